@@ -1,0 +1,108 @@
+"""The battle map as the rules see it: size, Tiled layout, terrain per hex, unit placements.
+
+Terrain comes from tile properties (DESIGN.md "Maps (Tiled)"): per hex, over every tile layer,
+booleans OR, numbers take the maximum, enums the most severe.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from game.hexgrid import Hex, TiledLayout
+
+OBSTACLE_LEVELS = ("none", "low", "wall")
+CONCEALMENT_LEVELS = ("none", "partial", "total")
+INITIATIVE_MODES = ("selective", "top-down", "round-by-round")
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """What one hex is made of, combined over all tile layers."""
+
+    difficult: bool = False
+    impassable: bool = False
+    obstacle: str = "none"
+    blocks_sight: bool = False
+    concealment: str = "none"
+    elevation: int = 0
+    exit: bool = False
+    name: str = ""
+
+    def combine(self, other: Terrain) -> Terrain:
+        def worst(a: str, b: str, levels: tuple[str, ...]) -> str:
+            return a if levels.index(a) >= levels.index(b) else b
+
+        names = [n for n in (self.name, other.name) if n]
+        return Terrain(
+            difficult=self.difficult or other.difficult,
+            impassable=self.impassable or other.impassable,
+            obstacle=worst(self.obstacle, other.obstacle, OBSTACLE_LEVELS),
+            blocks_sight=self.blocks_sight or other.blocks_sight,
+            concealment=worst(self.concealment, other.concealment, CONCEALMENT_LEVELS),
+            elevation=max(self.elevation, other.elevation),
+            exit=self.exit or other.exit,
+            name="+".join(dict.fromkeys("+".join(names).split("+"))) if names else "",
+        )
+
+
+OPEN_GROUND = Terrain()
+
+
+@dataclass
+class UnitPlacement:
+    """A unit object of the map: which stat block, which side, where, and its overrides."""
+
+    name: str
+    unit: str
+    team: str
+    col: int
+    row: int
+    facing: int = 0
+    overrides: dict = field(default_factory=dict)  # size, reach, speed, hp, ac, level, ...
+    conditions: tuple[str, ...] = ()
+    line: int = 0
+    object_id: int = 0
+
+
+@dataclass
+class HexMap:
+    path: Path
+    width: int
+    height: int
+    layout: TiledLayout
+    terrain: list[Terrain]  # index row * width + col
+    units: list[UnitPlacement] = field(default_factory=list)
+    title: str = ""
+    description: str = ""
+    teams: list[str] = field(default_factory=list)
+    initiative: str = "selective"
+    properties: dict = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def in_bounds(self, col: int, row: int) -> bool:
+        return 0 <= col < self.width and 0 <= row < self.height
+
+    def contains(self, h: Hex) -> bool:
+        return self.in_bounds(*self.layout.hex_to_tile(h))
+
+    def hex_at(self, col: int, row: int) -> Hex:
+        return self.layout.tile_to_hex(col, row)
+
+    def tile_of(self, h: Hex) -> tuple[int, int]:
+        return self.layout.hex_to_tile(h)
+
+    def terrain_at(self, h: Hex) -> Terrain:
+        """Terrain of a hex; hexes off the map are impassable walls."""
+        col, row = self.layout.hex_to_tile(h)
+        if not self.in_bounds(col, row):
+            return OFF_MAP
+        return self.terrain[row * self.width + col]
+
+    def all_hexes(self) -> Iterator[Hex]:
+        for row in range(self.height):
+            for col in range(self.width):
+                yield self.layout.tile_to_hex(col, row)
+
+
+OFF_MAP = Terrain(impassable=True, obstacle="wall", name="off-map")
