@@ -1,0 +1,137 @@
+"""The command line: `python -m game <subcommand>` (DESIGN.md "Command line").
+
+Bad input gets one line on stderr and exit status 2; an internal fault exit status 1.
+Each subcommand lives in the module that owns its job; this file only parses arguments.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from game.errors import InputError
+
+REPO = Path(__file__).resolve().parent.parent
+MAPS_DIR = REPO / "maps"
+DEFAULT_MAP = MAPS_DIR / "skirmish.tmx"
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message):
+        raise InputError(None, None, f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="python -m game", description="hexskirmish: hex-grid tactical combat")
+    sub = parser.add_subparsers(dest="command", parser_class=ArgumentParser)
+
+    play = sub.add_parser("play", help="play a battle in a window")
+    play.add_argument("map", nargs="?", default=None, help="a .tmx map (default: the default map)")
+    play.add_argument("--sides", default=None, help="controllers per team, e.g. human,ai")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--load", default=None, help="a saved battle")
+
+    validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
+    validate.add_argument("maps", nargs="+")
+
+    render = sub.add_parser("render", help="draw a map's tile layers as Tiled would, headless")
+    render.add_argument("map")
+    render.add_argument("out")
+
+    screenshot = sub.add_parser("screenshot", help="one headless frame of the game UI")
+    screenshot.add_argument("map")
+    screenshot.add_argument("out")
+    screenshot.add_argument("--select", default=None)
+    screenshot.add_argument("--hover", default=None)
+    screenshot.add_argument("--size", default="1280x800")
+
+    inspect = sub.add_parser("inspect", help="tactical facts per unit and per pair of units")
+    inspect.add_argument("map")
+    inspect.add_argument("--json", action="store_true")
+
+    path = sub.add_parser("path", help="movement preview for one unit")
+    path.add_argument("map")
+    path.add_argument("name")
+    path.add_argument("to", metavar="COL,ROW")
+    path.add_argument("--json", action="store_true")
+
+    simulate = sub.add_parser("simulate", help="computer players against each other, headless")
+    simulate.add_argument("map")
+    simulate.add_argument("--sides", required=True)
+    simulate.add_argument("--games", type=int, default=10)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--jobs", type=int, default=1)
+    simulate.add_argument("--json", action="store_true")
+
+    replay = sub.add_parser("replay", help="replay a saved battle")
+    replay.add_argument("file")
+    replay.add_argument("--verify", action="store_true")
+    return parser
+
+
+def has_display() -> bool:
+    if sys.platform.startswith(("win", "darwin")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"))
+
+
+def run(args: argparse.Namespace) -> int:
+    command = args.command or "play"
+    if command == "validate":
+        from game.tiled.validate import run_validate
+        return run_validate(args.maps)
+    if command == "render":
+        from game.ui.map_renderer import run_render
+        return run_render(args.map, args.out)
+    if command == "inspect":
+        from game.rules.report import run_inspect
+        return run_inspect(args.map, as_json=args.json)
+    if command == "path":
+        from game.rules.report import run_path
+        return run_path(args.map, args.name, args.to, as_json=args.json)
+    if command == "screenshot":
+        from game.ui.app import run_screenshot
+        return run_screenshot(args.map, args.out, select=args.select, hover=args.hover, size=args.size)
+    if command == "simulate":
+        from game.ai.simulate import run_simulate
+        return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
+                            jobs=args.jobs, as_json=args.json)
+    if command == "replay":
+        from game.engine.replay import run_replay
+        return run_replay(args.file, verify=args.verify)
+    return run_play(args)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    if not has_display():
+        print("python -m game: no display here (DISPLAY is not set); the headless commands are "
+              "validate, render, screenshot, inspect, path, simulate and replay "
+              "(python -m game --help)", file=sys.stderr)
+        return 2
+    from game.ui.app import run_play as play
+    map_path = getattr(args, "map", None) or DEFAULT_MAP
+    return play(map_path, sides=getattr(args, "sides", None), seed=getattr(args, "seed", None),
+                load=getattr(args, "load", None))
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return run(args)
+    except InputError as err:
+        print(err.line(), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as err:  # an internal fault: one line, unless the developer asks for more
+        if os.environ.get("HEXSKIRMISH_DEBUG"):
+            raise
+        print(f"python -m game: internal error: {type(err).__name__}: {err} "
+              "(set HEXSKIRMISH_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 1
