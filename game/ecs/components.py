@@ -1,0 +1,102 @@
+"""esper components of a battle: small dataclasses with no behaviour (DESIGN.md "State and flow").
+
+Terrain is not here: it lives in the HexMap. UI-only state (hover, selection) never goes here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.hexgrid import Hex
+
+
+@dataclass
+class Identity:
+    name: str          # unique in the battle: the Tiled object's name
+    unit_key: str      # key of assets/units/*.toml
+    title: str         # the stat block's display name ("Ogre")
+
+
+@dataclass
+class Position:
+    anchor: Hex
+    facing: int = 0
+
+
+@dataclass
+class Footprint:
+    """The hexes the creature occupies; kept in step with Position by game.ecs.world.place."""
+
+    hexes: tuple[Hex, ...]
+
+
+@dataclass
+class Size:
+    name: str
+
+
+@dataclass
+class Reach:
+    hexes: int
+
+
+@dataclass
+class Team:
+    name: str
+
+
+@dataclass
+class Health:
+    hp: int
+    max_hp: int
+    dead: bool = False
+
+
+@dataclass
+class Stats:
+    """The stat block with the map's overrides applied (a game.data.UnitType)."""
+
+    unit: object
+    level: int = 1
+
+
+@dataclass
+class Weapons:
+    items: tuple           # game.data.Weapon, the first is the default
+    ready: int = 0         # index of the weapon in hand
+
+
+@dataclass
+class Conditions:
+    """Active conditions: name -> value (stage or amount; 1 for plain conditions).
+
+    `expires` maps a condition name to when it ends, as (entity whose turn counts, event,
+    turns) with event "start" or "end" of that entity's turn (RULES.md 11 durations).
+    """
+
+    active: dict[str, int] = field(default_factory=dict)
+    expires: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+
+
+@dataclass
+class ActionBudget:
+    """What is left of the creature's turn (RULES.md 9): 2 Big + 1 Little actions."""
+
+    big: int = 2
+    little: int = 1
+    movement: int = 0          # hexes of movement granted by Move actions, not yet used
+    moved: bool = False        # moved this turn (no 5-Foot Step afterwards)
+    stepped: bool = False      # took a 5-Foot Step (no other movement this turn)
+    attacks: int = 0           # attacks made this turn (consecutive attack penalty)
+    acted: bool = False        # has taken its turn this round
+
+
+@dataclass
+class Reactions:
+    available: int = 1
+    aoo_this_round: int = 0
+
+
+@dataclass
+class Controller:
+    kind: str = "ai"           # "human" or "ai"
+    aoo_policy: str = "always"  # "always", "never" or "ask" (RULES.md 4)

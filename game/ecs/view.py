@@ -1,0 +1,128 @@
+"""A read-only snapshot of a battle, the input of every rules function (DESIGN.md "rules/").
+
+Rules never touch esper: the engine takes a `BattleView` after each change (its `version`
+increases), so queries can be cached per version and tested on hand-made views.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+import esper
+
+from game.ecs.components import (
+    ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
+    Reactions, Size, Stats, Team, Weapons,
+)
+from game.ecs.world import in_world
+from game.hexgrid import Hex
+from game.tiled.hexmap import HexMap
+
+
+@dataclass(frozen=True)
+class UnitView:
+    eid: int
+    name: str
+    unit_key: str
+    team: str
+    size: str
+    anchor: Hex
+    facing: int
+    hexes: tuple[Hex, ...]
+    reach: int
+    hp: int
+    max_hp: int
+    dead: bool
+    unit: object                      # game.data.UnitType with overrides
+    weapons: tuple = ()
+    conditions: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    reaction_available: bool = True
+    aoo_this_round: int = 0
+    aoo_policy: str = "always"
+    level: int = 1
+
+    @property
+    def hex_set(self) -> frozenset[Hex]:
+        return frozenset(self.hexes)
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+    @property
+    def speed_ft(self) -> int:
+        return self.unit.speed_ft
+
+    @property
+    def ac(self) -> int:
+        return self.unit.ac
+
+
+@dataclass(frozen=True)
+class BattleView:
+    hexmap: HexMap
+    units: tuple[UnitView, ...]
+    version: int = 0
+
+    def __post_init__(self):
+        occupancy: dict[Hex, list[UnitView]] = {}
+        for u in self.units:
+            for h in u.hexes:
+                occupancy.setdefault(h, []).append(u)
+        object.__setattr__(self, "_occupancy", {h: tuple(us) for h, us in occupancy.items()})
+        object.__setattr__(self, "_by_name", {u.name: u for u in self.units})
+        object.__setattr__(self, "_by_eid", {u.eid: u for u in self.units})
+
+    def occupants(self, h: Hex) -> tuple[UnitView, ...]:
+        return self._occupancy.get(h, ())
+
+    def unit(self, name: str) -> UnitView:
+        return self._by_name[name]
+
+    def by_eid(self, eid: int) -> UnitView:
+        return self._by_eid[eid]
+
+    def has_unit(self, name: str) -> bool:
+        return name in self._by_name
+
+    def living(self) -> tuple[UnitView, ...]:
+        return tuple(u for u in self.units if not u.dead)
+
+    def enemies_of(self, u: UnitView) -> tuple[UnitView, ...]:
+        return tuple(o for o in self.units if o.team != u.team and not o.dead)
+
+    def allies_of(self, u: UnitView) -> tuple[UnitView, ...]:
+        return tuple(o for o in self.units if o.team == u.team and o.eid != u.eid and not o.dead)
+
+    def replace(self, *changed: UnitView, version: int | None = None) -> BattleView:
+        """A new view with some units replaced (by eid): handy for what-if queries and tests."""
+        by_eid = {u.eid: u for u in changed}
+        units = tuple(by_eid.get(u.eid, u) for u in self.units)
+        return BattleView(self.hexmap, units, self.version + 1 if version is None else version)
+
+
+def snapshot(world: str, hexmap: HexMap, version: int = 0) -> BattleView:
+    """Read every creature of an esper world into a BattleView (dead ones included)."""
+    units = []
+    with in_world(world):
+        for eid, (ident, pos, fp, size, reach, team, health) in esper.get_components(
+                Identity, Position, Footprint, Size, Reach, Team, Health):
+            stats = esper.component_for_entity(eid, Stats)
+            conditions = esper.try_component(eid, Conditions) or Conditions()
+            reactions = esper.try_component(eid, Reactions) or Reactions()
+            controller = esper.try_component(eid, Controller) or Controller()
+            weapons = esper.try_component(eid, Weapons)
+            units.append(UnitView(
+                eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
+                size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
+                reach=reach.hexes, hp=health.hp, max_hp=health.max_hp, dead=health.dead,
+                unit=stats.unit, weapons=tuple(weapons.items) if weapons else (),
+                conditions=MappingProxyType(dict(conditions.active)),
+                reaction_available=reactions.available > 0,
+                aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,
+                level=stats.level,
+            ))
+    units.sort(key=lambda u: u.eid)
+    return BattleView(hexmap, tuple(units), version)
+
+
+__all__ = ["BattleView", "UnitView", "snapshot", "ActionBudget"]

@@ -1,0 +1,89 @@
+"""Building the esper world of a battle from a map (DESIGN.md "State and flow").
+
+One esper world per battle, selected with `esper.switch_world(battle_id)`; `in_world` switches
+and switches back, so code that reads or writes a battle never leaves another one selected.
+"""
+from __future__ import annotations
+
+import contextlib
+import itertools
+
+import esper
+
+from game.data import load_units
+from game.ecs.components import (
+    ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
+    Reactions, Size, Stats, Team, Weapons,
+)
+from game.hexgrid import Hex, footprint
+from game.tiled.hexmap import HexMap, UnitPlacement
+
+_battle_ids = itertools.count(1)
+
+
+@contextlib.contextmanager
+def in_world(world: str):
+    previous = esper.current_world
+    esper.switch_world(world)
+    try:
+        yield
+    finally:
+        esper.switch_world(previous)
+
+
+def new_world_name() -> str:
+    return f"battle-{next(_battle_ids)}"
+
+
+def place(entity: int, anchor: Hex, facing: int | None = None) -> None:
+    """Move a creature's anchor (and facing), keeping its Footprint in step. Current world."""
+    position = esper.component_for_entity(entity, Position)
+    position.anchor = anchor
+    if facing is not None:
+        position.facing = facing % 6
+    size = esper.component_for_entity(entity, Size).name
+    esper.component_for_entity(entity, Footprint).hexes = tuple(footprint(size, anchor, position.facing))
+
+
+def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int:
+    """Create one creature from a map placement, in the current world."""
+    unit = units_db[placement.unit]
+    if placement.overrides:
+        unit = unit.with_overrides(**placement.overrides)
+    anchor = hexmap.hex_at(placement.col, placement.row)
+    hexes = tuple(footprint(unit.size, anchor, placement.facing))
+    level = placement.overrides.get("level", getattr(unit, "level", 1))
+    policy = placement.overrides.get("aoo_policy", getattr(unit, "aoo_policy", "always"))
+    conditions = Conditions(active={name: 1 for name in placement.conditions})
+    return esper.create_entity(
+        Identity(placement.name, placement.unit, unit.name),
+        Position(anchor, placement.facing % 6),
+        Footprint(hexes),
+        Size(unit.size),
+        Reach(unit.reach),
+        Team(placement.team),
+        Health(unit.hp, unit.hp),
+        Stats(unit, level),
+        Weapons(tuple(unit.weapons)),
+        conditions,
+        ActionBudget(),
+        Reactions(),
+        Controller("ai", policy),
+    )
+
+
+def build_world(hexmap: HexMap, units_db: dict | None = None, world: str | None = None) -> str:
+    """Create a fresh esper world holding every unit of the map; returns the world's name."""
+    units_db = units_db if units_db is not None else load_units()
+    world = world or new_world_name()
+    with in_world(world):
+        esper.clear_database()
+        for placement in hexmap.units:
+            create_unit(hexmap, placement, units_db)
+    return world
+
+
+def delete_world(world: str) -> None:
+    if esper.current_world == world:
+        esper.switch_world("default")
+    esper.delete_world(world)
