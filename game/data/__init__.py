@@ -1,0 +1,17 @@
+"""Unit stat blocks and weapons as data (RULES.md 2, 10, 11; DESIGN.md "Layout": data/).
+
+`load_units()` reads `assets/units/*.toml` (fields at the top level of each file) and
+`assets/weapons.toml` (one `[id]` table per weapon); see `loader.py` for every field.
+"""
+from .dice import DIE_CHAIN, Dice, parse_dice
+from .loader import check_assets, default_assets_dir, load_unit, load_units, load_weapons
+from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, PHYSICAL_TYPES, SIZES,
+                    WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
+                    Weapon, ability_mod, natural_reach, size_mod)
+
+__all__ = [
+    "ABILITIES", "AOO_POLICIES", "DAMAGE_TYPES", "DIE_CHAIN", "PHYSICAL_TYPES", "SIZES",
+    "WEAPON_PROPERTIES", "DamageReduction", "DataError", "Dice", "ExtraDamage", "UnitType",
+    "Weapon", "ability_mod", "check_assets", "default_assets_dir", "load_unit", "load_units",
+    "load_weapons", "natural_reach", "parse_dice", "size_mod",
+]

@@ -1,0 +1,449 @@
+"""Load and validate `assets/weapons.toml` and `assets/units/*.toml` (RULES.md 2, 10, 11).
+
+weapons.toml: one table per weapon id, e.g. `[longsword]`, fields in `WEAPON_FIELDS`.
+units/<key>.toml: the file IS the unit: its fields sit at the top level (no `[unit]`
+header), fields in `UNIT_FIELDS`; the file name (without .toml) is the unit key.
+Feet everywhere (RULES.md 1). Each weapon's medium damage is re-sized for the unit's size
+(LFG "Creature Size": small weapons 1 die size smaller, large 1 die size larger, ...).
+
+Every bad input raises one DataError, `path:line: message (fix)` (DESIGN.md "Quality"),
+with the line found by searching the key in the file text, else `[key].field`.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+
+from .dice import parse_dice
+from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, PHYSICAL_TYPES, SIZES,
+                    WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
+                    Weapon)
+
+REQUIRED = object()
+_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def default_assets_dir() -> Path:
+    import game
+    return Path(game.__file__).resolve().parent.parent / "assets"
+
+
+class _Ctx:
+    """Where values come from: file, its text, the table path and a label like [ogre]."""
+
+    def __init__(self, path, text: str, table: list[str], label: str, lenient=False):
+        self.path, self.text, self.table, self.label = path, text, table, label
+        self.lenient = lenient
+
+    def error(self, key: str, message: str, fix: str) -> DataError:
+        line = _line_of(self.text, self.table + key.split("."))
+        if not line:
+            return DataError(self.path, f"{self.label}.{key}", message, fix)
+        return DataError(self.path, line, f"{self.label}.{key}: {message}", fix)
+
+
+def _table_span(lines, table):
+    """(header line index or None, first body index, end index) of `[a.b]`, or None."""
+    headers = [i for i, l in enumerate(lines) if re.match(r"^\s*\[", l)]
+    if not table:
+        return None, 0, headers[0] if headers else len(lines)
+    name = r"\s*\.\s*".join(rf'"?{re.escape(p)}"?' for p in table)
+    pat = re.compile(rf"^\s*\[\s*{name}\s*\]")
+    for n, i in enumerate(headers):
+        if pat.match(lines[i]):
+            return i, i + 1, headers[n + 1] if n + 1 < len(headers) else len(lines)
+    return None
+
+
+def _line_of(text: str, parts: list[str]) -> int | None:
+    """1-based line of the key `parts[-1]` in table `parts[:-1]`, or of its nearest parent."""
+    lines = text.splitlines()
+    parts = [re.sub(r"\[\d+\]$", "", p) for p in parts]
+    fallback = None
+    for cut in range(len(parts) - 1, -1, -1):
+        span = _table_span(lines, parts[:cut])
+        if span is None:
+            continue
+        header, start, end = span
+        key = re.compile(rf'^\s*"?{re.escape(parts[cut])}"?\s*[=.]')
+        for i in range(start, end):
+            if key.match(lines[i]):
+                return i + 1
+        if header is not None and fallback is None:
+            fallback = header + 1
+    return fallback
+
+
+def _read_toml(path: Path) -> tuple[dict, str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(path, "-", "file not found", "create it or pass the right path")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(path, "-", f"cannot read the file: {exc}", "save it as UTF-8 text")
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column \d+\)", msg)
+        line = m.group(1) if m else "-"
+        msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg)
+        raise DataError(path, line, f"not valid TOML: {msg}",
+                        "fix the syntax; strings need quotes, e.g. name = \"Orc\"") from None
+
+
+# ---- value checkers: check(ctx, key, value) -> converted value -------------------------
+
+def _whole(ctx, value):
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if ctx.lenient and isinstance(value, float) and value.is_integer():
+        return int(value)
+    if ctx.lenient and isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        return int(value)
+    return None
+
+
+def _int(lo=None, hi=None, feet=False):
+    def check(ctx, key, value):
+        n = _whole(ctx, value)
+        what = "a whole number of feet" if feet else "a whole number"
+        if n is None:
+            raise ctx.error(key, f"must be {what}, got {value!r}",
+                            f"write e.g. {key.split('.')[-1]} = {max(lo or 0, 30 if feet else 1)}")
+        if (lo is not None and n < lo) or (hi is not None and n > hi):
+            rng = f"at least {lo}" if hi is None else f"between {lo} and {hi}"
+            raise ctx.error(key, f"must be {rng}, got {n}", f"use a value {rng}")
+        if feet and n % 5:
+            raise ctx.error(key, f"must be a multiple of 5 feet (1 hex = 5 ft), got {n}",
+                            f"use {n - n % 5} or {n - n % 5 + 5}")
+        return n
+    return check
+
+
+def _bool(ctx, key, value):
+    if isinstance(value, bool):
+        return value
+    if ctx.lenient and isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    raise ctx.error(key, f"must be true or false, got {value!r}", f"write {key} = true")
+
+
+def _text(min_len=0, max_len=None):
+    def check(ctx, key, value):
+        if not isinstance(value, str):
+            raise ctx.error(key, f"must be a text in quotes, got {value!r}",
+                            f"write {key} = \"...\"")
+        if len(value.strip()) < min_len or (max_len and len(value) > max_len):
+            size = f"{min_len} to {max_len} characters" if max_len else "non-empty"
+            raise ctx.error(key, f"must be {size}, got {value!r}", f"give {key} {size}")
+        return value
+    return check
+
+
+def _choice(options):
+    def check(ctx, key, value):
+        if value not in options:
+            raise ctx.error(key, f"unknown value {value!r}",
+                            f"use one of: {', '.join(options)}")
+        return value
+    return check
+
+
+def _dice(ctx, key, value):
+    try:
+        return parse_dice(value)
+    except ValueError as exc:
+        raise ctx.error(key, str(exc), f"write e.g. {key} = \"1d8\" or \"2d6+1\"") from None
+
+
+def _names(options, what):
+    def check(ctx, key, value):
+        items = [value] if isinstance(value, str) else value
+        if (not isinstance(items, list) or not all(isinstance(v, str) for v in items)
+                or (not items and what == "damage types")):
+            raise ctx.error(key, f"must be a list of {what}, got {value!r}",
+                            f"write e.g. {key} = [\"{options[0]}\"]")
+        for v in items:
+            if v not in options:
+                raise ctx.error(key, f"unknown {what[:-1]} {v!r}",
+                                f"use some of: {', '.join(options)}")
+        return tuple(items)
+    return check
+
+
+def _table(ctx, key, value, example):
+    if not isinstance(value, dict):
+        raise ctx.error(key, f"must be a table, got {value!r}", f"write e.g. {key} = {example}")
+    return value
+
+
+def _extra_damage(ctx, key, value):
+    example = '[{dice = "1d6", type = "fire"}]'
+    if not isinstance(value, list):
+        raise ctx.error(key, f"must be a list of tables, got {value!r}",
+                        f"write e.g. {key} = {example}")
+    spec = {"dice": (_dice, REQUIRED), "type": (_choice(DAMAGE_TYPES), REQUIRED)}
+    out = []
+    for n, item in enumerate(value):
+        vals = _check_fields(ctx, _table(ctx, key, item, example), spec, f"{key}[{n}]")
+        out.append(ExtraDamage(vals["dice"], vals["type"]))
+    return tuple(out)
+
+
+def _dr(ctx, key, value):
+    spec = {"amount": (_int(1, 100), REQUIRED),
+            "bypass": (_choice(("-",) + PHYSICAL_TYPES + WEAPON_PROPERTIES), "-")}
+    vals = _check_fields(ctx, _table(ctx, key, value, '{amount = 5, bypass = "silver"}'),
+                         spec, key)
+    return DamageReduction(vals["amount"], vals["bypass"])
+
+
+def _type_amounts(ctx, key, value):
+    _table(ctx, key, value, "{fire = 5}")
+    spec = {t: (_int(1, 100), None) for t in DAMAGE_TYPES}
+    vals = _check_fields(ctx, value, spec, key)
+    return tuple((t, n) for t, n in vals.items() if n is not None)
+
+
+def _weapon_ids(ctx, key, value):
+    if (not isinstance(value, list) or not value
+            or not all(isinstance(v, str) for v in value)):
+        raise ctx.error(key, f"must be a non-empty list of weapon ids, got {value!r}",
+                        f"write e.g. {key} = [\"longsword\", \"dagger\"]")
+    if len(set(value)) != len(value):
+        raise ctx.error(key, f"lists a weapon twice: {value!r}", "list each weapon once")
+    return tuple(value)
+
+
+def _check_fields(ctx, table: dict, spec: dict, prefix: str = "") -> dict:
+    """Check `table` against `spec` {name: (checker, default|REQUIRED)}; one error at most."""
+    dot = f"{prefix}." if prefix else ""
+    for key in table:
+        if key not in spec:
+            close = difflib.get_close_matches(key, spec, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise ctx.error(dot + key, f"unknown field {key!r}",
+                            f"{hint}known fields: {', '.join(spec)}")
+    out = {}
+    for key, (check, default) in spec.items():
+        if key in table:
+            out[key] = check(ctx, dot + key, table[key])
+        elif default is REQUIRED:
+            raise ctx.error(dot + key, f"missing required field {key!r}",
+                            f"add {key} = ...; required fields: "
+                            f"{', '.join(k for k, (_, d) in spec.items() if d is REQUIRED)}")
+        else:
+            out[key] = default
+    return out
+
+
+# ---- weapons ----------------------------------------------------------------------------
+
+WEAPON_FIELDS = {
+    "name": (_text(1), REQUIRED),
+    "attack": (_choice(("melee", "ranged", "thrown")), REQUIRED),
+    "kind": (_choice(("basic", "heavy", "ranged")), None),
+    "hands": (_choice(("light", "one", "two", "none")), None),
+    "finesse": (_bool, False),
+    "damage": (_dice, REQUIRED),
+    "damage_type": (_names(DAMAGE_TYPES, "damage types"), REQUIRED),
+    "damage_mode": (_choice(("either", "both")), "either"),
+    "threat": (_int(2, 20), 20),
+    "multiplier": (_int(2, 6), 2),
+    "enhancement": (_int(0, 10), 0),
+    "reach": (_int(0, 4), 0),
+    "range_increment_ft": (_int(5, 1000, feet=True), None),
+    "max_increments": (_int(1, 20), None),
+    "threatens_ft": (_int(5, 100, feet=True), None),
+    "properties": (_names(WEAPON_PROPERTIES, "properties"), ()),
+    "extra_damage": (_extra_damage, ()),
+    "natural": (_bool, False),
+    "description": (_text(), ""),
+}
+
+
+def _build_weapon(ctx: _Ctx, wid: str, table: dict) -> Weapon:
+    v = _check_fields(ctx, table, WEAPON_FIELDS)
+    attack = v["attack"]
+    if v["natural"] and attack != "melee":
+        raise ctx.error("attack", "a natural weapon must have attack = \"melee\"",
+                        "set attack = \"melee\" or natural = false")
+    if v["hands"] is None:
+        if not v["natural"]:
+            raise ctx.error("hands", "missing required field 'hands'",
+                            "add hands = \"light\", \"one\" or \"two\"")
+        v["hands"] = "none"
+    elif v["hands"] == "none" and not v["natural"]:
+        raise ctx.error("hands", "only natural weapons have hands = \"none\"",
+                        "use \"light\", \"one\" or \"two\", or set natural = true")
+    kind = v["kind"] or ("ranged" if attack == "ranged" else
+                         "heavy" if v["hands"] == "two" else "basic")
+    if (kind == "ranged") != (attack == "ranged"):
+        raise ctx.error("kind", f"kind = \"{kind}\" does not fit attack = \"{attack}\"",
+                        "bows, crossbows and slings are attack = kind = \"ranged\"; "
+                        "thrown weapons are \"basic\" (RULES.md 10)")
+    if attack != "melee" and not v["range_increment_ft"]:
+        raise ctx.error("range_increment_ft", f"a {attack} weapon needs a range increment",
+                        "add e.g. range_increment_ft = 60")
+    if v["max_increments"] is not None and not v["range_increment_ft"]:
+        raise ctx.error("max_increments", "needs range_increment_ft",
+                        "add range_increment_ft or remove max_increments")
+    if v["range_increment_ft"] and v["max_increments"] is None:
+        v["max_increments"] = 10 if attack == "ranged" else 5     # RULES.md 10
+    if v["reach"] and attack != "melee":
+        raise ctx.error("reach", "only melee weapons have reach",
+                        "remove reach, or use threatens_ft for a ranged weapon")
+    if v["threatens_ft"] and attack == "melee":
+        raise ctx.error("threatens_ft", "melee weapons threaten their reach already",
+                        "remove threatens_ft, or use reach = 1 for a reach weapon")
+    props = v["properties"]
+    if v["enhancement"] and "magic" not in props:
+        props += ("magic",)
+    return Weapon(id=wid, name=v["name"], attack=attack, kind=kind, hands=v["hands"],
+                  finesse=v["finesse"], damage=v["damage"], damage_type=v["damage_type"],
+                  damage_mode=v["damage_mode"], threat=v["threat"],
+                  multiplier=v["multiplier"], enhancement=v["enhancement"], reach=v["reach"],
+                  range_increment_ft=v["range_increment_ft"],
+                  max_increments=v["max_increments"], threatens_ft=v["threatens_ft"],
+                  properties=props, extra_damage=v["extra_damage"], natural=v["natural"],
+                  description=v["description"], base_damage=v["damage"])
+
+
+def load_weapons(path=None) -> dict[str, Weapon]:
+    """Weapons by id from `path` (default: <repo>/assets/weapons.toml)."""
+    path = Path(path) if path is not None else default_assets_dir() / "weapons.toml"
+    data, text = _read_toml(path)
+    weapons = {}
+    for wid, table in data.items():
+        ctx = _Ctx(path, text, [wid], f"[{wid}]")
+        if not _ID_RE.match(wid):
+            raise DataError(path, _line_of(text, [wid, "name"]) or "-",
+                            f"weapon id {wid!r} is not a plain id",
+                            "use lower-case letters, digits and _, e.g. [long_sword]")
+        if not isinstance(table, dict):
+            raise DataError(path, _line_of(text, [wid]) or "-",
+                            f"{wid} = ... must be a table [{wid}] of weapon fields",
+                            f"write [{wid}] on its own line, then its fields")
+        weapons[wid] = _build_weapon(ctx, wid, table)
+    if not weapons:
+        raise DataError(path, 1, "no weapons defined", "add a table like [dagger] with fields")
+    return weapons
+
+
+# ---- units ------------------------------------------------------------------------------
+
+UNIT_FIELDS = {
+    "name": (_text(1), REQUIRED),
+    "size": (_choice(SIZES), REQUIRED),
+    "speed_ft": (_int(0, 500, feet=True), REQUIRED),
+    "hp": (_int(1, 10000), REQUIRED),
+    "hr": (_int(-5, 40), REQUIRED),
+    "level": (_int(0, 40), REQUIRED),
+    "initiative": (_int(-10, 40), 0),
+    **{a: (_int(0, 60), 10) for a in ABILITIES},
+    "armor": (_int(0, 30), 0),
+    "shield": (_int(0, 30), 0),
+    "natural_armor": (_int(0, 30), 0),
+    "armor_vs_crit": (_int(0, 30), None),
+    "ac": (_int(0, 80), None),
+    "ac_vs_crit": (_int(0, 80), None),
+    "fort": (_int(-10, 40), 0),
+    "ref": (_int(-10, 40), 0),
+    "will": (_int(-10, 40), 0),
+    "weapons": (_weapon_ids, REQUIRED),
+    "reach": (_int(0, 10), None),
+    "dr": (_dr, None),
+    "resist": (_type_amounts, ()),
+    "vulnerable": (_type_amounts, ()),
+    "goon": (_bool, False),
+    "aoo_policy": (_choice(AOO_POLICIES), "always"),
+    "glyph": (_text(1, 2), None),
+    "description": (_text(), ""),
+}
+_RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "reach_override"}
+_NOT_OVERRIDABLE = ("weapons", "dr", "resist", "vulnerable")
+_ALIASES = {"speed": "speed_ft"}
+
+
+def load_unit(path, weapons: dict[str, Weapon]) -> UnitType:
+    """One unit from `path`; its key is the file name without `.toml`."""
+    path = Path(path)
+    key = path.stem
+    data, text = _read_toml(path)
+    ctx = _Ctx(path, text, [], f"[{key}]")
+    if not _ID_RE.match(key):
+        raise DataError(path, "-", f"unit key {key!r} (the file name) is not a plain id",
+                        "rename the file with lower-case letters, digits and _")
+    if isinstance(data.get("unit"), dict):
+        raise ctx.error("unit", "the fields of a unit file sit at the top level",
+                        "remove the [unit] header line")
+    v = _check_fields(ctx, data, UNIT_FIELDS)
+    for wid in v["weapons"]:
+        if wid not in weapons:
+            close = difflib.get_close_matches(wid, weapons, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise ctx.error("weapons", f"unknown weapon id {wid!r}",
+                            f"{hint}ids of weapons.toml: {', '.join(weapons)}")
+    v["weapons"] = tuple(weapons[w].sized(v["size"]) for w in v["weapons"])
+    if v["glyph"] is None:
+        v["glyph"] = v["name"].strip()[0].upper()
+    fields = {_RENAMED.get(k, k): val for k, val in v.items()}
+    return UnitType(key=key, source=path, **fields)
+
+
+def load_units(assets_dir=None) -> dict[str, UnitType]:
+    """Units by key from `<assets_dir>/units/*.toml` with `<assets_dir>/weapons.toml`.
+
+    Default assets_dir: <repo>/assets. Unit files keep their fields at the top level.
+    """
+    assets = Path(assets_dir) if assets_dir is not None else default_assets_dir()
+    weapons = load_weapons(assets / "weapons.toml")
+    units_dir = assets / "units"
+    if not units_dir.is_dir():
+        raise DataError(units_dir, "-", "no units folder",
+                        "create it with one <key>.toml per unit")
+    files = sorted(units_dir.glob("*.toml"))
+    if not files:
+        raise DataError(units_dir, "-", "no unit files", "add e.g. units/fighter.toml")
+    return {f.stem: load_unit(f, weapons) for f in files}
+
+
+def apply_overrides(unit: UnitType, overrides: dict) -> UnitType:
+    """`unit` with scalar fields replaced (map objects, DESIGN.md "Maps"); see with_overrides."""
+    ctx = _Ctx("<override>", "", [], f"[{unit.key}]", lenient=True)
+    allowed = [k for k in UNIT_FIELDS if k not in _NOT_OVERRIDABLE] + list(_ALIASES)
+    changes = {}
+    for key, value in overrides.items():
+        name = _ALIASES.get(key, key)
+        if name not in UNIT_FIELDS or name in _NOT_OVERRIDABLE:
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise ctx.error(key, f"cannot override {key!r}",
+                            f"{hint}overridable: {', '.join(allowed)}")
+        check, _ = UNIT_FIELDS[name]
+        changes[_RENAMED.get(name, name)] = check(ctx, key, value)
+    if "size" in changes:
+        changes["weapons"] = tuple(w.sized(changes["size"]) for w in unit.weapons)
+    return replace(unit, **changes)
+
+
+def check_assets(assets_dir=None) -> list[DataError]:
+    """Every problem of the assets, at most one per file (for `python -m game validate`)."""
+    assets = Path(assets_dir) if assets_dir is not None else default_assets_dir()
+    try:
+        weapons = load_weapons(assets / "weapons.toml")
+    except DataError as err:
+        return [err]
+    errors = []
+    for f in sorted((assets / "units").glob("*.toml")):
+        try:
+            load_unit(f, weapons)
+        except DataError as err:
+            errors.append(err)
+    return errors

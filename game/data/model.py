@@ -1,0 +1,288 @@
+"""Unit stat blocks and weapons as frozen dataclasses (RULES.md 2, 9, 10, 11).
+
+Size table (RULES.md 2), ability modifiers, AC (RULES.md 10: AC = 10 + DEX mod + armor +
+natural armor + shield + size mod), ACvsCrit (LFG "Armor Class": the armor's rating vs crit
+replaces its armor rating), reach and speed in hexes (RULES.md 1: hexes = feet // 5).
+Loading and validation live in `loader.py`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from game.errors import InputError
+
+from .dice import Dice
+
+SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+_NATURAL_REACH = dict(zip(SIZES, (0, 1, 1, 2, 3, 4)))       # RULES.md 2
+_SIZE_MOD = dict(zip(SIZES, (2, 1, 0, -1, -2, -4)))          # RULES.md 2
+# LFG "Creature Size": small weapons deal damage 1 die size smaller, large 1 die larger.
+WEAPON_SIZE_STEPS = dict(zip(SIZES, (-2, -1, 0, 1, 2, 3)))
+
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+PHYSICAL_TYPES = ("slashing", "piercing", "bludgeoning")
+# LFG "Damage in Combat": the 12 damage types.
+DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positive",
+                                 "negative", "force", "biological", "precision")
+# Weapon properties: materials and magic (what DR X/Y names as Y) and LFG weapon traits.
+WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
+                     "knockdown", "impact", "anti_shield", "parry", "large_space")
+AOO_POLICIES = ("always", "never", "ask")
+
+
+class DataError(InputError):
+    """One bad input: `str(err)` is the one line `path:where: message (fix)`."""
+
+    def __init__(self, path, where, message: str, fix: str = ""):
+        self.path, self.where, self.message, self.fix = str(path), str(where), message, fix
+        Exception.__init__(self, str(self))
+
+    def __str__(self) -> str:
+        tail = f" ({self.fix})" if self.fix else ""
+        return f"{self.path}:{self.where}: {self.message}{tail}"
+
+    def line(self) -> str:
+        return str(self)
+
+    def __reduce__(self):
+        return DataError, (self.path, self.where, self.message, self.fix)
+
+    def at(self, path, where) -> DataError:
+        """The same problem reported at another place (e.g. the map object that overrode)."""
+        return DataError(path, where, self.message, self.fix)
+
+
+def ability_mod(score: int) -> int:
+    return (score - 10) // 2
+
+
+def natural_reach(size: str) -> int:
+    return _NATURAL_REACH[size]
+
+
+def size_mod(size: str) -> int:
+    return _SIZE_MOD[size]
+
+
+@dataclass(frozen=True)
+class ExtraDamage:
+    """Bonus damage on every hit (flaming: 1d6 fire); never multiplied by a critical."""
+    dice: Dice
+    type: str
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """One weapon. `damage` is for a wielder of `size`; `base_damage` is the medium one.
+
+    attack: "melee" | "ranged" | "thrown" (primary use); a melee weapon with a
+    `range_increment_ft` may also be thrown. kind: LFG attack type deciding the STR
+    added to damage (RULES.md 10): "basic" +STR, "heavy" +floor(1.5 STR), "ranged" none.
+    damage_mode: "either" (LFG [s/p], wielder picks) or "both" (LFG [s+b]).
+    threat: lowest natural roll of the threat range. reach: hexes beyond natural reach.
+    """
+    id: str
+    name: str
+    attack: str = "melee"
+    kind: str = "basic"
+    hands: str = "one"
+    finesse: bool = False
+    damage: Dice = Dice(1, 4)
+    damage_type: tuple[str, ...] = ("bludgeoning",)
+    damage_mode: str = "either"
+    threat: int = 20
+    multiplier: int = 2
+    enhancement: int = 0
+    reach: int = 0
+    range_increment_ft: int | None = None
+    max_increments: int | None = None
+    threatens_ft: int | None = None
+    properties: tuple[str, ...] = ()
+    extra_damage: tuple[ExtraDamage, ...] = ()
+    natural: bool = False
+    description: str = ""
+    size: str = "medium"
+    base_damage: Dice | None = None
+
+    @property
+    def can_melee(self) -> bool:
+        return self.attack == "melee"
+
+    @property
+    def can_throw(self) -> bool:
+        return self.attack == "thrown" or (self.can_melee and bool(self.range_increment_ft))
+
+    @property
+    def is_projectile(self) -> bool:
+        return self.attack == "ranged"
+
+    @property
+    def allows_dex(self) -> bool:
+        """Melee attack may use DEX instead of STR (RULES.md 10: light or finesse)."""
+        return self.finesse or self.hands == "light"
+
+    @property
+    def threatens(self) -> bool:
+        """RULES.md 2: melee and natural weapons threaten; ranged ones only by `threatens_ft`."""
+        return self.can_melee or bool(self.threatens_ft)
+
+    @property
+    def max_range_ft(self) -> int | None:
+        if not self.range_increment_ft:
+            return None
+        return self.range_increment_ft * (self.max_increments or 0)
+
+    @property
+    def crit_range(self) -> str:
+        return "20" if self.threat >= 20 else f"{self.threat}-20"
+
+    def stat_line(self) -> str:
+        """LFG notation, e.g. "Battleaxe 20/x3 1d8 [slashing+bludgeoning]"."""
+        sep = "+" if self.damage_mode == "both" else "/"
+        extra = "".join(f"+({e.dice} {e.type})" for e in self.extra_damage)
+        return (f"{self.name} {self.crit_range}/x{self.multiplier} {self.damage}{extra}"
+                f" [{sep.join(self.damage_type)}]")
+
+    def sized(self, size: str) -> Weapon:
+        """This weapon made for a wielder of `size` (LFG "Creature Size")."""
+        base = self.base_damage or self.damage
+        return replace(self, size=size, base_damage=base,
+                       damage=base.step(WEAPON_SIZE_STEPS[size]))
+
+
+@dataclass(frozen=True)
+class DamageReduction:
+    """DR amount/bypass (RULES.md 10); bypass "-" means nothing bypasses it."""
+    amount: int
+    bypass: str = "-"
+
+    def __str__(self) -> str:
+        return f"DR {self.amount}/{self.bypass}"
+
+
+@dataclass(frozen=True)
+class UnitType:
+    """A unit stat block from `assets/units/<key>.toml` (see loader.py for the fields).
+
+    `ac_override`, `ac_vs_crit_override`, `reach_override` hold the file's or the map's
+    `ac`, `ac_vs_crit`, `reach`; read the derived `ac`, `ac_vs_crit`, `reach` instead.
+    """
+    key: str
+    name: str
+    size: str = "medium"
+    speed_ft: int = 30
+    hp: int = 1
+    hr: int = 0
+    level: int = 1
+    initiative: int = 0
+    str: int = 10
+    dex: int = 10
+    con: int = 10
+    int: int = 10
+    wis: int = 10
+    cha: int = 10
+    armor: int = 0
+    shield: int = 0
+    natural_armor: int = 0
+    armor_vs_crit: int | None = None
+    ac_override: int | None = None
+    ac_vs_crit_override: int | None = None
+    fort: int = 0
+    ref: int = 0
+    will: int = 0
+    weapons: tuple[Weapon, ...] = ()
+    reach_override: int | None = None
+    dr: DamageReduction | None = None
+    resist: tuple[tuple[str, int], ...] = ()
+    vulnerable: tuple[tuple[str, int], ...] = ()
+    goon: bool = False
+    aoo_policy: str = "always"
+    glyph: str = ""
+    description: str = ""
+    source: Path | None = field(default=None, compare=False, repr=False)
+
+    def mod(self, ability: str) -> int:
+        return ability_mod(getattr(self, ability))
+
+    @property
+    def str_mod(self) -> int:
+        return self.mod("str")
+
+    @property
+    def dex_mod(self) -> int:
+        return self.mod("dex")
+
+    @property
+    def con_mod(self) -> int:
+        return self.mod("con")
+
+    @property
+    def wis_mod(self) -> int:
+        return self.mod("wis")
+
+    @property
+    def size_mod(self) -> int:
+        return size_mod(self.size)
+
+    @property
+    def ac(self) -> int:
+        """RULES.md 10: 10 + DEX mod + armor + natural armor + shield + size mod."""
+        if self.ac_override is not None:
+            return self.ac_override
+        return (10 + self.dex_mod + self.armor + self.natural_armor + self.shield
+                + self.size_mod)
+
+    @property
+    def ac_vs_crit(self) -> int:
+        """LFG ACvsCrit: AC with the armor's rating vs crit in place of its armor rating."""
+        if self.ac_vs_crit_override is not None:
+            return self.ac_vs_crit_override
+        vs_crit = self.armor if self.armor_vs_crit is None else self.armor_vs_crit
+        return self.ac - self.armor + vs_crit
+
+    @property
+    def touch_ac(self) -> int:
+        """LFG TouchAC = AC - armor - shield - natural armor."""
+        return self.ac - self.armor - self.shield - self.natural_armor
+
+    @property
+    def reach(self) -> int:
+        """Natural reach in hexes (RULES.md 2) unless the data overrides it."""
+        if self.reach_override is not None:
+            return self.reach_override
+        return natural_reach(self.size)
+
+    @property
+    def speed_hexes(self) -> int:
+        return self.speed_ft // 5
+
+    @property
+    def default_weapon(self) -> Weapon | None:
+        return self.weapons[0] if self.weapons else None
+
+    @property
+    def dies_at(self) -> int:
+        """RULES.md 11: death at -CON score; goons at -level."""
+        return -self.level if self.goon else -self.con
+
+    def reach_with(self, weapon: Weapon) -> int | None:
+        """Hexes this unit strikes/threatens in melee with `weapon` (RULES.md 2), else None."""
+        if weapon.can_melee:
+            return self.reach + weapon.reach
+        if weapon.threatens_ft:
+            return weapon.threatens_ft // 5
+        return None
+
+    def resistance(self, damage_type: str) -> int:
+        return dict(self.resist).get(damage_type, 0)
+
+    def vulnerability(self, damage_type: str) -> int:
+        return dict(self.vulnerable).get(damage_type, 0)
+
+    def with_overrides(self, **fields) -> UnitType:
+        """A copy with map-object overrides (size, reach, speed/speed_ft in feet, hp, ac, level,
+        abilities, ...); values are checked like the unit file's, DataError otherwise.
+        A size change re-sizes the weapons' damage dice."""
+        from .loader import apply_overrides
+        return apply_overrides(self, fields)
