@@ -1,0 +1,168 @@
+"""Commands: every change to a battle is one of these (DESIGN.md "State and flow").
+
+The UI, the AI, the tests and replays all send the same objects. Units are named by their
+map name, hexes by Tiled `col,row` (RULES.md 1), so a command log is readable and portable.
+A command is plain data; `game.engine.battle.Battle.apply` checks and performs it.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from game.errors import InputError
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Command:
+    unit: str
+
+    def to_dict(self) -> dict:
+        data = {"type": type(self).__name__}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Command):
+                value = value.to_dict()
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            data[f.name] = value
+        return data
+
+
+@dataclass(frozen=True)
+class Move(Command):
+    """Move action (RULES.md 3): the anchor enters each hex of `path` in turn.
+
+    `facings` (optional, same length) turns a large or gargantuan creature on the way.
+    `confirm` accepts the attacks of opportunity the path provokes (RULES.md 4).
+    """
+    path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Step(Command):
+    """5-Foot Step (RULES.md 3): one hex, never provokes."""
+    to: Cell = (0, 0)
+
+
+@dataclass(frozen=True)
+class Run(Command):
+    """Run (RULES.md 3): straight line up to 2 x speed."""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Charge(Command):
+    """Run of at least 2 hexes, then a melee attack with +2 damage (RULES.md 3 Charge)."""
+    to: Cell = (0, 0)
+    target: str = ""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Retreat(Command):
+    """Retreat (RULES.md 3): full-round, never closer to a threatening enemy."""
+    path: tuple[Cell, ...] = ()
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class StandUp(Command):
+    """Stand Up (RULES.md 3): removes Prone, provokes."""
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class DropProne(Command):
+    """Drop Prone (RULES.md 3): a Swift action."""
+
+
+@dataclass(frozen=True)
+class Attack(Command):
+    """An attack with a weapon of the attacker (default: its ready weapon) (RULES.md 10)."""
+    target: str = ""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Aim(Command):
+    """Aim (RULES.md 9): +1 on the next ranged attack this turn; provokes."""
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class FightDefensively(Command):
+    """Fight Defensively (RULES.md 9): -4 attack, +2 dodge AC until the next turn."""
+
+
+@dataclass(frozen=True)
+class PowerAttack(Command):
+    """Power Attack (RULES.md 9): -2 attack, -2 AC, damage die two sizes larger, this turn."""
+
+
+@dataclass(frozen=True)
+class CoupDeGrace(Command):
+    """Coup de Grace (RULES.md 9): full-round, a helpless target in reach dies."""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class PrepareInterrupt(Command):
+    """Prepare to Interrupt (RULES.md 9): a trigger and an attack against the triggering enemy.
+
+    trigger: "enters_reach" | "attacks" | "comes_into_sight".
+    """
+    trigger: str = "enters_reach"
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
+class EndTurn(Command):
+    """End the active creature's turn."""
+
+
+@dataclass(frozen=True)
+class ChooseNext(Command):
+    """Selective initiative (RULES.md 9): `unit` (who just acted) picks who acts next."""
+    next: str = ""
+
+
+@dataclass(frozen=True)
+class React(Command):
+    """Answer to an attack-of-opportunity prompt for a creature with the `ask` policy."""
+    accept: bool = True
+
+
+COMMAND_TYPES = {cls.__name__: cls for cls in (
+    Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
+    PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React)}
+
+
+def command_from_dict(data: dict, where: str = "") -> Command:
+    """Rebuild a command from `to_dict()` output (saves, replays); bad data -> InputError."""
+    if not isinstance(data, dict) or data.get("type") not in COMMAND_TYPES:
+        raise InputError(where, None, f"unknown command {data!r} (expected one of "
+                         f"{', '.join(COMMAND_TYPES)})")
+    cls = COMMAND_TYPES[data["type"]]
+    known = {f.name: f for f in fields(cls)}
+    kwargs = {}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in known:
+            raise InputError(where, None, f"{data['type']} has no field {key!r}")
+        if isinstance(value, list):
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        kwargs[key] = value
+    try:
+        return cls(**kwargs)
+    except TypeError as err:
+        raise InputError(where, None, f"bad {data['type']} command: {err}") from None
+
+
+__all__ = [name for name in COMMAND_TYPES] + ["Command", "COMMAND_TYPES", "command_from_dict", "asdict"]

@@ -1,0 +1,179 @@
+"""Events: what happened, as plain data for the combat log, the animations and the tests.
+
+A legal command emits events; an illegal one emits none. Each event carries everything its
+log line and animation need (names, hexes as Tiled col,row, rolls with their breakdown).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Event:
+    def to_dict(self) -> dict:
+        data = {"type": type(self).__name__}
+        for f in fields(self):
+            data[f.name] = getattr(self, f.name)
+        return data
+
+
+@dataclass(frozen=True)
+class InitiativeRolled(Event):
+    unit: str
+    total: int
+    breakdown: str
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    unit: str
+    round: int
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    unit: str
+
+
+@dataclass(frozen=True)
+class NextChosen(Event):
+    by: str
+    next: str
+
+
+@dataclass(frozen=True)
+class ChoiceNeeded(Event):
+    """Selective initiative: `chooser` must pick who acts next among `candidates`."""
+    chooser: str
+    candidates: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ActionSpent(Event):
+    unit: str
+    action: str            # "Move", "Aim", "Fight Defensively", ...
+    big: int               # Big Actions left after it
+    little: int
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    unit: str
+    start: Cell
+    end: Cell
+    path: tuple[Cell, ...]
+    cost: int
+    kind: str = "move"     # move, step, run, charge, retreat, stand
+
+
+@dataclass(frozen=True)
+class Provoked(Event):
+    unit: str              # the mover or actor who provoked
+    by: str                # the creature entitled to an attack of opportunity
+    at: Cell               # the hex being left
+    reason: str = "movement"
+
+
+@dataclass(frozen=True)
+class ReactionAsked(Event):
+    """The `ask` policy: the owner of `by` decides with a React command."""
+    by: str
+    unit: str
+    at: Cell
+
+
+@dataclass(frozen=True)
+class ReactionDeclined(Event):
+    by: str
+    unit: str
+
+
+@dataclass(frozen=True)
+class AttackRolled(Event):
+    attacker: str
+    target: str
+    weapon: str
+    d20: tuple[int, ...]   # the die or dice rolled (two with fortune)
+    natural: int           # the one kept
+    total: int
+    ac: int
+    hit: bool
+    threat: bool
+    critical: bool
+    breakdown: str         # itemised, each term naming its RULES.md section
+    kind: str = "attack"   # attack, aoo, charge, interrupt
+    miss_chance_roll: int | None = None
+    concealed_miss: bool = False
+
+
+@dataclass(frozen=True)
+class Damaged(Event):
+    unit: str
+    amount: int
+    hp: int
+    damage_type: str
+    breakdown: str
+    critical: bool = False
+
+
+@dataclass(frozen=True)
+class ConditionAdded(Event):
+    unit: str
+    condition: str
+    value: int = 1
+
+
+@dataclass(frozen=True)
+class ConditionRemoved(Event):
+    unit: str
+    condition: str
+
+
+@dataclass(frozen=True)
+class SaveRolled(Event):
+    unit: str
+    save: str
+    natural: int
+    total: int
+    dc: int
+    success: bool
+    breakdown: str
+
+
+@dataclass(frozen=True)
+class Died(Event):
+    unit: str
+    at: Cell
+
+
+@dataclass(frozen=True)
+class LeftMap(Event):
+    unit: str
+    at: Cell
+
+
+@dataclass(frozen=True)
+class InterruptPrepared(Event):
+    unit: str
+    trigger: str
+
+
+@dataclass(frozen=True)
+class InterruptTriggered(Event):
+    unit: str
+    by: str
+    won: bool
+    breakdown: str
+
+
+@dataclass(frozen=True)
+class BattleWon(Event):
+    team: str
+    round: int
