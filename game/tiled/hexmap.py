@@ -65,6 +65,19 @@ class UnitPlacement:
     object_id: int = 0
 
 
+@dataclass(frozen=True)
+class MapLayer:
+    """One layer in the XML's draw order (pytmx reorders them: DESIGN.md "Maps (Tiled)")."""
+
+    name: str
+    kind: str  # "tile", "object", "image" or "group"
+    visible: bool = True  # False if it or a group around it is hidden
+    offset: tuple[float, float] = (0.0, 0.0)  # summed over the groups around it
+    groups: tuple[str, ...] = ()  # names of the groups around it, outermost first
+    gids: tuple[int, ...] = ()  # tile layers: Tiled GIDs with their flag bits, row*width+col
+    line: int = 0
+
+
 @dataclass
 class HexMap:
     path: Path
@@ -79,6 +92,7 @@ class HexMap:
     initiative: str = "selective"
     properties: dict = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    layers: list[MapLayer] = field(default_factory=list)  # XML order: bottom to top
 
     def in_bounds(self, col: int, row: int) -> bool:
         return 0 <= col < self.width and 0 <= row < self.height

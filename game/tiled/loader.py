@@ -1,0 +1,602 @@
+"""Loading a Tiled .tmx into a HexMap (DESIGN.md "Maps (Tiled)"; RULES.md 1 and 2).
+
+The work goes in this order, so that bad input never reaches a parser that could hang or crash:
+1. a safe XML pass (xmlsafe.py) over the map, its tilesets and its templates (templates.py):
+   line numbers, header checks, file references, the real layer order, declared types;
+2. pytmx, only when that pass found nothing wrong, for the tile GIDs of every tile layer;
+3. terrain per hex from tile properties, combined over all tile layers, visible or not
+   (booleans OR, numbers max, enums the most severe: `Terrain.combine`);
+4. units from objects of class (Tiled 1.9+) or type (1.8) `unit`, templates resolved, placed on
+   the hex under the center of their bounds (Tiled's own picking), checked against the unit
+   database, the terrain and each other (RULES.md 2 footprints).
+Problems are collected (`read_map`); `load_map` raises them all at once as a MapError.
+GIDs carry Tiled's flip flags (bits 31-29) and the hexagonal 120-degree rotation (bit 28);
+pytmx strips only the first three, so the real tile is found with all four masked off.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
+import pytmx  # noqa: E402
+from pytmx.pytmx import unpack_gids  # noqa: E402
+
+from game.errors import InputError
+from game.hexgrid import TiledLayout, footprint
+from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
+                               OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
+from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
+from game.tiled.xmlsafe import (Problem, PropError, XmlError, as_bool, as_choice, as_int,
+                                as_list, as_text, line_of, parse_file, problem, read_props)
+
+FLIP_H, FLIP_V, FLIP_D, ROT_120 = 1 << 31, 1 << 30, 1 << 29, 1 << 28
+MAX_CELLS = 1_000_000
+PYTMX_TYPES = {k: v for k, v in pytmx.pytmx.types.items() if v in (int, float)}
+PROPERTY_TYPES = {k: v for k, v in pytmx.pytmx.prop_type.items() if k != "class"}
+LAYER_KINDS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image", "group": "group"}
+TERRAIN_PROPS = {
+    "difficult": as_bool, "impassable": as_bool, "blocks_sight": as_bool, "exit": as_bool,
+    "obstacle": lambda p: as_choice(p, OBSTACLE_LEVELS),
+    "concealment": lambda p: as_choice(p, CONCEALMENT_LEVELS),
+    "elevation": lambda p: as_int(p, -100, 100), "terrain": as_text,
+}
+SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")  # RULES.md 2
+UNIT_OVERRIDES = {
+    "level": lambda p: as_int(p, 0, 30), "hp": lambda p: as_int(p, 1),
+    "reach": lambda p: as_int(p, 0, 20), "speed": lambda p: as_int(p, 0, 500),
+    "ac": lambda p: as_int(p, 0, 100), "size": lambda p: as_choice(p, SIZES),
+    "aoo_policy": lambda p: as_choice(p, ("always", "never", "ask")),
+}
+
+
+def split_gid(raw: int) -> tuple[int, int]:
+    """(tile GID, flag bits) of a GID written by Tiled."""
+    return raw & ~FLAG_BITS, raw & FLAG_BITS
+
+
+class MapError(InputError):
+    """A map with problems; `problems` lists them all, `line()` shows the first."""
+
+    def __init__(self, path, problems: list[Problem]):
+        self.problems = list(problems)
+        self.map_path = str(path)
+        first = self.problems[0]
+        super().__init__(first.path, first.line, first.message)
+
+    def line(self) -> str:
+        more = len(self.problems) - 1
+        tail = f" (and {more} more: python -m game validate {self.map_path})" if more else ""
+        return super().line() + tail
+
+
+def load_map(path, units_db=None) -> HexMap:
+    """The map at `path`; raises MapError listing every problem. units_db None: the default."""
+    hexmap, problems = read_map(path, units_db)
+    if problems:
+        raise MapError(path, problems)
+    return hexmap
+
+
+def read_map(path, units_db=None) -> tuple[HexMap | None, list[Problem]]:
+    """(the map or None, every problem found)."""
+    ctx = _Ctx(Path(path), units_db)
+    hexmap = ctx.read()
+    return (None if ctx.problems else hexmap), ctx.problems
+
+
+class _Ctx:
+    def __init__(self, path: Path, units_db):
+        self.path, self.shown = path, str(path)
+        self.problems: list[Problem] = []
+        self.warnings: list[str] = []
+        self.files = Files(path, self.problems)
+        self.db = units_db
+        self.declared_teams = None
+
+    def report(self, line, what, fix, path=None) -> None:
+        self.files.report(path or self.shown, line, what, fix)
+
+    def warn(self, path, line, what, fix) -> None:
+        p = problem(path, line, what, fix)
+        text = f"{p.path}:{p.line}: warning: {p.message}"
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+    def typed(self, p, convert, label: str):
+        """convert(p), or None after reporting `label: property 'x' must be ...`."""
+        try:
+            return convert(p)
+        except PropError as err:
+            self.report(p.line, f"{label}: property '{p.name}' {err.what}", err.fix, p.path)
+            return None
+
+    # --- the whole map ---------------------------------------------------------------------
+
+    def read(self) -> HexMap | None:
+        if not self.path.is_file():
+            self.report(1, "map file not found", "check the path (a .tmx file saved by Tiled)")
+            return None
+        try:
+            root = parse_file(self.path)
+        except XmlError as err:
+            self.report(err.line, err.what, err.fix)
+            return None
+        if root.tag != "map":
+            self.report(line_of(root), f"not a Tiled map (root element <{root.tag}>)",
+                        "give a .tmx file saved by Tiled")
+            return None
+        width, height, layout = self.header(root)
+        refs = self.tilesets(root)
+        walked = list(walk_layers(root))
+        self.check_layers(walked, width, height)
+        table = self.tile_terrain(refs)
+        hexmap = HexMap(self.path, width, height, layout, [])
+        self.map_properties(root, hexmap)
+        units = self.units(walked, refs, layout)
+        self.teams(hexmap, units)
+        for path, elem in [(self.shown, root)] + self.files.tileset_files:
+            self.check_for_pytmx(str(path), elem)
+        gids = self.pytmx_gids() if not self.problems else None
+        hexmap.layers = map_layers(walked, gids)
+        if gids is not None:
+            hexmap.terrain = self.combine(hexmap.layers, table, refs, width)
+        if layout is not None:
+            self.check_placements(hexmap, units)
+        hexmap.units, hexmap.warnings = units, self.warnings
+        return hexmap
+
+    def header(self, root) -> tuple[int, int, TiledLayout | None]:
+        line, ok = line_of(root), True
+        orientation = root.get("orientation", "orthogonal")
+        if orientation != "hexagonal":
+            self.report(line, f"{orientation} map: hexskirmish needs orientation=hexagonal",
+                        "in Tiled, Map > Map Properties > Orientation: Hexagonal, or start "
+                        "from a map in maps/")
+            ok = False
+        if root.get("infinite", "0") not in ("0", ""):
+            self.report(line, "infinite map: hexskirmish needs a map of a fixed size",
+                        "in Tiled, Map > Map Properties: untick Infinite")
+            ok = False
+        nums = {}
+        for name, lo in (("width", 1), ("height", 1), ("tilewidth", 1), ("tileheight", 1),
+                         ("hexsidelength", 0)):
+            nums[name] = _int(root.get(name))
+            if nums[name] is None or nums[name] < lo:
+                if name != "hexsidelength" or orientation == "hexagonal":
+                    self.report(line, f"map attribute {name}={root.get(name)!r} is not a "
+                                f"whole number >= {lo}", "set it in Map > Map Properties")
+                ok = False
+        axis, index = root.get("staggeraxis"), root.get("staggerindex")
+        if orientation == "hexagonal" and (axis not in ("x", "y") or index not in ("odd", "even")):
+            self.report(line, f"bad stagger settings staggeraxis={axis!r} "
+                        f"staggerindex={index!r}", "set Stagger Axis (X or Y) and Stagger "
+                        "Index (Odd or Even) in Map > Map Properties")
+            ok = False
+        width, height = nums["width"] or 0, nums["height"] or 0
+        if width * height > MAX_CELLS:
+            self.report(line, f"map too large ({width}x{height})",
+                        f"keep width x height at most {MAX_CELLS}")
+            ok = False
+        if not ok:
+            return width, height, None
+        return width, height, TiledLayout(nums["tilewidth"], nums["tileheight"],
+                                          nums["hexsidelength"], axis, index)
+
+    def tilesets(self, root) -> list:
+        refs = []
+        for elem in root.findall("tileset"):
+            first = _int(elem.get("firstgid"))
+            if first is None or first < 1:
+                self.report(line_of(elem), f"tileset with a bad firstgid {elem.get('firstgid')!r}",
+                            "open the map in Tiled and save it again")
+                continue
+            ts = self.files.tileset(elem, self.shown)
+            if ts is not None:
+                refs.append((first, ts))
+        return sorted(refs, key=lambda r: r[0])
+
+    def check_layers(self, walked, width, height) -> None:
+        """What pytmx would choke on, reported with lines first."""
+        for elem, kind, *_ in walked:
+            name, line = elem.get("name", ""), line_of(elem)
+            if kind == "image":
+                image = elem.find("image")
+                if image is None:
+                    self.report(line, f"image layer '{name}' has no image",
+                                "choose an image for it or delete the layer")
+                elif image.get("source"):
+                    self.files.reference(image.get("source"), self.shown, line_of(image), "image")
+            if kind == "tile":
+                self.check_data(elem, name, width, height)
+
+    def check_for_pytmx(self, path: str, root) -> None:
+        """What pytmx would fail on without a line: attributes it casts to numbers, property
+        values of their declared type, class properties. Lines already reported are skipped."""
+        reported = {p.line for p in self.problems if p.path == path}
+        for elem in root.iter():
+            line = line_of(elem)
+            if line in reported:
+                continue
+            bad = [f"attribute {k}={v!r} is not a number" for k, v in elem.attrib.items()
+                   if k in PYTMX_TYPES and not _casts(PYTMX_TYPES[k], v)]
+            kind = elem.get("type", "string")
+            if elem.tag == "property" and kind == "class":
+                bad.append(f"property '{elem.get('name')}' has type class, which pytmx "
+                           "cannot read")
+            elif elem.tag == "property" and kind not in PROPERTY_TYPES:
+                bad.append(f"property '{elem.get('name')}' has an unknown type {kind!r}")
+            elif elem.tag == "property" and not _casts(PROPERTY_TYPES[kind], elem.get("value")):
+                bad.append(f"property '{elem.get('name')}' of type {kind} has the value "
+                           f"{elem.get('value')!r}")
+            for what in bad[:1]:
+                self.report(line, what, "fix it in Tiled and save (pytmx reads what Tiled "
+                            "writes: numbers, and properties of type string, int, float, bool)",
+                            path)
+
+    def check_data(self, elem, name, width, height) -> None:
+        data, fmt_fix = elem.find("data"), ("in Tiled, Map > Map Properties > Tile Layer "
+                                            "Format: CSV (or Base64 zlib), then save")
+        if data is None:
+            self.report(line_of(elem), f"tile layer '{name}' has no <data>", fmt_fix)
+            return
+        line, enc, comp = line_of(data), data.get("encoding"), data.get("compression")
+        if data.find("chunk") is not None:
+            self.report(line, f"tile layer '{name}' is stored in chunks (an infinite map)",
+                        "in Tiled, Map > Map Properties: untick Infinite")
+        elif enc is None:
+            self.report(line, f"tile layer '{name}' uses the old XML tile format", fmt_fix)
+        elif enc not in ("csv", "base64") or comp not in (None, "zlib", "gzip"):
+            self.report(line, f"tile layer '{name}' uses {enc}/{comp} data", fmt_fix)
+        elif (_int(elem.get("width")), _int(elem.get("height"))) != (width, height):
+            self.report(line_of(elem), f"tile layer '{name}' is {elem.get('width')}x"
+                        f"{elem.get('height')}, the map {width}x{height}",
+                        "in Tiled, Map > Resize Map to make the layer fit the map")
+        else:
+            try:
+                count = len(unpack_gids((data.text or "").strip(), enc, comp))
+            except Exception as err:  # base64, zlib, gzip and int() each fail in their way
+                self.report(line, f"tile layer '{name}' data cannot be decoded ({err})", fmt_fix)
+                return
+            if count != width * height:
+                self.report(line, f"tile layer '{name}' has {count} tiles, the map needs "
+                            f"{width}x{height} = {width * height}", fmt_fix)
+
+    def pytmx_gids(self) -> list[tuple[int, ...]] | None:
+        """Raw GIDs (with all flag bits) of each tile layer in XML order, read by pytmx."""
+        try:
+            tmx = pytmx.TiledMap(self.shown, image_loader=_no_images, allow_duplicate_names=True)
+        except Exception as err:
+            self.report(1, f"pytmx cannot read the map ({type(err).__name__}: {err})",
+                        "open the map in Tiled and save it again")
+            return None
+        raw = {0: 0}
+        for key, value in tmx.imagemap.items():
+            tiled_gid, flags = key
+            if tiled_gid:
+                bits = 0
+                if flags:
+                    bits = (FLIP_H * bool(flags[0]) | FLIP_V * bool(flags[1])
+                            | FLIP_D * bool(flags[2]))
+                raw[value[0]] = tiled_gid | bits
+        return [tuple(raw[g] for row in layer.data for g in row)
+                for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
+
+    # --- terrain -------------------------------------------------------------------------
+
+    def tile_terrain(self, refs) -> dict[int, Terrain]:
+        table = {}
+        for first, ts in refs:
+            for tid, tile in ts.tiles.items():
+                terrain = self.terrain_of(ts, tile)
+                if terrain is not None:
+                    table[first + tid] = terrain
+        return table
+
+    def terrain_of(self, ts, tile) -> Terrain | None:
+        values = {}
+        for name, p in tile.props.items():
+            convert = TERRAIN_PROPS.get(name)
+            if convert is None:
+                close = difflib.get_close_matches(name, TERRAIN_PROPS, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                self.warn(p.path, p.line, f"unknown tile property '{name}'{hint} on tile "
+                          f"{tile.id} of tileset '{ts.name}'",
+                          f"rename or remove it; terrain properties: {', '.join(TERRAIN_PROPS)}")
+                continue
+            value = self.typed(p, convert, f"tile {tile.id} of tileset '{ts.name}'")
+            if value is not None:
+                values[name] = value
+        if not values:
+            return None
+        return Terrain(name=values.pop("terrain", ""), **values)
+
+    def combine(self, layers, table, refs, width) -> list[Terrain]:
+        cells: list = [None] * max((len(layer.gids) for layer in layers), default=0)
+        cache: dict = {}
+        for layer in (la for la in layers if la.kind == "tile"):
+            for i, raw in enumerate(layer.gids):
+                if not raw:
+                    continue
+                t = table.get(raw & ~FLAG_BITS)
+                if t is None:
+                    if raw not in cache and tile_in(refs, raw) is None:
+                        self.report(layer.line, f"tile layer '{layer.name}' has GID "
+                                    f"{raw & ~FLAG_BITS} at {i % width},{i // width} but no "
+                                    "tileset holds it", "add the tileset back or erase the tile")
+                    cache[raw] = True
+                    continue
+                cur = cells[i]
+                if cur is None or cur is t:
+                    cells[i] = t
+                else:
+                    key = (cur, t)
+                    if key not in cache:
+                        cache[key] = cur.combine(t)
+                    cells[i] = cache[key]
+        return [c or OPEN_GROUND for c in cells]
+
+    # --- map properties, units, teams ------------------------------------------------------
+
+    def map_properties(self, root, hexmap: HexMap) -> None:
+        props = read_props(root, self.shown)
+        hexmap.properties = {name: _plain(p) for name, p in props.items()}
+        label = "map"
+        hexmap.title = self.typed(props["title"], as_text, label) if "title" in props else ""
+        hexmap.title = hexmap.title or self.path.stem
+        if "description" in props:
+            hexmap.description = self.typed(props["description"], as_text, label) or ""
+        if "initiative" in props:
+            mode = lambda p: as_choice(p, INITIATIVE_MODES)  # noqa: E731
+            hexmap.initiative = self.typed(props["initiative"], mode, label) or "selective"
+        if "teams" in props:
+            teams = self.typed(props["teams"], as_list, label) or []
+            if len(set(teams)) != len(teams):
+                self.report(props["teams"].line, f"map property teams lists a team twice "
+                            f"({', '.join(teams)})", "name each team once", props["teams"].path)
+            hexmap.teams = list(dict.fromkeys(teams))
+            self.declared_teams = props["teams"]
+
+    def units(self, walked, refs, layout) -> list[UnitPlacement]:
+        units = []
+        for elem, kind, _visible, offset, _groups in walked:
+            if kind != "object":
+                continue
+            for obj in elem.findall("object"):
+                mo = map_object(obj, self.shown, refs, self.files)
+                if mo is not None and mo.cls.strip().lower() == "unit":
+                    unit = self.unit(mo, offset, layout)
+                    if unit is not None:
+                        units.append(unit)
+        self.name_units(units)
+        return units
+
+    def unit(self, mo, offset, layout) -> UnitPlacement | None:
+        name = mo.attrib.get("name", "")
+        label = f"unit '{name}'" if name else f"unit object {mo.attrib.get('id', '?')}"
+        props, ok = mo.props, True
+        for key, fix in (("unit", "add a string property unit = a key of assets/units/*.toml"),
+                         ("team", "add a string property team (e.g. blue)")):
+            if key not in props or not props[key].value.strip():
+                self.report(mo.line, f"{label} has no '{key}' property", fix)
+                ok = False
+        if not ok:
+            return None
+        key = self.typed(props["unit"], as_text, label)
+        team = self.typed(props["team"], as_text, label)
+        facing = self.typed(props["facing"], lambda p: as_int(p, 0, 5), label) \
+            if "facing" in props else 0
+        conditions = self.typed(props["conditions"], as_list, label) \
+            if "conditions" in props else []
+        overrides = self.overrides(props, label)
+        try:
+            cx, cy = mo.center()
+        except (ValueError, TypeError):
+            self.report(mo.line, f"{label} has a position or size that is not a number",
+                        "move the object in Tiled")
+            return None
+        if None in (key, team, facing, conditions, overrides) or layout is None:
+            return None
+        key = key.strip()
+        if not self.check_unit_key(key, props["unit"], label):
+            return None
+        self.check_overrides(key, overrides, props, label)
+        col, row = layout.pixel_to_tile(cx + offset[0], cy + offset[1])
+        return UnitPlacement(name, key, team.strip(), col, row, facing, overrides,
+                             tuple(c.lower() for c in conditions), mo.line,
+                             _int(mo.attrib.get("id")) or 0)
+
+    def overrides(self, props, label) -> dict | None:
+        overrides, ok = {}, True
+        for name, p in props.items():
+            if name in ("unit", "team", "facing", "conditions"):
+                continue
+            if name in UNIT_OVERRIDES:
+                value = self.typed(p, UNIT_OVERRIDES[name], label)
+                ok = ok and value is not None
+            else:
+                value = _plain(p)
+            if value is not None:
+                overrides[name] = value
+        return overrides if ok else None
+
+    def units_db(self):
+        if self.db is None:
+            try:
+                from game.data import load_units
+            except ImportError:
+                self.db = {}
+                return self.db
+            try:
+                self.db = load_units()
+            except Exception as err:  # the unit data's own DataError, one line
+                where = str(getattr(err, "where", ""))
+                self.report(int(where) if where.isdigit() else 1,
+                            f"cannot load the unit database: {getattr(err, 'message', err)}",
+                            getattr(err, "fix", "") or "run python -m game validate on the "
+                            "unit files", getattr(err, "path", None))
+                self.db = {}
+        return self.db
+
+    def check_unit_key(self, key, prop, label) -> bool:
+        db = self.units_db()
+        if not db or key in db:
+            return True
+        known = sorted(db)
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        shown = ", ".join(known[:6]) + (", ..." if len(known) > 6 else "")
+        self.report(prop.line, f"{label}: unknown unit '{key}'",
+                    f"{hint}use a key of assets/units/*.toml: {shown}", prop.path)
+        return False
+
+    def check_overrides(self, key, overrides, props, label) -> None:
+        """Let the unit data say whether each override fits its stat block (game.data)."""
+        unit_type = self.units_db().get(key)
+        try:
+            from game.data import DataError
+            from game.data.loader import apply_overrides
+        except ImportError:
+            return
+        if not hasattr(unit_type, "key"):
+            return
+        for name, value in overrides.items():
+            try:
+                apply_overrides(unit_type, {name: value})
+            except DataError as err:
+                self.report(props[name].line, f"{label}: property '{name}': {err.message}",
+                            err.fix or "remove the property", props[name].path)
+
+    def name_units(self, units) -> None:
+        seen: dict[str, UnitPlacement] = {}
+        for u in units:
+            if u.name and u.name in seen:
+                self.report(u.line, f"two units are named '{u.name}' (the other on line "
+                            f"{seen[u.name].line})", "give each unit its own object name")
+            elif u.name:
+                seen[u.name] = u
+        counters: dict[str, int] = {}
+        for u in units:
+            if not u.name:
+                base = getattr(self.units_db().get(u.unit), "name", "") or u.unit
+                n = counters.get(base, 1)
+                while f"{base} {n}" in seen:
+                    n += 1
+                u.name, counters[base] = f"{base} {n}", n + 1
+                seen[u.name] = u
+
+    def teams(self, hexmap: HexMap, units) -> None:
+        if self.declared_teams is None:
+            hexmap.teams = list(dict.fromkeys(u.team for u in units))
+            return
+        for u in units:
+            if u.team not in hexmap.teams:
+                self.report(u.line, f"unit '{u.name}' is on team '{u.team}', which the map "
+                            f"property teams does not list ({', '.join(hexmap.teams)})",
+                            "add the team to teams or fix the unit's team")
+
+    def check_placements(self, hexmap: HexMap, units) -> None:
+        """RULES.md 2: every footprint on the map, on passable hexes, apart (tiny excepted)."""
+        occupied: dict = {}
+        db = self.units_db() if units else {}
+        for u in units:
+            where = f"{u.col},{u.row}"
+            if not hexmap.in_bounds(u.col, u.row):
+                self.report(u.line, f"unit '{u.name}' is outside the map (at {where}; the map "
+                            f"is {hexmap.width}x{hexmap.height})", "move it onto the map")
+                continue
+            size = u.overrides.get("size") or getattr(db.get(u.unit), "size", "medium")
+            size = size if size in SIZES else "medium"
+            hexes = footprint(size, hexmap.hex_at(u.col, u.row), u.facing)
+            off = [h for h in hexes if not hexmap.contains(h)]
+            if off:
+                self.report(u.line, f"unit '{u.name}' ({size}) at {where} does not fit: its "
+                            f"footprint leaves the map at {_tile(hexmap, off[0])}",
+                            "move it inward or change its facing")
+            on = [h for h in hexes if hexmap.contains(h)]
+            walls = [h for h in on if hexmap.terrain and hexmap.terrain_at(h).impassable]
+            if walls:
+                t = hexmap.terrain_at(walls[0])
+                self.report(u.line, f"unit '{u.name}' stands on impassable terrain at "
+                            f"{_tile(hexmap, walls[0])}{f' ({t.name})' if t.name else ''}",
+                            "move it to a passable hex")
+            if size == "tiny":
+                continue
+            other = next((occupied[h] for h in on if h in occupied), None)
+            if other is not None:
+                spot = next(h for h in on if h in occupied)
+                self.report(u.line, f"unit '{u.name}' overlaps unit '{other}' at "
+                            f"{_tile(hexmap, spot)}", "move one of them")
+            for h in on:
+                occupied.setdefault(h, u.name)
+
+
+def walk_layers(elem, groups=(), offset=(0.0, 0.0), visible=True):
+    """(element, kind, visible, offset, groups) of every layer in XML (draw) order."""
+    for child in elem:
+        kind = LAYER_KINDS.get(child.tag)
+        if kind is None:
+            continue
+        off = (offset[0] + _float(child.get("offsetx")), offset[1] + _float(child.get("offsety")))
+        vis = visible and child.get("visible", "1") != "0"
+        yield child, kind, vis, off, groups
+        if kind == "group":
+            yield from walk_layers(child, groups + (child.get("name", ""),), off, vis)
+
+
+def map_layers(walked, gids) -> list[MapLayer]:
+    tile_gids = iter(gids or [])
+    return [MapLayer(elem.get("name", ""), kind, vis, off, groups,
+                     next(tile_gids, ()) if kind == "tile" else (), line_of(elem))
+            for elem, kind, vis, off, groups in walked]
+
+
+def _no_images(filename, colorkey=None, **kwargs):
+    """pytmx image loader that loads nothing (no pygame, no display, no file read)."""
+    def load(rect=None, flags=None):
+        return filename, rect, flags
+    return load
+
+
+def _tile(hexmap: HexMap, h) -> str:
+    col, row = hexmap.tile_of(h)
+    return f"{col},{row}"
+
+
+def _int(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _casts(cast, text) -> bool:
+    if text is None:
+        return True  # multi-line string properties keep their value in the text
+    try:
+        cast(text)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def _float(text) -> float:
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def _plain(p):
+    """A property's value as Python: int, float, bool or the text."""
+    try:
+        if p.type == "int":
+            return int(p.value)
+        if p.type == "float":
+            return float(p.value)
+        if p.type == "bool":
+            return p.value.strip().lower() == "true"
+    except ValueError:
+        pass
+    return p.value

@@ -1,0 +1,51 @@
+"""`python -m game validate MAP...` (DESIGN.md "Command line", "Quality").
+
+Every map is loaded on its own (game.tiled.loader.read_map); each problem is one line
+`path:line: message — fix`. All problems are collected, never only the first. Exit status 0
+with a line `path: ok (W x H, N units)` per map (and its warnings) when every map is fine;
+else 2 with the problem lines only, on stderr. Never a traceback: an unexpected exception
+while loading is itself reported as a problem line naming the map.
+"""
+from __future__ import annotations
+
+import sys
+
+from game.tiled.loader import read_map
+from game.tiled.xmlsafe import Problem, problem
+
+__all__ = ["Problem", "run_validate", "validate_map"]
+
+
+def _read(path, units_db):
+    try:
+        return read_map(path, units_db)
+    except Exception as err:  # a bug in the loader must still give one line, not a traceback
+        return None, [problem(path, 1, f"internal error while loading the map "
+                                       f"({type(err).__name__}: {err})",
+                              "please report it together with this map")]
+
+
+def validate_map(path, units_db=None) -> list[Problem]:
+    """Every problem of the map at `path` (empty: the map is fine)."""
+    return _read(path, units_db)[1]
+
+
+def run_validate(paths, units_db=None, out=None, err=None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    problems: list[Problem] = []
+    good: list[str] = []
+    for path in paths:
+        hexmap, found = _read(path, units_db)
+        problems.extend(p for p in found if p not in problems)
+        if hexmap is not None and not found:
+            good.append(f"{path}: ok ({hexmap.width} x {hexmap.height}, "
+                        f"{len(hexmap.units)} units)")
+            good.extend(hexmap.warnings)
+    if problems:
+        for p in problems:
+            print(p, file=err)
+        return 2
+    for line in good:
+        print(line, file=out)
+    return 0
