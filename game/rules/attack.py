@@ -1,0 +1,581 @@
+"""Attack rolls: the itemised attack bonus and target AC, and judging a roll (RULES.md 10
+"Attack rolls and damage"; 3, 6, 7, 8, 9, 11 for the situational modifiers).
+
+Pure functions. Input: an `AttackSituation` of plain values (the attacker and target as
+`Fighter`s: stat block + conditions; the weapon; distance, cover, concealment, flanking,
+gang-up, elevation, action options), which the combat engine and the UI preview both build.
+
+- `attack_bonus(sit)` -> `Breakdown`: HR, STR (DEX with light/finesse weapons; DEX for ranged
+  and thrown), enhancement, size mod, range penalty, consecutive attacks, gang-up, high
+  ground, aim, power attack, difficult terrain, the attacker's conditions and effects.
+- `target_ac(sit, vs_crit=False)` -> `Breakdown`: 10 + DEX + armor (vs crit) + natural armor +
+  shield + size mod + cover + dodge, then flanked, prone, difficult terrain, conditions.
+- `plan_attack(sit)` -> `AttackPlan`: both breakdowns, ACvsCrit, threat range, net fortune,
+  concealment miss chance, and whether the attack is possible at all (range, reach, total
+  cover). `game.rules.probability` turns a plan into exact chances.
+- `judge_attack(plan, natural, ...)` -> `AttackRoll`: the outcome of rolled faces.
+  `roll_attack(plan, dice)` draws those faces from the battle's `game.engine.dice.Dice`
+  (in this order: attack d20(s), concealment d10 if it hit, confirmation d20(s) if a threat).
+- `Term`, `Breakdown`, `format_breakdown(x)`: every roll is itemised; each term names its
+  RULES.md section, e.g. `d20 14 + HR 3 (RULES.md 10) + STR 2 = 19 vs AC 17 [...]: hit`.
+
+Interpretations (where LFG is unclear) are documented at each function.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from math import ceil
+from types import MappingProxyType
+from typing import Mapping
+
+from game.data.model import SIZES, UnitType, Weapon
+from game.rules import conditions as cond
+
+R2, R3, R6, R7, R8, R9, R10, R11 = (f"RULES.md {n}" for n in (2, 3, 6, 7, 8, 9, 10, 11))
+
+COVER_BONUS = MappingProxyType({"none": 0, "partial": 2, "good": 4, "superior": 6})
+COVER_LEVELS = ("none", "partial", "good", "superior", "total")
+# RULES.md 7: after a hit roll a d10: partial concealment misses on 1-2, total on 1-5.
+CONCEALMENT_MISS_ON = MappingProxyType({"none": 0, "partial": 2, "total": 5})
+CONCEALMENT_LEVELS = ("none", "partial", "total")
+DEFAULT_MAX_INCREMENTS = MappingProxyType({"ranged": 10, "thrown": 5})     # RULES.md 10
+HIGH_GROUND_DAMAGE_STEPS = 2        # RULES.md 8: ranged at a target >= 10 ft (2 steps) lower
+
+
+# ---- itemised sums ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Term:
+    """One item of a roll: `value` with what it is (`label`) and its rule ("RULES.md 10")."""
+    value: int
+    label: str
+    rule: str = R10
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A sum of terms (an attack bonus, an AC, a damage total)."""
+    terms: tuple[Term, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(t.value for t in self.terms)
+
+    def __iter__(self):
+        return iter(self.terms)
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def labels(self) -> list[str]:
+        return [t.label for t in self.terms]
+
+    def value_of(self, label_start: str) -> int:
+        """Sum of the terms whose label starts with `label_start` (handy in tests)."""
+        return sum(t.value for t in self.terms if t.label.startswith(label_start))
+
+    def text(self, first_sign: bool = False, prev_rule: str | None = None) -> str:
+        """"10 + DEX 1 + armor 4 (RULES.md 10) - flanked 2 (RULES.md 8)": a rule is shown on
+        the first term of each run of terms that cite it."""
+        parts = []
+        for n, t in enumerate(self.terms):
+            sign = "-" if t.value < 0 else "+"
+            value = abs(t.value)
+            body = f"{t.label} {value}" if t.label else str(value)
+            if n == 0 and not first_sign:
+                body = f"{t.label} {t.value}" if t.label else str(t.value)
+                piece = body
+            else:
+                piece = f"{sign} {body}"
+            if t.rule and t.rule != prev_rule:
+                piece += f" ({t.rule})"
+            prev_rule = t.rule
+            parts.append(piece)
+        return " ".join(parts)
+
+
+def _bd(terms) -> Breakdown:
+    return Breakdown(tuple(t for t in terms if t is not None))
+
+
+def format_breakdown(item) -> str:
+    """The one-line text of any roll result (`AttackRoll`, damage, initiative, save) or of a
+    `Breakdown`, for the combat log."""
+    if isinstance(item, Breakdown):
+        return f"{item.text()} = {item.total}"
+    describe = getattr(item, "describe", None)
+    if describe is None:
+        raise TypeError(f"cannot format {type(item).__name__}")
+    return describe()
+
+
+# ---- inputs -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Fighter:
+    """A creature as the attack rules see it: stat block, conditions, terrain underfoot."""
+    unit: UnitType
+    conditions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    on_difficult: bool = False          # RULES.md 3: -2 attack rolls and -2 AC
+    name: str = ""
+
+    @classmethod
+    def of(cls, view, on_difficult: bool = False) -> Fighter:
+        """From a `game.ecs.view.UnitView` (or anything with .unit, .conditions, .name)."""
+        return cls(view.unit, MappingProxyType(dict(view.conditions)), on_difficult,
+                   getattr(view, "name", ""))
+
+    @property
+    def label(self) -> str:
+        return self.name or self.unit.name
+
+    def has(self, condition: str) -> bool:
+        return condition in cond.effective(self.conditions)
+
+
+@dataclass(frozen=True)
+class AttackSituation:
+    """Everything one attack roll depends on (plain values; the engine and the UI preview
+    build it from the battle view and the other rules: cover, flanking, distance...).
+
+    mode: "melee", "ranged" or "thrown"; None = the weapon's own (`weapon.attack`).
+    cover: "none" | "partial" | "good" | "superior" | "total" (RULES.md 6, from the rules).
+    concealment: "none" | "partial" | "total" (RULES.md 7; blinded attacker and invisible
+    target make it total here).
+    gang_up: how many OTHER creatures already attacked the target since its last turn
+    (RULES.md 8: the 3rd attacker gets +1, the 4th +2, ... max +5).
+    elevation: attacker's elevation minus the target's, in 5-ft steps (RULES.md 8).
+    previous_attacks: attacks the attacker already made this turn (or AOOs this round):
+    -2 each, -1 each when alternating weapons (RULES.md 9).
+    aim / power_attack / charge: RULES.md 9 Aim (+1 ranged), Power Attack (-2 attack, die two
+    sizes larger, -2 AC after), RULES.md 3 Charge (+2 damage).
+    fortune: extra situational fortune for this roll (+1 Fortunate, -1 Unfortunate).
+    """
+    attacker: Fighter
+    weapon: Weapon
+    target: Fighter
+    distance_ft: int = 5
+    mode: str | None = None
+    cover: str = "none"
+    concealment: str = "none"
+    flanked: bool = False
+    gang_up: int = 0
+    elevation: int = 0
+    previous_attacks: int = 0
+    alternating: bool = False
+    aim: bool = False
+    power_attack: bool = False
+    charge: bool = False
+    fortune: int = 0
+
+    @property
+    def attack_mode(self) -> str:
+        return self.mode or self.weapon.attack
+
+    @property
+    def melee(self) -> bool:
+        return self.attack_mode == "melee"
+
+    @property
+    def ranged(self) -> bool:
+        """Ranged attack roll: bows, crossbows, slings and thrown weapons."""
+        return not self.melee
+
+
+def is_crossbow(weapon: Weapon) -> bool:
+    """LFG Prone: crossbows (and firearms) take no penalty when used prone. The weapon data
+    has no flag for it yet: the id or name says "crossbow"."""
+    text = f"{weapon.id} {weapon.name}".lower()
+    return "crossbow" in text or "firearm" in text
+
+
+# ---- range and reach --------------------------------------------------------------------
+
+def range_increments(distance_ft: int, increment_ft: int) -> int:
+    """How many range increments out the target is: 1 up to one increment, 2 up to two...
+    (ceil; a target at exactly one increment is within the first)."""
+    return max(1, ceil(distance_ft / increment_ft))
+
+
+def range_penalty(weapon: Weapon, distance_ft: int, mode: str) -> tuple[int, str]:
+    """RULES.md 10: -2 per full range increment beyond the first, i.e. -2 x (increments - 1)
+    with `range_increments` (LFG: shortbow, increment 60 ft, target at 200 ft: -6). Max 10
+    increments, thrown 5 (or the weapon's `max_increments`); beyond: impossible.
+    Returns (penalty, reason it is impossible or "")."""
+    if mode == "melee":
+        return 0, ""
+    inc = weapon.range_increment_ft
+    if not inc:
+        return 0, f"{weapon.name} has no range increment: it cannot make a {mode} attack"
+    max_inc = weapon.max_increments or DEFAULT_MAX_INCREMENTS[mode]
+    n = range_increments(distance_ft, inc)
+    if n > max_inc:
+        return 0, (f"out of range: {distance_ft} ft is beyond {max_inc} range increments of "
+                   f"{inc} ft ({max_inc * inc} ft, {R10})")
+    return -2 * (n - 1), ""
+
+
+def _mode_problem(sit: AttackSituation) -> str:
+    w, mode = sit.weapon, sit.attack_mode
+    if mode == "melee" and not w.can_melee:
+        return f"{w.name} is not a melee weapon"
+    if mode == "thrown" and not w.can_throw:
+        return f"{w.name} cannot be thrown"
+    if mode == "ranged" and not w.is_projectile:
+        return f"{w.name} is not a bow, crossbow or sling"
+    if mode not in ("melee", "ranged", "thrown"):
+        return f"unknown attack mode {mode!r}"
+    if mode == "melee":
+        reach = sit.attacker.unit.reach_with(w)
+        if reach is not None and sit.distance_ft // 5 > reach:
+            return (f"out of reach: {sit.distance_ft} ft is beyond {reach * 5} ft of reach "
+                    f"with {w.name} ({R2})")
+    if sit.power_attack and mode != "melee":
+        return f"Power Attack is a melee attack ({R9})"
+    return ""
+
+
+# ---- the attack bonus -------------------------------------------------------------------
+
+def ability_term(sit: AttackSituation) -> Term:
+    """RULES.md 10: melee STR mod, or DEX mod with a light or finesse weapon when it is
+    higher (LFG: "may choose"); ranged and thrown attack rolls DEX mod."""
+    u = sit.attacker.unit
+    if sit.melee:
+        if sit.weapon.allows_dex and u.dex_mod > u.str_mod:
+            return Term(u.dex_mod, "DEX", R10)
+        return Term(u.str_mod, "STR", R10)
+    return Term(u.dex_mod, "DEX", R10)
+
+
+def consecutive_penalty(previous_attacks: int, alternating: bool = False) -> int:
+    """RULES.md 9: each consecutive attack -2 (-1 when alternating two weapons)."""
+    return -(1 if alternating else 2) * max(0, previous_attacks)
+
+
+def gang_up_bonus(prior_attackers: int, attacker_size: str, target_size: str,
+                  target_conditions: Mapping[str, int] = MappingProxyType({})) -> int:
+    """RULES.md 8: the 3rd, 4th, ... creature to attack the target gets +1, +2, ... (max +5);
+    only within two size categories of the target; not against helpless targets (LFG)."""
+    if abs(SIZES.index(attacker_size) - SIZES.index(target_size)) > 2:
+        return 0
+    if "helpless" in cond.effective(target_conditions):
+        return 0
+    return max(0, min(5, prior_attackers - 1))
+
+
+def high_ground_bonus(sit: AttackSituation) -> int:
+    """RULES.md 8: melee attacker one step or more above the target +1, below -1."""
+    if not sit.melee or sit.elevation == 0:
+        return 0
+    return 1 if sit.elevation > 0 else -1
+
+
+def attack_bonus(sit: AttackSituation) -> Breakdown:
+    """Everything added to the d20 (RULES.md 10 and the situational rules it points to)."""
+    a, w = sit.attacker, sit.weapon
+    u = a.unit
+    pen, _ = range_penalty(w, sit.distance_ft, sit.attack_mode)
+    terms = [
+        Term(u.hr, "HR", R10),
+        ability_term(sit),
+        Term(w.enhancement, "enhancement", R10) if w.enhancement else None,
+        Term(u.size_mod, f"size ({u.size})", R2) if u.size_mod else None,
+        Term(pen, "range", R10) if pen else None,
+    ]
+    cap = consecutive_penalty(sit.previous_attacks, sit.alternating)
+    if cap:
+        terms.append(Term(cap, "consecutive attacks", R9))
+    gang = gang_up_bonus(sit.gang_up, u.size, sit.target.unit.size, sit.target.conditions)
+    if gang:
+        terms.append(Term(gang, "gang up", R8))
+    high = high_ground_bonus(sit)
+    if high:
+        terms.append(Term(high, "high ground" if high > 0 else "low ground", R8))
+    if sit.aim and sit.ranged:
+        terms.append(Term(1, "aim", R9))
+    if sit.power_attack:
+        terms.append(Term(-2, "power attack", R9))
+    if a.on_difficult:
+        terms.append(Term(-2, "difficult terrain", R3))
+    for value, label, rule in cond.attack_modifiers(a.conditions, ranged=sit.ranged,
+                                                    crossbow=is_crossbow(w)):
+        terms.append(Term(value, label.lower(), rule))
+    return _bd(terms)
+
+
+# ---- the target's AC --------------------------------------------------------------------
+
+def effective_cover(sit: AttackSituation) -> str:
+    """RULES.md 6: the given cover, at least Partial for a prone target against ranged attacks
+    from 15 ft (3 hexes) or more (LFG Prone). Cover does not stack: the best applies."""
+    level = sit.cover if sit.cover in COVER_LEVELS else "none"
+    if sit.ranged and sit.distance_ft >= 15 and sit.target.has("prone"):
+        if COVER_LEVELS.index(level) < COVER_LEVELS.index("partial"):
+            level = "partial"
+    return level
+
+
+def effective_concealment(sit: AttackSituation) -> str:
+    """RULES.md 7: the given concealment; total when the attacker is blinded or the target
+    invisible. The highest applies."""
+    level = sit.concealment if sit.concealment in CONCEALMENT_LEVELS else "none"
+    if sit.attacker.has("blinded") or sit.target.has("invisible"):
+        level = "total"
+    return level
+
+
+def target_defenceless(sit: AttackSituation) -> str | None:
+    """"helpless", "flat_footed" or None for this attack: an invisible attacker's target is
+    flat-footed against it (LFG Invisible)."""
+    state = cond.defenceless(sit.target.conditions)
+    if state is None and sit.attacker.has("invisible"):
+        state = "flat_footed"
+    return state
+
+
+def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
+    """RULES.md 10: AC = 10 + DEX mod + armor + natural armor + shield + size mod + cover +
+    dodge - penalties; ACvsCrit (`vs_crit`) uses the armor's rating vs crit, every other
+    bonus and penalty applies to both (LFG "Armor Class").
+
+    Flat-Footed: -2 or the DEX mod, whichever is worse, and no shield or dodge. Helpless: DEX
+    mod counts as -5, no shield or dodge; it replaces Flat-Footed (it is worse).
+    A stat block with an `ac` override shows as one term, then the same adjustments.
+    """
+    t = sit.target
+    u = t.unit
+    state = target_defenceless(sit)
+    terms: list[Term | None] = []
+    override = u.ac_vs_crit_override if vs_crit else u.ac_override
+    if vs_crit and override is None and u.ac_override is not None:
+        override = u.ac_vs_crit    # derived from the AC override
+    if override is not None:
+        terms.append(Term(override, "ACvsCrit (stat block)" if vs_crit else "AC (stat block)",
+                          R10))
+        if state is not None and u.shield:
+            terms.append(Term(-u.shield, f"no shield ({state.replace('_', '-')})", R11))
+        if state == "helpless":
+            terms.append(Term(-5 - u.dex_mod, "helpless (DEX -5)", R11))
+        elif state == "flat_footed":
+            terms.append(Term(-max(2, u.dex_mod), "flat-footed", R11))
+    else:
+        armor = u.armor
+        if vs_crit and u.armor_vs_crit is not None:
+            armor = u.armor_vs_crit
+        terms.append(Term(10, "", R10))
+        if state == "helpless":
+            terms.append(Term(-5, "DEX (helpless)", R11))
+        else:
+            terms.append(Term(u.dex_mod, "DEX", R10) if u.dex_mod else None)
+        terms += [
+            Term(armor, "armor vs crit" if vs_crit and u.armor_vs_crit is not None
+                 else "armor", R10) if armor else None,
+            Term(u.natural_armor, "natural armor", R10) if u.natural_armor else None,
+            Term(u.shield, "shield", R10) if u.shield and state is None else None,
+            Term(u.size_mod, f"size ({u.size})", R2) if u.size_mod else None,
+        ]
+        if state == "flat_footed":
+            terms.append(Term(-max(2, u.dex_mod), "flat-footed", R11))
+    cover = effective_cover(sit)
+    if COVER_BONUS.get(cover):
+        terms.append(Term(COVER_BONUS[cover], f"{cover} cover", R6))
+    target_conditions = dict(t.conditions)
+    if state == "flat_footed":
+        target_conditions.setdefault("flat_footed", 1)      # drops the dodge bonus
+    for value, label, rule in cond.ac_modifiers(target_conditions, melee=sit.melee,
+                                                distance_ft=sit.distance_ft,
+                                                flanked=sit.flanked):
+        terms.append(Term(value, label.lower(), rule))
+    if t.on_difficult:
+        terms.append(Term(-2, "difficult terrain", R3))
+    return _bd(terms)
+
+
+def attack_fortune(sit: AttackSituation) -> tuple[int, tuple[Term, ...]]:
+    """RULES.md 10: the attacker's net fortune (+1 / 0 / -1) and its sources as terms.
+    Sources: Fortunate, Unfortunate, Frightened, Retreating, `sit.fortune`."""
+    reasons = []
+    for name, present in sit.attacker.conditions.items():
+        rule = cond.ALL_RULES.get(name)
+        if rule is None or not present:
+            continue
+        value = rule.fortune or rule.attack_fortune or cond.fortune({name: 1})
+        if value:
+            reasons.append(Term(value, rule.title, rule.rule))
+    if sit.fortune:
+        reasons.append(Term(1 if sit.fortune > 0 else -1, "situation", R10))
+    net = cond.fortune(sit.attacker.conditions, attack=True, extra=(sit.fortune,))
+    return net, tuple(reasons)
+
+
+# ---- the plan and the roll --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """An attack before the roll: what the preview shows and what the roll is judged by."""
+    situation: AttackSituation
+    possible: bool
+    reason: str                 # why it is impossible ("" when possible)
+    bonus: Breakdown
+    ac: Breakdown
+    ac_vs_crit: Breakdown
+    threat: int                 # lowest natural d20 that threatens a critical
+    multiplier: int
+    fortune: int                # +1 Fortunate, -1 Unfortunate, 0
+    fortune_reasons: tuple[Term, ...]
+    concealment: str
+    miss_on: int                # concealment d10 result at or below which a hit misses
+
+    def describe(self) -> str:
+        if not self.possible:
+            return f"impossible: {self.reason}"
+        fortune = {1: " Fortunate", -1: " Unfortunate"}.get(self.fortune, "")
+        text = f"d20{fortune} {self.bonus.text(first_sign=True)} = {self.bonus.total:+d}"
+        text += f" vs AC {self.ac.total} [{self.ac.text()}]"
+        if self.miss_on:
+            text += f", {self.concealment} concealment {self.miss_on * 10}% miss ({R7})"
+        return text
+
+
+def plan_attack(sit: AttackSituation) -> AttackPlan:
+    """Everything about `sit` that is known before the dice are rolled."""
+    reason = _mode_problem(sit)
+    if not reason:
+        _, reason = range_penalty(sit.weapon, sit.distance_ft, sit.attack_mode)
+    if not reason and sit.cover == "total":
+        reason = f"no line of effect: total cover ({R6})"
+    fortune, reasons = attack_fortune(sit)
+    concealment = effective_concealment(sit)
+    return AttackPlan(
+        situation=sit, possible=not reason, reason=reason, bonus=attack_bonus(sit),
+        ac=target_ac(sit), ac_vs_crit=target_ac(sit, vs_crit=True), threat=sit.weapon.threat,
+        multiplier=sit.weapon.multiplier, fortune=fortune, fortune_reasons=reasons,
+        concealment=concealment, miss_on=CONCEALMENT_MISS_ON[concealment])
+
+
+def roll_hits(natural: int, bonus: int, ac: int) -> bool:
+    """RULES.md 10: natural 20 always hits, natural 1 always misses, else total >= AC."""
+    if natural == 20:
+        return True
+    if natural == 1:
+        return False
+    return natural + bonus >= ac
+
+
+@dataclass(frozen=True)
+class AttackRoll:
+    """A judged attack roll with everything the combat log shows."""
+    plan: AttackPlan
+    natural: int
+    faces: tuple[int, ...]
+    total: int
+    roll_hit: bool                      # the d20 beat the AC (before concealment)
+    concealment_d10: int | None = None
+    concealed_miss: bool = False
+    threat: bool = False
+    confirm: int | None = None
+    confirm_faces: tuple[int, ...] = ()
+    confirm_total: int | None = None
+    critical: bool = False
+
+    @property
+    def hit(self) -> bool:
+        return self.plan.possible and self.roll_hit and not self.concealed_miss
+
+    @property
+    def outcome(self) -> str:
+        if not self.plan.possible:
+            return "impossible"
+        if not self.hit:
+            return "miss"
+        return "critical" if self.critical else "hit"
+
+    def describe(self) -> str:
+        p = self.plan
+        w = p.situation.weapon
+        if not p.possible:
+            return f"{w.name}: impossible: {p.reason}"
+        die = f"d20 {self.natural}"
+        if len(self.faces) > 1:
+            kind = "Fortunate" if p.fortune > 0 else "Unfortunate"
+            die += f" ({kind}: {', '.join(map(str, self.faces))})"
+        if self.natural in (1, 20):
+            die += f" natural {self.natural}"
+        text = (f"{w.name}: {die} {_signed_bd(p.bonus)} = {self.total} vs AC {p.ac.total} "
+                f"[{p.ac.text()}]: {'hit' if self.roll_hit else 'miss'}")
+        if self.concealment_d10 is not None:
+            verdict = "miss" if self.concealed_miss else "hit"
+            text += (f"; {p.concealment} concealment d10 {self.concealment_d10} "
+                     f"(misses on 1-{p.miss_on}, {R7}): {verdict}")
+        if self.threat:
+            text += (f"; critical threat ({w.crit_range}): confirm d20 {self.confirm}"
+                     + (f" ({', '.join(map(str, self.confirm_faces))})"
+                        if len(self.confirm_faces) > 1 else "")
+                     + f" {'-' if p.bonus.total < 0 else '+'} {abs(p.bonus.total)}"
+                     + f" = {self.confirm_total} vs ACvsCrit "
+                     f"{p.ac_vs_crit.total}: "
+                     + (f"critical hit x{p.multiplier}" if self.critical else "not confirmed")
+                     + f" ({R10})")
+        return text
+
+
+def _signed_bd(bd: Breakdown) -> str:
+    return bd.text(first_sign=True)
+
+
+def judge_attack(plan: AttackPlan, natural: int, faces: tuple[int, ...] = (),
+                 concealment_d10: int | None = None, confirm: int | None = None,
+                 confirm_faces: tuple[int, ...] = ()) -> AttackRoll:
+    """The outcome of rolled faces (pure). `natural` is the kept d20 (Fortunate/Unfortunate
+    already applied). A hit against a concealed target needs `concealment_d10`; a critical
+    threat that survives concealment needs `confirm` (RULES.md 10: a roll in the threat range
+    that hits; the confirmation is an attack roll with the same bonus against ACvsCrit, in
+    which natural 20 succeeds and natural 1 fails)."""
+    faces = faces or (natural,)
+    bonus = plan.bonus.total
+    total = natural + bonus
+    if not plan.possible:
+        return AttackRoll(plan, natural, faces, total, False)
+    hit = roll_hits(natural, bonus, plan.ac.total)
+    concealed_miss = False
+    if hit and plan.miss_on:
+        if concealment_d10 is None:
+            raise ValueError("a hit on a concealed target needs the concealment d10")
+        concealed_miss = concealment_d10 <= plan.miss_on
+    threat = hit and not concealed_miss and natural >= plan.threat
+    critical = False
+    confirm_total = None
+    if threat:
+        if confirm is None:
+            raise ValueError("a critical threat needs the confirmation d20")
+        confirm_total = confirm + bonus
+        critical = roll_hits(confirm, bonus, plan.ac_vs_crit.total)
+    return AttackRoll(plan, natural, faces, total, hit,
+                      concealment_d10 if hit and plan.miss_on else None, concealed_miss,
+                      threat, confirm if threat else None,
+                      (confirm_faces or (confirm,)) if threat else (), confirm_total, critical)
+
+
+def roll_attack(plan: AttackPlan | AttackSituation, dice) -> AttackRoll:
+    """Roll `plan` with the battle's dice (a `game.engine.dice.Dice`, or anything with
+    `fortune_d20(fortune)` and `d10()`): attack d20(s); concealment d10 only after a hit;
+    confirmation d20(s) only on a threat that survived concealment."""
+    if isinstance(plan, AttackSituation):
+        plan = plan_attack(plan)
+    if not plan.possible:
+        return judge_attack(plan, 1)
+    natural, faces = dice.fortune_d20(plan.fortune)
+    d10 = None
+    if plan.miss_on and roll_hits(natural, plan.bonus.total, plan.ac.total):
+        d10 = dice.d10()
+    confirm, confirm_faces = None, ()
+    hit = roll_hits(natural, plan.bonus.total, plan.ac.total)
+    if hit and natural >= plan.threat and not (d10 is not None and d10 <= plan.miss_on):
+        confirm, confirm_faces = dice.fortune_d20(plan.fortune)
+    return judge_attack(plan, natural, faces, d10, confirm, confirm_faces)
+
+
+def with_options(sit: AttackSituation, **changes) -> AttackSituation:
+    """A copy of `sit` with some fields changed (what-if previews)."""
+    return replace(sit, **changes)
