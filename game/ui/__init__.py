@@ -1,0 +1,1 @@
+"""pygame only here: camera, map renderer, overlays, HUD, input -> commands (DESIGN.md)."""
