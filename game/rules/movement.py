@@ -1,0 +1,986 @@
+"""Where a creature can move and what it costs (RULES.md 3 "Movement"; LFG "Movement in Combat",
+"Special Combat Movement", "Creature Size: Size, Space, Reach").
+
+Pure functions of a `BattleView`. The search runs over states (anchor, facing) for creatures of
+any size:
+- entering costs the highest of the newly entered footprint hexes: 1 normal, 2 difficult;
+  impassable and off-map hexes are never entered;
+- a creature of 3+ hexes ignores difficult terrain when fewer than half of its footprint would
+  stand on difficult terrain after the step;
+- large and gargantuan creatures (triangles) may turn 60 degrees about their anchor for 1 hex of
+  movement (the new hexes must be enterable);
+- allies may be passed at no extra cost (a prone ally costs as difficult terrain), never ended on;
+- enemies block, unless helpless or 3+ size categories apart from the mover (still no end);
+- unconscious or dead creatures of medium size or larger make their hexes difficult;
+  the dead no longer occupy their hexes;
+- tiny creatures never block and may share: a tiny mover may end in an occupied hex and
+  anyone may end in a hex that only a tiny creature occupies.
+
+Internally every map hex is an integer index into a padded axial box (so a neighbour is
+`i + DIRS[d]`), footprints are tuples of index offsets, threat is one bitmask per hex (a bit per
+threatening enemy), and Dijkstra runs on the key `cost * K + provoking steps`: the cheapest cost
+first, ties to the path with fewer provoking steps. `MovePath`s handed out are then tie-broken
+exactly by the number of creatures provoked (RULES.md 4: each at most once per movement) with a
+Pareto search over the cheapest-path graph, and carry the `aoo.forecast` of their steps.
+"""
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from heapq import heappop, heappush
+from itertools import accumulate, count
+from operator import add
+
+from game.data.model import SIZES
+from game.hexgrid import DIRECTIONS, Hex, footprint, footprint_turns
+from game.rules import aoo
+from game.rules.threat import (can_threaten, conditions_of, footprint_distance, is_helpless,
+                               is_hostile, threat_reach, threatened_hexes, weapon_threat_reach)
+
+K = 1 << 16          # key = cost * K + provoking steps (lexicographic (cost, provocations))
+_PAD = 5             # padding of the index box: footprints reach 3 hexes from the anchor
+_UNBOUNDED = 1 << 60
+SIZE_RANK = {s: i for i, s in enumerate(SIZES)}
+
+
+# ---- speed (RULES.md 1, 3, 11) --------------------------------------------------------------
+
+def is_injured(u) -> bool:
+    """RULES.md 11: injured at HP <= 25% of max HP (or carrying the Injured condition)."""
+    return "injured" in conditions_of(u) or (u.max_hp > 0 and u.hp * 4 <= u.max_hp)
+
+
+def effective_speed_ft(u) -> int:
+    """Speed in feet after RULES.md 11 "Injured": -5 ft, not below 5 ft."""
+    speed = u.speed_ft
+    if is_injured(u):
+        speed = min(speed, max(5, speed - 5))
+    return speed
+
+
+def speed_hexes(u) -> int:
+    """RULES.md 1: hexes = feet // 5."""
+    return effective_speed_ft(u) // 5
+
+
+def big_actions_for(u, cost: int) -> int | None:
+    """Move Big Actions a path of `cost` hexes needs (RULES.md 3 Move): 1, 2 or None."""
+    speed = speed_hexes(u)
+    if cost <= speed:
+        return 1
+    if cost <= 2 * speed:
+        return 2
+    return None
+
+
+# ---- results --------------------------------------------------------------------------------
+
+State = tuple  # (anchor Hex, facing 0-5)
+
+
+@dataclass(frozen=True)
+class MovePath:
+    """A way to move: the states (anchor, facing) after each step, start excluded.
+
+    `hexes` is what `path --json` prints: the hexes the anchor enters (a turn in place adds
+    none). `provocations` is `aoo.forecast` of the path for its `kind`."""
+
+    mover: str
+    start: State
+    states: tuple
+    cost: int
+    kind: str = "move"
+    provocations: tuple = ()
+
+    @property
+    def end(self) -> Hex:
+        return self.states[-1][0] if self.states else self.start[0]
+
+    @property
+    def facing(self) -> int:
+        return self.states[-1][1] if self.states else self.start[1]
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        out, last = [], self.start[0]
+        for anchor, _ in self.states:
+            if anchor != last:
+                out.append(anchor)
+            last = anchor
+        return tuple(out)
+
+    @property
+    def provokes(self) -> bool:
+        return bool(self.provocations)
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+
+# ---- the map as an index box (cached per HexMap) --------------------------------------------
+
+_AS_NORMAL = bytes.maketrans(bytes([0, 1, 2]), b"010")    # base -> "1" where normal
+_AS_DIFFICULT = bytes.maketrans(bytes([0, 1, 2]), b"001")  # base -> "1" where difficult
+
+
+class _Grid:
+    """Map hexes as indices of a padded axial box (a neighbour is `i + dirs[d]`); `base` per
+    index: 0 = impassable or off the map, 1 normal, 2 difficult (RULES.md 3). The same terrain
+    as integer bitboards (bit i = index i: `normal_bits`, `difficult_bits`) for the layered
+    search."""
+
+    def __init__(self, hexmap):
+        cells = [(hexmap.hex_at(c, r), hexmap.terrain[r * hexmap.width + c])
+                 for r in range(hexmap.height) for c in range(hexmap.width)]
+        qs = [h.q for h, _ in cells]
+        rs = [h.r for h, _ in cells]
+        self.q0, self.r0 = min(qs) - _PAD, min(rs) - _PAD
+        self.stride = max(qs) - min(qs) + 1 + 2 * _PAD
+        self.rows = max(rs) - min(rs) + 1 + 2 * _PAD
+        self.n = self.stride * self.rows
+        self.base = bytearray(self.n)
+        self.hex_of: list = [None] * self.n
+        for h, t in cells:
+            i = self.index(h)
+            self.hex_of[i] = h
+            self.base[i] = 0 if t.impassable else (2 if t.difficult else 1)
+        self.dirs = tuple(d.q + d.r * self.stride for d in DIRECTIONS)
+        self.normal_bits = int(self.base.translate(_AS_NORMAL)[::-1], 2)
+        self.difficult_bits = int(self.base.translate(_AS_DIFFICULT)[::-1], 2)
+        self.shapes: dict[str, _Shape] = {}
+
+    def index(self, h: Hex) -> int:
+        q, r = h.q - self.q0, h.r - self.r0
+        if 0 <= q < self.stride and 0 <= r < self.rows:
+            return q + r * self.stride
+        return -1
+
+    def offset(self, h: Hex) -> int:
+        return h.q + h.r * self.stride
+
+    def shape(self, size: str) -> _Shape:
+        if size not in self.shapes:
+            self.shapes[size] = _Shape(self, size)
+        return self.shapes[size]
+
+
+class _Shape:
+    """A size's footprint as index offsets per facing, and for every move (6 directions, and
+    the two turns of a triangle) the offsets, relative to the old anchor, of the hexes newly
+    entered, vacated, and of the whole new footprint."""
+
+    def __init__(self, grid: _Grid, size: str):
+        self.size, self.n = size, len(footprint(size, Hex(0, 0), 0))
+        self.turns = footprint_turns(size)
+        off = grid.offset
+        self.fp = [tuple(off(h) for h in footprint(size, Hex(0, 0), f)) for f in range(6)]
+        self.moves = [[self._move(self.fp[f], self.fp[f], d, f) for d in grid.dirs]
+                      for f in range(6)]
+        self.turn_moves = [[self._move(self.fp[f], self.fp[(f + t) % 6], 0, (f + t) % 6)
+                            for t in (1, -1)] if self.turns else [] for f in range(6)]
+        self.all_moves = [self.moves[f] + self.turn_moves[f] for f in range(6)]
+
+    @staticmethod
+    def _move(old: tuple, new_rel: tuple, delta: int, facing: int):
+        old_set = set(old)
+        full = tuple(o + delta for o in new_rel)
+        entered = tuple(o for o in full if o not in old_set)
+        vacated = tuple(o for o in old if o not in set(full))
+        return delta, facing, entered, vacated, full
+
+
+_grids: dict[int, tuple] = {}
+
+
+def _grid(hexmap) -> _Grid:
+    entry = _grids.get(id(hexmap))
+    if entry is None or entry[0]() is not hexmap:
+        entry = (weakref.ref(hexmap, lambda _r, k=id(hexmap), c=_grids: c.pop(k, None)),
+                 _Grid(hexmap))
+        _grids[id(hexmap)] = entry
+    return entry[1]
+
+
+# ---- the battlefield as one mover sees it ---------------------------------------------------
+
+def sizes_apart(a, b) -> int:
+    return abs(SIZE_RANK[a.size] - SIZE_RANK[b.size])
+
+
+class _Field:
+    """Per (view, mover), sparse: hexes its creatures block, make difficult or forbid as an
+    end, and the bitmasks (a bit per threatening enemy, `bits`) of the enemies threatening a
+    hex or whose space entering it provokes them. With a `radius`, only creatures that can
+    matter within that many hexes of the mover are read (a bounded search)."""
+
+    def __init__(self, view, mover, radius: int | None = None):
+        self.view, self.mover, self.radius = view, mover, radius
+        self.grid = _grid(view.hexmap)
+        self.shape = self.grid.shape(mover.size)
+        self.blocked: set[int] = set()
+        self.difficult: set[int] = set()
+        self.no_end: set[int] = set()
+        self.threat: dict[int, int] = {}
+        self.enter: dict[int, int] = {}
+        self.bits: list = []
+        for other in view.units:
+            if other.eid != mover.eid and self._near(other):
+                self._add_creature(other)
+
+    def _near(self, other) -> bool:
+        """Can the creature matter within `radius` of the mover? (Footprints reach at most 3
+        hexes from their anchors: 8 is a safe margin for both, plus its threat reach.)"""
+        if self.radius is None:
+            return True
+        a, b = self.mover.anchor, other.anchor
+        dq, dr = a.q - b.q, a.r - b.r
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2 - self.radius - 8
+        return d <= 0 or (other.team != self.mover.team and d <= threat_reach(other))
+
+    def covers(self, radius: int | None) -> bool:
+        return self.radius is None or (radius is not None and radius <= self.radius)
+
+    def _cells(self, hexes) -> list[int]:
+        g = self.grid
+        return [i for i in map(g.index, hexes) if i >= 0 and g.base[i]]
+
+    def _add_creature(self, other) -> None:
+        """RULES.md 3 (allies, enemies, bodies) and RULES.md 4 (threat) for one creature."""
+        cells = self._cells(other.hexes)
+        self._mark_body(other, cells)
+        if other.dead:
+            return
+        if is_hostile(other, self.mover) and can_threaten(other):
+            bit = 1 << len(self.bits)
+            self.bits.append(other)
+            for i in self._cells(threatened_hexes(self.view, other)):
+                self.threat[i] = self.threat.get(i, 0) | bit
+            for i in cells:
+                self.enter[i] = self.enter.get(i, 0) | bit
+        if self.mover.size == "tiny" or other.size == "tiny":
+            return  # tiny creatures may share any hex and never block (RULES.md 2)
+        self.no_end.update(cells)
+        if not is_hostile(other, self.mover):
+            if "prone" in conditions_of(other):
+                self.difficult.update(cells)  # a prone ally costs as difficult terrain
+        elif not (is_helpless(other) or sizes_apart(other, self.mover) >= 3):
+            self.blocked.update(cells)        # enemies block
+
+    def _mark_body(self, other, cells) -> None:
+        """Unconscious or dead creatures of medium size or larger: difficult terrain."""
+        lying = other.dead or "unconscious" in conditions_of(other)
+        if lying and SIZE_RANK[other.size] >= SIZE_RANK["medium"]:
+            self.difficult.update(cells)
+
+    # -- per-hex arrays for the Dijkstra searches (built on first use) ----------------------
+
+    @cached_property
+    def cost(self) -> bytearray:
+        """Entry cost per hex index: 0 = cannot be entered, 1, or 2 (difficult)."""
+        cost = bytearray(self.grid.base)
+        for i in self.difficult:
+            if cost[i]:
+                cost[i] = 2
+        for i in self.blocked:
+            cost[i] = 0
+        return cost
+
+    @cached_property
+    def leave_w(self) -> list[int]:
+        return self._weights(self.threat)
+
+    @cached_property
+    def enter_w(self) -> list[int]:
+        return self._weights(self.enter)
+
+    def _weights(self, masks: dict[int, int]) -> list[int]:
+        out = [0] * self.grid.n
+        for i, m in masks.items():
+            out[i] = m.bit_count()
+        return out
+
+    # -- steps -----------------------------------------------------------------------------
+
+    def step(self, s: int, move) -> tuple[int, int, int] | None:
+        """(next state, cost, provoker mask) of one move from state s = anchor * 6 + facing,
+        or None when a newly entered hex cannot be entered."""
+        i = s // 6
+        delta, facing, entered, vacated, full = move
+        cost = self.cost
+        c = 1
+        for o in entered:
+            x = cost[i + o]
+            if not x:
+                return None
+            if x > c:
+                c = x
+        if delta == 0:
+            c = 1  # a turn costs 1 (RULES.md 2)
+        elif c == 2 and self.shape.n >= 3:
+            c = self._big_creature_cost(i, full)
+        threat, enter = self.threat, self.enter
+        mask = 0
+        if threat:
+            for o in vacated:
+                mask |= threat.get(i + o, 0)
+        if enter:
+            for o in entered:
+                mask |= enter.get(i + o, 0)
+        return (i + delta) * 6 + facing, c, mask
+
+    def _big_creature_cost(self, i: int, full) -> int:
+        """RULES.md 3: 3+ hexes ignore difficult terrain when fewer than half would stand on it."""
+        on_difficult = sum(1 for o in full if self.cost[i + o] == 2)
+        return 1 if 2 * on_difficult < self.shape.n else 2
+
+    def moves(self, s: int):
+        return self.shape.all_moves[s % 6]
+
+    def edges(self, s: int):
+        for move in self.moves(s):
+            e = self.step(s, move)
+            if e is not None:
+                yield e
+
+    def can_end(self, s: int) -> bool:
+        i, f = divmod(s, 6)
+        no_end = self.no_end
+        return not any(i + o in no_end for o in self.shape.fp[f])
+
+    def stands_threatened(self, s: int) -> bool:
+        i, f = divmod(s, 6)
+        return any(i + o in self.threat for o in self.shape.fp[f])
+
+    def state(self, s: int) -> State:
+        i, f = divmod(s, 6)
+        return self.grid.hex_of[i], f
+
+    def state_id(self, anchor: Hex, facing: int) -> int:
+        i = self.grid.index(anchor)
+        return -1 if i < 0 or not self.grid.base[i] else i * 6 + facing % 6
+
+    def start(self) -> int:
+        return self.state_id(self.mover.anchor, self.mover.facing)
+
+    def footprint_hexes(self, s: int) -> tuple[Hex, ...]:
+        i, f = divmod(s, 6)
+        return tuple(self.grid.hex_of[i + o] for o in self.shape.fp[f])
+
+
+_fields: dict[int, tuple] = {}
+
+
+def _field(view, mover, radius: int | None = None) -> _Field:
+    """The field of (view, mover) covering `radius` hexes (None: the whole map), cached while
+    the view lives (views are immutable)."""
+    entry = _fields.get(id(view))
+    if entry is None or entry[0]() is not view:
+        entry = (weakref.ref(view, lambda _r, k=id(view), c=_fields: c.pop(k, None)), {})
+        _fields[id(view)] = entry
+    cache = entry[1]
+    fld = cache.get(mover.eid)
+    if fld is None or fld.mover is not mover or not fld.covers(radius):
+        fld = cache[mover.eid] = _Field(view, mover, radius)
+    return fld
+
+
+# ---- the search -----------------------------------------------------------------------------
+
+def _limit(budget: int | None) -> int:
+    return _UNBOUNDED if budget is None else budget * K + K - 1
+
+
+def _search(fld: _Field, start: int, budget: int | None, *, safe: bool = False,
+            targets=None, edges=None):
+    """Dijkstra from state `start` on key cost * K + provoking steps, bounded by `budget`
+    hexes; with `targets`, it stops once every state as cheap as the first target reached is
+    settled. `safe` drops every step that provokes. Returns (key by state, parent by state)."""
+    if edges is None and fld.shape.n == 1:
+        return _search_cells(fld, start, budget, safe, targets)
+    edges = edges or fld.edges
+    limit = _limit(budget)
+    dist, parent = {start: 0}, {start: -1}
+    heap = [(0, start)]
+    while heap:
+        k, s = heappop(heap)
+        if k > limit:
+            break
+        if k != dist[s]:
+            continue
+        if targets is not None and s in targets:
+            limit = min(limit, (k // K) * K + K - 1)
+        for t, c, mask in edges(s):
+            w = mask.bit_count() if mask else 0
+            if safe and w:
+                continue
+            nk = k + c * K + w
+            if nk <= limit and nk < dist.get(t, _UNBOUNDED):
+                dist[t] = nk
+                parent[t] = s
+                heappush(heap, (nk, t))
+    return _settled(dist, limit), parent
+
+
+def _settled(dist: dict, limit: int) -> dict:
+    return dist if limit >= _UNBOUNDED else {s: k for s, k in dist.items() if k <= limit}
+
+
+def _search_cells(fld: _Field, start: int, budget: int | None, safe: bool, targets):
+    """The same search for one-hex creatures, over hex indices."""
+    i0, facing = divmod(start, 6)
+    cost, leave, enter, dirs = fld.cost, fld.leave_w, fld.enter_w, fld.grid.dirs
+    cells = None if targets is None else {t // 6 for t in targets}
+    limit = _limit(budget)
+    dist, parent = {i0: 0}, {i0: -1}
+    heap = [(0, i0)]
+    get = dist.get
+    while heap:
+        k, i = heappop(heap)
+        if k > limit:
+            break
+        if k != dist[i]:
+            continue
+        if cells is not None and i in cells:
+            limit = min(limit, (k // K) * K + K - 1)
+        lw = leave[i]
+        if safe and lw:
+            continue
+        base = k + lw
+        for d in dirs:
+            j = i + d
+            c = cost[j]
+            if c:
+                nk = base + c * K + enter[j]
+                if nk <= limit and nk < get(j, _UNBOUNDED) and not (safe and enter[j]):
+                    dist[j] = nk
+                    parent[j] = i
+                    heappush(heap, (nk, j))
+    dist = _settled(dist, limit)
+    return ({i * 6 + facing: k for i, k in dist.items()},
+            {i * 6 + facing: (p * 6 + facing if p >= 0 else -1) for i, p in parent.items()})
+
+
+def _chain(parent: dict, start: int, goal: int) -> list[int]:
+    out = []
+    while goal != start:
+        out.append(goal)
+        goal = parent[goal]
+    return out[::-1]
+
+
+# ---- the layered bitboard search for one-hex creatures (the hot path of `reachable`) -------
+
+class _Box:
+    """The rows of the index box within `budget + 1` rows of the start, as bitboards (bit k =
+    index lo + k). The padding columns of the index box are impassable, so shifts never carry
+    a hex from one row into the next."""
+
+    def __init__(self, fld: _Field, start_i: int, budget: int):
+        g = fld.grid
+        self.stride = g.stride
+        r0 = start_i // g.stride
+        self.lo = max(0, r0 - budget - 1) * g.stride
+        self.hi = min(g.rows, r0 + budget + 2) * g.stride
+        self.all = (1 << (self.hi - self.lo)) - 1
+        self.normal = (g.normal_bits >> self.lo) & self.all
+        self.difficult = (g.difficult_bits >> self.lo) & self.all
+        self.start = self.bit(start_i)
+        self._apply(fld)
+
+    def bit(self, i: int) -> int:
+        return 1 << (i - self.lo) if self.lo <= i < self.hi else 0
+
+    def _apply(self, fld: _Field) -> None:
+        """The creatures: bodies and prone allies make hexes difficult; enemies block."""
+        for i in fld.difficult:
+            b = self.bit(i)
+            if b & (self.normal | self.difficult):
+                self.normal &= ~b
+                self.difficult |= b
+        for i in fld.blocked:
+            b = self.bit(i)
+            self.normal &= ~b
+            self.difficult &= ~b
+
+    def spread(self, x: int) -> int:
+        """Every hex adjacent to a hex of x (the six directions as shifts)."""
+        a, b = self.stride, self.stride - 1
+        return ((x << 1) | (x >> 1) | (x << a) | (x >> a) | (x << b) | (x >> b)) & self.all
+
+
+def _layers(box: _Box, budget: int) -> list[int]:
+    """R[c] = the hexes of cost exactly c (RULES.md 3: entering costs 1, difficult 2): a hex
+    not reached yet is in R[c] if normal next to R[c-1], or difficult next to R[c-2]."""
+    layers, seen = [box.start], box.start
+    near1, near2 = box.spread(box.start), 0
+    for _ in range(budget):
+        ring = ((near1 & box.normal) | (near2 & box.difficult)) & ~seen
+        if not ring and not layers[-1]:
+            break
+        layers.append(ring)
+        seen |= ring
+        near1, near2 = box.spread(ring), near1
+    return layers
+
+
+_BYTE_BITS = [tuple(b for b in range(8) if v >> b & 1) for v in range(256)]
+_NONZERO = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
+
+
+def _layered_costs(fld: _Field, start_i: int, budget: int) -> dict[Hex, int]:
+    """Cost of every hex reachable within `budget` by a one-hex creature, occupied or not.
+    The set bits of each layer are found a byte at a time: the non-zero bytes in C (split),
+    then the bits of each byte from a table."""
+    box = _Box(fld, start_i, budget)
+    out: dict[Hex, int] = {}
+    hex_of, lo = fld.grid.hex_of, box.lo
+    for c, ring in enumerate(_layers(box, budget)):
+        data = ring.to_bytes((ring.bit_length() + 7) >> 3, "little")
+        gaps = data.translate(_NONZERO).split(b"1")
+        gaps.pop()
+        for j in map(add, accumulate(map(len, gaps)), count()):
+            base = lo + 8 * j
+            for b in _BYTE_BITS[data[j]]:
+                out[hex_of[base + b]] = c
+    return out
+
+
+# ---- exact tie-break: fewest creatures provoked among the cheapest paths (RULES.md 4) ------
+
+_MAX_LABELS = 64
+
+
+def _predecessors(fld: _Field, t: int) -> list[int]:
+    j, f = divmod(t, 6)
+    out = [(j - d) * 6 + f for d in fld.grid.dirs]
+    if fld.shape.turns:
+        out += [j * 6 + (f + 1) % 6, j * 6 + (f - 1) % 6]
+    return out
+
+
+def _tight_predecessors(fld, cost_of, goals, edges) -> dict[int, list]:
+    """For every state on some cheapest path to `goals`: its (predecessor, provoker mask)."""
+    preds: dict[int, list] = {}
+    seen, stack = set(goals), list(goals)
+    while stack:
+        t = stack.pop()
+        ct = cost_of(t)
+        for s in _predecessors(fld, t):
+            cs = cost_of(s)
+            if cs is None or cs >= ct:
+                continue
+            for t2, c, mask in edges(s):
+                if t2 == t and cs + c == ct:
+                    preds.setdefault(t, []).append((s, mask))
+                    if s not in seen:
+                        seen.add(s)
+                        stack.append(s)
+    return preds
+
+
+def _pareto_add(labels: list, mask: int, back) -> None:
+    """Keep only masks that are not supersets of another (fewer provoked is better)."""
+    for m, _ in labels:
+        if m & mask == m:
+            return
+    labels[:] = [(m, b) for m, b in labels if m & mask != mask]
+    labels.append((mask, back))
+    if len(labels) > _MAX_LABELS:
+        labels.sort(key=lambda lb: lb[0].bit_count())
+        del labels[_MAX_LABELS:]
+
+
+def _fewest_provocations(fld, start: int, cost_of, goals, edges) -> list[int]:
+    """The states of a cheapest path from `start` to one of `goals` that provokes the fewest
+    distinct creatures (each creature counts once per movement, RULES.md 4)."""
+    best = min(cost_of(g) for g in goals)
+    goals = [g for g in goals if cost_of(g) == best]
+    preds = _tight_predecessors(fld, cost_of, goals, edges)
+    labels: dict[int, list] = {start: [(0, None)]}
+    for t in sorted(preds, key=cost_of):
+        lst = labels.setdefault(t, [])
+        for s, mask in preds[t]:
+            for m, back in labels.get(s, ()):
+                _pareto_add(lst, m | mask, (s, back))
+    _, goal, back = min(((m.bit_count(), g, back) for g in goals
+                         for m, back in labels.get(g, ())), key=lambda x: x[0])
+    out, s = [], goal
+    while back is not None:
+        out.append(s)
+        s, back = back
+    return out[::-1]
+
+
+# ---- results of a search --------------------------------------------------------------------
+
+def _finish(fld: _Field, start: int, ids, cost: int, kind: str) -> MovePath:
+    """A MovePath from state ids, with the AOO forecast of its steps (RULES.md 4)."""
+    path = MovePath(fld.mover.name, fld.state(start), tuple(fld.state(s) for s in ids),
+                    cost, kind)
+    return MovePath(path.mover, path.start, path.states, cost, kind,
+                    tuple(aoo.forecast(fld.view, fld.mover, path, kind)))
+
+
+class _SameFacing(Mapping):
+    """anchor -> facing for a creature whose facing never changes (one-hex creatures)."""
+
+    def __init__(self, keys, facing: int):
+        self._keys, self._facing = keys, facing
+
+    def __getitem__(self, h):
+        if h not in self._keys:
+            raise KeyError(h)
+        return self._facing
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+class Reachable:
+    """Every legal end state of a search within its budget (RULES.md 3).
+
+    Keyed by anchor hex: `cost[h]` (the start is included with 0) and `facing[h]`, the best
+    facing; `states[(anchor, facing)]` the cost of every legal end state; `threatened`, the
+    reached anchors where the creature stands in an enemy's threatened area (leaving provokes:
+    the AOO marks of the preview). `path(h, facing=None)` is a cheapest path there, ties
+    broken by the fewest creatures provoked. Reads as a mapping anchor -> cost."""
+
+    def __init__(self, fld: _Field, start: int, budget, kind: str = "move", edges=None):
+        self._fld, self._start, self._edges = fld, start, edges or fld.edges
+        self.mover, self.budget, self.kind = fld.mover, budget, kind
+        self.start = fld.state(start)
+        self.cost: dict[Hex, int] = {}
+        self.facing: dict[Hex, int] = {}
+        self._dist: dict[int, int] = {}       # state -> key (Dijkstra)
+        self._layered = False                 # from the layered search (one facing)
+        self._through: dict[Hex, int] = {}    # layered: reached hexes that are no legal end
+
+    @classmethod
+    def from_costs(cls, fld: _Field, start: int, budget: int, costs: dict[Hex, int]):
+        """From the layered search: `costs` of every reached hex; occupied ones are passed
+        through but are no legal end."""
+        r = cls(fld, start, budget)
+        hex_of, start_hex = fld.grid.hex_of, fld.state(start)[0]
+        r._through = {h: costs.pop(h) for h in map(hex_of.__getitem__, fld.no_end)
+                      if h in costs and h != start_hex}
+        r.cost, r._layered = costs, True
+        r.facing = _SameFacing(costs, start % 6)
+        return r
+
+    @classmethod
+    def from_dist(cls, fld: _Field, start: int, budget, dist: dict, kind="move", edges=None):
+        r = cls(fld, start, budget, kind, edges)
+        r._dist = dist
+        best: dict[Hex, tuple[int, int]] = {}
+        for s, k in dist.items():
+            if s == start or fld.can_end(s):
+                h, f = fld.state(s)
+                if h not in best or k < best[h][0]:
+                    best[h] = (k, f)
+        r.cost = {h: k // K for h, (k, _) in best.items()}
+        r.facing = {h: f for h, (_, f) in best.items()}
+        return r
+
+    def _cost_of(self, s: int) -> int | None:
+        if self._layered:
+            if s % 6 != self._start % 6:
+                return None
+            h = self._fld.grid.hex_of[s // 6]
+            return self.cost[h] if h in self.cost else self._through.get(h)
+        k = self._dist.get(s)
+        return None if k is None else k // K
+
+    @property
+    def states(self) -> dict[State, int]:
+        if self._layered:
+            return {(h, self.facing[h]): c for h, c in self.cost.items()}
+        fld = self._fld
+        return {fld.state(s): k // K for s, k in self._dist.items()
+                if s == self._start or fld.can_end(s)}
+
+    @property
+    def threatened(self) -> frozenset[Hex]:
+        fld = self._fld
+        if self._layered:
+            cost, through, hex_of = self.cost, self._through, fld.grid.hex_of
+            return frozenset(h for h in map(hex_of.__getitem__, fld.threat)
+                             if h in cost or h in through)
+        return frozenset(fld.state(s)[0] for s in self._dist if fld.stands_threatened(s))
+
+    def __contains__(self, h) -> bool:
+        return h in self.cost
+
+    def __getitem__(self, h: Hex) -> int:
+        return self.cost[h]
+
+    def __iter__(self):
+        return iter(self.cost)
+
+    def __len__(self) -> int:
+        return len(self.cost)
+
+    def get(self, h: Hex, default=None):
+        return self.cost.get(h, default)
+
+    def path(self, to_hex: Hex, facing: int | None = None) -> MovePath | None:
+        """A cheapest path to `to_hex` (with `facing`, else the best one), ties broken by the
+        fewest creatures provoked; None when it is not a legal end within the budget."""
+        fld, start = self._fld, self._start
+        goals = [fld.state_id(to_hex, f) for f in _facings(fld, facing)]
+        goals = [g for g in goals if g >= 0 and self._cost_of(g) is not None
+                 and (g == start or fld.can_end(g))]
+        if not goals:
+            return None
+        if start in goals:
+            return _finish(fld, start, (), 0, self.kind)
+        ids = _fewest_provocations(fld, start, self._cost_of, goals, self._edges)
+        return _finish(fld, start, ids, self._cost_of(ids[-1]), self.kind)
+
+
+# ---- public API -----------------------------------------------------------------------------
+
+def reachable(view, u, budget_hexes: int | None = None) -> Reachable:
+    """Every legal end state of a Move (RULES.md 3) within `budget_hexes` (default: the
+    creature's speed in hexes, RULES.md 11 injured included), with costs and AOO marks."""
+    budget = speed_hexes(u) if budget_hexes is None else budget_hexes
+    fld = _field(view, u, budget)
+    start = fld.start()
+    if start < 0:
+        raise ValueError(f"{u.name} stands off the map at {tuple(u.anchor)}")
+    if fld.shape.n == 1:
+        return Reachable.from_costs(fld, start, budget, _layered_costs(fld, start // 6, budget))
+    dist, _ = _search(fld, start, budget)
+    return Reachable.from_dist(fld, start, budget, dist)
+
+
+def _facings(fld: _Field, facing: int | None):
+    """Facings worth asking for: any (None) or one; only triangles have a facing that
+    matters (RULES.md 2), the others keep theirs."""
+    if not fld.shape.turns:
+        return (fld.mover.facing,)
+    return range(6) if facing is None else (facing % 6,)
+
+
+def _goals(fld: _Field, to_hex: Hex, facing: int | None) -> list[int]:
+    start = fld.start()
+    return [s for s in (fld.state_id(to_hex, f) for f in _facings(fld, facing))
+            if s >= 0 and (s == start or fld.can_end(s))]
+
+
+def _dist_cost(dist: dict):
+    return lambda s: None if s not in dist else dist[s] // K
+
+
+def cheapest_path(view, u, to_hex: Hex, facing: int | None = None,
+                  budget_hexes: int | None = None) -> MovePath | None:
+    """The cheapest path whose anchor ends on `to_hex` (with `facing`, else any), ties broken
+    by the fewest creatures provoked (DESIGN.md "path --json"); None when there is none within
+    `budget_hexes` (default: no limit; see `big_actions_for`)."""
+    fld = _field(view, u, budget_hexes)
+    start, goals = fld.start(), _goals(fld, to_hex, facing)
+    if start < 0 or not goals:
+        return None
+    if start in goals:
+        return _finish(fld, start, (), 0, "move")
+    dist, _ = _search(fld, start, budget_hexes, targets=set(goals))
+    reached = [g for g in goals if g in dist]
+    if not reached:
+        return None
+    cost_of = _dist_cost(dist)
+    ids = _fewest_provocations(fld, start, cost_of, reached, fld.edges)
+    return _finish(fld, start, ids, cost_of(ids[-1]), "move")
+
+
+def safe_path(view, u, to_hex: Hex, facing: int | None = None,
+              budget_hexes: int | None = None) -> MovePath | None:
+    """The cheapest path to `to_hex` that provokes no one (RULES.md 4), or None."""
+    fld = _field(view, u, budget_hexes)
+    start, goals = fld.start(), _goals(fld, to_hex, facing)
+    if start < 0 or not goals:
+        return None
+    if start in goals:
+        return _finish(fld, start, (), 0, "move")
+    dist, parent = _search(fld, start, budget_hexes, safe=True, targets=set(goals))
+    reached = [g for g in goals if g in dist]
+    if not reached:
+        return None
+    goal = min(reached, key=dist.__getitem__)
+    return _finish(fld, start, _chain(parent, start, goal), dist[goal] // K, "move")
+
+
+# ---- single steps, for checking a path someone chose (the engine's Move command) -----------
+
+def step_cost(view, u, frm: State, to: State) -> int | None:
+    """The cost of one step from state `frm` to state `to` (RULES.md 3): a move to a neighbouring
+    anchor with the same facing, or a 60-degree turn in place (large, gargantuan); None when
+    it is no such step or a newly entered hex cannot be entered."""
+    fld = _field(view, u)
+    s, t = fld.state_id(frm[0], frm[1]), fld.state_id(to[0], to[1])
+    if s < 0 or t < 0:
+        return None
+    return next((c for t2, c, _ in fld.edges(s) if t2 == t), None)
+
+
+def can_end_at(view, u, anchor: Hex, facing: int | None = None) -> bool:
+    """May the creature end its movement with its anchor on `anchor` (RULES.md 3: never in an
+    occupied hex, tiny creatures excepted)? Its own current hexes count as free."""
+    fld = _field(view, u)
+    s = fld.state_id(anchor, u.facing if facing is None else facing)
+    return s >= 0 and (s == fld.start() or fld.can_end(s))
+
+
+def path_step_costs(view, u, path) -> list[int] | None:
+    """The cost of each step of a path (a MovePath or (anchor, facing) states), or None when a
+    step is illegal. Ending on an occupied hex is not checked here: see `can_end_at`."""
+    start, states = aoo.path_states(u, path)
+    costs = []
+    for t in states:
+        c = step_cost(view, u, start, t)
+        if c is None:
+            return None
+        costs.append(c)
+        start = t
+    return costs
+
+
+# ---- special movement (RULES.md 3) ----------------------------------------------------------
+
+def five_foot_step_targets(view, u, moved: bool = False) -> dict[Hex, MovePath]:
+    """RULES.md 3 "5-Foot Step": 1 hex, never provokes, not into difficult terrain (a step
+    costing more than 1 for this creature), not after moving, not when speed <= 5 ft."""
+    if moved or effective_speed_ft(u) <= 5:
+        return {}
+    fld = _field(view, u, 1)
+    start = fld.start()
+    out = {}
+    for move in fld.shape.moves[start % 6]:
+        e = fld.step(start, move)
+        if e is not None and e[1] == 1 and fld.can_end(e[0]):
+            out[fld.state(e[0])[0]] = _finish(fld, start, (e[0],), 1, "step")
+    return out
+
+
+def _creature_cells(fld: _Field, hostile: bool) -> dict[int, int]:
+    """Hex index -> eid of the living, non-tiny allies (or enemies) of the mover there."""
+    out = {}
+    for o in fld.view.units:
+        if o.eid == fld.mover.eid or o.dead or o.size == "tiny":
+            continue
+        if is_hostile(o, fld.mover) == hostile:
+            for i in fld._cells(o.hexes):
+                out[i] = o.eid
+    return out
+
+
+def _run_line(fld: _Field, start: int, d: int, limit: int, enemies, allies) -> list[int]:
+    """The states of a Run in direction d: straight, no turns, never a step that costs more
+    than 1 (difficult terrain, a prone ally), no enemy, at most one ally passed."""
+    line, passed, s = [], set(), start
+    for _ in range(limit):
+        move = fld.shape.moves[s % 6][d]
+        e = fld.step(s, move)
+        if e is None or e[1] != 1:
+            break
+        entered = [s // 6 + o for o in move[2]]
+        if any(i in enemies for i in entered):
+            break
+        passed.update(allies[i] for i in entered if i in allies)
+        if len(passed) > 1:
+            break
+        s = e[0]
+        line.append(s)
+    return line
+
+
+def run_targets(view, u) -> dict[Hex, MovePath]:
+    """RULES.md 3 "Run": every legal end of a straight line in one of the six directions, up
+    to 2 x speed hexes, not through difficult terrain, enemies or more than one ally."""
+    fld = _field(view, u, 2 * speed_hexes(u))
+    start = fld.start()
+    enemies, allies = _creature_cells(fld, True), _creature_cells(fld, False)
+    out = {}
+    for d in range(6):
+        line = _run_line(fld, start, d, 2 * speed_hexes(u), enemies, allies)
+        for n, s in enumerate(line, 1):
+            if fld.can_end(s):
+                out[fld.state(s)[0]] = _finish(fld, start, line[:n], n, "run")
+    return out
+
+
+def melee_reach(u) -> int | None:
+    """The longest reach of the creature's melee or natural weapons (None without one)."""
+    reaches = [weapon_threat_reach(u, w) for w in u.weapons if w.attack == "melee" or w.natural]
+    return max(reaches, default=None)
+
+
+def charge_paths(view, u, target) -> list[MovePath]:
+    """RULES.md 3 "Charge": the Runs of at least 2 hexes that end with `target` (a UnitView or
+    a name) within the charger's melee reach."""
+    target = view.unit(target) if isinstance(target, str) else target
+    reach = melee_reach(u)
+    if reach is None:
+        return []
+    fld = _field(view, u, 2 * speed_hexes(u))
+    out = []
+    for path in run_targets(view, u).values():
+        end = fld.footprint_hexes(fld.state_id(path.end, path.facing))
+        if len(path) >= 2 and footprint_distance(end, target.hexes) <= reach:
+            out.append(MovePath(path.mover, path.start, path.states, path.cost, "charge",
+                                path.provocations))
+    return sorted(out, key=lambda p: (p.cost, len(p.provocations), tuple(p.end)))
+
+
+def _retreat_edges(fld: _Field):
+    """Steps of a Retreat (RULES.md 3): never into an enemy's space, never closer to an enemy
+    that threatens the start; a step provokes only the threateners it moves toward."""
+    view, mover = fld.view, fld.mover
+    enemy_cells = {i for o in view.units if o.eid != mover.eid and not o.dead
+                   and is_hostile(o, mover) for i in fld._cells(o.hexes)}
+    here = set(mover.hexes)
+    away_from = [x for x in fld.bits if threatened_hexes(view, x) & here]
+    feet: dict[int, tuple] = {}
+
+    def foot(s):
+        if s not in feet:
+            feet[s] = fld.footprint_hexes(s)
+        return feet[s]
+
+    def closer(x, s, t):
+        return footprint_distance(foot(t), x.hexes) < footprint_distance(foot(s), x.hexes)
+
+    def edges(s):
+        for move in fld.moves(s):
+            e = fld.step(s, move)
+            if e is None or any(s // 6 + o in enemy_cells for o in move[2]):
+                continue
+            t, c, mask = e
+            if any(closer(x, s, t) for x in away_from):
+                continue
+            bits = [b for b in range(len(fld.bits)) if mask >> b & 1]
+            yield t, c, sum(1 << b for b in bits if closer(fld.bits[b], s, t))
+    return edges
+
+
+def retreat_targets(view, u) -> Reachable:
+    """RULES.md 3 "Retreat" (full-round): the legal ends within speed (half when prone, LFG)
+    of steps that never bring it closer to an enemy threatening its current hexes and never
+    enter an enemy's space. `.path(h)` gives the path with its (kind "retreat") provocations:
+    only enemies it moves toward."""
+    budget = speed_hexes(u) // (2 if "prone" in conditions_of(u) else 1)
+    fld = _field(view, u, budget)
+    start, edges = fld.start(), _retreat_edges(fld)
+    dist, _ = _search(fld, start, budget, edges=edges)
+    return Reachable.from_dist(fld, start, budget, dist, "retreat", edges)
+
+
+__all__ = [
+    "K", "MovePath", "Reachable", "big_actions_for", "can_end_at", "charge_paths",
+    "cheapest_path", "effective_speed_ft", "five_foot_step_targets", "is_injured", "melee_reach",
+    "path_step_costs", "reachable", "retreat_targets", "run_targets", "safe_path", "sizes_apart",
+    "speed_hexes", "step_cost",
+]

@@ -1,0 +1,155 @@
+"""Who threatens which hexes, and who can still react (RULES.md 2 "Size, space (footprint) and
+reach", RULES.md 4 "Attacks of opportunity (AOO) and reactions"; LFG "Reach & Threatened Area",
+"Reactions & AOO").
+
+Pure functions of a `BattleView`: nothing here imports esper or pygame.
+
+- A creature threatens when it holds a melee weapon or has a natural weapon (or a ranged weapon
+  whose data says `threatens_ft`, the loaded crossbow), and is not prone, blinded, helpless,
+  unconscious, grappled, pinned, stunned or dead.
+- It threatens every map hex at distance 1..reach of its footprint, its own hexes excluded;
+  a tiny creature (reach 0) threatens its own hex ("must enter the foe's hex").
+- It can react when its reaction of the round is unspent and it is not flat-footed, stunned,
+  staggered, helpless or unconscious.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.hexgrid import Hex, hexes_within, hex_to_offset
+
+# RULES.md 2: conditions that stop a creature from threatening.
+NO_THREAT_CONDITIONS = frozenset(
+    {"prone", "blinded", "helpless", "unconscious", "grappled", "pinned", "stunned"})
+# RULES.md 4: conditions that stop a creature from reacting.
+NO_REACTION_CONDITIONS = frozenset(
+    {"flat_footed", "stunned", "staggered", "helpless", "unconscious"})
+
+
+def condition_key(name: str) -> str:
+    """Condition names compare case- and separator-blind: "Flat-Footed" == "flat_footed"."""
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def conditions_of(u) -> frozenset[str]:
+    """The normalised names of the creature's active conditions (an unconscious creature is
+    also helpless, RULES.md 11)."""
+    names = {condition_key(c) for c in u.conditions}
+    if "unconscious" in names:
+        names.add("helpless")
+    return frozenset(names)
+
+
+def has_condition(u, name: str) -> bool:
+    return condition_key(name) in conditions_of(u)
+
+
+def is_helpless(u) -> bool:
+    return bool(conditions_of(u) & {"helpless", "unconscious"})
+
+
+def threatening_weapons(u) -> tuple:
+    """Weapons that threaten (RULES.md 2): melee or natural ones, or any with `threatens_ft`."""
+    return tuple(w for w in u.weapons
+                 if w.attack == "melee" or w.natural or getattr(w, "threatens_ft", None))
+
+
+def weapon_threat_reach(u, weapon) -> int:
+    """Hexes a weapon threatens: natural reach + the weapon's extra reach for melee and natural
+    weapons (game.data Weapon.reach is "hexes beyond natural reach"); `threatens_ft` // 5 for a
+    ranged weapon that threatens."""
+    if weapon.attack == "melee" or weapon.natural:
+        return max(0, u.reach + weapon.reach)
+    return (weapon.threatens_ft or 0) // 5
+
+
+def can_threaten(u) -> bool:
+    """RULES.md 2: holds a threatening weapon and is not prone, blinded, helpless, unconscious,
+    grappled, pinned, stunned or dead."""
+    if u.dead or conditions_of(u) & NO_THREAT_CONDITIONS:
+        return False
+    return bool(threatening_weapons(u))
+
+
+def threat_reach(u) -> int:
+    """The creature's melee reach in hexes: the longest of its threatening weapons (natural
+    reach + weapon reach); 0 for a tiny creature with natural weapons; 0 when nothing threatens."""
+    best = 0
+    for w in u.weapons:
+        if w.attack == "melee" or w.natural:
+            reach = u.reach + w.reach
+        elif getattr(w, "threatens_ft", None):
+            reach = w.threatens_ft // 5
+        else:
+            continue
+        best = max(best, reach)
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _threat_area(hexes: tuple[Hex, ...], reach: int, tiny: bool, width: int, height: int,
+                 offset_layout) -> frozenset[Hex]:
+    own = frozenset(hexes)
+    area: set[Hex] = set(own) if tiny else set()
+    if reach > 0:
+        for h in hexes:
+            area.update(hexes_within(h, reach))
+        area -= own
+    return frozenset(h for h in area if _on_map(h, width, height, offset_layout))
+
+
+def _on_map(h: Hex, width: int, height: int, offset_layout) -> bool:
+    col, row = hex_to_offset(h, offset_layout)
+    return 0 <= col < width and 0 <= row < height
+
+
+def threatened_hexes(view, u) -> frozenset[Hex]:
+    """Every map hex the creature threatens (RULES.md 2): distance 1..reach of its footprint,
+    occupied or not, its own hexes excluded; a tiny creature threatens its own hex (reach 0).
+    Empty when it cannot threaten."""
+    if not can_threaten(u):
+        return frozenset()
+    m = view.hexmap
+    return _threat_area(tuple(u.hexes), threat_reach(u), u.size == "tiny",
+                        m.width, m.height, m.layout.offset_layout)
+
+
+def is_hostile(a, b) -> bool:
+    """Creatures of different teams are enemies (no alliances in the first version)."""
+    return a.team != b.team
+
+
+def threateners_of(view, h: Hex, team: str | None = None) -> tuple:
+    """The living creatures that threaten hex `h` and are hostile to `team` (all threatening
+    creatures when `team` is None), in eid order."""
+    return tuple(x for x in view.units
+                 if not x.dead and (team is None or x.team != team)
+                 and h in threatened_hexes(view, x))
+
+
+def can_react(u) -> bool:
+    """RULES.md 4: one Reaction per round; flat-footed, stunned, staggered, helpless and
+    unconscious (and dead) creatures cannot react."""
+    if u.dead or not u.reaction_available:
+        return False
+    return not (conditions_of(u) & NO_REACTION_CONDITIONS)
+
+
+__all__ = [
+    "NO_THREAT_CONDITIONS", "NO_REACTION_CONDITIONS", "can_react", "can_threaten",
+    "condition_key", "conditions_of", "has_condition", "is_helpless", "is_hostile",
+    "threat_reach", "threatened_hexes", "threateners_of", "threatening_weapons",
+    "weapon_threat_reach",
+]
+
+
+def footprint_distance(a, b) -> int:
+    """RULES.md 1: the distance between two creatures (or footprints) is the smallest hex
+    distance between any hex of one and any hex of the other."""
+    a = getattr(a, "hexes", a)
+    b = getattr(b, "hexes", b)
+    return min((abs(x.q - y.q) + abs(x.r - y.r) + abs(x.q + x.r - y.q - y.r)) // 2
+               for x in a for y in b)
+
+
+__all__.append("footprint_distance")
