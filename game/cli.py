@@ -88,10 +88,10 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.map_renderer import run_render
         return run_render(args.map, args.out)
     if command == "inspect":
-        from game.rules.report import run_inspect
+        from game.report import run_inspect
         return run_inspect(args.map, as_json=args.json)
     if command == "path":
-        from game.rules.report import run_path
+        from game.report import run_path
         return run_path(args.map, args.name, args.to, as_json=args.json)
     if command == "screenshot":
         from game.ui.app import run_screenshot

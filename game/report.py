@@ -1,0 +1,183 @@
+"""`python -m game inspect` and `python -m game path`: the tactical facts of a map, headless.
+
+The JSON is the contract of DESIGN.md "Command line"; the human form is a readable table.
+Everything is read from the rules (RULES.md 1-8, 10), so these commands show exactly what the
+game's previews show.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+from game.ecs.view import BattleView, snapshot
+from game.ecs.world import build_world, delete_world
+from game.errors import InputError
+from game.hexgrid import Hex
+from game.rules.aoo import forecast
+from game.rules.concealment import concealment
+from game.rules.cover import cover
+from game.rules.flanking import flanking
+from game.rules.movement import big_actions_for, cheapest_path, reachable, safe_path, speed_hexes
+from game.rules.sight import line_of_effect, line_of_sight
+from game.rules.situation import best_attack
+from game.rules.threat import footprint_distance, threat_reach, threatened_hexes
+from game.tiled.loader import load_map
+
+CELL = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+
+
+def load_view(map_path) -> BattleView:
+    hexmap = load_map(map_path)
+    world = build_world(hexmap)
+    try:
+        return snapshot(world, hexmap)
+    finally:
+        delete_world(world)
+
+
+def cells(view: BattleView, hexes) -> list[list[int]]:
+    return sorted([list(view.hexmap.tile_of(h)) for h in hexes], key=lambda c: (c[1], c[0]))
+
+
+def unit_facts(view: BattleView, u) -> dict:
+    return {
+        "name": u.name, "team": u.team, "size": u.size, "hexes": cells(view, u.hexes),
+        "reach": threat_reach(u), "speed": speed_hexes(u),
+        "threatens": cells(view, threatened_hexes(view, u)),
+        "flanked": flanking(view, u).flanked,
+        "hp": u.hp, "ac": u.ac, "conditions": sorted(u.conditions),
+    }
+
+
+def pair_facts(view: BattleView, a, t) -> dict:
+    attack = best_attack(view, a, t)
+    ranged = attack.mode in ("ranged", "thrown") if attack else footprint_distance(a, t) > threat_reach(a)
+    cov = cover(view, a, t, ranged=ranged)
+    return {
+        "attacker": a.name, "target": t.name, "distance": footprint_distance(a, t),
+        "line_of_sight": line_of_sight(view, a, t), "line_of_effect": line_of_effect(view, a, t),
+        "cover": cov.level, "cover_bonus": cov.bonus,
+        "concealment": concealment(view, a, t).level,
+        "flanked": flanking(view, t).flanked,
+        "in_reach": any(h in threatened_hexes(view, a) for h in t.hexes),
+        "hit_chance": round(attack.hit_chance, 4) if attack else None,
+    }
+
+
+def inspect_facts(view: BattleView) -> dict:
+    m = view.hexmap
+    living = view.living()
+    return {
+        "map": {"width": m.width, "height": m.height, "stagger_axis": m.layout.axis,
+                "stagger_index": m.layout.index},
+        "units": [unit_facts(view, u) for u in living],
+        "pairs": [pair_facts(view, a, t) for a in living for t in living if a is not t],
+    }
+
+
+def parse_cell(text: str, view: BattleView) -> Hex:
+    match = CELL.match(text)
+    if not match:
+        raise InputError(None, None, f"bad hex {text!r}: write it as COL,ROW, e.g. 4,5")
+    col, row = int(match[1]), int(match[2])
+    m = view.hexmap
+    if not m.in_bounds(col, row):
+        raise InputError(None, None, f"hex {col},{row} is outside the map "
+                         f"(columns 0-{m.width - 1}, rows 0-{m.height - 1})")
+    return m.hex_at(col, row)
+
+
+def find_unit(view: BattleView, name: str):
+    if not view.has_unit(name):
+        known = ", ".join(u.name for u in view.units)
+        raise InputError(None, None, f"no unit named {name!r} on this map (units: {known})")
+    return view.unit(name)
+
+
+def path_facts(view: BattleView, u, to: Hex) -> dict:
+    best = cheapest_path(view, u, to)
+    safe = safe_path(view, u, to)
+    reach = reachable(view, u, 2 * speed_hexes(u))
+    provokes = forecast(view, u, best) if best else []
+    return {
+        "unit": u.name, "to": list(view.hexmap.tile_of(to)),
+        "reachable": to in reach.cost and best is not None,
+        "cost": best.cost if best else None,
+        "path": cells_in_order(view, best.hexes) if best else [],
+        "provokes": [{"hex": list(view.hexmap.tile_of(p.hex)), "by": [b.name for b in p.by]}
+                     for p in provokes],
+        "big_actions": big_actions_for(u, best.cost) if best else None,
+        "safe_path": cells_in_order(view, safe.hexes) if safe else None,
+        "safe_cost": safe.cost if safe else None,
+    }
+
+
+def cells_in_order(view: BattleView, hexes) -> list[list[int]]:
+    return [list(view.hexmap.tile_of(h)) for h in hexes]
+
+
+def print_inspect(facts: dict, out) -> None:
+    m = facts["map"]
+    print(f"Map {m['width']}x{m['height']}, stagger {m['stagger_axis']}/{m['stagger_index']}",
+          file=out)
+    print(f"{'unit':<18}{'team':<8}{'size':<8}{'hexes':<14}{'hp':>4}{'ac':>4}{'reach':>6}"
+          f"{'speed':>6}  flanked  conditions", file=out)
+    for u in facts["units"]:
+        hexes = " ".join(f"{c},{r}" for c, r in u["hexes"][:3]) + (" ..." if len(u["hexes"]) > 3 else "")
+        print(f"{u['name']:<18}{u['team']:<8}{u['size']:<8}{hexes:<14}{u['hp']:>4}{u['ac']:>4}"
+              f"{u['reach']:>6}{u['speed']:>6}  {'yes' if u['flanked'] else 'no':<7}  "
+              f"{', '.join(u['conditions']) or '-'}", file=out)
+    print(file=out)
+    print(f"{'attacker':<18}{'target':<18}{'dist':>5}  LoS  LoE  {'cover':<10}{'conceal':<9}"
+          f"reach  hit", file=out)
+    for p in facts["pairs"]:
+        hit = f"{p['hit_chance'] * 100:.0f}%" if p["hit_chance"] is not None else "-"
+        print(f"{p['attacker']:<18}{p['target']:<18}{p['distance']:>5}  "
+              f"{'yes' if p['line_of_sight'] else 'no':<5}{'yes' if p['line_of_effect'] else 'no':<5}"
+              f"{p['cover']:<10}{p['concealment']:<9}{'yes' if p['in_reach'] else 'no':<7}{hit}",
+              file=out)
+
+
+def print_path(facts: dict, out) -> None:
+    to = "{},{}".format(*facts["to"])
+    if not facts["reachable"]:
+        print(f"{facts['unit']} cannot reach {to} this turn", file=out)
+        return
+    steps = " -> ".join(f"{c},{r}" for c, r in facts["path"]) or "(already there)"
+    print(f"{facts['unit']} to {to}: cost {facts['cost']} hexes, "
+          f"{facts['big_actions']} Big Action(s)", file=out)
+    print(f"  path: {steps}", file=out)
+    for p in facts["provokes"]:
+        print(f"  leaving {p['hex'][0]},{p['hex'][1]} provokes {', '.join(p['by'])}", file=out)
+    if facts["provokes"]:
+        if facts["safe_path"] is not None:
+            safe = " -> ".join(f"{c},{r}" for c, r in facts["safe_path"])
+            print(f"  safe path (no attack of opportunity), cost {facts['safe_cost']}: {safe}",
+                  file=out)
+        else:
+            print("  no path there avoids every attack of opportunity", file=out)
+
+
+def run_inspect(map_path, as_json: bool = False, out=None) -> int:
+    out = out or sys.stdout
+    facts = inspect_facts(load_view(map_path))
+    if as_json:
+        json.dump(facts, out)
+        out.write("\n")
+    else:
+        print_inspect(facts, out)
+    return 0
+
+
+def run_path(map_path, name: str, to: str, as_json: bool = False, out=None) -> int:
+    out = out or sys.stdout
+    view = load_view(map_path)
+    u = find_unit(view, name)
+    facts = path_facts(view, u, parse_cell(to, view))
+    if as_json:
+        json.dump(facts, out)
+        out.write("\n")
+    else:
+        print_path(facts, out)
+    return 0
