@@ -1,0 +1,357 @@
+"""Cover (RULES.md 6 "Cover"; LFG "Cover & Concealment", 000 cover, 001 cover degrees).
+
+Let f = the fraction of the lines of RULES.md 5 (see `sight`) obstructed by `wall` or `low`
+hexes or by covering creatures:
+
+| f                      | level    | AC bonus |
+|------------------------|----------|----------|
+| 0                      | none     | +0       |
+| 0 < f < 1/2            | partial  | +2       |
+| 1/2 <= f < 3/4         | good     | +4       |
+| f >= 3/4, line of eff. | superior | +6       |
+| no line of effect      | total    | None: the target cannot be attacked |
+
+(thresholds compared in exact integers: 2k < n, 4k < 3n.)
+
+Covering creatures: any creature other than attacker and target whose footprint (one region,
+RULES.md 5) a line passes through, except
+
+1. creatures one or more size categories smaller than the target;
+2. for a ranged attack on a target 2+ hexes away, creatures and `low` obstacles adjacent to the
+   attacker (LFG: "your ranged attacks ignore that piece of cover when attacking enemies at
+   least 10 feet away"); walls adjacent to the attacker still count;
+3. one allied creature of the attacker's size that is not adjacent to the target - applied to
+   ranged attacks, as LFG words it ("When making Ranged Attacks, you may ignore the cover
+   provided by 1 allied creature of your size"); the attacker ignores the ally whose removal
+   helps it most.
+
+Cover coming only from creatures is at most Good: the level is the higher of the level of
+the lines obstructed by terrain alone and (the level of all obstructed lines, capped at
+Good), so creatures add up to Good but only terrain makes Superior (a corner of a shed in one
+line does not turn a creature's Good cover into Superior). Dead creatures give no cover. Prone target: at least Partial against ranged attacks from 3+
+hexes away (LFG "Prone"). A multi-hex attacker uses its best hex (lowest level, then lowest f).
+Cover bonuses do not stack (one level is the answer); the bonus adds to AC and, when it does not
+come only from creatures, to REF saves against area effects from the far side (`ref_bonus`).
+
+`all_pairs_cover` answers every ordered pair of a view, cached by the view's version.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from game.hexgrid import Hex, hex_neighbors
+from game.rules import geometry as geo
+from game.rules.sight import (
+    Excluding, Line, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
+    unit_of, view_index,
+)
+
+LEVELS = ("none", "partial", "good", "superior", "total")
+BONUS = {"none": 0, "partial": 2, "good": 4, "superior": 6, "total": None}
+SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+
+
+@dataclass(frozen=True)
+class CoverResult:
+    attacker: str
+    target: str
+    level: str
+    bonus: int | None               # AC bonus; None for total cover (cannot be attacked)
+    fraction: float                 # obstructed / lines
+    obstructed: int
+    line_count: int
+    origin_hex: Hex
+    lines: tuple[Line, ...]
+    line_of_effect: bool
+    ranged: bool
+    distance: int
+    creature_only: bool = False
+    terrain_level: str = "none"      # the level of the lines obstructed by terrain alone
+    ignored: tuple = ()             # ((kind, what), reason) of cover the exceptions removed
+    reasons: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def ref_bonus(self) -> int:
+        """RULES.md 6 / LFG: the bonus to REF saves against area effects from the far side;
+        only "a solid physical structure" grants it, cover provided by creatures does not:
+        the bonus of the terrain alone (0 for total cover: nothing reaches)."""
+        return BONUS[self.terrain_level] or 0
+
+
+def level_for(obstructed: int, lines: int, line_of_effect: bool = True) -> str:
+    """RULES.md 6 thresholds, exact: f = obstructed / lines."""
+    if not line_of_effect:
+        return "total"
+    if obstructed == 0:
+        return "none"
+    if 2 * obstructed < lines:
+        return "partial"
+    if 4 * obstructed < 3 * lines:
+        return "good"
+    return "superior"
+
+
+def size_index(size: str) -> int:
+    return SIZES.index(size)
+
+
+class _Analysis:
+    """The lines of one attacker hex with every obstruction and exception, before choosing
+    which ally to ignore."""
+
+    def __init__(self, origin, raws, terrain_hits, wall_flags, sight_flags, creatures,
+                 low_ignored):
+        self.origin, self.raws, self.low_ignored = origin, raws, low_ignored
+        self.terrain_hits, self.wall_flags, self.sight_flags = terrain_hits, wall_flags, sight_flags
+        self.creatures = creatures          # per line: list of (UnitView, reason or None)
+
+
+def _classify(passed, ter, excluded, ignored_lows):
+    """One pass over a line's passages (RULES.md 5 region rule, see geometry.region_hits):
+    (hexes giving cover - walls and low obstacles not ignored, seam partners included -,
+    low hexes ignored by exception 2 that it enters, blocked by walls, blocked for sight)."""
+    walls, lows, blockers = ter.walls, ter.lows, ter.sight_blockers
+    solid, ignored, wall, sight = [], [], False, False
+    for h, p in passed.items():
+        h_wall = h in walls
+        h_low = h in lows
+        h_block = h in blockers
+        if not (h_wall or h_low or h_block):
+            continue
+        if p is geo.INTERIOR:
+            n = None
+            n_wall = n_low = n_block = True
+        else:
+            n = p.neighbor
+            if n in excluded:
+                continue
+            n_wall, n_low, n_block = n in walls, n in lows, n in blockers
+        if h_wall and n_wall:
+            wall = True
+        if (h_wall or h_block) and (n_wall or n_block):
+            sight = True
+        h_solid = h_wall or (h_low and h not in ignored_lows)
+        n_solid = n_wall or (n_low and (n is None or n not in ignored_lows))
+        if h_solid and n_solid:
+            solid.append(h)
+            if n is not None and n not in passed:
+                solid.append(n)
+        elif (h_wall or h_low) and (n_wall or n_low):
+            ignored.extend(x for x in (h, n) if x is not None and x in ignored_lows)
+    return sorted(set(solid)), sorted(set(ignored)), wall, sight
+
+
+def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune):
+    excluded = a.hex_set | t.hex_set
+    ter = index.terrain
+    skip = frozenset((a.eid, t.eid))
+    t_size = size_index(t.size)
+    raws = raw_lines(view, a, t, origin, index, prune=prune)
+    terrain_hits, wall_flags, sight_flags, creatures, low_ignored = [], [], [], [], []
+    for raw in raws:
+        solid, ignored, wall, sight = _classify(raw.passed, ter, excluded, ignored_lows)
+        terrain_hits.append(solid)
+        low_ignored.append(ignored)
+        wall_flags.append(wall)
+        sight_flags.append(sight)
+        found = []
+        for c in raw.creatures(index, skip):
+            if size_index(c.size) < t_size:
+                found.append((c, f"{c.name} is smaller than {t.name}"))
+            elif far_ranged and creature_distance(c, a) == 1:
+                found.append((c, f"{c.name} is adjacent to {a.name} (ranged attack at 2+ hexes)"))
+            else:
+                found.append((c, None))
+        creatures.append(found)
+    return _Analysis(origin, raws, terrain_hits, wall_flags, sight_flags, creatures,
+                     low_ignored)
+
+
+def _count(an: _Analysis, ignored_ally) -> tuple[int, int]:
+    """(obstructed lines, lines obstructed by terrain) when `ignored_ally` is ignored."""
+    k, k_terrain = 0, 0
+    for hits, found in zip(an.terrain_hits, an.creatures):
+        if hits:
+            k += 1
+            k_terrain += 1
+        elif any(why is None and c is not ignored_ally for c, why in found):
+            k += 1
+    return k, k_terrain
+
+
+def _level(an, ignored_ally, line_count, effect, prone_applies):
+    """RULES.md 6 level: creatures can lift the level of the terrain alone up to Good at most
+    ("Cover coming only from creatures is at most Good"), Prone raises None to Partial."""
+    k, k_terrain = _count(an, ignored_ally)
+    level_all = level_for(k, line_count, effect)
+    level = by_terrain = level_all
+    if level_all != "total":
+        by_terrain = level_for(k_terrain, line_count, effect)
+        level = max(by_terrain, min(level_all, "good", key=LEVELS.index), key=LEVELS.index)
+    creature_only = k > 0 and k_terrain == 0
+    capped = level != level_all
+    raised = prone_applies and level == "none"
+    if raised:
+        level = "partial"
+    return level, k, creature_only, capped, raised, by_terrain
+
+
+def _evaluate(view, index, a, t, origin, ranged, distance, prune, reverse_effect=False):
+    far_ranged = ranged and distance >= 2
+    ignored_lows = frozenset()
+    if far_ranged:
+        ignored_lows = frozenset(n for h in a.hexes for n in hex_neighbors(h)
+                                 if n in index.terrain.lows and n not in a.hex_set)
+    an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune)
+    n = len(an.raws)
+    effect = reverse_effect or not all(an.wall_flags)
+    prone_applies = ranged and distance >= 3 and "prone" in condition_names(t)
+    # Exception 3: one allied creature of the attacker's size not adjacent to the target.
+    allies = {}
+    if ranged:
+        for found in an.creatures:
+            for c, why in found:
+                if (why is None and c.team == a.team and c.size == a.size
+                        and creature_distance(c, t) > 1):
+                    allies[c.eid] = c
+    options = [None] + sorted(allies.values(), key=lambda c: c.eid)
+    best = None
+    for ally in options:
+        level, k, creature_only, capped, raised, by_terrain = _level(an, ally, n, effect,
+                                                                      prone_applies)
+        key = (LEVELS.index(level), k)
+        if best is None or key < best[0]:
+            best = (key, ally, level, k, creature_only, capped, raised, by_terrain)
+    _, ally, level, k, creature_only, capped, raised, by_terrain = best
+    return (an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n,
+            by_terrain)
+
+
+def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
+    an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n, by_terrain = ev
+    lines, ignored_all = [], {}
+    for raw, hits, wall, sight, found, lows in zip(an.raws, an.terrain_hits, an.wall_flags,
+                                                   an.sight_flags, an.creatures, an.low_ignored):
+        ignored = []
+        covering = []
+        for c, why in found:
+            if why is None and c is ally:
+                why = (f"{c.name} is an ally of {a.name}'s size not adjacent to {t.name} "
+                       "(one ally ignored, ranged)")
+            if why is None:
+                covering.append(("creature", c.name))
+            else:
+                ignored.append((("creature", c.name), why))
+        for h in lows:
+            ignored.append((("hex", h), f"low obstacle at {fmt_hex(view, h)} is adjacent "
+                                f"to {a.name} (ranged attack at 2+ hexes)"))
+        obstructed_by = tuple(("hex", h) for h in hits) + tuple(covering)
+        lines.append(Line(geo.to_xy(raw.start), geo.to_xy(raw.end), raw.target_hex,
+                          obstructed_by, wall, sight, tuple(ignored), raw.start, raw.end))
+        for what, why in ignored:
+            ignored_all.setdefault(what, why)
+    reasons = [f"{a.name} -> {t.name} ({'ranged' if ranged else 'melee'}, {distance} hexes): "
+               f"{k} of {n} lines from {fmt_hex(view, an.origin)} obstructed "
+               f"(f = {k / n:.2f}) -> {level}"]
+    sources = sorted({what for ln in lines for what in ln.obstructed_by},
+                     key=lambda w: (w[0], str(w[1])))
+    if sources:
+        reasons.append("obstructed by " + ", ".join(
+            f"{kind} {fmt_hex(view, what) if kind == 'hex' else what}" for kind, what in sources))
+    for (kind, what), why in ignored_all.items():
+        reasons.append("ignored: " + why)
+    if not effect:
+        reasons.append("no line of effect: every line passes through a wall (Total Cover)")
+    elif all(ln.blocks_effect for ln in lines):
+        reasons.append(f"every line is blocked by walls, but a line from {t.name} back to "
+                       f"{a.name} is clear: line of effect (symmetric), not Total Cover")
+    if capped:
+        reasons.append("cover only from creatures is at most Good (terrain alone: "
+                       f"{sum(bool(h) for h in an.terrain_hits)} of {n} lines)")
+    if raised:
+        reasons.append(f"{t.name} is prone: at least Partial against ranged attacks from "
+                       "3+ hexes")
+    return CoverResult(a.name, t.name, level, BONUS[level], k / n, k, n, an.origin,
+                       tuple(lines), effect, ranged, distance, creature_only, by_terrain,
+                       tuple(ignored_all.items()), tuple(reasons))
+
+
+def cover(view, attacker, target, ranged: bool = False, *, prune: bool = True) -> CoverResult:
+    """RULES.md 6: the cover of `target` against an attack by `attacker` (names or UnitViews),
+    from the attacker's best hex. `ranged` selects the ranged-attack exceptions. `prune=False`
+    clips every relevant hex of the map (the benchmark's peer; same answers)."""
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    index = view_index(view)
+    distance = creature_distance(a, t)
+    best = _best(view, index, a, t, ranged, distance, prune, False)
+    if best[3] == "total" and reverse_clear(view, a, t, index, sight=False):
+        # Line of effect is symmetric (sight.trace_sight): every line of a is blocked by
+        # walls but one of t's lines back to a is clear, so this is not Total Cover.
+        best = _best(view, index, a, t, ranged, distance, prune, True)
+    return _explain(view, a, t, ranged, distance, best)
+
+
+def _best(view, index, a, t, ranged, distance, prune, reverse_effect):
+    best = None
+    for origin in a.hexes:
+        ev = _evaluate(view, index, a, t, origin, ranged, distance, prune, reverse_effect)
+        key = (LEVELS.index(ev[3]), ev[4])
+        if best is None or key < best[0]:
+            best = (key, ev)
+    return best[1]
+
+
+def cover_bonus(view, attacker, target, ranged: bool = False) -> int | None:
+    return cover(view, attacker, target, ranged).bonus
+
+
+# --- every ordered pair, cached by view version ----------------------------------------------
+
+_PAIRS_CACHE: OrderedDict = OrderedDict()
+_PAIRS_CACHE_SIZE = 8
+
+
+def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True,
+                    use_cache: bool = True) -> MappingProxyType:
+    """{(attacker name, target name): CoverResult} for every ordered pair of distinct units
+    of the view (each result carries `line_of_effect`). Cached by (map, view version,
+    ranged); a hit also requires the same units, so two views sharing a version never mix."""
+    key = (id(view.hexmap), view.version, ranged, prune)
+    hit = _PAIRS_CACHE.get(key) if use_cache else None
+    if hit is not None and hit[0] is view.hexmap and (hit[1] is view.units
+                                                       or hit[1] == view.units):
+        _PAIRS_CACHE.move_to_end(key)
+        return hit[2]
+    index = view_index(view)
+    best, dist = {}, {}
+    for a in view.units:
+        for t in view.units:
+            if a.eid != t.eid:
+                dist[a.eid, t.eid] = d = creature_distance(a, t)
+                best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, False)
+    out = {}
+    for a in view.units:
+        for t in view.units:
+            if a.eid == t.eid:
+                continue
+            ev = best[a.eid, t.eid]
+            if ev[3] == "total" and best[t.eid, a.eid][3] != "total":
+                # symmetric line of effect: t's own lines reach a (see `cover`)
+                ev = _best(view, index, a, t, ranged, dist[a.eid, t.eid], prune, True)
+            out[a.name, t.name] = _explain(view, a, t, ranged, dist[a.eid, t.eid], ev)
+    result = MappingProxyType(out)
+    if use_cache:
+        _PAIRS_CACHE[key] = (view.hexmap, view.units, result)
+        while len(_PAIRS_CACHE) > _PAIRS_CACHE_SIZE:
+            _PAIRS_CACHE.popitem(last=False)
+    return result
+
+
+def clear_cache() -> None:
+    _PAIRS_CACHE.clear()
+
+
+__all__ = ["BONUS", "LEVELS", "CoverResult", "all_pairs_cover", "clear_cache", "cover",
+           "cover_bonus", "level_for", "size_index"]

@@ -1,0 +1,426 @@
+"""Line of sight and line of effect (RULES.md 5 "Line of sight and line of effect"; LFG
+"Locating Targets", 002 "Line of Effect", 000 cover).
+
+- Lines run from the centre of the attacker's hex to the sample points of every hex of the
+  target (its centre and its six corners pulled 1% inward; `geometry.sample_points`). A
+  multi-hex attacker picks its best hex (LFG: "An attack for a larger creature can originate
+  from the center of any one of its occupied hexes").
+- A line is obstructed by a kind of obstacle when it passes through the interior of the
+  region those hexes cover (`geometry` explains the exact method: seams between two obstacle
+  hexes block, grazing a corner or an outer edge does not). Each creature's footprint is such
+  a region too (used by `cover`).
+- `wall` hexes block effect and sight; `blocks_sight` hexes block sight only; obstacles in the
+  attacker's and the target's own hexes are ignored. Hexes off the map are not obstacles
+  (the edge of the map is no wall for sight).
+- Line of effect: at least one line not obstructed by walls. Line of sight: at least one line
+  obstructed by neither walls nor `blocks_sight` hexes, and the target not in total
+  concealment from that hex (RULES.md 7: "Concealment blocks sight (total only)"; LFG: "Total
+  Concealment & Total Cover block Line of Sight"), which also covers invisible targets and
+  blinded attackers.
+
+Pure functions of a `BattleView`. Per-view indexes of the terrain and of the creatures are
+cached by the view's `version` (and the identity of its map and units).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from game.hexgrid import Hex
+from game.rules import geometry as geo
+
+# --- small helpers shared by cover, concealment and flanking -------------------------------
+
+
+def unit_of(view, u):
+    """A UnitView from a UnitView or a unit name."""
+    return view.unit(u) if isinstance(u, str) else u
+
+
+def creature_distance(a, b) -> int:
+    """RULES.md 1: the smallest hex distance between any hex of one footprint and the other's.
+    Accepts UnitViews or iterables of hexes."""
+    a = getattr(a, "hexes", a)
+    b = getattr(b, "hexes", b)
+    return min((abs(x.q - y.q) + abs(x.r - y.r) + abs(x.q + x.r - y.q - y.r)) // 2
+               for x in a for y in b)
+
+
+def condition_names(u) -> frozenset[str]:
+    """Active condition names, case- and separator-blind ("Flat-Footed" -> "flat_footed")."""
+    return frozenset(str(c).strip().lower().replace("-", "_").replace(" ", "_")
+                     for c in u.conditions)
+
+
+def tile(view, h: Hex) -> tuple[int, int]:
+    """Tiled col,row of a hex, for explanations (RULES.md 1)."""
+    return view.hexmap.tile_of(h)
+
+
+def fmt_hex(view, h: Hex) -> str:
+    c, r = tile(view, h)
+    return f"{c},{r}"
+
+
+# --- per-view indexes ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TerrainIndex:
+    """The hexes of a map that matter to lines (on-map only)."""
+
+    walls: frozenset
+    lows: frozenset
+    sight_blockers: frozenset          # blocks_sight hexes (walls block sight too)
+    concealment: dict                  # Hex -> "partial" | "total"
+    near: dict = field(default_factory=dict)          # (q, r) -> obstacle hexes within 2
+    near_conceal: dict = field(default_factory=dict)  # (q, r) -> concealment hexes within 2
+
+
+@dataclass(frozen=True)
+class ViewIndex:
+    terrain: TerrainIndex
+    occupants: dict                    # Hex -> tuple of living UnitViews standing there
+    relevant: frozenset                # walls | lows | sight blockers | occupied hexes
+    relevant_conceal: frozenset        # concealment hexes
+    near_units: dict = field(default_factory=dict)    # (q, r) -> occupied hexes within 2
+
+
+_TERRAIN_CACHE: OrderedDict = OrderedDict()   # id(hexmap) -> (hexmap, terrain snapshot, index)
+_VIEW_CACHE: OrderedDict = OrderedDict()      # (id(hexmap), version) -> (hexmap, units, index)
+_CACHE_SIZE = 16
+
+
+def _remember(cache: OrderedDict, key, value) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+
+
+def _near(hexes) -> dict:
+    """{(q, r): hexes of `hexes` within distance 2 of (q, r)}: the spatial index behind
+    `candidates` (a line's corridor is the hexes within 2 of its linedraw)."""
+    out: dict = {}
+    disc = geo.disc_offsets(2)
+    for h in hexes:
+        for dq, dr in disc:
+            out.setdefault((h.q - dq, h.r - dr), []).append(h)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def terrain_index(hexmap) -> TerrainIndex:
+    """Walls, low obstacles, sight blockers and concealment of a map (cached per map object;
+    rebuilt when its terrain list changed)."""
+    hit = _TERRAIN_CACHE.get(id(hexmap))
+    if hit is not None and hit[0] is hexmap and hit[1] == hexmap.terrain:
+        return hit[2]
+    walls, lows, blockers, conceal = set(), set(), set(), {}
+    for h in hexmap.all_hexes():
+        t = hexmap.terrain_at(h)
+        if t.obstacle == "wall":
+            walls.add(h)
+        elif t.obstacle == "low":
+            lows.add(h)
+        if t.blocks_sight:
+            blockers.add(h)
+        if t.concealment != "none":
+            conceal[h] = t.concealment
+    index = TerrainIndex(frozenset(walls), frozenset(lows), frozenset(blockers), conceal,
+                         _near(walls | lows | blockers), _near(conceal))
+    _remember(_TERRAIN_CACHE, id(hexmap), (hexmap, list(hexmap.terrain), index))
+    return index
+
+
+def view_index(view) -> ViewIndex:
+    """The terrain index plus where the living creatures stand, cached by view version."""
+    key = (id(view.hexmap), view.version)
+    hit = _VIEW_CACHE.get(key)
+    if hit is not None and hit[0] is view.hexmap and (hit[1] is view.units or hit[1] == view.units):
+        terrain = terrain_index(view.hexmap)
+        if terrain is hit[2].terrain:
+            return hit[2]
+    terrain = terrain_index(view.hexmap)
+    occ: dict = {}
+    for u in view.units:
+        if u.dead:
+            continue
+        for h in u.hexes:
+            occ.setdefault(h, []).append(u)
+    occupants = {h: tuple(us) for h, us in occ.items()}
+    relevant = terrain.walls | terrain.lows | terrain.sight_blockers | frozenset(occupants)
+    index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
+                      _near(occupants))
+    _remember(_VIEW_CACHE, key, (view.hexmap, view.units, index))
+    return index
+
+
+def clear_caches() -> None:
+    _TERRAIN_CACHE.clear()
+    _VIEW_CACHE.clear()
+
+
+# --- raw lines -------------------------------------------------------------------------------
+
+class Excluding:
+    """A region minus some hexes (RULES.md 5: obstacles in attacker's/target's hexes)."""
+
+    __slots__ = ("base", "excluded", "extra")
+
+    def __init__(self, base, excluded, extra=frozenset()):
+        self.base, self.excluded, self.extra = base, excluded, extra
+
+    def __contains__(self, h) -> bool:
+        return (h in self.base or h in self.extra) and h not in self.excluded
+
+
+class RawLine:
+    """One line of RULES.md 5 with the hexes it passes (exact passages), before any rule.
+
+    When traced with `stop_at_wall`, `passed` holds the passages up to the first wall the
+    line enters (nearest candidates first): a wall decides every flag of a line (it blocks
+    effect and sight and gives cover), so nothing beyond it can change an answer;
+    `complete` is then False."""
+
+    __slots__ = ("start", "end", "origin", "target_hex", "passed", "complete")
+
+    def __init__(self, start, end, origin, target_hex, passed, complete=True):
+        self.start, self.end, self.origin = start, end, origin
+        self.target_hex, self.passed, self.complete = target_hex, passed, complete
+
+    def hits(self, region) -> list[Hex]:
+        return geo.region_hits(self.passed, region)
+
+    def creatures(self, index: ViewIndex, skip: frozenset) -> list:
+        """Creatures (other than those in `skip`, by eid) whose footprint interior the line
+        passes (each footprint is one region: its inner seams count)."""
+        found = {}
+        for h, p in self.passed.items():
+            for u in index.occupants.get(h, ()):
+                if u.eid in skip or u.eid in found:
+                    continue
+                if p is geo.INTERIOR or p.neighbor in u.hex_set:
+                    found[u.eid] = u
+        return sorted(found.values(), key=lambda u: u.eid)
+
+
+def candidates(near_maps, origin: Hex, target_hex: Hex, excluded) -> list[Hex]:
+    """The indexed hexes in the corridor of a line origin -> target_hex (the hexes within 2 of
+    `hex_linedraw(origin, target_hex)`, geometry `corridor`), minus `excluded`: spatial
+    pruning, only these are clipped exactly. `near_maps`: `_near` dicts to look up."""
+    oq, orr = origin.q, origin.r
+    found = set()
+    for dq, dr in geo.linedraw_offsets(target_hex.q - oq, target_hex.r - orr):
+        key = (oq + dq, orr + dr)
+        for near in near_maps:
+            hs = near.get(key)
+            if hs:
+                found.update(hs)
+    return [h for h in found if h not in excluded]
+
+
+def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = None,
+              prune: bool = True, stop_at_wall: bool = True) -> list[RawLine]:
+    """The lines from the centre of `origin` to every sample point of every target hex,
+    target hexes in footprint order, sample points centre first.
+
+    `prune` limits the exact tests to the relevant hexes of the line's corridor (else every
+    relevant hex of the map is tested: the benchmark's peer); `stop_at_wall` see `RawLine`."""
+    index = index or view_index(view)
+    excluded = attacker.hex_set | target.hex_set
+    walls = index.terrain.walls
+    sx, sy = start = geo.hex_center(origin)
+    out = []
+    for th in target.hexes:
+        if prune:
+            cands = candidates((index.terrain.near, index.near_units), origin, th, excluded)
+        else:
+            cands = [h for h in index.relevant if h not in excluded]
+        tx, ty = geo.hex_center(th)
+        ux, uy = tx - sx, ty - sy
+        prepared = []
+        for h in cands:
+            cx, cy = geo.hex_center(h)
+            # nearest first along the centre line (metric dot product, see geometry)
+            prepared.append((3 * ux * (cx - sx) + uy * (cy - sy), sx - cx, sy - cy, h,
+                             h in walls))
+        prepared.sort(key=lambda c: c[0])
+        for p in geo.sample_points(th):
+            dx, dy = p[0] - sx, p[1] - sy
+            length2 = 4 * geo.SCALE * geo.SCALE * (3 * dx * dx + dy * dy)
+            passed = {}
+            complete = True
+            for _, x0, y0, h, is_wall in prepared:
+                cr = dx * y0 - dy * x0
+                if 3 * cr * cr >= length2:
+                    continue
+                pa = geo.passage_at(x0, y0, dx, dy, h)
+                if pa is None:
+                    continue
+                passed[h] = pa
+                if stop_at_wall and is_wall and (
+                        pa is geo.INTERIOR
+                        or (pa.neighbor in walls and pa.neighbor not in excluded)):
+                    complete = False
+                    break
+            out.append(RawLine(start, p, origin, th, passed, complete))
+    return out
+
+
+# --- public results --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Line:
+    """One line of RULES.md 5, explained.
+
+    start_xy / end_xy: real coordinates in unit-size pointy hex space (`geometry.to_xy`).
+    obstructed_by: what obstructs it - ('hex', Hex) or ('creature', name); in a `SightResult`
+    the wall and sight-blocking hexes, in a `CoverResult` the hexes and creatures that give
+    cover after the exceptions of RULES.md 6 (those appear in `ignored` with the reason).
+    """
+
+    start_xy: tuple[float, float]
+    end_xy: tuple[float, float]
+    target_hex: Hex
+    obstructed_by: tuple = ()
+    blocks_effect: bool = False
+    blocks_sight: bool = False
+    ignored: tuple = ()
+    start: tuple[int, int] = (0, 0)    # exact lattice coordinates (geometry module)
+    end: tuple[int, int] = (0, 0)
+
+    @property
+    def obstructed(self) -> bool:
+        return bool(self.obstructed_by)
+
+
+@dataclass(frozen=True)
+class SightResult:
+    """Line of effect and line of sight between attacker and target, with the lines of the
+    attacker hex that shows the best result (`origin_hex`). `reverse` tells that the answer
+    needed the target's own lines back to the attacker (see `line_of_effect`)."""
+
+    attacker: str
+    target: str
+    line_of_effect: bool
+    line_of_sight: bool
+    origin_hex: Hex
+    lines: tuple[Line, ...]
+    concealment: str = "none"
+    reverse: bool = False
+    reasons: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _sight_lines(view, index: ViewIndex, raws: Iterable[RawLine], excluded) -> list[Line]:
+    t = index.terrain
+    walls = Excluding(t.walls, excluded)
+    sight = Excluding(t.walls, excluded, t.sight_blockers)
+    lines = []
+    for raw in raws:
+        wall_hits = raw.hits(walls)
+        sight_hits = raw.hits(sight)
+        lines.append(Line(geo.to_xy(raw.start), geo.to_xy(raw.end), raw.target_hex,
+                          tuple(("hex", h) for h in sight_hits), bool(wall_hits),
+                          bool(sight_hits), (), raw.start, raw.end))
+    return lines
+
+
+def one_way(view, a, t, index: ViewIndex | None = None, need_sight: bool = True,
+            stop_early: bool = False):
+    """Lines of RULES.md 5 from each hex of `a` to `t`: {origin: [Line]}. With `stop_early`
+    it stops at the first origin that has a line clear of walls (and of sight blockers when
+    `need_sight`)."""
+    index = index or view_index(view)
+    excluded = a.hex_set | t.hex_set
+    out = {}
+    for origin in a.hexes:
+        lines = _sight_lines(view, index, raw_lines(view, a, t, origin, index), excluded)
+        out[origin] = lines
+        if stop_early and any(not (ln.blocks_sight if need_sight else ln.blocks_effect)
+                              for ln in lines):
+            break
+    return out
+
+
+def reverse_clear(view, a, t, index: ViewIndex | None = None, sight: bool = False) -> bool:
+    """Has some hex of `t` a line to `a`'s sample points clear of walls (and of sight
+    blockers when `sight`)? The reverse half of the symmetric line of effect / sight."""
+    for lines in one_way(view, t, a, index, need_sight=sight, stop_early=True).values():
+        if any(not (ln.blocks_sight if sight else ln.blocks_effect) for ln in lines):
+            return True
+    return False
+
+
+def trace_sight(view, attacker, target) -> SightResult:
+    """The detailed answer of RULES.md 5 for one ordered pair (names or UnitViews).
+
+    Line of effect and the geometric part of line of sight are symmetric: they exist when a
+    line of the attacker's hexes to the target's sample points, or one of the target's hexes
+    to the attacker's sample points, is clear (002 "Line of Effect": "an unblocked path
+    between it and you"). Sample lines from one centre are not symmetric by themselves: a wall
+    near one creature can hide its centre from all of the other's sample points while a line
+    from the other's centre still slips past to one of its corners. Concealment (RULES.md 7)
+    stays directional: a blinded attacker, an invisible target, total concealment."""
+    from game.rules.concealment import concealment
+
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    index = view_index(view)
+    best = None
+    for origin, lines in one_way(view, a, t, index).items():
+        effect = any(not ln.blocks_effect for ln in lines)
+        seen = any(not ln.blocks_sight for ln in lines)
+        clear = sum(not ln.blocks_sight for ln in lines)
+        score = (seen, effect, clear)
+        if best is None or score > best[0]:
+            best = (score, origin, lines)
+    (seen, effect, clear), origin, lines = best
+    reverse = False
+    if not seen and reverse_clear(view, a, t, index, sight=True):
+        seen = effect = reverse = True
+    elif not effect and reverse_clear(view, a, t, index, sight=False):
+        effect = reverse = True
+    conceal = concealment(view, a, t)
+    sight = seen and conceal.level != "total"
+    reasons = [f"{a.name} -> {t.name}: {len(lines)} lines from hex {fmt_hex(view, origin)}; "
+               f"{sum(not ln.blocks_effect for ln in lines)} not blocked by walls, "
+               f"{clear} not blocked for sight"]
+    if reverse:
+        reasons.append(f"no line of {a.name} is clear, but a line from {t.name}'s hex back to "
+                       f"{a.name} is: lines of effect and sight are symmetric (RULES.md 5, "
+                       "002 'Line of Effect')")
+    if not effect:
+        reasons.append("no line of effect: every line passes through a wall (Total Cover)")
+    elif not seen:
+        reasons.append("no line of sight: every line passes through a wall or a "
+                       "blocks_sight hex")
+    if seen and conceal.level == "total":
+        reasons.append("no line of sight: the target has total concealment (RULES.md 7)")
+        reasons.extend(conceal.reasons)
+    return SightResult(a.name, t.name, effect, sight, origin, tuple(lines), conceal.level,
+                       reverse, tuple(reasons))
+
+
+def line_of_effect(view, attacker, target) -> bool:
+    """RULES.md 5: a line from one of the attacker's hexes to the target's sample points (or
+    back, see `trace_sight`) not blocked by a wall. Symmetric in attacker and target."""
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    index = view_index(view)
+    for lines in one_way(view, a, t, index, need_sight=False, stop_early=True).values():
+        if any(not ln.blocks_effect for ln in lines):
+            return True
+    return reverse_clear(view, a, t, index, sight=False)
+
+
+def line_of_sight(view, attacker, target) -> bool:
+    """RULES.md 5 and 7: a line blocked by neither walls nor blocks_sight hexes (either way,
+    like line of effect), and the target not in total concealment from the attacker
+    (invisible target, blinded attacker, total-concealment hexes)."""
+    return trace_sight(view, attacker, target).line_of_sight
+
+
+__all__ = [
+    "Line", "SightResult", "RawLine", "TerrainIndex", "ViewIndex", "Excluding",
+    "line_of_effect", "line_of_sight", "trace_sight", "raw_lines", "candidates",
+    "one_way", "reverse_clear", "view_index", "terrain_index", "clear_caches", "unit_of",
+    "creature_distance", "condition_names", "fmt_hex", "tile",
+]
