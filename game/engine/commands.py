@@ -72,8 +72,10 @@ class Retreat(Command):
 
 @dataclass(frozen=True)
 class StandUp(Command):
-    """Stand Up (RULES.md 3): removes Prone, provokes."""
+    """Stand Up (RULES.md 3): removes Prone, provokes; `to` (optional) is the 1 hex it may
+    move as part of it."""
     confirm: bool = False
+    to: Cell | None = None
 
 
 @dataclass(frozen=True)
@@ -102,13 +104,18 @@ class FightDefensively(Command):
 
 @dataclass(frozen=True)
 class PowerAttack(Command):
-    """Power Attack (RULES.md 9): -2 attack, -2 AC, damage die two sizes larger, this turn."""
+    """Power Attack (RULES.md 9; LFG: an attack action): one melee attack on `target` at -2
+    with the damage die two sizes larger; -2 AC (off-balance) until the attacker's next turn."""
+    target: str = ""
+    weapon: str | None = None
 
 
 @dataclass(frozen=True)
 class CoupDeGrace(Command):
-    """Coup de Grace (RULES.md 9): full-round, a helpless target in reach dies."""
+    """Coup de Grace (RULES.md 9): full-round, a helpless target in reach dies (LFG: it
+    provokes, like every full-round action but Retreat)."""
     target: str = ""
+    confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,9 +145,23 @@ class React(Command):
     accept: bool = True
 
 
+@dataclass(frozen=True)
+class LeaveMap(Command):
+    """RULES.md 12: a creature standing on an exit hex (tile property `exit`) on its turn
+    leaves the battle; this ends its turn, and it counts as beaten for its side."""
+
+
+@dataclass(frozen=True)
+class SetPolicy(Command):
+    """Set a creature's attack-of-opportunity policy (RULES.md 4): "always", "never" or
+    "ask". Accepted at any time before the battle is over (it is in the command log)."""
+    policy: str = "always"
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
-    PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React)}
+    PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
+    SetPolicy)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

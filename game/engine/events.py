@@ -151,6 +151,8 @@ class SaveRolled(Event):
 class Died(Event):
     unit: str
     at: Cell
+    by: str = ""           # who dealt the blow ("" for bleeding)
+    cause: str = ""        # "damage", "bleeding", "coup de grace"
 
 
 @dataclass(frozen=True)
@@ -163,14 +165,37 @@ class LeftMap(Event):
 class InterruptPrepared(Event):
     unit: str
     trigger: str
+    weapon: str = ""
+
+
+@dataclass(frozen=True)
+class InterruptLapsed(Event):
+    """A prepared interrupt ends unused when its creature's next turn starts (RULES.md 9)."""
+    unit: str
+
+
+@dataclass(frozen=True)
+class PolicySet(Event):
+    unit: str
+    policy: str
+
+
+@dataclass(frozen=True)
+class Stood(Event):
+    """Stand Up (RULES.md 3): the creature is no longer prone."""
+    unit: str
 
 
 @dataclass(frozen=True)
 class InterruptTriggered(Event):
+    """`unit`'s prepared interrupt is triggered by `by` (RULES.md 9): opposed initiative,
+    `unit` Fortunate; `won` = it acts first. `trigger` names what happened, `at` where."""
     unit: str
     by: str
     won: bool
     breakdown: str
+    trigger: str = ""
+    at: Cell | None = None
 
 
 @dataclass(frozen=True)

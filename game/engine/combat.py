@@ -1,0 +1,326 @@
+"""Attacks, damage, health, attacks of opportunity and prepared interrupts, applied to a battle
+(RULES.md 10 "Attack rolls and damage", 11 "Hit points and conditions", 4 "Attacks of
+opportunity (AOO) and reactions", 9 "Prepare to Interrupt").
+
+The numbers come from the rules modules: `game.rules.situation` builds the AttackSituation
+from the view (distance, cover, concealment, flanking, gang-up, high ground, conditions,
+difficult terrain, Run / Fight Defensively / Power Attack / Aim effects, consecutive attacks,
+range), `game.rules.attack.roll_attack` and `game.rules.damage.roll_damage` roll it with the
+battle's dice, `game.rules.health` says what the damage does. Every roll goes into an event
+with its itemised breakdown (AttackRolled.breakdown, Damaged.breakdown, SaveRolled.breakdown).
+
+- `strike(b, attacker, target, weapon, extras, kind)`: one attack roll and its damage.
+- `damage(b, name, amount, types, ...)`: lose HP; unconscious, bleeding, Weakened, death.
+- `opportunity_attacks(b, mover, at, reactors, reason)`: a generator; each provoked creature
+  that can still react makes one melee attack with a weapon that threatens the provoker (-2 per
+  further AOO of the round); the `ask` policy of a human-controlled creature yields an `Ask`
+  (the battle pauses until a React command answers); it returns False when the provoker is
+  left dead, unconscious or prone (its action stops there).
+- `movement_triggers`, `attack_triggers`, `fire_interrupt`: prepared interrupts (RULES.md 9):
+  opposed initiative, the preparer Fortunate; on a win its prepared attack comes first. Top-down
+  initiative: no roll (LFG). The first actor of a round cannot be interrupted. A trigger fires
+  only when the prepared attack is possible at that moment (else the interrupt keeps waiting).
+- `bleed_and_stabilise(b, name)`: the start-of-turn bleeding and the DC 20 FORT save.
+
+Decisions where RULES.md is silent: every attack (AOOs and interrupts included) counts for
+gang-up; interrupt attacks never provoke; switching weapons is free (no draw action);
+thrown weapons are not used up; when several prepared creatures are triggered at once they
+try in initiative order, each with its own opposed roll.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.engine import events as E
+from game.rules import conditions as cond
+from game.rules.attack import plan_attack, roll_attack
+from game.rules.damage import damage_formula, roll_damage
+from game.rules.health import apply_changes, bleed_tick, stabilize, take_damage
+from game.rules.initiative import initiative_order, roll_initiative
+from game.rules.situation import Extras, find_weapon, preview_weapon, situation
+from game.rules.sight import line_of_sight
+from game.rules.threat import (can_react, footprint_distance, threatening_weapons,
+                               weapon_threat_reach)
+
+Cell = tuple[int, int]
+
+
+class Ask(NamedTuple):
+    """The battle pauses: the owner of `reactor` decides on an AOO against `mover` at `at`."""
+    reactor: str
+    mover: str
+    at: Cell
+
+
+# ---- conditions and health ------------------------------------------------------------------
+
+def set_conditions(b, name: str, new: dict) -> None:
+    """Replace a creature's conditions by `new`, with ConditionAdded / ConditionRemoved events;
+    a removed condition loses its expiry."""
+    c = b.conditions(name)
+    old = dict(c.active)
+    for key in old:
+        if key not in new:
+            b.emit(E.ConditionRemoved(name, key))
+            c.expires.pop(key, None)
+    for key, value in new.items():
+        if old.get(key) != value:
+            b.emit(E.ConditionAdded(name, key, value))
+    c.active = dict(new)
+    b.touched()
+
+
+def _apply_health(b, name: str, change, by: str, cause: str) -> None:
+    health = b.health(name)
+    health.hp = change.hp
+    set_conditions(b, name, change.conditions_after(b.conditions(name).active))
+    if change.dead and not health.dead:
+        health.dead = True
+        b.emit(E.Died(name, b.cell(b.unit(name).anchor), by, cause))
+    b.touched()
+
+
+def damage(b, name: str, amount: int, types: tuple[str, ...], breakdown: str, by: str = "",
+           critical: bool = False, struck: bool = True) -> None:
+    """RULES.md 11: the creature loses `amount` HP; `game.rules.health.take_damage` decides
+    unconsciousness, Weakened, Bleed, Dying and death (a Weakened 5 creature falling again
+    takes 1d6 biological damage more)."""
+    u = b.unit(name)
+    if u.dead:
+        return
+    change = take_damage(u.unit, u.hp, u.max_hp, u.conditions, amount, types, struck)
+    b.emit(E.Damaged(name, amount, change.hp, types[0] if types else "",
+                     f"{breakdown}; {name}: {change.describe()}", critical))
+    _apply_health(b, name, change, by, "damage")
+    if change.overflow is not None and not change.dead:
+        total, faces = b.dice.roll(change.overflow)
+        damage(b, name, total, ("biological",),
+               f"Weakened 5+: {change.overflow} [{', '.join(map(str, faces))}] biological "
+               "(RULES.md 11)", by, struck=False)
+
+
+def bleed_and_stabilise(b, name: str) -> None:
+    """RULES.md 11: Bleed X takes X HP at the start of the creature's turn; then a Dying
+    creature rolls its DC 20 FORT save (success: bleeding -1; at 0 it is stable)."""
+    if name not in b.eids or b.unit(name).dead:
+        return
+    u = b.unit(name)
+    if int(u.conditions.get("bleed", 0) or 0) > 0:
+        change = bleed_tick(u.unit, u.hp, u.max_hp, u.conditions)
+        amount = u.hp - change.hp
+        b.emit(E.Damaged(name, amount, change.hp, "biological",
+                         f"{change.note}: {name}: {change.describe()}"))
+        _apply_health(b, name, change, "", "bleeding")
+    u = b.unit(name)
+    if u.dead or not u.conditions.get("dying") or not u.conditions.get("bleed"):
+        return
+    natural, faces = b.dice.fortune_d20(cond.fortune(u.conditions))
+    save = stabilize(u.unit, u.conditions, natural, faces)
+    b.emit(E.SaveRolled(name, "FORT", natural, save.total, save.dc, save.success,
+                        save.describe()))
+    if save.changes:
+        set_conditions(b, name, apply_changes(u.conditions, save.changes))
+
+
+# ---- one attack -----------------------------------------------------------------------------
+
+def own_extras(b, attacker: str, target: str, weapon, power_attack: bool = False) -> Extras:
+    """Extras of an attack on the attacker's own turn (RULES.md 3, 8, 9)."""
+    turn = b.turn
+    return Extras(previous_attacks=b.budget(attacker).attacks,
+                  alternating=turn.last_weapon is not None and turn.last_weapon != weapon.id,
+                  gang_up=gang_count(b, attacker, target), aim=turn.aim,
+                  power_attack=power_attack, charge=turn.ran >= 2)
+
+
+def gang_count(b, attacker: str, target: str) -> int:
+    """RULES.md 8: other creatures that attacked `target` since its last turn."""
+    return len(set(b.gang_up.get(target, ())) - {attacker})
+
+
+def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "attack"):
+    """One attack roll and, on a hit, its damage. Returns the AttackRoll (None when the attack
+    is impossible from here: nothing is rolled)."""
+    view = b.view()
+    s = situation(view, attacker, target, weapon, extras)
+    if s.situation is None:
+        return None
+    plan = plan_attack(s.situation)
+    if not plan.possible:
+        return None
+    roll = roll_attack(plan, b.dice)
+    b.emit(E.AttackRolled(
+        attacker, target, s.weapon.name, tuple(roll.faces), roll.natural, roll.total,
+        plan.ac.total, roll.hit, roll.threat, roll.critical, roll.describe(), kind,
+        roll.concealment_d10, roll.concealed_miss))
+    attackers = b.gang_up.setdefault(target, [])
+    if attacker not in attackers:
+        attackers.append(attacker)
+    b.set_ready_weapon(attacker, s.weapon)
+    if roll.hit:
+        result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
+        damage(b, target, result.total, result.types_dealt or (result.damage_type,),
+               result.describe(), attacker, roll.critical)
+    b.touched()
+    return roll
+
+
+def stopped(b, name: str, by_prone: bool = True) -> bool:
+    """RULES.md 4: an action stops when its creature is dead, unconscious (or prone), gone."""
+    if name not in b.eids:
+        return True
+    u = b.unit(name)
+    eff = cond.effective(u.conditions)
+    return u.dead or "unconscious" in eff or (by_prone and "prone" in eff) \
+        or not cond.can_act(u.conditions)
+
+
+# ---- attacks of opportunity (RULES.md 4) ------------------------------------------------------
+
+def reacts(u) -> bool:
+    """RULES.md 4: a reaction left and a state that allows reactions. `threat.can_react` misses
+    the implied conditions and Weakened 4+, which `conditions.can_react` covers."""
+    return can_react(u) and cond.can_react(u.conditions)
+
+
+def policy_of(b, name: str) -> str:
+    """"always", "never" or "ask"; `ask` only pauses for a human-controlled creature."""
+    controller = b.controller(name)
+    if controller.aoo_policy == "ask" and controller.kind != "human":
+        return "always"
+    return controller.aoo_policy
+
+
+def aoo_weapon(view, reactor, mover):
+    """The best weapon of `reactor` that threatens `mover` where it stands (RULES.md 4)."""
+    distance = footprint_distance(reactor, mover)
+    best = None
+    extras = Extras(previous_attacks=reactor.aoo_this_round)
+    for n, w in enumerate(threatening_weapons(reactor)):
+        reach = weapon_threat_reach(reactor, w)
+        if distance > reach:
+            continue
+        p = preview_weapon(view, reactor, mover, w, extras)
+        if p.possible and (best is None or (p.expected_damage, -n) > best[0]):
+            best = ((p.expected_damage, -n), w)
+    return best[1] if best else None
+
+
+def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "movement",
+                        stop_if_prone: bool = True):
+    """Resolve the AOOs `reactors` (names, in order) are entitled to while `mover` stands at
+    `at` (a generator: it yields `Ask` for the `ask` policy). Returns False when the mover's
+    action ends here (dead, unconscious or, when `stop_if_prone`, prone)."""
+    for x in reactors:
+        b.emit(E.Provoked(mover, x, at, reason))
+        view = b.view()
+        if x not in b.eids or not reacts(view.unit(x)):
+            continue
+        policy = policy_of(b, x)
+        if policy == "never":
+            b.emit(E.ReactionDeclined(x, mover))
+            continue
+        if policy == "ask":
+            accept = yield Ask(x, mover, at)
+            if not accept:
+                b.emit(E.ReactionDeclined(x, mover))
+                continue
+            view = b.view()
+        reactor = view.unit(x)
+        weapon = aoo_weapon(view, reactor, view.unit(mover))
+        if weapon is None:
+            continue
+        reactions = b.reactions(x)
+        reactions.available -= 1
+        extras = Extras(previous_attacks=reactions.aoo_this_round,
+                        gang_up=gang_count(b, x, mover))
+        strike(b, x, mover, weapon, extras, "aoo")
+        reactions.aoo_this_round += 1
+        b.touched()
+        if stopped(b, mover, stop_if_prone):
+            return False
+    return True
+
+
+# ---- prepared interrupts (RULES.md 9) ----------------------------------------------------------
+
+def _can_interrupt(b, preparer: str, enemy: str) -> bool:
+    if preparer not in b.eids or enemy not in b.eids:
+        return False
+    p, e = b.unit(preparer), b.unit(enemy)
+    if p.dead or e.dead or p.team == e.team or not cond.can_act(p.conditions):
+        return False
+    if enemy == b.first_of_round:
+        return False    # LFG: the creature that acts first in a round cannot be interrupted
+    weapon = b.interrupts[preparer].weapon
+    return preview_weapon(b.view(), p, e, weapon).possible
+
+
+def _prepared(b, trigger: str) -> list[str]:
+    return [n for n in b.order if n in b.interrupts and b.interrupts[n].trigger == trigger]
+
+
+def fire_interrupt(b, preparer: str, enemy: str, trigger: str) -> bool:
+    """Opposed initiative (the preparer Fortunate; top-down: no roll); on a win the prepared
+    attack is made now. The prepared action is spent either way. Returns whether it won."""
+    prep = b.interrupts.pop(preparer)
+    view = b.view()
+    p, e = view.unit(preparer), view.unit(enemy)
+    if b.initiative_mode == "top-down":
+        won, text = True, "top-down initiative: the prepared action needs no roll (LFG)"
+    else:
+        mine = roll_initiative(preparer, p.unit, b.dice, p.conditions, fortune=1)
+        theirs = roll_initiative(enemy, e.unit, b.dice, e.conditions)
+        won = initiative_order([mine, theirs], b.dice.coin)[0] == preparer
+        text = (f"{mine.describe()} (Fortunate: prepared, RULES.md 9) vs {theirs.describe()}: "
+                f"{preparer if won else enemy} acts first")
+    b.emit(E.InterruptTriggered(preparer, enemy, won, text, trigger, b.cell(e.anchor)))
+    if won:
+        budget = b.budget(preparer)
+        weapon = find_weapon(p, prep.weapon)
+        strike(b, preparer, enemy, weapon,
+               Extras(previous_attacks=budget.attacks, gang_up=gang_count(b, preparer, enemy)),
+               "interrupt")
+        budget.attacks += 1
+    b.touched()
+    return won
+
+
+def attack_triggers(b, attacker: str) -> None:
+    """An enemy attacks: prepared creatures with the `attacks` trigger try to strike first."""
+    for preparer in _prepared(b, "attacks"):
+        if _can_interrupt(b, preparer, attacker):
+            fire_interrupt(b, preparer, attacker, "attacks")
+            if stopped(b, attacker, by_prone=False):
+                return
+
+
+def movement_triggers(b, mover: str, before, before_fire=None) -> None:
+    """After each step of `mover`: `enters_reach` (it comes within the prepared weapon's
+    reach) and `comes_into_sight` (no line of sight before the step, one after)."""
+    for preparer in _prepared(b, "enters_reach") + _prepared(b, "comes_into_sight"):
+        if preparer not in b.interrupts or not _can_interrupt(b, preparer, mover):
+            continue
+        view = b.view()
+        p, m = view.unit(preparer), view.unit(mover)
+        if not before.has_unit(mover) or not before.has_unit(preparer):
+            continue
+        old = before.unit(mover)
+        trigger = b.interrupts[preparer].trigger
+        if trigger == "enters_reach":
+            reach = p.unit.reach_with(find_weapon(p, b.interrupts[preparer].weapon)) or 0
+            fires = footprint_distance(p, m) <= reach < footprint_distance(p, old)
+        else:
+            fires = line_of_sight(view, p, m) and not line_of_sight(before, before.unit(
+                preparer), old)
+        if fires:
+            if before_fire is not None:
+                before_fire()
+            fire_interrupt(b, preparer, mover, trigger)
+            if stopped(b, mover):
+                return
+
+
+__all__ = ["Ask", "reacts", "aoo_weapon", "attack_triggers", "bleed_and_stabilise", "damage",
+           "fire_interrupt", "gang_count", "movement_triggers", "opportunity_attacks",
+           "own_extras", "policy_of", "set_conditions", "stopped", "strike"]

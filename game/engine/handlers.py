@@ -1,0 +1,731 @@
+"""One short function per command: check it against the rules, then return what performs it
+(RULES.md 3 movement, 4 AOO, 9 actions and initiative, 10 attacks, 12 leaving the map).
+
+Each checker raises `Refused(reason)` before anything changes, with a reason that says what to
+do instead ("Wulfric has no Big Action left", "the path leaves hex 4,5 threatened by Orc 1:
+confirm or take a 5-Foot Step"). It returns a `perform()` function; performing may pause
+on an `ask` reaction (a generator yielding `combat.Ask`; `React` resumes it).
+
+The turn's budget (RULES.md 9): 2 Big + 1 Little Action; a Big Action may be spent as a Little
+one; full-round actions (Retreat, Coup de Grace) need both Big Actions. A Move gives `speed`
+hexes per Big Action spent; leftover movement may be used by a later Move this turn and is
+lost at its end (RULES.md 3). Attacks per turn by level (`game.rules.initiative`); -2 per
+consecutive attack (-1 alternating weapons). A Charge is a Run and an attack (two Big
+Actions); an Attack made right after a Run of 2+ hexes is a Charge attack too (LFG).
+
+Decisions where RULES.md is silent: a prone creature may only Stand Up, Retreat (half speed)
+or act in place (no Move, Run, Step or Charge); creatures do not attack their own side;
+Prepare to Interrupt spends a Big Action and keeps the other for the prepared attack, then the
+turn ends (LFG: "the rest of your actions are lost" unless the trigger comes); Aim is lost
+when the AOO it provoked hits; LeaveMap (on an exit hex, RULES.md 12) ends the turn.
+"""
+from __future__ import annotations
+
+from game.data.model import AOO_POLICIES
+from game.engine import commands as C
+from game.engine import events as E
+from game.engine import turns
+from game.engine.battle import PendingReaction, Refused
+from game.engine.combat import (attack_triggers, opportunity_attacks, own_extras, reacts,
+                                stopped, strike)
+from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
+                                  provocation_text, speed_hexes, walk)
+from game.hexgrid import footprint, footprint_turns
+from game.rules import aoo
+from game.rules import conditions as cond
+from game.rules.initiative import attacks_per_turn
+from game.rules.movement import charge_paths, five_foot_step_targets, run_targets
+from game.rules.situation import find_weapon, preview_weapon
+from game.rules.threat import (can_threaten, footprint_distance, is_hostile, threatened_hexes,
+                               threatening_weapons)
+
+TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
+
+
+# ---- guards ---------------------------------------------------------------------------------
+
+def _ready(b) -> None:
+    if b.winner:
+        raise Refused("the battle is over: " + ("a draw" if b.winner == turns.DRAW
+                                                else f"{b.winner} won"))
+    if b.pending:
+        p = b.pending
+        raise Refused(f"the battle waits for {p.reactor}'s answer to the attack of "
+                      f"opportunity on {p.mover} (React)")
+
+
+def _turn(b, cmd):
+    """The active creature named by `cmd.unit`."""
+    _ready(b)
+    name = cmd.unit
+    if not isinstance(name, str):
+        raise Refused(f"a command names its unit, got {name!r}")
+    if b.active is None:
+        raise Refused(f"{b.chooser} must first choose who acts next (ChooseNext, RULES.md 9)")
+    if name != b.active:
+        b.entity(name)
+        raise Refused(f"it is {b.active}'s turn, not {name}'s")
+    return b.unit(name)
+
+
+def _cell(b, value, what: str = "the hex"):
+    ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+    if not ok:
+        raise Refused(f"{what} must be col,row (two integers), got {value!r}")
+    col, row = value
+    if not b.hexmap.in_bounds(col, row):
+        raise Refused(f"{col},{row} is off the map ({b.hexmap.width}x{b.hexmap.height})")
+    return b.hexmap.hex_at(col, row)
+
+
+def _states(b, u, path, facings=()):
+    if not isinstance(path, (tuple, list)) or not path:
+        raise Refused("a path lists the hexes the unit enters, first step first (col,row each)")
+    if facings and (not isinstance(facings, (tuple, list)) or len(facings) != len(path) or
+                    not all(isinstance(f, int) and not isinstance(f, bool) for f in facings)):
+        raise Refused("facings, when given, are one integer 0-5 per hex of the path")
+    hexes = [_cell(b, c, f"step {n + 1} of the path") for n, c in enumerate(path)]
+    if not facings or not footprint_turns(u.size):      # only triangles have a facing
+        return [(h, u.facing) for h in hexes]
+    return [(h, facings[n] % 6) for n, h in enumerate(hexes)]
+
+
+def _target(b, u, name):
+    if not isinstance(name, str) or not name:
+        raise Refused(f"name a target for {u.name}")
+    t = b.unit(name) if name in b.eids else b.entity(name)
+    if t.eid == u.eid:
+        raise Refused(f"{u.name} cannot attack itself")
+    if t.dead:
+        raise Refused(f"{name} is already dead")
+    if t.team == u.team:
+        raise Refused(f"{name} is on {u.name}'s side")
+    return t
+
+
+def _big(b, u, n: int, action: str) -> None:
+    big = b.budget(u.name).big
+    if big >= n:
+        return
+    if n == 1:
+        raise Refused(f"{u.name} has no Big Action left for {action} (RULES.md 9)")
+    raise Refused(f"{action} is a full-round action: {u.name} needs both Big Actions and has "
+                  f"{big} (RULES.md 9)")
+
+
+def _little(b, u, action: str) -> None:
+    budget = b.budget(u.name)
+    if budget.little <= 0 and budget.big <= 0:
+        raise Refused(f"{u.name} has no Little Action left (nor a Big Action to spend as one) "
+                      f"for {action} (RULES.md 9)")
+    if not cond.can_use_swift(u.conditions):
+        raise Refused(f"{u.name} cannot take Swift actions (Weakened 4+, RULES.md 11)")
+
+
+def _mobile(b, u, what: str) -> None:
+    budget = b.budget(u.name)
+    if budget.stepped:
+        raise Refused(f"{u.name} took a 5-Foot Step this turn and may not move again "
+                      "(RULES.md 3)")
+    if u.has("prone"):
+        raise Refused(f"{u.name} is prone: Stand Up first (or Retreat at half speed) "
+                      f"before a {what}")
+
+
+def _confirm(cmd, view, provocations, what: str) -> None:
+    if can_react_any(provocations) and not getattr(cmd, "confirm", False):
+        raise Refused(f"{what} leaves {provocation_text(view, provocations)}: confirm or "
+                      "take a 5-Foot Step")
+
+
+def _threateners(view, u) -> list[str]:
+    """Enemies threatening the creature's hexes (RULES.md 4 (c)-(e) provocations)."""
+    here = set(u.hexes)
+    return [x.name for x in view.units if x.eid != u.eid and not x.dead and is_hostile(x, u)
+            and can_threaten(x) and threatened_hexes(view, x) & here]
+
+
+def _confirm_action(cmd, view, u, what: str) -> list[str]:
+    names = _threateners(view, u)
+    if any(reacts(view.unit(n)) for n in names) and not getattr(cmd, "confirm", False):
+        raise Refused(f"{what} while threatened by {', '.join(names)} provokes attacks of "
+                      "opportunity (RULES.md 4): confirm, or step away first")
+    return names
+
+
+# ---- spending -------------------------------------------------------------------------------
+
+def _spend(b, name: str, action: str, big: int = 0, little: int = 0) -> None:
+    budget = b.budget(name)
+    budget.big -= big
+    budget.little -= little
+    b.emit(E.ActionSpent(name, action, budget.big, budget.little))
+
+
+def _spend_little(b, name: str, action: str) -> None:
+    if b.budget(name).little > 0:
+        _spend(b, name, action, little=1)
+    else:
+        _spend(b, name, action + " (a Big Action spent as a Little one)", big=1)
+
+
+def _other_action(b) -> None:
+    """Any action but an attack ends Aim, a Charge's chance and a double attack (RULES.md 9)."""
+    b.turn.aim, b.turn.ran, b.turn.attacks_left = False, 0, 0
+
+
+def _until_next_turn(b, name: str, effect: str) -> None:
+    b.set_condition(name, effect, 1, cond.until_next_turn(b.eids[name]))
+
+
+# ---- attacks --------------------------------------------------------------------------------
+
+def _attack_slot(b, u) -> None:
+    """RULES.md 9 attacks per turn: another attack this turn?"""
+    if b.turn.attacks_left > 0:
+        return
+    allowance = attacks_per_turn(u.level)
+    if allowance.attacks_in_action(b.turn.attack_actions) == 0:
+        raise Refused(f"{u.name} (level {u.level}) may use only {allowance.attack_actions} "
+                      "Big Action(s) per turn to attack (RULES.md 9)")
+    _big(b, u, 1, "an attack")
+
+
+def _begin_attack(b, u, action: str) -> None:
+    if b.turn.attacks_left > 0:
+        b.turn.attacks_left -= 1
+        return
+    per = attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions)
+    b.turn.attack_actions += 1
+    b.turn.attacks_left = per - 1
+    _spend(b, u.name, action, big=1)
+
+
+def _ready_weapon(b, u):
+    from game.ecs.components import Weapons
+    index = b.component(u.name, Weapons).ready
+    return u.weapons[index] if index < len(u.weapons) else None
+
+
+def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
+    """The named weapon; else the ready one when it can attack, else the best that can."""
+    if name is not None:
+        w = find_weapon(u, name)
+        if w is None:
+            raise Refused(f"{u.name} has no weapon {name!r} (weapons: "
+                          f"{', '.join(x.id for x in u.weapons) or 'none'})")
+        return w
+    view = b.view()
+    usable = [w for w in u.weapons if not melee_only or w.can_melee]
+    ready = _ready_weapon(b, u)
+    if ready in usable and preview_weapon(view, u, t, ready,
+                                          own_extras(b, u.name, t.name, ready, power)).possible:
+        return ready
+    best = None
+    for w in usable:
+        p = preview_weapon(view, u, t, w, own_extras(b, u.name, t.name, w, power))
+        if p.possible and (best is None or p.expected_damage > best[0]):
+            best = (p.expected_damage, w)
+    if best:
+        return best[1]
+    if not usable:
+        raise Refused(f"{u.name} has no {'melee ' if melee_only else ''}weapon")
+    return usable[0]
+
+
+def attack_action(b, name: str, target: str, weapon, power: bool = False, provokers=()):
+    """One attack of the active creature (a generator): the AOOs a ranged attack provokes,
+    then prepared `attacks` interrupts, then the roll (RULES.md 4, 9, 10)."""
+    if provokers:
+        here = b.cell(b.unit(name).anchor)
+        yield from opportunity_attacks(b, name, here, provokers, "ranged attack",
+                                       stop_if_prone=False)
+    if stopped(b, name, by_prone=False):
+        return
+    attack_triggers(b, name)
+    if stopped(b, name, by_prone=False) or target not in b.eids or b.unit(target).dead:
+        return
+    kind = "power attack" if power else ("charge" if b.turn.ran >= 2 else "attack")
+    roll = strike(b, name, target, weapon, own_extras(b, name, target, weapon, power), kind)
+    if roll is not None:
+        b.budget(name).attacks += 1
+        b.turn.last_weapon = weapon.id
+    b.turn.aim, b.turn.ran = False, 0
+
+
+def attack(b, cmd, power: bool = False):
+    """Attack (RULES.md 10) and Power Attack (RULES.md 9, melee only)."""
+    u = _turn(b, cmd)
+    t = _target(b, u, cmd.target)
+    _attack_slot(b, u)
+    weapon = _pick_weapon(b, u, t, cmd.weapon, melee_only=power, power=power)
+    view = b.view()
+    p = preview_weapon(view, u, t, weapon, own_extras(b, u.name, t.name, weapon, power))
+    if not p.possible:
+        raise Refused(f"{u.name} cannot attack {t.name} with {weapon.name}: {p.reason}")
+    if power and p.mode != "melee":
+        raise Refused(f"Power Attack is a melee attack: {t.name} is out of {weapon.name}'s "
+                      "reach (RULES.md 9)")
+    provokers = [] if p.mode == "melee" else _confirm_action(cmd, view, u, f"a {p.mode} attack")
+
+    def perform():
+        _begin_attack(b, u, "Power Attack" if power else "Attack")
+        yield from attack_action(b, u.name, t.name, weapon, power, provokers)
+        if power and u.name in b.eids and not b.unit(u.name).dead:
+            _until_next_turn(b, u.name, "off_balance")
+    return perform
+
+
+def power_attack(b, cmd):
+    return attack(b, cmd, power=True)
+
+
+def aim(b, cmd):
+    """Aim (RULES.md 9): +1 on the next ranged attack this turn; provokes."""
+    u = _turn(b, cmd)
+    _big(b, u, 1, "Aim")
+    if not any(w.attack != "melee" or w.can_throw for w in u.weapons):
+        raise Refused(f"Aim helps ranged attacks only: {u.name} has no ranged weapon")
+    provokers = _confirm_action(cmd, b.view(), u, "aiming")
+
+    def perform():
+        _spend(b, u.name, "Aim", big=1)
+        _other_action(b)
+        hp = b.unit(u.name).hp
+        yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers, "aiming",
+                                       stop_if_prone=False)
+        if u.name in b.eids and not stopped(b, u.name, by_prone=False):
+            b.turn.aim = b.unit(u.name).hp >= hp    # LFG: struck before the shot, it is lost
+    return perform
+
+
+def fight_defensively(b, cmd):
+    """Fight Defensively (RULES.md 9): -4 attack, +2 dodge AC until the next turn."""
+    u = _turn(b, cmd)
+    _big(b, u, 1, "Fight Defensively")
+    if not threatening_weapons(u):
+        raise Refused(f"{u.name} needs a melee weapon to fight defensively (LFG)")
+    if b.budget(u.name).attacks:
+        raise Refused(f"{u.name} has attacked this turn: too late to fight defensively (LFG)")
+
+    def perform():
+        _spend(b, u.name, "Fight Defensively", big=1)
+        _other_action(b)
+        _until_next_turn(b, u.name, "fighting_defensively")
+    return perform
+
+
+def coup_de_grace(b, cmd):
+    """Coup de Grace (RULES.md 9): full-round; a helpless target in melee reach dies."""
+    u = _turn(b, cmd)
+    t = _target(b, u, cmd.target)
+    _big(b, u, 2, "Coup de Grace")
+    if "helpless" not in cond.effective(t.conditions):
+        raise Refused(f"{t.name} is not helpless: a Coup de Grace needs a helpless target")
+    distance = footprint_distance(u, t)
+    if not any(w.can_melee and (u.unit.reach_with(w) or 0) >= distance for w in u.weapons):
+        raise Refused(f"{t.name} is not within {u.name}'s melee reach ({distance} hexes away)")
+    provokers = _confirm_action(cmd, b.view(), u, "a Coup de Grace")
+
+    def perform():
+        _spend(b, u.name, "Coup de Grace", big=2)
+        _other_action(b)
+        yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
+                                       "coup de grace", stop_if_prone=False)
+        if stopped(b, u.name, by_prone=False) or t.name not in b.eids:
+            return
+        health = b.health(t.name)
+        if not health.dead:
+            health.dead = True
+            b.emit(E.Died(t.name, b.cell(b.unit(t.name).anchor), u.name, "coup de grace"))
+            b.touched()
+    return perform
+
+
+# ---- movement -------------------------------------------------------------------------------
+
+def move(b, cmd):
+    """Move (RULES.md 3) along a chosen path; Big Actions as needed, leftover kept."""
+    u = _turn(b, cmd)
+    _mobile(b, u, "Move")
+    budget = b.budget(u.name)
+    states = _states(b, u, cmd.path, cmd.facings)
+    view = b.view()
+    costs, why = check_path(view, u, states)
+    if costs is None:
+        raise Refused(f"{u.name} cannot take that path: {why}")
+    cost, speed = sum(costs), speed_hexes(u)
+    extra = max(0, cost - budget.movement)          # hexes beyond the leftover movement
+    need = 0 if not extra else (-(-extra // speed) if speed else budget.big + 1)
+    if need > budget.big:
+        raise Refused(f"the path costs {cost} hexes of movement; {u.name} has "
+                      f"{budget.movement} left and {budget.big} Big Action(s) of {speed} "
+                      "(RULES.md 3)")
+    _confirm(cmd, view, aoo.forecast(view, u, states, "move"), "the path")
+
+    def perform():
+        if need:
+            _spend(b, u.name, "Move", big=need)
+        budget.movement += need * speed - cost
+        budget.moved = True
+        _other_action(b)
+        yield from walk(b, u.name, states, costs, "move")
+    return perform
+
+
+def step(b, cmd):
+    """5-Foot Step (RULES.md 3): Swift, 1 hex, never provokes, not after moving."""
+    u = _turn(b, cmd)
+    budget = b.budget(u.name)
+    if budget.moved or budget.stepped:
+        raise Refused(f"{u.name} has already moved this turn: no 5-Foot Step (RULES.md 3)")
+    _mobile(b, u, "5-Foot Step")
+    _little(b, u, "a 5-Foot Step")
+    if cond.speed_ft(u.speed_ft, u.conditions) <= 5:
+        raise Refused(f"{u.name}'s speed is 5 ft or less: no 5-Foot Step (RULES.md 3)")
+    h = _cell(b, cmd.to)
+    view = b.view()
+    targets = five_foot_step_targets(view, u)
+    if h not in targets:
+        costs, why = check_path(view, u, [(h, u.facing)])
+        if costs is not None:
+            why = f"{fmt(view, h)} is difficult terrain"
+        raise Refused(f"no 5-Foot Step to {fmt(view, h)}: {why} (RULES.md 3)")
+    path = targets[h]
+
+    def perform():
+        _spend_little(b, u.name, "5-Foot Step")
+        budget.stepped = budget.moved = True
+        _other_action(b)
+        yield from walk(b, u.name, path.states, [1], "step")
+    return perform
+
+
+def _run_path(b, u, h, paths, what: str):
+    limit = 2 * speed_hexes(u)
+    path = next((p for p in paths if p.end == h and len(p.states) <= limit), None)
+    if path is None:
+        raise Refused(f"no {what} to {fmt(b.view(), h)}: a Run goes straight along one of the "
+                      f"six directions, up to {limit} hexes, not through difficult terrain, "
+                      "enemies or more than one ally (RULES.md 3)")
+    return path
+
+
+def _runner(b, u, big: int, what: str) -> None:
+    _mobile(b, u, what)
+    if not cond.can_run(u.conditions):
+        raise Refused(f"{u.name} cannot run (RULES.md 11)")
+    _big(b, u, big, what)
+
+
+def run(b, cmd):
+    """Run (RULES.md 3): a Big Action, straight up to 2 x speed; -2 AC vs melee and -2 ranged
+    attack rolls until the next turn."""
+    u = _turn(b, cmd)
+    _runner(b, u, 1, "Run")
+    h = _cell(b, cmd.to)
+    view = b.view()
+    path = _run_path(b, u, h, run_targets(view, u).values(), "Run")
+    _confirm(cmd, view, path.provocations, "the Run")
+
+    def perform():
+        _spend(b, u.name, "Run", big=1)
+        b.budget(u.name).moved = True
+        _other_action(b)
+        _until_next_turn(b, u.name, "running")
+        done = yield from walk(b, u.name, path.states, [1] * len(path.states), "run")
+        b.turn.ran = len(path.states) if done else 0
+    return perform
+
+
+def charge(b, cmd):
+    """Charge (RULES.md 3): a Run of 2+ hexes ending with the target in melee reach, then a
+    melee attack with +2 damage (two Big Actions)."""
+    u = _turn(b, cmd)
+    t = _target(b, u, cmd.target)
+    if b.budget(u.name).big < 2:
+        raise Refused(f"a Charge is a Run and an attack: {u.name} needs both Big Actions")
+    _runner(b, u, 2, "Charge")
+    _attack_slot(b, u)
+    weapon = find_weapon(u, cmd.weapon) if cmd.weapon is not None else None
+    if cmd.weapon is not None and (weapon is None or not weapon.can_melee):
+        raise Refused(f"{u.name} has no melee weapon {cmd.weapon!r} for a Charge attack")
+    if not any(w.can_melee for w in u.weapons):
+        raise Refused(f"{u.name} has no melee weapon for a Charge attack")
+    h = _cell(b, cmd.to)
+    view = b.view()
+    path = _run_path(b, u, h, charge_paths(view, u, t), f"Charge at {t.name}")
+    if weapon is not None:
+        end = footprint(u.size, path.end, path.facing)
+        if footprint_distance(end, t) > (u.unit.reach_with(weapon) or 0):
+            raise Refused(f"{t.name} would be out of {weapon.name}'s reach from "
+                          f"{fmt(view, path.end)}")
+    _confirm(cmd, view, path.provocations, "the Charge")
+
+    def perform():
+        _spend(b, u.name, "Run (Charge)", big=1)
+        b.budget(u.name).moved = True
+        _other_action(b)
+        _until_next_turn(b, u.name, "running")
+        done = yield from walk(b, u.name, path.states, [1] * len(path.states), "charge")
+        if not done or stopped(b, u.name) or t.name not in b.eids or b.unit(t.name).dead:
+            return
+        b.turn.ran = len(path.states)
+        me = b.unit(u.name)
+        w = weapon or _pick_weapon(b, me, b.unit(t.name), None, melee_only=True)
+        if not preview_weapon(b.view(), me, t.name, w,
+                              own_extras(b, u.name, t.name, w)).possible:
+            return
+        _begin_attack(b, me, "Charge attack")
+        yield from attack_action(b, u.name, t.name, w)
+    return perform
+
+
+def retreat(b, cmd):
+    """Retreat (RULES.md 3): full-round, up to speed (half when prone), away from the enemies
+    that threaten it; only steps toward a new enemy provoke; Unfortunate until its turn."""
+    u = _turn(b, cmd)
+    _big(b, u, 2, "Retreat")
+    budget = b.budget(u.name)
+    if budget.stepped:
+        raise Refused(f"{u.name} took a 5-Foot Step this turn: no Retreat (LFG)")
+    states = _states(b, u, cmd.path)
+    view = b.view()
+    costs, why = check_path(view, u, states)
+    if costs is None:
+        raise Refused(f"{u.name} cannot retreat that way: {why}")
+    limit = speed_hexes(u) // (2 if u.has("prone") else 1)
+    if sum(costs) > limit:
+        raise Refused(f"the Retreat costs {sum(costs)} hexes; {u.name} may retreat {limit} "
+                      "(RULES.md 3)")
+    why = check_retreat(view, u, states)
+    if why:
+        raise Refused(why)
+    _confirm(cmd, view, aoo.forecast(view, u, states, "retreat"), "the Retreat")
+
+    def perform():
+        _spend(b, u.name, "Retreat", big=2)
+        budget.moved = True
+        _other_action(b)
+        _until_next_turn(b, u.name, "retreating")
+        yield from walk(b, u.name, states, costs, "retreat")
+    return perform
+
+
+def stand_up(b, cmd):
+    """Stand Up (RULES.md 3): a Big Action, provokes; may move 1 hex as part of it."""
+    u = _turn(b, cmd)
+    if not u.has("prone"):
+        raise Refused(f"{u.name} is not prone")
+    _big(b, u, 1, "Stand Up")
+    view = b.view()
+    stand = _threateners(view, u)
+    states, costs = [], []
+    if cmd.to is not None:
+        states = [(_cell(b, cmd.to), u.facing)]
+        costs, why = check_path(view, u, states)
+        if costs is None:
+            raise Refused(f"{u.name} cannot move there as it stands up: {why}")
+    moving = [p for p in aoo.forecast(view, u, states, "stand_up")] if states else []
+    if (any(reacts(view.unit(n)) for n in stand) or can_react_any(moving)) \
+            and not cmd.confirm:
+        who = ", ".join(dict.fromkeys(stand + [x.name for p in moving for x in p.by]))
+        raise Refused(f"standing up next to {who} provokes attacks of opportunity "
+                      "(RULES.md 4): confirm")
+
+    def perform():
+        _spend(b, u.name, "Stand Up", big=1)
+        _other_action(b)
+        yield from opportunity_attacks(b, u.name, b.cell(u.anchor), stand, "standing up",
+                                       stop_if_prone=False)
+        if stopped(b, u.name, by_prone=False):
+            return
+        b.remove_condition(u.name, "prone")
+        b.emit(E.Stood(u.name))
+        if states:
+            b.budget(u.name).moved = True
+            yield from walk(b, u.name, states, costs, "stand_up", provoked=stand)
+    return perform
+
+
+def drop_prone(b, cmd):
+    """Drop Prone (RULES.md 3): a Swift action."""
+    u = _turn(b, cmd)
+    if u.has("prone"):
+        raise Refused(f"{u.name} is already prone")
+    _little(b, u, "Drop Prone")
+
+    def perform():
+        _spend_little(b, u.name, "Drop Prone")
+        _other_action(b)
+        b.set_condition(u.name, "prone", 1)
+    return perform
+
+
+# ---- turn flow ------------------------------------------------------------------------------
+
+def prepare_interrupt(b, cmd):
+    """Prepare to Interrupt (RULES.md 9): a trigger and a prepared attack; the turn ends."""
+    u = _turn(b, cmd)
+    if cmd.trigger not in TRIGGERS:
+        raise Refused(f"unknown trigger {cmd.trigger!r} (use {', '.join(TRIGGERS)})")
+    _big(b, u, 2, "Prepare to Interrupt (a Big Action, and one kept for the prepared attack)")
+    if attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions) == 0:
+        raise Refused(f"{u.name} has no attack left this turn to prepare (RULES.md 9)")
+    if cmd.weapon is not None:
+        weapon = find_weapon(u, cmd.weapon)
+        if weapon is None:
+            raise Refused(f"{u.name} has no weapon {cmd.weapon!r}")
+    elif cmd.trigger == "enters_reach":
+        weapon = max((w for w in u.weapons if w.can_melee),
+                     key=lambda w: u.unit.reach_with(w), default=None)
+    else:
+        weapon = _ready_weapon(b, u)
+    if weapon is None:
+        raise Refused(f"{u.name} has no weapon to prepare")
+    if cmd.trigger == "enters_reach" and not weapon.can_melee:
+        raise Refused(f"{weapon.name} has no reach: prepare it for 'attacks' or "
+                      "'comes_into_sight' instead")
+
+    def perform():
+        _spend(b, u.name, "Prepare to Interrupt", big=2)
+        b.interrupts[u.name] = turns.Prepared(cmd.trigger, weapon.id, b.round)
+        b.emit(E.InterruptPrepared(u.name, cmd.trigger, weapon.name))
+        turns.finish_turn(b, u.name)
+        turns.proceed(b)
+    return perform
+
+
+def end_turn(b, cmd):
+    u = _turn(b, cmd)
+
+    def perform():
+        turns.finish_turn(b, u.name)
+        turns.proceed(b)
+    return perform
+
+
+def choose_next(b, cmd):
+    """Selective initiative (RULES.md 9): the chooser picks who acts next."""
+    _ready(b)
+    if b.active is not None:
+        raise Refused(f"it is {b.active}'s turn; the next actor is chosen when a turn ends")
+    if cmd.unit != b.chooser:
+        raise Refused(f"{b.chooser} picks who acts next (RULES.md 9), not {cmd.unit}")
+    options = turns.candidates(b)
+    if cmd.next not in options:
+        why = "it cannot be chosen"
+        if isinstance(cmd.next, str) and cmd.next in b.eids:
+            u = b.unit(cmd.next)
+            why = ("it is dead" if u.dead else "it cannot act" if not cond.can_act(
+                u.conditions) else "it has already acted this round")
+        elif not isinstance(cmd.next, str) or cmd.next not in b.left:
+            why = "there is no such unit"
+        raise Refused(f"{cmd.next} cannot act next: {why}; choose one of: "
+                      f"{', '.join(options)}")
+
+    def perform():
+        turns.choose(b, b.chooser, cmd.next)
+    return perform
+
+
+def react(b, cmd):
+    """The `ask` policy's answer (RULES.md 4): accept makes the AOO, else it is declined."""
+    if b.winner:
+        _ready(b)
+    if b.pending is None:
+        raise Refused("no reaction is awaited")
+    if cmd.unit != b.pending.reactor:
+        raise Refused(f"the battle waits for {b.pending.reactor}'s reaction, not {cmd.unit}'s")
+    if not isinstance(cmd.accept, bool):
+        raise Refused("React.accept is true or false")
+
+    def perform():
+        process, b.pending = b.pending.resume, None
+        drive(b, process, cmd.accept, started=True)
+    return perform
+
+
+def leave_map(b, cmd):
+    """RULES.md 12: leave the battle from an exit hex; the turn ends."""
+    u = _turn(b, cmd)
+    view = b.view()
+    if not any(view.hexmap.terrain_at(h).exit for h in u.hexes):
+        raise Refused(f"{u.name} is not on an exit hex (tile property exit): move onto one "
+                      "first (RULES.md 12)")
+
+    def perform():
+        b.emit(E.LeftMap(u.name, b.cell(u.anchor)))
+        turns.finish_turn(b, u.name)
+        b.interrupts.pop(u.name, None)
+        b.remove(u.name)
+        turns.proceed(b)
+    return perform
+
+
+def set_policy(b, cmd):
+    """RULES.md 4: a creature's AOO policy, "always", "never" or "ask"."""
+    if b.winner:
+        _ready(b)
+    if not isinstance(cmd.unit, str) or cmd.unit not in b.eids:
+        b.entity(cmd.unit)
+    if cmd.policy not in AOO_POLICIES:
+        raise Refused(f"unknown policy {cmd.policy!r} (use {', '.join(AOO_POLICIES)})")
+
+    def perform():
+        b.controller(cmd.unit).aoo_policy = cmd.policy
+        b.emit(E.PolicySet(cmd.unit, cmd.policy))
+    return perform
+
+
+# ---- dispatch -------------------------------------------------------------------------------
+
+RULES = {
+    C.Move: move, C.Step: step, C.Run: run, C.Charge: charge, C.Retreat: retreat,
+    C.StandUp: stand_up, C.DropProne: drop_prone, C.Attack: attack, C.Aim: aim,
+    C.FightDefensively: fight_defensively, C.PowerAttack: power_attack,
+    C.CoupDeGrace: coup_de_grace, C.PrepareInterrupt: prepare_interrupt,
+    C.EndTurn: end_turn, C.ChooseNext: choose_next, C.React: react,
+    C.LeaveMap: leave_map, C.SetPolicy: set_policy,
+}
+
+
+def drive(b, process, answer=None, started: bool = False) -> None:
+    """Run a performed action until it ends (then `turns.after_action`) or asks a reaction
+    (then the battle waits: `b.pending`, a ReactionAsked event)."""
+    if not hasattr(process, "send"):
+        if b.pending is None:
+            turns.after_action(b)
+        return
+    try:
+        ask = process.send(answer) if started else next(process)
+    except StopIteration:
+        turns.after_action(b)
+        return
+    b.pending = PendingReaction(ask.reactor, ask.mover, ask.at, process)
+    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at))
+
+
+def handle(b, cmd) -> list:
+    """Check `cmd` (Refused: nothing changed), perform it, return its events."""
+    perform = RULES[type(cmd)](b, cmd)
+    drive(b, perform())
+    return list(b._out)
+
+
+def check(b, cmd) -> str:
+    """Why `cmd` would be refused, "" when legal (nothing changes)."""
+    rule = RULES.get(type(cmd))
+    if rule is None:
+        return f"unknown command {type(cmd).__name__}"
+    try:
+        rule(b, cmd)
+    except Refused as refusal:
+        return str(refusal)
+    return ""
+
+
+HANDLERS = {kind: handle for kind in RULES}
+
+__all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "check", "drive", "handle"]

@@ -1,0 +1,203 @@
+"""Moving a creature hex by hex (RULES.md 3 "Movement", RULES.md 4 "Attacks of opportunity").
+
+`walk` executes a checked path for Move, 5-Foot Step, Run, Charge, Retreat and Stand Up:
+before each step, the creatures whose AOO the step provokes (`game.rules.aoo.forecast` of that
+step, each creature at most once per movement action) react while the mover still stands in
+the hex it is leaving (`combat.opportunity_attacks`, which may pause the battle for an `ask`
+policy); a mover left dead, unconscious or prone stops there. After each step, prepared
+interrupts may trigger (an enemy enters a preparer's reach or comes into its sight: the move
+pauses at that hex while the interrupt resolves). 5-Foot Steps provoke nothing and cannot be
+interrupted (LFG: a Swift Action cannot be interrupted).
+
+`check_path` and `check_retreat` check a path chosen by a player against the rules' own model
+of a step (`game.rules.movement`): entering costs, impassable hexes, blocking enemies, passing
+allies, footprints and turns of large creatures, legal ends.
+
+Speed (RULES.md 1, 3, 11): `speed_hexes(u)` = `conditions.speed_ft` // 5 (Injured, Weakened,
+Blinded, Cramped included).
+"""
+from __future__ import annotations
+
+from game.engine import events as E
+from game.engine.combat import movement_triggers, opportunity_attacks, reacts, stopped
+from game.hexgrid import Hex, footprint, footprint_turns
+from game.rules import aoo
+from game.rules import conditions as cond
+from game.rules import movement as rules_movement
+from game.rules.threat import (can_threaten, footprint_distance, is_hostile,
+                               threatened_hexes)
+
+
+def speed_hexes(u) -> int:
+    """Hexes of movement one Move action gives (RULES.md 1: feet // 5; RULES.md 11)."""
+    return cond.speed_ft(u.speed_ft, u.conditions) // 5
+
+
+def fmt(view, h: Hex) -> str:
+    col, row = view.hexmap.tile_of(h)
+    return f"{col},{row}"
+
+
+# ---- checking a chosen path -----------------------------------------------------------------
+
+def _step_problem(view, u, fld, s: int, state) -> str:
+    """Why the step from state id `s` to `state` cannot be taken."""
+    h, f = state
+    here, facing = fld.state(s)
+    if h == here:
+        if not footprint_turns(u.size):
+            return f"a {u.size} creature has no facing to turn"
+        return (f"{u.name} turns 60 degrees per step (from facing {facing} to "
+                f"{(facing + 1) % 6} or {(facing - 1) % 6}), 1 hex of movement each")
+    if not view.hexmap.contains(h):
+        return f"{fmt(view, h)} is off the map"
+    if max(abs(h.q - here.q), abs(h.r - here.r), abs(h.q + h.r - here.q - here.r)) > 1:
+        return f"{fmt(view, h)} is not next to {fmt(view, here)}: a path goes hex by hex"
+    for x in footprint(u.size, h, f):
+        t = view.hexmap.terrain_at(x)
+        if t.impassable:
+            return f"{fmt(view, x)} ({t.name or 'impassable'}) cannot be entered"
+        for o in view.occupants(x):
+            if o.eid != u.eid and not o.dead and is_hostile(o, u):
+                return f"{o.name} blocks {fmt(view, x)}"
+    return f"{u.name} cannot move from {fmt(view, here)} to {fmt(view, h)}"
+
+
+def check_path(view, u, states) -> tuple[list[int] | None, str]:
+    """The entering cost of each step of `states` ((Hex, facing) after each step), or None
+    and why the path is illegal (RULES.md 3)."""
+    fld = rules_movement._field(view, u)   # the rules' step model (no public step function)
+    s = fld.start()
+    if s < 0:
+        return None, f"{u.name} stands off the map"
+    costs = []
+    for state in states:
+        t = fld.state_id(*state)
+        step = None
+        if t >= 0:
+            step = next((e for e in map(lambda m: fld.step(s, m), fld.moves(s))
+                         if e is not None and e[0] == t), None)
+        if step is None:
+            return None, _step_problem(view, u, fld, s, state)
+        costs.append(step[1])
+        s = t
+    if states and not fld.can_end(s):
+        return None, (f"{u.name} cannot end its movement on {fmt(view, states[-1][0])}: "
+                      "the hex is occupied (RULES.md 3)")
+    return costs, ""
+
+
+def check_retreat(view, u, states) -> str:
+    """RULES.md 3 Retreat: never into an enemy's space, and no step closer to an enemy that
+    threatens the creature's starting hexes."""
+    here = set(u.hexes)
+    threats = [x for x in view.units if x.eid != u.eid and not x.dead and is_hostile(x, u)
+               and can_threaten(x) and threatened_hexes(view, x) & here]
+    old = tuple(u.hexes)
+    for h, f in states:
+        new = tuple(footprint(u.size, h, f))
+        for x in view.units:
+            if x.eid != u.eid and not x.dead and is_hostile(x, u) and set(new) & set(x.hexes):
+                return f"a Retreat cannot pass through {x.name}'s space (RULES.md 3)"
+        for x in threats:
+            if footprint_distance(new, x) < footprint_distance(old, x):
+                return (f"the step to {fmt(view, h)} comes closer to {x.name}, which threatens "
+                        f"{u.name}: a Retreat moves away (RULES.md 3)")
+        old = new
+    return ""
+
+
+def provocation_text(view, provocations) -> str:
+    """"the path leaves hex 4,5 threatened by Orc 1 (reaction available)" for a refusal."""
+    parts = []
+    for p in provocations:
+        who = ", ".join(f"{x.name}{'' if reacts(x) else ' (cannot react)'}" for x in p.by)
+        parts.append(f"hex {fmt(view, p.hex)} threatened by {who}")
+    return "; ".join(parts)
+
+
+def can_react_any(provocations) -> bool:
+    """Would any provoked creature react (so that the mover must confirm)?"""
+    return any(reacts(x) for p in provocations for x in p.by)
+
+
+# ---- walking --------------------------------------------------------------------------------
+
+class _Segment:
+    """Steps taken since the last AOO or interrupt: one Moved event each."""
+
+    def __init__(self, b, name: str, kind: str):
+        self.b, self.name, self.kind = b, name, kind
+        self.start = b.cell(b.unit(name).anchor)
+        self.cells: list = []
+        self.cost = 0
+
+    def add(self, cell, cost: int) -> None:
+        self.cells.append(cell)
+        self.cost += cost
+
+    def flush(self) -> None:
+        if self.cells:
+            self.b.emit(E.Moved(self.name, self.start, self.cells[-1], tuple(self.cells),
+                                self.cost, self.kind))
+            self.start, self.cells, self.cost = self.cells[-1], [], 0
+
+
+def _endable(view, u, state) -> bool:
+    fld = rules_movement._field(view, u)
+    s = fld.state_id(*state)
+    return s >= 0 and fld.can_end(s)
+
+
+def _fall_back(b, name: str, legal, seg) -> None:
+    """A mover knocked unconscious while passing an ally's hex cannot lie there (RULES.md 3:
+    no creature ends in an occupied hex): it ends in the last hex of its path where it could
+    stop (forced movement: it provokes nothing)."""
+    view = b.view()
+    u = view.unit(name)
+    if u.dead or _endable(view, u, (u.anchor, u.facing)):
+        return
+    seg.flush()
+    start = b.cell(u.anchor)
+    b.place(name, legal)
+    b.emit(E.Moved(name, start, b.cell(legal[0]), (b.cell(legal[0]),), 0, "fall back"))
+
+
+def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
+    """Move `name` along checked `states` (a generator; see the module docstring). Returns
+    True when the whole path was walked."""
+    provoked = set(provoked)
+    seg = _Segment(b, name, kind)
+    first = b.unit(name)
+    crawling = first.has("prone")      # a prone Retreat is not stopped by being prone
+    legal = (first.anchor, first.facing)
+    for state, cost in zip(states, costs):
+        view = b.view()
+        u = view.unit(name)
+        if kind not in aoo.NEVER_PROVOKES:
+            found = [x.name for p in aoo.forecast(view, u, [state], kind) for x in p.by
+                     if x.name not in provoked]
+            if found:
+                seg.flush()
+                provoked.update(found)
+                go_on = yield from opportunity_attacks(b, name, b.cell(u.anchor), found,
+                                                       stop_if_prone=not crawling)
+                if not go_on:
+                    _fall_back(b, name, legal, seg)
+                    return False
+        if _endable(view, u, state):
+            legal = state
+        b.place(name, state)
+        seg.add(b.cell(state[0]), cost)
+        if kind != "step" and b.interrupts:
+            movement_triggers(b, name, view, before_fire=seg.flush)
+            if stopped(b, name, by_prone=not crawling):
+                seg.flush()
+                _fall_back(b, name, legal, seg)
+                return False
+    seg.flush()
+    return True
+
+
+__all__ = ["can_react_any", "check_path", "check_retreat", "fmt", "provocation_text",
+           "speed_hexes", "walk"]

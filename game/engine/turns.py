@@ -1,0 +1,303 @@
+"""Rounds, turns and initiative (RULES.md 9 "Turns, actions, initiative"; RULES.md 4 reactions;
+RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
+
+- `start_battle(b)`: round 1; everyone rolls initiative (`game.rules.initiative`); in top-down
+  and round-by-round initiative every creature is Flat-Footed until its first turn starts
+  (LFG "Top-Down Initiative"); the highest check that can act opens the round.
+- `start_turn(b, name)`: the Reaction comes back (and the AOO count of the round restarts);
+  "until your next turn" effects end and `conditions.advance(..., "start")` runs; the gang-up
+  count against it ends; an unused prepared interrupt lapses; Bleed X takes X HP; a Dying
+  creature rolls its DC 20 FORT save (once per round: it has one turn per round); the budget
+  is 2 Big + 1 Little (fewer when Staggered, Weakened 5; none when it cannot act).
+- `finish_turn(b, name)`: `advance(..., "end")`, unused movement is lost.
+- `proceed(b)`: who acts next, by mode:
+  * selective (default): the creature that ended its turn (`b.chooser`) picks among the
+    creatures of any side that have not acted this round (a `ChooseNext` command; a single
+    candidate is picked automatically). When all that can act have acted, the last of them
+    picks who opens the next round, itself allowed.
+  * top-down: initiative order, highest first, every round.
+  * round-by-round: everyone rolls before each round (the last actor of the previous round
+    +5); the highest opens; then the actors pick as in selective.
+- `check_victory(b)`: RULES.md 12.
+
+Decisions where RULES.md is silent:
+- Creatures that cannot act (unconscious, dying, stunned) are never offered as a choice. Each
+  one still gets its turn once per round, automatically (bleeding, the stabilisation save and
+  durations happen in it): in selective and round-by-round initiative after every creature
+  that can act has acted, in initiative order, before the next round opens; in top-down at its
+  place in the order. They never pick who acts next: the last creature that took a real turn
+  picks. Dead creatures and those that left the map get no turn.
+- Bleeding first, then the stabilisation save (the save reduces the bleeding to come).
+- The creature that ended its turn picks even when it was knocked out during that turn (its
+  controller picks for it); a creature that falls at the start of its own turn (bleeding)
+  ends that turn at once and picks too.
+- Nobody standing on any side: a draw (`b.winner == "draw"`); nobody able to act while two
+  sides still stand (every creature stunned for ever): a draw too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import events as E
+from game.rules import conditions as cond
+from game.rules.initiative import initiative_order, roll_initiative
+
+DRAW = "draw"
+
+
+@dataclass
+class TurnState:
+    """The active creature's bookkeeping that no component holds (RULES.md 3, 9)."""
+    attack_actions: int = 0        # Big Actions used to attack this turn
+    attacks_left: int = 0          # attacks left in the current attack action (level 10+)
+    last_weapon: str | None = None
+    aim: bool = False              # RULES.md 9 Aim: +1 on the next ranged attack
+    ran: int = 0                   # hexes of a Run just made (a Charge attack may follow)
+
+
+@dataclass
+class Prepared:
+    """A prepared interrupt (RULES.md 9): the trigger and the weapon of the prepared attack."""
+    trigger: str
+    weapon: str
+    round: int = 0
+
+
+# ---- who is who -------------------------------------------------------------------------
+
+def present(b, name: str) -> bool:
+    """Alive and on the map."""
+    return name in b.eids and not b.unit(name).dead
+
+
+def able(b, name: str) -> bool:
+    """Present and able to act (RULES.md 11: not unconscious, dying, stunned, helpless)."""
+    return present(b, name) and cond.can_act(b.unit(name).conditions)
+
+
+def acted(b, name: str) -> bool:
+    return b.budget(name).acted
+
+
+def standing(b, name: str) -> bool:
+    """RULES.md 12: not dead, not unconscious, not gone."""
+    return present(b, name) and "unconscious" not in cond.effective(b.unit(name).conditions)
+
+
+# ---- initiative ---------------------------------------------------------------------------
+
+def roll_all(b) -> None:
+    """Everyone present rolls initiative (RULES.md 9); sets `b.order` and `b.initiative`.
+    Round-by-round: the last actor of the previous round gets +5."""
+    view = b.view()
+    checks = []
+    for u in view.units:
+        if u.dead or u.name not in b.eids:
+            continue
+        last = b.initiative_mode == "round-by-round" and u.name == b.last_actor
+        check = roll_initiative(u.name, u.unit, b.dice, u.conditions, last_actor=last)
+        checks.append(check)
+        b.initiative[u.name] = check.total
+        b.emit(E.InitiativeRolled(u.name, check.total, check.describe()))
+    b.order = list(initiative_order(checks, b.dice.coin))
+
+
+def start_battle(b) -> None:
+    """Round 1 (RULES.md 9)."""
+    b.round = 1
+    b.emit(E.RoundStarted(1))
+    roll_all(b)
+    if b.initiative_mode in ("top-down", "round-by-round"):
+        for name in b.order:
+            if not b.unit(name).has("flat_footed"):
+                b.set_condition(name, "flat_footed", 1, cond.until_next_turn(b.eids[name]))
+    if check_victory(b):
+        return
+    first = next((n for n in b.order if able(b, n)), None)
+    if first is None or not _begin(b, first):
+        proceed(b)
+
+
+# ---- a turn ---------------------------------------------------------------------------------
+
+def start_turn(b, name: str) -> None:
+    """The start-of-turn hooks (module docstring). `proceed` and `after_action` end the turn
+    at once when the creature cannot act in it."""
+    from game.engine.combat import bleed_and_stabilise
+    if b.first_of_round is None and able(b, name):
+        b.first_of_round = name     # LFG: it cannot be interrupted
+    b.active, b.chooser = name, None
+    b.turn = TurnState()
+    b.emit(E.TurnStarted(name, b.round))
+    reactions = b.reactions(name)
+    reactions.available, reactions.aoo_this_round = 1, 0
+    _advance_durations(b, name, "start")
+    b.gang_up.pop(name, None)
+    if b.interrupts.pop(name, None) is not None:
+        b.emit(E.InterruptLapsed(name))
+    bleed_and_stabilise(b, name)
+    budget = b.budget(name)
+    conditions = b.unit(name).conditions if present(b, name) else {}
+    can = present(b, name) and cond.can_act(conditions)
+    budget.big = cond.big_actions(conditions) if can else 0
+    budget.little = 1 if can else 0
+    budget.movement, budget.moved, budget.stepped, budget.attacks = 0, False, False, 0
+    b.touched()
+
+
+def finish_turn(b, name: str, real: bool = True) -> None:
+    """End of turn: durations advance, unused movement is lost (RULES.md 3, 11)."""
+    if name in b.eids:
+        _advance_durations(b, name, "end")
+        budget = b.budget(name)
+        budget.movement = 0
+        budget.acted = True
+    b.turn = TurnState()
+    b.active = None
+    if real:
+        b.last_actor = name
+    b.emit(E.TurnEnded(name))
+    b.touched()
+
+
+def _advance_durations(b, name: str, event: str) -> None:
+    if name not in b.eids:
+        return
+    c = b.conditions(name)
+    left, ended = cond.advance(c.expires, b.eids[name], event)
+    c.expires = left
+    for condition in ended:
+        if condition in c.active:
+            del c.active[condition]
+            b.emit(E.ConditionRemoved(name, condition))
+    b.touched()
+
+
+# ---- who acts next --------------------------------------------------------------------------
+
+def candidates(b) -> list[str]:
+    """Creatures that may be picked to act next: present, able, not acted this round."""
+    return [n for n in b.order if able(b, n) and not acted(b, n)]
+
+
+def proceed(b) -> None:
+    """After a turn: start the next one or wait for ChooseNext (module docstring)."""
+    for _ in range(10_000):
+        if check_victory(b):
+            return
+        if b.initiative_mode == "top-down":
+            nxt = next((n for n in b.order if present(b, n) and not acted(b, n)), None)
+            if nxt is None:
+                if _stalemate(b):
+                    return
+                new_round(b)
+                continue
+            if _begin(b, nxt, real=able(b, nxt)):
+                return
+            continue
+        waiting = candidates(b)
+        if waiting:
+            if offer_choice(b, b.last_actor, waiting):
+                return
+            continue
+        unable = [n for n in b.order if present(b, n) and not acted(b, n)]
+        if unable:
+            for n in unable:
+                _begin(b, n, real=False)
+            continue
+        if _stalemate(b):
+            return
+        new_round(b)
+        if b.initiative_mode == "round-by-round":
+            if _begin(b, next(n for n in b.order if able(b, n))):
+                return
+            continue
+        if offer_choice(b, b.last_actor, [n for n in b.order if able(b, n)]):
+            return
+    raise RuntimeError("turn order did not settle")  # pragma: no cover
+
+
+def _begin(b, name: str, real: bool = True) -> bool:
+    """Start `name`'s turn; True when it can act in it (else its turn is over at once, e.g.
+    it bled into unconsciousness)."""
+    start_turn(b, name)
+    if able(b, name):
+        return True
+    finish_turn(b, name, real=real)
+    return False
+
+
+def offer_choice(b, chooser: str | None, options: list[str]) -> bool:
+    """Selective initiative: `chooser` picks among `options` (True: the battle waits for the
+    choice, or a turn began); a single option is taken at once."""
+    chooser = chooser or options[0]
+    if len(options) == 1:
+        b.emit(E.NextChosen(chooser, options[0]))
+        return _begin(b, options[0])
+    b.active, b.chooser = None, chooser
+    b.emit(E.ChoiceNeeded(chooser, tuple(options)))
+    return True
+
+
+def choose(b, chooser: str, chosen: str) -> None:
+    b.emit(E.NextChosen(chooser, chosen))
+    start_turn(b, chosen)
+
+
+def new_round(b) -> None:
+    b.round += 1
+    for n in b.eids:
+        b.budget(n).acted = False
+    b.first_of_round = None
+    b.emit(E.RoundStarted(b.round))
+    if b.initiative_mode == "round-by-round":
+        roll_all(b)
+    b.touched()
+
+
+def _stalemate(b) -> bool:
+    if any(able(b, n) for n in b.eids):
+        return False
+    _win(b, DRAW)
+    return True
+
+
+# ---- winning (RULES.md 12) --------------------------------------------------------------------
+
+def check_victory(b) -> bool:
+    """A side wins when every creature of every other side is dead, unconscious or gone."""
+    if b.winner:
+        return True
+    all_teams = {t for t in b.teams_of.values()}
+    if len(all_teams) < 2:
+        return False
+    up = {b.teams_of[n] for n in b.eids if standing(b, n)}
+    if len(up) == 1:
+        _win(b, next(iter(up)))
+        return True
+    if not up:
+        _win(b, DRAW)
+        return True
+    return False
+
+
+def _win(b, team: str) -> None:
+    b.winner = team
+    b.active = b.chooser = None
+    b.pending = None
+    b.emit(E.BattleWon(team, b.round))
+
+
+def after_action(b) -> None:
+    """After every command: the battle may be won; an active creature that can no longer act
+    (knocked out during its own action) ends its turn."""
+    if check_victory(b):
+        return
+    if b.active is not None and not able(b, b.active):
+        finish_turn(b, b.active)
+        proceed(b)
+
+
+__all__ = ["DRAW", "Prepared", "TurnState", "able", "acted", "after_action", "candidates",
+           "check_victory", "choose", "finish_turn", "new_round", "offer_choice", "present",
+           "proceed", "roll_all", "standing", "start_battle", "start_turn"]

@@ -1,0 +1,236 @@
+"""The one place where an attack's situation is read off the battlefield (RULES.md 10 "Attack
+rolls and damage", with the situational rules it points to: 1 distance, 3 difficult terrain,
+Run and Charge, 6 cover, 7 concealment, 8 flanking, gang up and high ground, 9 actions, 11
+conditions).
+
+Pure functions of a `BattleView`. The combat engine, the UI preview, the AI and `inspect
+--json` all call these, so a preview and the roll that follows agree to the last modifier.
+
+- `situation(view, attacker, target, weapon, extras)` -> `Situation`: the `AttackSituation`
+  and the explanation pieces (cover result, concealment result, flanking result, distance,
+  mode), or the reason none can be built (dead target, unknown weapon...).
+- `attack_preview(view, attacker, target, weapon=None, extras=None)` -> `Preview`: the plan
+  and its exact chances; `weapon=None` previews the best attack.
+- `best_attack(view, attacker, target, extras=None)` -> the `Preview` of the attack that can
+  reach from where the attacker stands with the highest expected damage (ties: hit chance,
+  then the weapon listed first), or None when no weapon can.
+
+`Extras` carries what the view does not show (the battle's bookkeeping): attacks already made
+this turn, the gang-up count, Aim, Power Attack, Charge.
+
+Interpretations (RULES.md silent):
+- Attack mode: a melee weapon attacks in melee when the target is within its reach, else it is
+  thrown when it can be (dagger, spear, javelin); bows and crossbows shoot.
+- A target the attacker cannot see (line of effect but no line of sight: a fog bank) has total
+  concealment against it (LFG "Locating Targets").
+- A creature stands on difficult terrain (RULES.md 3: -2 attack, -2 AC) when one of its hexes
+  is difficult, or lies on a body (RULES.md 3: bodies are difficult); a creature of 3+ hexes
+  only when at least half of its hexes are (as for its movement).
+- Flanked (RULES.md 8) is the target's state: it applies to every attack on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.data.model import SIZES
+from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack
+from game.rules.concealment import ConcealmentResult, concealment
+from game.rules.cover import CoverResult, cover
+from game.rules.flanking import FlankResult, elevation_of, flanking
+from game.rules.probability import chances, expected_damage
+from game.rules.sight import line_of_sight
+from game.rules.threat import footprint_distance
+
+R10 = "RULES.md 10"
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What an attack depends on beyond the view (the engine's bookkeeping)."""
+    previous_attacks: int = 0      # attacks already made this turn (an AOO: AOOs this round)
+    alternating: bool = False      # RULES.md 9: the previous attack used another weapon
+    gang_up: int = 0               # OTHER creatures that attacked the target since its turn
+    aim: bool = False              # RULES.md 9 Aim
+    power_attack: bool = False     # RULES.md 9 Power Attack
+    charge: bool = False           # RULES.md 3 Charge
+    fortune: int = 0               # situational Fortunate (+1) / Unfortunate (-1)
+    mode: str | None = None        # force "melee", "thrown" or "ranged"
+
+
+NO_EXTRAS = Extras()
+
+
+@dataclass(frozen=True)
+class Situation:
+    """An `AttackSituation` with the facts it was built from (None + `reason` if none)."""
+    situation: AttackSituation | None
+    reason: str = ""
+    weapon: object = None
+    mode: str = ""
+    distance: int = 0              # hexes (RULES.md 1)
+    cover: CoverResult | None = None
+    concealment: ConcealmentResult | None = None
+    flanking: FlankResult | None = None
+    sight: bool = True
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the UI shows before an attack (RULES.md 10: exact hit probability)."""
+    possible: bool
+    reason: str
+    hit_chance: float
+    crit_chance: float
+    expected_damage: float
+    situation: AttackSituation | None
+    plan: AttackPlan | None
+    cover: CoverResult | None
+    concealment: ConcealmentResult | None
+    flanking: FlankResult | None
+    weapon: object = None
+    mode: str = ""
+    distance: int = 0
+
+
+# ---- small facts ----------------------------------------------------------------------------
+
+def _unit(view, u):
+    return view.unit(u) if isinstance(u, str) else u
+
+
+def find_weapon(u, name):
+    """The creature's weapon whose id or name is `name` (case-insensitive), else None."""
+    if not isinstance(name, str):
+        return None
+    key = name.strip().lower()
+    for w in u.weapons:
+        if key in (w.id.lower(), w.name.lower()):
+            return w
+    return None
+
+
+def attack_mode(u, weapon, distance: int) -> str:
+    """"melee" when the weapon can strike the target in melee from here, else "thrown" when
+    it can be thrown, else its own mode ("ranged" for bows, "melee" out of reach)."""
+    if weapon.can_melee:
+        reach = u.unit.reach_with(weapon)
+        if reach is not None and distance <= max(reach, 0):
+            return "melee"
+        return "thrown" if weapon.can_throw else "melee"
+    return "thrown" if weapon.attack == "thrown" else "ranged"
+
+
+def on_difficult(view, u) -> bool:
+    """RULES.md 3: does the creature stand on difficult terrain (terrain or a body)?"""
+    bodies = set()
+    for o in view.units:
+        if o.eid != u.eid and (o.dead or "unconscious" in o.conditions) \
+                and SIZES.index(o.size) >= SIZES.index("medium"):
+            bodies.update(o.hexes)
+    count = sum(1 for h in u.hexes
+                if view.hexmap.terrain_at(h).difficult or h in bodies)
+    if len(u.hexes) >= 3:
+        return 2 * count >= len(u.hexes)
+    return count > 0
+
+
+def _problem(a, t) -> str:
+    if a.eid == t.eid:
+        return f"{a.name} cannot attack itself"
+    if a.dead:
+        return f"{a.name} is dead"
+    if t.dead:
+        return f"{t.name} is already dead"
+    return ""
+
+
+# ---- the situation --------------------------------------------------------------------------
+
+def situation(view, attacker, target, weapon, extras: Extras | None = None) -> Situation:
+    """Build the AttackSituation of `attacker` attacking `target` with `weapon` (a Weapon, or
+    its id or name) from the view and `extras`."""
+    extras = extras or NO_EXTRAS
+    a, t = _unit(view, attacker), _unit(view, target)
+    w = weapon if hasattr(weapon, "damage") else find_weapon(a, weapon)
+    if w is None:
+        names = ", ".join(x.id for x in a.weapons) or "none"
+        return Situation(None, f"{a.name} has no weapon {weapon!r} (weapons: {names})")
+    problem = _problem(a, t)
+    if problem:
+        return Situation(None, problem, w)
+    distance = footprint_distance(a, t)
+    mode = extras.mode or attack_mode(a, w, distance)
+    ranged = mode != "melee"
+    cov = cover(view, a, t, ranged=ranged)
+    con = concealment(view, a, t)
+    level = con.level
+    seen = True
+    if cov.level != "total" and level != "total":
+        seen = line_of_sight(view, a, t)
+        if not seen:
+            level = "total"         # LFG "Locating Targets": an unseen target
+    flank = flanking(view, t)
+    sit = AttackSituation(
+        attacker=Fighter.of(a, on_difficult(view, a)), weapon=w,
+        target=Fighter.of(t, on_difficult(view, t)), distance_ft=distance * 5, mode=mode,
+        cover=cov.level, concealment=level, flanked=flank.flanked,
+        gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
+        previous_attacks=extras.previous_attacks, alternating=extras.alternating,
+        aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,
+        fortune=extras.fortune)
+    return Situation(sit, "", w, mode, distance, cov, con, flank, seen)
+
+
+# ---- previews -------------------------------------------------------------------------------
+
+def _impossible(reason: str, s: Situation | None = None) -> Preview:
+    s = s or Situation(None, reason)
+    return Preview(False, reason, 0.0, 0.0, 0.0, s.situation, None, s.cover, s.concealment,
+                   s.flanking, s.weapon, s.mode, s.distance)
+
+
+def preview_weapon(view, attacker, target, weapon, extras: Extras | None = None) -> Preview:
+    """The preview of one weapon."""
+    s = situation(view, attacker, target, weapon, extras)
+    if s.situation is None:
+        return _impossible(s.reason, s)
+    plan = plan_attack(s.situation)
+    if not plan.possible:
+        return Preview(False, plan.reason, 0.0, 0.0, 0.0, s.situation, plan, s.cover,
+                       s.concealment, s.flanking, s.weapon, s.mode, s.distance)
+    c = chances(plan)
+    return Preview(True, "", float(c.hit), float(c.critical), expected_damage(plan),
+                   s.situation, plan, s.cover, s.concealment, s.flanking, s.weapon, s.mode,
+                   s.distance)
+
+
+def best_attack(view, attacker, target, extras: Extras | None = None) -> Preview | None:
+    """The best attack that can reach `target` from where `attacker` stands: the highest
+    expected damage, then hit chance, then the weapon listed first; None when none can."""
+    a = _unit(view, attacker)
+    best = None
+    for n, w in enumerate(a.weapons):
+        p = preview_weapon(view, a, target, w, extras)
+        if p.possible:
+            key = (p.expected_damage, p.hit_chance, -n)
+            if best is None or key > best[0]:
+                best = (key, p)
+    return best[1] if best else None
+
+
+def attack_preview(view, attacker, target, weapon=None, extras: Extras | None = None) -> Preview:
+    """The preview of an attack with `weapon` (a Weapon, id or name), or of the best attack
+    when `weapon` is None (impossible, with the first weapon's reason, when none can)."""
+    a = _unit(view, attacker)
+    if weapon is not None:
+        return preview_weapon(view, a, target, weapon, extras)
+    best = best_attack(view, a, target, extras)
+    if best is not None:
+        return best
+    if not a.weapons:
+        return _impossible(f"{a.name} has no weapon")
+    return preview_weapon(view, a, target, a.weapons[0], extras)
+
+
+__all__ = ["Extras", "NO_EXTRAS", "Preview", "Situation", "attack_mode", "attack_preview",
+           "best_attack", "find_weapon", "on_difficult", "preview_weapon", "situation"]
