@@ -178,9 +178,8 @@ def stopped(b, name: str, by_prone: bool = True) -> bool:
 # ---- attacks of opportunity (RULES.md 4) ------------------------------------------------------
 
 def reacts(u) -> bool:
-    """RULES.md 4: a reaction left and a state that allows reactions. `threat.can_react` misses
-    the implied conditions and Weakened 4+, which `conditions.can_react` covers."""
-    return can_react(u) and cond.can_react(u.conditions)
+    """RULES.md 4: a reaction left and a state that allows reactions."""
+    return can_react(u)
 
 
 def policy_of(b, name: str) -> str:

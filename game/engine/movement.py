@@ -30,7 +30,7 @@ from game.rules.threat import (can_threaten, footprint_distance, is_hostile,
 
 def speed_hexes(u) -> int:
     """Hexes of movement one Move action gives (RULES.md 1: feet // 5; RULES.md 11)."""
-    return cond.speed_ft(u.speed_ft, u.conditions) // 5
+    return rules_movement.speed_hexes(u)
 
 
 def fmt(view, h: Hex) -> str:
@@ -40,10 +40,10 @@ def fmt(view, h: Hex) -> str:
 
 # ---- checking a chosen path -----------------------------------------------------------------
 
-def _step_problem(view, u, fld, s: int, state) -> str:
-    """Why the step from state id `s` to `state` cannot be taken."""
+def _step_problem(view, u, frm, state) -> str:
+    """Why the step from state `frm` to `state` ((Hex, facing) each) cannot be taken."""
     h, f = state
-    here, facing = fld.state(s)
+    here, facing = frm
     if h == here:
         if not footprint_turns(u.size):
             return f"a {u.size} creature has no facing to turn"
@@ -66,22 +66,17 @@ def _step_problem(view, u, fld, s: int, state) -> str:
 def check_path(view, u, states) -> tuple[list[int] | None, str]:
     """The entering cost of each step of `states` ((Hex, facing) after each step), or None
     and why the path is illegal (RULES.md 3)."""
-    fld = rules_movement._field(view, u)   # the rules' step model (no public step function)
-    s = fld.start()
-    if s < 0:
+    if not view.hexmap.contains(u.anchor):
         return None, f"{u.name} stands off the map"
     costs = []
+    here = (u.anchor, u.facing)
     for state in states:
-        t = fld.state_id(*state)
-        step = None
-        if t >= 0:
-            step = next((e for e in map(lambda m: fld.step(s, m), fld.moves(s))
-                         if e is not None and e[0] == t), None)
-        if step is None:
-            return None, _step_problem(view, u, fld, s, state)
-        costs.append(step[1])
-        s = t
-    if states and not fld.can_end(s):
+        cost = rules_movement.step_cost(view, u, here, state)
+        if cost is None:
+            return None, _step_problem(view, u, here, state)
+        costs.append(cost)
+        here = state
+    if states and not rules_movement.can_end_at(view, u, *states[-1]):
         return None, (f"{u.name} cannot end its movement on {fmt(view, states[-1][0])}: "
                       "the hex is occupied (RULES.md 3)")
     return costs, ""
@@ -144,9 +139,7 @@ class _Segment:
 
 
 def _endable(view, u, state) -> bool:
-    fld = rules_movement._field(view, u)
-    s = fld.state_id(*state)
-    return s >= 0 and fld.can_end(s)
+    return rules_movement.can_end_at(view, u, *state, here_is_free=False)
 
 
 def _fall_back(b, name: str, legal, seg) -> None:

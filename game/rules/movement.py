@@ -36,6 +36,7 @@ from operator import add
 from game.data.model import SIZES
 from game.hexgrid import DIRECTIONS, Hex, footprint, footprint_turns
 from game.rules import aoo
+from game.rules import conditions as condition_rules
 from game.rules.threat import (can_threaten, conditions_of, footprint_distance, is_helpless,
                                is_hostile, threat_reach, threatened_hexes, weapon_threat_reach)
 
@@ -53,11 +54,12 @@ def is_injured(u) -> bool:
 
 
 def effective_speed_ft(u) -> int:
-    """Speed in feet after RULES.md 11 "Injured": -5 ft, not below 5 ft."""
-    speed = u.speed_ft
+    """Speed in feet after conditions (RULES.md 11): Injured -5 ft (not below 5 ft), half speed
+    when Blinded or Cramped, Weakened 2+ (game.rules.conditions.speed_ft has the numbers)."""
+    conds = dict(u.conditions)
     if is_injured(u):
-        speed = min(speed, max(5, speed - 5))
-    return speed
+        conds.setdefault("injured", 1)
+    return condition_rules.speed_ft(u.speed_ft, conds)
 
 
 def speed_hexes(u) -> int:
@@ -826,12 +828,13 @@ def step_cost(view, u, frm: State, to: State) -> int | None:
     return next((c for t2, c, _ in fld.edges(s) if t2 == t), None)
 
 
-def can_end_at(view, u, anchor: Hex, facing: int | None = None) -> bool:
+def can_end_at(view, u, anchor: Hex, facing: int | None = None, here_is_free: bool = True) -> bool:
     """May the creature end its movement with its anchor on `anchor` (RULES.md 3: never in an
-    occupied hex, tiny creatures excepted)? Its own current hexes count as free."""
+    occupied hex, tiny creatures excepted)? Its own current place counts as free unless
+    `here_is_free` is False (a mover stopped half-way, standing in an ally's hex)."""
     fld = _field(view, u)
     s = fld.state_id(anchor, u.facing if facing is None else facing)
-    return s >= 0 and (s == fld.start() or fld.can_end(s))
+    return s >= 0 and ((here_is_free and s == fld.start()) or fld.can_end(s))
 
 
 def path_step_costs(view, u, path) -> list[int] | None:

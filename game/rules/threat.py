@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from game.rules import conditions as condition_rules
 from game.hexgrid import Hex, hexes_within, hex_to_offset
 
 # RULES.md 2: conditions that stop a creature from threatening.
@@ -132,7 +133,8 @@ def can_react(u) -> bool:
     unconscious (and dead) creatures cannot react."""
     if u.dead or not u.reaction_available:
         return False
-    return not (conditions_of(u) & NO_REACTION_CONDITIONS)
+    # conditions.can_react also knows implied conditions (Stunned -> Flat-Footed), Weakened 4+
+    return not (conditions_of(u) & NO_REACTION_CONDITIONS) and condition_rules.can_react(u.conditions)
 
 
 __all__ = [
