@@ -136,6 +136,154 @@ def bench_movement() -> None:
                peer_ms, "networkx.single_source_dijkstra")
 
 
+# ---- cover (RULES.md 5-6): all-pairs cover and line of effect vs the same without pruning ----
+
+def _cover_battle(seed: int = 11, width: int = 100, height: int = 100, n_units: int = 40):
+    """A seeded 100x100 map: ~8% walls, ~5% low obstacles, ~2% fog, ~2% foliage; 40 units
+    of every size on open hexes (30 medium/small, 7 large, 3 huge)."""
+    from game.data import load_units
+    from game.ecs.scenario import FOG, FOREST, LOW_WALL, WALL, make_view
+
+    rng = random.Random(seed)
+    terrain = {}
+    for row in range(height):
+        for col in range(width):
+            x = rng.random()
+            if x < 0.08:
+                terrain[(col, row)] = WALL
+            elif x < 0.13:
+                terrain[(col, row)] = LOW_WALL
+            elif x < 0.15:
+                terrain[(col, row)] = FOG
+            elif x < 0.17:
+                terrain[(col, row)] = FOREST
+    kinds = (["fighter", "orc", "archer", "goblin", "rogue", "wolf"] * 5
+             + ["troll", "ogre"] * 3 + ["troll"] + ["giant"] * 3)
+    units, taken = [], set()
+    from game.hexgrid import footprint
+    from game.ecs.scenario import make_hexmap
+    probe = make_hexmap(width, height)
+    db = load_units()
+    for k, kind in enumerate(kinds[:n_units]):
+        while True:
+            col, row = rng.randrange(2, width - 3), rng.randrange(2, height - 3)
+            facing = rng.randrange(6)
+            cells = {probe.tile_of(h) for h in footprint(db[kind].size, probe.hex_at(col, row),
+                                                          facing)}
+            if not (cells & taken) and not any(c in terrain for c in cells):
+                break
+        taken |= cells
+        units.append(dict(name=f"U{k}", unit=kind, team="blue" if k % 2 else "red",
+                          col=col, row=row, facing=facing))
+    return make_view(width, height, terrain, units, units_db=db)
+
+
+@section
+def bench_cover() -> None:
+    """all_pairs_cover (cover + line of effect for all 1560 ordered pairs of 40 units, ranged)
+    with the corridor pruning of game.rules.geometry against the same computation that clips
+    every relevant hex of the map (prune=False): identical answers, compared below."""
+    from collections import Counter
+
+    from game.rules import sight
+    from game.rules.cover import all_pairs_cover
+
+    view = _cover_battle()
+
+    def ours_cold():
+        sight.clear_caches()                  # rebuild the terrain and creature indexes
+        return all_pairs_cover(view, ranged=True, use_cache=False)
+
+    def ours_warm():
+        return all_pairs_cover(view, ranged=True, use_cache=False)
+
+    def peer():
+        return all_pairs_cover(view, ranged=True, prune=False, use_cache=False)
+
+    mine, theirs = ours_warm(), peer()
+    agree = all((a.level, a.obstructed, a.line_of_effect) == (b.level, b.obstructed,
+                                                              b.line_of_effect)
+                for a, b in ((mine[k], theirs[k]) for k in mine))
+    levels = Counter(r.level for r in mine.values())
+    print(f"# {len(view.units)} units, {len(mine)} ordered pairs: "
+          + ", ".join(f"{lv} {levels[lv]}" for lv in ("none", "partial", "good", "superior",
+                                                      "total"))
+          + f"; same answers as the unpruned peer: {agree}")
+    peer_ms = best_ms(peer, repeat=1, number=1)
+    report("cover.all_pairs_cover[indexes rebuilt]", best_ms(ours_cold, repeat=3, number=1),
+           peer_ms, "all_pairs_cover without spatial pruning")
+    report("cover.all_pairs_cover[indexes cached]", best_ms(ours_warm, repeat=3, number=1),
+           peer_ms, "all_pairs_cover without spatial pruning")
+    all_pairs_cover(view, ranged=True)
+    hit_ms = best_ms(lambda: all_pairs_cover(view, ranged=True))
+    print(f"# all_pairs_cover cache hit (same view version): {hit_ms * 1000:.1f} us")
+
+
+# ---- frame (DESIGN.md "ui/"): one frame of the game UI vs one full-screen blit ------------------
+
+FRAME_MAP = "maps/battle.tmx"
+FRAME_MOVES = {"Giant": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)}
+
+
+def _interleaved(fns: dict, rounds: int = 9, number: int = 40) -> dict:
+    """Best mean time (ms) of each function, measured in alternating rounds so that a busy
+    machine slows every contender alike."""
+    best = {name: float("inf") for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            best[name] = min(best[name], best_ms(fn, repeat=1, number=number))
+    return best
+
+
+@section
+def bench_frame() -> None:
+    """A frame at 1920x1080 on maps/battle.tmx with every overlay on (T threat, L sight, the
+    selection's reach and threat area, a hover path that provokes the giant) against one
+    full-screen blit of a window-sized surface, in the same run. Goal: a frame <= 3 blits.
+
+    - "board": the map and everything on it, redrawn (static layer cached per zoom step,
+      selection, overlays and battle version);
+    - "full redraw": the board plus the pygame_gui HUD (game.ui.hud) drawn over it;
+    - "idle": App.draw() when nothing changed since the last frame (it draws nothing)."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.ui.app import screenshot_app
+
+    repo = Path(__file__).resolve().parent.parent
+    app = screenshot_app(repo / FRAME_MAP, "Brand", "17,10", "1920x1080", moves=FRAME_MOVES,
+                         overlays=("los", "threat"))
+    app.draw(force=True)
+    screen = app.screen
+    window = pygame.Surface(screen.get_size()).convert()
+    window.fill((40, 90, 40))
+
+    def peer():
+        screen.blit(window, (0, 0))
+
+    def board():
+        app.board.draw(screen, app.camera, app.controller, app.animator)
+
+    def full():
+        app.draw(force=True)
+
+    def idle():
+        app.draw()
+
+    times = _interleaved({"peer": peer, "board": board, "full": full, "idle": idle})
+    m = app.model
+    print(f"# {FRAME_MAP} at 1920x1080, zoom {app.camera.zoom}, overlays {sorted(m.overlays)}, "
+          f"selected {m.selected}, hover {m.hover_cell}: path of {len(m.preview.cells)} hexes "
+          f"provoking {sorted(m.highlighted)}; HUD: {app.hud is not None}")
+    for name, label in (("board", "board"), ("full", "full redraw with HUD"),
+                        ("idle", "idle (nothing changed)")):
+        report(f"frame[{label}]", times[name], times["peer"], "one full-screen blit")
+        print(f"# frame[{label}] = {times[name] / times['peer']:.2f} full-screen blits "
+              "(goal <= 3)")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]

@@ -1,0 +1,586 @@
+"""The battlefield on screen: the map as `render` draws it, the overlays of the selection, the
+hover previews and the creatures (DESIGN.md "ui/"; what is shown: RULES.md 2-8).
+
+Layers, bottom to top, and what they cost per frame:
+1. the *static* layer: the map scaled to the camera's zoom step (cached per step) with the
+   selection's reachable hexes tinted by Big Actions (1 Move, 2 Moves, Run), its threatened
+   hexes outlined, and the T (enemy threat) and L (line of sight) overlays baked in; rebuilt
+   only when the battle, the selection, the mode, the overlays or the zoom change, so a frame
+   blits it once;
+2. the hover previews: the path with its cost, the hexes whose exit provokes and lines to the
+   enemies that would react, the safe path dashed; on an enemy, the lines of RULES.md 5 that
+   cover was tested with (obstructed ones dashed in vermillion) and the hit chance;
+3. the creatures (`sprites.token`, cached per zoom), their HP bars and condition badges, the
+   active creature's marker, the creatures to pick (selective initiative) and highlights.
+
+World coordinates are the pixels of the map canvas (`build_map_surface`): map pixel (0, 0)
+lies at `origin`. A map without a .tmx file (built in code) is drawn as plain hexes.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from game.hexgrid import hex_neighbor
+from game.rules import geometry as geo
+from game.ui import overlays as ov
+from game.ui import sprites as sp
+from game.ui.sprites import dashed_line, pill
+
+TIER_FILL = {1: (86, 180, 233, 85), 2: (240, 228, 66, 42)}
+TIER_COLOUR = {0: (86, 180, 233), 1: (86, 180, 233), 2: (240, 228, 66), 3: (204, 121, 167),
+               None: (160, 160, 160)}
+THREAT = (213, 94, 0)
+SAFE = (0, 158, 115)
+ACTIVE = (230, 159, 0)
+ONE_HEX = {"tiny": 0.25, "small": 0.31, "medium": 0.36}   # token radius / hex size (RULES.md 2)
+HIDDEN_FILL = (8, 10, 22, 150)
+TERRAIN_COLOURS = {"wall": (110, 110, 120), "low": (150, 130, 100), "difficult": (150, 120, 80),
+                   "impassable": (60, 90, 160), "partial": (60, 120, 60), "total": (30, 60, 30),
+                   "open": (112, 160, 80)}
+
+
+class _Frac:
+    """A hex with fractional axial coordinates, for the layout's linear hex_to_pixel."""
+    __slots__ = ("q", "r")
+
+    def __init__(self, q: float, r: float):
+        self.q, self.r = q, r
+
+
+def plain_map_surface(hexmap) -> pygame.Surface:
+    """Plain hexes coloured by terrain, for maps built in code (no .tmx to render)."""
+    lay = hexmap.layout
+    surf = pygame.Surface(lay.map_pixel_size(hexmap.width, hexmap.height))
+    surf.fill((40, 44, 52))
+    for row in range(hexmap.height):
+        for col in range(hexmap.width):
+            t = hexmap.terrain[row * hexmap.width + col]
+            key = ("impassable" if t.impassable and t.obstacle != "wall" else
+                   t.obstacle if t.obstacle != "none" else "difficult" if t.difficult else
+                   t.concealment if t.concealment != "none" else "open")
+            poly = lay.tile_polygon(col, row)
+            pygame.draw.polygon(surf, TERRAIN_COLOURS[key], poly)
+            pygame.draw.polygon(surf, (70, 100, 50), poly, 1)
+    return surf
+
+
+class Board:
+    """Draws one battle for a `GameController` through a `Camera`."""
+
+    def __init__(self, battle, map_surface: pygame.Surface, origin=(0, 0)):
+        self.battle = battle
+        self.hexmap = battle.hexmap
+        self.layout = self.hexmap.layout
+        self.base = map_surface
+        self.origin = origin
+        self.world_size = map_surface.get_size()
+        self.teams = list(self.hexmap.teams) or sorted(set(battle.teams_of.values()))
+        self._scaled: OrderedDict = OrderedDict()
+        self._static_key, self._static = None, None
+        self._view_key, self._view = None, None
+        self._sprites: dict = {}
+        self._edges: dict = {}
+        self._centres: dict = {}
+        self.static_builds = 0   # how many times the static layer was rebuilt (tests, bench)
+
+    # ---- geometry --------------------------------------------------------------------------
+    def centre(self, cell) -> tuple[float, float]:
+        x, y = self.layout.tile_center(*cell)
+        return x + self.origin[0], y + self.origin[1]
+
+    def polygon(self, cell) -> list[tuple[float, float]]:
+        ox, oy = self.origin
+        return [(x + ox, y + oy) for x, y in self.layout.tile_polygon(*cell)]
+
+    def hex_centre(self, h) -> tuple[float, float]:
+        c = self._centres.get(h)
+        if c is None:
+            c = self._centres[h] = self.centre(self.hexmap.tile_of(h))
+        return c
+
+    def lattice_to_world(self, p) -> tuple[float, float]:
+        """A point of `game.rules.geometry` (exact lattice coordinates) in world pixels."""
+        r = p[1] / (3 * geo.SCALE)
+        q = (p[0] / geo.SCALE - r) / 2
+        x, y = self.layout.hex_to_pixel(_Frac(q, r))
+        return x + self.origin[0], y + self.origin[1]
+
+    def pick(self, camera, pos) -> tuple[int, int] | None:
+        """The map cell under a screen position (Tiled's own picking), None off the map."""
+        wx, wy = camera.to_world(*pos)
+        if not (0 <= wx < self.world_size[0] and 0 <= wy < self.world_size[1]):
+            return None
+        cell = self.layout.pixel_to_tile(wx - self.origin[0], wy - self.origin[1])
+        return cell if self.hexmap.in_bounds(*cell) else None
+
+    def edges(self, cell):
+        """[(corner a, corner b, neighbour cell)] of a cell's six sides, world pixels."""
+        if cell not in self._edges:
+            poly, (cx, cy) = self.polygon(cell), self.centre(cell)
+            out = []
+            for a, b in zip(poly, poly[1:] + poly[:1]):
+                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+                px, py = mx + (mx - cx) * 0.3, my + (my - cy) * 0.3
+                n = self.layout.pixel_to_tile(px - self.origin[0], py - self.origin[1])
+                out.append((a, b, tuple(n)))
+            self._edges[cell] = out
+        return self._edges[cell]
+
+    # ---- the static layer ------------------------------------------------------------------
+    def scaled_map(self, zoom: float) -> pygame.Surface:
+        if zoom not in self._scaled:
+            w, h = self.world_size
+            size = (max(1, round(w * zoom)), max(1, round(h * zoom)))
+            surf = self.base if zoom == 1.0 else pygame.transform.smoothscale(self.base, size)
+            self._scaled[zoom] = _opaque(surf)
+            while len(self._scaled) > 3:
+                self._scaled.popitem(last=False)
+        self._scaled.move_to_end(zoom)
+        return self._scaled[zoom]
+
+    def static_layer(self, ctl, zoom: float, with_units: bool = True) -> pygame.Surface:
+        """The map, the overlays and (`with_units`, i.e. no animation playing) the
+        selection's reach and the creatures' bodies at `zoom`, rebuilt only when one of them
+        changes."""
+        m = ctl.model
+        key = (zoom, self.battle.version, m.selected, m.mode, frozenset(m.overlays),
+               ov.budget_of(self.battle, m.selected) if m.selected in self.battle.eids else None,
+               with_units)
+        if key != self._static_key:
+            self._static_key = key
+            self._static = self._build_static(ctl, zoom, selection=with_units)
+            if with_units:
+                self.draw_units(self._static, _Flat(zoom))
+            self.static_builds += 1
+        return self._static
+
+    def _build_static(self, ctl, zoom: float, selection: bool = True) -> pygame.Surface:
+        """The map with the overlays; without `selection` (while moves animate) the selected
+        creature's reach and sight are left out: they belong to where it ends up."""
+        m, b = ctl.model, self.battle
+        surf = self.scaled_map(zoom).copy()
+        sel = m.selected if m.selected in b.eids and selection else None
+        if "los" in m.overlays and sel:
+            self.fill_cells(surf, ov.hidden_cells(b, sel), HIDDEN_FILL, zoom)
+        if sel:
+            self._reach(surf, ov.reach_tiers(b, sel, m.mode), ov.run_cells(b, sel, m.mode),
+                        zoom)
+        if "threat" in m.overlays:
+            team = ctl.team_of(m.selected if m.selected in b.eids else None) or \
+                next(iter(sorted(ctl.human_teams)), None)
+            cells = ov.enemy_threat_cells(b, team)
+            self.fill_cells(surf, cells, (*THREAT, 40), zoom)
+            self.outline(surf, cells, THREAT, zoom, 2)
+        if sel:
+            colour, _ = sp.team_style(b.teams_of[sel], self.teams)
+            self.outline(surf, ov.threat_cells(b, sel), sp.shade(colour, 1.5), zoom, 2)
+        return surf
+
+    def _reach(self, surf, tiers, runs, zoom: float) -> None:
+        """1 Move: blue fill and edge; 2 Moves: yellow, lighter; a Run (1 Big Action) gets
+        there: purple dots."""
+        one = [c for c, t in tiers.items() if t == 1]
+        two = [c for c, t in tiers.items() if t == 2]
+        self.fill_cells(surf, one, TIER_FILL[1], zoom)
+        self.fill_cells(surf, two, TIER_FILL[2], zoom)
+        self.outline(surf, one + two, TIER_COLOUR[2], zoom, 2)
+        self.outline(surf, one, TIER_COLOUR[1], zoom, 2)
+        r = max(2, round(4 * zoom))
+        for c in set(runs) | {c for c, t in tiers.items() if t == 3}:
+            x, y = self.centre(c)
+            pygame.draw.circle(surf, sp.INK, (x * zoom, y * zoom), r + 1)
+            pygame.draw.circle(surf, TIER_COLOUR[3], (x * zoom, y * zoom), r)
+
+    def fill_cells(self, surf, cells, rgba, zoom: float, offset=(0, 0)) -> None:
+        """Tint cells with one translucent colour (one layer: no seams between hexes)."""
+        polys = [[(x * zoom + offset[0], y * zoom + offset[1]) for x, y in self.polygon(c)]
+                 for c in cells]
+        if not polys:
+            return
+        xs = [x for p in polys for x, _ in p]
+        ys = [y for p in polys for _, y in p]
+        box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), 0, 0)
+        box.width, box.height = math.ceil(max(xs)) - box.x + 1, math.ceil(max(ys)) - box.y + 1
+        box = box.clip(surf.get_rect())
+        if box.width <= 0 or box.height <= 0:
+            return
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for p in polys:
+            pygame.draw.polygon(layer, rgba, [(x - box.x, y - box.y) for x, y in p])
+        surf.blit(layer, box)
+
+    def outline(self, surf, cells, colour, zoom: float, width: int = 2, offset=(0, 0),
+                dashed: bool = False) -> None:
+        """Draw the boundary of a region of cells (inner sides left out)."""
+        cells = set(cells)
+        width = max(1, round(width * min(zoom, 1.5)))
+        for c in cells:
+            for a, b, n in self.edges(c):
+                if n in cells:
+                    continue
+                pa = (a[0] * zoom + offset[0], a[1] * zoom + offset[1])
+                pb = (b[0] * zoom + offset[0], b[1] * zoom + offset[1])
+                if dashed:
+                    dashed_line(surf, colour, pa, pb, width, 5, 4)
+                else:
+                    pygame.draw.line(surf, colour, pa, pb, width)
+
+    # ---- a frame -------------------------------------------------------------------------------
+    def view_layer(self, ctl, camera, size, with_units: bool = True) -> pygame.Surface:
+        """The static layer cut to the window at the camera's position (a surface the size
+        of the window blits fastest), rebuilt when the static layer or the camera moves."""
+        static = self.static_layer(ctl, camera.zoom, with_units)
+        off = camera.offset_px()
+        key = (id(static), self.static_builds, off, tuple(size))
+        if key != self._view_key:
+            if self._view is None or self._view.get_size() != tuple(size):
+                self._view = _opaque(pygame.Surface(size))
+            rect = static.get_rect(topleft=off)
+            if not rect.contains(self._view.get_rect()):
+                self._view.fill((28, 30, 36))
+            self._view.blit(static, off)
+            self._view_key = key
+        return self._view
+
+    def draw(self, surf, camera, ctl, animator=None) -> None:
+        moving = animator is not None and animator.busy
+        surf.blit(self.view_layer(ctl, camera, surf.get_size(), with_units=not moving), (0, 0))
+        self._labels = []
+        self._hover_area(surf, camera, ctl)
+        self._previews(surf, camera, ctl)
+        self._cover(surf, camera, ctl)
+        if moving:
+            self.draw_units(surf, camera, ctl, animator)
+        self.draw_marks(surf, camera, ctl, animator)
+        self._attack(surf, camera, ctl)
+        if animator is not None:
+            animator.draw(surf, camera, self)
+        area = pygame.Rect(camera.area()).clip(surf.get_rect())
+        for lines, at, size, border in self._labels:
+            pill(surf, lines, at, size, border, above=True, inside=area)
+
+    def label(self, lines, at, size: int = 15, border=(240, 240, 240)) -> None:
+        """Queue a label whose bottom centre is `at`; labels are drawn over everything."""
+        self._labels.append((lines, at, size, border))
+
+    def screen(self, camera, world) -> tuple[float, float]:
+        return camera.to_screen(*world)
+
+    def _hover_area(self, surf, camera, ctl) -> None:
+        m = ctl.model
+        if m.hover_cell is None:
+            return
+        zoom, off = camera.zoom, camera.offset_px()
+        who = m.hover_unit
+        if who and (not m.selected or not ctl.hostile(m.selected, who)) and who != m.selected:
+            colour, _ = sp.team_style(self.battle.teams_of[who], self.teams)
+            self.outline(surf, ov.threat_cells(self.battle, who), sp.shade(colour, 1.4), zoom,
+                         2, off, dashed=True)
+        poly = [camera.to_screen(*p) for p in self.polygon(m.hover_cell)]
+        pygame.draw.polygon(surf, (255, 255, 255), poly, max(1, round(2 * min(zoom, 1.5))))
+
+    # ---- movement preview ----------------------------------------------------------------------
+    def _previews(self, surf, camera, ctl) -> None:
+        m = ctl.model
+        p = m.preview
+        sel = m.selected if m.selected in self.battle.eids else None
+        if p is None or sel is None:
+            return
+        u = self.battle.unit(sel)
+        start = camera.to_screen(*self.hex_centre(u.anchor))
+        _, radius = self.token_radius(u, camera.zoom)
+        w = max(2, round(4 * min(camera.zoom, 1.5)))
+        if p.safe_cells:
+            pts = [camera.to_screen(*self.centre(c)) for c in p.safe_cells]
+            pts = [_edge(start, pts[0], radius + 3)] + pts
+            for a, b in zip(pts, pts[1:]):
+                dashed_line(surf, (10, 10, 10), a, b, w + 2, 10, 7)
+                dashed_line(surf, SAFE, a, b, w, 10, 7)
+            mid = pts[len(pts) // 2]
+            self.label([(f"safe path: {p.safe_cost} hexes", SAFE),
+                        ("Shift+click to take it", (220, 220, 220))],
+                       (mid[0], mid[1] - 14), 14, SAFE)
+        tier = 3 if p.kind in ("run", "charge") else p.big_actions
+        colour = TIER_COLOUR.get(tier, TIER_COLOUR[None])
+        pts = [camera.to_screen(*self.centre(c)) for c in p.cells]
+        pts = [_edge(start, pts[0], radius + 3) if pts else start] + pts
+        if len(pts) > 1:
+            pygame.draw.lines(surf, (10, 10, 10), False, pts, w + 3)
+            pygame.draw.lines(surf, colour, False, pts, w)
+        for q in pts[1:-1]:
+            pygame.draw.circle(surf, colour, q, w + 1)
+        self._provocations(surf, camera, p)
+        end = pts[-1]
+        r = 12 * min(camera.zoom, 1.3)
+        pygame.draw.circle(surf, (10, 10, 10), end, r + 2, 3)
+        pygame.draw.circle(surf, colour, end, r, 3)
+        ba = {None: "out of reach", 0: "left-over move", 1: "1 Big Action"}.get(
+            p.big_actions, f"{p.big_actions} Big Actions")
+        kind = {"move": "Move", "run": "Run", "charge": "Charge", "step": "5-Foot Step",
+                "retreat": "Retreat"}[p.kind]
+        head = f"{kind} {p.cost} hex{'es' if p.cost != 1 else ''}"
+        lines = [(head, colour), (ba, (230, 230, 230))]
+        if p.provoking:
+            lines.append(("provokes: click again / Enter" if ctl.model.pending else
+                          "provokes attacks of opportunity", THREAT))
+        self.label(lines, (end[0], end[1] - r - 8), 15, colour)
+
+    def _provocations(self, surf, camera, p) -> None:
+        for cell, names, ok in p.provokes:
+            c = camera.to_screen(*self.centre(cell))
+            for name, can in zip(names, ok):
+                if name in self.battle.eids:
+                    x = camera.to_screen(*self.unit_centre(self.battle.unit(name)))
+                    dashed_line(surf, THREAT if can else (150, 150, 150), x, c, 2, 7, 5)
+            self._warning(surf, c, 11 * min(camera.zoom, 1.4), any(ok))
+
+    def _warning(self, surf, c, k: float, live: bool) -> None:
+        pts = [(c[0], c[1] - k * 1.1), (c[0] + k, c[1] + k * 0.75), (c[0] - k, c[1] + k * 0.75)]
+        pygame.draw.polygon(surf, THREAT if live else (140, 140, 140), pts)
+        pygame.draw.polygon(surf, (10, 10, 10), pts, 2)
+        label = sp.text("!", int(k * 1.6), sp.PAPER)
+        surf.blit(label, label.get_rect(center=(c[0], c[1] + k * 0.1)))
+
+    # ---- attack preview ----------------------------------------------------------------------
+    def _cover(self, surf, camera, ctl) -> None:
+        a = ctl.model.attack
+        if a is not None and a.cover is not None and ctl.model.hover_unit in self.battle.eids:
+            self._cover_lines(surf, camera, a.cover)
+
+    def _attack(self, surf, camera, ctl) -> None:
+        a, m = ctl.model.attack, ctl.model
+        if a is None or m.hover_unit not in self.battle.eids:
+            return
+        target = self.battle.unit(m.hover_unit)
+        tc = camera.to_screen(*self.unit_centre(target))
+        r = min(self.layout.tw, self.layout.th) * camera.zoom * (0.5 if len(target.hexes) == 1
+                                                                  else 1.1)
+        colour = (240, 240, 240) if a.possible else (150, 150, 150)
+        attacker = self.battle.unit(m.selected) if m.selected in self.battle.eids else None
+        self.label(self.attack_lines(a, attacker), (tc[0], tc[1] - r - 16), 20, colour)
+
+    def _cover_lines(self, surf, camera, cov) -> None:
+        blockers = set()
+        for ln in cov.lines:
+            a = camera.to_screen(*self.lattice_to_world(ln.start))
+            b = camera.to_screen(*self.lattice_to_world(ln.end))
+            if ln.obstructed:
+                colour = (120, 20, 20) if ln.blocks_effect else THREAT
+                dashed_line(surf, colour, a, b, 2, 6, 4)
+                blockers.update(h for kind, h in ln.obstructed_by if kind == "hex")
+            else:
+                pygame.draw.aaline(surf, (245, 245, 235), a, b)
+        for h in blockers:
+            poly = [camera.to_screen(*p) for p in self.polygon(self.hexmap.tile_of(h))]
+            pygame.draw.polygon(surf, THREAT, poly, 2)
+
+    @staticmethod
+    def attack_lines(a, attacker=None) -> list[tuple[str, tuple]]:
+        """The label over a hovered enemy: hit chance, weapon and reach or range, then cover,
+        concealment, flanking (RULES.md 2, 6-8, 10)."""
+        if not a.possible:
+            return [("cannot attack", (200, 200, 200)), (a.reason[:60], (220, 220, 220))]
+        out = [(f"{round(a.hit_chance * 100)}% to hit", (255, 255, 255))]
+        weapon = getattr(a.weapon, "name", "")
+        reach = None
+        if attacker is not None and a.mode == "melee" and a.weapon is not None:
+            reach = attacker.unit.reach_with(a.weapon)
+        where = (f"in reach {reach * 5} ft" if reach else f"{a.mode}, {a.distance * 5} ft")
+        out.append((f"{weapon}: {where}", (220, 220, 220)))
+        facts = []
+        if a.cover is not None and a.cover.level != "none":
+            facts.append(f"{a.cover.level} cover +{a.cover.bonus or 0} AC")
+        if a.concealment is not None and a.concealment.level != "none":
+            facts.append(f"{a.concealment.level} concealment "
+                         f"{round(a.concealment.miss_chance * 100)}% miss")
+        if a.flanking is not None and a.flanking.flanked:
+            facts.append("flanked -2 AC")
+        out.extend((f, (240, 228, 66)) for f in facts)
+        return out
+
+    # ---- creatures ----------------------------------------------------------------------------
+    def unit_centre(self, u) -> tuple[float, float]:
+        if len(u.hexes) == 1:
+            return self.hex_centre(u.hexes[0])
+        pts = [self.hex_centre(h) for h in u.hexes]
+        return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+
+    def state_of(self, u) -> str:
+        if u.dead:
+            return "dead"
+        if "unconscious" in u.conditions or "dying" in u.conditions:
+            return "unconscious"
+        return "prone" if "prone" in u.conditions else "up"
+
+    def facing_vector(self, u) -> tuple[float, float]:
+        ax, ay = self.layout.hex_to_pixel(u.anchor)
+        bx, by = self.layout.hex_to_pixel(hex_neighbor(u.anchor, u.facing))
+        d = math.hypot(bx - ax, by - ay) or 1
+        return (bx - ax) / d, (by - ay) / d
+
+    def sprite(self, u, zoom: float):
+        """(surface, offset of its top-left from the anchor's centre), cached."""
+        state = self.state_of(u)
+        key = (u.unit_key, u.unit.glyph, u.team, u.size, u.facing, state, zoom)
+        if key not in self._sprites:
+            self._sprites[key] = self._make_sprite(u, state, zoom)
+        return self._sprites[key]
+
+    def _make_sprite(self, u, state: str, zoom: float):
+        colour, shape = sp.team_style(u.team, self.teams)
+        lay = self.layout
+        base = min(lay.tw, lay.th) * zoom
+        glyph = u.unit.glyph or u.name[:1]
+        facing = self.facing_vector(u)
+        ax, ay = self.hex_centre(u.anchor)
+        if len(u.hexes) == 1:
+            surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size], facing, state)
+            return surf, (-surf.get_width() / 2, -surf.get_height() / 2)
+        polys = [[(x * zoom, y * zoom) for x, y in self.polygon(self.hexmap.tile_of(h))]
+                 for h in u.hexes]
+        xs = [x for p in polys for x, _ in p]
+        ys = [y for p in polys for _, y in p]
+        x0, y0 = min(xs) - 12, min(ys) - 12
+        size = (math.ceil(max(xs) - x0) + 12, math.ceil(max(ys) - y0) + 12)
+        rel = [[(x - x0, y - y0) for x, y in p] for p in polys]
+        anchor = (ax * zoom - x0, ay * zoom - y0)
+        surf = sp.token(glyph, colour, shape, base * (0.42 + 0.04 * len(u.hexes) ** 0.5),
+                        facing, state, rel, anchor, size)
+        return surf, (x0 - ax * zoom, y0 - ay * zoom)
+
+    def units_in_order(self):
+        """The creatures bottom to top: the dead first, then by height on the map."""
+        key = self.battle.version
+        if getattr(self, "_order_key", None) != key:
+            self._order_key = key
+            self._order = sorted(self.battle.view().units,
+                                 key=lambda u: (not u.dead, self.hex_centre(u.anchor)[1]))
+        return self._order
+
+    def draw_units(self, surf, camera, ctl=None, animator=None) -> None:
+        """Every creature's body (sprite, HP bar, condition badges), where the animator says
+        it is while its move plays."""
+        for u in self.units_in_order():
+            pos = animator.position(u.name, self) if animator is not None else None
+            self._body(surf, camera, u, pos)
+
+    def _body(self, surf, camera, u, pos=None) -> None:
+        anchor = self.hex_centre(u.anchor)
+        world = pos if pos is not None else anchor
+        spr, (dx, dy) = self.sprite(u, camera.zoom)
+        sx, sy = camera.to_screen(*world)
+        surf.blit(spr, (round(sx + dx), round(sy + dy)))
+        if u.dead:
+            return
+        ux, uy = self.unit_centre(u)
+        c = (sx + (ux - anchor[0]) * camera.zoom, sy + (uy - anchor[1]) * camera.zoom)
+        zoom = camera.zoom
+        base, r = self.token_radius(u, zoom)
+        bar = pygame.Rect(0, 0, max(16, round(base * (0.7 if len(u.hexes) == 1 else 1.0))),
+                          max(3, round(5 * min(zoom, 1.4))))
+        bar.midtop = (round(c[0]), round(c[1] + r + 4))
+        sp.hp_bar(surf, bar, u.hp / u.max_hp if u.max_hp else 0)
+        x, size = c[0] + r * 0.55, max(10, round(14 * min(zoom, 1.3)))
+        y = c[1] - r - size * 0.4
+        for name, value in sorted(u.conditions.items()):
+            if value:
+                tag = sp.badge(sp.badge_text(name, value), size)
+                surf.blit(tag, (round(x), round(y)))
+                x += tag.get_width() + 2
+
+    def token_radius(self, u, zoom: float) -> tuple[float, float]:
+        """(the hex's short side in pixels, the radius of the creature's marker ring)."""
+        base = min(self.layout.tw, self.layout.th) * zoom
+        one = ONE_HEX.get(u.size, 0.36)
+        return base, base * (one if len(u.hexes) == 1 else 0.55 + 0.04 * len(u.hexes) ** 0.5)
+
+    def draw_marks(self, surf, camera, ctl, animator=None) -> None:
+        """What depends on the UI model: the active creature's marker, the selection, the
+        creatures to pick, the highlighted ones and their names."""
+        m, b = ctl.model, self.battle
+        names = {b.active, m.selected, m.hover_unit} | set(m.highlighted) | \
+            set(m.choice_candidates)
+        for u in self.units_in_order():
+            if u.dead or u.name not in names:
+                continue
+            pos = animator.position(u.name, self) if animator is not None else None
+            anchor = self.hex_centre(u.anchor)
+            ux, uy = self.unit_centre(u)
+            world = (pos[0] + ux - anchor[0], pos[1] + uy - anchor[1]) if pos else (ux, uy)
+            c = camera.to_screen(*world)
+            _, r = self.token_radius(u, camera.zoom)
+            self._markers(surf, ctl, u, c, r, camera.zoom)
+            if u.name in (m.selected, m.hover_unit) or u.name in m.highlighted:
+                size = max(11, round(15 * min(camera.zoom, 1.3)))
+                label = sp.text(u.name, size, sp.PAPER, True, sp.INK)
+                y = c[1] + r + 6 + max(3, round(5 * min(camera.zoom, 1.4)))
+                surf.blit(label, label.get_rect(midtop=(round(c[0]), round(y))))
+
+    def _markers(self, surf, ctl, u, c, r: float, zoom: float) -> None:
+        m, b = ctl.model, self.battle
+        if u.name == b.active:
+            pygame.draw.circle(surf, sp.INK, c, r + 7, 5)
+            pygame.draw.circle(surf, ACTIVE, c, r + 6, 3)
+            k = 8 * min(zoom, 1.4)
+            top = c[1] - r - 12
+            pts = [(c[0] - k, top - k), (c[0] + k, top - k), (c[0], top)]
+            pygame.draw.polygon(surf, ACTIVE, pts)
+            pygame.draw.polygon(surf, sp.INK, pts, 2)
+        elif u.name == m.selected:
+            pygame.draw.circle(surf, sp.PAPER, c, r + 6, 2)
+        if u.name in m.choice_candidates:
+            pygame.draw.circle(surf, (255, 255, 255), c, r + 9, 2)
+            tag = sp.badge("pick", max(10, round(13 * min(zoom, 1.3))))
+            surf.blit(tag, tag.get_rect(midbottom=(round(c[0]), round(c[1] - r - 6))))
+        if u.name in m.highlighted:
+            self._highlight(surf, ctl, u, c, r, zoom)
+
+    def _highlight(self, surf, ctl, u, c, r: float, zoom: float) -> None:
+        p, a = ctl.model.preview, ctl.model.attack
+        react = [ok for _, names, oks in (p.provokes if p else ()) for n, ok in zip(names, oks)
+                 if n == u.name]
+        if react:
+            colour, tag = (THREAT, "AoO") if any(react) else ((150, 150, 150), "no reaction")
+        elif a is not None and a.flanking is not None and u.name in (a.flanking.pair or ()):
+            colour, tag = SAFE, "flanking"
+        else:
+            colour, tag = (240, 228, 66), None
+        pygame.draw.circle(surf, sp.INK, c, r + 5, 5)
+        pygame.draw.circle(surf, colour, c, r + 4, 3)
+        if tag:
+            label = sp.badge(tag, max(10, round(13 * min(zoom, 1.3))))
+            surf.blit(label, label.get_rect(midbottom=(round(c[0]), round(c[1] - r - 8))))
+
+
+def _edge(a, b, r: float) -> tuple[float, float]:
+    """The point `r` pixels from `a` toward `b` (a path leaves a token at its rim)."""
+    d = math.hypot(b[0] - a[0], b[1] - a[1])
+    if d <= r:
+        return a
+    return a[0] + (b[0] - a[0]) * r / d, a[1] + (b[1] - a[1]) * r / d
+
+
+class _Flat:
+    """A camera at the world's origin: draws into the cached static layer."""
+
+    def __init__(self, zoom: float):
+        self.zoom = zoom
+
+    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        return wx * self.zoom, wy * self.zoom
+
+
+def _opaque(surf: pygame.Surface) -> pygame.Surface:
+    """The map as an opaque display-format surface: the fastest to blit every frame."""
+    out = pygame.Surface(surf.get_size())
+    out.fill((28, 30, 36))
+    out.blit(surf, (0, 0))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return out.convert()
+    return out
+
+
+__all__ = ["Board", "plain_map_surface"]

@@ -1,0 +1,486 @@
+"""Gestures -> commands, and the previews that come before them (no pygame).
+
+The player's clicks and keys arrive here as plain calls (`click_cell`, `hover_cell`,
+`do_action`, ...); the controller turns them into the same command objects the AI and the
+tests send (`game.engine.commands`) and hands them to `Battle.apply`. Every question a preview
+asks goes to the rules (`game.rules.movement`, `aoo`, `situation`), so what the screen shows
+is what the engine will do (RULES.md 3 movement, 4 attacks of opportunity, 6-8 cover,
+concealment, flanking, 9 turns, 10 hit chances).
+
+A command the engine refuses only because it provokes (it wants `confirm=True`) becomes
+`model.pending`: a second click on the same hex or `confirm()` (Enter) sends it confirmed.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from game.engine import commands as C
+from game.engine.battle import Outcome
+from game.hexgrid import footprint_turns
+from game.rules import movement as mv
+from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
+from game.ui import autoplay
+from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
+from game.ui.overlays import budget_of, move_budget
+
+ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat")
+
+
+class GameController:
+    """The UI's logic for one battle: owns the `UIModel`, sends commands, notifies listeners."""
+
+    def __init__(self, battle, model: UIModel | None = None,
+                 human_teams: set[str] | None = None):
+        self.battle = battle
+        self.model = model or UIModel()
+        if human_teams is None:
+            human_teams = {t for t, kind in battle.controllers.items() if kind == "human"}
+        self.human_teams = set(human_teams)
+        self.listeners: list[Callable[[list], None]] = []
+        self._turn_key = None
+        self._sync()
+
+    # ---- facts ---------------------------------------------------------------------------
+    def view(self):
+        return self.battle.view()
+
+    def team_of(self, name: str | None) -> str | None:
+        return self.battle.teams_of.get(name) if name else None
+
+    def unit_at(self, cell) -> str | None:
+        """The living creature standing on `cell` (col,row), else None."""
+        if cell is None or not self.battle.hexmap.in_bounds(*cell):
+            return None
+        living = [u for u in self.view().occupants(self.battle.hexmap.hex_at(*cell))
+                  if not u.dead]
+        return living[0].name if living else None
+
+    def waiting_on(self) -> str | None:
+        """The creature whose owner the battle waits for (actor, chooser or reactor)."""
+        b, aw = self.battle, self.battle.awaiting()
+        return {"turn": b.active, "choice": b.chooser,
+                "reaction": b.pending.reactor if b.pending else None}.get(aw)
+
+    def is_human_turn(self) -> bool:
+        return self.team_of(self.waiting_on()) in self.human_teams
+
+    def actor(self) -> str | None:
+        """The creature the player acts with now: the active one, on a human's turn."""
+        if self.battle.awaiting() == "turn" and self.is_human_turn():
+            return self.battle.active
+        return None
+
+    def _living(self, name: str | None):
+        if name and name in self.battle.eids:
+            u = self.view().unit(name)
+            return None if u.dead else u
+        return None
+
+    def hostile(self, a: str | None, b: str | None) -> bool:
+        return bool(a and b) and self.team_of(a) != self.team_of(b)
+
+    # ---- hover -----------------------------------------------------------------------------
+    def hover_cell(self, cell) -> None:
+        """The mouse is over `cell` (None: off the map): recompute the previews."""
+        if cell is not None and not self.battle.hexmap.in_bounds(*cell):
+            cell = None
+        self.model.hover_cell = tuple(cell) if cell is not None else None
+        self._refresh_hover()
+
+    def _refresh_hover(self) -> None:
+        m = self.model
+        m.hover_unit = self.unit_at(m.hover_cell)
+        m.preview, m.attack = None, None
+        m.highlighted = set()
+        sel = self._living(m.selected)
+        if m.pending is not None:
+            m.preview = m.pending_preview
+            self._highlight_preview()
+            return
+        if sel is None or m.hover_cell is None:
+            return
+        if m.hover_unit and self.hostile(sel.name, m.hover_unit):
+            m.attack = self._attack_preview(sel, m.hover_unit)
+            if m.mode == "charge":
+                m.preview = self._charge_preview(sel, m.hover_unit)
+            self._highlight_attack(sel.name)
+        elif m.hover_unit in (None, sel.name):
+            m.preview = self._move_preview(sel, m.hover_cell, m.mode)
+        self._highlight_preview()
+
+    def _highlight_preview(self) -> None:
+        p = self.model.preview
+        if p is not None:
+            for _, names, _ in p.provokes:
+                self.model.highlighted.update(names)
+
+    def _highlight_attack(self, attacker: str) -> None:
+        a = self.model.attack
+        flank = getattr(a, "flanking", None)
+        if flank is not None and flank.flanked and flank.pair:
+            self.model.highlighted.update(n for n in flank.pair if n != attacker)
+
+    # ---- previews ----------------------------------------------------------------------------
+    def default_weapon(self, u, target: str):
+        """The weapon an Attack without `weapon` uses: the ready one when it can strike, else
+        the best that can (as the engine picks it)."""
+        if self.model.weapon:
+            return self.model.weapon
+        from game.ecs.components import Weapons
+        ready = self.battle.component(u.name, Weapons).ready
+        if ready < len(u.weapons) and preview_weapon(self.view(), u, target, u.weapons[ready],
+                                                     self._extras(u, target, u.weapons[ready])
+                                                     ).possible:
+            return u.weapons[ready].id
+        return None
+
+    def _extras(self, u, target: str, weapon):
+        if self.battle.active != u.name or weapon is None:
+            return NO_EXTRAS
+        from game.engine.combat import own_extras
+        return own_extras(self.battle, u.name, target, weapon,
+                          power_attack=self.model.mode == "power")
+
+    def _attack_preview(self, u, target: str):
+        weapon_id = self.default_weapon(u, target)
+        view = self.view()
+        weapon = next((w for w in u.weapons if w.id == weapon_id), None)
+        if weapon is None:
+            best = attack_preview(view, u, target)
+            weapon = best.weapon
+        return attack_preview(view, u, target, weapon, self._extras(u, target, weapon))
+
+    def _cells(self, hexes) -> list[tuple[int, int]]:
+        return [self.battle.cell(h) for h in hexes]
+
+    def _provokes(self, path) -> list:
+        return [(self.battle.cell(p.hex), [x.name for x in p.by], list(p.reaction_available))
+                for p in path.provocations]
+
+    def _from_path(self, u, path, kind: str, big, target=None) -> MovePreview:
+        turns = footprint_turns(u.size)
+        cells = self._cells(s[0] for s in path.states) if turns else self._cells(path.hexes)
+        facings = [s[1] for s in path.states] if turns else None
+        return MovePreview(cells, path.cost, big, self._provokes(path), None, None, kind,
+                           target, facings)
+
+    def _big_for(self, u, cost: int) -> int | None:
+        movement, big = budget_of(self.battle, u.name)
+        extra = max(0, cost - movement)
+        speed = mv.speed_hexes(u)
+        need = -(-extra // speed) if extra and speed else 0
+        return need if need <= big else None
+
+    def _move_preview(self, u, cell, mode: str) -> MovePreview | None:
+        view, h = self.view(), self.battle.hexmap.hex_at(*cell)
+        if h == u.anchor:
+            return None
+        if mode == "step":
+            moved = self.battle.active == u.name and self.battle.budget(u.name).moved
+            path = mv.five_foot_step_targets(view, u, moved).get(h)
+            return self._from_path(u, path, "step", 0) if path else None
+        if mode == "run":
+            path = mv.run_targets(view, u).get(h)
+            return self._from_path(u, path, "run", 1) if path else None
+        if mode == "retreat":
+            path = mv.retreat_targets(view, u).path(h)
+            return self._from_path(u, path, "retreat", 2) if path else None
+        if mode not in ("move", "attack", "power"):
+            return None
+        budget = move_budget(self.battle, u)
+        path = mv.reachable(view, u, budget).path(h) if budget else None
+        if path is None:
+            return None
+        p = self._from_path(u, path, "move", self._big_for(u, path.cost))
+        if path.provocations:
+            safe = mv.safe_path(view, u, h, budget_hexes=budget)
+            if safe is not None:
+                p.safe_cells, p.safe_cost = self._from_path(u, safe, "move", 0).cells, safe.cost
+        return p
+
+    def _charge_preview(self, u, target: str) -> MovePreview | None:
+        paths = mv.charge_paths(self.view(), u, target)
+        return self._from_path(u, paths[0], "charge", 2, target) if paths else None
+
+    # ---- commands ----------------------------------------------------------------------------
+    def send(self, cmd) -> Outcome:
+        """Apply `cmd`; when it is refused only for want of `confirm`, keep it pending."""
+        m = self.model
+        out = self.battle.apply(cmd)
+        if out.ok:
+            m.pending = m.pending_preview = None
+            m.message = ""
+            self._applied(out)
+            return out
+        if hasattr(cmd, "confirm") and not cmd.confirm:
+            confirmed = replace(cmd, confirm=True)
+            if self.battle.check(confirmed) == "":
+                m.pending, m.pending_preview = confirmed, m.preview
+                m.message = (f"{out.reason[:1].upper()}{out.reason[1:]}. Click again or press "
+                             "Enter to confirm, Esc to cancel.")
+                self._bump()
+                return out
+        m.message = out.reason
+        self._bump()
+        return out
+
+    def _applied(self, out: Outcome) -> None:
+        for listener in list(self.listeners):
+            listener(list(out.events))
+        self._sync()
+
+    def _move_command(self, u, p: MovePreview, safe: bool = False):
+        if p.kind == "step":
+            return C.Step(u.name, to=p.end)
+        if p.kind == "run":
+            return C.Run(u.name, to=p.end)
+        if p.kind == "charge":
+            return C.Charge(u.name, to=p.end, target=p.target, weapon=self._melee_weapon(u))
+        if p.kind == "retreat":
+            return C.Retreat(u.name, path=tuple(p.cells))
+        if safe and p.safe_cells:
+            return C.Move(u.name, path=tuple(p.safe_cells))
+        return C.Move(u.name, path=tuple(p.cells), facings=tuple(p.facings or ()))
+
+    def _melee_weapon(self, u) -> str | None:
+        w = next((w for w in u.weapons if w.id == self.model.weapon), None)
+        return w.id if w is not None and w.can_melee else None
+
+    def _attack_command(self, u, target: str):
+        if self.model.mode == "charge":
+            p = self._charge_preview(u, target)
+            if p is None:
+                return None
+            return C.Charge(u.name, to=p.end, target=target, weapon=self._melee_weapon(u))
+        if self.model.mode == "power":
+            return C.PowerAttack(u.name, target=target, weapon=self._melee_weapon(u))
+        return C.Attack(u.name, target=target, weapon=self.model.weapon)
+
+    # ---- clicks ------------------------------------------------------------------------------
+    def click_cell(self, cell, button: int = 1, shift: bool = False) -> Outcome | None:
+        """Left click: select, pick, move, attack or confirm; right click: cancel."""
+        if button != 1:
+            self.cancel()
+            return None
+        if cell is None or not self.battle.hexmap.in_bounds(*cell):
+            return None
+        cell = tuple(cell)
+        if self.model.hover_cell != cell:
+            self.hover_cell(cell)
+        aw, who = self.battle.awaiting(), self.unit_at(cell)
+        if aw == "choice" and self.is_human_turn() and who in self.model.choice_candidates:
+            return self.choose_next(who)
+        if aw == "reaction" and self.is_human_turn():
+            self._say(f"{self.battle.pending.reactor} may make an attack of opportunity on "
+                      f"{self.battle.pending.mover}: answer yes or no first (Y / N)")
+            return None
+        actor = self._living(self.actor())
+        if actor is None or self.model.selected != actor.name:
+            if who is not None:
+                self.select(who)
+            elif actor is not None:
+                self.select(actor.name)
+            return None
+        if self._pending_at(cell):
+            return self.take_safe() if shift else self.confirm()
+        if who is not None and who != actor.name:
+            if not self.hostile(actor.name, who):
+                self.select(who)
+                return None
+            cmd = self._attack_command(actor, who)
+            if cmd is None:
+                self._say(f"no Charge path to {who}: a Run of 2+ hexes in a straight line "
+                          "must end with it in reach (RULES.md 3)")
+                return None
+            return self.send(cmd)
+        return self._click_move(actor, cell, shift)
+
+    def _pending_at(self, cell) -> bool:
+        m = self.model
+        if m.pending is None:
+            return False
+        p = m.pending_preview
+        target = getattr(m.pending, "target", None)
+        return (p is not None and p.end == cell) or (target and self.unit_at(cell) == target)
+
+    def _click_move(self, actor, cell, shift: bool) -> Outcome | None:
+        m = self.model
+        if m.mode in ("attack", "power", "charge"):
+            self._say("click an enemy to attack it" if m.mode != "charge" else
+                      "click an enemy to charge it")
+            return None
+        if cell == self.battle.cell(actor.anchor):
+            return None
+        m.pending = m.pending_preview = None
+        p = self._move_preview(actor, cell, m.mode)
+        if p is None:
+            self._say(self._why_not(actor, cell))
+            return None
+        m.preview = p
+        return self.send(self._move_command(actor, p, safe=shift))
+
+    def _why_not(self, u, cell) -> str:
+        where = f"{cell[0]},{cell[1]}"
+        mode = self.model.mode
+        if mode == "step":
+            return f"no 5-Foot Step to {where}: one hex, not difficult, not after moving"
+        if mode == "run":
+            return f"no Run to {where}: straight along one of the six directions"
+        if mode == "retreat":
+            return f"no Retreat to {where}: never closer to an enemy that threatens {u.name}"
+        return f"{where} is out of {u.name}'s reach this turn"
+
+    def select(self, name: str | None) -> None:
+        """Select a creature (None: nothing); its overlays and previews follow."""
+        m = self.model
+        if name is not None and self._living(name) is None:
+            name = None
+        if name != m.selected:
+            m.weapon = None
+        m.selected = name
+        m.pending = m.pending_preview = None
+        self._refresh_hover()
+        self._bump()
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (use one of {', '.join(MODES)})")
+        m = self.model
+        m.mode = mode
+        m.pending = m.pending_preview = None
+        m.message = {"interrupt": "Prepare to Interrupt: press Enter to ready an attack "
+                                  "against the first enemy that enters reach"}.get(mode, "")
+        self._refresh_hover()
+        self._bump()
+
+    def do_action(self, action: str) -> Outcome | None:
+        """An action bar button (see the module docstring of the HUD for their labels)."""
+        if action in ACTION_MODES:
+            self.set_mode(action)
+            return None
+        actor = self._living(self.actor())
+        if actor is None:
+            self._say("wait for your turn")
+            return None
+        name = actor.name
+        cmd = {"aim": lambda: C.Aim(name),
+               "defend": lambda: C.FightDefensively(name),
+               "stand": lambda: C.StandUp(name),
+               "prone": lambda: C.DropProne(name),
+               "interrupt": lambda: C.PrepareInterrupt(name, weapon=self.model.weapon),
+               "end": lambda: C.EndTurn(name)}.get(action)
+        if cmd is None:
+            raise ValueError(f"unknown action {action!r}")
+        if action == "interrupt":
+            self.model.mode = "move"
+        return self.send(cmd())
+
+    def cycle_weapon(self) -> None:
+        """Tab: the default weapon, then each of the selected creature's weapons in turn."""
+        u = self._living(self.model.selected)
+        if u is None or not u.weapons:
+            return
+        ids = [None] + [w.id for w in u.weapons]
+        at = ids.index(self.model.weapon) if self.model.weapon in ids else 0
+        self.model.weapon = ids[(at + 1) % len(ids)]
+        self._say(f"weapon: {self.model.weapon or 'default'}")
+        self._refresh_hover()
+
+    def confirm(self) -> Outcome | None:
+        """Enter: send the pending command confirmed (or Prepare to Interrupt in its mode)."""
+        m = self.model
+        if m.pending is not None:
+            cmd, m.pending = m.pending, None
+            return self.send(cmd)
+        if m.mode == "interrupt":
+            return self.do_action("interrupt")
+        return None
+
+    def take_safe(self) -> Outcome | None:
+        """Take the safe path of the current preview (Shift+click, Shift+Enter)."""
+        actor = self._living(self.actor())
+        p = self.model.pending_preview or self.model.preview
+        if actor is None or p is None or not p.safe_cells:
+            self._say("there is no safe path to offer here")
+            return None
+        self.model.pending = self.model.pending_preview = None
+        return self.send(C.Move(actor.name, path=tuple(p.safe_cells)))
+
+    def cancel(self) -> None:
+        """Esc / right click: drop the pending command, else the mode, else the selection."""
+        m = self.model
+        if m.pending is not None:
+            m.pending = m.pending_preview = None
+        elif m.mode != "move":
+            m.mode = "move"
+        elif m.selected is not None and m.selected != self.actor():
+            m.selected = self.actor()
+        m.message = ""
+        self._refresh_hover()
+        self._bump()
+
+    def choose_next(self, name: str) -> Outcome:
+        return self.send(C.ChooseNext(self.battle.chooser or "", next=name))
+
+    def react(self, accept: bool) -> Outcome:
+        p = self.battle.pending
+        return self.send(C.React(p.reactor if p else "", accept=accept))
+
+    def toggle_overlay(self, name: str) -> None:
+        if name not in OVERLAYS:
+            raise ValueError(f"unknown overlay {name!r}")
+        self.model.overlays ^= {name}
+        self._bump()
+
+    # ---- the computer's turns --------------------------------------------------------------
+    def step_ai(self) -> Outcome | None:
+        """One command of the computer when the battle waits on a computer side."""
+        name = self.waiting_on()
+        if name is None or self.is_human_turn():
+            return None
+        try:
+            cmd = autoplay.command_for(self.battle, name)
+        except Exception as err:  # noqa: BLE001 - a faulty AI must not stop the game
+            self.model.message = f"the computer player failed ({type(err).__name__}: {err})"
+            cmd = autoplay.fallback(self.battle, name)
+        out = self.battle.apply(cmd)
+        if not out.ok:
+            out = self.battle.apply(autoplay.fallback(self.battle, name))
+        if out.ok:
+            self._applied(out)
+        return out
+
+    # ---- bookkeeping -----------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.model.message = text
+        self._bump()
+
+    def _bump(self) -> None:
+        self.model.revision += 1
+
+    def _sync(self) -> None:
+        """After the battle changed: the choice, the new turn's selection, the previews."""
+        m, b = self.model, self.battle
+        human = self.is_human_turn()
+        from game.engine.turns import candidates
+        m.choice_candidates = candidates(b) if b.awaiting() == "choice" and human else []
+        key = (b.round, b.active)
+        if key != self._turn_key:
+            ended = self._turn_key[1] if self._turn_key else None
+            self._turn_key = key
+            if b.active is not None and human:
+                m.selected, m.mode, m.weapon = b.active, "move", None
+                m.pending = m.pending_preview = None
+            elif m.selected is not None and m.selected == ended:
+                m.selected, m.mode, m.pending, m.pending_preview = None, "move", None, None
+        if m.selected is not None and self._living(m.selected) is None:
+            m.selected = None
+        if b.awaiting() == "over":
+            m.message = ("The battle is a draw." if b.winner == "draw"
+                         else f"{b.winner} wins the battle.")
+        self._refresh_hover()
+        self._bump()
+
+
+__all__ = ["ACTION_MODES", "GameController"]

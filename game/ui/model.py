@@ -1,0 +1,68 @@
+"""The UI's own state, kept out of the esper world (DESIGN.md "State and flow": hover and
+selection are UI-only). No pygame here: the controller fills it, the board and the HUD read
+it, and the tests assert on it.
+
+Cells are Tiled `col,row` tuples (RULES.md 1); units are named by their map name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "interrupt")
+OVERLAYS = ("threat", "los")
+
+
+@dataclass
+class MovePreview:
+    """A movement before it is committed (RULES.md 3, 4).
+
+    cells: the hexes the anchor enters, first step first (start excluded); cost: hexes of
+    movement; big_actions: Big Actions it spends (0 = leftover movement pays, None = out of
+    reach this turn); provokes: per hex whose exit provokes, (cell, names of the creatures
+    that would react, whether each can still react); safe_cells / safe_cost: the cheapest
+    path that provokes no one (None when there is none, or the path itself is safe);
+    kind: move | run | charge | step | retreat."""
+
+    cells: list[tuple[int, int]]
+    cost: int
+    big_actions: int | None
+    provokes: list[tuple[tuple[int, int], list[str], list[bool]]]
+    safe_cells: list | None
+    safe_cost: int | None
+    kind: str
+    target: str | None = None          # charge: the creature attacked at the end
+    facings: list[int] | None = None   # large and gargantuan movers: facing after each step
+
+    @property
+    def provoking(self) -> bool:
+        """Does a creature that can still react get an attack of opportunity?"""
+        return any(any(ok) for _, _, ok in self.provokes)
+
+    @property
+    def end(self) -> tuple[int, int] | None:
+        return self.cells[-1] if self.cells else None
+
+
+@dataclass
+class UIModel:
+    """What the player has selected, hovers and is about to do."""
+
+    selected: str | None = None
+    hover_cell: tuple[int, int] | None = None
+    hover_unit: str | None = None
+    mode: str = "move"           # move|run|charge|step|attack|power|retreat|interrupt
+    weapon: str | None = None    # chosen weapon id, None = default
+    preview: MovePreview | None = None
+    attack: object | None = None  # game.rules.situation Preview of the hovered enemy
+    pending: object | None = None  # a Command awaiting confirmation (provoking move)
+    overlays: set[str] = field(default_factory=set)   # {"threat", "los"}
+    highlighted: set[str] = field(default_factory=set)  # threateners, flank partner, ...
+    message: str = ""            # last refusal or hint, shown in the HUD
+    choice_candidates: list[str] = field(default_factory=list)
+    animations: bool = True
+    speed: float = 1.0
+    pending_preview: MovePreview | None = None  # the path of `pending`, drawn until confirmed
+    revision: int = 0            # bumped by the controller on every change (redraw hints)
+
+
+__all__ = ["MODES", "OVERLAYS", "MovePreview", "UIModel"]

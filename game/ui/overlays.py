@@ -1,0 +1,186 @@
+"""What the map overlays show, as cells (no pygame): `board.py` draws them.
+
+- `reach_tiers`: the selected creature's reachable hexes by the Big Actions they cost
+  (RULES.md 3 Move: 1 = one Move, 2 = two Moves, 3 = only a Run), per UI mode (Run, 5-Foot
+  Step, Retreat, Charge show their own targets); `run_cells`: where a Run (one Big Action,
+  straight) gets beyond one Move;
+- `threat_cells`: the hexes a creature threatens (RULES.md 2), `enemy_threat_cells` the union
+  for every enemy of a side (the T overlay);
+- `hidden_cells`: hexes the selected creature has no line of sight to (RULES.md 5 and 7, the
+  L overlay), asked of `game.rules.sight` with a one-hex probe standing in each hex.
+
+Every answer is cached per battle version and its other inputs: a frame asks again for free.
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from game.rules import movement as mv
+from game.rules.sight import one_way, reverse_clear, view_index
+from game.rules.threat import threatened_hexes
+
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_CACHE_LIMIT = 64
+
+
+def cached(battle, key, compute):
+    """A small memo per battle, emptied whenever the battle's version changes."""
+    version, memo = _CACHE.get(battle, (None, None))
+    if version != battle.version:
+        memo = {}
+        _CACHE[battle] = (battle.version, memo)
+    if key not in memo:
+        if len(memo) >= _CACHE_LIMIT:
+            memo.pop(next(iter(memo)))
+        memo[key] = compute()
+    return memo[key]
+
+
+def budget_of(battle, name: str) -> tuple[int, int]:
+    """(leftover movement hexes, Big Actions) the creature can spend on movement: its real
+    budget on its own turn, a fresh turn's (0, 2) otherwise (what it could do next turn)."""
+    if battle.active == name:
+        b = battle.budget(name)
+        return b.movement, b.big
+    return 0, 2
+
+
+def move_budget(battle, u) -> int:
+    """Hexes of movement a Move can reach this turn (RULES.md 3: speed per Big Action)."""
+    movement, big = budget_of(battle, u.name)
+    return movement + big * mv.speed_hexes(u)
+
+
+def cells(battle, hexes) -> frozenset:
+    return frozenset(battle.cell(h) for h in hexes)
+
+
+def _move_tiers(battle, view, u) -> dict:
+    movement, big = budget_of(battle, u.name)
+    speed = mv.speed_hexes(u)
+    out = {c: 3 for c in _run_cells(battle, view, u)}
+    if movement + big * speed > 0 and not u.has("prone"):
+        for h, cost in mv.reachable(view, u, movement + big * speed).cost.items():
+            if cost == 0:
+                continue
+            out[battle.cell(h)] = 1 if cost <= movement + speed else 2
+    return out
+
+
+def _tiers(battle, name: str, mode: str) -> dict:
+    view = battle.view()
+    u = view.unit(name)
+    if u.dead:
+        return {}
+    if mode == "run":
+        return {battle.cell(h): 3 for h in mv.run_targets(view, u)}
+    if mode == "step":
+        moved = battle.active == name and battle.budget(name).moved
+        return {battle.cell(h): 1 for h in mv.five_foot_step_targets(view, u, moved)}
+    if mode == "retreat":
+        return {battle.cell(h): 2 for h, c in mv.retreat_targets(view, u).cost.items() if c}
+    if mode == "charge":
+        ends = {}
+        for enemy in view.enemies_of(u):
+            for p in mv.charge_paths(view, u, enemy):
+                ends[battle.cell(p.end)] = 3
+        return ends
+    return _move_tiers(battle, view, u)
+
+
+def _run_cells(battle, view, u) -> list:
+    if budget_of(battle, u.name)[1] <= 0 or u.has("prone"):
+        return []
+    return [battle.cell(h) for h in mv.run_targets(view, u)]
+
+
+def run_cells(battle, name: str | None, mode: str = "move") -> frozenset:
+    """Cells a Run reaches for one Big Action beyond one Move's reach (RULES.md 3 Run: the
+    dots over the two-Move tint); empty outside the move mode."""
+    if not name or name not in battle.eids or mode not in ("move", "attack", "power"):
+        return frozenset()
+
+    def compute():
+        view = battle.view()
+        tiers = reach_tiers(battle, name, mode)
+        return frozenset(c for c in _run_cells(battle, view, view.unit(name))
+                         if tiers.get(c) != 1)
+    return cached(battle, ("run", name, mode, budget_of(battle, name)), compute)
+
+
+def reach_tiers(battle, name: str | None, mode: str = "move") -> MappingProxyType:
+    """cell -> 1 | 2 | 3 (see the module docstring); empty without a living selection."""
+    if not name or name not in battle.eids:
+        return MappingProxyType({})
+    key = ("reach", name, mode, budget_of(battle, name))
+    return cached(battle, key, lambda: MappingProxyType(_tiers(battle, name, mode)))
+
+
+def threat_cells(battle, name: str | None) -> frozenset:
+    """The cells `name` threatens (RULES.md 2), empty when it cannot threaten."""
+    if not name or name not in battle.eids:
+        return frozenset()
+    return cached(battle, ("threat", name),
+                  lambda: cells(battle, threatened_hexes(battle.view(), battle.unit(name))))
+
+
+def enemy_threat_cells(battle, team: str | None) -> frozenset:
+    """Every cell threatened by a living creature hostile to `team` (all creatures: None)."""
+    def compute():
+        out = set()
+        for u in battle.view().living():
+            if team is None or u.team != team:
+                out |= threat_cells(battle, u.name)
+        return frozenset(out)
+    return cached(battle, ("enemy-threat", team), compute)
+
+
+@dataclass(frozen=True)
+class _Probe:
+    """A one-hex stand-in target for sight questions about a hex (no creature there)."""
+    hexes: tuple
+    name: str = "the hex"
+    eid: int = -1
+    conditions: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def hex_set(self) -> frozenset:
+        return frozenset(self.hexes)
+
+
+def _hidden(battle, name: str) -> frozenset:
+    view = battle.view()
+    u = view.unit(name)
+    index = view_index(view)
+    hexmap = battle.hexmap
+    out = set()
+    for h in hexmap.all_hexes():
+        if h in u.hex_set:
+            continue
+        if hexmap.terrain_at(h).concealment == "total":
+            out.add(battle.cell(h))
+            continue
+        probe = _Probe((h,))
+        lines = one_way(view, u, probe, index, need_sight=True, stop_early=True)
+        seen = any(not ln.blocks_sight for ls in lines.values() for ln in ls)
+        if not seen and not reverse_clear(view, u, probe, index, sight=True):
+            out.add(battle.cell(h))
+    return frozenset(out)
+
+
+def hidden_cells(battle, name: str | None) -> frozenset:
+    """Cells `name` cannot see (no line of sight, RULES.md 5; total concealment, RULES.md 7)."""
+    if not name or name not in battle.eids:
+        return frozenset()
+    return cached(battle, ("hidden", name), lambda: _hidden(battle, name))
+
+
+def clear_cache() -> None:
+    for key in list(_CACHE.keys()):
+        del _CACHE[key]
+
+
+__all__ = ["budget_of", "cached", "clear_cache", "enemy_threat_cells", "hidden_cells",
+           "move_budget", "reach_tiers", "run_cells", "threat_cells"]

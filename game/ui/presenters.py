@@ -1,0 +1,887 @@
+"""What the HUD shows, as plain data: pure functions of a battle and the UI model (no pygame).
+
+DESIGN.md: `ui/` turns input into the same commands the AI sends and draws the world and its
+events; these functions are the part of the HUD that can be tested headless and fast.
+
+- `action_states(battle, model, human=None)` -> `ActionState` per action button (RULES.md 3,
+  9): enabled or not, and when not, a short reason a player understands ("No Big Action left").
+  Legality comes from the engine's dry run `Battle.check(command)` (nothing changes) wherever a
+  probe command can be built, else from the same rules functions the engine calls.
+- `unit_card(battle, name, model=None)` -> `UnitCard`: stat block title, HP, AC, speed, reach,
+  weapons (the chosen one marked), actions left, reaction, conditions (RULES.md 11 numbers).
+- `initiative_entries(battle)` -> `Entry` per creature in initiative order (RULES.md 9: in
+  selective initiative the creatures that may be picked to act next are `can_pick`).
+- `log_entries(events)` -> `LogEntry` per event: one short readable line, the itemised
+  breakdown as `detail` (RULES.md 10: every roll can be expanded into its modifiers). An attack
+  that hits and the damage it deals make one line; an Action spent right before the move or
+  attack it pays for is folded into that line's detail; consecutive condition changes of one
+  creature make one line.
+- `attack_tooltip(preview)` -> the text of the attack preview (RULES.md 10: exact hit
+  probability, cover, concealment, flanking, every modifier).
+- `team_colour(team, teams)`, `team_marker(team, teams)`: the team palette (Okabe-Ito colours,
+  safe for colour-blind players, always paired with a shape and a letter).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from game.engine import commands as C
+from game.engine import events as E
+
+# ---- actions ----------------------------------------------------------------------------------
+
+#: (action, label, short label, hotkey label, what it does)
+ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("move", "Move", "Move", "1",
+     "Big Action: move up to your speed; leftover movement stays for later this turn"),
+    ("run", "Run", "Run", "2",
+     "Big Action: up to 2 x speed in a straight line; -2 AC vs melee until your next turn"),
+    ("charge", "Charge", "Charge", "3",
+     "Both Big Actions: Run 2+ hexes straight at an enemy, then a melee attack at +2 damage"),
+    ("step", "5-Foot Step", "5-ft Step", "4",
+     "Little Action: 1 hex that never provokes; only if you have not moved this turn"),
+    ("attack", "Attack", "Attack", "5",
+     "Big Action: attack an enemy with the chosen weapon"),
+    ("aim", "Aim", "Aim", "6",
+     "Big Action: +1 on your next ranged attack this turn; provokes"),
+    ("defend", "Fight Defensively", "Defend", "7",
+     "Big Action: -4 attack, +2 dodge AC until your next turn"),
+    ("power", "Power Attack", "Power Atk", "8",
+     "Big Action: melee attack at -2 with the damage die two sizes larger; -2 AC until your "
+     "next turn"),
+    ("stand", "Stand Up", "Stand Up", "9",
+     "Big Action: stop being prone (provokes); you may move 1 hex as part of it"),
+    ("prone", "Drop Prone", "Prone", "0",
+     "Little Action: drop prone (-4 AC vs melee, cover vs distant ranged attacks)"),
+    ("retreat", "Retreat", "Retreat", "R",
+     "Both Big Actions: move up to your speed away from threatening enemies without provoking "
+     "them; Unfortunate on attacks until your next turn"),
+    ("interrupt", "Prepare Interrupt", "Interrupt", "I",
+     "Big Action: prepare an attack for when an enemy enters your reach; the turn ends"),
+    ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
+)
+
+#: UI modes (UIModel.mode) that belong to an action button
+MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
+                  "attack": "attack", "power": "power", "retreat": "retreat",
+                  "interrupt": "interrupt"}
+
+
+@dataclass(frozen=True)
+class ActionState:
+    action: str              # "move", "run", ... as GameController.do_action takes it
+    label: str               # "Fight Defensively"
+    hotkey: str              # "7"
+    enabled: bool
+    reason: str = ""         # why not, for people ("No Big Action left"); "" when enabled
+    short: str = ""          # a compact label for narrow buttons ("Defend")
+    description: str = ""    # what the action does (RULES.md 3, 9)
+    selected: bool = False   # the current mode of the UI
+    detail: str = ""         # the engine's own words when it refused the probe
+
+
+_RULE_REF = re.compile(r"\s*\((?:RULES\.md|LFG)[^)]*\)")
+
+# engine wording -> short reason (first match wins)
+_SHORT_REASONS = (
+    ("already moved this turn", "Already moved this turn: no 5-Foot Step"),
+    ("took a 5-Foot Step this turn and may not move", "Took a 5-Foot Step: no more movement"),
+    ("took a 5-Foot Step this turn: no Retreat", "Took a 5-Foot Step: no Retreat"),
+    ("is prone: Stand Up first", "Prone: Stand Up first"),
+    ("is not prone", "Not prone"),
+    ("is already prone", "Already prone"),
+    ("full-round action", "Needs both Big Actions"),
+    ("needs both Big Actions", "Needs both Big Actions"),
+    ("and one kept for the prepared attack", "Needs both Big Actions"),
+    ("no Big Action left", "No Big Action left"),
+    ("no Little Action left", "No Little Action left"),
+    ("cannot take Swift actions", "Cannot take Swift actions (Weakened 4+)"),
+    ("cannot run", "Cannot run in this condition"),
+    ("may use only", "No attack left this turn"),
+    ("no attack left this turn", "No attack left this turn"),
+    ("has attacked this turn", "Already attacked: too late to fight defensively"),
+    ("Aim helps ranged attacks only", "No ranged weapon to aim"),
+    ("needs a melee weapon", "No melee weapon"),
+    ("has no weapon to prepare", "No weapon to prepare"),
+    ("speed is 5 ft or less", "Speed 5 ft or less: no 5-Foot Step"),
+    ("the battle is over", "The battle is over"),
+)
+
+
+def short_reason(reason: str) -> str:
+    """A refusal of the engine in a few words ("No Big Action left"); unknown ones are kept,
+    without their rule reference."""
+    for needle, text in _SHORT_REASONS:
+        if needle.lower() in reason.lower():
+            return text
+    text = _RULE_REF.sub("", reason).strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _human(battle, human) -> bool:
+    if human is not None:
+        return bool(human)
+    if battle.active is None:
+        return False
+    try:
+        return battle.controller(battle.active).kind == "human"
+    except Exception:       # noqa: BLE001 - a unit gone since: nobody's turn
+        return False
+
+
+def blocked_reason(battle, human: bool | None = None) -> str:
+    """Why no action button can be used right now ("" when the active creature may act)."""
+    state = battle.awaiting()
+    if state == "over":
+        return "The battle is over"
+    if state == "reaction":
+        p = battle.pending
+        return f"Waiting for {p.reactor}'s answer to the attack of opportunity"
+    if state == "choice":
+        return f"{battle.chooser} must first pick who acts next"
+    if not _human(battle, human):
+        return f"Not your turn ({battle.active} is played by the computer)"
+    return ""
+
+
+def _enemies(view, u):
+    return [o for o in view.units if o.team != u.team and not o.dead]
+
+
+def _attack_slot_reason(battle, u) -> str:
+    """RULES.md 9 attacks per turn (the engine's `_attack_slot`), in a few words."""
+    from game.rules.initiative import attacks_per_turn
+    turn = battle.turn
+    if getattr(turn, "attacks_left", 0) > 0:
+        return ""
+    allowance = attacks_per_turn(u.level)
+    if allowance.attacks_in_action(turn.attack_actions) == 0:
+        n = allowance.attack_actions
+        return (f"No attack left this turn (level {u.level}: {n} attack action"
+                f"{'s' if n != 1 else ''} per turn)")
+    if battle.budget(u.name).big < 1:
+        return "No Big Action left"
+    return ""
+
+
+def _first_ok(battle, commands) -> tuple[bool, str]:
+    """Dry-run `commands` in turn: (True, "") at the first legal one, else (False, the first
+    refusal)."""
+    first = ""
+    for cmd in commands:
+        why = battle.check(cmd)
+        if not why:
+            return True, ""
+        first = first or why
+    return False, first
+
+
+def _weapon_arg(model, u):
+    from game.rules.situation import find_weapon
+    name = getattr(model, "weapon", None) if model is not None else None
+    return name if name is not None and find_weapon(u, name) is not None else None
+
+
+def _check_action(battle, model, action: str) -> tuple[str, str]:
+    """(short reason, engine detail) why `action` cannot start now; ("", "") when it can."""
+    from game.rules import conditions as cond
+    from game.rules.movement import (charge_paths, effective_speed_ft, five_foot_step_targets,
+                                      retreat_targets, run_targets, speed_hexes)
+    name = battle.active
+    view = battle.view()
+    u = view.unit(name)
+    budget = battle.budget(name)
+    prone = u.has("prone")
+
+    def engine(cmd) -> tuple[str, str]:
+        why = battle.check(cmd)
+        return (short_reason(why), why) if why else ("", "")
+
+    if action == "end":
+        return engine(C.EndTurn(name))
+    if action == "move":
+        if prone:
+            return "Prone: Stand Up first", ""
+        if budget.stepped:
+            return "Took a 5-Foot Step: no more movement", ""
+        if budget.movement <= 0 and budget.big <= 0:
+            return "No Big Action left", ""
+        if speed_hexes(u) <= 0:
+            return "Cannot move (speed 0)", ""
+        return "", ""
+    if action == "run":
+        if prone:
+            return "Prone: Stand Up first", ""
+        if budget.stepped:
+            return "Took a 5-Foot Step: no more movement", ""
+        if not cond.can_run(u.conditions):
+            return "Cannot run in this condition", ""
+        if budget.big < 1:
+            return "No Big Action left", ""
+        targets = run_targets(view, u)
+        if not targets:
+            return "No straight line to run along", ""
+        ok, why = _first_ok(battle, [C.Run(name, to=battle.cell(h), confirm=True)
+                                     for h in list(targets)[:3]])
+        return ("", "") if ok else (short_reason(why), why)
+    if action == "charge":
+        if budget.big < 2:
+            return "Charge needs both Big Actions", ""
+        if prone:
+            return "Prone: Stand Up first", ""
+        if budget.stepped:
+            return "Took a 5-Foot Step: no more movement", ""
+        if not cond.can_run(u.conditions):
+            return "Cannot run in this condition", ""
+        slot = _attack_slot_reason(battle, u)
+        if slot:
+            return slot, ""
+        probes = []
+        for t in _enemies(view, u):
+            paths = [p for p in charge_paths(view, u, t) if len(p.states) <= 2 * speed_hexes(u)]
+            if paths:
+                probes.append(C.Charge(name, to=battle.cell(paths[0].end), target=t.name,
+                                       confirm=True))
+        if not probes:
+            return "No enemy to charge: a straight run of 2+ hexes must end in reach", ""
+        ok, why = _first_ok(battle, probes)
+        return ("", "") if ok else (short_reason(why), why)
+    if action == "step":
+        if budget.moved or budget.stepped:
+            return "Already moved this turn: no 5-Foot Step", ""
+        if prone:
+            return "Prone: Stand Up first", ""
+        if budget.little <= 0 and budget.big <= 0:
+            return "No Little Action left", ""
+        if not cond.can_use_swift(u.conditions):
+            return "Cannot take Swift actions (Weakened 4+)", ""
+        if effective_speed_ft(u) <= 5:
+            return "Speed 5 ft or less: no 5-Foot Step", ""
+        targets = five_foot_step_targets(view, u)
+        if not targets:
+            return "No free hex to step into (difficult or occupied)", ""
+        ok, why = _first_ok(battle, [C.Step(name, to=battle.cell(h)) for h in list(targets)[:3]])
+        return ("", "") if ok else (short_reason(why), why)
+    if action in ("attack", "power"):
+        slot = _attack_slot_reason(battle, u)
+        if slot:
+            return slot, ""
+        weapon = _weapon_arg(model, u)
+        if action == "power":
+            if not any(w.can_melee for w in u.weapons):
+                return "No melee weapon", ""
+            probes = [C.PowerAttack(name, target=t.name) for t in _enemies(view, u)]
+            empty = "No enemy within melee reach"
+        else:
+            if not u.weapons:
+                return "No weapon", ""
+            probes = [C.Attack(name, target=t.name, weapon=weapon, confirm=True)
+                      for t in _enemies(view, u)]
+            empty = "No enemy within reach or range"
+        if not probes:
+            return "No enemy left", ""
+        ok, why = _first_ok(battle, probes)
+        return ("", "") if ok else (empty, why)
+    if action == "aim":
+        return engine(C.Aim(name, confirm=True))
+    if action == "defend":
+        return engine(C.FightDefensively(name))
+    if action == "stand":
+        return engine(C.StandUp(name, confirm=True))
+    if action == "prone":
+        return engine(C.DropProne(name))
+    if action == "retreat":
+        if budget.big < 2:
+            return "Retreat needs both Big Actions", ""
+        if budget.stepped:
+            return "Took a 5-Foot Step: no Retreat", ""
+        reach = retreat_targets(view, u)
+        probes = []
+        for h in reach:
+            if h == u.anchor:
+                continue
+            path = reach.path(h)
+            if path is not None and path.states:
+                probes.append(C.Retreat(name, path=tuple(battle.cell(s[0]) for s in path.states),
+                                        confirm=True))
+            if len(probes) >= 3:
+                break
+        if not probes:
+            return "Nowhere to retreat to", ""
+        ok, why = _first_ok(battle, probes)
+        return ("", "") if ok else (short_reason(why), why)
+    if action == "interrupt":
+        ok, why = _first_ok(battle, [C.PrepareInterrupt(name, trigger=t)
+                                     for t in ("enters_reach", "attacks")])
+        return ("", "") if ok else (short_reason(why), why)
+    return f"Unknown action {action!r}", ""
+
+
+def action_states(battle, model=None, human: bool | None = None) -> list[ActionState]:
+    """One `ActionState` per action button, in hotkey order (1-9, 0, R, I, E).
+
+    `human`: whether the people at this screen control the active creature (the controller's
+    `is_human_turn()`); None reads the creature's Controller component."""
+    blocked = blocked_reason(battle, human)
+    mode = getattr(model, "mode", None) if model is not None else None
+    out = []
+    for action, label, short, key, text in ACTIONS:
+        reason, detail = (blocked, "") if blocked else _check_action(battle, model, action)
+        enabled = not reason
+        out.append(ActionState(action, label, key, enabled, reason, short, text,
+                               enabled and MODE_OF_ACTION.get(action) == mode and
+                               mode is not None, detail))
+    return out
+
+
+# ---- the unit card ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WeaponLine:
+    id: str
+    name: str
+    stats: str               # "Longsword 19-20/x2 1d8 [slashing]"
+    reach: str               # "reach 1" / "range 60 ft" / "reach 1, thrown 10 ft"
+    chosen: bool
+
+
+@dataclass(frozen=True)
+class ConditionLine:
+    name: str                # "Bleed 2", "Weakened 3", "Prone", "Flanked"
+    effect: str              # LFG's numbers in short
+
+
+@dataclass(frozen=True)
+class UnitCard:
+    name: str
+    title: str               # the stat block's name ("Goblin Archer")
+    team: str
+    level: int
+    size: str
+    hp: int
+    max_hp: int
+    ac: int                  # the stat block's AC (RULES.md 10)
+    ac_now: int              # with the creature's own conditions, vs melee (not cover)
+    speed_ft: int            # after conditions (RULES.md 11)
+    reach: int               # natural reach in hexes (RULES.md 2)
+    weapons: list[WeaponLine]
+    big: int
+    little: int
+    movement: int            # hexes of movement left from Move actions this turn
+    active: bool
+    acted: bool
+    reaction: bool           # a Reaction is available (RULES.md 4)
+    reaction_note: str      # "ready", "used", "cannot react: Flat-Footed"
+    policy: str              # AOO policy: always / never / ask
+    controller: str          # human / ai
+    conditions: list[ConditionLine]
+    dead: bool = False
+    status: str = ""         # "", "down", "dead"
+    initiative: int | None = None
+
+    @property
+    def condition_names(self) -> list[str]:
+        return [c.name for c in self.conditions]
+
+
+def _weapon_line(u, w, chosen: bool) -> WeaponLine:
+    bits = []
+    if w.can_melee:
+        reach = u.unit.reach_with(w)
+        bits.append(f"reach {reach}" if reach is not None else "melee")
+    if w.range_increment_ft:
+        bits.append(("thrown " if w.can_melee or w.attack == "thrown" else "range ")
+                    + f"{w.range_increment_ft} ft")
+    return WeaponLine(w.id, w.name, w.stat_line(), ", ".join(bits), chosen)
+
+
+def _condition_lines(conditions, flanked: bool) -> list[ConditionLine]:
+    from game.rules import conditions as cond
+    out = []
+    for key, value in conditions.items():
+        rule = cond.ALL_RULES.get(key)
+        if rule is None or not value:
+            continue
+        names = cond.describe({key: value})
+        if not names:
+            continue
+        effect = rule.lfg
+        if key == "weakened":
+            stage = cond.weakened_stage({key: value})
+            effect = stage.lfg if stage else effect
+        out.append(ConditionLine(names[0], effect))
+    if flanked:
+        out.append(ConditionLine("Flanked", cond.FLANKED.lfg))
+    return out
+
+
+def unit_card(battle, name: str, model=None) -> UnitCard | None:
+    """The card of a creature on the map (None when there is none by that name)."""
+    from game.ecs.components import Identity, Weapons
+    from game.rules import conditions as cond
+    from game.rules.flanking import flanking
+    from game.rules.movement import effective_speed_ft
+    from game.rules.situation import find_weapon
+    if name is None or name not in getattr(battle, "eids", {}):
+        return None
+    view = battle.view()
+    u = view.unit(name)
+    title = battle.component(name, Identity).title or u.unit.name
+    ready = battle.component(name, Weapons).ready
+    chosen = None
+    wanted = getattr(model, "weapon", None) if model is not None else None
+    if wanted is not None and name == battle.active:
+        chosen = find_weapon(u, wanted)
+    if chosen is None and 0 <= ready < len(u.weapons):
+        chosen = u.weapons[ready]
+    weapons = [_weapon_line(u, w, chosen is not None and w.id == chosen.id) for w in u.weapons]
+    flanked = False
+    if not u.dead:
+        try:
+            flanked = flanking(view, u).flanked
+        except Exception:     # noqa: BLE001 - a card never breaks the HUD
+            flanked = False
+    budget = battle.budget(name)
+    active = name == battle.active
+    eff = cond.effective(u.conditions)
+    can_react = cond.can_react(u.conditions) and not u.dead
+    if u.dead:
+        note = "dead"
+    elif not can_react:
+        why = [cond.ALL_RULES[k].title for k in eff if k in cond.ALL_RULES
+               and not cond.ALL_RULES[k].can_react]
+        stage = cond.weakened_stage(eff)
+        if stage and not stage.can_react:
+            why.append(f"Weakened {stage.stage}")
+        note = "cannot react" + (f": {', '.join(why)}" if why else "")
+    elif u.reaction_available:
+        note = "ready"
+    else:
+        note = "used this round"
+    controller = battle.controller(name)
+    status = "dead" if u.dead else ("down" if "unconscious" in eff else "")
+    return UnitCard(
+        name=name, title=title, team=u.team, level=u.level, size=u.size, hp=u.hp,
+        max_hp=u.max_hp, ac=u.ac, ac_now=u.ac + cond.ac_penalty(u.conditions, melee=True,
+                                                                 flanked=flanked),
+        speed_ft=effective_speed_ft(u), reach=u.reach,
+        weapons=weapons, big=budget.big if active else 0,
+        little=budget.little if active else 0, movement=budget.movement if active else 0,
+        active=active, acted=budget.acted, reaction=can_react and u.reaction_available,
+        reaction_note=note, policy=u.aoo_policy, controller=controller.kind,
+        conditions=_condition_lines(u.conditions, flanked), dead=u.dead, status=status,
+        initiative=battle.initiative.get(name))
+
+
+# ---- initiative ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    team: str
+    initiative: int | None
+    acted: bool              # has taken its turn this round
+    active: bool             # its turn now
+    can_pick: bool           # selective initiative: may be picked to act next (RULES.md 9)
+    status: str = ""         # "", "down" (unconscious), "dead", "left"
+    hp: int = 0
+    max_hp: int = 0
+    chooser: bool = False    # picks who acts next
+
+
+def initiative_entries(battle) -> list[Entry]:
+    """The creatures in initiative order (highest first; those who left the map last)."""
+    from game.engine import turns
+    from game.rules import conditions as cond
+    picking = battle.awaiting() == "choice"
+    candidates = set(turns.candidates(battle)) if picking else set()
+    names = list(battle.order) + [n for n in battle.eids if n not in battle.order]
+    out = []
+    for name in names:
+        if name in battle.eids:
+            u = battle.unit(name)
+            eff = cond.effective(u.conditions)
+            status = "dead" if u.dead else ("down" if "unconscious" in eff else "")
+            out.append(Entry(name, u.team, battle.initiative.get(name), battle.budget(name).acted,
+                             name == battle.active, name in candidates, status, u.hp, u.max_hp,
+                             picking and name == battle.chooser))
+        elif name in battle.left:
+            out.append(Entry(name, battle.left[name], battle.initiative.get(name), True, False,
+                             False, "left"))
+    return out
+
+
+# ---- the combat log -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LogEntry:
+    text: str                        # one short readable line
+    detail: str = ""                 # the itemised breakdown ("" when there is none)
+    units: tuple[str, ...] = ()      # the creatures involved (to highlight them on the map)
+    kind: str = "info"               # attack, miss, critical, damage, move, provoke, reaction,
+    #                                  condition, death, turn, turn_end, round, choice,
+    #                                  initiative, action, save, interrupt, victory, info
+    events: tuple = field(default=(), compare=False, repr=False)
+
+
+def _cell(c) -> str:
+    try:
+        return f"{c[0]},{c[1]}"
+    except (TypeError, IndexError):
+        return str(c)
+
+
+def _a(noun: str) -> str:
+    noun = noun.lower()
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+_MOVE_VERB = {"move": "moves", "step": "takes a 5-Foot Step", "run": "runs",
+              "charge": "charges", "retreat": "retreats", "stand": "stands and moves",
+              "stand_up": "stands and moves"}
+
+_POLICY_TEXT = {"always": "will always take its attacks of opportunity",
+                "never": "will never take attacks of opportunity",
+                "ask": "will ask before each attack of opportunity"}
+
+_TRIGGER_TEXT = {"enters_reach": "an enemy enters its reach", "attacks": "an enemy attacks",
+                 "comes_into_sight": "an enemy comes into sight"}
+
+
+def _condition_title(condition: str, value: int = 1) -> str:
+    from game.rules import conditions as cond
+    names = cond.describe({condition: value or 1})
+    return names[0] if names else condition.replace("_", " ").title()
+
+
+def _condition_effect(condition: str) -> str:
+    from game.rules import conditions as cond
+    rule = cond.ALL_RULES.get(condition)
+    return f"{rule.title}: {rule.lfg} ({rule.rule})" if rule else ""
+
+
+def _attack_line(a: E.AttackRolled, dmg: E.Damaged | None) -> LogEntry:
+    weapon = _a(a.weapon)
+    tags = {"aoo": " (attack of opportunity)", "interrupt": " (interrupt)",
+            "charge": " (charge)", "power attack": " (Power Attack)"}
+    tag = tags.get(a.kind, "")
+    units = (a.attacker, a.target)
+    detail = a.breakdown
+    if a.hit and not a.concealed_miss:
+        if dmg is not None:
+            crit = " (critical!)" if a.critical or dmg.critical else ""
+            text = f"{a.attacker} hits {a.target} with {weapon} for {dmg.amount}{crit}{tag}"
+            detail = f"{a.breakdown}\n{dmg.breakdown}"
+        else:
+            crit = " (critical!)" if a.critical else ""
+            text = f"{a.attacker} hits {a.target} with {weapon}{crit}{tag}"
+        kind = "critical" if a.critical else "attack"
+    elif a.concealed_miss:
+        text = (f"{a.attacker} would hit {a.target} with {weapon}, but misses in the "
+                f"concealment (d10 {a.miss_chance_roll}){tag}")
+        kind = "miss"
+    else:
+        text = f"{a.attacker} misses {a.target} with {weapon} ({a.total} vs AC {a.ac}){tag}"
+        kind = "miss"
+    events = (a, dmg) if dmg is not None else (a,)
+    return LogEntry(text, detail, units, kind, events)
+
+
+def _one(e: E.Event) -> LogEntry:
+    """The line of one event."""
+    if isinstance(e, E.InitiativeRolled):
+        return LogEntry(f"{e.unit} rolls {e.total} for initiative", e.breakdown, (e.unit,),
+                        "initiative", (e,))
+    if isinstance(e, E.RoundStarted):
+        return LogEntry(f"Round {e.round}", "", (), "round", (e,))
+    if isinstance(e, E.TurnStarted):
+        return LogEntry(f"{e.unit}'s turn", "", (e.unit,), "turn", (e,))
+    if isinstance(e, E.TurnEnded):
+        return LogEntry(f"{e.unit} ends its turn", "", (e.unit,), "turn_end", (e,))
+    if isinstance(e, E.NextChosen):
+        if e.by == e.next:
+            text = f"{e.by} acts next again"
+        else:
+            text = f"{e.by} picks {e.next} to act next"
+        return LogEntry(text, "Selective initiative (RULES.md 9)", (e.by, e.next), "turn", (e,))
+    if isinstance(e, E.ChoiceNeeded):
+        options = list(e.candidates)
+        listed = ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1] \
+            if options else "nobody"
+        return LogEntry(f"{e.chooser} picks who acts next: {listed}",
+                        "Selective initiative: any creature that has not acted this round "
+                        "(RULES.md 9)", (e.chooser, *options), "choice", (e,))
+    if isinstance(e, E.ActionSpent):
+        return LogEntry(f"{e.unit}: {e.action}",
+                        f"{e.unit} spends {e.action}: {e.big} Big, {e.little} Little Action"
+                        f"{'s' if e.little != 1 else ''} left (RULES.md 9)", (e.unit,),
+                        "action", (e,))
+    if isinstance(e, E.Moved):
+        verb = _MOVE_VERB.get(e.kind, "moves")
+        hexes = len(e.path)
+        if e.kind == "step":
+            text = f"{e.unit} takes a 5-Foot Step to {_cell(e.end)}"
+        else:
+            text = (f"{e.unit} {verb} from {_cell(e.start)} to {_cell(e.end)} "
+                    f"({hexes} hex{'es' if hexes != 1 else ''})")
+        detail = (f"Path: {' > '.join(_cell(c) for c in (e.start, *e.path))}; "
+                  f"cost {e.cost} hex{'es' if e.cost != 1 else ''} of movement (RULES.md 3)")
+        return LogEntry(text, detail, (e.unit,), "move", (e,))
+    if isinstance(e, E.Provoked):
+        how = {"movement": f"leaving {_cell(e.at)}",
+               "standing up": f"by standing up at {_cell(e.at)}",
+               "aiming": f"by aiming at {_cell(e.at)}",
+               "ranged attack": f"with a ranged attack at {_cell(e.at)}",
+               "coup de grace": f"with a coup de grace at {_cell(e.at)}"}.get(
+            e.reason, f"({e.reason} at {_cell(e.at)})")
+        return LogEntry(f"{e.unit} provokes {e.by} {how}",
+                        f"{e.by} may make an attack of opportunity: {e.reason} (RULES.md 4)",
+                        (e.unit, e.by), "provoke", (e,))
+    if isinstance(e, E.ReactionAsked):
+        return LogEntry(f"{e.by} may attack {e.unit} at {_cell(e.at)}: its player decides",
+                        "The creature's AOO policy is 'ask' (RULES.md 4)", (e.by, e.unit),
+                        "reaction", (e,))
+    if isinstance(e, E.ReactionDeclined):
+        return LogEntry(f"{e.by} lets {e.unit} go", "Attack of opportunity declined "
+                        "(RULES.md 4)", (e.by, e.unit), "reaction", (e,))
+    if isinstance(e, E.AttackRolled):
+        return _attack_line(e, None)
+    if isinstance(e, E.Damaged):
+        if "bleed" in e.breakdown.lower():
+            text = f"{e.unit} bleeds for {e.amount} (HP {e.hp})"
+        else:
+            kind = f" {e.damage_type}" if e.damage_type else ""
+            text = f"{e.unit} takes {e.amount}{kind} damage (HP {e.hp})"
+        return LogEntry(text, e.breakdown, (e.unit,), "damage", (e,))
+    if isinstance(e, E.ConditionAdded):
+        title = _condition_title(e.condition, e.value)
+        return LogEntry(f"{e.unit} is now {title}", _condition_effect(e.condition), (e.unit,),
+                        "condition", (e,))
+    if isinstance(e, E.ConditionRemoved):
+        title = _condition_title(e.condition)
+        return LogEntry(f"{e.unit} is no longer {title}", _condition_effect(e.condition),
+                        (e.unit,), "condition", (e,))
+    if isinstance(e, E.SaveRolled):
+        result = "succeeds" if e.success else "fails"
+        return LogEntry(f"{e.unit}'s {e.save} save {result} ({e.total} vs DC {e.dc})",
+                        e.breakdown, (e.unit,), "save", (e,))
+    if isinstance(e, E.Died):
+        if e.cause == "coup de grace" and e.by:
+            text = f"{e.by} slays {e.unit} with a coup de grace"
+        elif e.cause == "bleeding":
+            text = f"{e.unit} bleeds to death"
+        elif e.by:
+            text = f"{e.unit} is killed by {e.by}"
+        else:
+            text = f"{e.unit} dies"
+        units = (e.unit, e.by) if e.by else (e.unit,)
+        return LogEntry(text, f"at {_cell(e.at)} (RULES.md 11)", units, "death", (e,))
+    if isinstance(e, E.LeftMap):
+        return LogEntry(f"{e.unit} leaves the map at {_cell(e.at)}",
+                        "It counts as beaten for its side (RULES.md 12)", (e.unit,), "move",
+                        (e,))
+    if isinstance(e, E.InterruptPrepared):
+        trigger = _TRIGGER_TEXT.get(e.trigger, e.trigger)
+        weapon = f" with {_a(e.weapon)}" if e.weapon else ""
+        return LogEntry(f"{e.unit} prepares to strike{weapon} when {trigger}",
+                        "Prepare to Interrupt (RULES.md 9)", (e.unit,), "interrupt", (e,))
+    if isinstance(e, E.InterruptLapsed):
+        return LogEntry(f"{e.unit}'s prepared interrupt lapses", "", (e.unit,), "interrupt",
+                        (e,))
+    if isinstance(e, E.InterruptTriggered):
+        result = f"{e.unit} acts first" if e.won else f"{e.by} is faster"
+        return LogEntry(f"{e.by} triggers {e.unit}'s interrupt: {result}", e.breakdown,
+                        (e.unit, e.by), "interrupt", (e,))
+    if isinstance(e, E.PolicySet):
+        return LogEntry(f"{e.unit} {_POLICY_TEXT.get(e.policy, 'policy: ' + e.policy)}",
+                        "AOO policy (RULES.md 4)", (e.unit,), "info", (e,))
+    if isinstance(e, E.Stood):
+        return LogEntry(f"{e.unit} stands up", "Stand Up (RULES.md 3)", (e.unit,), "move",
+                        (e,))
+    if isinstance(e, E.BattleWon):
+        if e.team == "draw":
+            text = f"The battle ends in a draw (round {e.round})"
+        else:
+            text = f"{e.team.capitalize()} wins the battle in round {e.round}!"
+        return LogEntry(text, "RULES.md 12", (), "victory", (e,))
+    name = type(e).__name__
+    return LogEntry(name, str(e), (), "info", (e,))
+
+
+def log_entries(events) -> list[LogEntry]:
+    """One `LogEntry` per event, in order (see the module docstring for what is merged)."""
+    events = list(events)
+    out: list[LogEntry] = []
+    n = 0
+    pending_action: E.ActionSpent | None = None
+
+    def fold(entry: LogEntry) -> LogEntry:
+        nonlocal pending_action
+        a, pending_action = pending_action, None
+        if a is None:
+            return entry
+        spent = (f"{a.unit} spends {a.action}: {a.big} Big, {a.little} Little left "
+                 "(RULES.md 9)")
+        detail = f"{spent}\n{entry.detail}" if entry.detail else spent
+        return LogEntry(entry.text, detail, entry.units, entry.kind, (a, *entry.events))
+
+    while n < len(events):
+        e = events[n]
+        if isinstance(e, E.ActionSpent):
+            nxt = events[n + 1] if n + 1 < len(events) else None
+            if pending_action is not None:
+                out.append(_one(pending_action))
+                pending_action = None
+            if isinstance(nxt, (E.Moved, E.AttackRolled, E.Provoked)) and \
+                    getattr(nxt, "unit", getattr(nxt, "attacker", None)) == e.unit:
+                pending_action = e
+            else:
+                out.append(_one(e))
+            n += 1
+            continue
+        if isinstance(e, E.AttackRolled):
+            nxt = events[n + 1] if n + 1 < len(events) else None
+            if isinstance(nxt, E.Damaged) and nxt.unit == e.target and e.hit:
+                out.append(fold(_attack_line(e, nxt)))
+                n += 2
+                continue
+            out.append(fold(_attack_line(e, None)))
+            n += 1
+            continue
+        if isinstance(e, (E.ConditionAdded, E.ConditionRemoved)):
+            cls = type(e)
+            run = [e]
+            while n + len(run) < len(events) and type(events[n + len(run)]) is cls \
+                    and events[n + len(run)].unit == e.unit:
+                run.append(events[n + len(run)])
+            if len(run) == 1:
+                out.append(fold(_one(e)))
+            else:
+                if cls is E.ConditionAdded:
+                    titles = [_condition_title(x.condition, x.value) for x in run]
+                    text = f"{e.unit} is now {', '.join(titles)}"
+                else:
+                    titles = [_condition_title(x.condition) for x in run]
+                    text = f"{e.unit} is no longer {', '.join(titles)}"
+                detail = "\n".join(d for d in (_condition_effect(x.condition) for x in run) if d)
+                out.append(fold(LogEntry(text, detail, (e.unit,), "condition", tuple(run))))
+            n += len(run)
+            continue
+        out.append(fold(_one(e)))
+        n += 1
+    if pending_action is not None:
+        out.append(_one(pending_action))
+    return out
+
+
+# ---- the attack preview -------------------------------------------------------------------------
+
+def _pct(x: float) -> str:
+    value = 100.0 * x
+    if 0 < value < 1:
+        return f"{value:.1f}%"
+    return f"{value:.0f}%"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"{value}"
+
+
+def _term_line(t) -> str:
+    label = t.label or "base"
+    rule = f" ({t.rule})" if getattr(t, "rule", "") else ""
+    return f"{_signed(t.value)} {label}{rule}"
+
+
+def attack_tooltip(preview) -> str:
+    """The attack preview as lines of text: weapon and mode, hit and critical chances, the
+    attack bonus and the AC with every modifier, cover, concealment, flanking, fortune."""
+    if preview is None:
+        return ""
+    sit = preview.situation
+    attacker = sit.attacker.name if sit is not None else ""
+    target = sit.target.name if sit is not None else ""
+    weapon = getattr(preview.weapon, "name", "") or "attack"
+    head = f"{attacker} -> {target}" if attacker and target else "Attack"
+    lines = [f"{head}: {weapon} ({preview.mode or 'attack'}, {preview.distance} "
+             f"hex{'es' if preview.distance != 1 else ''})"]
+    if not preview.possible:
+        lines.append(f"Cannot attack: {preview.reason}")
+        return "\n".join(lines)
+    plan = preview.plan
+    lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}")
+    lines.append(f"Expected damage {preview.expected_damage:.1f}")
+    if plan is not None:
+        fortune = {1: " (Fortunate: best of 2d20)", -1: " (Unfortunate: worse of 2d20)"}.get(
+            plan.fortune, "")
+        lines.append(f"Attack d20 {_signed(plan.bonus.total)}{fortune} vs AC {plan.ac.total}")
+        for t in plan.bonus:
+            lines.append(f"  {_term_line(t)}")
+        lines.append(f"AC {plan.ac.total}:")
+        for t in plan.ac:
+            lines.append(f"  {_term_line(t)}")
+        for t in plan.fortune_reasons:
+            word = "Fortunate" if t.value > 0 else "Unfortunate"
+            lines.append(f"{word}: {t.label} ({t.rule})")
+        threat = "20" if plan.threat >= 20 else f"{plan.threat}-20"
+        lines.append(f"Critical threat on {threat}, x{plan.multiplier} (RULES.md 10)")
+    cov = preview.cover
+    if cov is not None:
+        if cov.level == "none":
+            lines.append("Cover: none")
+        else:
+            bonus = f" (+{cov.bonus} AC)" if cov.bonus else ""
+            lines.append(f"Cover: {cov.level}{bonus}, {cov.obstructed} of {cov.line_count} "
+                         "lines obstructed (RULES.md 6)")
+    con = preview.concealment
+    level = plan.concealment if plan is not None else (con.level if con else "none")
+    if level and level != "none":
+        miss = plan.miss_on * 10 if plan is not None else int(round(con.miss_chance * 100))
+        lines.append(f"Concealment: {level} ({miss}% miss after a hit, RULES.md 7)")
+    else:
+        lines.append("Concealment: none")
+    flank = preview.flanking
+    if flank is not None and flank.flanked:
+        pair = " and ".join(flank.pair) if flank.pair else "two enemies"
+        lines.append(f"Flanked by {pair} (-2 AC, RULES.md 8)")
+    return "\n".join(lines)
+
+
+# ---- teams ----------------------------------------------------------------------------------
+
+# Okabe-Ito colours (distinguishable with the common colour-vision deficiencies), lightened
+# a little where needed to read on a dark background.
+NAMED_TEAM_COLOURS = {
+    "blue": (86, 180, 233), "red": (230, 110, 40), "orange": (230, 159, 0),
+    "green": (0, 170, 125), "yellow": (240, 228, 66), "purple": (204, 121, 167),
+    "pink": (204, 121, 167), "black": (170, 170, 170), "white": (235, 235, 235),
+}
+TEAM_PALETTE = ((86, 180, 233), (230, 110, 40), (204, 121, 167), (240, 228, 66),
+                (0, 170, 125), (230, 159, 0))
+#: a shape per team (index in the map's team list), so that colour is never the only cue
+TEAM_SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "cross")
+
+
+def _team_index(team: str, teams) -> int:
+    teams = list(teams or [])
+    if team in teams:
+        return teams.index(team)
+    return sum(map(ord, team)) % len(TEAM_PALETTE)
+
+
+def team_colour(team: str, teams=()) -> tuple[int, int, int]:
+    if team.lower() in NAMED_TEAM_COLOURS:
+        return NAMED_TEAM_COLOURS[team.lower()]
+    return TEAM_PALETTE[_team_index(team, teams) % len(TEAM_PALETTE)]
+
+
+def team_marker(team: str, teams=()) -> str:
+    """The shape drawn with the team colour (circle, square, diamond, ...)."""
+    return TEAM_SHAPES[_team_index(team, teams) % len(TEAM_SHAPES)]
+
+
+__all__ = ["ACTIONS", "ActionState", "ConditionLine", "Entry", "LogEntry", "UnitCard",
+           "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
+           "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
+           "unit_card"]
