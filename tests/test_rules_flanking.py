@@ -11,7 +11,6 @@ from itertools import combinations
 import pytest
 
 from game.ecs.scenario import HILL, make_view
-from game.hexgrid import Hex
 from game.rules import geometry as geo
 from game.rules.flanking import (
     FLANKED_AC_PENALTY, flank_angle, flanking, flanks, gang_up_bonus, high_ground,

@@ -28,10 +28,15 @@ RULES.md 5) a line passes through, except
 Cover coming only from creatures is at most Good: the level is the higher of the level of
 the lines obstructed by terrain alone and (the level of all obstructed lines, capped at
 Good), so creatures add up to Good but only terrain makes Superior (a corner of a shed in one
-line does not turn a creature's Good cover into Superior). Dead creatures give no cover. Prone target: at least Partial against ranged attacks from 3+
-hexes away (LFG "Prone"). A multi-hex attacker uses its best hex (lowest level, then lowest f).
-Cover bonuses do not stack (one level is the answer); the bonus adds to AC and, when it does not
-come only from creatures, to REF saves against area effects from the far side (`ref_bonus`).
+line does not turn a creature's Good cover into Superior). Dead creatures give no cover.
+Prone target: at least Partial against ranged attacks from 3+ hexes away (LFG "Prone"). A
+multi-hex attacker uses its best hex (lowest level, then fewest obstructed lines). Cover
+bonuses do not stack (one level is the answer); the bonus adds to AC, and the bonus of the
+terrain alone to REF saves against area effects from the far side (`ref_bonus`; LFG: "Cover
+provided by creatures does not grant this bonus").
+
+Line of effect is symmetric (`sight.trace_sight`): when every line of the attacker is blocked
+by walls but one of the target's lines back is clear, the answer is Superior, not Total.
 
 `all_pairs_cover` answers every ordered pair of a view, cached by the view's version.
 """
@@ -44,7 +49,7 @@ from types import MappingProxyType
 from game.hexgrid import Hex, hex_neighbors
 from game.rules import geometry as geo
 from game.rules.sight import (
-    Excluding, Line, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
+    Line, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
     unit_of, view_index,
 )
 

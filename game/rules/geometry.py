@@ -268,12 +268,12 @@ def corridor(a: Hex, b: Hex) -> frozenset[Hex]:
     """Every hex a segment from the centre of a to any point of hex b can meet: the hexes
     within distance 2 of `hex_linedraw(a, b)`.
 
-    Why 2 suffices: the segment stays within distance 1 (the circumradius) of the centre-to-
-    centre segment (it ends inside b, and deviates linearly from 0); a point of the centre
-    segment is within sqrt3/2 of one of linedraw's sample points, so it lies in a linedraw hex
-    or a neighbour of one; and a hex at distance 2 from H is at least 1 away from H's
-    interior at a corner only - so a point within 1 of a neighbour of a linedraw hex is in a
-    hex within distance 2. `tests/test_rules_sight_cover.py` checks it by brute force."""
+    Why 2 suffices (real distances, circumradius 1): the point at parameter t of the segment
+    is within t * |Q - centre(b)| <= 1 of the point at t of the centre-to-centre segment; that
+    one is within sqrt3/2 of one of linedraw's sample points (they are at most sqrt3 apart),
+    which lies in its linedraw hex L. So every point of the segment is within 1 + sqrt3/2 =
+    1.87 of L, while every hex at hex distance 3 or more from L is at least sqrt7 = 2.65 away
+    from it. `tests/test_rules_sight_cover.py` also checks it by brute force."""
     offs = _corridor_offsets(b.q - a.q, b.r - a.r)
     return frozenset(Hex(a.q + q, a.r + r) for q, r in offs)
 
@@ -338,6 +338,7 @@ def hex_of_point(p: Point) -> Hex:
 __all__ = [
     "SCALE", "PULL", "CORNER_OFFSETS", "Point", "INTERIOR", "EdgeRun", "hex_center",
     "hex_polygon", "sample_points", "to_xy", "hex_to_xy", "centroid", "angle_at_least",
-    "angle_degrees", "clip_chord", "passage", "passage_at", "near_line", "hex_contains", "corridor", "corridor_offsets",
-    "passages", "region_hits", "disc_offsets", "linedraw_offsets", "segment_enters_region", "hex_of_point",
+    "angle_degrees", "clip_chord", "passage", "passage_at", "near_line", "hex_contains",
+    "corridor", "corridor_offsets", "passages", "region_hits", "disc_offsets",
+    "linedraw_offsets", "segment_enters_region", "hex_of_point",
 ]

@@ -14,9 +14,15 @@
   (the edge of the map is no wall for sight).
 - Line of effect: at least one line not obstructed by walls. Line of sight: at least one line
   obstructed by neither walls nor `blocks_sight` hexes, and the target not in total
-  concealment from that hex (RULES.md 7: "Concealment blocks sight (total only)"; LFG: "Total
-  Concealment & Total Cover block Line of Sight"), which also covers invisible targets and
-  blinded attackers.
+  concealment from the attacker (RULES.md 7: "Concealment blocks sight (total only)"; LFG:
+  "Total Concealment & Total Cover block Line of Sight"), which also covers invisible targets
+  and blinded attackers.
+- Both are symmetric: the lines of the target's hexes back to the attacker's sample points
+  count too (002 "Line of Effect": "an unblocked path between it and you"). Lines from one
+  centre to sample points are not symmetric by themselves (a wall next to one creature can
+  hide its centre from every sample point of the other, while the other's centre still
+  reaches one of its corners); without this a creature could be shot by a foe it cannot shoot.
+  Concealment stays directional (a blinded attacker, an invisible target).
 
 Pure functions of a `BattleView`. Per-view indexes of the terrain and of the creatures are
 cached by the view's `version` (and the identity of its map and units).
@@ -84,6 +90,7 @@ class ViewIndex:
     relevant: frozenset                # walls | lows | sight blockers | occupied hexes
     relevant_conceal: frozenset        # concealment hexes
     near_units: dict = field(default_factory=dict)    # (q, r) -> occupied hexes within 2
+    near_all: dict = field(default_factory=dict)      # terrain.near and near_units merged
 
 
 _TERRAIN_CACHE: OrderedDict = OrderedDict()   # id(hexmap) -> (hexmap, terrain snapshot, index)
@@ -149,8 +156,12 @@ def view_index(view) -> ViewIndex:
             occ.setdefault(h, []).append(u)
     occupants = {h: tuple(us) for h, us in occ.items()}
     relevant = terrain.walls | terrain.lows | terrain.sight_blockers | frozenset(occupants)
+    near_units = _near(occupants)
+    near_all = dict(terrain.near)
+    for key, hs in near_units.items():
+        near_all[key] = near_all.get(key, ()) + hs
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
-                      _near(occupants))
+                      near_units, near_all)
     _remember(_VIEW_CACHE, key, (view.hexmap, view.units, index))
     return index
 
@@ -204,18 +215,22 @@ class RawLine:
         return sorted(found.values(), key=lambda u: u.eid)
 
 
-def candidates(near_maps, origin: Hex, target_hex: Hex, excluded) -> list[Hex]:
-    """The indexed hexes in the corridor of a line origin -> target_hex (the hexes within 2 of
-    `hex_linedraw(origin, target_hex)`, geometry `corridor`), minus `excluded`: spatial
-    pruning, only these are clipped exactly. `near_maps`: `_near` dicts to look up."""
+def candidates(near_maps, origin: Hex, target_hexes, excluded) -> list[Hex]:
+    """The indexed hexes in the corridor of the lines origin -> target hex (the hexes within 2
+    of `hex_linedraw(origin, target hex)`, geometry `corridor`) for one target hex or several,
+    minus `excluded`: spatial pruning, only these are clipped exactly. `near_maps`: `_near`
+    dicts to look up."""
+    if isinstance(target_hexes, Hex):
+        target_hexes = (target_hexes,)
     oq, orr = origin.q, origin.r
     found = set()
-    for dq, dr in geo.linedraw_offsets(target_hex.q - oq, target_hex.r - orr):
-        key = (oq + dq, orr + dr)
-        for near in near_maps:
-            hs = near.get(key)
-            if hs:
-                found.update(hs)
+    for th in target_hexes:
+        for dq, dr in geo.linedraw_offsets(th.q - oq, th.r - orr):
+            key = (oq + dq, orr + dr)
+            for near in near_maps:
+                hs = near.get(key)
+                if hs:
+                    found.update(hs)
     return [h for h in found if h not in excluded]
 
 
@@ -230,21 +245,19 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
     excluded = attacker.hex_set | target.hex_set
     walls = index.terrain.walls
     sx, sy = start = geo.hex_center(origin)
+    if prune:
+        cands = candidates((index.near_all,), origin, target.hexes, excluded)
+    else:
+        cands = [h for h in index.relevant if h not in excluded]
+    prepared = []
+    for h in cands:
+        cx, cy = geo.hex_center(h)
+        # nearest first (metric distance, see geometry): a line stops at its first wall
+        prepared.append((3 * (cx - sx) ** 2 + (cy - sy) ** 2, sx - cx, sy - cy, h,
+                         h in walls))
+    prepared.sort(key=lambda c: c[0])
     out = []
     for th in target.hexes:
-        if prune:
-            cands = candidates((index.terrain.near, index.near_units), origin, th, excluded)
-        else:
-            cands = [h for h in index.relevant if h not in excluded]
-        tx, ty = geo.hex_center(th)
-        ux, uy = tx - sx, ty - sy
-        prepared = []
-        for h in cands:
-            cx, cy = geo.hex_center(h)
-            # nearest first along the centre line (metric dot product, see geometry)
-            prepared.append((3 * ux * (cx - sx) + uy * (cy - sy), sx - cx, sy - cy, h,
-                             h in walls))
-        prepared.sort(key=lambda c: c[0])
         for p in geo.sample_points(th):
             dx, dy = p[0] - sx, p[1] - sy
             length2 = 4 * geo.SCALE * geo.SCALE * (3 * dx * dx + dy * dy)
