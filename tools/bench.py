@@ -284,6 +284,43 @@ def bench_frame() -> None:
               "(goal <= 3)")
 
 
+# ---- loading (issue: foundation): load + validate vs pytmx parsing alone --------------------
+
+def _big_map(folder: Path, size: int = 200) -> Path:
+    """A generated size x size pointy-top map with mixed terrain and a few units."""
+    from game.tiled.plan import MapPlan, Unit, write_map
+    symbols = ".=T:~n^"
+    rows = ["".join(symbols[(c * 7 + r * 3) % len(symbols)] for c in range(size))
+            for r in range(size)]
+    units = [Unit(f"Fighter {i}", "fighter", "blue", 2 + i, 2) for i in range(0, 20, 2)]
+    units += [Unit(f"Orc {i}", "orc", "red", 2 + i, size - 3) for i in range(0, 20, 2)]
+    plan = MapPlan("big.tmx", "Big", "", "y", "blue,red", "\n".join(rows), units)
+    return write_map(plan, folder / "big.tmx")
+
+
+@section
+def bench_load() -> None:
+    """load_map (pytmx + our XML pass + terrain + units + every validation check) against
+    pytmx.TiledMap parsing alone, on the largest shipped map and a generated 200x200 map.
+    Goal: ratio (ours / pytmx) <= 1.5; printed as peer/ours like the other sections."""
+    import tempfile
+
+    import pytmx
+
+    from game.data import load_units
+    from game.tiled.loader import _no_images, load_map
+
+    units = load_units()
+    repo = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in (repo / "maps" / "battle.tmx", _big_map(Path(tmp))):
+            ours = best_ms(lambda: load_map(path, units), repeat=5)
+            peer = best_ms(lambda: pytmx.TiledMap(str(path), image_loader=_no_images,
+                                                  allow_duplicate_names=True), repeat=5)
+            report(f"load+validate {path.name}", ours, peer, "pytmx.TiledMap")
+            print(f"  ours / pytmx = {ours / peer:.2f} (goal <= 1.5)")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
