@@ -46,6 +46,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from game.data.model import SIZES
 from game.hexgrid import Hex, hex_neighbors
 from game.rules import geometry as geo
 from game.rules.sight import (
@@ -55,7 +56,6 @@ from game.rules.sight import (
 
 LEVELS = ("none", "partial", "good", "superior", "total")
 BONUS = {"none": 0, "partial": 2, "good": 4, "superior": 6, "total": None}
-SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from game.data.model import SIZES
 from game.rules import geometry as geo
 from game.rules.sight import condition_names, creature_distance, unit_of
 from game.rules.threat import threatened_hexes
@@ -29,7 +30,6 @@ from game.rules.threat import threatened_hexes
 FLANKED_AC_PENALTY = -2
 FLANK_ANGLE = 120
 NO_FLANK_CONDITIONS = frozenset({"grappled", "pinned"})
-SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
 import pytmx  # noqa: E402
 from pytmx.pytmx import unpack_gids  # noqa: E402
 
+from game.data.model import SIZES
 from game.errors import InputError
 from game.hexgrid import TiledLayout, footprint
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
@@ -42,7 +43,6 @@ TERRAIN_PROPS = {
     "concealment": lambda p: as_choice(p, CONCEALMENT_LEVELS),
     "elevation": lambda p: as_int(p, -100, 100), "terrain": as_text,
 }
-SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")  # RULES.md 2
 UNIT_OVERRIDES = {
     "level": lambda p: as_int(p, 0, 30), "hp": lambda p: as_int(p, 1),
     "reach": lambda p: as_int(p, 0, 20), "speed": lambda p: as_int(p, 0, 500),
