@@ -29,10 +29,20 @@ def build_parser() -> ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=ArgumentParser)
 
     play = sub.add_parser("play", help="play a battle in a window")
-    play.add_argument("map", nargs="?", default=None, help="a .tmx map (default: the default map)")
-    play.add_argument("--sides", default=None, help="controllers per team, e.g. human,ai")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("map", nargs="?", default=None,
+                      help="a .tmx map: straight to the battle (without a map, sides or save: "
+                           "the setup screen)")
+    play.add_argument("--sides", default=None,
+                      help="controllers per team of the map, in order: human, ai, ai:easy, "
+                           "ai:normal or ai:hard, e.g. human,ai (skips the setup screen)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="the dice seed (default: from the clock, shown in the game)")
+    play.add_argument("--initiative", default=None,
+                      choices=("selective", "top-down", "round-by-round"),
+                      help="initiative mode (default: the map's)")
     play.add_argument("--load", default=None, help="a saved battle")
+    play.add_argument("--ai-debug", action="store_true",
+                      help="log every decision of the computer players on stderr")
 
     validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+")
@@ -65,6 +75,8 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--jobs", type=int, default=1)
     simulate.add_argument("--json", action="store_true")
+    simulate.add_argument("--ai-debug", action="store_true",
+                          help="log every decision of the computer players on stderr")
 
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
@@ -98,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
         return run_screenshot(args.map, args.out, select=args.select, hover=args.hover, size=args.size)
     if command == "simulate":
         from game.ai.simulate import run_simulate
+        if getattr(args, "ai_debug", False):
+            from game.ui.setup_model import enable_ai_debug
+            enable_ai_debug()
         return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
                             jobs=args.jobs, as_json=args.json)
     if command == "replay":
@@ -113,9 +128,11 @@ def run_play(args: argparse.Namespace) -> int:
               "(python -m game --help)", file=sys.stderr)
         return 2
     from game.ui.app import run_play as play
-    map_path = getattr(args, "map", None) or DEFAULT_MAP
-    return play(map_path, sides=getattr(args, "sides", None), seed=getattr(args, "seed", None),
-                load=getattr(args, "load", None))
+    # no map, sides or save: the setup screen (python -m game); else straight to the battle
+    return play(getattr(args, "map", None), sides=getattr(args, "sides", None),
+                seed=getattr(args, "seed", None), load=getattr(args, "load", None),
+                initiative=getattr(args, "initiative", None),
+                ai_debug=getattr(args, "ai_debug", False))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,11 @@ Each shot stages a moment of a battle on a shipped map (unit placements moved in
 code as `python -m game screenshot` (game.ui.app.screenshot_app), at 1280x800 and 1920x1080.
 `docs/default-map.png` is the README's image: the default map with a selection and a path
 preview that provokes attacks of opportunity.
+
+The screens around a battle, at 1280x800 (`--only setup result` makes just these):
+`docs/setup.png`, the game setup screen as `python -m game` opens it; `docs/result.png`, the
+result screen of a whole battle on the duel map (blue's commands are the computer player's,
+sent through the UI's controller as a person's clicks would be; red is the computer).
 """
 from __future__ import annotations
 
@@ -66,17 +71,69 @@ def shoot(shot: Shot, size: str, out: Path) -> Path:
     return out
 
 
+def shoot_setup(out: Path) -> Path:
+    """The setup screen as `python -m game` opens it (the default map, you against the
+    computer)."""
+    import pygame
+    from game.ui.app import App
+    app = App(None, (1280, 800), window=False, animations=False)
+    app.update(0.05)
+    app.draw()
+    pygame.image.save(app.screen, str(out))
+    return out
+
+
+def shoot_result(out: Path, seed: int = 12) -> Path:
+    """The result screen after a whole battle on the duel map: blue (a person, here the
+    computer player's choices sent through the UI controller) against the computer."""
+    import pygame
+    from game.ui import setup_model as S
+    from game.ui.app import App
+    from game.ai.player import choose_command
+    setup = S.Setup(REPO / "maps" / "duel.tmx", (S.Side("blue", "human"),
+                                                 S.Side("red", "ai", "normal")), None, seed)
+    app = App(None, (1280, 800), window=False, animations=False)
+    app.start_setup(setup)
+    for _ in range(5000):
+        if app.mode != "battle":
+            break
+        if app.battle.awaiting() != "over" and app.controller.is_human_turn():
+            app.controller.send(choose_command(app.battle, difficulty="hard"))
+        app.update(0.5)
+    if app.mode != "result":
+        raise SystemExit(f"the battle of seed {seed} did not end: try another --seed")
+    app.update(0.05)
+    app.draw()
+    pygame.image.save(app.screen, str(out))
+    return out
+
+
+SCREENS = {
+    "setup": (shoot_setup, "the game setup screen of python -m game"),
+    "result": (shoot_result, "the result screen after a battle on the duel map"),
+}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(REPO / "docs"))
+    parser.add_argument("--only", nargs="+", default=None,
+                        choices=[s.name for s in SHOTS] + list(SCREENS),
+                        help="make only these shots")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for shot in SHOTS:
+        if args.only and shot.name not in args.only:
+            continue
         for size in SIZES:
             name = shot.name if size == SIZES[0] else f"{shot.name}-{size}"
             path = shoot(shot, size, out / f"{name}.png")
             print(f"{path}: {shot.about}")
+    for name, (make, about) in SCREENS.items():
+        if args.only and name not in args.only:
+            continue
+        print(f"{make(out / f'{name}.png')}: {about}")
     return 0
 
 

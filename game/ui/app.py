@@ -1,26 +1,41 @@
-"""The game window: the main loop, input, and the headless screenshot (DESIGN.md "Command line":
-`python -m game play` and `python -m game screenshot`).
+"""The game window: the screens, the main loop, input, and the headless screenshot (DESIGN.md
+"Command line": `python -m game`, `python -m game play` and `python -m game screenshot`).
 
-`App` owns a window (or the dummy video driver's surface), a pygame_gui `UIManager` (themed by
-`assets/ui_theme.json` when it exists), the `Board`, the `Camera`, the `Animator` and the
-`GameController`. Every pygame event goes through `App.handle_event`, so tests drive the real
-UI with synthetic events. The HUD (`game.ui.hud.Hud`) is optional: without it the app draws a
-small status bar of its own.
+`App` owns a window (or the dummy video driver's surface) and shows one of four things
+(`App.mode`):
+- "setup": the game setup screen (`game.ui.screens.SetupScreen`), the first screen of
+  `python -m game`: map, sides and who controls them, initiative mode, seed, Start;
+- "battle": the `Board`, the `Camera`, the `Animator`, the `GameController` and the HUD
+  (`game.ui.hud.Hud`, optional: without it the app draws a small status bar of its own), in
+  a pygame_gui `UIManager` themed by `assets/ui_theme.json`;
+- "handoff": hotseat (2-4 people at one machine): between two different people's turns, and
+  for an attack-of-opportunity prompt of a creature of another person than the one whose turn
+  it is, `HandoffScreen` hides the battle entirely and shows only the side to play, its
+  colour and the round, until a key or a click;
+- "result": `ResultScreen` when a side has won (RULES.md 12): winner or draw, rounds, losses
+  and damage per side, the most dramatic roll; Play again (the same setup, a new seed unless
+  it was fixed) and Back to setup.
+The screens live in a second `UIManager` (`App.ui`), so that nothing of the HUD shows on
+them. `App.drawn` says what the last frame drew ("board", "setup", "handoff", "result").
 
-Input: left click selects, moves, attacks, picks the next creature, confirms a provoking move
-(click the same hex again, or Enter; Shift+click or Shift+Enter takes the safe path); right
-click or Esc cancels; middle or right drag and arrows/WASD pan; the wheel zooms around the
-cursor; C centres on the active creature; T threat areas, L line of sight; Tab cycles
-weapons; the action keys are the HUD's (1 Move, 2 Run, 3 Charge, 4 5-Foot Step, 5 Attack,
-6 Aim, 7 Defend, 8 Power Attack, 9 Stand Up, 0 Prone, R Retreat, I Interrupt, E or End: end
-the turn); Y/N answer an attack-of-opportunity prompt; Space skips animations, [ and ] set their
-speed; F5 saves the battle to hexskirmish-save.json.
+Every pygame event goes through `App.handle_event`, so tests drive the real UI with synthetic
+events; pygame_gui's own events (button presses, list selections) come back through the
+event queue like any other.
+
+Input in battle: left click selects, moves, attacks, picks the next creature, confirms a
+provoking move (click the same hex again, or Enter; Shift+click or Shift+Enter takes the safe
+path); right click or Esc cancels; middle or right drag and arrows/WASD pan; the wheel zooms
+around the cursor; C centres on the active creature; T threat areas, L line of sight, H the
+threat heat map (`game.ai.heatmap`); Tab cycles weapons; the action keys are the HUD's
+(1 Move, 2 Run, 3 Charge, 4 5-Foot Step, 5 Attack, 6 Aim, 7 Defend, 8 Power Attack,
+9 Stand Up, 0 Prone, R Retreat, I Interrupt, E or End: end the turn); Y/N answer an
+attack-of-opportunity prompt; Space skips animations, [ and ] set their speed; F5 saves the
+battle to hexskirmish-save.json.
 """
 from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -28,6 +43,8 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game.errors import InputError  # noqa: E402
+from game.ui import autoplay  # noqa: E402
+from game.ui import setup_model as S  # noqa: E402
 from game.ui import sprites as sp  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
 from game.ui.animation import Animator  # noqa: E402
@@ -37,8 +54,11 @@ from game.ui.controller import GameController  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 THEME = REPO / "assets" / "ui_theme.json"
+MAPS_DIR = REPO / "maps"
+DEFAULT_MAP = MAPS_DIR / "skirmish.tmx"
 DEFAULT_SIZE = (1280, 800)
 AI_DELAY_S = 0.35
+RESULT_DELAY_S = 0.8        # the last blow stays on screen this long before the result
 PAN_PX_S = 700
 # the HUD's action keys (game.ui.hud.HOTKEYS); used as they are when there is no HUD
 ACTION_KEYS = {
@@ -78,27 +98,250 @@ def map_surface(hexmap) -> tuple[pygame.Surface, tuple[int, int]]:
     return _MAPS[key]
 
 
-class App:
-    """One battle on screen."""
+# ---- the computer's sides at their difficulty ----------------------------------------------------
 
-    def __init__(self, battle, size=DEFAULT_SIZE, *, window: bool = True,
-                 animations: bool = True, human_teams=None, hud: bool = True):
+class BattleController(GameController):
+    """The `GameController`, with a computer player of its own difficulty per computer side
+    (`difficulties`: team -> easy | normal | hard; a side not named there, or no
+    `game.ai.player`, plays as `game.ui.autoplay.command_for` decides)."""
+
+    def __init__(self, battle, model=None, human_teams=None, difficulties=None):
+        self.difficulties = dict(difficulties or {})
+        self._players: dict = {}
+        super().__init__(battle, model, human_teams)
+
+    def ai_command(self, name: str):
+        team = self.team_of(name)
+        level = self.difficulties.get(team)
+        player = autoplay.ai_player()
+        if level is None or player is None or not hasattr(player, "AIPlayer"):
+            return autoplay.command_for(self.battle, name)
+        if team not in self._players:
+            self._players[team] = player.AIPlayer(level, seed=f"{self.battle.seed}:{team}")
+        return self._players[team].command(self.battle, name)
+
+    def step_ai(self):
+        """One command of the computer when the battle waits on a computer side."""
+        name = self.waiting_on()
+        if name is None or self.is_human_turn():
+            return None
+        try:
+            cmd = self.ai_command(name)
+        except Exception as err:  # noqa: BLE001 - a faulty AI must not stop the game
+            self.model.message = f"the computer player failed ({type(err).__name__}: {err})"
+            cmd = autoplay.fallback(self.battle, name)
+        out = self.battle.apply(cmd)
+        if not out.ok:
+            out = self.battle.apply(autoplay.fallback(self.battle, name))
+        if out.ok:
+            self._applied(out)
+        return out
+
+
+# ---- the threat heat map (H) ---------------------------------------------------------------------
+
+HEAT_LOW, HEAT_HIGH = (240, 228, 66), (213, 94, 0)
+HEAT_STEPS = 6
+
+
+HEAT_ERRORS: dict = {}      # battle -> why its heat map could not be computed
+
+
+def heatmap_module():
+    """`game.ai.heatmap` when it exists (its `threat_heatmap(view, team)`), else None."""
+    try:
+        from game.ai import heatmap
+    except ModuleNotFoundError as err:
+        if err.name in ("game.ai.heatmap", "game.ai"):
+            return None
+        raise
+    return heatmap if hasattr(heatmap, "threat_heatmap") else None
+
+
+def heat_cells(battle, team: str) -> dict:
+    """cell -> threat to `team`'s creatures (`game.ai.heatmap.threat_heatmap`), cached per
+    battle version and team; {} without the module, or when it fails (the reason in
+    HEAT_ERRORS: a faulty heat map must not stop the game)."""
+    from game.ui.overlays import cached
+    module = heatmap_module()
+    if module is None:
+        return {}
+
+    def compute():
+        try:
+            values = module.threat_heatmap(battle.view(), team) or {}
+        except Exception as err:  # noqa: BLE001
+            HEAT_ERRORS[id(battle)] = f"{type(err).__name__}: {err}"
+            return {}
+        HEAT_ERRORS.pop(id(battle), None)
+        out = {}
+        for h, v in values.items():
+            try:
+                v = float(v)
+            except (TypeError, ValueError):
+                continue
+            if v > 0 and battle.hexmap.contains(h):
+                out[battle.cell(h)] = v
+        return out
+    return cached(battle, ("heatmap", team), compute)
+
+
+class HeatBoard(Board):
+    """The board with the threat heat map baked into its cached static layer, under the
+    creatures: drawn again only when the battle, the team shown or the zoom change."""
+
+    def __init__(self, battle, map_surface, origin=(0, 0)):
+        super().__init__(battle, map_surface, origin)
+        self.heat_team: str | None = None     # None: the heat map is off
+        self._heat_key = None
+        self.heat_builds = 0
+
+    def static_layer(self, ctl, zoom: float, with_units: bool = True):
+        key = (self.heat_team, self.battle.version if self.heat_team else None)
+        if key != self._heat_key:
+            self._heat_key = key
+            self._static_key = None
+        return super().static_layer(ctl, zoom, with_units)
+
+    def _build_static(self, ctl, zoom: float, selection: bool = True):
+        surf = super()._build_static(ctl, zoom, selection)
+        if self.heat_team is not None:
+            self.draw_heat(surf, heat_cells(self.battle, self.heat_team), zoom)
+        return surf
+
+    def draw_heat(self, surf, values: dict, zoom: float) -> None:
+        """Hexes tinted yellow (a little threat) to vermillion (the most), more opaque the
+        more threatened, in HEAT_STEPS bands (one layer per band)."""
+        if not values:
+            return
+        top = max(values.values())
+        bands: dict[int, list] = {}
+        for cell, v in values.items():
+            bands.setdefault(min(HEAT_STEPS - 1, int(v / top * HEAT_STEPS)), []).append(cell)
+        for band, cells in sorted(bands.items()):
+            k = (band + 1) / HEAT_STEPS
+            colour = tuple(round(a + (b - a) * k) for a, b in zip(HEAT_LOW, HEAT_HIGH))
+            self.fill_cells(surf, cells, (*colour, round(40 + 120 * k)), zoom)
+        self.heat_builds += 1
+
+
+class _WorldCamera:
+    """Draws in world pixels, zoom 1 (the final position picture)."""
+    zoom = 1.0
+
+    @staticmethod
+    def to_screen(wx: float, wy: float) -> tuple[float, float]:
+        return wx, wy
+
+
+# ---- the app -----------------------------------------------------------------------------------
+
+class App:
+    """The window: the setup screen, a battle, the hotseat handoff and the result.
+
+    `App(battle)` opens on that battle (`setup`: what Play again repeats; without it, the
+    battle's own map, controllers and initiative with a new seed); `App(None)` opens on the
+    setup screen (`setup` preselects its choices)."""
+
+    def __init__(self, battle=None, size=DEFAULT_SIZE, *, window: bool = True,
+                 animations: bool = True, human_teams=None, hud: bool = True,
+                 setup: S.Setup | None = None, difficulties=None, maps_dir=None):
         pygame.display.init()
         pygame.font.init()
+        self.window = window
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if window else 0)
-        title = battle.hexmap.title or Path(battle.hexmap.path).stem
-        pygame.display.set_caption(f"hexskirmish - {title}")
-        self.battle = battle
-        self.controller = GameController(battle, human_teams=human_teams)
-        self.model = self.controller.model
-        self.model.animations = animations
-        self.animator = Animator(enabled=animations, speed=self.model.speed)
-        self.controller.listeners.append(self._on_events)
-        surface, origin = map_surface(battle.hexmap)
-        self.board = Board(battle, surface, origin)
+        pygame.display.set_caption("hexskirmish")
+        self.animations = animations
+        self.with_hud = hud
+        self.maps_dir = Path(maps_dir) if maps_dir is not None else MAPS_DIR
         self.manager = pygame_gui.UIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
-        cls = hud_class() if hud else None
+        self._ui = None
+        self.view = None              # the screen shown over everything (not in battle)
+        self._view_drawn = None
+        self.mode = "setup"
+        self.setup = setup
+        self.summary = None           # the result screen's facts
+        self.viewer: str | None = None    # hotseat: the side the screen was handed to
+        self.drawn: str | None = None     # what the last frame drew
+        self.heat = False
+        self.battle = self.controller = self.model = self.board = self.hud = None
+        self.camera = self.animator = None
+        self._owns_battle = False
+        self.running = True
+        self._drag = None
+        self._held: set[int] = set()
+        self._ai_clock = self._over_clock = 0.0
+        self._swallow_up = False
+        self._seen = None
+        self._dirty, self._gui_seen = True, None
+        if battle is not None:
+            self.start_battle(battle, human_teams=human_teams, difficulties=difficulties,
+                              setup=setup)
+        else:
+            self.show_setup(setup)
+
+    # ---- screens ---------------------------------------------------------------------------
+    @property
+    def ui(self):
+        """The screens' UIManager (made when first needed)."""
+        if self._ui is None:
+            from game.ui.screens import make_screen_manager
+            self._ui = make_screen_manager(self.screen.get_size())
+        return self._ui
+
+    def _close_view(self) -> None:
+        if self.view is not None:
+            self.view.kill()
+            self.view = None
+
+    def show_setup(self, setup: S.Setup | None = None, message: str = "") -> None:
+        """The game setup screen (`setup` preselects a map, sides, initiative and seed)."""
+        from game.ui.screens import SetupScreen
+        self._end_battle()
+        self._close_view()
+        self.mode = "setup"
+        pygame.display.set_caption("hexskirmish - new battle")
+        maps = S.list_maps(self.maps_dir)
+        if setup is None and maps:
+            default = next((m for m in maps if Path(m.path).resolve() ==
+                            DEFAULT_MAP.resolve()), maps[0])
+            setup = S.Setup(default.path, tuple(S.default_sides(default.teams)))
+        self.view = SetupScreen(self.ui, maps, setup, self.screen.get_size())
+        if message:
+            self.view.message = message
+            self.view._refresh_rules()
+        self._dirty = True
+
+    def start_setup(self, setup: S.Setup) -> bool:
+        """Start a battle from a setup (a new seed from the clock unless it is fixed);
+        False, with the reason on the setup screen, when the map does not load."""
+        try:
+            battle = S.start_battle(setup)
+        except InputError as err:
+            self.show_setup(setup, err.line())
+            return False
+        self.start_battle(battle, difficulties=S.difficulties(setup.sides), setup=setup,
+                          owned=True)
+        return True
+
+    def start_battle(self, battle, human_teams=None, difficulties=None,
+                     setup: S.Setup | None = None, owned: bool = False) -> None:
+        """Show `battle` (the previous one, when the app made it, is closed)."""
+        self._end_battle()
+        self._close_view()
+        self.battle = battle
+        self._owns_battle = owned
+        self.setup = setup or self._setup_of(battle)
+        self.controller = BattleController(battle, human_teams=human_teams,
+                                           difficulties=difficulties)
+        self.model = self.controller.model
+        self.model.animations = self.animations
+        self.animator = Animator(enabled=self.animations, speed=self.model.speed)
+        self.controller.listeners.append(self._on_events)
+        surface, origin = map_surface(battle.hexmap)
+        self.board = HeatBoard(battle, surface, origin)
+        cls = hud_class() if self.with_hud else None
         self.hud = cls(self.manager, self.controller) if cls else None
         if self.hud is not None:
             self.hud.layout(self.screen.get_size())
@@ -110,13 +353,136 @@ class App:
         too_big = ww * self.camera.zoom > aw or wh * self.camera.zoom > ah
         if too_big and self.controller.actor():
             self.camera.centre_on(*self.board.unit_centre(battle.unit(battle.active)))
-        self.running = True
-        self._drag = None
-        self._held: set[int] = set()
-        self._ai_clock = 0.0
+        self.mode = "battle"
+        self.summary = None
+        self.viewer = self._waiting_team() if self._waiting_team() in \
+            self.controller.human_teams else None
+        self._drag, self._held = None, set()
+        self._ai_clock = self._over_clock = 0.0
         self._seen = None
         self._dirty, self._gui_seen = True, None
+        self._apply_heat()
+        title = battle.hexmap.title or Path(battle.hexmap.path).stem
+        pygame.display.set_caption(f"hexskirmish - {title} - seed {battle.seed}")
+        if owned and not self.setup.fixed_seed:
+            self.model.message = (f"Battle seed {battle.seed}: play it again with --seed "
+                                  f"{battle.seed} or the same seed in the setup")
         self.refresh_hud(force=True)
+
+    def _setup_of(self, battle) -> S.Setup:
+        """What Play again repeats for a battle made elsewhere: its map, controllers and
+        initiative, a new seed."""
+        teams = S.map_teams(battle.hexmap)
+        sides = tuple(S.Side(t, battle.controllers.get(t, "ai")) for t in teams)
+        return S.Setup(Path(battle.hexmap.path), sides, battle.initiative_mode
+                       if battle.initiative_mode != battle.hexmap.initiative else None, None)
+
+    def _end_battle(self) -> None:
+        if self.battle is None:
+            return
+        if self.hud is not None:
+            self.hud.kill()
+        self.controller.listeners.clear()
+        if self._owns_battle:
+            self.battle.close()
+        self.battle = self.controller = self.model = self.board = self.hud = None
+        self.camera = self.animator = None
+        self._owns_battle = False
+
+    # ---- hotseat ---------------------------------------------------------------------------
+    def _waiting_team(self) -> str | None:
+        if self.controller is None:
+            return None
+        return self.controller.team_of(self.controller.waiting_on())
+
+    def handoff_due(self) -> str | None:
+        """The side the screen must be handed to before the battle goes on: a person's side
+        other than the one that has the screen, when two or more people play."""
+        c = self.controller
+        if c is None or len(c.human_teams) < 2 or self.battle.awaiting() == "over":
+            return None
+        if not c.is_human_turn():
+            return None
+        team = self._waiting_team()
+        if self.viewer is None:
+            self.viewer = team
+            return None
+        return team if team != self.viewer else None
+
+    def show_handoff(self, team: str) -> None:
+        from game.ui.screens import HandoffScreen
+        self._close_view()
+        self.mode = "handoff"
+        self._held.clear()
+        self._drag = None
+        self.controller.hover_cell(None)
+        teams = list(self.board.teams)
+        self.view = HandoffScreen(self.ui, team, teams, self.battle.round,
+                                  self.screen.get_size(),
+                                  reason=self.battle.awaiting())
+        self._dirty = True
+
+    def hand_over(self) -> None:
+        """The handoff screen was dismissed: the battle, for the side it was shown to."""
+        team = self.view.team if self.view is not None else self._waiting_team()
+        self._close_view()
+        self.viewer = team
+        self.mode = "battle"
+        self._swallow_up = True
+        self._apply_heat()
+        actor = self.controller.actor()
+        if actor is not None:
+            self.reveal(actor)
+        self._dirty, self._gui_seen = True, None
+        self.refresh_hud(force=True)
+
+    # ---- result ----------------------------------------------------------------------------
+    def show_result(self) -> None:
+        from game.ui.screens import ResultScreen
+        self.summary = S.battle_summary(self.battle)
+        picture = self.final_position()
+        self._close_view()
+        self.mode = "result"
+        sides = self.setup.sides if self.setup is not None else ()
+        if self.controller is not None:
+            kinds = {s.team: s for s in sides}
+            sides = [kinds.get(t) or S.Side(t, "human" if t in self.controller.human_teams
+                                             else "ai") for t in self.summary.teams]
+        title = self.battle.hexmap.title or Path(self.battle.hexmap.path).stem
+        self.view = ResultScreen(self.ui, self.summary, self.setup, title,
+                                 self.screen.get_size(), picture=picture, sides=sides)
+        self._dirty = True
+
+    def final_position(self) -> pygame.Surface:
+        """The whole map with every creature where it ended (no overlays, no HUD)."""
+        surf = self.board.scaled_map(1.0).copy()
+        self.board.draw_units(surf, _WorldCamera())
+        return surf
+
+    def play_again(self) -> bool:
+        return self.start_setup(self.setup)
+
+    def _sync_mode(self) -> None:
+        if self.mode == "battle":
+            team = self.handoff_due()
+            if team is not None:
+                self.show_handoff(team)
+
+    def _screen_action(self, action) -> None:
+        if not action:
+            return
+        what = action[0]
+        if what == "start":
+            self.setup = action[1]
+            self.start_setup(action[1])
+        elif what == "continue":
+            self.hand_over()
+        elif what == "again":
+            self.play_again()
+        elif what == "setup":
+            self.show_setup(self.setup)
+        elif what == "quit":
+            self.running = False
 
     # ---- events --------------------------------------------------------------------------------
     def _on_events(self, events) -> None:
@@ -179,7 +545,8 @@ class App:
             self.camera.centre_on(*self.board.unit_centre(self.battle.unit(name)))
 
     def handle_event(self, ev) -> None:
-        """One pygame event: the GUI first, then the map and the keys."""
+        """One pygame event: a screen's, or in battle the GUI first, then the map and the
+        keys."""
         self._dirty = True
         if ev.type == pygame.QUIT:
             self.running = False
@@ -187,11 +554,20 @@ class App:
         if ev.type == pygame.VIDEORESIZE:
             self.resize(ev.size)
             return
+        if self.mode != "battle":
+            self._screen_event(ev)
+            return
+        if ev.type == pygame.MOUSEBUTTONUP and self._swallow_up:
+            self._swallow_up = False      # the release of the click that ended a handoff
+            return
+        if ev.type == pygame.MOUSEBUTTONDOWN:
+            self._swallow_up = False
         consumed = self.manager.process_events(ev)
         if self.hud is not None:
             consumed = bool(self.hud.process_event(ev)) or consumed
         if consumed:
             self.refresh_hud()
+            self._sync_mode()
             return
         if ev.type == pygame.MOUSEMOTION:
             self._motion(ev)
@@ -208,6 +584,21 @@ class App:
         elif ev.type == pygame.KEYUP:
             self._held.discard(ev.key)
         self.refresh_hud()
+        self._sync_mode()
+
+    def _screen_event(self, ev) -> None:
+        if self.view is None:
+            return
+        if self.mode == "handoff":
+            if ev.type == pygame.MOUSEBUTTONDOWN:
+                self._swallow_up = True
+            self._screen_action(self.view.process_event(ev))
+            return
+        consumed = self.ui.process_events(ev)
+        action = self.view.process_event(ev)
+        if action is None and consumed:
+            return
+        self._screen_action(action)
 
     def _motion(self, ev) -> None:
         if self._drag is not None:
@@ -256,6 +647,8 @@ class App:
             c.toggle_overlay("threat")
         elif k == pygame.K_l:
             c.toggle_overlay("los")
+        elif k == pygame.K_h:
+            self.toggle_heat()
         elif k == pygame.K_c:
             self.centre_on_active()
         elif k == pygame.K_SPACE:
@@ -277,6 +670,44 @@ class App:
         elif k == pygame.K_F5:
             self.save(Path("hexskirmish-save.json"))
 
+    # ---- the heat map --------------------------------------------------------------------------
+    def heat_team(self) -> str | None:
+        """Whose danger the heat map shows: the side that has the screen (the selected
+        creature's in a game of computers only)."""
+        c = self.controller
+        team = self.viewer if self.viewer in c.human_teams else None
+        if team is None:
+            team = c.team_of(self.model.selected if self.model.selected in self.battle.eids
+                             else None)
+        if team is None and c.human_teams:
+            team = sorted(c.human_teams)[0]
+        return team or (self.board.teams[0] if self.board.teams else None)
+
+    def toggle_heat(self) -> None:
+        """H: the threat heat map (`game.ai.heatmap.threat_heatmap`) on or off."""
+        try:
+            module = heatmap_module()
+        except Exception as err:  # noqa: BLE001 - a broken module must not stop the game
+            self.heat = False
+            self.model.message = f"the threat heat map failed to load ({err})"
+            self.model.revision += 1
+            self._apply_heat()
+            return
+        if module is None:
+            self.heat = False
+            self.model.message = ("the threat heat map needs game.ai.heatmap (the computer "
+                                  "player's threat_heatmap), which is not installed yet")
+        else:
+            self.heat = not self.heat
+            self.model.message = ""
+        self.model.revision += 1
+        self._apply_heat()
+
+    def _apply_heat(self) -> None:
+        if self.board is not None:
+            self.board.heat_team = self.heat_team() if self.heat else None
+            self._dirty = True
+
     def save(self, path: Path) -> None:
         from game.engine.replay import save_battle
         try:
@@ -291,20 +722,34 @@ class App:
                 pygame.display.get_surface().get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager.set_window_resolution(size)
-        if self.hud is not None:
-            self.hud.layout(size)
-        self.camera.resize(size, self.free_area())
-        self.refresh_hud(force=True)
+        if self._ui is not None:
+            self._ui.set_window_resolution(size)
+        if self.view is not None:
+            self.view.layout(size)
+        if self.battle is not None:
+            if self.hud is not None:
+                self.hud.layout(size)
+            self.camera.resize(size, self.free_area())
+            self.refresh_hud(force=True)
+        self._dirty = True
 
     # ---- frames --------------------------------------------------------------------------------
     def refresh_hud(self, force: bool = False) -> None:
+        if self.battle is None:
+            return
         seen = (self.model.revision, self.battle.version, self.manager.get_mouse_position())
         if self.hud is not None and (force or seen != self._seen):
             self.hud.refresh()
         self._seen = seen
 
     def update(self, dt: float) -> None:
-        """Advance `dt` seconds: panning keys, animations, the computer's moves, the GUI."""
+        """Advance `dt` seconds: panning keys, animations, the computer's moves, the GUI, the
+        switch to the handoff or the result screen."""
+        if self.mode != "battle":
+            if self.view is not None:
+                self.view.update(dt)
+            self.ui.update(dt)
+            return
         for k in self._held:
             dx, dy = PAN_KEYS[k]
             self.camera.pan(dx * PAN_PX_S * dt, dy * PAN_PX_S * dt)
@@ -312,30 +757,61 @@ class App:
         self.animator.speed = self.model.speed
         self.animator.enabled = self.model.animations
         self.animator.update(dt)
-        if self.battle.awaiting() != "over" and not self.controller.is_human_turn() \
-                and not self.animator.busy:
+        over = self.battle.awaiting() == "over"
+        if not over and not self.controller.is_human_turn() and not self.animator.busy:
             self._ai_clock += dt
             if self._ai_clock >= AI_DELAY_S / self.model.speed or not self.model.animations:
                 self._ai_clock = 0.0
                 self.controller.step_ai()
                 self._dirty = True
+        if self.heat and self.board.heat_team != self.heat_team():
+            self._apply_heat()
         self.manager.update(dt)
         self.refresh_hud()
+        self._sync_mode()
+        if over and self.mode == "battle" and not self.animator.busy:
+            self._over_clock += dt
+            if self._over_clock >= RESULT_DELAY_S:
+                self.show_result()
 
     def draw(self, force: bool = False) -> bool:
         """Draw a frame; when nothing changed since the last one (no event, no computer move,
         no animation, the same GUI sprites) the window keeps it and nothing is drawn.
-        Returns whether it drew."""
+        Returns whether it drew. `drawn` says what: "board", "setup", "handoff", "result"."""
+        self._sync_mode()
+        if self.mode != "battle":
+            if self.view is not self._view_drawn:      # new widgets: laid out before drawn
+                self.ui.update(0.0)
+                self._view_drawn = self.view
+            self.view.draw_background(self.screen)
+            self.ui.draw_ui(self.screen)
+            self.drawn = self.mode
+            self._dirty = False
+            return True
         gui = tuple((id(b[0]), tuple(b[1])) for b in self.manager.ui_group.visible)
         if not (force or self._dirty or self.animator.busy or gui != self._gui_seen):
             return False
         self.board.draw(self.screen, self.camera, self.controller, self.animator)
+        if self.heat:
+            self._heat_legend()
         if self.hud is not None:
             self.manager.draw_ui(self.screen)
         else:
             draw_status(self.screen, self.controller)
+        self.drawn = "board"
         self._dirty, self._gui_seen = False, gui
         return True
+
+    def _heat_legend(self) -> None:
+        team = self.board.heat_team
+        values = heat_cells(self.battle, team) if team else {}
+        top = max(values.values()) if values else 0
+        error = HEAT_ERRORS.get(id(self.battle))
+        lines = [(f"Threat heat map (H): danger to {str(team).capitalize()}", (240, 228, 66)),
+                 (f"failed: {error[:60]}" if error else
+                  f"strongest {top:.1f}" if values else "no hex threatened", (230, 230, 230))]
+        ax, ay, w, h = self.camera.area()
+        pill(self.screen, lines, (ax + w - 8, ay + 8), 15, HEAT_HIGH, inside=(ax, ay, w, h))
 
     def run(self) -> int:
         clock = pygame.time.Clock()
@@ -343,8 +819,10 @@ class App:
             dt = clock.tick(60) / 1000
             for ev in pygame.event.get():
                 self.handle_event(ev)
+                if not self.running:
+                    break
             self.update(dt)
-            if self.draw():
+            if self.running and self.draw():
                 pygame.display.flip()
         return 0
 
@@ -401,14 +879,8 @@ def _parse_cell(text: str, hexmap) -> tuple[int, int]:
 
 
 def _controllers(teams: list[str], sides: str | None) -> dict:
-    if sides is None:
-        return {t: ("human" if i == 0 else "ai") for i, t in enumerate(teams)}
-    kinds = [s.strip().lower() for s in sides.split(",")]
-    if len(kinds) != len(teams) or any(k not in ("human", "ai") for k in kinds):
-        example = ",".join(["human"] + ["ai"] * (len(teams) - 1))
-        raise InputError(None, None, f"--sides needs one of human/ai per team "
-                         f"({', '.join(teams)}), e.g. {example} (got {sides!r})")
-    return dict(zip(teams, kinds))
+    """--sides for the map's teams -> the Battle's controllers (team -> human | ai)."""
+    return S.controllers(S.parse_sides(sides, teams))
 
 
 def _teams(hexmap) -> list[str]:
@@ -468,28 +940,54 @@ def run_screenshot(map_path, out, select=None, hover=None, size="1280x800") -> i
     return 0
 
 
-def run_play(map_path, sides=None, seed=None, load=None) -> int:
-    """`python -m game play`: open the window and play until it is closed."""
-    from game.engine.battle import Battle
-    if load is not None:
-        from game.engine.replay import load_replay
-        battle = load_replay(load)
-        humans = None
-        if sides is not None:
-            c = _controllers(_teams(battle.hexmap), sides)
-            humans = {t for t, k in c.items() if k == "human"}
-    else:
-        from game.tiled.loader import load_map
-        hexmap = load_map(map_path)
-        seed = seed if seed is not None else time.time_ns() % 1_000_000
-        battle = Battle(hexmap, seed=seed, controllers=_controllers(_teams(hexmap), sides))
-        humans = None
-    app = App(battle, DEFAULT_SIZE, window=True, human_teams=humans)
+def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
+             ai_debug: bool = False) -> int:
+    """`python -m game play [MAP] [--sides ...] [--seed N] [--initiative MODE] [--load SAVE]
+    [--ai-debug]`: open the window and play until it is closed. Without a map, sides or a save
+    it opens on the setup screen (with --seed and --initiative preselected)."""
+    if ai_debug:
+        S.enable_ai_debug()
+    app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative)
     try:
         return app.run()
     finally:
         pygame.quit()
 
 
-__all__ = ["App", "draw_status", "hud_class", "map_surface", "run_play", "run_screenshot",
-           "screenshot_app"]
+def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
+             size=DEFAULT_SIZE, window: bool = True) -> App:
+    """The App of `run_play`, before its loop runs (bad arguments raise InputError first)."""
+    if initiative is not None and initiative not in S.INITIATIVE_MODES:
+        raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
+                         f"{', '.join(S.INITIATIVE_MODES)})")
+    if seed is not None:
+        seed = S.parse_seed(seed)
+    if load is not None:
+        from game.engine.replay import load_replay
+        battle = load_replay(load)
+        humans, levels = None, None
+        if sides is not None:
+            chosen = S.parse_sides(sides, S.map_teams(battle.hexmap))
+            humans, levels = set(S.human_teams(chosen)), S.difficulties(chosen)
+        return App(battle, size, window=window, human_teams=humans, difficulties=levels)
+    if map_path is None and sides is None:
+        setup = None
+        if seed is not None or initiative is not None:
+            info = S.map_info(_load_map(DEFAULT_MAP))
+            setup = S.setup_for(info, None, initiative, seed)
+        return App(None, size, window=window, setup=setup)
+    hexmap = _load_map(map_path or DEFAULT_MAP)
+    setup = S.Setup(Path(hexmap.path), tuple(S.parse_sides(sides, S.map_teams(hexmap))),
+                    initiative, seed)
+    battle = S.start_battle(setup, hexmap=hexmap)
+    return App(battle, size, window=window, setup=setup,
+               difficulties=S.difficulties(setup.sides))
+
+
+def _load_map(path):
+    from game.tiled.loader import load_map
+    return load_map(path)
+
+
+__all__ = ["App", "BattleController", "HeatBoard", "draw_status", "heat_cells", "hud_class",
+           "map_surface", "play_app", "run_play", "run_screenshot", "screenshot_app"]

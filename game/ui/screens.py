@@ -1,0 +1,892 @@
+"""The screens around a battle: game setup, the hotseat handoff and the result (pygame_gui,
+themed by assets/ui_theme.json plus `SCREEN_THEME`).
+
+- `SetupScreen`: the first screen of `python -m game`: the maps of maps/ (title, description,
+  a thumbnail drawn by the map renderer with the creatures' starting places), one row per
+  team of the map with who controls it (a person, or the computer: easy, normal, hard), the
+  initiative mode (RULES.md 9; the map's own by default), the dice seed (empty: a new one
+  from the clock, shown in the game so that a battle can be played again) and Start;
+- `HandoffScreen`: hotseat: hides the whole battle between two people's turns and shows only
+  the side to play, its colour and the round ("Blue to play - press a key or click");
+- `ResultScreen`: the winner or a draw, the rounds, losses and damage dealt per side and the
+  most dramatic roll (`game.ui.setup_model.battle_summary`), with Play again and Back to setup.
+
+Every screen builds its widgets in a `UIManager` of its own (`make_screen_manager`), answers
+`process_event(event)` with an action tuple or None (("start", Setup), ("again",),
+("setup",), ("continue",), ("quit",)), draws its background with `draw_background(surface)`
+under the manager's widgets, and lists the words it shows in `texts()` (tests).
+"""
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel,
+                                 UISelectionList, UITextBox, UITextEntryLine)
+
+from game.errors import InputError
+from game.ui import presenters as P
+from game.ui import setup_model as S
+from game.ui import sprites as sp
+
+THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui_theme.json"
+BG = (16, 21, 28)                     # behind every screen (the HUD's darkest panel tone)
+HANDOFF_BG = (11, 15, 20)             # the handoff screen: nothing of the battle shows
+MUTED = "#97A6B6"
+ACCENT = "#9FD3F5"
+YELLOW = "#F0E442"
+CHOICES = ("human", "easy", "normal", "hard")   # the controller buttons of a side's row
+KEYS_HELP = ("<font color=#c9d4de><b>Click</b> select, move, attack · <b>Esc</b> cancel<br>"
+             "<b>1-0, R, I, E</b> actions · <b>Tab</b> weapon<br>"
+             "<b>T</b> threat areas · <b>L</b> line of sight<br>"
+             "<b>H</b> threat heat map · <b>C</b> centre · <b>F5</b> save</font>")
+CHOICE_LABELS = {"human": "Human", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+#: additions to assets/ui_theme.json for these screens (same palette, bigger type)
+SCREEN_THEME = {
+    "@screen_panel": {"prototype": "#hud_shape",
+                      "colours": {"dark_bg": "#0d131af2", "normal_border": "#3b4a5c"}},
+    "#hero_title": {"colours": {"normal_text": "#ffffff"},
+                    "font": {"name": "noto_sans", "size": "30", "bold": "1"}},
+    "@hero_sub": {"colours": {"normal_text": "#b4c2d0"},
+                  "font": {"name": "noto_sans", "size": "16", "italic": "1"}},
+    "@section": {"colours": {"normal_text": "#9fd3f5"},
+                 "font": {"name": "noto_sans", "size": "17", "bold": "1"}},
+    "@big_label": {"colours": {"normal_text": "#ffffff"},
+                   "font": {"name": "noto_sans", "size": "22", "bold": "1"}},
+    "@value": {"colours": {"normal_text": "#ffffff"},
+               "font": {"name": "noto_sans", "size": "16", "bold": "1"}},
+    "@small_hint": {"colours": {"normal_text": "#97a6b6"},
+                    "font": {"name": "noto_sans", "size": "14", "italic": "1"}},
+    "@centred": {"misc": {"text_horiz_alignment": "center"}},
+    "@segment": {"colours": {"normal_bg": "#1a2430", "hovered_bg": "#28384a",
+                             "normal_text": "#c9d4de", "hovered_text": "#ffffff",
+                             "normal_border": "#33414f", "hovered_border": "#8fb8d8"},
+                 "font": {"name": "noto_sans", "size": "15"},
+                 "misc": {"border_width": "1", "shape_corner_radius": "5"}},
+    "@segment_on": {"colours": {"normal_bg": "#2f6690", "hovered_bg": "#3a7cae",
+                                "normal_text": "#ffffff", "hovered_text": "#ffffff",
+                                "normal_border": "#f0e442", "hovered_border": "#ffffff"},
+                    "font": {"name": "noto_sans", "size": "15", "bold": "1"},
+                    "misc": {"border_width": "2", "shape_corner_radius": "5"}},
+    "@primary": {"colours": {"normal_bg": "#2f6690", "hovered_bg": "#3f86bb",
+                             "active_bg": "#3a7cae", "normal_border": "#9fd3f5",
+                             "hovered_border": "#ffffff", "normal_text": "#ffffff",
+                             "hovered_text": "#ffffff"},
+                 "font": {"name": "noto_sans", "size": "19", "bold": "1"},
+                 "misc": {"border_width": "2", "shape_corner_radius": "6"}},
+    "@secondary": {"colours": {"normal_bg": "#1d2733", "hovered_bg": "#2b3b4d",
+                               "normal_border": "#55708a", "hovered_border": "#9fd3f5",
+                               "normal_text": "#e4ebf2", "hovered_text": "#ffffff"},
+                   "font": {"name": "noto_sans", "size": "17", "bold": "1"},
+                   "misc": {"border_width": "1", "shape_corner_radius": "6"}},
+    "selection_list": {"colours": {"dark_bg": "#0b1117", "normal_border": "#3b4a5c"},
+                       "misc": {"border_width": "1", "shadow_width": "0",
+                                "list_item_height": "38"}},
+    "selection_list.@selection_list_item": {
+        "colours": {"normal_bg": "#141c25", "hovered_bg": "#243344",
+                    "selected_bg": "#2f6690", "normal_text": "#e4ebf2",
+                    "hovered_text": "#ffffff", "selected_text": "#ffffff",
+                    "normal_border": "#141c25", "selected_border": "#f0e442"},
+        "font": {"name": "noto_sans", "size": "16", "bold": "1"},
+        "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12",
+                 "border_width": "0", "shadow_width": "0", "shape": "rectangle"}},
+    "text_entry_line": {"colours": {"dark_bg": "#0b1117", "normal_border": "#55708a",
+                                    "selected_border": "#f0e442", "normal_text": "#ffffff",
+                                    "selected_bg": "#2f6690", "text_cursor": "#f0e442"},
+                        "font": {"name": "noto_sans", "size": "17", "bold": "1"},
+                        "misc": {"border_width": "1", "shape": "rounded_rectangle",
+                                 "shape_corner_radius": "5", "padding": "8,6"}},
+    "drop_down_menu": {"colours": {"normal_bg": "#1a2430", "hovered_bg": "#28384a",
+                                   "selected_bg": "#2f6690", "normal_border": "#55708a",
+                                   "hovered_border": "#9fd3f5", "normal_text": "#ffffff",
+                                   "dark_bg": "#0b1117"},
+                       "font": {"name": "noto_sans", "size": "16"},
+                       "misc": {"border_width": "1", "shadow_width": "0",
+                                "expand_direction": "down"}},
+    "#handoff_title": {"font": {"name": "noto_sans", "size": "46", "bold": "1"},
+                       "misc": {"text_horiz_alignment": "center"}},
+    "#handoff_round": {"colours": {"normal_text": "#ffffff"},
+                       "font": {"name": "noto_sans", "size": "22", "bold": "1"},
+                       "misc": {"text_horiz_alignment": "center"}},
+    "#handoff_hint": {"colours": {"normal_text": "#97a6b6"},
+                      "font": {"name": "noto_sans", "size": "16", "italic": "1"},
+                      "misc": {"text_horiz_alignment": "center"}},
+    "#result_headline": {"font": {"name": "noto_sans", "size": "34", "bold": "1"}},
+    "#side_name": {"font": {"name": "noto_sans", "size": "19", "bold": "1"}},
+    "#seed_empty": {"colours": {"normal_text": "#7d8896"},
+                    "font": {"name": "noto_sans", "size": "17", "italic": "1"}},
+    "#result_text": {"font": {"name": "noto_sans", "size": "16"},
+                     "misc": {"padding": "4,2", "line_spacing": "1.2"}},
+}
+SCREEN_FONTS = [{"name": "noto_sans", "point_size": size, "style": style, "antialiased": 1}
+                for size, style in ((13, "regular"), (13, "bold"), (14, "regular"),
+                                    (14, "italic"), (14, "bold"), (15, "regular"),
+                                    (15, "bold"), (15, "italic"), (16, "regular"),
+                                    (16, "bold"), (16, "italic"), (17, "bold"),
+                                    (19, "bold"), (22, "bold"), (30, "bold"), (34, "bold"),
+                                    (46, "bold"))]
+
+
+def make_screen_manager(size) -> pygame_gui.UIManager:
+    """A UIManager with the game's theme and the screens' additions, fonts loaded."""
+    manager = pygame_gui.UIManager(tuple(size), str(THEME_PATH) if THEME_PATH.is_file()
+                                   else None)
+    manager.get_theme().load_theme(SCREEN_THEME)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            manager.preload_fonts(SCREEN_FONTS)
+        except Exception:     # noqa: BLE001 - only a speed-up
+            pass
+    return manager
+
+
+def _team_theme(manager, teams) -> None:
+    """Theme entries `#team_<name>` whose text is the team's colour."""
+    data = {}
+    for t in teams:
+        colour = P.team_colour(t, teams)
+        data[f"@team_{_ident(t)}"] = {"colours": {"normal_text": "#%02x%02x%02x" % colour}}
+    manager.get_theme().load_theme(data)
+
+
+def _ident(team: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in team.lower())
+
+
+def _esc(text) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def team_name(team: str) -> str:
+    return team[:1].upper() + team[1:]
+
+
+def team_badge(team: str, teams, size: int, letter: bool = True) -> pygame.Surface:
+    """The team's colour in its shape on a dark tile, with its initial (as the HUD shows a
+    side: colour is never the only cue)."""
+    colour = P.team_colour(team, teams)
+    shape = P.team_marker(team, teams)
+    k = 3
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    pygame.draw.rect(big, (16, 23, 31, 255), big.get_rect(), border_radius=max(3, size * k // 6))
+    r = size * k * 0.36
+    c = (size * k / 2, size * k / 2)
+    sp.draw_shape(big, shape, c, r, colour, sp.INK, max(1, k))
+    if letter:
+        glyph = sp.font(int(size * k * 0.42)).render(team[:1].upper(), True, sp.ink_for(colour))
+        big.blit(glyph, glyph.get_rect(center=(c[0], c[1] + k)))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+# ---- thumbnails ------------------------------------------------------------------------------
+
+_THUMBS: dict = {}
+
+
+def map_picture(path) -> pygame.Surface:
+    """The map as `python -m game render` draws it, with each creature's starting hex marked
+    in its team's colour and shape (cached per file version)."""
+    path = Path(path)
+    key = (path.resolve(), path.stat().st_mtime_ns)
+    if key in _THUMBS:
+        return _THUMBS[key]
+    from game.tiled.loader import load_map
+    from game.ui.map_renderer import build_map_surface, load_map_info
+    info = load_map_info(path)
+    surf = build_map_surface(info).copy()
+    hexmap = load_map(path)
+    teams = S.map_teams(hexmap)
+    ox, oy = info.origin
+    lay = hexmap.layout
+    r = min(lay.tw, lay.th) * 0.3
+    for p in hexmap.units:
+        x, y = lay.tile_center(p.col, p.row)
+        colour = P.team_colour(p.team, teams)
+        sp.draw_shape(surf, P.team_marker(p.team, teams), (x + ox, y + oy), r + 3, sp.INK,
+                      sp.INK, 0)
+        sp.draw_shape(surf, P.team_marker(p.team, teams), (x + ox, y + oy), r, colour,
+                      sp.PAPER, 2)
+    _THUMBS[key] = surf
+    return surf
+
+
+def fit(surf: pygame.Surface, box) -> pygame.Surface:
+    """`surf` scaled to fit in `box` (w, h), keeping its proportions."""
+    w, h = surf.get_size()
+    k = min(box[0] / w, box[1] / h)
+    size = (max(1, int(w * k)), max(1, int(h * k)))
+    return pygame.transform.smoothscale(surf.convert_alpha() if pygame.display.get_surface()
+                                        else surf, size)
+
+
+# ---- the common part ---------------------------------------------------------------------------
+
+class Screen:
+    """Widgets in `manager` for a window of `size`; `layout(size)` rebuilds them."""
+
+    name = "screen"
+    background = BG
+
+    def __init__(self, manager, size):
+        self.manager = manager
+        self.size = (int(size[0]), int(size[1]))
+        self.widgets: list = []
+
+    def _add(self, widget):
+        self.widgets.append(widget)
+        return widget
+
+    def kill(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+
+    def layout(self, size) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        if tuple(self.manager.window_resolution) != self.size:
+            self.manager.set_window_resolution(self.size)
+        self.kill()
+        self.build()
+
+    def build(self) -> None:      # pragma: no cover - every screen has its own
+        raise NotImplementedError
+
+    def panel(self, rect, oid: str = "@screen_panel", height: int = 1) -> UIPanel:
+        return self._add(UIPanel(pygame.Rect(rect), starting_height=height,
+                                 manager=self.manager,
+                                 object_id=ObjectID(class_id=oid, object_id=None)))
+
+    def label(self, rect, text, container=None, cls=None, oid=None) -> UILabel:
+        object_id = ObjectID(class_id=cls, object_id=oid) if (cls or oid) else None
+        return self._add(UILabel(pygame.Rect(rect), text, manager=self.manager,
+                                 container=container, object_id=object_id))
+
+    def button(self, rect, text, container=None, cls="@secondary", tip=None) -> UIButton:
+        return self._add(UIButton(pygame.Rect(rect), text, manager=self.manager,
+                                  container=container, tool_tip_text=tip,
+                                  object_id=ObjectID(class_id=cls, object_id=None)))
+
+    def image(self, rect, surface, container=None) -> UIImage:
+        return self._add(UIImage(pygame.Rect(rect), surface, manager=self.manager,
+                                 container=container))
+
+    def textbox(self, rect, text, container=None, oid=None) -> UITextBox:
+        return self._add(UITextBox(text, pygame.Rect(rect), manager=self.manager,
+                                   container=container,
+                                   object_id=ObjectID(object_id=oid) if oid else None))
+
+    def header(self, m: int, subtitle: str) -> UIPanel:
+        """The title bar the setup and result screens share."""
+        w = self.size[0]
+        head = self.panel((m, m, w - 2 * m, 64))
+        self.label((16, 4, 420, 52), "hexskirmish", head, oid="#hero_title")
+        self.label((250, 10, w - 2 * m - 270, 44), subtitle, head, "@hero_sub")
+        return head
+
+    def process_event(self, event):
+        return None
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.fill(self.background)
+
+    def texts(self) -> list[str]:
+        """The words the screen shows (labels, text boxes, buttons), top to bottom."""
+        out = []
+        for w in self.widgets:
+            if not getattr(w, "visible", True):
+                continue
+            if isinstance(w, (UILabel, UIButton)):
+                text = w.text
+            elif isinstance(w, UITextBox):
+                text = w.html_text
+            elif isinstance(w, UITextEntryLine):
+                text = w.get_text()
+            elif isinstance(w, UISelectionList):
+                out.extend(item["text"] for item in w.item_list)
+                continue
+            else:
+                continue
+            if text:
+                out.append(text)
+        return out
+
+
+def _backdrop(surface, size, colour=BG) -> None:
+    """The screens' background: the dark tone with a faint hex lattice."""
+    surface.fill(colour)
+    w, h = size
+    r = 32
+    dx, dy = r * math.sqrt(3), r * 1.5
+    line = tuple(min(255, c + 8) for c in colour)
+    for row in range(-1, int(h / dy) + 2):
+        for col in range(-1, int(w / dx) + 2):
+            cx = col * dx + (dx / 2 if row % 2 else 0)
+            cy = row * dy
+            pts = [(cx + r * math.cos(math.radians(60 * k + 30)),
+                    cy + r * math.sin(math.radians(60 * k + 30))) for k in range(6)]
+            pygame.draw.polygon(surface, line, pts, 1)
+
+
+# ---- setup -----------------------------------------------------------------------------------
+
+class SetupScreen(Screen):
+    """Pick a map, who plays each side, the initiative mode and the seed; Start."""
+
+    name = "setup"
+
+    def __init__(self, manager, maps, setup: S.Setup | None = None, size=(1280, 800)):
+        super().__init__(manager, size)
+        if not maps:
+            raise InputError(S.MAPS_DIR, None, "no playable map (.tmx) here: add one, or give "
+                             "a map: python -m game play MAP")
+        self.maps = list(maps)
+        self.index = 0
+        self.sides: list[S.Side] = []
+        self.initiative: str | None = None
+        self.seed_text = ""
+        self.message = ""
+        self._backdrop = None
+        self.side_buttons: dict[tuple[str, str], UIButton] = {}
+        if setup is not None:
+            self._apply(setup)
+        else:
+            self.select_map(0, rebuild=False)
+        self.build()
+
+    # ---- state ----------------------------------------------------------------------------
+    @property
+    def map(self) -> S.MapInfo:
+        return self.maps[self.index]
+
+    def _apply(self, setup: S.Setup) -> None:
+        path = Path(setup.map_path).resolve()
+        found = [n for n, m in enumerate(self.maps) if Path(m.path).resolve() == path]
+        if not found:
+            try:
+                self.maps.append(S.map_info(_load(path)))
+            except InputError:        # the app says why; the setup starts from a good map
+                self.select_map(0, rebuild=False)
+                return
+            found = [len(self.maps) - 1]
+        self.index = found[0]
+        by_team = {s.team: s for s in setup.sides}
+        self.sides = [by_team.get(t, S.Side(t, "ai")) for t in self.map.teams]
+        self.initiative = setup.initiative if setup.initiative != self.map.initiative else None
+        self.seed_text = "" if setup.seed is None else str(setup.seed)
+
+    def select_map(self, which, rebuild: bool = True) -> None:
+        """Choose a map by index, path or title; each team keeps the controller of the team
+        at its place on the previous map (the first human, the others the computer)."""
+        if isinstance(which, int):
+            index = which
+        else:
+            key = str(which)
+            index = next((n for n, m in enumerate(self.maps)
+                          if m.title == key or m.name == key or str(m.path) == key
+                          or Path(m.path).resolve() == Path(key).resolve()), None)
+            if index is None:
+                raise KeyError(f"no map {which!r}")
+        old = list(self.sides)
+        self.index = index
+        teams = self.map.teams
+        sides = []
+        for n, t in enumerate(teams):
+            prev = old[n] if n < len(old) else None
+            sides.append(S.Side(t, prev.kind, prev.difficulty) if prev is not None
+                         else S.default_sides(teams)[n])
+        self.sides = sides
+        self.initiative = None
+        self.message = ""
+        if rebuild:
+            self.layout(self.size)
+
+    def set_side(self, team: str, choice: str) -> None:
+        """`choice`: human, easy, normal or hard."""
+        if choice not in CHOICES:
+            raise ValueError(f"unknown controller {choice!r} (use {', '.join(CHOICES)})")
+        self.sides = [S.Side(s.team, "human") if s.team == team and choice == "human" else
+                      S.Side(s.team, "ai", choice) if s.team == team else s
+                      for s in self.sides]
+        self._refresh_sides()
+
+    def set_initiative(self, mode: str | None) -> None:
+        if mode is not None and mode not in S.INITIATIVE_MODES:
+            raise ValueError(f"unknown initiative {mode!r}")
+        self.initiative = None if mode == self.map.initiative else mode
+        self._refresh_rules()
+
+    @property
+    def initiative_mode(self) -> str:
+        return self.initiative or self.map.initiative
+
+    def set_seed_text(self, text: str) -> None:
+        self.seed_text = text
+        if self.widgets and self.seed_entry.get_text() != text:
+            self.seed_entry.set_text(text)
+            self._style_seed()
+        self._refresh_rules()
+
+    def current(self) -> S.Setup:
+        """The setup as chosen (InputError for a seed that is not a number)."""
+        return S.Setup(self.map.path, tuple(self.sides), self.initiative,
+                       S.parse_seed(self.seed_text))
+
+    def start(self):
+        try:
+            setup = self.current()
+        except InputError as err:
+            self.message = err.line()
+            self._refresh_rules()
+            return None
+        return ("start", setup)
+
+    # ---- widgets ---------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.size
+        _team_theme(self.manager, self.map.teams)
+        m = 14
+        self.side_buttons = {}
+        self.header(m, "New battle: choose the battlefield, who commands each side, and the "
+                       "rules")
+        top = m + 64 + m
+        left_w = max(330, min(420, int(w * 0.3)))
+        bottom = h - m
+        # the left column: maps, initiative, seed
+        left = self.panel((m, top, left_w, bottom - top))
+        lw = left_w - 4
+        self.label((14, 8, lw - 28, 28), "Battlefield", left, "@section")
+        list_h = min(38 * len(self.maps) + 2, 38 * 6 + 2)
+        self.map_list = self._add(UISelectionList(
+            pygame.Rect(12, 40, lw - 24, list_h), [m_.title for m_ in self.maps],
+            manager=self.manager, container=left,
+            default_selection=self.map.title))
+        y = 40 + list_h + 22
+        self.label((14, y, lw - 28, 28), "Initiative", left, "@section")
+        options = [(self._mode_text(mode), mode) for mode in S.INITIATIVE_MODES]
+        current = next(o for o in options if o[1] == self.initiative_mode)
+        self.initiative_menu = self._add(UIDropDownMenu(
+            options, current, pygame.Rect(12, y + 32, lw - 24, 38), manager=self.manager,
+            container=left))
+        self.initiative_hint = self.textbox((8, y + 74, lw - 16, 64),
+                                            self._mode_hint(), left, "#result_text")
+        y += 148
+        self.label((14, y, lw - 28, 28), "Dice seed", left, "@section")
+        self.seed_entry = self._add(UITextEntryLine(
+            pygame.Rect(12, y + 32, lw - 24, 40), manager=self.manager, container=left,
+            initial_text=self.seed_text or None, placeholder_text="random, from the clock",
+            object_id=ObjectID(object_id="#seed" if self.seed_text else "#seed_empty")))
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(18)
+        self.seed_hint = self.textbox((8, y + 76, lw - 16, 92), self._seed_hint(), left,
+                                      "#result_text")
+        y += 178
+        panel_h = bottom - top
+        if panel_h - y > 150:
+            self.label((14, y, lw - 28, 28), "In battle", left, "@section")
+            self.keys_box = self.textbox((8, y + 30, lw - 16, panel_h - y - 40),
+                                         KEYS_HELP, left, "#result_text")
+        # the right: the map card, the sides, Start
+        rx = m + left_w + m
+        rw = w - rx - m
+        foot_h = 72
+        sides_h = 64 + 52 * len(self.map.teams)
+        card_h = bottom - top - sides_h - foot_h - 2 * m
+        card = self.panel((rx, top, rw, card_h))
+        box = (int(rw * 0.56), card_h - 24)
+        thumb = fit(map_picture(self.map.path), box)
+        frame = pygame.Surface((thumb.get_width() + 4, thumb.get_height() + 4), pygame.SRCALPHA)
+        frame.fill((59, 74, 92, 255))
+        frame.blit(thumb, (2, 2))
+        self.thumbnail = self.image((10, 10 + (box[1] - thumb.get_height()) // 2,
+                                     frame.get_width(), frame.get_height()), frame, card)
+        tx = box[0] + 30
+        tw = rw - tx - 16
+        self.title_label = self.label((tx, 10, tw, 36), self.map.title, card, "@big_label")
+        facts = (f"{self.map.width} x {self.map.height} hexes, {self.map.orientation}<br>"
+                 + "<br>".join(f"<font color=#{'%02x%02x%02x' % P.team_colour(t, self.map.teams)}>"
+                               f"<b>{_esc(team_name(t))}</b></font>: "
+                               f"{self.map.creatures.get(t, 0)} creature"
+                               f"{'s' if self.map.creatures.get(t, 0) != 1 else ''}"
+                               for t in self.map.teams))
+        facts_h = 16 + 27 * (1 + len(self.map.teams))
+        self.facts_box = self.textbox((tx - 6, 48, tw + 6, facts_h), facts, card,
+                                      "#result_text")
+        dy = 48 + facts_h + 4
+        self.description_box = self.textbox(
+            (tx - 6, dy, tw + 6, card_h - dy - 14),
+            f"<font color=#c9d4de>{_esc(self.map.description)}</font>", card, "#result_text")
+        # sides
+        sy = top + card_h + m
+        sides = self.panel((rx, sy, rw, sides_h))
+        self.label((14, 8, 200, 28), "Sides", sides, "@section")
+        bw = min(118, (rw - 330) // 4)
+        bx0 = rw - 16 - 4 * bw - 3 * 6
+        self.label((bx0, 10, bw, 24), "Person", sides, "@small_hint")
+        self.label((bx0 + bw + 6, 10, 3 * bw + 12, 24), "Computer player", sides,
+                   "@small_hint")
+        for n, team in enumerate(self.map.teams):
+            y = 44 + 52 * n
+            self.image((14, y + 4, 36, 36), team_badge(team, self.map.teams, 36), sides)
+            self.label((60, y + 4, 200, 36), team_name(team), sides,
+                       f"@team_{_ident(team)}", "#side_name")
+            count = self.map.creatures.get(team, 0)
+            self.label((170, y + 4, bx0 - 180, 36),
+                       f"{count} creature{'s' if count != 1 else ''}", sides, "@hint")
+            for k, choice in enumerate(CHOICES):
+                b = self.button((bx0 + k * (bw + 6), y + 2, bw, 40), CHOICE_LABELS[choice],
+                                sides, "@segment",
+                                tip=("a person at this machine" if choice == "human" else
+                                     f"the computer, {choice}"))
+                self.side_buttons[(team, choice)] = b
+        # the footer: summary and Start
+        fy = sy + sides_h + m
+        foot = self.panel((rx, fy, rw, foot_h))
+        self.summary_box = self.textbox((8, 8, rw - 250, foot_h - 16), "", foot,
+                                        "#result_text")
+        self.start_button = self.button((rw - 228, 10, 212, foot_h - 20), "Start battle",
+                                        foot, "@primary", tip="Enter")
+        self._backdrop = None
+        self._refresh_sides()
+        self._refresh_rules()
+
+    def _style_seed(self) -> None:
+        """The entry's text is muted while it is empty (its placeholder shows)."""
+        oid = "#seed" if self.seed_text else "#seed_empty"
+        if self.seed_entry.most_specific_combined_id.split(".")[-1] != oid:
+            self.seed_entry.change_object_id(ObjectID(object_id=oid))
+
+    def _mode_text(self, mode: str) -> str:
+        title = {"selective": "Selective", "top-down": "Top-down",
+                 "round-by-round": "Round-by-round"}[mode]
+        return f"{title} (map default)" if mode == self.map.initiative else title
+
+    def _mode_hint(self) -> str:
+        return f"<font color=#c9d4de>{_esc(S.INITIATIVE_TEXT[self.initiative_mode])}</font>"
+
+    def _seed_hint(self) -> str:
+        if self.message:
+            return f"<font color=#FF8C5A><b>{_esc(self.message)}</b></font>"
+        if self.seed_text.strip():
+            return (f"<font color=#c9d4de>Seed <b>{_esc(self.seed_text.strip())}</b> every "
+                    "battle: the same dice, the same battle.</font>")
+        return ("<font color=#c9d4de>Empty: a new seed from the clock each battle, shown in "
+                "the game so that it can be played again.</font>")
+
+    def _refresh_sides(self) -> None:
+        if not self.side_buttons:
+            return
+        by_team = {s.team: s for s in self.sides}
+        for (team, choice), b in self.side_buttons.items():
+            s = by_team[team]
+            on = (choice == "human") if s.human else (choice == s.difficulty)
+            cls = "@segment_on" if on else "@segment"
+            if getattr(b, "_screen_cls", None) != cls:
+                b._screen_cls = cls
+                b.change_object_id(ObjectID(class_id=cls, object_id=None))
+        self._refresh_summary()
+
+    def _refresh_rules(self) -> None:
+        if not self.widgets:
+            return
+        self.initiative_hint.set_text(self._mode_hint())
+        self.seed_hint.set_text(self._seed_hint())
+        self._refresh_summary()
+
+    def _refresh_summary(self) -> None:
+        if not self.widgets:
+            return
+        humans = S.human_teams(self.sides)
+        parts = []
+        for s in self.sides:
+            colour = "%02x%02x%02x" % P.team_colour(s.team, self.map.teams)
+            who = "you" if s.human and len(humans) == 1 else s.label.lower()
+            parts.append(f"<font color=#{colour}><b>{_esc(team_name(s.team))}</b></font>: "
+                         f"{_esc(who)}")
+        mode = ("hotseat: the board is hidden between two people's turns"
+                if len(humans) >= 2 else
+                "watch the computer fight itself" if not humans else "")
+        line = " · ".join(parts)
+        if mode:
+            line += f"<br><font color={MUTED}><i>{_esc(mode)}</i></font>"
+        self.summary_box.set_text(line)
+
+    # ---- events ----------------------------------------------------------------------------
+    def process_event(self, event):
+        et = event.type
+        if et == pygame_gui.UI_BUTTON_PRESSED:
+            element = getattr(event, "ui_element", None)
+            if element is self.start_button:
+                return self.start()
+            for (team, choice), b in self.side_buttons.items():
+                if element is b:
+                    self.set_side(team, choice)
+                    return None
+            return None
+        if et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
+                getattr(event, "ui_element", None) is self.map_list:
+            titles = [m_.title for m_ in self.maps]
+            if event.text in titles and titles.index(event.text) != self.index:
+                self.select_map(titles.index(event.text))
+            return None
+        if et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
+                getattr(event, "ui_element", None) is self.initiative_menu:
+            mode = getattr(event, "selected_option_id", None)
+            if mode not in S.INITIATIVE_MODES:
+                mode = next((m_ for m_ in S.INITIATIVE_MODES
+                             if self._mode_text(m_) == getattr(event, "text", "")), None)
+            if mode is not None:
+                self.set_initiative(mode)
+            return None
+        if et in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) and \
+                getattr(event, "ui_element", None) is self.seed_entry:
+            self.seed_text = self.seed_entry.get_text()
+            self.message = ""
+            self._style_seed()
+            self._refresh_rules()
+            if et == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+                return self.start()
+            return None
+        if et == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not self.seed_entry.is_focused:
+            return self.start()
+        return None
+
+    def draw_background(self, surface) -> None:
+        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
+            self._backdrop = pygame.Surface(surface.get_size())
+            _backdrop(self._backdrop, surface.get_size())
+        surface.blit(self._backdrop, (0, 0))
+
+
+def _load(path):
+    from game.tiled.loader import load_map
+    return load_map(path)
+
+
+# ---- hotseat handoff -------------------------------------------------------------------------
+
+class HandoffScreen(Screen):
+    """Only the side to play, its colour and the round: nothing of the battle."""
+
+    name = "handoff"
+    background = HANDOFF_BG
+
+    def __init__(self, manager, team: str, teams, round_: int, size=(1280, 800),
+                 reason: str = "turn"):
+        super().__init__(manager, size)
+        self.team = team
+        self.teams = list(teams)
+        self.round = round_
+        self.reason = reason          # "turn" or "reaction" (it does not show: it would tell)
+        self.armed = 0.0
+        self.build()
+
+    @property
+    def title(self) -> str:
+        return f"{team_name(self.team)} to play"
+
+    def build(self) -> None:
+        w, h = self.size
+        _team_theme(self.manager, self.teams)
+        cw, ch = 600, 330
+        colour = "#%02x%02x%02x" % P.team_colour(self.team, self.teams)
+        self.manager.get_theme().load_theme({f"@handoff_{_ident(self.team)}": {
+            "prototype": "#hud_shape",
+            "colours": {"dark_bg": "#101a24f5", "normal_border": colour},
+            "misc": {"border_width": "2", "shape_corner_radius": "8"}}})
+        card = self.panel(((w - cw) // 2, (h - ch) // 2, cw, ch),
+                          f"@handoff_{_ident(self.team)}")
+        self.image(((cw - 96) // 2 - 2, 26, 96, 96), team_badge(self.team, self.teams, 96),
+                   card)
+        self.title_label = self.label((10, 138, cw - 24, 64), self.title, card,
+                                      f"@team_{_ident(self.team)}", "#handoff_title")
+        self.round_label = self.label((10, 204, cw - 24, 32), f"Round {self.round}", card,
+                                      "@centred", "#handoff_round")
+        self.hint_label = self.label((10, 262, cw - 24, 30),
+                                     "Press a key or click to continue", card,
+                                     "@centred", "#handoff_hint")
+
+    def update(self, dt: float) -> None:
+        self.armed += dt
+
+    def process_event(self, event):
+        """A key or a click (once the screen has been up for `arm` seconds, so that the
+        click that ended the previous turn does not skip it)."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.armed >= ARM_S:
+            return ("continue",)
+        return None
+
+    def draw_background(self, surface) -> None:
+        surface.fill(self.background)
+        colour = P.team_colour(self.team, self.teams)
+        w, h = surface.get_size()
+        bar = pygame.Rect(0, 0, w, 6)
+        surface.fill(colour, bar)
+        surface.fill(colour, bar.move(0, h - 6))
+
+
+ARM_S = 0.35     # a handoff ignores input this long (the click that ended the turn)
+
+
+# ---- result ----------------------------------------------------------------------------------
+
+def dramatic_html(d: S.Dramatic) -> str:
+    """The most dramatic roll, its numbers picked out."""
+    what = "critical hit" if d.critical else "hit"
+    how = {"aoo": " (attack of opportunity)", "charge": " (charge)",
+           "interrupt": " (interrupt)"}.get(d.kind, "")
+    weapon = f" with {_esc(S.with_article(d.weapon))}" if d.weapon else ""
+    end = f", and <b>{_esc(d.target)} fell</b>" if d.felled else f" on {_esc(d.target)}"
+    return (f"<font color={MUTED}>Round {d.round}</font> · <b>{_esc(d.attacker)}</b>'s "
+            f"{what}{how}{weapon} (<font color={YELLOW}><b>natural {d.natural}</b></font>) "
+            f"dealt <font color=#FF8C5A><b>{d.amount} damage</b></font>{end}")
+
+
+class ResultScreen(Screen):
+    """Who won, in how many rounds, losses and damage per side, the most dramatic roll; the
+    final position beside it (`picture`: the map with the creatures where they ended)."""
+
+    name = "result"
+
+    def __init__(self, manager, summary: S.Summary, setup: S.Setup | None = None,
+                 title: str = "", size=(1280, 800), picture: pygame.Surface | None = None,
+                 sides=None):
+        super().__init__(manager, size)
+        self.summary = summary
+        self.setup = setup
+        self.map_title = title
+        self.sides = {s.team: s for s in (sides or (setup.sides if setup else ()))}
+        self.picture = picture
+        self._bg = None
+        self.build()
+
+    @property
+    def headline(self) -> str:
+        w = self.summary.winner
+        if w is None:
+            return "No winner"
+        if w == "draw":
+            return "Draw"
+        return f"{team_name(w)} wins!"
+
+    def build(self) -> None:
+        w, h = self.size
+        s = self.summary
+        teams = list(s.teams)
+        _team_theme(self.manager, teams)
+        rows = len(teams)
+        side_by_side = self.picture is not None and w >= 1100
+        m = 14
+        self.header(m, "The battle is over")
+        top = m + 64 + m
+        cw = min(720, int(w * 0.56)) if side_by_side else min(820, w - 2 * m)
+        ch = min(h - top - m, 362 + 44 * rows)
+        pw = w - cw - 3 * m if side_by_side else 0
+        x0 = (w - cw - (pw + m if side_by_side else 0)) // 2
+        y0 = top + max(0, (h - top - m - ch) // 2)
+        card = self.panel((x0, y0, cw, ch))
+        won = s.winner not in (None, "draw")
+        if won:
+            self.image((24, 22, 56, 56), team_badge(s.winner, teams, 56), card)
+        hx = 96 if won else 24
+        self.headline_label = self.label((hx, 16, cw - hx - 24, 50), self.headline, card,
+                                         f"@team_{_ident(s.winner)}" if won else None,
+                                         "#result_headline")
+        rounds = f"{s.rounds} round{'s' if s.rounds != 1 else ''}"
+        sub = " · ".join(x for x in (self.map_title, rounds, f"seed {s.seed}") if x)
+        self.sub_label = self.label((hx, 62, cw - hx - 24, 26), sub, card, "@hero_sub")
+        # the table of sides
+        y = 110
+        cols = (24, int(cw * 0.27), int(cw * 0.56), int(cw * 0.78))
+        widths = (cols[1] - cols[0], cols[2] - cols[1], cols[3] - cols[2], cw - cols[3] - 12)
+        for x, wd, head in zip(cols, widths, ("Side", "Player", "Losses", "Damage dealt")):
+            self.label((x, y, wd, 24), head, card, "@small_hint")
+        y += 28
+        for t in teams:
+            self.image((cols[0], y + 6, 30, 30), team_badge(t, teams, 30), card)
+            self.label((cols[0] + 40, y, widths[0] - 40, 42), team_name(t), card,
+                       f"@team_{_ident(t)}", "#side_name")
+            side = self.sides.get(t)
+            self.label((cols[1], y, widths[1], 42), side.label if side else "", card,
+                       "@value")
+            lost = s.losses.get(t, 0)
+            extra = []
+            if s.down.get(t):
+                extra.append(f"{s.down[t]} down")
+            if s.fled.get(t):
+                extra.append(f"{s.fled[t]} fled")
+            more = f" ({', '.join(extra)})" if extra else ""
+            self.label((cols[2], y, widths[2], 42), f"{lost} of {s.creatures.get(t, 0)}{more}",
+                       card, "@value")
+            self.label((cols[3], y, widths[3], 42), f"{s.damage.get(t, 0)}", card, "@value")
+            y += 44
+        # the most dramatic roll
+        y += 14
+        self.label((24, y, cw - 48, 26), "Most dramatic roll", card, "@section")
+        text = (dramatic_html(s.dramatic) if s.dramatic is not None else
+                f"<font color={MUTED}>No blow landed: not a drop of blood was spilled.</font>")
+        self.dramatic_box = self.textbox((18, y + 28, cw - 36, 62), text, card,
+                                         "#result_text")
+        y += 100
+        again = "Play again" + ("" if self.setup is None else
+                                " (same seed)" if self.setup.fixed_seed else " (new seed)")
+        replay = self.setup.command_line(s.seed) if self.setup is not None else ""
+        self.replay_label = self.label((24, y, cw - 48, 22),
+                                       f"This battle again: {replay}" if replay else "",
+                                       card, "@small_hint")
+        y += 34
+        bw = min(280, (cw - 48 - 2 * 14) * 2 // 5)
+        self.again_button = self.button((24, y, bw, 50), again, card, "@primary",
+                                        tip="Enter: the same map and sides")
+        self.setup_button = self.button((24 + bw + 14, y, min(230, bw), 50), "Back to setup",
+                                        card, "@secondary", tip="Esc")
+        qw = cw - 48 - bw - min(230, bw) - 28
+        self.quit_button = self.button((cw - 24 - min(140, qw), y, min(140, qw), 50), "Quit",
+                                       card, "@secondary")
+        self.picture_image = None
+        if side_by_side:
+            px = x0 + cw + m
+            panel = self.panel((px, y0, pw, ch))
+            self.label((16, 10, pw - 32, 28), "Final position", panel, "@section")
+            shown = fit(self.picture, (pw - 28, ch - 62))
+            self.picture_image = self.image(((pw - shown.get_width()) // 2 - 2,
+                                             46 + (ch - 62 - shown.get_height()) // 2,
+                                             shown.get_width(), shown.get_height()),
+                                            shown, panel)
+        self._bg = None
+
+    def process_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            element = getattr(event, "ui_element", None)
+            if element is self.again_button:
+                return ("again",)
+            if element is self.setup_button:
+                return ("setup",)
+            if element is self.quit_button:
+                return ("quit",)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return ("again",)
+            if event.key == pygame.K_ESCAPE:
+                return ("setup",)
+        return None
+
+    def draw_background(self, surface) -> None:
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = pygame.Surface(surface.get_size())
+            _backdrop(self._bg, surface.get_size())
+        surface.blit(self._bg, (0, 0))
+
+
+__all__ = ["ARM_S", "BG", "HANDOFF_BG", "HandoffScreen", "ResultScreen", "SCREEN_THEME",
+           "Screen", "SetupScreen", "fit", "make_screen_manager", "map_picture", "team_badge"]
