@@ -4,7 +4,9 @@ events through `App.handle_event` (DESIGN.md "Quality": tests are headless; no t
 Covers: picking hexes on pointy-top and flat-top maps, selecting, previewing a provoking path,
 confirming it and seeing the attack of opportunity resolve (battle events and the HUD log),
 attacking, ending the turn, picking the next creature in selective initiative, the camera, the
-cached static layer, animations that never hold the model, and `python -m game screenshot`.
+cached static layer, animations that never hold the model, the cached HUD layer (rendered again
+only when the HUD changed; the composed frame is the HUD drawn over the board), and
+`python -m game screenshot`.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
 from game.cli import main as cli_main  # noqa: E402
@@ -271,3 +274,135 @@ def test_random_input_never_breaks_the_app(seed, tmp_path):
     path = tmp_path / "save.json"
     save_battle(b, path)
     assert load_replay(path).state_hash() == b.state_hash()
+
+
+# ---- the cached HUD layer (game.ui.app.HudLayer) ---------------------------------------------
+
+def point(app, pos):
+    """The pointer moves to `pos`: pygame_gui reads it from pygame.mouse, the board from the
+    event; then a frame's update."""
+    pygame.mouse.set_pos(pos)
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                        buttons=(0, 0, 0)))
+    app.update(0.0)
+
+
+def differing(a, b, rect=None, tol: int = 0) -> int:
+    """How many pixels of `rect` differ between two surfaces by more than `tol` in a channel."""
+    rect = pygame.Rect(rect or a.get_rect())
+    d, e = a.subsurface(rect).copy(), b.subsurface(rect).copy()
+    d.blit(b, (0, 0), rect, special_flags=pygame.BLEND_RGB_SUB)
+    e.blit(a, (0, 0), rect, special_flags=pygame.BLEND_RGB_SUB)
+    d.blit(e, (0, 0), special_flags=pygame.BLEND_RGB_MAX)
+    if tol:
+        d.fill((tol, tol, tol), special_flags=pygame.BLEND_RGB_SUB)
+    same = pygame.mask.from_threshold(d, (0, 0, 0, 255), (1, 1, 1, 255)).count()
+    return rect.w * rect.h - same
+
+
+def uncached(app) -> pygame.Surface:
+    """The frame as drawn without the cache: the board, then the whole HUD over it."""
+    out = pygame.Surface(app.screen.get_size()).convert()
+    app.board.draw(out, app.camera, app.controller, app.animator)
+    app.manager.draw_ui(out)
+    return out
+
+
+def test_the_hud_layer_is_rendered_again_only_when_the_hud_changes(app):
+    layer, hud = app.hud_layer, app.hud
+    point(app, at(app, (1, 1)))
+    app.draw(force=True)
+    renders = layer.renders
+    for cell in [(0, 3), (1, 2), (0, 2), (1, 1)]:          # a plain hover over the board
+        shot = app.screen.copy()
+        point(app, at(app, cell))
+        assert app.model.hover_cell == cell
+        assert app.draw() and differing(shot, app.screen) > 0
+    assert layer.renders == renders                         # the HUD was not drawn again
+    assert not app.draw()                                   # nothing changed: no frame
+
+    bar = hud.panels["actions"].rect                        # a button's hover look
+    button = hud.action_buttons["attack"]
+    shot = app.screen.copy()
+    point(app, button.rect.center)
+    assert app.draw() and layer.renders == renders + 1
+    assert layer.rendered == [r for r in layer.rects if r.colliderect(bar)]   # that panel only
+    assert differing(shot, app.screen, button.rect) > 0
+    assert differing(shot, app.screen, hud.panels["log"].rect) == 0
+
+    for _ in range(3):                                      # its tooltip, after a while
+        app.update(0.5)
+        app.draw()
+    assert button.tool_tip is not None and layer.renders >= renders + 2
+    assert differing(uncached(app), app.screen, tol=2) == 0
+
+    top = hud.panels["top"].rect                            # a click: the mode changes
+    shot, renders = app.screen.copy(), layer.renders
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center,
+                                        button=1))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center,
+                                        button=1))
+    for ev in pygame.event.get(pygame_gui.UI_BUTTON_PRESSED):   # as the main loop does
+        app.handle_event(ev)
+    app.update(0.0)
+    assert app.model.mode == "attack"
+    assert app.draw() and layer.renders > renders
+    assert differing(shot, app.screen, top) > 0
+
+    renders = layer.renders                                 # Tab: several panels change
+    key(app, pygame.K_TAB)
+    assert app.draw() and layer.renders == renders + 1 and len(layer.rendered) > 1
+    assert len(layer.rendered) < len(layer.rects)
+    assert differing(uncached(app), app.screen, tol=2) == 0
+
+    log = hud.panels["log"].rect                            # new lines in the combat log
+    shot, renders, lines = app.screen.copy(), layer.renders, len(hud.log)
+    click(app, (3, 3))
+    assert len(hud.log) > lines
+    assert app.draw() and layer.renders > renders
+    assert differing(shot, app.screen, log) > 0
+    assert differing(uncached(app), app.screen, tol=2) == 0
+
+
+def test_the_composed_frame_is_the_hud_drawn_over_the_board(app):
+    """Wherever the board paints (hover, path, selection rings, under a panel too), the frame
+    is the one drawn without the cache, up to the rounding of premultiplied alpha."""
+    hud, cam, b = app.hud, app.camera, app.battle
+    app.update(0.0)
+    point(app, at(app, (0, 3)))                             # a path under the initiative list
+    app.draw(force=True)
+    assert any(r.colliderect(hud.panels["initiative"].rect) for r in app.hud_layer.holes)
+    assert differing(uncached(app), app.screen, tol=2) == 0
+
+    card = hud.panels["card"].rect                          # the selection under the unit card
+    cam.set_zoom(2.0)
+    wx, wy = app.board.unit_centre(b.unit("Wulfric"))
+    cam.x, cam.y = wx - card.centerx / cam.zoom, wy - card.centery / cam.zoom
+    app.controller.hover_cell((3, 3))
+    app.update(0.0)
+    app.draw(force=True)
+    assert card.collidepoint(cam.to_screen(wx, wy))
+    assert differing(uncached(app), app.screen, tol=2) == 0
+    cam.x += 40                                             # the camera moves: a new view
+    composes = app.hud_layer.composes
+    app.draw(force=True)
+    assert app.hud_layer.composes == composes + 1
+    assert differing(uncached(app), app.screen, tol=2) == 0
+
+    app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    app.update(0.0)
+    renders = app.hud_layer.renders
+    assert app.draw() and app.hud_layer.renders == renders + 1
+    assert app.hud_layer.layer.get_size() == (1000, 700)
+    assert differing(uncached(app), app.screen, tol=2) == 0
+
+
+def test_the_hud_is_blended_live_while_creatures_move():
+    a = App(duel(), (1280, 800), window=False, animations=True)
+    click(a, (0, 3))
+    click(a, (0, 3))
+    assert a.animator.busy
+    a.update(0.05)
+    a.draw()
+    assert {tuple(r) for r in a.hud_layer.holes} == {tuple(r) for r in a.hud_layer.rects}
+    assert differing(uncached(a), a.screen, tol=2) == 0

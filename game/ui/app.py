@@ -34,6 +34,7 @@ battle to hexskirmish-save.json.
 """
 from __future__ import annotations
 
+import math
 import os
 import re
 from pathlib import Path
@@ -60,6 +61,7 @@ DEFAULT_SIZE = (1280, 800)
 AI_DELAY_S = 0.35
 RESULT_DELAY_S = 0.8        # the last blow stays on screen this long before the result
 PAN_PX_S = 700
+DYNAMIC_MARGIN = 200        # px kept around a marked hex or creature (rings, badges, names)
 # the HUD's action keys (game.ui.hud.HOTKEYS); used as they are when there is no HUD
 ACTION_KEYS = {
     pygame.K_1: "move", pygame.K_2: "run", pygame.K_3: "charge", pygame.K_4: "step",
@@ -188,13 +190,62 @@ def heat_cells(battle, team: str) -> dict:
 
 class HeatBoard(Board):
     """The board with the threat heat map baked into its cached static layer, under the
-    creatures: drawn again only when the battle, the team shown or the zoom change."""
+    creatures: drawn again only when the battle, the team shown or the zoom change.
+
+    `veneer` (set by `App.draw` while it draws the board): a function (view layer, its key)
+    -> the surface to blit instead, the view layer with the cached HUD composed over it
+    (`HudLayer.over_view`); `dynamic_rect` bounds what `draw` paints over the view layer."""
 
     def __init__(self, battle, map_surface, origin=(0, 0)):
         super().__init__(battle, map_surface, origin)
         self.heat_team: str | None = None     # None: the heat map is off
         self._heat_key = None
         self.heat_builds = 0
+        self.veneer = None
+
+    def view_layer(self, ctl, camera, size, with_units: bool = True) -> pygame.Surface:
+        view = super().view_layer(ctl, camera, size, with_units)
+        if self.veneer is None:
+            return view
+        return self.veneer(view, self._view_key)
+
+    def dynamic_rect(self, camera, ctl, animator=None, size=None) -> pygame.Rect:
+        """A screen rectangle holding everything `draw` paints over the view layer this
+        frame (conservative): the camera's area (the labels and the heat legend are kept
+        inside it) and, with a margin for rings, badges and names, the hovered hex, the
+        hovered creature's threat area, the move preview (path, safe path, provoking hexes
+        and the creatures they provoke) and every marked creature (active, selected, hovered,
+        highlighted, to pick); the whole screen while an animation plays (it moves bodies)."""
+        screen = pygame.Rect((0, 0), size or camera.viewport)
+        if animator is not None and animator.busy:
+            return screen
+        m, b = ctl.model, self.battle
+        area = pygame.Rect(camera.area())
+        cells: set = set()
+        names = {b.active, m.selected, m.hover_unit} | set(m.highlighted or ()) | \
+            set(m.choice_candidates or ())
+        if m.hover_cell is not None:
+            cells.add(tuple(m.hover_cell))
+        if m.hover_unit:
+            from game.ui.overlays import threat_cells
+            cells |= set(threat_cells(b, m.hover_unit))
+        p = m.preview
+        if p is not None:
+            cells |= set(p.cells or ()) | set(p.safe_cells or ())
+            for cell, who, _ in p.provokes or ():
+                cells.add(tuple(cell))
+                names |= set(who)
+        pts = [self.centre(c) for c in cells]
+        for name in names:
+            if name and name in b.eids:
+                pts += [self.hex_centre(h) for h in b.unit(name).hexes]
+        if not pts:
+            return area.clip(screen)
+        xs, ys = zip(*(camera.to_screen(*pt) for pt in pts))
+        pad = max(self.layout.tw, self.layout.th) * camera.zoom + DYNAMIC_MARGIN
+        x0, y0 = math.floor(min(xs) - pad), math.floor(min(ys) - pad)
+        box = pygame.Rect(x0, y0, math.ceil(max(xs) + pad) - x0, math.ceil(max(ys) + pad) - y0)
+        return area.union(box).clip(screen)
 
     def static_layer(self, ctl, zoom: float, with_units: bool = True):
         key = (self.heat_team, self.battle.version if self.heat_team else None)
@@ -232,6 +283,161 @@ class _WorldCamera:
     @staticmethod
     def to_screen(wx: float, wy: float) -> tuple[float, float]:
         return wx, wy
+
+
+# ---- the HUD, drawn once and reused ------------------------------------------------------------
+
+def covering_rects(rects, bounds) -> list[pygame.Rect]:
+    """Disjoint rectangles covering `rects` clipped to `bounds`: a rectangle inside another
+    is dropped, overlapping ones are merged into their bounding box."""
+    out: list[pygame.Rect] = []
+    for r in sorted((pygame.Rect(r).clip(bounds) for r in rects), key=lambda r: -r.w * r.h):
+        if r.w > 0 and r.h > 0 and not any(o.contains(r) for o in out):
+            out.append(r)
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(out):
+            j = next((j for j in range(i + 1, len(out)) if a.colliderect(out[j])), None)
+            if j is not None:
+                out[i] = a.union(out.pop(j))
+                merged = True
+                break
+    return out
+
+
+class HudLayer:
+    """The pygame_gui HUD drawn into a window-sized layer only when something in it changed,
+    and composed over the board every frame (pygame_gui has no dirty rectangles: its
+    `draw_ui` blits every visible sprite, semi-transparent panels included, each frame).
+
+    - `render` draws `manager.draw_ui` into `layer`, a transparent SRCALPHA surface, which
+      makes it premultiplied (pygame_gui's note on `draw_ui`): it is blended with
+      BLEND_PREMULTIPLIED, the same pixels as drawing the HUD over the board (+-2 of
+      rounding). `rects` are disjoint rectangles covering every visible sprite. Only the
+      rectangles holding a sprite that changed are drawn again (`draw_ui` clipped to them),
+      unless the rectangles themselves changed or `invalidate()` was called.
+    - `stale()` says a render is due: every change of a pygame_gui element replaces its image
+      (`UIElement._set_image` copies) or moves its rect, and shows in `signature()` (the
+      manager's visible blit list: image objects, positions, areas, flags), so a button
+      hover or press, a tooltip appearing, a new log line, a scrolled text box, a text
+      effect, a panel shown or hidden all re-render; `invalidate()` forces a whole render (a
+      resize, a new battle, a click or key the HUD consumed). A plain hover over the board
+      changes none of them: no render.
+    - `over_view(view, key)` is the board's view layer (`Board.view_layer`) with the HUD
+      already blended over `rects`, cached per view key and updated where the HUD was
+      rendered again: the board blits it in place of the view layer, so a frame costs about
+      the board alone. The parts of `rects` the board may paint over this frame (`holes`,
+      `cut` from `HeatBoard.dynamic_rect`) keep the plain view there and get the HUD blended
+      over the finished board by `finish`: overlays under a panel show through it as before.
+    `renders` and `composes` count the renders and the views composed whole (tests, bench)."""
+
+    def __init__(self, manager: pygame_gui.UIManager):
+        self.manager = manager
+        self.layer: pygame.Surface | None = None
+        self.rects: list[pygame.Rect] = []
+        self.holes: list[pygame.Rect] = []
+        self.renders = 0
+        self.composes = 0
+        self.rendered: list[pygame.Rect] = []    # what the last render drew again
+        self._sig = None
+        self._stale = True
+        self._view: pygame.Surface | None = None
+        self._view_key = None
+        self._pending: list[pygame.Rect] | None = None   # to update in the view; None: all
+        self._punched: list[pygame.Rect] = []
+
+    def signature(self) -> list:
+        return [(b[0], tuple(b[1]), None if b[2] is None else tuple(b[2]), b[3])
+                for b in self.manager.ui_group.visible]
+
+    @staticmethod
+    def _box(entry) -> pygame.Rect:
+        image, rect, area, _ = entry
+        w, h = area[2:] if area is not None else image.get_size()
+        return pygame.Rect(rect[0], rect[1], w, h)
+
+    def invalidate(self) -> None:
+        self._stale = True
+
+    def stale(self) -> bool:
+        return self._stale or self.layer is None or self.signature() != self._sig
+
+    def render(self, size) -> None:
+        """Draw the HUD into the layer again where it changed (everywhere when the window
+        size, the rectangles or only the order of the sprites changed, or after
+        `invalidate`)."""
+        size = tuple(size)
+        sig = self.signature()
+        bounds = pygame.Rect((0, 0), size)
+        rects = covering_rects([self._box(e) for e in sig], bounds)
+        dirty = None
+        if self.layer is not None and self.layer.get_size() == size and not self._stale \
+                and self._sig is not None and rects == self.rects:
+            def key(e):
+                return id(e[0]), e[1], e[2], e[3]
+            old = {key(e): e for e in self._sig}
+            new = {key(e): e for e in sig}
+            changed = [old[k] for k in old.keys() - new.keys()] + \
+                [new[k] for k in new.keys() - old.keys()]
+            if changed:
+                boxes = [self._box(e) for e in changed]
+                dirty = [r for r in rects if r.collidelist(boxes) >= 0]
+        if self.layer is None or self.layer.get_size() != size:
+            self.layer = pygame.Surface(size, pygame.SRCALPHA)
+        elif dirty is None:
+            for r in self.rects:
+                self.layer.fill((0, 0, 0, 0), r)
+        if dirty is None:
+            self.manager.draw_ui(self.layer)
+            self._pending = None
+        else:
+            for r in dirty:
+                self.layer.set_clip(r)                # (fill keeps to the clip too)
+                self.layer.fill((0, 0, 0, 0), r)
+                self.manager.draw_ui(self.layer)
+            self.layer.set_clip(None)
+            if self._pending is not None:
+                self._pending += dirty
+        self.rects, self.rendered = rects, list(rects if dirty is None else dirty)
+        self._sig, self._stale = sig, False
+        self.renders += 1
+
+    def cut(self, busy: pygame.Rect) -> None:
+        """The parts of the HUD the board may paint under this frame (`busy`)."""
+        self.holes = [r.clip(busy) for r in self.rects if r.colliderect(busy)]
+
+    def _blend(self, surf, rects) -> None:
+        surf.blits([(self.layer, r.topleft, r, pygame.BLEND_PREMULTIPLIED) for r in rects],
+                   doreturn=False)
+
+    def over_view(self, view: pygame.Surface, key) -> pygame.Surface:
+        """`view` with the HUD blended over `rects` except over `holes` (cached)."""
+        key = (key, view.get_size())
+        out = self._view
+        if out is None or out.get_size() != view.get_size():
+            out = self._view = view.copy()
+            self._view_key = None
+        if key != self._view_key or self._pending is None:
+            out.blit(view, (0, 0))                  # a new view, or the whole HUD again
+            self._blend(out, self.rects)            # (one full copy beats many narrow ones)
+            self._view_key, self._punched = key, []
+            self.composes += 1
+        elif self._pending:                         # parts of the HUD again
+            self._blend(out, self._punched)         # (the HUD back over the old holes)
+            out.blits([(view, r.topleft, r) for r in self._pending], doreturn=False)
+            self._blend(out, self._pending)
+            self._punched = []
+        self._pending = []
+        if self._punched != self.holes:
+            self._blend(out, self._punched)
+            out.blits([(view, r.topleft, r) for r in self.holes], doreturn=False)
+            self._punched = list(self.holes)
+        return out
+
+    def finish(self, surf: pygame.Surface) -> None:
+        """Blend the HUD over the holes of the finished frame."""
+        self._blend(surf, self.holes)
 
 
 # ---- the app -----------------------------------------------------------------------------------
@@ -274,7 +480,8 @@ class App:
         self._ai_clock = self._over_clock = 0.0
         self._swallow_up = False
         self._seen = None
-        self._dirty, self._gui_seen = True, None
+        self._dirty = True
+        self.hud_layer = HudLayer(self.manager)    # the HUD drawn once, reused
         if battle is not None:
             self.start_battle(battle, human_teams=human_teams, difficulties=difficulties,
                               setup=setup)
@@ -360,7 +567,8 @@ class App:
         self._drag, self._held = None, set()
         self._ai_clock = self._over_clock = 0.0
         self._seen = None
-        self._dirty, self._gui_seen = True, None
+        self._dirty = True
+        self.hud_layer.invalidate()
         self._apply_heat()
         title = battle.hexmap.title or Path(battle.hexmap.path).stem
         pygame.display.set_caption(f"hexskirmish - {title} - seed {battle.seed}")
@@ -433,7 +641,8 @@ class App:
         actor = self.controller.actor()
         if actor is not None:
             self.reveal(actor)
-        self._dirty, self._gui_seen = True, None
+        self._dirty = True
+        self.hud_layer.invalidate()
         self.refresh_hud(force=True)
 
     # ---- result ----------------------------------------------------------------------------
@@ -566,6 +775,8 @@ class App:
         if self.hud is not None:
             consumed = bool(self.hud.process_event(ev)) or consumed
         if consumed:
+            if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                self.hud_layer.invalidate()       # a click or key the HUD took: all of it
             self.refresh_hud()
             self._sync_mode()
             return
@@ -732,6 +943,7 @@ class App:
             self.camera.resize(size, self.free_area())
             self.refresh_hud(force=True)
         self._dirty = True
+        self.hud_layer.invalidate()
 
     # ---- frames --------------------------------------------------------------------------------
     def refresh_hud(self, force: bool = False) -> None:
@@ -777,7 +989,11 @@ class App:
     def draw(self, force: bool = False) -> bool:
         """Draw a frame; when nothing changed since the last one (no event, no computer move,
         no animation, the same GUI sprites) the window keeps it and nothing is drawn.
-        Returns whether it drew. `drawn` says what: "board", "setup", "handoff", "result"."""
+        Returns whether it drew. `drawn` says what: "board", "setup", "handoff", "result".
+
+        In battle the HUD is drawn by `hud_layer` (`HudLayer`): rendered again only when one
+        of its sprites changed, and composed with the board's view layer, so that a frame
+        where only the board changed costs about the board alone."""
         self._sync_mode()
         if self.mode != "battle":
             if self.view is not self._view_drawn:      # new widgets: laid out before drawn
@@ -788,18 +1004,30 @@ class App:
             self.drawn = self.mode
             self._dirty = False
             return True
-        gui = tuple((id(b[0]), tuple(b[1])) for b in self.manager.ui_group.visible)
-        if not (force or self._dirty or self.animator.busy or gui != self._gui_seen):
+        layer = self.hud_layer if self.hud is not None else None
+        stale = layer is not None and layer.stale()
+        if not (force or self._dirty or self.animator.busy or stale):
             return False
-        self.board.draw(self.screen, self.camera, self.controller, self.animator)
-        if self.heat:
-            self._heat_legend()
-        if self.hud is not None:
-            self.manager.draw_ui(self.screen)
-        else:
+        if layer is None:
+            self.board.draw(self.screen, self.camera, self.controller, self.animator)
+            if self.heat:
+                self._heat_legend()
             draw_status(self.screen, self.controller)
+        else:
+            if stale:
+                layer.render(self.screen.get_size())
+            layer.cut(self.board.dynamic_rect(self.camera, self.controller, self.animator,
+                                              self.screen.get_size()))
+            self.board.veneer = layer.over_view
+            try:
+                self.board.draw(self.screen, self.camera, self.controller, self.animator)
+            finally:
+                self.board.veneer = None
+            if self.heat:
+                self._heat_legend()
+            layer.finish(self.screen)
         self.drawn = "board"
-        self._dirty, self._gui_seen = False, gui
+        self._dirty = False
         return True
 
     def _heat_legend(self) -> None:
@@ -989,5 +1217,6 @@ def _load_map(path):
     return load_map(path)
 
 
-__all__ = ["App", "BattleController", "HeatBoard", "draw_status", "heat_cells", "hud_class",
-           "map_surface", "play_app", "run_play", "run_screenshot", "screenshot_app"]
+__all__ = ["App", "BattleController", "HeatBoard", "HudLayer", "covering_rects", "draw_status",
+           "heat_cells", "hud_class", "map_surface", "play_app", "run_play", "run_screenshot",
+           "screenshot_app"]
