@@ -1,0 +1,125 @@
+"""The baseline controller: the yardstick the computer player is measured against.
+
+It walks to the nearest enemy and attacks it:
+- a pending reaction: accept it;
+- selective initiative (RULES.md 9): ChooseNext the first candidate of its own team, else the
+  first candidate;
+- its turn: a prone creature stands up; it attacks the nearest standing enemy (footprint
+  distance, ties by name) with its best attack from where it stands, confirming any attack of
+  opportunity it provokes; when it cannot, it moves to the cheapest hex from which it can
+  (leaving a Big Action for the attack), else as close as it can get (both Big Actions);
+  then it ends its turn.
+It uses only the rules' option lists and `battle.check`, like the computer player.
+"""
+from __future__ import annotations
+
+from game.engine import commands as C
+from game.rules import conditions as cond
+from game.rules import movement as rm
+from game.rules.initiative import attacks_per_turn
+from game.rules.situation import best_attack
+from game.rules.threat import footprint_distance
+
+
+def _standing(u) -> bool:
+    return not u.dead and "unconscious" not in u.conditions and "dying" not in u.conditions
+
+
+def baseline(battle, name: str | None = None) -> C.Command:
+    """The baseline's next command for whoever `battle` waits on."""
+    from game.engine import turns
+    state = battle.awaiting()
+    if state == "over":
+        raise ValueError("the battle is over: there is nothing to command")
+    if state == "reaction":
+        return C.React(battle.pending.reactor, True)
+    if state == "choice":
+        team = battle.teams_of.get(battle.chooser)
+        options = turns.candidates(battle)
+        ours = [n for n in options if battle.teams_of.get(n) == team]
+        return C.ChooseNext(battle.chooser, (ours or options)[0])
+    return _turn(battle)
+
+
+def _turn(battle) -> C.Command:
+    view = battle.view()
+    me = view.unit(battle.active)
+    end = C.EndTurn(me.name)
+    enemies = [u for u in view.units if u.team != me.team and _standing(u)]
+    if not enemies:
+        return end
+    budget = battle.budget(me.name)
+    if "prone" in me.conditions:
+        cmd = C.StandUp(me.name, confirm=True)
+        return cmd if budget.big >= 1 and not battle.check(cmd) else end
+    target = min(enemies, key=lambda e: (footprint_distance(me, e), e.name))
+    if _can_attack(battle, me) and best_attack(view, me, target) is not None:
+        cmd = C.Attack(me.name, target.name, best_attack(view, me, target).weapon.id,
+                       confirm=True)
+        if not battle.check(cmd):
+            return cmd
+    if budget.stepped:
+        return end
+    speed = cond.speed_ft(me.speed_ft, me.conditions) // 5
+    total = budget.movement + budget.big * speed
+    if total <= 0:
+        return end
+    reach = rm.reachable(view, me, total)
+    attack_budget = budget.movement + max(0, budget.big - 1) * speed
+    can_attack_after = _can_attack(battle, me)
+    melee = rm.melee_reach(me)
+    spots = []
+    if can_attack_after and melee is not None:
+        from game.hexgrid import footprint
+        for h, c in reach.cost.items():
+            if h == me.anchor or c > attack_budget:
+                continue
+            fp = footprint(me.size, h, reach.facing[h])
+            if footprint_distance(fp, target.hexes) <= melee:
+                spots.append((c, tuple(h), h))
+    if spots:
+        _, _, h = min(spots)
+    else:
+        from game.hexgrid import footprint
+        here = footprint_distance(me, target)
+        best = None
+        for h, c in reach.cost.items():
+            if h == me.anchor:
+                continue
+            d = footprint_distance(footprint(me.size, h, reach.facing[h]), target.hexes)
+            key = (d, c, tuple(h))
+            if d < here and (best is None or key < best[0]):
+                best = (key, h)
+        if best is None:
+            return end
+        h = best[1]
+    path = reach.path(h, reach.facing[h])
+    if path is None or not path.states:
+        return end
+    cmd = C.Move(me.name, tuple(battle.cell(s[0]) for s in path.states),
+                 tuple(s[1] for s in path.states), confirm=True)
+    return cmd if not battle.check(cmd) else end
+
+
+def _can_attack(battle, me) -> bool:
+    """RULES.md 9: an attack slot is left (one Big Action for it)."""
+    budget = battle.budget(me.name)
+    if battle.turn.attacks_left > 0:
+        return True
+    allowance = attacks_per_turn(me.level)
+    return allowance.attacks_in_action(battle.turn.attack_actions) > 0 and budget.big >= 1
+
+
+class BaselinePlayer:
+    """The baseline as a player object (same interface as `game.ai.player.AIPlayer`)."""
+
+    difficulty = "baseline"
+
+    def __init__(self, *args, **kwargs):
+        self.rejected = 0
+
+    def command(self, battle, name: str | None = None) -> C.Command:
+        return baseline(battle, name)
+
+
+__all__ = ["BaselinePlayer", "baseline"]

@@ -1,0 +1,1038 @@
+"""Scoring for the computer player: what an option is worth, by the rules it plays by.
+
+Everything here reads a `BattleView` (and the battle's public bookkeeping: budgets, gang-up,
+Aim) and the rules' own functions. Nothing reads the dice: chances are exact probabilities
+of the rules (`game.rules.attack.plan_attack`), computed here with floats and cached, so that
+a decision can weigh hundreds of options (RULES.md 10 "Previews show the exact hit
+probability"; the float arithmetic is the same as `game.rules.probability`).
+
+The currency of a score is "damage output of a creature per round" (`unit_value`):
+- dealing d damage to T is worth d x value(T) / hp(T) (damage beyond its HP is wasted), and
+  bringing T down (HP <= 0: unconscious, out of the fight, RULES.md 11-12) adds
+  KILL_ROUNDS x value(T): focus fire and kill chances come from this;
+- the same on the other side: the expected damage the enemies can deal to a creature where it
+  ends its turn (`danger`: their melee zones after one Move, their ranged weapons with cover
+  and concealment of the hex), the chance that it goes down there, and the attacks of
+  opportunity its path or its ranged attack provokes (`aoo_cost`);
+- position terms: the attacks it could make next turn from the hex (`approach`), flanking
+  set-ups with allies (RULES.md 8), a long reach that makes enemies provoke on their way in
+  (RULES.md 2, 4), engaging the enemies that threaten wounded allies.
+"""
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import itertools
+import math
+import weakref
+from dataclasses import dataclass, field
+
+from game.hexgrid import Hex, footprint, hexes_within
+from game.rules import movement as rm
+from game.rules.attack import AttackSituation, Fighter, plan_attack
+from game.rules.damage import damage_distribution, damage_formula
+from game.rules.flanking import elevation_of, flanking
+from game.rules.initiative import attacks_per_turn
+from game.rules.situation import Extras, attack_mode, situation
+from game.rules.threat import (can_react, footprint_distance, threatened_hexes,
+                               threatening_weapons, weapon_threat_reach)
+
+KILL_ROUNDS = 2.0          # a creature brought down no longer deals its value for ~2 rounds
+MIN_VALUE = 0.5            # every standing creature is worth something
+FAR_WEIGHT = 0.4           # an enemy two Moves away strikes next round, if it acts first
+SUPPORT_HEXES = 2          # allies this close strike back at whoever comes for me
+MISS_ON = {"none": 0, "partial": 2, "total": 5}     # RULES.md 7 (d10 after a hit)
+
+
+# ---- exact chances as floats (RULES.md 10; game.rules.probability with Fractions) ---------
+
+def _d20_table(fortune: int) -> tuple[float, ...]:
+    if fortune > 0:
+        return tuple((2 * k - 1) / 400 for k in range(1, 21))
+    if fortune < 0:
+        return tuple((41 - 2 * k) / 400 for k in range(1, 21))
+    return (1 / 20,) * 20
+
+
+_D20 = {f: _d20_table(f) for f in (-1, 0, 1)}
+
+
+def _roll_hit(bonus: int, ac: int, fortune: int, lowest: int = 1) -> float:
+    """P(the kept natural is >= lowest and the roll hits): natural 20 hits, natural 1 misses."""
+    table = _D20[max(-1, min(1, fortune))]
+    return sum(table[k - 1] for k in range(max(1, lowest), 21)
+               if k == 20 or (k != 1 and k + bonus >= ac))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One attack before the roll: chances, expected damage and the damage distribution
+    (misses included as 0). `weapon`, `mode` and the flags say which attack it is."""
+    hit: float
+    crit: float
+    mean: float
+    dist: tuple[tuple[int, float], ...]
+    m2: float = 0.0                  # E[damage^2], for the normal approximation
+    weapon: object = None
+    mode: str = ""
+    power: bool = False
+    charge: bool = False
+
+    def at_least(self, hp: int) -> float:
+        return sum(p for d, p in self.dist if d >= hp)
+
+
+_DIST_CACHE: dict[str, tuple[tuple[tuple[int, float], ...], float]] = {}
+_PLAN_CACHE: dict[tuple, tuple] = {}
+
+
+def _damage(formula) -> tuple[tuple[tuple[int, float], ...], float]:
+    key = repr(formula)
+    got = _DIST_CACHE.get(key)
+    if got is None:
+        dist = tuple(sorted((int(v), float(p)) for v, p in damage_distribution(formula).items()))
+        got = (dist, sum(v * p for v, p in dist))
+        if len(_DIST_CACHE) > 20000:
+            _DIST_CACHE.clear()
+        _DIST_CACHE[key] = got
+    return got
+
+
+def estimate_plan(plan) -> Estimate | None:
+    """The Estimate of an `AttackPlan` (None when the attack is impossible)."""
+    if not plan.possible:
+        return None
+    sit = plan.situation
+    plain_f = damage_formula(sit, critical=False)
+    crit_f = damage_formula(sit, critical=True) if plan.threat <= 20 else None
+    key = (plan.bonus.total, plan.ac.total, plan.ac_vs_crit.total, plan.fortune, plan.miss_on,
+           plan.threat, repr(plain_f), repr(crit_f))
+    got = _PLAN_CACHE.get(key)
+    if got is None:
+        b, ac, f = plan.bonus.total, plan.ac.total, plan.fortune
+        keep = (10 - plan.miss_on) / 10
+        hit = _roll_hit(b, ac, f) * keep
+        threat = _roll_hit(b, ac, f, lowest=plan.threat)
+        crit = threat * keep * _roll_hit(b, plan.ac_vs_crit.total, f)
+        plain, plain_mean = _damage(plain_f)
+        crit_d, crit_mean = _damage(crit_f) if crit_f is not None else ((), 0.0)
+        out: dict[int, float] = {0: 1.0 - hit}
+        for v, p in plain:
+            out[v] = out.get(v, 0.0) + (hit - crit) * p
+        for v, p in crit_d:
+            out[v] = out.get(v, 0.0) + crit * p
+        mean = (hit - crit) * plain_mean + crit * crit_mean
+        dist = tuple(sorted(out.items()))
+        got = (hit, crit, mean, dist, sum(d * d * p for d, p in dist))
+        if len(_PLAN_CACHE) > 50000:
+            _PLAN_CACHE.clear()
+        _PLAN_CACHE[key] = got
+    hit, crit, mean, dist, m2 = got
+    return Estimate(hit, crit, mean, dist, m2, sit.weapon, sit.attack_mode, sit.power_attack,
+                    sit.charge)
+
+
+_ONE: dict = {}
+
+
+def normal_down(mean: float, var: float, hp: int) -> float:
+    """P(total >= hp) by the normal approximation (continuity-corrected): for ranking."""
+    if var <= 1e-9:
+        return 1.0 if mean >= hp else 0.0
+    z = (hp - 0.5 - mean) / math.sqrt(var)
+    return 0.5 * math.erfc(z / math.sqrt(2.0))
+
+
+def combine(dists, hp: int) -> tuple[float, float]:
+    """(P(total >= hp), E[min(total, hp)]) of independent damage distributions, each given
+    as ((damage, p), ...) (a creature goes down at HP <= 0: RULES.md 11)."""
+    hp = max(1, hp)
+    if len(dists) == 1:
+        key = (dists[0], hp)
+        got = _ONE.get(key)
+        if got is None:
+            got = (sum(p for d, p in dists[0] if d >= hp),
+                   sum(min(d, hp) * p for d, p in dists[0]))
+            if len(_ONE) > 50000:
+                _ONE.clear()
+            _ONE[key] = got
+        return got
+    acc = {0: 1.0}
+    for dist in dists:
+        nxt: dict[int, float] = {}
+        for a, pa in acc.items():
+            if a >= hp:
+                nxt[hp] = nxt.get(hp, 0.0) + pa
+                continue
+            for d, pd in dist:
+                s = min(hp, a + d)
+                nxt[s] = nxt.get(s, 0.0) + pa * pd
+        acc = nxt
+    down = acc.get(hp, 0.0)
+    mean = sum(v * p for v, p in acc.items())
+    return down, mean
+
+
+def mixture(dist, share: float) -> tuple[tuple[int, float], ...]:
+    """The distribution of an attack made with probability `share` (else nothing)."""
+    if share >= 0.999:
+        return dist
+    out = {0: 1.0 - share}
+    for d, p in dist:
+        out[d] = out.get(d, 0.0) + share * p
+    return tuple(out.items())
+
+
+# ---- quick attack estimates (no cover lines: for threat zones and pre-scoring) ------------
+
+_UNIT_IDS: dict[int, tuple[int, object]] = {}
+
+
+def _uid(unit_type) -> int:
+    """A small stable id per stat-block object (the object is kept alive with it)."""
+    got = _UNIT_IDS.get(id(unit_type))
+    if got is None or got[1] is not unit_type:
+        got = (len(_UNIT_IDS), unit_type)
+        _UNIT_IDS[id(unit_type)] = got
+    return got[0]
+
+
+_QUICK: dict[tuple, Estimate | None] = {}
+
+
+def _cond_key(u) -> tuple:
+    return tuple(sorted(u.conditions.items())) if u.conditions else ()
+
+
+def weapon_modes(w) -> tuple[str, ...]:
+    """The attack modes a weapon has (RULES.md 10): melee and/or thrown, or ranged."""
+    modes = []
+    if w.can_melee:
+        modes.append("melee")
+    if w.can_throw:
+        modes.append("thrown")
+    if w.is_projectile:
+        modes.append("ranged")
+    return tuple(modes)
+
+
+def max_range(u, w, mode: str) -> int:
+    """Hexes: melee reach, or the maximum range (10 increments, thrown 5: RULES.md 10)."""
+    if mode == "melee":
+        return max(0, u.unit.reach_with(w) or 0)
+    inc = w.range_increment_ft or 0
+    n = w.max_increments or (5 if mode == "thrown" else 10)
+    return inc * n // 5
+
+
+def quick(att, w, tgt, mode: str, distance: int = 1, *, cover: str = "none",
+          concealment: str = "none", flanked: bool = False, previous: int = 0,
+          charge: bool = False, power: bool = False, gang_up: int = 0,
+          elevation: int = 0, aim: bool = False) -> Estimate | None:
+    """A cached Estimate of `att` attacking `tgt` with `w` in `mode` at `distance` hexes,
+    with the situation given (not read off the map)."""
+    if mode == "melee":
+        dkey = 1
+    else:
+        inc = w.range_increment_ft or 5
+        dkey = -(-max(distance, 1) * 5 // inc)
+    key = (_uid(att.unit), _cond_key(att), w.id, _uid(tgt.unit), _cond_key(tgt), mode, dkey,
+           cover, concealment, flanked, previous, charge, power, gang_up, elevation, aim)
+    if key in _QUICK:
+        return _QUICK[key]
+    sit = AttackSituation(
+        attacker=Fighter.of(att), weapon=w, target=Fighter.of(tgt),
+        distance_ft=(1 if mode == "melee" else max(distance, 1)) * 5, mode=mode, cover=cover,
+        concealment=concealment, flanked=flanked, previous_attacks=previous, charge=charge,
+        power_attack=power, gang_up=gang_up, elevation=elevation, aim=aim)
+    est = estimate_plan(plan_attack(sit))
+    if len(_QUICK) > 100000:
+        _QUICK.clear()
+    _QUICK[key] = est
+    return est
+
+
+def best_quick(att, tgt, distance: int, **kw) -> Estimate | None:
+    """The best quick estimate over the attacker's weapons and modes that reach `distance`."""
+    best = None
+    for w in att.weapons:
+        for mode in weapon_modes(w):
+            if distance > max_range(att, w, mode):
+                continue
+            if mode == "melee" and distance < 1 and att.size != "tiny":
+                continue
+            est = quick(att, w, tgt, mode, distance, **kw)
+            if est is not None and (best is None or est.mean > best.mean):
+                best = est
+    return best
+
+
+# ---- the value of creatures -------------------------------------------------------------
+
+def standing(u) -> bool:
+    """RULES.md 12: not dead, not unconscious (a creature that still counts for its side)."""
+    return not u.dead and "unconscious" not in u.conditions and "dying" not in u.conditions
+
+
+def attacks_per_round(u) -> float:
+    """RULES.md 9: attacks a creature makes in a round when it also has to move (level 5+
+    may attack with both Big Actions when it stands still)."""
+    allowance = attacks_per_turn(u.level)
+    return 1.0 if allowance.max_attacks <= 1 else 0.5 + 0.5 * allowance.max_attacks
+
+
+_VALUES: dict[tuple, float] = {}
+
+
+def unit_value(u, opponents) -> float:
+    """Expected damage per round of `u` against the average of `opponents` (its best weapon:
+    melee next to them, ranged at 4 hexes)."""
+    key = (_uid(u.unit), _cond_key(u), tuple((_uid(o.unit), _cond_key(o)) for o in opponents))
+    got = _VALUES.get(key)
+    if got is None:
+        total = 0.0
+        for o in opponents:
+            best = 0.0
+            for w in u.weapons:
+                for mode in weapon_modes(w):
+                    est = quick(u, w, o, mode, 1 if mode == "melee" else 4)
+                    if est is not None:
+                        best = max(best, est.mean)
+            total += best
+        got = max(MIN_VALUE, attacks_per_round(u) * total / max(1, len(opponents)))
+        if len(_VALUES) > 20000:
+            _VALUES.clear()
+        _VALUES[key] = got
+    return got
+
+
+# ---- where creatures could strike next turn ----------------------------------------------
+
+def melee_reach(u) -> int | None:
+    """The longest melee reach of the creature's weapons (None without melee weapons)."""
+    reaches = [weapon_threat_reach(u, w) for w in u.weapons if w.can_melee or w.natural]
+    return max(reaches, default=None)
+
+
+_NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def _fdist(a, b) -> int:
+    """RULES.md 1: footprint distance of two hex sequences (fast for single hexes)."""
+    if len(a) == 1 and len(b) == 1:
+        x, y = a[0], b[0]
+        dq, dr = x[0] - y[0], x[1] - y[1]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return min((abs(x[0] - y[0]) + abs(x[1] - y[1]) + abs(x[0] + x[1] - y[0] - y[1])) // 2
+               for x in a for y in b)
+
+
+def dilate(hexes, radius: int) -> set:
+    """Every hex within `radius` of one of `hexes` (as (q, r) tuples, equal to Hex)."""
+    out = {(h[0], h[1]) for h in hexes}
+    frontier = out
+    for _ in range(radius):
+        ring = {(q + dq, r + dr) for q, r in frontier for dq, dr in _NEIGHBOURS} - out
+        out |= ring
+        frontier = ring
+    return out
+
+
+@dataclass
+class Zone:
+    """Where an enemy can strike in melee: without moving (`now`) or after one Move
+    (`move`), the attacks it makes there, and its ranged weapons."""
+    unit: object
+    now: frozenset
+    move: frozenset
+    reach: int
+    attacks_now: int
+    acts: bool
+    far: frozenset = frozenset()     # after two Moves: it strikes next round at the soonest
+
+
+def move_hexes(u) -> int:
+    """Hexes of one Move action (RULES.md 1, 3, 11: conditions.speed_ft // 5)."""
+    from game.rules import conditions as cond
+    return cond.speed_ft(u.speed_ft, u.conditions) // 5
+
+
+def enemy_zone(view, e) -> Zone:
+    """The melee zones of creature `e` (RULES.md 2 reach, 3 movement)."""
+    from game.rules import conditions as cond
+    reach = melee_reach(e)
+    acts = cond.can_act(e.conditions)
+    allowance = attacks_per_turn(e.level)
+    n_now = min(2, allowance.attack_actions) if allowance.max_attacks > 1 else 1
+    if reach is None or not acts:
+        return Zone(e, frozenset(), frozenset(), reach or 0, n_now, acts)
+    now = frozenset(dilate(e.hexes, reach))
+    speed = move_hexes(e)
+    if "prone" in e.conditions:
+        body = set(e.hexes)
+        for h in list(e.hexes):
+            body.update(hexes_within(h, 1))
+        move = frozenset(dilate(body, reach))
+        far = frozenset(dilate(_body_cells(rm.reachable(view, e, speed), e), reach)) | move
+        return Zone(e, now, move, reach, n_now, acts, far)
+    r = rm.reachable(view, e, 2 * speed)
+    one = {h: c for h, c in r.cost.items() if c <= speed}
+    move = frozenset(dilate(_body_cells(r, e, one), reach)) | now
+    far = frozenset(dilate(_body_cells(r, e), reach)) | move
+    return Zone(e, now, move, reach, n_now, acts, far)
+
+
+def _body_cells(r, e, only=None) -> set:
+    """The hexes the creature's footprint covers at the reachable ends of `r` (within `only`
+    anchors when given)."""
+    if len(e.hexes) == 1:
+        return set(r.cost if only is None else only)
+    cells = set()
+    for (a, f), c in r.states.items():
+        if only is None or a in only:
+            cells.update(footprint(e.size, a, f))
+    return cells
+
+
+_WALLS: dict[int, tuple] = {}
+
+
+def _line_cells(a: Hex, b: Hex):
+    """The hexes of the line from a to b (Red Blob's hex line, nudged off the seams)."""
+    n = max(abs(a.q - b.q), abs(a.r - b.r), abs(a.q + a.r - b.q - b.r))
+    if n <= 1:
+        return ()
+    aq, ar, as_ = a.q + 1e-6, a.r + 1e-6, -a.q - a.r - 2e-6
+    bq, br, bs = b.q + 1e-6, b.r + 1e-6, -b.q - b.r - 2e-6
+    step = 1.0 / n
+    out = []
+    for i in range(1, n):
+        t = step * i
+        q, r, s_ = aq * (1 - t) + bq * t, ar * (1 - t) + br * t, as_ * (1 - t) + bs * t
+        rq, rr, rs = round(q), round(r), round(s_)
+        eq, er, es = abs(rq - q), abs(rr - r), abs(rs - s_)
+        if eq > er and eq > es:
+            rq = -rr - rs
+        elif er > es:
+            rr = -rq - rs
+        out.append((rq, rr))
+    return out
+
+
+def wall_between(hexmap, a: Hex, b: Hex) -> bool:
+    """A cheap test of line of effect: a `wall` hex on the hex line between a and b (the
+    rules' exact test is `game.rules.sight`; this one only ranks candidates). Cached per
+    map (terrain does not change)."""
+    entry = _WALLS.get(id(hexmap))
+    if entry is None or entry[0]() is not hexmap:
+        walls = {(h.q, h.r) for h in hexmap.all_hexes()
+                 if hexmap.terrain_at(h).obstacle == "wall"}
+        entry = (weakref.ref(hexmap), walls, {})
+        _WALLS[id(hexmap)] = entry
+    _, walls, cache = entry
+    key = (a.q, a.r, b.q, b.r)
+    got = cache.get(key)
+    if got is None:
+        got = any(c in walls for c in _line_cells(a, b)) if walls else False
+        if len(cache) > 200000:
+            cache.clear()
+        cache[key] = got
+    return got
+
+
+# ---- the scoring context of one decision -----------------------------------------------------
+
+@dataclass
+class Weights:
+    """How much each term counts (difficulty profiles change some of them)."""
+    danger: float = 0.4         # enemies may pick other targets; the future is uncertain
+    approach: float = 0.35      # the attacks it could make next turn from where it ends
+    flank: float = 1.0
+    protect: float = 0.3        # bonus on enemies that threaten wounded allies
+    reach: float = 0.5
+    aoo: float = 1.0
+    tie_distance: float = 0.02  # approach the nearest enemy when nothing else matters
+    support: float = 0.0        # danger cut per ally within SUPPORT_HEXES (they strike back)
+    kill_rounds: float = KILL_ROUNDS
+
+
+_LEVELS: dict[int, tuple] = {}
+_WHAT_IF_VERSIONS = itertools.count(10 ** 12)   # versions of hypothetical views
+
+
+def terrain_levels(hexmap, e, me) -> tuple[str, str] | None:
+    """(cover, concealment) of `me` against a ranged attack of `e`, with only the two of them
+    on the map (RULES.md 5-7: walls, low obstacles, blocks_sight, concealment hexes; Prone
+    cover), None without line of effect. Cached per map: terrain does not change."""
+    from game.ecs.view import BattleView
+    from game.rules.concealment import concealment
+    from game.rules.cover import cover
+    from game.rules.sight import line_of_sight
+    entry = _LEVELS.get(id(hexmap))
+    if entry is None or entry[0]() is not hexmap:
+        entry = (weakref.ref(hexmap), {})
+        _LEVELS[id(hexmap)] = entry
+    cache = entry[1]
+    flags = lambda u: ("prone" in u.conditions, "invisible" in u.conditions,  # noqa: E731
+                       "blinded" in u.conditions)
+    key = (e.anchor, e.facing, e.size, flags(e), me.anchor, me.facing, me.size, flags(me))
+    if key in cache:
+        return cache[key]
+    view = BattleView(hexmap, (e, me) if e.eid < me.eid else (me, e), next(_WHAT_IF_VERSIONS))
+    cov = cover(view, e, me, ranged=True).level
+    got = None
+    if cov != "total":
+        con = concealment(view, e, me).level
+        if con != "total" and not line_of_sight(view, e, me):
+            con = "total"
+        got = (cov, con)
+    if len(cache) > 200000:
+        cache.clear()
+    cache[key] = got
+    return got
+
+
+_ZONES: dict = {"key": None, "zones": {}}
+
+
+def zone_of(view, e) -> Zone:
+    """`enemy_zone`, cached for the current view (every decision on one battle state shares
+    them: the chooser's look at each candidate, then the turn's plan)."""
+    key = (id(view), view.version)
+    if _ZONES["key"] != key:
+        _ZONES["key"], _ZONES["zones"], _ZONES["view"] = key, {}, view
+    zones = _ZONES["zones"]
+    got = zones.get(e.eid)
+    if got is None:
+        got = zones[e.eid] = enemy_zone(view, e)
+    return got
+
+
+@dataclass
+class Context:
+    """What one decision of one creature needs, computed once: its enemies' zones, the values
+    of the creatures, extras from the battle's bookkeeping. Read-only.
+
+    Two levels of scoring: the cheap one (quick estimates, cached tables, the danger of a hex
+    by the normal approximation) ranks every reachable hex; the exact one (lines of sight,
+    cover and concealment from each enemy, exact distributions) scores the best few."""
+    battle: object
+    view: object
+    me: object
+    weights: Weights = field(default_factory=Weights)
+    exact_danger: bool = False
+
+    def __post_init__(self):
+        v, me = self.view, self.me
+        self.team = me.team
+        self.enemies = [u for u in v.units if u.team != me.team and standing(u)]
+        self.allies = [u for u in v.units if u.team == me.team and standing(u)
+                       and u.eid != me.eid]
+        ours = self.allies + [me]
+        self.values = {u.name: unit_value(u, ours) for u in self.enemies}
+        for u in ours:
+            self.values[u.name] = unit_value(u, self.enemies or ours)
+        self.zones = {e.name: zone_of(v, e) for e in self.enemies}
+        wounded = [a for a in self.allies if a.hp * 2 <= a.max_hp]
+        self.threatens_wounded = {
+            e.name for e in self.enemies
+            if any(set(a.hexes) & self.zones[e.name].move for a in wounded)}
+        # my allies' distances to each enemy: an enemy strikes the nearest target first
+        self.ally_dists = {e.name: sorted(_fdist(e.hexes, a.hexes) for a in self.allies)
+                           for e in self.enemies}
+        self.my_reach = melee_reach(me)
+        self.my_speed = move_hexes(me)
+        self._views: dict = {}
+        self._danger: dict = {}
+        self._approach: dict = {}
+        self._ranged: dict = {}
+        self._moved: dict = {}
+        self._sits: dict = {}
+        self._einfo: dict = {}
+
+    # -- hypothetical positions ------------------------------------------------------------
+    def moved(self, anchor: Hex, facing: int | None = None, extra_conditions=()):
+        """The creature's UnitView standing at `anchor` (and `facing`)."""
+        me = self.me
+        f = me.facing if facing is None else facing
+        if anchor == me.anchor and f == me.facing and not extra_conditions:
+            return me
+        key = (anchor, f, tuple(extra_conditions))
+        got = self._moved.get(key)
+        if got is not None:
+            return got
+        conds = me.conditions
+        if extra_conditions:
+            from types import MappingProxyType
+            d = dict(conds)
+            for c in extra_conditions:
+                d[c] = 1
+            conds = MappingProxyType(d)
+        got = dataclasses.replace(me, anchor=anchor, facing=f,
+                                  hexes=tuple(footprint(me.size, anchor, f)), conditions=conds)
+        self._moved[key] = got
+        return got
+
+    def view_at(self, anchor: Hex, facing: int | None = None, extra_conditions=()):
+        """(view, me) with the creature standing at `anchor` (cached)."""
+        key = (anchor, self.me.facing if facing is None else facing, tuple(extra_conditions))
+        got = self._views.get(key)
+        if got is None:
+            me2 = self.moved(anchor, facing, extra_conditions)
+            # a version of its own: the rules cache their indexes per (map, version)
+            v2 = self.view if me2 is self.me else self.view.replace(
+                me2, version=next(_WHAT_IF_VERSIONS))
+            got = (v2, v2.unit(self.me.name))
+            self._views[key] = got
+        return got
+
+    def value(self, u) -> float:
+        return self.values.get(u.name, MIN_VALUE)
+
+    def walls_block(self, a: Hex, b: Hex) -> bool:
+        return wall_between(self.view.hexmap, a, b)
+
+    # -- attacks ---------------------------------------------------------------------------
+    def extras(self, target, weapon, *, previous: int | None = None, aim: bool | None = None,
+               charge: bool = False, power: bool = False, moved: bool = False) -> Extras:
+        """The engine's bookkeeping for an attack of mine (combat.own_extras), for a plan."""
+        b = self.battle
+        budget = b.budget(self.me.name)
+        turn = b.turn
+        gang = len(set(b.gang_up.get(target.name, ())) - {self.me.name})
+        return Extras(previous_attacks=budget.attacks if previous is None else previous,
+                      alternating=turn.last_weapon is not None and turn.last_weapon != weapon.id,
+                      gang_up=gang, aim=(turn.aim and not moved) if aim is None else aim,
+                      power_attack=power, charge=charge or (turn.ran >= 2 and not moved))
+
+    def base_situation(self, view, me, target, weapon):
+        """`game.rules.situation.situation` without extras, shared by the weapons of one
+        attack mode (cover, concealment, sight, flanking do not depend on the weapon)."""
+        mode = attack_mode(me, weapon, footprint_distance(me, target))
+        key = (id(view), me.anchor, me.facing, target.name, mode)
+        got = self._sits.get(key)
+        if got is None:
+            got = self._sits[key] = (situation(view, me, target, weapon, Extras(mode=mode)),
+                                     view)
+        return got[0]
+
+    def attack_options(self, view, me, target, *, previous: int | None = None,
+                       aim: bool | None = None, charge: bool = False, moved: bool = False,
+                       melee_only: bool = False, power: bool = True) -> list[Estimate]:
+        """Exact estimates (cover, concealment, flanking, gang-up...) of every weapon of mine
+        that can attack `target` from where `me` stands in `view`, Power Attack included
+        (the same AttackSituation the engine builds: `game.rules.situation`)."""
+        out = []
+        d = footprint_distance(me, target)
+        in_reach = any(w.can_melee and d <= max_range(me, w, "melee") for w in me.weapons)
+        for w in me.weapons:
+            if (melee_only or in_reach) and not w.can_melee:
+                continue        # with a melee weapon in reach, no throwing (it provokes)
+            base = self.base_situation(view, me, target, w)
+            if base.situation is None:
+                continue
+            ex = self.extras(target, w, previous=previous, aim=aim, charge=charge, moved=moved)
+            sit = dataclasses.replace(
+                base.situation, weapon=w, previous_attacks=ex.previous_attacks,
+                alternating=ex.alternating, gang_up=ex.gang_up, aim=ex.aim,
+                power_attack=False, charge=ex.charge)
+            est = estimate_plan(plan_attack(sit))
+            if est is None:
+                continue
+            out.append(est)
+            if power and base.mode == "melee" and not charge:
+                pe = estimate_plan(plan_attack(dataclasses.replace(sit, power_attack=True)))
+                if pe is not None:
+                    out.append(pe)
+        return out
+
+    def attack_value(self, target, estimates, hp: int | None = None) -> tuple[float, float]:
+        """(value, kill chance) of attacks on `target` with these estimates (made in turn)."""
+        hp = target.hp if hp is None else hp
+        if hp <= 0:
+            return 0.0, 1.0
+        down, mean = combine([e.dist for e in estimates], hp)
+        v = self.value(target)
+        prio = 1.0 + (self.weights.protect if target.name in self.threatens_wounded else 0.0)
+        return prio * v * (mean / max(1, hp) + self.weights.kill_rounds * down), down
+
+    def cheap_attack(self, me, target, n: int = 1, *, charge: bool = False) -> tuple[float, object]:
+        """The value of my best `n` attacks on `target` from where `me` stands, by quick
+        estimates (no lines of sight but the wall test): (value, estimate or None)."""
+        d = _fdist(me.hexes, target.hexes)
+        ranged_ok = not self.walls_block(me.anchor, target.anchor)
+        key = (target.name, d, ranged_ok, n, charge, _cond_key(me))
+        got = self._approach.get(key)
+        if got is None:
+            best = None
+            for w in me.weapons:
+                for mode in weapon_modes(w):
+                    if d > max_range(me, w, mode) or (mode != "melee" and not ranged_ok):
+                        continue
+                    if charge and mode != "melee":
+                        continue
+                    conc = self.view.hexmap.terrain_at(target.anchor).concealment \
+                        if mode != "melee" else "none"
+                    est = quick(me, w, target, mode, d, concealment=conc, charge=charge)
+                    if est is None:
+                        continue
+                    value, _ = self.attack_value(target, [est] * n)
+                    if best is None or value > best[0]:
+                        best = (value, est)
+            got = self._approach[key] = best or (0.0, None)
+        return got
+
+    # -- danger ----------------------------------------------------------------------------
+    def ranged_levels(self, view, e, me) -> tuple[str, str] | None:
+        """(cover, concealment) of `me` against a ranged attack of `e` (RULES.md 5-7), None
+        without line of effect. Terrain only (walls, low walls, fog, foliage; not the cover
+        other creatures give), cached per map across decisions: `terrain_levels`."""
+        return terrain_levels(view.hexmap, e, me)
+
+    def incoming(self, view, me, e, *, exact: bool = False) -> tuple[Estimate | None, int, str]:
+        """What enemy `e` could do to `me` (standing as in `view`) on its next turn: the best
+        of its melee (from its zone) and ranged options: (estimate, attacks, kind)."""
+        z = self.zones[e.name]
+        if not z.acts:
+            return None, 0, ""
+        fp = me.hexes
+        best, n_best, kind = None, 0, ""
+        if any(h in z.far for h in fp):
+            now = any(h in z.now for h in fp)
+            move = now or any(h in z.move for h in fp)
+            n = z.attacks_now if now else 1
+            for w in e.weapons:
+                if not w.can_melee:
+                    continue
+                est = quick(e, w, me, "melee", 1)
+                if est is not None and (best is None or est.mean > best.mean):
+                    best, n_best = est, n
+                    kind = "melee" if now else ("melee_move" if move else "melee_far")
+        d = None
+        levels = "unknown"
+        for w in e.weapons:
+            for mode in weapon_modes(w):
+                if mode == "melee":
+                    continue
+                if d is None:
+                    d = footprint_distance(e, me)
+                if d > max_range(e, w, mode):
+                    continue
+                if levels == "unknown":
+                    if exact:
+                        levels = self.ranged_levels(view, e, me)
+                    elif self.walls_block(e.anchor, me.anchor):
+                        levels = None
+                    else:
+                        levels = ("none", view.hexmap.terrain_at(me.anchor).concealment)
+                if levels is None:
+                    continue
+                est = quick(e, w, me, mode, d, cover=levels[0], concealment=levels[1])
+                if est is not None and (best is None or est.mean > best.mean * n_best):
+                    best, n_best, kind = est, 1, mode
+        return best, n_best, kind
+
+    def danger(self, anchor: Hex, facing: int | None = None, *, exact: bool | None = None,
+               extra_conditions=()) -> tuple[float, dict]:
+        """The cost of ending the turn at `anchor`: the enemies' expected damage on me there
+        (each split over the targets it could pick), and the chance I go down (exact: the
+        distributions combined; cheap: the normal approximation)."""
+        exact = self.exact_danger if exact is None else exact
+        key = (anchor, facing, exact, tuple(extra_conditions))
+        got = self._danger.get(key)
+        if got is not None:
+            return got
+        if not exact:
+            got = self._danger[key] = self._cheap_danger(anchor, facing, tuple(extra_conditions))
+            return got
+        view, me = self.view_at(anchor, facing, extra_conditions)
+        dists, expected, who = [], 0.0, []
+        for e in self.enemies:
+            est, n, kind = self.incoming(view, me, e, exact=True)
+            if est is None:
+                continue
+            share = self._share(me, e, kind)
+            expected += share * n * est.mean
+            for _ in range(n):
+                dists.append(mixture(est.dist, share))
+            who.append((e.name, kind, round(share * n * est.mean, 2)))
+        hp = max(1, me.hp)
+        down, mean = combine(dists, hp) if dists else (0.0, 0.0)
+        v = self.value(me)
+        cost = self.weights.danger * v * (mean / hp + self.weights.kill_rounds * down)
+        cost *= self.support_factor(me)
+        got = (cost, {"expected": round(expected, 2), "down": round(down, 3), "by": who})
+        self._danger[key] = got
+        return got
+
+    def _share(self, me, e, kind: str, d: int | None = None) -> float:
+        """How likely `e` picks me: an enemy strikes the nearest of its targets (the allies
+        nearer to it than I am take the blow; as near, they share it), less for an enemy
+        that must come through my reach, or needs two Moves to reach me."""
+        if d is None:
+            d = _fdist(e.hexes, me.hexes)
+        dists = self.ally_dists[e.name]
+        closer = bisect.bisect_left(dists, d)
+        same = bisect.bisect_right(dists, d) - closer
+        share = 1.0 / (1.0 + closer + 0.5 * same)
+        if kind == "melee_move" and self.my_reach_provokes(me, e):
+            share *= 0.8
+        elif kind == "melee_far":
+            share *= FAR_WEIGHT
+        return share
+
+    def _enemy_info(self, e, conds: tuple):
+        """Per enemy, what the cheap danger needs and does not depend on where I stand: its
+        zone, its best melee estimate on me, its ranged weapons and their reach."""
+        key = (e.name, conds)
+        got = self._einfo.get(key)
+        if got is None:
+            me = self.moved(self.me.anchor, None, conds) if conds else self.me
+            melee = None
+            for w in e.weapons:
+                if w.can_melee:
+                    est = quick(e, w, me, "melee", 1)
+                    if est is not None and (melee is None or est.mean > melee.mean):
+                        melee = est
+            ranged = [(w, m, max_range(e, w, m)) for w in e.weapons for m in weapon_modes(w)
+                      if m != "melee"]
+            provoke = self.my_reach_provokes(me, e)
+            got = self._einfo[key] = (self.zones[e.name], melee, ranged, provoke, me)
+        return got
+
+    def _cheap_danger(self, anchor: Hex, facing, conds: tuple) -> tuple[float, dict]:
+        me = self.moved(anchor, facing, conds)
+        fp = me.hexes
+        single = len(fp) == 1
+        hexmap = self.view.hexmap
+        conc = None
+        expected = var = 0.0
+        who = []
+        for e in self.enemies:
+            z, melee, ranged, provoke, me0 = self._enemy_info(e, conds)
+            if not z.acts:
+                continue
+            best, n, kind, d = None, 0, "", None
+            if melee is not None:
+                if single:
+                    h = fp[0]
+                    inf = h in z.far
+                    if inf:
+                        now = h in z.now
+                        mv = now or h in z.move
+                else:
+                    inf = any(h in z.far for h in fp)
+                    if inf:
+                        now = any(h in z.now for h in fp)
+                        mv = now or any(h in z.move for h in fp)
+                if inf:
+                    best, n = melee, (z.attacks_now if now else 1)
+                    kind = "melee" if now else ("melee_move" if mv else "melee_far")
+            if ranged:
+                d = _fdist(e.hexes, fp)
+                for w, m, top in ranged:
+                    if d > top:
+                        continue
+                    if wall_between(hexmap, e.anchor, anchor):
+                        break
+                    if conc is None:
+                        conc = hexmap.terrain_at(anchor).concealment
+                    est = quick(e, w, me0, m, d, concealment=conc)
+                    if est is not None and (best is None or est.mean > best.mean * n):
+                        best, n, kind = est, 1, m
+            if best is None:
+                continue
+            if d is None:
+                d = _fdist(e.hexes, fp)
+            dists = self.ally_dists[e.name]
+            closer = bisect.bisect_left(dists, d)
+            share = 1.0 / (1.0 + closer + 0.5 * (bisect.bisect_right(dists, d) - closer))
+            if kind == "melee_move" and provoke:
+                share *= 0.8
+            elif kind == "melee_far":
+                share *= FAR_WEIGHT
+            expected += share * n * best.mean
+            var += n * (share * best.m2 - (share * best.mean) ** 2)
+            if kind.startswith("melee"):
+                who.append((e.name, kind, 0))
+        hp = max(1, me.hp)
+        down, mean = normal_down(expected, var, hp), min(expected, float(hp))
+        cost = self.weights.danger * self.value(me) * (mean / hp
+                                                        + self.weights.kill_rounds * down)
+        cost *= self.support_factor(me)
+        return cost, {"expected": round(expected, 2), "down": round(down, 3), "by": who}
+
+    def support_factor(self, me) -> float:
+        """Allies standing close strike back at the enemies that come for me: each of the
+        two nearest within SUPPORT_HEXES cuts the danger by `weights.support`."""
+        if not self.weights.support:
+            return 1.0
+        n = 0
+        for a in self.allies:
+            if _fdist(a.hexes, me.hexes) <= SUPPORT_HEXES:
+                n += 1
+                if n == 2:
+                    break
+        return 1.0 - self.weights.support * n
+
+    def my_reach_provokes(self, me, e) -> bool:
+        """RULES.md 2, 4: with a longer reach than `e`, it provokes me on its way in."""
+        mine = self.my_reach or 0
+        return mine >= 2 and (melee_reach(e) or 0) < mine and can_react(me)
+
+    # -- position terms ---------------------------------------------------------------------
+    def approach(self, anchor: Hex, facing: int | None = None) -> float:
+        """Next turn's attacks from `anchor` (enemies where they are now), and a small pull
+        toward the nearest enemy."""
+        if not self.enemies:
+            return 0.0
+        me = self.moved(anchor, facing)
+        speed = self.my_speed
+        best, nearest = 0.0, 10 ** 6
+        for e in self.enemies:
+            d = _fdist(me.hexes, e.hexes)
+            nearest = min(nearest, d)
+            key = (e.name, d, self.walls_block(anchor, e.anchor))
+            got = self._approach.get(key)
+            if got is None:
+                got = 0.0
+                for w in me.weapons:
+                    for mode in weapon_modes(w):
+                        top = max_range(me, w, mode)
+                        if mode == "melee":
+                            if d <= top:
+                                factor = 1.0
+                            elif d <= top + speed:
+                                factor = 0.8
+                            else:
+                                factor = 0.8 * (top + speed) / d
+                            dist = 1
+                        else:
+                            if d > top + speed:
+                                continue
+                            factor, dist = (1.0 if d <= top else 0.7), max(1, min(d, top))
+                            if key[2]:
+                                factor *= 0.5
+                        est = quick(me, w, e, mode, dist)
+                        if est is None:
+                            continue
+                        value, _ = self.attack_value(e, [est])
+                        got = max(got, factor * value)
+                self._approach[key] = got
+            best = max(best, got)
+        return self.weights.approach * best - self.weights.tie_distance * nearest
+
+    def flank_bonus(self, anchor: Hex, facing: int | None = None) -> tuple[float, list]:
+        """RULES.md 8: enemies that I would flank with an ally from `anchor` (and are not
+        flanked now): -2 AC for every attack on them."""
+        me = self.moved(anchor, facing)
+        reach = self.my_reach
+        if reach is None or not self.allies or not self.weights.flank:
+            return 0.0, []
+        total, names = 0.0, []
+        view2 = None
+        for e in self.enemies:
+            if footprint_distance(me, e) > reach:
+                continue
+            if view2 is None:
+                view2, _ = self.view_at(anchor, facing)
+            if flanking(view2, e.name).flanked and not flanking(self.view, e.name).flanked:
+                est = best_quick(me, e, 1)
+                if est is not None:
+                    value, _ = self.attack_value(e, [est])
+                    total += 0.2 * value       # about +10% hit chance, me and an ally
+                    names.append(e.name)
+        return self.weights.flank * total, names
+
+    def reach_bonus(self, anchor: Hex, facing: int | None = None) -> float:
+        """RULES.md 2, 4: enemies that must come through my reach to strike me provoke."""
+        if (self.my_reach or 0) < 2 or not self.weights.reach:
+            return 0.0
+        me = self.moved(anchor, facing)
+        if not can_react(me):
+            return 0.0
+        total = 0.0
+        fp = set(me.hexes)
+        for e in self.enemies:
+            z = self.zones[e.name]
+            if fp & z.now or not fp & z.move or not self.my_reach_provokes(me, e):
+                continue
+            est = best_quick(me, e, 1)
+            if est is not None:
+                value, _ = self.attack_value(e, [est])
+                total = max(total, value)
+        return self.weights.reach * total
+
+    def engage_bonus(self, anchor: Hex, facing: int | None = None) -> float:
+        """Standing where I threaten an enemy that threatens a wounded ally."""
+        if not self.threatens_wounded or not self.weights.protect:
+            return 0.0
+        me = self.moved(anchor, facing)
+        reach = self.my_reach
+        if reach is None:
+            return 0.0
+        for e in self.enemies:
+            if e.name in self.threatens_wounded and footprint_distance(me, e) <= reach:
+                return self.weights.protect * self.value(e) * 0.5
+        return 0.0
+
+    def position(self, anchor: Hex, facing: int | None = None, *, exact: bool | None = None,
+                 extra_conditions=()) -> tuple[float, dict]:
+        """The value of ending the turn at `anchor`: - danger + approach, and when exact
+        + flanking + reach + protecting wounded allies."""
+        exact = self.exact_danger if exact is None else exact
+        danger, why = self.danger(anchor, facing, exact=exact, extra_conditions=extra_conditions)
+        approach = self.approach(anchor, facing)
+        total = approach - danger
+        if not exact:
+            return total, {}
+        parts = {"danger": -round(danger, 3), "approach": round(approach, 3), "threat": why}
+        flank, names = self.flank_bonus(anchor, facing)
+        reach = self.reach_bonus(anchor, facing)
+        engage = self.engage_bonus(anchor, facing)
+        total += flank + reach + engage
+        if flank:
+            parts["flank"] = (round(flank, 3), names)
+        if reach:
+            parts["reach"] = round(reach, 3)
+        if engage:
+            parts["protect"] = round(engage, 3)
+        return total, parts
+
+    # -- attacks of opportunity ---------------------------------------------------------------
+    def aoo_cost(self, provokers, me=None) -> tuple[float, float, list]:
+        """(cost, chance I go down, names) of the attacks of opportunity of `provokers`
+        (UnitViews that can react) against me (RULES.md 4)."""
+        me = me or self.me
+        dists, names = [], []
+        for x in provokers:
+            if not can_react(x) or x.aoo_policy == "never":
+                continue
+            best = None
+            for w in threatening_weapons(x):
+                est = quick(x, w, me, "melee", 1, previous=x.aoo_this_round)
+                if est is not None and (best is None or est.mean > best.mean):
+                    best = est
+            if best is not None:
+                dists.append(best.dist)
+                names.append(x.name)
+        if not dists:
+            return 0.0, 0.0, []
+        hp = max(1, me.hp)
+        down, mean = combine(dists, hp)
+        v = self.value(me)
+        return self.weights.aoo * v * (mean / hp + self.weights.kill_rounds * down), down, names
+
+
+def threateners(view, u) -> list:
+    """Enemies threatening the creature's hexes (RULES.md 4 (d): a ranged attack, Aim or
+    standing up there provokes them)."""
+    here = set(u.hexes)
+    return [x for x in view.units if x.team != u.team and not x.dead
+            and threatened_hexes(view, x) & here]
+
+
+__all__ = ["Context", "Estimate", "KILL_ROUNDS", "Weights", "Zone", "attacks_per_round",
+           "best_quick", "combine", "enemy_zone", "estimate_plan", "max_range", "melee_reach",
+           "mixture", "move_hexes", "normal_down", "quick", "standing", "threateners",
+           "unit_value", "wall_between", "weapon_modes", "zone_of"]

@@ -1,0 +1,843 @@
+"""The computer player: the next command for whoever the battle waits on.
+
+    choose_command(battle, name=None, difficulty="normal", rng=None) -> Command
+    AIPlayer(difficulty="normal", seed=0).command(battle) -> Command
+
+It plays like a person: it reads the battle (`battle.view()` and the public bookkeeping:
+budgets, who attacked whom this round) and sends commands through `Battle.apply`; it never
+touches the world nor the battle's dice. Every command it returns was built from the rules'
+own option lists (`game.rules.movement` reachable hexes and paths, 5-Foot Steps, Runs,
+Charges, Retreats; `game.rules.situation` attacks) and is checked with `battle.check` before
+it is returned (a refused first choice falls back to the next one, at worst EndTurn).
+
+A turn is planned, not scripted: at every command the player lists the plans that the rest
+of the turn allows (attack from here and then move away, move then attack, 5-Foot Step then
+attack, Charge, Aim then shoot, move, Retreat, stay and fight defensively), scores each with
+`game.ai.evaluate` (expected damage and kill chance of the attacks, danger where the plan
+ends, attacks of opportunity on the way) and sends the first command of the best one. The
+next call plans again from what actually happened (an attack of opportunity, a kill).
+
+Search is bounded (about 200 ms per decision on the largest shipped map): every reachable end
+hex gets a cheap score (quick attack estimates, threat zones, no lines of sight), and only
+the top K get the full score (exact previews with cover, concealment and flanking, exact
+paths with their attacks of opportunity).
+
+Difficulty trades search and noise: `easy` looks at few hexes, plans one action at a time
+(no moving away after an attack, no searching for a path that provokes no one) and adds
+much noise; `normal` plans the turn with a little noise; `hard` looks at more hexes, scores
+danger exactly for every candidate, and adds no noise. The noise comes from a
+`random.Random` the player owns (seeded), never from the battle's dice.
+
+Every decision is logged on the `game.ai` logger at DEBUG level, with its score breakdown
+and the best alternatives (`--ai-debug`).
+"""
+from __future__ import annotations
+
+import logging
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from game.ai.evaluate import (Context, Estimate, Weights, _fdist, dilate, max_range,
+                              move_hexes, quick, threateners, weapon_modes)
+from game.engine import commands as C
+from game.hexgrid import Hex, footprint
+from game.rules import movement as rm
+from game.rules.initiative import attacks_per_turn
+from game.rules.threat import can_react, footprint_distance, threatened_hexes
+
+log = logging.getLogger("game.ai")
+
+DIFFICULTIES = ("easy", "normal", "hard")
+MOVE_COST = 0.05                  # moving must gain this much over staying (no dithering)
+COARSE_ABOVE = 120                # more reachable hexes than this: a coarse grid far away
+MAX_COMMANDS_PER_TURN = 16        # a stall guard: then the creature ends its turn
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a difficulty level searches and how much noise it adds."""
+    name: str
+    top_k: int              # end hexes that get the full score
+    noise: float            # standard deviation of the noise, relative to the score scale
+    depth: int              # 1: one action at a time; 2: the turn; 3: + exact danger for all
+    weights: Weights = field(default_factory=Weights)
+
+
+PROFILES = {
+    "easy": Profile("easy", top_k=2, noise=1.0, depth=1,
+                    weights=Weights(danger=0.15, approach=0.6, flank=0.0, protect=0.0,
+                                    reach=0.0, aoo=0.3)),
+    "normal": Profile("normal", top_k=8, noise=0.05, depth=2),
+    "hard": Profile("hard", top_k=12, noise=0.0, depth=3),
+}
+
+
+def profile_of(difficulty: str) -> Profile:
+    if difficulty not in PROFILES:
+        raise ValueError(f"unknown difficulty {difficulty!r} (use {', '.join(DIFFICULTIES)})")
+    return PROFILES[difficulty]
+
+
+@dataclass
+class Option:
+    """One plan for the rest of the turn: its score, the command that starts it, the terms."""
+    kind: str
+    score: float
+    command: C.Command
+    detail: dict = field(default_factory=dict)
+    cheap: float = 0.0
+
+    def describe(self, battle) -> str:
+        return f"{self.kind} {_cmd_text(battle, self.command)} = {self.score:.2f}"
+
+
+@dataclass
+class Decision:
+    """A logged decision: who, what, its score and the alternatives it beat."""
+    unit: str
+    kind: str
+    command: C.Command
+    score: float
+    detail: dict
+    alternatives: list
+    ms: float
+
+
+def _cmd_text(battle, cmd) -> str:
+    name = type(cmd).__name__
+    if isinstance(cmd, C.Move):
+        return f"{name} {cmd.unit} -> {cmd.path[-1][0]},{cmd.path[-1][1]} ({len(cmd.path)} steps)"
+    if isinstance(cmd, C.Retreat):
+        return f"{name} {cmd.unit} -> {cmd.path[-1][0]},{cmd.path[-1][1]}"
+    if isinstance(cmd, (C.Step, C.Run)):
+        return f"{name} {cmd.unit} -> {cmd.to[0]},{cmd.to[1]}"
+    if isinstance(cmd, C.Charge):
+        return f"{name} {cmd.unit} -> {cmd.to[0]},{cmd.to[1]} at {cmd.target}"
+    if isinstance(cmd, (C.Attack, C.PowerAttack)):
+        return f"{name} {cmd.unit} -> {cmd.target} ({cmd.weapon})"
+    if isinstance(cmd, C.ChooseNext):
+        return f"{name} {cmd.unit} picks {cmd.next}"
+    if isinstance(cmd, C.React):
+        return f"{name} {cmd.unit} {'accepts' if cmd.accept else 'declines'}"
+    return f"{name} {cmd.unit}"
+
+
+# ---- the player -----------------------------------------------------------------------------
+
+class AIPlayer:
+    """A computer player with a difficulty and its own seeded noise generator.
+
+    `command(battle)` returns the next command for whoever the battle waits on (the active
+    creature's action, ChooseNext for the chooser, React for a pending reaction). The
+    player keeps the last decisions in `decisions` (for a debug overlay) and logs each one.
+    """
+
+    def __init__(self, difficulty: str = "normal", seed: int | str | None = 0,
+                 rng: random.Random | None = None):
+        self.profile = profile_of(difficulty)
+        self.difficulty = difficulty
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.decisions: list[Decision] = []
+        self.rejected = 0          # first choices battle.check refused (a fallback was taken)
+
+    # -- entry ---------------------------------------------------------------------------------
+    def command(self, battle, name: str | None = None) -> C.Command:
+        state = battle.awaiting()
+        if state == "over":
+            raise ValueError("the battle is over: there is nothing to command")
+        who = {"reaction": battle.pending.reactor if battle.pending else None,
+               "choice": battle.chooser, "turn": battle.active}[state]
+        if name is not None and name != who and battle.teams_of.get(who) != name:
+            raise ValueError(f"the battle waits for {who} ({state}), not for {name}")
+        start = time.perf_counter()
+        if state == "reaction":
+            options = self._react(battle)
+        elif state == "choice":
+            options = self._choose_next(battle)
+        else:
+            options = self._turn(battle)
+        chosen = self._pick(battle, options)
+        ms = (time.perf_counter() - start) * 1000
+        self._record(battle, who, chosen, options, ms)
+        return chosen.command
+
+    # -- picking, checking, logging ------------------------------------------------------------
+    def _pick(self, battle, options: list[Option]) -> Option:
+        if self.profile.noise and len(options) > 1:
+            scale = max(1.0, max(abs(o.score) for o in options))
+            sigma = self.profile.noise * scale * 0.25
+            for o in options:
+                o.detail["noise"] = round(self.rng.gauss(0.0, sigma), 3)
+        ranked = sorted(enumerate(options),
+                        key=lambda io: (-(io[1].score + io[1].detail.get("noise", 0.0)), io[0]))
+        for n, (_, o) in enumerate(ranked):
+            why = battle.check(o.command)
+            if not why:
+                if n:
+                    self.rejected += 1
+                return o
+            log.debug("rejected %s: %s", _cmd_text(battle, o.command), why)
+        # nothing of the list is legal: end the turn (or answer / choose the first option)
+        fallback = _fallback(battle)
+        self.rejected += 1
+        return Option("fallback", 0.0, fallback)
+
+    def _record(self, battle, who, chosen: Option, options, ms: float) -> None:
+        alternatives = [o for o in sorted(options, key=lambda o: -o.score) if o is not chosen][:4]
+        decision = Decision(who, chosen.kind, chosen.command, chosen.score, chosen.detail,
+                            [(o.kind, _cmd_text(battle, o.command), round(o.score, 3))
+                             for o in alternatives], ms)
+        self.decisions.append(decision)
+        if len(self.decisions) > 200:
+            del self.decisions[:100]
+        if log.isEnabledFor(logging.DEBUG):
+            alts = "; ".join(f"{k} {t} = {s:.2f}" for k, t, s in decision.alternatives)
+            log.debug("round %s %s [%s]: %s %s = %.2f %s (%.0f ms) | alternatives: %s",
+                      battle.round, who, self.difficulty, chosen.kind,
+                      _cmd_text(battle, chosen.command), chosen.score, _fmt(chosen.detail), ms,
+                      alts or "none")
+
+    # -- reactions -------------------------------------------------------------------------------
+    def _react(self, battle) -> list[Option]:
+        """An attack of opportunity is free damage: accept it (RULES.md 4)."""
+        p = battle.pending
+        return [Option("react", 1.0, C.React(p.reactor, True), {"mover": p.mover}),
+                Option("react", 0.0, C.React(p.reactor, False))]
+
+    # -- selective initiative ----------------------------------------------------------------------
+    def _choose_next(self, battle) -> list[Option]:
+        """RULES.md 9 selective initiative. Ours act first when acting now gains most (it can
+        bring an enemy down, or it is in danger where it stands). But the last creature to act
+        in a round picks who opens the next one: a side that spends all its creatures first
+        hands the other a double turn. So (depth 2+) the last of ours waits until the enemy
+        has acted ("keep the last word"), and when none of ours can strike this turn and no
+        enemy that may act can strike us either, an enemy goes first: it comes to us, and we
+        strike first. When we let an enemy act, it is the least dangerous one."""
+        from game.engine import turns
+        view = battle.view()
+        chooser = battle.chooser
+        team = battle.teams_of.get(chooser)
+        options = []
+        candidates = turns.candidates(battle)
+        ours = [n for n in candidates if battle.teams_of.get(n) == team]
+        theirs = [n for n in candidates if battle.teams_of.get(n) != team]
+        best_ours = 0.0
+        for n in ours:
+            value, detail = act_value(battle, view, view.unit(n), self.profile)
+            best_ours = max(best_ours, value)
+            options.append(Option("choose", value, C.ChooseNext(chooser, n), detail))
+        keep_last = len(ours) == 1 and self.profile.depth >= 2
+        for n in theirs:
+            potential, detail = act_value(battle, view, view.unit(n), self.profile,
+                                          attack_only=True)
+            if not ours:
+                score, why = -potential, "none of ours left"
+            elif keep_last:
+                score, why = best_ours + 1.0 - 0.1 * potential, "keep the last word"
+            elif potential <= 0.05 and best_ours <= 0.05:
+                score, why = 0.5 - potential, "let them come"
+            else:
+                score, why = -1.0 - potential, ""
+            detail["pass"] = why
+            options.append(Option("pass", score, C.ChooseNext(chooser, n), detail))
+        return options
+
+    # -- a turn --------------------------------------------------------------------------------------
+    def _turn(self, battle) -> list[Option]:
+        name = battle.active
+        view = battle.view()
+        me = view.unit(name)
+        if _commands_this_turn(battle, name) >= MAX_COMMANDS_PER_TURN:
+            return [Option("stall-guard", 0.0, C.EndTurn(name))]
+        ctx = Context(battle, view, me, weights=self.profile.weights,
+                      exact_danger=self.profile.depth >= 3)
+        if not ctx.enemies:
+            return [Option("end", 0.0, C.EndTurn(name))]
+        planner = Planner(battle, ctx, self.profile)
+        return planner.options()
+
+
+def _fmt(detail: dict) -> str:
+    parts = []
+    for k, v in detail.items():
+        if isinstance(v, float):
+            v = round(v, 3)
+        parts.append(f"{k}={v}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def _commands_this_turn(battle, name: str) -> int:
+    n = 0
+    for cmd in reversed(battle.log):
+        if isinstance(cmd, (C.EndTurn, C.ChooseNext, C.PrepareInterrupt)):
+            break
+        if cmd.unit == name:
+            n += 1
+    return n
+
+
+def _fallback(battle) -> C.Command:
+    from game.engine import turns
+    state = battle.awaiting()
+    if state == "reaction":
+        return C.React(battle.pending.reactor, True)
+    if state == "choice":
+        return C.ChooseNext(battle.chooser, turns.candidates(battle)[0])
+    return C.EndTurn(battle.active)
+
+
+# ---- selective initiative: what acting now is worth -----------------------------------------------
+
+def act_value(battle, view, u, profile: Profile, attack_only: bool = False) -> tuple[float, dict]:
+    """How much creature `u` gains from acting now: its best attack this turn (quick
+    estimates: kill chances included) and, for ours, the danger it stands in (acting lets it
+    step away or strike first)."""
+    ctx = Context(battle, view, u, weights=profile.weights)
+    if not ctx.enemies:
+        return 0.0, {}
+    speed = move_hexes(u)
+    best, target = 0.0, None
+    for e in ctx.enemies:
+        d = footprint_distance(u, e)
+        for w in u.weapons:
+            for mode in weapon_modes(w):
+                top = max_range(u, w, mode)
+                if mode == "melee":
+                    if d > top + speed:
+                        continue
+                elif d > top or ctx.walls_block(u.anchor, e.anchor):
+                    continue
+                est = quick(u, w, e, mode, 1 if mode == "melee" else d)
+                if est is None:
+                    continue
+                value, _ = ctx.attack_value(e, [est])
+                if value > best:
+                    best, target = value, e.name
+    detail = {"attack": round(best, 3), "target": target}
+    if attack_only:
+        return best, detail
+    danger, _ = ctx.danger(u.anchor, exact=False)
+    detail["danger_now"] = round(danger, 3)
+    return best + 0.5 * danger, detail
+
+
+# ---- planning a turn ----------------------------------------------------------------------------
+
+@dataclass
+class Candidate:
+    """A plan ranked by its cheap score, waiting for the full score."""
+    kind: str
+    cheap: float
+    anchor: Hex
+    facing: int
+    data: dict = field(default_factory=dict)
+
+
+class Planner:
+    """The options of the active creature for the rest of its turn (see the module docstring)."""
+
+    def __init__(self, battle, ctx: Context, profile: Profile):
+        self.b, self.ctx, self.p = battle, ctx, profile
+        self.view, self.me = ctx.view, ctx.me
+        me, b = self.me, battle
+        self.budget = b.budget(me.name)
+        self.speed = move_hexes(me)
+        self.prone = "prone" in me.conditions
+        self.can_move = not self.budget.stepped and not self.prone and self.speed > 0
+        self.allowance = attacks_per_turn(me.level)
+        self.here = me.anchor
+        self.here_threatened = [x for x in threateners(self.view, me) if can_react(x)
+                                and x.aoo_policy != "never"]
+        self._reach = {}
+
+    # -- budget arithmetic ------------------------------------------------------------------
+    def attacks_possible(self, bigs: int) -> int:
+        """Attacks left this turn when `bigs` Big Actions remain for attacking (RULES.md 9)."""
+        n = self.b.turn.attacks_left
+        used = self.b.turn.attack_actions
+        for i in range(max(0, bigs)):
+            n += self.allowance.attacks_in_action(used + i)
+        return n
+
+    def bigs_for(self, cost: int) -> int | None:
+        """Big Actions a Move of `cost` hexes needs now (leftover movement first)."""
+        extra = max(0, cost - self.budget.movement)
+        if not extra:
+            return 0
+        if not self.speed:
+            return None
+        return -(-extra // self.speed)
+
+    def reachable(self, budget: int):
+        if budget not in self._reach:
+            self._reach[budget] = rm.reachable(self.view, self.me, budget)
+        return self._reach[budget]
+
+    # -- commands -------------------------------------------------------------------------------
+    def cells(self, states) -> tuple:
+        return tuple(self.b.cell(h) for h, _ in states)
+
+    def move_command(self, path) -> C.Move:
+        return C.Move(self.me.name, self.cells(path.states), tuple(f for _, f in path.states),
+                      confirm=True)
+
+    def attack_command(self, target: str, est: Estimate):
+        if est.power:
+            return C.PowerAttack(self.me.name, target, est.weapon.id)
+        return C.Attack(self.me.name, target, est.weapon.id, confirm=True)
+
+    # -- attacks ----------------------------------------------------------------------------------
+    def targets_from(self, me) -> list:
+        """Enemies I could attack from where `me` stands (cheap: reach, range, walls)."""
+        out = []
+        for e in self.ctx.enemies:
+            d = _fdist(me.hexes, e.hexes)
+            for w in me.weapons:
+                if any(d <= max_range(me, w, m) and (m == "melee" or
+                       not self.ctx.walls_block(me.anchor, e.anchor))
+                       for m in weapon_modes(w)):
+                    out.append(e)
+                    break
+        return out
+
+    def best_targets(self, me, k: int = 3) -> list:
+        """The `k` targets with the best cheap attack value from where `me` stands (only
+        these get the exact previews)."""
+        targets = self.targets_from(me)
+        if len(targets) <= k:
+            return targets
+        ranked = sorted(range(len(targets)),
+                        key=lambda i: (-self.ctx.cheap_attack(me, targets[i], 1)[0], i))
+        return [targets[i] for i in sorted(ranked[:k])]
+
+    def cheap_attacks(self, me, n: int, *, charge_target=None) -> tuple[float, object]:
+        """The cheap value of the best target's `n` attacks from where `me` stands."""
+        targets = [charge_target] if charge_target is not None else self.targets_from(me)
+        best = (0.0, None)
+        for t in targets:
+            value, est = self.ctx.cheap_attack(me, t, n, charge=charge_target is not None)
+            if est is not None and value > best[0]:
+                best = (value, t)
+        return best
+
+    def attack_sequence(self, view, me, n: int, *, aim: bool | None = None, charge: bool = False,
+                        moved: bool = False, melee_only: bool = False,
+                        first_target=None) -> tuple[float, list]:
+        """The best `n` attacks from where `me` stands, exact (greedy; kill chances combined
+        on one target): (value, [(target, estimate, kill chance), ...]). The exact previews
+        go to the best 3 targets by cheap value from here, 2 from elsewhere."""
+        if n <= 0:
+            return 0.0, []
+        k = 3 if me is self.me else 2
+        targets = [first_target] if first_target is not None else self.best_targets(me, k)
+        if not targets:
+            return 0.0, []
+        prev0 = self.budget.attacks
+        chosen: list = []
+        total = 0.0
+        per_target: dict = {}
+        for i in range(n):
+            best = None
+            for t in targets:
+                ests = self.ctx.attack_options(view, me, t, previous=prev0 + i, aim=aim,
+                                               charge=charge and i == 0, moved=moved,
+                                               melee_only=melee_only)
+                before = [x for x in per_target.get(t.name, [])]
+                base = self.ctx.attack_value(t, before)[0] if before else 0.0
+                for est in ests:
+                    value, down = self.ctx.attack_value(t, before + [est])
+                    gain = value - base
+                    if est.power:
+                        gain -= 0.1 * self.ctx.value(self.me)   # -2 AC until its next turn
+                    if best is None or gain > best[0]:
+                        best = (gain, t, est, down)
+            if best is None or best[0] <= 0:
+                break
+            gain, t, est, down = best
+            total += gain
+            chosen.append((t, est, round(down, 3)))
+            per_target.setdefault(t.name, []).append(est)
+            if first_target is not None and i == 0 and n > 1:
+                targets = self.best_targets(me, k)
+        return total, chosen
+
+    def ranged_aoo(self, me, chosen) -> tuple[float, float, list]:
+        """A ranged attack made while threatened provokes (RULES.md 4 (d))."""
+        if not chosen or all(est.mode == "melee" for _, est, _ in chosen):
+            return 0.0, 0.0, []
+        if me is self.me:
+            provokers = self.here_threatened
+        else:
+            provokers = [x for x in self.ctx.enemies if can_react(x)
+                         and x.aoo_policy != "never" and x.eid != me.eid
+                         and threatened_hexes(self.view, x) & set(me.hexes)]
+        return self.ctx.aoo_cost(provokers, me)
+
+    # -- paths --------------------------------------------------------------------------------------
+    def path_to(self, reach, anchor: Hex, facing: int, budget: int):
+        """A cheapest path (fewest provocations), or a path that provokes no one when one
+        exists within the budget (depth 2+): (path, aoo cost, chance down, provokers)."""
+        path = reach.path(anchor, facing)
+        if path is None or not path.states or path.cost > budget:
+            return None
+        cost, down, names = self.path_aoo(path)
+        if cost > 0 and self.p.depth >= 2:
+            safe = rm.safe_path(self.view, self.me, anchor, facing, budget_hexes=budget)
+            if safe is not None and safe.states and safe.cost <= budget:
+                return safe, 0.0, 0.0, []
+        return path, cost, down, names
+
+    def path_aoo(self, path) -> tuple[float, float, list]:
+        provokers = []
+        for p in path.provocations:
+            for x, ok in zip(p.by, p.reaction_available):
+                if ok:
+                    provokers.append(x)
+        return self.ctx.aoo_cost(provokers)
+
+    # -- the options ------------------------------------------------------------------------------
+    def options(self) -> list[Option]:
+        ctx, budget = self.ctx, self.budget
+        stay_value, stay_detail = ctx.position(self.here, exact=True)
+        if self.prone:
+            return self.prone_options(stay_value, stay_detail)
+        out = [self.stay_option(stay_value, stay_detail)]
+        n_here = self.attacks_possible(budget.big)
+        if n_here:
+            out += self.attack_here_options(n_here, stay_value)
+        cands: list[Candidate] = []
+        if self.can_move:
+            cands += self.move_candidates()
+            if not budget.moved:
+                cands += self.step_candidates()
+            if budget.big >= 2 and not budget.moved and self.attacks_possible(1):
+                cands += self.charge_candidates()
+            if budget.big >= 2 and self.here_threatened and self.p.depth >= 2:
+                cands += self.retreat_candidates()
+        for c in self.select(cands):
+            opt = self.full(c)
+            if opt is not None:
+                out.append(opt)
+        return out
+
+    def select(self, cands: list[Candidate]) -> list[Candidate]:
+        """The top K by cheap score, and the best of each kind."""
+        order = sorted(range(len(cands)), key=lambda i: (-cands[i].cheap, i))
+        picked, kinds = [], set()
+        for i in order[:self.p.top_k]:
+            picked.append(i)
+            kinds.add(cands[i].kind)
+        for i in order[self.p.top_k:]:
+            if cands[i].kind not in kinds:
+                kinds.add(cands[i].kind)
+                picked.append(i)
+        return [cands[i] for i in sorted(picked)]
+
+    def stay_option(self, value: float, detail: dict) -> Option:
+        """End the turn here; with a Big Action unused and enemies able to strike in melee,
+        fight defensively first (RULES.md 9: +2 dodge AC until the next turn)."""
+        me, budget = self.me, self.budget
+        danger = -detail.get("danger", 0.0)
+        melee_threat = any(k.startswith("melee") for _, k, _ in detail["threat"]["by"])
+        if (budget.big >= 1 and budget.attacks == 0 and melee_threat and danger > 0
+                and self.p.depth >= 2 and any(w.can_melee for w in me.weapons)):
+            bonus = 0.15 * danger
+            return Option("defend", value + bonus, C.FightDefensively(me.name),
+                          {"position": round(value, 3), "defend": round(bonus, 3), **detail})
+        return Option("stay", value, C.EndTurn(me.name), {"position": round(value, 3), **detail})
+
+    def prone_options(self, stay_value, stay_detail) -> list[Option]:
+        """A prone creature stands up (RULES.md 3; it provokes when threatened)."""
+        me = self.me
+        out = [Option("stay", stay_value, C.EndTurn(me.name), dict(stay_detail))]
+        if self.budget.big >= 1:
+            cost, down, names = self.ctx.aoo_cost(self.here_threatened)
+            value = stay_value + 0.5 * self.ctx.value(me) - cost
+            out.append(Option("stand", value, C.StandUp(me.name, confirm=True),
+                              {"aoo": -round(cost, 3), "provokes": names}))
+        return out
+
+    def attack_here_options(self, n: int, stay_value: float) -> list[Option]:
+        """Attack from here (then, depth 2+, move on with the movement left)."""
+        me = self.me
+        out = []
+        value, chosen = self.attack_sequence(self.view, me, n)
+        if not chosen:
+            return out
+        aoo, down, names = self.ranged_aoo(me, chosen)
+        value *= (1.0 - down)
+        post, post_detail = stay_value, "stay"
+        if self.p.depth >= 2 and self.can_move:
+            bigs_left = self.budget.big - (1 if self.b.turn.attacks_left == 0 else 0)
+            left = self.budget.movement + max(0, bigs_left - (len(chosen) - 1)) * self.speed
+            if left > 0:
+                best = self.best_move_after(left)
+                if best is not None and best[0] > post:
+                    post, post_detail = best
+        t, est, kill = chosen[0]
+        detail = {"target": t.name, "weapon": est.weapon.id, "mode": est.mode,
+                  "hit": round(est.hit, 3), "dmg": round(est.mean, 2), "kill": kill,
+                  "attacks": len(chosen), "attack": round(value, 3), "then": post_detail,
+                  "position": round(post, 3)}
+        if est.power:
+            detail["power"] = True
+        if aoo:
+            detail["aoo"] = (-round(aoo, 3), names)
+        out.append(Option("attack", value + post - aoo, self.attack_command(t.name, est), detail))
+        # Aim first (RULES.md 9): a ranged attack standing still, both Big Actions
+        if (self.budget.big >= 2 and self.p.depth >= 2 and est.mode != "melee"
+                and not self.b.turn.aim and self.b.turn.attacks_left == 0
+                and self.allowance.attack_actions == 1):
+            v2, ch2 = self.attack_sequence(self.view, me, 1, aim=True, first_target=t)
+            if ch2:
+                out.append(Option("aim", v2 * (1.0 - down) + stay_value - aoo,
+                                  C.Aim(me.name, confirm=True),
+                                  {"target": t.name, "attack": round(v2, 3),
+                                   "position": round(stay_value, 3)}))
+        return out
+
+    def best_move_after(self, left: int):
+        """The best place to end after attacking, with `left` hexes of movement."""
+        ctx = self.ctx
+        reach = self.reachable(left)
+        cands = []
+        for h in reach.cost:
+            if h == self.here:
+                continue
+            f = reach.facing[h]
+            v, _ = ctx.position(h, f, exact=False)
+            cands.append((v, h, f))
+        cands.sort(key=lambda x: -x[0])
+        best = None
+        for _, h, f in cands[:3]:
+            got = self.path_to(reach, h, f, left)
+            if got is None:
+                continue
+            path, aoo, down, _ = got
+            v, _ = ctx.position(h, f, exact=True)
+            v = v - aoo - MOVE_COST
+            if best is None or v > best[0]:
+                best = (v, f"move to {self.b.cell(h)[0]},{self.b.cell(h)[1]}")
+        return best
+
+    # -- candidates (cheap scores) -----------------------------------------------------------------
+    def move_candidates(self) -> list[Candidate]:
+        """Move then attack, and move only, for every reachable hex."""
+        me, ctx, budget = self.me, self.ctx, self.budget
+        total = budget.movement + budget.big * self.speed
+        if total <= 0:
+            return []
+        reach = self.reachable(total)
+        start_aoo = ctx.aoo_cost(self.here_threatened)[0] if self.here_threatened else 0.0
+        out = []
+        near = None
+        if len(reach.cost) > COARSE_ABOVE:
+            # a coarse grid far from the enemies: one hex in three (a 3-colouring: every
+            # hex left out is next to one kept); every hex near them
+            near = dilate([h for e in ctx.enemies for h in e.hexes], (ctx.my_reach or 1) + 2)
+        for h, cost in reach.cost.items():
+            if h == self.here:
+                continue
+            if near is not None and (h.q - h.r) % 3 and h not in near:
+                continue
+            f = reach.facing[h]
+            need = self.bigs_for(cost)
+            if need is None or need > budget.big:
+                continue
+            pos, _ = ctx.position(h, f, exact=False)
+            out.append(Candidate("move", pos - start_aoo, h, f, {"budget": total}))
+            n = self.attacks_possible(budget.big - need)
+            if n:
+                value, t = self.cheap_attacks(ctx.moved(h, f), n)
+                if t is not None:
+                    out.append(Candidate("move+attack", value + pos - start_aoo, h, f,
+                                         {"n": n, "budget": total}))
+        return out
+
+    def step_candidates(self) -> list[Candidate]:
+        """5-Foot Step (RULES.md 3: never provokes), then attack or not."""
+        me, ctx, budget = self.me, self.ctx, self.budget
+        if budget.little <= 0 and budget.big <= 0:
+            return []
+        steps = rm.five_foot_step_targets(self.view, me, moved=budget.moved)
+        bigs_after = budget.big - (0 if budget.little > 0 else 1)
+        n = self.attacks_possible(bigs_after)
+        out = []
+        for h, path in steps.items():
+            f = path.facing
+            pos, _ = ctx.position(h, f, exact=False)
+            out.append(Candidate("step", pos, h, f))
+            if n:
+                value, t = self.cheap_attacks(ctx.moved(h, f), n)
+                if t is not None:
+                    out.append(Candidate("step+attack", value + pos, h, f, {"n": n}))
+        return out
+
+    def charge_candidates(self) -> list[Candidate]:
+        """Charge (RULES.md 3): a straight Run of 2+ hexes and a melee attack at +2 damage;
+        -2 AC against melee until the next turn."""
+        from game.rules import conditions as cond
+        me, ctx = self.me, self.ctx
+        if not cond.can_run(me.conditions) or ctx.my_reach is None:
+            return []
+        out = []
+        limit = 2 * self.speed
+        near = [t for t in ctx.enemies if footprint_distance(me, t) <= limit + ctx.my_reach]
+        if not near:
+            return out
+        runs = [p for p in rm.run_targets(self.view, me).values()
+                if 2 <= len(p.states) <= limit]
+        for t in near:
+            picked = {}
+            for p in sorted(runs, key=lambda p: (p.cost, len(p.provocations), tuple(p.end))):
+                end = footprint(me.size, p.end, p.facing)
+                if footprint_distance(end, t.hexes) <= ctx.my_reach:
+                    picked.setdefault(len(p.provocations), p)   # cheapest per provocations
+            for p in list(picked.values())[:2]:
+                cost, down, names = self.path_aoo(p)
+                value, _ = ctx.cheap_attack(ctx.moved(p.end, p.facing), t, 1, charge=True)
+                if not value:
+                    continue
+                pos, _ = ctx.position(p.end, p.facing, exact=False, extra_conditions=("running",))
+                out.append(Candidate("charge", value * (1 - down) + pos - cost, p.end, p.facing,
+                                     {"target": t, "path": p, "aoo": (cost, down, names)}))
+        return out
+
+    def retreat_candidates(self) -> list[Candidate]:
+        """Retreat (RULES.md 3, full-round): away from the enemies that threaten it without
+        provoking them; Unfortunate on attack rolls until its next turn."""
+        me, ctx = self.me, self.ctx
+        if self.budget.stepped or self.budget.big < 2:
+            return []
+        reach = rm.retreat_targets(self.view, me)
+        out = []
+        for h in reach.cost:
+            f = reach.facing[h]
+            if h == self.here or f != me.facing:
+                continue        # a Retreat command has no facings: the creature keeps its own
+            v, _ = ctx.position(h, f, exact=False)
+            out.append(Candidate("retreat", v - 0.05 * ctx.value(me), h, f, {"reach": reach}))
+        return out
+
+    # -- full scores ----------------------------------------------------------------------------------
+    def full(self, c: Candidate) -> Option | None:
+        return getattr(self, "full_" + c.kind.replace("+", "_"))(c)
+
+    def full_move(self, c: Candidate) -> Option | None:
+        ctx, b = self.ctx, self.b
+        total = c.data["budget"]
+        got = self.path_to(self.reachable(total), c.anchor, c.facing, total)
+        if got is None:
+            return None
+        path, aoo, down, names = got
+        pos, detail = ctx.position(c.anchor, c.facing, exact=True)
+        info = {"to": b.cell(c.anchor), "position": round(pos, 3), **detail}
+        if aoo:
+            info["aoo"] = (-round(aoo, 3), names)
+        return Option("move", pos - aoo - down * ctx.value(self.me) - MOVE_COST,
+                      self.move_command(path), info, c.cheap)
+
+    def full_move_attack(self, c: Candidate) -> Option | None:
+        ctx, b = self.ctx, self.b
+        # the path must leave a Big Action for the attack
+        slot = 1 if self.b.turn.attacks_left == 0 else 0
+        budget_for_path = self.budget.movement + (self.budget.big - slot) * self.speed
+        got = self.path_to(self.reachable(c.data["budget"]), c.anchor, c.facing, budget_for_path)
+        if got is None:
+            return None
+        path, aoo, down, names = got
+        view2, me2 = ctx.view_at(c.anchor, c.facing)
+        n = self.attacks_possible(self.budget.big - (self.bigs_for(path.cost) or 0))
+        val, chosen = self.attack_sequence(view2, me2, n, moved=True)
+        if not chosen:
+            return None
+        raoo, rdown, rnames = self.ranged_aoo(me2, chosen)
+        val *= (1.0 - down) * (1.0 - rdown)
+        pos, detail = ctx.position(c.anchor, c.facing, exact=True)
+        return Option("move+attack", val + pos - aoo - raoo, self.move_command(path),
+                      self._attack_info(c, chosen, val, pos, detail, aoo + raoo,
+                                        names + rnames), c.cheap)
+
+    def _attack_info(self, c, chosen, val, pos, detail, aoo, names) -> dict:
+        t, est, kill = chosen[0]
+        info = {"to": self.b.cell(c.anchor), "target": t.name, "weapon": est.weapon.id,
+                "mode": est.mode, "hit": round(est.hit, 3), "dmg": round(est.mean, 2),
+                "kill": kill, "attacks": len(chosen), "attack": round(val, 3),
+                "position": round(pos, 3), **detail}
+        if aoo:
+            info["aoo"] = (-round(aoo, 3), names)
+        return info
+
+    def full_step(self, c: Candidate) -> Option | None:
+        pos, detail = self.ctx.position(c.anchor, c.facing, exact=True)
+        return Option("step", pos - MOVE_COST, C.Step(self.me.name, self.b.cell(c.anchor)),
+                      {"to": self.b.cell(c.anchor), "position": round(pos, 3), **detail},
+                      c.cheap)
+
+    def full_step_attack(self, c: Candidate) -> Option | None:
+        ctx = self.ctx
+        view2, me2 = ctx.view_at(c.anchor, c.facing)
+        val, chosen = self.attack_sequence(view2, me2, c.data["n"], moved=True)
+        if not chosen:
+            return None
+        raoo, rdown, rnames = self.ranged_aoo(me2, chosen)
+        val *= 1.0 - rdown
+        pos, detail = ctx.position(c.anchor, c.facing, exact=True)
+        return Option("step+attack", val + pos - raoo, C.Step(self.me.name,
+                                                              self.b.cell(c.anchor)),
+                      self._attack_info(c, chosen, val, pos, detail, raoo, rnames), c.cheap)
+
+    def full_charge(self, c: Candidate) -> Option | None:
+        ctx = self.ctx
+        t = c.data["target"]
+        cost, down, names = c.data["aoo"]
+        view2, me2 = ctx.view_at(c.anchor, c.facing)
+        val, chosen = self.attack_sequence(view2, me2, 1, charge=True, moved=True,
+                                           melee_only=True, first_target=t)
+        if not chosen:
+            return None
+        val *= 1.0 - down
+        pos, detail = ctx.position(c.anchor, c.facing, exact=True,
+                                   extra_conditions=("running",))
+        est = chosen[0][1]
+        return Option("charge", val + pos - cost,
+                      C.Charge(self.me.name, self.b.cell(c.anchor), t.name, est.weapon.id,
+                               confirm=True),
+                      self._attack_info(c, chosen, val, pos, detail, cost, names), c.cheap)
+
+    def full_retreat(self, c: Candidate) -> Option | None:
+        ctx, me = self.ctx, self.me
+        path = c.data["reach"].path(c.anchor, c.facing)
+        if path is None or not path.states or any(s[1] != me.facing for s in path.states):
+            return None
+        cost, down, names = self.path_aoo(path)
+        pos, detail = ctx.position(c.anchor, c.facing, exact=True)
+        info = {"to": self.b.cell(c.anchor), "position": round(pos, 3), **detail}
+        if cost:
+            info["aoo"] = (-round(cost, 3), names)
+        return Option("retreat", pos - cost - 0.05 * ctx.value(me),
+                      C.Retreat(me.name, self.cells(path.states), confirm=True), info, c.cheap)
+
+
+# ---- the simple entry -------------------------------------------------------------------------
+
+def choose_command(battle, name: str | None = None, difficulty: str = "normal",
+                   rng: random.Random | None = None) -> C.Command:
+    """The next command for whoever `battle` waits on (the active creature's action,
+    ChooseNext for the chooser, React for a pending reaction), chosen by a computer player
+    of `difficulty` ("easy", "normal", "hard").
+
+    `name`, when given, is who the caller expects to act for (a creature's or a team's name;
+    ValueError when the battle waits for someone else). `rng` is the player's own noise
+    generator (a `random.Random`); without one, a generator seeded from the battle's seed and
+    the length of its log is used, so that the same battle state gets the same answer.
+    """
+    if rng is None:
+        rng = random.Random(f"{battle.seed}:{len(battle.log)}")
+    return AIPlayer(difficulty, rng=rng).command(battle, name)
+
+
+__all__ = ["AIPlayer", "DIFFICULTIES", "Decision", "Option", "PROFILES", "Planner", "Profile",
+           "act_value", "choose_command", "profile_of"]

@@ -1,0 +1,322 @@
+"""Computer players against each other, headless (DESIGN.md "Command line"):
+
+    python -m game simulate MAP --sides ai,ai [--games N] [--seed S] [--jobs J] [--json]
+
+MAP may also be `arena`: a mirrored arena, fair by construction (`arena_map`).
+The i-th entry of --sides controls the i-th team of the map's `teams` property; a controller
+is `ai` (`ai:easy`, `ai:normal`, `ai:hard`; plain `ai` is normal) or `baseline`. Game i uses
+the seed S+i for the battle's dice, and each computer player gets its own noise generator
+seeded from the game's seed and its team, so a game's result does not depend on --jobs (the
+games run in separate processes with --jobs > 1, the 'spawn' context).
+
+A game that reaches ROUND_CAP rounds is a draw; one that needs more than COMMAND_CAP commands
+is a stall (a draw too, and counted: the players must never stall). A command the battle
+refuses is counted (it must never happen) and the side's turn is ended in its place.
+
+Output: win rates per side with 95% Wilson intervals, draws, average rounds, and the
+first-mover advantage (how often the side whose creature acted first in round 1 won). A
+progress bar goes to stderr (redrawn on a terminal, else one line per game); stdout carries
+only the report, or exactly the JSON document with --json.
+"""
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing as mp
+import sys
+import time
+from pathlib import Path
+
+from game.errors import InputError
+
+ROUND_CAP = 60
+COMMAND_CAP = 6000
+CONTROLLERS = ("ai", "ai:easy", "ai:normal", "ai:hard", "baseline")
+
+
+# ---- controllers ------------------------------------------------------------------------------
+
+def parse_sides(text: str, teams: list[str]) -> list[str]:
+    """--sides: one controller per team of the map, in the order of its `teams` property."""
+    if not isinstance(text, str) or not text.strip():
+        raise InputError(None, None, f"--sides needs one controller per team "
+                         f"({', '.join(teams)}), e.g. --sides {','.join(['ai'] * len(teams))}")
+    sides = [s.strip().lower() for s in text.split(",")]
+    if len(sides) != len(teams):
+        raise InputError(None, None, f"--sides {text!r} names {len(sides)} controller(s) but "
+                         f"the map has {len(teams)} team(s) ({', '.join(teams)}): give one "
+                         "per team, in that order")
+    for s in sides:
+        if s not in CONTROLLERS:
+            raise InputError(None, None, f"--sides: unknown controller {s!r} (use ai, "
+                             "ai:easy, ai:normal, ai:hard or baseline)")
+    return sides
+
+
+def make_player(spec: str, seed):
+    """A player object with `.command(battle)` for a controller spec."""
+    if spec == "baseline":
+        from game.ai.baseline import BaselinePlayer
+        return BaselinePlayer()
+    from game.ai.player import AIPlayer
+    difficulty = spec.split(":", 1)[1] if ":" in spec else "normal"
+    return AIPlayer(difficulty, seed=seed)
+
+
+# ---- one game -------------------------------------------------------------------------------------
+
+_MAPS: dict = {}
+ARENA = "arena"
+
+
+def arena_map():
+    """A mirrored arena, fair by construction (the same creatures on both sides, point-
+    symmetric walls): the shipped maps favour one side, this one measures play alone.
+    `play_game(ARENA, ...)` plays on it."""
+    from game.ecs.scenario import WALL, make_hexmap
+    w, h = 13, 9
+    terrain = {(6, 2): WALL, (6, 6): WALL}
+    units = []
+    left = [("fighter", 2, 3), ("fighter", 2, 5), ("archer", 1, 4), ("goblin", 3, 4)]
+    for n, (key, col, row) in enumerate(left):
+        units.append(dict(name=f"B{n}", unit=key, team="blue", col=col, row=row, facing=0))
+        units.append(dict(name=f"R{n}", unit=key, team="red", col=w - 1 - col, row=h - 1 - row,
+                          facing=3))
+    return make_hexmap(w, h, terrain, units, teams=["blue", "red"])
+
+
+def _load(map_path):
+    """A HexMap from a path (cached per process), ARENA, or a HexMap itself."""
+    if hasattr(map_path, "terrain"):
+        return map_path
+    key = str(map_path)
+    if key not in _MAPS:
+        if key == ARENA:
+            _MAPS[key] = arena_map()
+        else:
+            from game.tiled.loader import load_map
+            _MAPS[key] = load_map(map_path)
+    return _MAPS[key]
+
+
+def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP,
+              command_cap: int = COMMAND_CAP) -> dict:
+    """Play one battle on `map_path` (a .tmx path, ARENA or a HexMap): `controllers` maps
+    each team to a controller spec. Returns
+    {"seed", "winner" (a team or "draw"), "rounds", "state_hash", "first" (team that acted
+    first), "commands", "refusals", "stalled", "ai_ms" (decision times of `ai` players),
+    "rejected" (first choices the players' own check turned down)}."""
+    from game.engine import commands as C
+    from game.engine.battle import Battle
+    hexmap = _load(map_path)
+    battle = Battle(hexmap, seed=seed,
+                    controllers={t: "ai" for t in controllers})
+    players = {team: make_player(spec, f"{seed}:{team}") for team, spec in controllers.items()}
+    first = battle.teams_of.get(battle.active) if battle.active else None
+    refusals, commands, stalled = 0, 0, False
+    refused_examples = []
+    ai_ms: list[float] = []
+    try:
+        while battle.awaiting() != "over":
+            if battle.round > round_cap:
+                break
+            if commands >= command_cap:
+                stalled = True
+                break
+            state = battle.awaiting()
+            who = {"reaction": battle.pending.reactor if battle.pending else None,
+                   "choice": battle.chooser, "turn": battle.active}[state]
+            if first is None and state == "turn":
+                first = battle.teams_of.get(who)
+            team = battle.teams_of.get(who)
+            player = players[team]
+            t0 = time.perf_counter()
+            cmd = player.command(battle)
+            if hasattr(player, "decisions"):
+                ai_ms.append((time.perf_counter() - t0) * 1000)
+            outcome = battle.apply(cmd)
+            commands += 1
+            if not outcome.ok:
+                refusals += 1
+                if len(refused_examples) < 3:
+                    refused_examples.append(f"{cmd}: {outcome.reason}")
+                fallback = _fallback(battle, C)
+                if fallback is None or not battle.apply(fallback).ok:
+                    stalled = True
+                    break
+        winner = battle.winner or "draw"
+        result = {"seed": seed, "winner": winner, "rounds": battle.round,
+                  "state_hash": battle.state_hash(), "first": first, "commands": commands,
+                  "refusals": refusals, "stalled": stalled,
+                  "rejected": sum(getattr(p, "rejected", 0) for p in players.values()),
+                  "ai_ms": ai_ms, "refused": refused_examples}
+    finally:
+        battle.close()
+    return result
+
+
+def _fallback(battle, C):
+    from game.engine import turns
+    state = battle.awaiting()
+    if state == "turn":
+        return C.EndTurn(battle.active)
+    if state == "choice":
+        return C.ChooseNext(battle.chooser, turns.candidates(battle)[0])
+    if state == "reaction":
+        return C.React(battle.pending.reactor, True)
+    return None
+
+
+def _play_task(task):
+    map_path, controllers, seed, round_cap = task
+    return play_game(map_path, controllers, seed, round_cap)
+
+
+def play_games(tasks, jobs: int = 1, progress=None) -> list[dict]:
+    """Play (map_path, {team: spec}, seed, round_cap) tasks, in order, with `jobs` processes.
+    `progress(i, result)` is called as each game finishes (in task order)."""
+    tasks = list(tasks)
+    results = []
+    if jobs <= 1 or len(tasks) <= 1:
+        for i, task in enumerate(tasks):
+            r = _play_task(task)
+            results.append(r)
+            if progress:
+                progress(i, r)
+        return results
+    ctx = mp.get_context("spawn")
+    with ctx.Pool(min(jobs, len(tasks))) as pool:
+        for i, r in enumerate(pool.imap(_play_task, tasks, chunksize=1)):
+            results.append(r)
+            if progress:
+                progress(i, r)
+    return results
+
+
+# ---- statistics -------------------------------------------------------------------------------------
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Progress:
+    """A progress bar on stderr: redrawn on a terminal, else one line per game."""
+
+    def __init__(self, total: int, stream=None):
+        self.total, self.stream = total, stream or sys.stderr
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.start = time.perf_counter()
+
+    def __call__(self, i: int, r: dict) -> None:
+        done = i + 1
+        elapsed = time.perf_counter() - self.start
+        if self.tty:
+            width = 30
+            filled = width * done // self.total
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                              f"games, {elapsed:.0f} s")
+            if done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(f"game {done}/{self.total} (seed {r['seed']}): {r['winner']} in "
+                              f"{r['rounds']} rounds, {elapsed:.1f} s\n")
+        self.stream.flush()
+
+
+def summarize(results: list[dict], teams: list[str], sides: list[str]) -> dict:
+    """The JSON document of `simulate --json` (with the extra statistics at top level)."""
+    n = len(results)
+    side_rows = []
+    rates = {}
+    for team, spec in zip(teams, sides):
+        wins = sum(1 for r in results if r["winner"] == team)
+        side_rows.append({"team": team, "controller": spec, "wins": wins})
+        lo, hi = wilson(wins, n)
+        rates[team] = {"win_rate": wins / n if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
+    draws = sum(1 for r in results if r["winner"] not in teams)
+    firsts = [r for r in results if r.get("first")]
+    first_wins = sum(1 for r in firsts if r["winner"] == r["first"])
+    lo, hi = wilson(first_wins, len(firsts))
+    ms = [m for r in results for m in r.get("ai_ms", ())]
+    return {
+        "games": n,
+        "sides": side_rows,
+        "draws": draws,
+        "results": [{"seed": r["seed"], "winner": r["winner"], "rounds": r["rounds"],
+                     "state_hash": r["state_hash"]} for r in results],
+        "win_rates": rates,
+        "average_rounds": round(sum(r["rounds"] for r in results) / n, 3) if n else 0.0,
+        "first_mover": {"games": len(firsts), "wins": first_wins,
+                        "win_rate": first_wins / len(firsts) if firsts else 0.0,
+                        "ci95": [round(lo, 4), round(hi, 4)]},
+        "refusals": sum(r["refusals"] for r in results),
+        "stalls": sum(1 for r in results if r["stalled"]),
+        "ai_decision_ms": {"count": len(ms),
+                           "mean": round(sum(ms) / len(ms), 2) if ms else 0.0,
+                           "max": round(max(ms), 2) if ms else 0.0},
+    }
+
+
+def report_text(doc: dict, map_name: str, seconds: float) -> str:
+    lines = [f"{map_name}: {doc['games']} games"]
+    for side in doc["sides"]:
+        rate = doc["win_rates"][side["team"]]
+        lo, hi = rate["ci95"]
+        lines.append(f"  {side['team']:>8} ({side['controller']}): {side['wins']} wins, "
+                     f"{100 * rate['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+    lines.append(f"  draws: {doc['draws']}")
+    lines.append(f"  average rounds: {doc['average_rounds']:.2f}")
+    fm = doc["first_mover"]
+    lo, hi = fm["ci95"]
+    lines.append(f"  first mover won {fm['wins']}/{fm['games']} "
+                 f"({100 * fm['win_rate']:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+    ms = doc["ai_decision_ms"]
+    if ms["count"]:
+        lines.append(f"  ai decisions: {ms['count']}, mean {ms['mean']:.1f} ms, "
+                     f"max {ms['max']:.1f} ms")
+    lines.append(f"  refused commands: {doc['refusals']}, stalls: {doc['stalls']}")
+    lines.append(f"  time: {seconds:.1f} s")
+    return "\n".join(lines)
+
+
+# ---- the subcommand -------------------------------------------------------------------------------------
+
+def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
+                 as_json: bool = False) -> int:
+    """`python -m game simulate`: play `games` battles on `map`; print the report (or JSON).
+    Bad arguments raise InputError (one line, exit 2)."""
+    path = Path(map)
+    if str(map) == ARENA and not path.exists():
+        path = ARENA                  # the mirrored arena (arena_map), fair by construction
+    elif not path.exists():
+        raise InputError(path, None, "no such map file (give a .tmx path, e.g. maps/duel.tmx, "
+                         "or 'arena' for the mirrored arena)")
+    hexmap = _load(path)
+    teams = list(hexmap.teams) or sorted({p.team for p in hexmap.units})
+    spec = parse_sides(sides, teams)
+    if not isinstance(games, int) or games < 1:
+        raise InputError(None, None, f"--games must be 1 or more, got {games}")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise InputError(None, None, f"--jobs must be 1 or more, got {jobs}")
+    controllers = dict(zip(teams, spec))
+    tasks = [(str(path), controllers, seed + i, ROUND_CAP) for i in range(games)]
+    start = time.perf_counter()
+    results = play_games(tasks, jobs, Progress(games))
+    doc = summarize(results, teams, spec)
+    if as_json:
+        print(json.dumps(doc))
+    else:
+        print(report_text(doc, Path(str(path)).name, time.perf_counter() - start))
+    return 0
+
+
+__all__ = ["ARENA", "COMMAND_CAP", "CONTROLLERS", "arena_map", "Progress", "ROUND_CAP", "make_player",
+           "parse_sides", "play_game", "play_games", "report_text", "run_simulate",
+           "summarize", "wilson"]

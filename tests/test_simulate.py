@@ -1,0 +1,96 @@
+"""`python -m game simulate` (DESIGN.md "Command line"): computer players against each other,
+headless; the JSON contract; results that do not depend on --jobs; one-line errors.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ai.simulate import (ARENA, parse_sides, play_game, run_simulate, summarize,
+                              wilson)
+from game.errors import InputError
+
+REPO = Path(__file__).resolve().parent.parent
+DUEL = REPO / "maps" / "duel.tmx"
+
+
+def test_json_document_has_the_contract_keys(capsys):
+    assert run_simulate(str(DUEL), "ai,baseline", games=2, seed=11, as_json=True) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)                       # stdout is exactly the JSON document
+    assert doc["games"] == 2
+    assert doc["sides"] == [
+        {"team": "blue", "controller": "ai", "wins": doc["sides"][0]["wins"]},
+        {"team": "red", "controller": "baseline", "wins": doc["sides"][1]["wins"]}]
+    assert doc["draws"] + sum(s["wins"] for s in doc["sides"]) == 2
+    assert [r["seed"] for r in doc["results"]] == [11, 12]       # game i uses seed S+i
+    for r in doc["results"]:
+        assert set(r) == {"seed", "winner", "rounds", "state_hash"}
+        assert r["winner"] in ("blue", "red", "draw") and r["rounds"] >= 1
+        assert len(r["state_hash"]) == 64
+    assert doc["refusals"] == 0 and doc["stalls"] == 0
+    assert {"win_rates", "average_rounds", "first_mover"} <= set(doc)
+    assert len(err.strip().splitlines()) == 2     # progress: one line per game (no tty)
+
+
+def test_jobs_do_not_change_the_results(capsys):
+    """Each game is seeded by its index and each AI's noise by the game's seed and its team:
+    2 processes ('spawn') give the same per-game results as 1."""
+    run_simulate(ARENA, "ai,ai:easy", games=3, seed=5, jobs=1, as_json=True)
+    one = json.loads(capsys.readouterr().out)
+    run_simulate(ARENA, "ai,ai:easy", games=3, seed=5, jobs=2, as_json=True)
+    two = json.loads(capsys.readouterr().out)
+    assert one["results"] == two["results"]
+
+
+def test_text_report_has_rates_intervals_rounds_and_first_mover(capsys):
+    run_simulate(str(DUEL), "baseline,baseline", games=2, seed=1)
+    out = capsys.readouterr().out
+    assert "95% CI" in out and "average rounds" in out and "first mover" in out
+
+
+@pytest.mark.parametrize("sides,message", [
+    ("ai", "2 team(s)"),
+    ("ai,ai,ai", "2 team(s)"),
+    ("ai,wizard", "unknown controller 'wizard'"),
+    ("ai:impossible,ai", "unknown controller"),
+    ("", "one controller per team"),
+])
+def test_bad_sides_are_one_line_input_errors(sides, message):
+    with pytest.raises(InputError) as err:
+        parse_sides(sides, ["blue", "red"])
+    assert message in err.value.line() and "\n" not in err.value.line()
+
+
+def test_cli_bad_sides_exit_2_with_one_line():
+    r = subprocess.run([sys.executable, "-m", "game", "simulate", str(DUEL), "--sides", "ai"],
+                       cwd=REPO, capture_output=True, text=True)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "team" in r.stderr and r.stdout == ""
+
+
+def test_round_cap_is_a_draw():
+    r = play_game(DUEL, {"blue": "baseline", "red": "baseline"}, 1, round_cap=1)
+    assert r["winner"] == "draw" and r["rounds"] == 2 and not r["stalled"]
+
+
+def test_a_stall_is_detected_by_the_command_cap():
+    r = play_game(DUEL, {"blue": "baseline", "red": "baseline"}, 1, command_cap=5)
+    assert r["stalled"] and r["winner"] == "draw"
+
+
+def test_first_mover_and_wilson():
+    lo, hi = wilson(31, 40)
+    assert lo == pytest.approx(0.6250, abs=1e-3) and hi == pytest.approx(0.8768, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    results = [{"seed": 1, "winner": "blue", "rounds": 3, "state_hash": "x", "first": "blue",
+                "refusals": 0, "stalled": False},
+               {"seed": 2, "winner": "draw", "rounds": 60, "state_hash": "y", "first": "red",
+                "refusals": 0, "stalled": False}]
+    doc = summarize(results, ["blue", "red"], ["ai", "baseline"])
+    assert doc["draws"] == 1 and doc["first_mover"]["wins"] == 1
+    assert doc["sides"][0]["wins"] == 1 and doc["average_rounds"] == 31.5

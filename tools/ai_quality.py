@@ -1,0 +1,133 @@
+"""AI quality, measured: the computer player (normal) against the baseline controller.
+
+    python tools/ai_quality.py [--games 200] [--jobs 2] [--seed 1] [--difficulty normal]
+                               [--maps maps/duel.tmx,...] [--json]
+
+On each shipped map it plays `--games` seeded games (game i: dice seed S+i); in every other
+game the sides are swapped (even i: the AI plays the map's first team, odd i: the second), so
+the map's imbalance between its teams cancels out. It prints per map the AI's win rate with a
+95% Wilson interval (also as each team), draws, average rounds, the refused commands (the
+battle refused a command the AI or the baseline sent: must be 0), stalls (a game that needed
+more than the command cap: must be 0), the AI's decision times, and the time taken.
+The goal is an AI win rate of at least 75% on every map. Exit status 1 when a command was
+refused or a game stalled.
+
+The shipped maps are not fair fights (with the baseline on both sides, duel.tmx is won by
+blue and battle.tmx by red nearly always), so each map also gets its par: the baseline in the
+AI's seats, same seeds, same sides; the lift over par is what the AI's play adds. A last row
+plays the mirrored arena (`game.ai.simulate.arena_map`, not a shipped map), fair by
+construction (`--no-arena` leaves it out).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from game.ai.simulate import ARENA, ROUND_CAP, _load, play_games, wilson  # noqa: E402
+
+MAPS = [REPO / "maps" / m for m in ("duel.tmx", "skirmish.tmx", "battle.tmx")]
+GOAL = 0.75
+
+
+def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
+            progress: bool = True) -> dict:
+    """Play the AI against the baseline (sides swapped every other game), then the baseline
+    in the AI's seats on the same seeds (the par)."""
+    teams = list(_load(map_path).teams)
+    name = Path(str(map_path)).name
+    ai = "ai" if difficulty == "normal" else f"ai:{difficulty}"
+    seats = [teams[i % 2] for i in range(games)]
+
+    def tasks(spec):
+        return [(str(map_path), {seat: spec, next(t for t in teams if t != seat): "baseline"},
+                 seed + i, ROUND_CAP) for i, seat in enumerate(seats)]
+    start = time.perf_counter()
+
+    def tick(i, r):
+        if progress:
+            sys.stderr.write(f"\r{name}: {i + 1}/{games} games, "
+                             f"{time.perf_counter() - start:.0f} s")
+            sys.stderr.flush()
+    results = play_games(tasks(ai), jobs, tick)
+    if progress:
+        sys.stderr.write("\n")
+    seconds = time.perf_counter() - start
+    par = play_games(tasks("baseline"), jobs)
+    wins = sum(1 for r, t in zip(results, seats) if r["winner"] == t)
+    par_wins = sum(1 for r, t in zip(par, seats) if r["winner"] == t)
+    draws = sum(1 for r in results if r["winner"] not in teams)
+    per_team = {}
+    for t in teams:
+        mine = [(r, p) for r, p, s in zip(results, par, seats) if s == t]
+        per_team[t] = {"games": len(mine), "wins": sum(1 for r, _ in mine if r["winner"] == t),
+                       "par_wins": sum(1 for _, p in mine if p["winner"] == t)}
+    ms = sorted(m for r in results for m in r["ai_ms"])
+    lo, hi = wilson(wins, games)
+    return {"map": name, "games": games, "ai_wins": wins, "win_rate": wins / games,
+            "ci95": [round(lo, 4), round(hi, 4)], "draws": draws, "as_team": per_team,
+            "par_wins": par_wins, "par_rate": par_wins / games,
+            "average_rounds": sum(r["rounds"] for r in results) / games,
+            "refusals": sum(r["refusals"] for r in results),
+            "refused_examples": [x for r in results for x in r["refused"]][:5],
+            "stalls": sum(1 for r in results if r["stalled"]),
+            "fallbacks": sum(r["rejected"] for r in results),
+            "decisions": len(ms), "decision_ms_mean": sum(ms) / len(ms) if ms else 0.0,
+            "decision_ms_max": ms[-1] if ms else 0.0,
+            "decision_ms_p99": ms[int(0.99 * (len(ms) - 1))] if ms else 0.0,
+            "seconds": seconds}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
+    parser.add_argument("--maps", default=",".join(str(m) for m in MAPS))
+    parser.add_argument("--no-arena", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    rows = []
+    total = time.perf_counter()
+    maps = [Path(m) for m in args.maps.split(",")] + ([] if args.no_arena else [ARENA])
+    for m in maps:
+        row = measure(m, args.games, args.seed, args.jobs, args.difficulty,
+                      progress=sys.stderr.isatty())
+        rows.append(row)
+        if not args.json:
+            lo, hi = row["ci95"]
+            teams = ", ".join(f"as {t} {v['wins']}/{v['games']} (par {v['par_wins']})"
+                              for t, v in row["as_team"].items())
+            label = row["map"] if row["map"] != ARENA else "arena (mirrored, not shipped)"
+            print(f"{label}: AI ({args.difficulty}) vs baseline: {row['ai_wins']}/"
+                  f"{row['games']} = {100 * row['win_rate']:.1f}% (95% CI {100 * lo:.1f}-"
+                  f"{100 * hi:.1f}%) [{teams}], draws {row['draws']}, "
+                  f"{row['average_rounds']:.1f} rounds on average; goal >= {100 * GOAL:.0f}%: "
+                  f"{'met' if row['win_rate'] >= GOAL else 'NOT met'}")
+            print(f"  par (the baseline in the AI's seats, same seeds): {row['par_wins']}/"
+                  f"{row['games']} = {100 * row['par_rate']:.1f}%; lift "
+                  f"{100 * (row['win_rate'] - row['par_rate']):+.1f} points")
+            print(f"  refused commands: {row['refusals']}, stalls: {row['stalls']}, "
+                  f"fallbacks after the AI's own check: {row['fallbacks']}")
+            print(f"  AI decisions: {row['decisions']}, mean {row['decision_ms_mean']:.1f} ms, "
+                  f"p99 {row['decision_ms_p99']:.1f} ms, max {row['decision_ms_max']:.1f} ms; "
+                  f"time {row['seconds']:.1f} s with --jobs {args.jobs}", flush=True)
+            for ex in row["refused_examples"]:
+                print(f"  refused: {ex}")
+    seconds = time.perf_counter() - total
+    if args.json:
+        print(json.dumps({"difficulty": args.difficulty, "maps": rows, "seconds": seconds}))
+    else:
+        print(f"total time: {seconds:.1f} s")
+    bad = any(r["refusals"] or r["stalls"] for r in rows)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
