@@ -19,6 +19,7 @@ under the manager's widgets, and lists the words it shows in `texts()` (tests).
 from __future__ import annotations
 
 import html
+from abc import ABC, abstractmethod
 import math
 from pathlib import Path
 
@@ -228,7 +229,7 @@ def fit(surf: pygame.Surface, box) -> pygame.Surface:
 
 # ---- the common part ---------------------------------------------------------------------------
 
-class Screen:
+class Screen(ABC):
     """Widgets in `manager` for a window of `size`; `layout(size)` rebuilds them."""
 
     name = "screen"
@@ -255,8 +256,9 @@ class Screen:
         self.kill()
         self.build()
 
-    def build(self) -> None:      # pragma: no cover - every screen has its own
-        raise NotImplementedError
+    @abstractmethod
+    def build(self) -> None:
+        """Create the screen's widgets for `self.size`; every screen has its own."""
 
     def panel(self, rect, oid: str = "@screen_panel", height: int = 1) -> UIPanel:
         return self._add(UIPanel(pygame.Rect(rect), starting_height=height,
