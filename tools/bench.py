@@ -418,6 +418,76 @@ def bench_load() -> None:
             print(f"  ours / pytmx = {ours / peer:.2f} (goal <= 1.5)")
 
 
+# ---- ai (game/ai): one unit decision vs the baseline's, on the largest shipped map ---------
+
+@section
+def bench_ai() -> None:
+    """Time per AI unit decision (normal) on maps/battle.tmx vs the baseline controller's
+    decision in the same positions, and vs one reachable() call with the unit's whole Move
+    budget; plus the absolute times against the 200 ms bound. The positions are those of a
+    seeded AI-vs-AI game (the first `turns` turn decisions); each is timed cold (the AI's
+    caches of quick estimates, zones and terrain lines emptied) and warm."""
+    from game.ai import evaluate
+    from game.ai.baseline import baseline
+    from game.ai.player import AIPlayer
+    from game.engine.battle import Battle
+    from game.rules import movement
+    from game.tiled.loader import load_map
+
+    path = Path(__file__).resolve().parent.parent / "maps" / "battle.tmx"
+    hexmap = load_map(path)
+    battle = Battle(hexmap, seed=3)
+    players = {t: AIPlayer("normal", seed=f"bench:{t}") for t in hexmap.teams}
+    cold, warm, base, reach = [], [], [], []
+
+    def clear():
+        for cache in (evaluate._QUICK, evaluate._PLAN_CACHE, evaluate._DIST_CACHE,
+                      evaluate._VALUES, evaluate._ONE, evaluate._WALLS, evaluate._LEVELS):
+            cache.clear()
+        evaluate._ZONES["key"] = None
+
+    turns_timed = 0
+    while battle.awaiting() != "over" and turns_timed < 40:
+        state = battle.awaiting()
+        who = {"reaction": battle.pending.reactor if battle.pending else None,
+               "choice": battle.chooser, "turn": battle.active}[state]
+        player = players[battle.teams_of[who]]
+        if state == "turn":
+            turns_timed += 1
+            clear()
+            t0 = time.perf_counter()
+            cmd = player.command(battle)
+            cold.append((time.perf_counter() - t0) * 1000)
+            warm.append(best_ms(lambda: AIPlayer("normal", seed=0).command(battle), repeat=3,
+                                number=1))
+            base.append(best_ms(lambda: baseline(battle), repeat=3, number=1))
+            view = battle.view()
+            u = view.unit(who)
+            budget = battle.budget(who)
+            total = budget.movement + budget.big * evaluate.move_hexes(u)
+
+            def full_reachable():
+                movement._fields.clear()
+                return movement.reachable(view, u, total).cost
+            reach.append(best_ms(full_reachable, repeat=3, number=1))
+        else:
+            cmd = player.command(battle)
+        battle.apply(cmd)
+    battle.close()
+    mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+    print(f"# {len(cold)} turn decisions of an AI-vs-AI game on battle.tmx (seed 3)")
+    report("ai.decision[mean, warm]", mean(warm), mean(base), "baseline decision")
+    report("ai.decision[mean, cold caches]", mean(cold), mean(base), "baseline decision")
+    report("ai.decision[mean, warm]", mean(warm), mean(reach),
+           "movement.reachable (whole Move budget, field rebuilt)")
+    print(f"# ai decision / baseline decision: {mean(warm) / mean(base):.1f}x warm, "
+          f"{mean(cold) / mean(base):.1f}x cold; / reachable(): {mean(warm) / mean(reach):.0f}x")
+    worst = max(max(cold), max(warm))
+    print(f"# absolute: warm mean {mean(warm):.1f} ms, max {max(warm):.1f} ms; cold mean "
+          f"{mean(cold):.1f} ms, max {max(cold):.1f} ms; 200 ms bound per unit decision: "
+          f"{'met' if worst <= 200 else 'NOT met'}")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
