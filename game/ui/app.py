@@ -122,23 +122,6 @@ class BattleController(GameController):
             self._players[team] = player.AIPlayer(level, seed=f"{self.battle.seed}:{team}")
         return self._players[team].command(self.battle, name)
 
-    def step_ai(self):
-        """One command of the computer when the battle waits on a computer side."""
-        name = self.waiting_on()
-        if name is None or self.is_human_turn():
-            return None
-        try:
-            cmd = self.ai_command(name)
-        except Exception as err:  # noqa: BLE001 - a faulty AI must not stop the game
-            self.model.message = f"the computer player failed ({type(err).__name__}: {err})"
-            cmd = autoplay.fallback(self.battle, name)
-        out = self.battle.apply(cmd)
-        if not out.ok:
-            out = self.battle.apply(autoplay.fallback(self.battle, name))
-        if out.ok:
-            self._applied(out)
-        return out
-
 
 # ---- the threat heat map (H) ---------------------------------------------------------------------
 

@@ -434,13 +434,17 @@ class GameController:
         self._bump()
 
     # ---- the computer's turns --------------------------------------------------------------
+    def ai_command(self, name: str):
+        """The computer's command for `name` (subclasses choose a difficulty per side)."""
+        return autoplay.command_for(self.battle, name)
+
     def step_ai(self) -> Outcome | None:
         """One command of the computer when the battle waits on a computer side."""
         name = self.waiting_on()
         if name is None or self.is_human_turn():
             return None
         try:
-            cmd = autoplay.command_for(self.battle, name)
+            cmd = self.ai_command(name)
         except Exception as err:  # noqa: BLE001 - a faulty AI must not stop the game
             self.model.message = f"the computer player failed ({type(err).__name__}: {err})"
             cmd = autoplay.fallback(self.battle, name)
