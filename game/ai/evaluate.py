@@ -31,7 +31,7 @@ from game.hexgrid import Hex, footprint, hexes_within
 from game.rules import movement as rm
 from game.rules.attack import AttackSituation, Fighter, plan_attack
 from game.rules.damage import damage_distribution, damage_formula
-from game.rules.flanking import elevation_of, flanking
+from game.rules.flanking import flanking
 from game.rules.initiative import attacks_per_turn
 from game.rules.situation import Extras, attack_mode, situation
 from game.rules.threat import (can_react, footprint_distance, threatened_hexes,
@@ -40,7 +40,6 @@ from game.rules.threat import (can_react, footprint_distance, threatened_hexes,
 KILL_ROUNDS = 2.0          # a creature brought down no longer deals its value for ~2 rounds
 MIN_VALUE = 0.5            # every standing creature is worth something
 FAR_WEIGHT = 0.4           # an enemy two Moves away strikes next round, if it acts first
-SUPPORT_HEXES = 2          # allies this close strike back at whoever comes for me
 MISS_ON = {"none": 0, "partial": 2, "total": 5}     # RULES.md 7 (d10 after a hit)
 
 
@@ -317,7 +316,7 @@ def melee_reach(u) -> int | None:
 _NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
-def _fdist(a, b) -> int:
+def fdist(a, b) -> int:
     """RULES.md 1: footprint distance of two hex sequences (fast for single hexes)."""
     if len(a) == 1 and len(b) == 1:
         x, y = a[0], b[0]
@@ -452,7 +451,6 @@ class Weights:
     reach: float = 0.5
     aoo: float = 1.0
     tie_distance: float = 0.02  # approach the nearest enemy when nothing else matters
-    support: float = 0.0        # danger cut per ally within SUPPORT_HEXES (they strike back)
     kill_rounds: float = KILL_ROUNDS
 
 
@@ -538,7 +536,7 @@ class Context:
             e.name for e in self.enemies
             if any(set(a.hexes) & self.zones[e.name].move for a in wounded)}
         # my allies' distances to each enemy: an enemy strikes the nearest target first
-        self.ally_dists = {e.name: sorted(_fdist(e.hexes, a.hexes) for a in self.allies)
+        self.ally_dists = {e.name: sorted(fdist(e.hexes, a.hexes) for a in self.allies)
                            for e in self.enemies}
         self.my_reach = melee_reach(me)
         self.my_speed = move_hexes(me)
@@ -659,7 +657,7 @@ class Context:
     def cheap_attack(self, me, target, n: int = 1, *, charge: bool = False) -> tuple[float, object]:
         """The value of my best `n` attacks on `target` from where `me` stands, by quick
         estimates (no lines of sight but the wall test): (value, estimate or None)."""
-        d = _fdist(me.hexes, target.hexes)
+        d = fdist(me.hexes, target.hexes)
         ranged_ok = not self.walls_block(me.anchor, target.anchor)
         key = (target.name, d, ranged_ok, n, charge, _cond_key(me))
         got = self._approach.get(key)
@@ -760,7 +758,6 @@ class Context:
         down, mean = combine(dists, hp) if dists else (0.0, 0.0)
         v = self.value(me)
         cost = self.weights.danger * v * (mean / hp + self.weights.kill_rounds * down)
-        cost *= self.support_factor(me)
         got = (cost, {"expected": round(expected, 2), "down": round(down, 3), "by": who})
         self._danger[key] = got
         return got
@@ -770,7 +767,7 @@ class Context:
         nearer to it than I am take the blow; as near, they share it), less for an enemy
         that must come through my reach, or needs two Moves to reach me."""
         if d is None:
-            d = _fdist(e.hexes, me.hexes)
+            d = fdist(e.hexes, me.hexes)
         dists = self.ally_dists[e.name]
         closer = bisect.bisect_left(dists, d)
         same = bisect.bisect_right(dists, d) - closer
@@ -829,7 +826,7 @@ class Context:
                     best, n = melee, (z.attacks_now if now else 1)
                     kind = "melee" if now else ("melee_move" if mv else "melee_far")
             if ranged:
-                d = _fdist(e.hexes, fp)
+                d = fdist(e.hexes, fp)
                 for w, m, top in ranged:
                     if d > top:
                         continue
@@ -843,7 +840,7 @@ class Context:
             if best is None:
                 continue
             if d is None:
-                d = _fdist(e.hexes, fp)
+                d = fdist(e.hexes, fp)
             dists = self.ally_dists[e.name]
             closer = bisect.bisect_left(dists, d)
             share = 1.0 / (1.0 + closer + 0.5 * (bisect.bisect_right(dists, d) - closer))
@@ -859,21 +856,7 @@ class Context:
         down, mean = normal_down(expected, var, hp), min(expected, float(hp))
         cost = self.weights.danger * self.value(me) * (mean / hp
                                                         + self.weights.kill_rounds * down)
-        cost *= self.support_factor(me)
         return cost, {"expected": round(expected, 2), "down": round(down, 3), "by": who}
-
-    def support_factor(self, me) -> float:
-        """Allies standing close strike back at the enemies that come for me: each of the
-        two nearest within SUPPORT_HEXES cuts the danger by `weights.support`."""
-        if not self.weights.support:
-            return 1.0
-        n = 0
-        for a in self.allies:
-            if _fdist(a.hexes, me.hexes) <= SUPPORT_HEXES:
-                n += 1
-                if n == 2:
-                    break
-        return 1.0 - self.weights.support * n
 
     def my_reach_provokes(self, me, e) -> bool:
         """RULES.md 2, 4: with a longer reach than `e`, it provokes me on its way in."""
@@ -890,7 +873,7 @@ class Context:
         speed = self.my_speed
         best, nearest = 0.0, 10 ** 6
         for e in self.enemies:
-            d = _fdist(me.hexes, e.hexes)
+            d = fdist(me.hexes, e.hexes)
             nearest = min(nearest, d)
             key = (e.name, d, self.walls_block(anchor, e.anchor))
             got = self._approach.get(key)
@@ -1032,7 +1015,8 @@ def threateners(view, u) -> list:
             and threatened_hexes(view, x) & here]
 
 
-__all__ = ["Context", "Estimate", "KILL_ROUNDS", "Weights", "Zone", "attacks_per_round",
-           "best_quick", "combine", "enemy_zone", "estimate_plan", "max_range", "melee_reach",
-           "mixture", "move_hexes", "normal_down", "quick", "standing", "threateners",
-           "unit_value", "wall_between", "weapon_modes", "zone_of"]
+__all__ = ["Context", "Estimate", "FAR_WEIGHT", "KILL_ROUNDS", "Weights", "Zone",
+           "attacks_per_round", "best_quick", "combine", "dilate", "enemy_zone", "estimate_plan",
+           "fdist", "max_range", "melee_reach", "mixture", "move_hexes", "normal_down", "quick",
+           "standing", "terrain_levels", "threateners", "unit_value", "wall_between",
+           "weapon_modes", "zone_of"]

@@ -16,7 +16,7 @@ Hexes nobody threatens are 0.0. Pure: it reads the view only (and caches per vie
 """
 from __future__ import annotations
 
-from game.ai.evaluate import (FAR_WEIGHT, _fdist, max_range, quick, standing, wall_between,
+from game.ai.evaluate import (FAR_WEIGHT, fdist, max_range, quick, standing, wall_between,
                               weapon_modes, zone_of)
 from game.hexgrid import Hex
 
@@ -53,7 +53,7 @@ def threat_heatmap(view, team: str) -> dict[Hex, float]:
                 elif h in z.far:
                     best = melee * FAR_WEIGHT
             if ranged:
-                d = _fdist(e.hexes, (h,))
+                d = fdist(e.hexes, (h,))
                 conc = hexmap.terrain_at(h).concealment
                 got = per_distance.get((d, conc))
                 if got is None:

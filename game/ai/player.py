@@ -34,12 +34,11 @@ and the best alternatives (`--ai-debug`).
 from __future__ import annotations
 
 import logging
-import math
 import random
 import time
 from dataclasses import dataclass, field
 
-from game.ai.evaluate import (Context, Estimate, Weights, _fdist, dilate, max_range,
+from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_range,
                               move_hexes, quick, threateners, weapon_modes)
 from game.engine import commands as C
 from game.hexgrid import Hex, footprint
@@ -199,14 +198,14 @@ class AIPlayer:
                       _cmd_text(battle, chosen.command), chosen.score, _fmt(chosen.detail), ms,
                       alts or "none")
 
-    # -- reactions -------------------------------------------------------------------------------
+    # -- reactions -----------------------------------------------------------------------------
     def _react(self, battle) -> list[Option]:
         """An attack of opportunity is free damage: accept it (RULES.md 4)."""
         p = battle.pending
         return [Option("react", 1.0, C.React(p.reactor, True), {"mover": p.mover}),
                 Option("react", 0.0, C.React(p.reactor, False))]
 
-    # -- selective initiative ----------------------------------------------------------------------
+    # -- selective initiative ------------------------------------------------------------------
     def _choose_next(self, battle) -> list[Option]:
         """RULES.md 9 selective initiative. Ours act first when acting now gains most (it can
         bring an enemy down, or it is in danger where it stands). But the last creature to act
@@ -244,7 +243,7 @@ class AIPlayer:
             options.append(Option("pass", score, C.ChooseNext(chooser, n), detail))
         return options
 
-    # -- a turn --------------------------------------------------------------------------------------
+    # -- a turn --------------------------------------------------------------------------------
     def _turn(self, battle) -> list[Option]:
         name = battle.active
         view = battle.view()
@@ -288,7 +287,7 @@ def _fallback(battle) -> C.Command:
     return C.EndTurn(battle.active)
 
 
-# ---- selective initiative: what acting now is worth -----------------------------------------------
+# ---- selective initiative: what acting now is worth ------------------------------------------
 
 def act_value(battle, view, u, profile: Profile, attack_only: bool = False) -> tuple[float, dict]:
     """How much creature `u` gains from acting now: its best attack this turn (quick
@@ -323,7 +322,7 @@ def act_value(battle, view, u, profile: Profile, attack_only: bool = False) -> t
     return best + 0.5 * danger, detail
 
 
-# ---- planning a turn ----------------------------------------------------------------------------
+# ---- planning a turn -------------------------------------------------------------------------
 
 @dataclass
 class Candidate:
@@ -375,7 +374,7 @@ class Planner:
             self._reach[budget] = rm.reachable(self.view, self.me, budget)
         return self._reach[budget]
 
-    # -- commands -------------------------------------------------------------------------------
+    # -- commands ------------------------------------------------------------------------------
     def cells(self, states) -> tuple:
         return tuple(self.b.cell(h) for h, _ in states)
 
@@ -388,12 +387,12 @@ class Planner:
             return C.PowerAttack(self.me.name, target, est.weapon.id)
         return C.Attack(self.me.name, target, est.weapon.id, confirm=True)
 
-    # -- attacks ----------------------------------------------------------------------------------
+    # -- attacks -------------------------------------------------------------------------------
     def targets_from(self, me) -> list:
         """Enemies I could attack from where `me` stands (cheap: reach, range, walls)."""
         out = []
         for e in self.ctx.enemies:
-            d = _fdist(me.hexes, e.hexes)
+            d = fdist(me.hexes, e.hexes)
             for w in me.weapons:
                 if any(d <= max_range(me, w, m) and (m == "melee" or
                        not self.ctx.walls_block(me.anchor, e.anchor))
@@ -475,7 +474,7 @@ class Planner:
                          and threatened_hexes(self.view, x) & set(me.hexes)]
         return self.ctx.aoo_cost(provokers, me)
 
-    # -- paths --------------------------------------------------------------------------------------
+    # -- paths ---------------------------------------------------------------------------------
     def path_to(self, reach, anchor: Hex, facing: int, budget: int):
         """A cheapest path (fewest provocations), or a path that provokes no one when one
         exists within the budget (depth 2+): (path, aoo cost, chance down, provokers)."""
@@ -497,7 +496,7 @@ class Planner:
                     provokers.append(x)
         return self.ctx.aoo_cost(provokers)
 
-    # -- the options ------------------------------------------------------------------------------
+    # -- the options ---------------------------------------------------------------------------
     def options(self) -> list[Option]:
         ctx, budget = self.ctx, self.budget
         stay_value, stay_detail = ctx.position(self.here, exact=True)
@@ -622,7 +621,7 @@ class Planner:
                 best = (v, f"move to {self.b.cell(h)[0]},{self.b.cell(h)[1]}")
         return best
 
-    # -- candidates (cheap scores) -----------------------------------------------------------------
+    # -- candidates (cheap scores) -------------------------------------------------------------
     def move_candidates(self) -> list[Candidate]:
         """Move then attack, and move only, for every reachable hex."""
         me, ctx, budget = self.me, self.ctx, self.budget
@@ -721,7 +720,7 @@ class Planner:
             out.append(Candidate("retreat", v - 0.05 * ctx.value(me), h, f, {"reach": reach}))
         return out
 
-    # -- full scores ----------------------------------------------------------------------------------
+    # -- full scores ---------------------------------------------------------------------------
     def full(self, c: Candidate) -> Option | None:
         return getattr(self, "full_" + c.kind.replace("+", "_"))(c)
 
@@ -821,7 +820,7 @@ class Planner:
                       C.Retreat(me.name, self.cells(path.states), confirm=True), info, c.cheap)
 
 
-# ---- the simple entry -------------------------------------------------------------------------
+# ---- the simple entry ------------------------------------------------------------------------
 
 def choose_command(battle, name: str | None = None, difficulty: str = "normal",
                    rng: random.Random | None = None) -> C.Command:

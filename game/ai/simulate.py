@@ -34,7 +34,7 @@ COMMAND_CAP = 6000
 CONTROLLERS = ("ai", "ai:easy", "ai:normal", "ai:hard", "baseline")
 
 
-# ---- controllers ------------------------------------------------------------------------------
+# ---- controllers -----------------------------------------------------------------------------
 
 def parse_sides(text: str, teams: list[str]) -> list[str]:
     """--sides: one controller per team of the map, in the order of its `teams` property."""
@@ -63,7 +63,7 @@ def make_player(spec: str, seed):
     return AIPlayer(difficulty, seed=seed)
 
 
-# ---- one game -------------------------------------------------------------------------------------
+# ---- one game --------------------------------------------------------------------------------
 
 _MAPS: dict = {}
 ARENA = "arena"
@@ -193,7 +193,7 @@ def play_games(tasks, jobs: int = 1, progress=None) -> list[dict]:
     return results
 
 
-# ---- statistics -------------------------------------------------------------------------------------
+# ---- statistics ------------------------------------------------------------------------------
 
 def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion."""
@@ -286,7 +286,7 @@ def report_text(doc: dict, map_name: str, seconds: float) -> str:
     return "\n".join(lines)
 
 
-# ---- the subcommand -------------------------------------------------------------------------------------
+# ---- the subcommand --------------------------------------------------------------------------
 
 def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
                  as_json: bool = False) -> int:
@@ -317,6 +317,6 @@ def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
     return 0
 
 
-__all__ = ["ARENA", "COMMAND_CAP", "CONTROLLERS", "arena_map", "Progress", "ROUND_CAP", "make_player",
-           "parse_sides", "play_game", "play_games", "report_text", "run_simulate",
-           "summarize", "wilson"]
+__all__ = ["ARENA", "COMMAND_CAP", "CONTROLLERS", "Progress", "ROUND_CAP", "arena_map",
+           "make_player", "parse_sides", "play_game", "play_games", "report_text",
+           "run_simulate", "summarize", "wilson"]
