@@ -158,8 +158,8 @@ def view_index(view) -> ViewIndex:
     relevant = terrain.walls | terrain.lows | terrain.sight_blockers | frozenset(occupants)
     near_units = _near(occupants)
     near_all = dict(terrain.near)
-    for key, hs in near_units.items():
-        near_all[key] = near_all.get(key, ()) + hs
+    for h, hs in near_units.items():
+        near_all[h] = near_all.get(h, ()) + hs
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
                       near_units, near_all)
     _remember(_VIEW_CACHE, key, (view.hexmap, view.units, index))
