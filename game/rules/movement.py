@@ -26,6 +26,7 @@ Pareto search over the cheapest-path graph, and carry the `aoo.forecast` of thei
 from __future__ import annotations
 
 import weakref
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -211,6 +212,19 @@ def sizes_apart(a, b) -> int:
     return abs(SIZE_RANK[a.size] - SIZE_RANK[b.size])
 
 
+def matters_within(mover, other, radius: int | None) -> bool:
+    """Can creature `other` change a search of `mover` bounded to `radius` hexes (None: the
+    whole map)? Footprints reach at most 3 hexes from their anchors, so 8 is a safe margin
+    for both, plus an enemy's threat reach. Callers that cache search results key them on
+    the creatures this admits."""
+    if radius is None:
+        return True
+    a, b = mover.anchor, other.anchor
+    dq, dr = a.q - b.q, a.r - b.r
+    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2 - radius - 8
+    return d <= 0 or (other.team != mover.team and d <= threat_reach(other))
+
+
 class _Field:
     """Per (view, mover), sparse: hexes its creatures block, make difficult or forbid as an
     end, and the bitmasks (a bit per threatening enemy, `bits`) of the enemies threatening a
@@ -227,19 +241,10 @@ class _Field:
         self.threat: dict[int, int] = {}
         self.enter: dict[int, int] = {}
         self.bits: list = []
+        self._edges: dict[int, list] = {}
         for other in view.units:
-            if other.eid != mover.eid and self._near(other):
+            if other.eid != mover.eid and matters_within(mover, other, radius):
                 self._add_creature(other)
-
-    def _near(self, other) -> bool:
-        """Can the creature matter within `radius` of the mover? (Footprints reach at most 3
-        hexes from their anchors: 8 is a safe margin for both, plus its threat reach.)"""
-        if self.radius is None:
-            return True
-        a, b = self.mover.anchor, other.anchor
-        dq, dr = a.q - b.q, a.r - b.r
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2 - self.radius - 8
-        return d <= 0 or (other.team != self.mover.team and d <= threat_reach(other))
 
     def covers(self, radius: int | None) -> bool:
         return self.radius is None or (radius is not None and radius <= self.radius)
@@ -340,11 +345,14 @@ class _Field:
     def moves(self, s: int):
         return self.shape.all_moves[s % 6]
 
-    def edges(self, s: int):
-        for move in self.moves(s):
-            e = self.step(s, move)
-            if e is not None:
-                yield e
+    def edges(self, s: int) -> list:
+        """The steps out of state s, remembered: a decision searches one field many times."""
+        got = self._edges.get(s)
+        if got is None:
+            step = self.step
+            got = self._edges[s] = [e for e in (step(s, m) for m in self.moves(s))
+                                    if e is not None]
+        return got
 
     def can_end(self, s: int) -> bool:
         i, f = divmod(s, 6)
@@ -371,16 +379,21 @@ class _Field:
         return tuple(self.grid.hex_of[i + o] for o in self.shape.fp[f])
 
 
-_fields: dict[int, tuple] = {}
+_fields: OrderedDict = OrderedDict()   # id(view) -> (view, {eid: _Field}), recent views only
+FIELD_VIEWS = 16
 
 
 def _field(view, mover, radius: int | None = None) -> _Field:
-    """The field of (view, mover) covering `radius` hexes (None: the whole map), cached while
-    the view lives (views are immutable)."""
+    """The field of (view, mover) covering `radius` hexes (None: the whole map), cached for
+    the most recently used views (views are immutable). A field refers to its view, so the
+    cache holds the views themselves and forgets the oldest: a weak reference would never
+    die and every view of a battle would stay in memory."""
     entry = _fields.get(id(view))
-    if entry is None or entry[0]() is not view:
-        entry = (weakref.ref(view, lambda _r, k=id(view), c=_fields: c.pop(k, None)), {})
-        _fields[id(view)] = entry
+    if entry is None or entry[0] is not view:
+        entry = _fields[id(view)] = (view, {})
+        while len(_fields) > FIELD_VIEWS:
+            _fields.popitem(last=False)
+    _fields.move_to_end(id(view))
     cache = entry[1]
     fld = cache.get(mover.eid)
     if fld is None or fld.mover is not mover or not fld.covers(radius):
@@ -815,6 +828,38 @@ def safe_path(view, u, to_hex: Hex, facing: int | None = None,
     return _finish(fld, start, _chain(parent, start, goal), dist[goal] // K, "move")
 
 
+class SafePaths:
+    """The cheapest paths that provoke no one (RULES.md 4) to every state within a budget,
+    from one search: `path(to_hex, facing=None)` is what `safe_path` returns for it."""
+
+    def __init__(self, fld: _Field, start: int, dist: dict, parent: dict):
+        self._fld, self._start, self._dist, self._parent = fld, start, dist, parent
+
+    def path(self, to_hex: Hex, facing: int | None = None) -> MovePath | None:
+        fld, start = self._fld, self._start
+        goals = _goals(fld, to_hex, facing)
+        if not goals:
+            return None
+        if start in goals:
+            return _finish(fld, start, (), 0, "move")
+        reached = [g for g in goals if g in self._dist]
+        if not reached:
+            return None
+        goal = min(reached, key=self._dist.__getitem__)
+        return _finish(fld, start, _chain(self._parent, start, goal), self._dist[goal] // K,
+                       "move")
+
+
+def safe_paths(view, u, budget_hexes: int | None = None) -> SafePaths | None:
+    """`safe_path` to every destination at once (for callers that ask for many)."""
+    fld = _field(view, u, budget_hexes)
+    start = fld.start()
+    if start < 0:
+        return None
+    dist, parent = _search(fld, start, budget_hexes, safe=True)
+    return SafePaths(fld, start, dist, parent)
+
+
 # ---- single steps, for checking a path someone chose (the engine's Move command) -----------
 
 def step_cost(view, u, frm: State, to: State) -> int | None:
@@ -946,15 +991,17 @@ def _retreat_edges(fld: _Field):
                    and is_hostile(o, mover) for i in fld._cells(o.hexes)}
     here = set(mover.hexes)
     away_from = [x for x in fld.bits if threatened_hexes(view, x) & here]
-    feet: dict[int, tuple] = {}
+    apart: dict[tuple, int] = {}      # (creature, state) -> footprint distance, remembered
 
-    def foot(s):
-        if s not in feet:
-            feet[s] = fld.footprint_hexes(s)
-        return feet[s]
+    def distance(x, s):
+        key = (x.eid, s)
+        d = apart.get(key)
+        if d is None:
+            d = apart[key] = footprint_distance(fld.footprint_hexes(s), x.hexes)
+        return d
 
     def closer(x, s, t):
-        return footprint_distance(foot(t), x.hexes) < footprint_distance(foot(s), x.hexes)
+        return distance(x, t) < distance(x, s)
 
     def edges(s):
         for move in fld.moves(s):
@@ -983,7 +1030,9 @@ def retreat_targets(view, u) -> Reachable:
 
 __all__ = [
     "K", "MovePath", "Reachable", "big_actions_for", "can_end_at", "charge_paths",
-    "cheapest_path", "effective_speed_ft", "five_foot_step_targets", "is_injured", "melee_reach",
-    "path_step_costs", "reachable", "retreat_targets", "run_targets", "safe_path", "sizes_apart",
+    "cheapest_path", "effective_speed_ft", "five_foot_step_targets", "is_injured", "matters_within",
+    "melee_reach",
+    "path_step_costs", "reachable", "retreat_targets", "run_targets", "SafePaths", "safe_path",
+    "safe_paths", "sizes_apart",
     "speed_hexes", "step_cost",
 ]
