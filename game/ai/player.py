@@ -33,6 +33,7 @@ and the best alternatives (`--ai-debug`).
 """
 from __future__ import annotations
 
+import gc
 import logging
 import random
 import time
@@ -151,13 +152,20 @@ class AIPlayer:
         if name is not None and name != who and battle.teams_of.get(who) != name:
             raise ValueError(f"the battle waits for {who} ({state}), not for {name}")
         start = time.perf_counter()
-        if state == "reaction":
-            options = self._react(battle)
-        elif state == "choice":
-            options = self._choose_next(battle)
-        else:
-            options = self._turn(battle)
-        chosen = self._pick(battle, options)
+        # The battle's history and the caches are old by now: keep the cyclic collector off
+        # them while deciding (a full collection of them took up to 150 ms on the largest
+        # map); what the decision creates is still collected as usual.
+        gc.freeze()
+        try:
+            if state == "reaction":
+                options = self._react(battle)
+            elif state == "choice":
+                options = self._choose_next(battle)
+            else:
+                options = self._turn(battle)
+            chosen = self._pick(battle, options)
+        finally:
+            gc.unfreeze()
         ms = (time.perf_counter() - start) * 1000
         self._record(battle, who, chosen, options, ms)
         return chosen.command
@@ -350,6 +358,8 @@ class Planner:
         self.here_threatened = [x for x in threateners(self.view, me) if can_react(x)
                                 and x.aoo_policy != "never"]
         self._reach = {}
+        self._safe = {}
+        self._near_enemies = None
 
     # -- budget arithmetic ------------------------------------------------------------------
     def attacks_possible(self, bigs: int) -> int:
@@ -373,6 +383,12 @@ class Planner:
         if budget not in self._reach:
             self._reach[budget] = rm.reachable(self.view, self.me, budget)
         return self._reach[budget]
+
+    def safe_paths(self, budget: int):
+        """The paths that provoke no one within `budget`: one search for all candidates."""
+        if budget not in self._safe:
+            self._safe[budget] = rm.safe_paths(self.view, self.me, budget)
+        return self._safe[budget]
 
     # -- commands ------------------------------------------------------------------------------
     def cells(self, states) -> tuple:
@@ -483,7 +499,8 @@ class Planner:
             return None
         cost, down, names = self.path_aoo(path)
         if cost > 0 and self.p.depth >= 2:
-            safe = rm.safe_path(self.view, self.me, anchor, facing, budget_hexes=budget)
+            safe = self.safe_paths(budget)
+            safe = safe.path(anchor, facing) if safe is not None else None
             if safe is not None and safe.states and safe.cost <= budget:
                 return safe, 0.0, 0.0, []
         return path, cost, down, names
@@ -602,9 +619,7 @@ class Planner:
         ctx = self.ctx
         reach = self.reachable(left)
         cands = []
-        for h in reach.cost:
-            if h == self.here:
-                continue
+        for h in self.worth_scoring(reach):
             f = reach.facing[h]
             v, _ = ctx.position(h, f, exact=False)
             cands.append((v, h, f))
@@ -622,6 +637,20 @@ class Planner:
         return best
 
     # -- candidates (cheap scores) -------------------------------------------------------------
+    def worth_scoring(self, reach) -> list:
+        """The reachable anchors to score, here excluded: all of them, or when there are more
+        than COARSE_ABOVE, a coarse grid far from the enemies (one hex in three, a
+        3-colouring: every hex left out is next to one kept) and every hex near them."""
+        hexes = [h for h in reach.cost if h != self.here]
+        if len(hexes) <= COARSE_ABOVE:
+            return hexes
+        if self._near_enemies is None:
+            ctx = self.ctx
+            self._near_enemies = dilate([h for e in ctx.enemies for h in e.hexes],
+                                        (ctx.my_reach or 1) + 2)
+        near = self._near_enemies
+        return [h for h in hexes if not (h.q - h.r) % 3 or h in near]
+
     def move_candidates(self) -> list[Candidate]:
         """Move then attack, and move only, for every reachable hex."""
         me, ctx, budget = self.me, self.ctx, self.budget
@@ -631,16 +660,8 @@ class Planner:
         reach = self.reachable(total)
         start_aoo = ctx.aoo_cost(self.here_threatened)[0] if self.here_threatened else 0.0
         out = []
-        near = None
-        if len(reach.cost) > COARSE_ABOVE:
-            # a coarse grid far from the enemies: one hex in three (a 3-colouring: every
-            # hex left out is next to one kept); every hex near them
-            near = dilate([h for e in ctx.enemies for h in e.hexes], (ctx.my_reach or 1) + 2)
-        for h, cost in reach.cost.items():
-            if h == self.here:
-                continue
-            if near is not None and (h.q - h.r) % 3 and h not in near:
-                continue
+        for h in self.worth_scoring(reach):
+            cost = reach.cost[h]
             f = reach.facing[h]
             need = self.bigs_for(cost)
             if need is None or need > budget.big:
@@ -755,7 +776,7 @@ class Planner:
         raoo, rdown, rnames = self.ranged_aoo(me2, chosen)
         val *= (1.0 - down) * (1.0 - rdown)
         pos, detail = ctx.position(c.anchor, c.facing, exact=True)
-        return Option("move+attack", val + pos - aoo - raoo, self.move_command(path),
+        return Option("move+attack", val + pos - aoo - raoo - MOVE_COST, self.move_command(path),
                       self._attack_info(c, chosen, val, pos, detail, aoo + raoo,
                                         names + rnames), c.cheap)
 
