@@ -117,7 +117,7 @@ def test_choosing_a_map_sides_initiative_and_seed_then_start_makes_that_battle(s
     click(a, map_item(a.view, "Crossroads duel"))
     v = a.view
     assert v.map.title == "Crossroads duel"
-    assert [t for t in v.texts() if "goblin raiding party" in t]
+    assert [t for t in v.texts() if "orc-led raiding party" in t]
     # one row per team of the map: blue stays human, red becomes the hard computer
     assert {team for team, _ in v.side_buttons} == {"blue", "red"}
     click(a, v.side_buttons[("red", "hard")])
@@ -163,7 +163,7 @@ def test_setup_switches_maps_keeping_each_places_controller(setup_app):
     v.set_side("red", "human")
     v.select_map("Battle of the ford")
     assert [s.spec for s in a.view.sides] == ["ai:easy", "human"]
-    assert a.view.map.creatures == {"blue": 6, "red": 9}
+    assert a.view.map.creatures == {"blue": 7, "red": 9}
 
 
 def test_play_map_sides_human_human_goes_straight_to_the_battle(monkeypatch):
@@ -470,4 +470,4 @@ def test_list_maps_reads_titles_teams_and_initiative():
     duel = maps["Crossroads duel"]
     assert duel.teams == ("blue", "red") and duel.initiative == "selective"
     assert duel.orientation == "pointy-top" and maps["The ruined mill"].orientation == "flat-top"
-    assert duel.creatures == {"blue": 2, "red": 3}
+    assert duel.creatures == {"blue": 3, "red": 5}
