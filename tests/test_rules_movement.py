@@ -626,3 +626,44 @@ def test_property_cheapest_path_provokes_the_fewest_creatures_among_cheapest_pat
     fewest = min(len(provokers(forecast(v, mover, path)))
                  for path in all_cheapest_paths(v, mover, goals, p.cost))
     assert len(provokers(p.provocations)) == fewest
+
+
+def _ford(seed_terrain=True):
+    """An ogre among walls, rubble, allies and enemies: every movement rule matters."""
+    terrain = {(6, r): WALL for r in range(2, 9) if r != 5}
+    terrain.update({(c, 3): RUBBLE for c in range(2, 6)})
+    return battle(unit("Ogre", "ogre", "red", 2, 5), unit("Orc", "orc", "red", 3, 7),
+                  unit("Wulfric", "fighter", "blue", 8, 5), unit("Mayat", "archer", "blue", 4, 1),
+                  width=14, height=11, terrain=terrain)
+
+
+def test_move_reachable_cut_to_a_smaller_budget_equals_a_new_search():
+    """Reachable.within: the computer player cuts small budgets from its widest search; the
+    answer must be the one a bounded search gives (costs, facings, AOO marks and paths)."""
+    v = _ford()
+    ogre = v.unit("Ogre")
+    wide = reachable(v, ogre, 16)
+    for budget in (1, 4, 7, 12):
+        cut, fresh = wide.within(budget), reachable(v, ogre, budget)
+        assert (cut.cost, cut.facing, cut.states, cut.threatened) == \
+            (fresh.cost, fresh.facing, fresh.states, fresh.threatened)
+        for h in fresh.cost:
+            a, b = cut.path(h), fresh.path(h)
+            assert (a.states, a.cost) == (b.states, b.cost)
+    assert len(wide.within(4).cost) < len(wide.cost)
+    assert wide.within(17) is None                      # never more than was searched
+    assert reachable(v, v.unit("Wulfric"), 8).within(4) is None   # one hex: layered search
+
+
+def test_safe_paths_from_one_search_equal_safe_path_to_each_hex():
+    v = _ford()
+    for name in ("Ogre", "Wulfric"):
+        mover = v.unit(name)
+        many = movement.safe_paths(v, mover, 10)
+        for h in reachable(v, mover, 10).cost:
+            one = movement.safe_path(v, mover, h, budget_hexes=10)
+            got = many.path(h)
+            assert (one is None) == (got is None)
+            if one is not None:
+                assert (one.states, one.cost) == (got.states, got.cost)
+                assert not one.provocations

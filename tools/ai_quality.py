@@ -12,11 +12,12 @@ more than the command cap: must be 0), the AI's decision times, and the time tak
 The goal is an AI win rate of at least 75% on every map. Exit status 1 when a command was
 refused or a game stalled.
 
-The shipped maps are not fair fights (with the baseline on both sides, duel.tmx is won by
-blue and battle.tmx by red nearly always), so each map also gets its par: the baseline in the
-AI's seats, same seeds, same sides; the lift over par is what the AI's play adds. A last row
-plays the mirrored arena (`game.ai.simulate.arena_map`, not a shipped map), fair by
-construction (`--no-arena` leaves it out).
+The shipped rosters are balanced for the baseline (tools/make_maps.py), and each map also
+gets its par: the baseline in the AI's seats, same seeds, same sides (about 50%); the lift
+over par is what the AI's play adds. A last row plays the mirrored arena
+(`game.ai.simulate.arena_map`, not a shipped map), fair by construction (`--no-arena` leaves
+it out). Decision times are wall-clock: with --jobs equal to the number of cores they
+include the contention of the games running beside them.
 """
 from __future__ import annotations
 

@@ -222,7 +222,7 @@ def bench_cover() -> None:
 # ---- frame (DESIGN.md "ui/"): one frame of the game UI vs one full-screen blit ------------------
 
 FRAME_MAP = "maps/battle.tmx"
-FRAME_MOVES = {"Giant": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)}
+FRAME_MOVES = {"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)}
 FRAME_HOVERS = [(17, 10), (18, 10), (18, 11), (17, 11), (16, 10), (16, 9), (17, 9)]
 
 
@@ -245,7 +245,7 @@ def _interleaved(fns: dict, rounds: int = 9, number: int = 40) -> dict:
 @section
 def bench_frame() -> None:
     """A frame at 1920x1080 on maps/battle.tmx with every overlay on (T threat, L sight, the
-    selection's reach and threat area, a hover path that provokes the giant) against one
+    selection's reach and threat area, a hover path that provokes the ogre) against one
     full-screen blit of a window-sized surface, in the same run. Goal: a frame <= 3 blits
     (and 60 FPS: <= 16.7 ms for a whole loop iteration).
 

@@ -54,9 +54,9 @@ SHOTS = [
          about="Mayat aims at an orc in cover: the lines cover was tested with (obstructed "
                "ones dashed), hit chance, cover and concealment"),
     Shot("battle-sight", "maps/battle.tmx", "Brand", "17,10",
-         moves={"Giant": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)},
+         moves={"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)},
          overlays=("los", "threat"),
-         about="Pointy-top map: the huge giant (7 hexes, reach 3) guards the ford; what Brand "
+         about="Pointy-top map: the large ogre (3 hexes, reach 2) guards the ford; what Brand "
                "cannot see is darkened (L), the enemies' reach is outlined (T)"),
 ]
 

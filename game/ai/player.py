@@ -381,7 +381,9 @@ class Planner:
 
     def reachable(self, budget: int):
         if budget not in self._reach:
-            self._reach[budget] = rm.reachable(self.view, self.me, budget)
+            larger = [r for b, r in self._reach.items() if b > budget]
+            cut = larger[0].within(budget) if larger else None
+            self._reach[budget] = cut or rm.reachable(self.view, self.me, budget)
         return self._reach[budget]
 
     def safe_paths(self, budget: int):
@@ -520,6 +522,9 @@ class Planner:
         if self.prone:
             return self.prone_options(stay_value, stay_detail)
         out = [self.stay_option(stay_value, stay_detail)]
+        if self.can_move and budget.movement + budget.big * self.speed > 0:
+            # the widest search first: the smaller budgets below are cut from it
+            self.reachable(budget.movement + budget.big * self.speed)
         n_here = self.attacks_possible(budget.big)
         if n_here:
             out += self.attack_here_options(n_here, stay_value)
@@ -541,11 +546,14 @@ class Planner:
     def select(self, cands: list[Candidate]) -> list[Candidate]:
         """The top K by cheap score, and the best of each kind."""
         order = sorted(range(len(cands)), key=lambda i: (-cands[i].cheap, i))
+        # a creature of several hexes costs about three times as much per full score (its
+        # footprint's lines of sight, turning paths): half as many keep it within the bound
+        top_k = self.p.top_k if len(self.me.hexes) == 1 else max(2, self.p.top_k // 2)
         picked, kinds = [], set()
-        for i in order[:self.p.top_k]:
+        for i in order[:top_k]:
             picked.append(i)
             kinds.add(cands[i].kind)
-        for i in order[self.p.top_k:]:
+        for i in order[top_k:]:
             if cands[i].kind not in kinds:
                 kinds.add(cands[i].kind)
                 picked.append(i)

@@ -701,6 +701,16 @@ class Reachable:
         r.facing = {h: f for h, (_, f) in best.items()}
         return r
 
+    def within(self, budget: int) -> Reachable | None:
+        """This search cut to a smaller `budget`, as `reachable` would return it (a bounded
+        Dijkstra finds the same keys for every state within its bound); None for the layered
+        search of one-hex creatures, which is cheap to run again."""
+        if self._layered or self.budget is None or budget > self.budget:
+            return None
+        limit = _limit(budget)
+        dist = {s: k for s, k in self._dist.items() if k <= limit}
+        return Reachable.from_dist(self._fld, self._start, budget, dist, self.kind, self._edges)
+
     def _cost_of(self, s: int) -> int | None:
         if self._layered:
             if s % 6 != self._start % 6:
