@@ -72,18 +72,22 @@ PRELOAD_FONTS = [{"name": "noto_sans", "point_size": size, "style": style, "anti
                  for size in (13, 14, 15) for style in ("regular", "bold", "italic")]
 
 
-def preload_fonts(manager) -> None:
-    """Load the HUD's fonts once per manager (pygame_gui warns on fonts loaded on the fly)."""
-    if getattr(manager, "_hud_fonts_loaded", False):
+def preload_fonts(manager, fonts=None) -> None:
+    """Load `fonts` (default: the HUD's) into the manager once (pygame_gui warns on fonts
+    loaded on the fly; the setup screens use it with their own list)."""
+    fonts = PRELOAD_FONTS if fonts is None else fonts
+    loaded = getattr(manager, "_preloaded_fonts", set())
+    key = id(fonts)
+    if key in loaded:
         return
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            manager.preload_fonts(PRELOAD_FONTS)
+            manager.preload_fonts(fonts)
         except Exception:     # noqa: BLE001 - only a speed-up
             pass
-    manager._hud_fonts_loaded = True
+    manager._preloaded_fonts = loaded | {key}
 
 
 def make_manager(size, theme_path: str | os.PathLike | None = None) -> pygame_gui.UIManager:

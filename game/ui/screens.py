@@ -33,6 +33,7 @@ from game.errors import InputError
 from game.ui import presenters as P
 from game.ui import setup_model as S
 from game.ui import sprites as sp
+from game.ui.hud import preload_fonts
 
 THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui_theme.json"
 BG = (16, 21, 28)                     # behind every screen (the HUD's darkest panel tone)
@@ -138,13 +139,7 @@ def make_screen_manager(size) -> pygame_gui.UIManager:
     manager = pygame_gui.UIManager(tuple(size), str(THEME_PATH) if THEME_PATH.is_file()
                                    else None)
     manager.get_theme().load_theme(SCREEN_THEME)
-    import warnings
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            manager.preload_fonts(SCREEN_FONTS)
-        except Exception:     # noqa: BLE001 - only a speed-up
-            pass
+    preload_fonts(manager, SCREEN_FONTS)
     return manager
 
 
