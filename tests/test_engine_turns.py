@@ -215,7 +215,7 @@ def test_two_big_one_little_and_a_big_action_may_be_spent_as_a_little_one():
     events = ok(b, C.DropProne("A"))        # a Big Action spent as a Little one
     assert "a Big Action spent as a Little one" in of(events, E.ActionSpent)[0].action
     assert (b.budget("A").big, b.budget("A").little) == (0, 0)
-    assert refused(b, C.StandUp("A")) == "A has no Big Action left for Stand Up (RULES.md 9)"
+    assert refused(b, C.StandUp("A")) == "A has no Big Action left for Stand Up"
 
 
 def test_no_little_action_left_when_little_and_big_are_spent():

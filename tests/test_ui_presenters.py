@@ -116,8 +116,8 @@ def test_no_big_action_left_after_two_big_actions():
     assert s["aim"].reason == "No Big Action left"
     assert s["move"].reason == "No Big Action left"
     assert s["run"].reason == "No Big Action left"
-    assert s["charge"].reason == "Charge needs both Big Actions"
-    assert s["retreat"].reason == "Retreat needs both Big Actions"
+    assert s["charge"].reason == "Needs both Big Actions"
+    assert s["retreat"].reason == "Needs both Big Actions"
     assert s["end"].enabled
     assert s["prone"].enabled                         # a Little Action is left
 
@@ -174,11 +174,24 @@ def test_selected_follows_the_ui_mode():
     assert not states(b, Model(mode="interrupt"))["end"].selected
 
 
-def test_short_reason_keeps_unknown_refusals_readable():
-    assert P.short_reason("Wren has no Big Action left for Aim (RULES.md 9)") == \
-        "No Big Action left"
-    assert P.short_reason("Wren is not prone") == "Not prone"
-    assert P.short_reason("the path is blocked (RULES.md 3)") == "The path is blocked"
+def test_buttons_word_the_engine_codes_and_keep_the_engine_sentence_as_detail():
+    from game.engine.legality import ActionOption
+    known = ActionOption("aim", False, "no_big_action", "Wren has no Big Action left for Aim")
+    assert P.short_reason("aim", known) == "No Big Action left"
+    unknown = ActionOption("aim", False, "some_new_code", "the sky is falling")
+    assert P.short_reason("aim", unknown) == "The sky is falling"
+    assert P.short_reason("step", ActionOption("step", False, "no_target", "x")) == \
+        "No free hex to step into (difficult or occupied)"
+
+
+def test_every_code_the_buttons_word_is_one_the_engine_raises():
+    """A renamed code would silently fall back to the engine's sentence: the table and the
+    engine's codes must agree."""
+    import re
+    from pathlib import Path
+    engine = "".join(p.read_text() for p in Path("game/engine").glob("*.py"))
+    raised = set(re.findall(r'Refused\("([a-z_]+)"', engine))
+    assert set(P.SHORT_REASONS) <= raised | {"battle_over"}
 
 
 # ---- unit card ---------------------------------------------------------------------------------

@@ -565,8 +565,8 @@ class Planner:
         me, budget = self.me, self.budget
         danger = -detail.get("danger", 0.0)
         melee_threat = any(k.startswith("melee") for _, k, _ in detail["threat"]["by"])
-        if (budget.big >= 1 and budget.attacks == 0 and melee_threat and danger > 0
-                and self.p.depth >= 2 and any(w.can_melee for w in me.weapons)):
+        if (melee_threat and danger > 0 and self.p.depth >= 2
+                and self.b.refusal(C.FightDefensively(me.name)) is None):
             bonus = 0.15 * danger
             return Option("defend", value + bonus, C.FightDefensively(me.name),
                           {"position": round(value, 3), "defend": round(bonus, 3), **detail})

@@ -30,7 +30,16 @@ from game.tiled.hexmap import INITIATIVE_MODES, HexMap
 
 
 class Refused(Exception):
-    """A command the rules do not allow; the message says why and what to do instead."""
+    """A command the rules do not allow.
+
+    `code` is stable ("no_big_action", "provokes", ...: the HUD and the AI key on it, never on
+    the words), `reason` says why and what to do instead, `data` carries the facts behind it
+    (e.g. the provoking enemies and whether confirming would make the command legal).
+    """
+
+    def __init__(self, code: str, reason: str, **data):
+        super().__init__(reason)
+        self.code, self.reason, self.data = code, reason, data
 
 
 @dataclass
@@ -38,6 +47,7 @@ class Outcome:
     ok: bool
     reason: str = ""
     events: list = field(default_factory=list)
+    code: str = ""              # the refusal's stable code ("" when accepted)
 
 
 @dataclass
@@ -106,8 +116,8 @@ class Battle:
     def entity(self, name: str) -> int:
         if not isinstance(name, str) or name not in self.eids:
             if isinstance(name, str) and name in self.left:
-                raise Refused(f"{name} has left the map")
-            raise Refused(f"there is no unit named {name!r}")
+                raise Refused("left_map", f"{name} has left the map")
+            raise Refused("unknown_unit", f"there is no unit named {name!r}")
         return self.eids[name]
 
     def component(self, name: str, kind):
@@ -193,7 +203,8 @@ class Battle:
         from game.engine.handlers import HANDLERS
         handler = HANDLERS.get(type(command))
         if handler is None:
-            return Outcome(False, f"unknown command {type(command).__name__}")
+            return Outcome(False, f"unknown command {type(command).__name__}",
+                           code="unknown_command")
         self._out = []
         version = self.version
         try:
@@ -202,7 +213,7 @@ class Battle:
             if self.version != version or self._out:   # a refusal must come before changes
                 raise RuntimeError(f"{command} was refused after changing the battle: "
                                    f"{refusal}") from refusal
-            return Outcome(False, str(refusal))
+            return Outcome(False, refusal.reason, code=refusal.code)
         self._out = []
         self.log.append(command)
         self.events.extend(events)
@@ -211,8 +222,34 @@ class Battle:
 
     def check(self, command: C.Command) -> str:
         """Why `command` would be refused ("" when it is legal); changes nothing."""
-        from game.engine.handlers import check
-        return check(self, command)
+        refused = self.refusal(command)
+        return refused.reason if refused is not None else ""
+
+    # ---- the legality query (game.engine.legality) ---------------------------------------------
+    def refusal(self, command: C.Command) -> Refused | None:
+        """The refusal `command` would get now, with its stable code (None: legal)."""
+        from game.engine.legality import refusal
+        return refusal(self, command)
+
+    def actions(self, name: str) -> list:
+        """Every action of the turn for `name` now: enabled, or the code and reason why not."""
+        from game.engine.legality import actions
+        return actions(self, name)
+
+    def action(self, name: str, action: str):
+        """One action of `actions(name)` (an ActionOption)."""
+        from game.engine.legality import action_option
+        return action_option(self, name, action)
+
+    def options(self, name: str, action: str) -> list:
+        """The legal commands of one action of `name` now (targets, hexes, paths)."""
+        from game.engine.legality import options
+        return options(self, name, action)
+
+    def decider(self) -> tuple[str, str | None]:
+        """Who must decide now: ("turn" | "choice" | "reaction" | "over", name or None)."""
+        from game.engine.legality import decider
+        return decider(self)
 
     def state_hash(self) -> str:
         """A digest of everything that matters to the game's future (not the event log)."""

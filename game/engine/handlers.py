@@ -34,10 +34,10 @@ from game.hexgrid import footprint, footprint_turns
 from game.rules import aoo
 from game.rules import conditions as cond
 from game.rules.initiative import attacks_per_turn
+from game.rules import movement as rules_movement
 from game.rules.movement import charge_paths, five_foot_step_targets, run_targets
 from game.rules.situation import find_weapon, preview_weapon
-from game.rules.threat import (can_threaten, footprint_distance, is_hostile, threatened_hexes,
-                               threatening_weapons)
+from game.rules.threat import enemies_threatening, footprint_distance, threatening_weapons
 
 TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
 
@@ -46,11 +46,11 @@ TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
 
 def _ready(b) -> None:
     if b.winner:
-        raise Refused("the battle is over: " + ("a draw" if b.winner == turns.DRAW
+        raise Refused("battle_over", "the battle is over: " + ("a draw" if b.winner == turns.DRAW
                                                 else f"{b.winner} won"))
     if b.pending:
         p = b.pending
-        raise Refused(f"the battle waits for {p.reactor}'s answer to the attack of "
+        raise Refused("awaiting_reaction", f"the battle waits for {p.reactor}'s answer to the attack of "
                       f"opportunity on {p.mover} (React)")
 
 
@@ -59,12 +59,12 @@ def _turn(b, cmd):
     _ready(b)
     name = cmd.unit
     if not isinstance(name, str):
-        raise Refused(f"a command names its unit, got {name!r}")
+        raise Refused("bad_command", f"a command names its unit, got {name!r}")
     if b.active is None:
-        raise Refused(f"{b.chooser} must first choose who acts next (ChooseNext, RULES.md 9)")
+        raise Refused("awaiting_choice", f"{b.chooser} must first choose who acts next (ChooseNext)")
     if name != b.active:
         b.entity(name)
-        raise Refused(f"it is {b.active}'s turn, not {name}'s")
+        raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
     return b.unit(name)
 
 
@@ -72,19 +72,19 @@ def _cell(b, value, what: str = "the hex"):
     ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
         isinstance(v, int) and not isinstance(v, bool) for v in value)
     if not ok:
-        raise Refused(f"{what} must be col,row (two integers), got {value!r}")
+        raise Refused("bad_hex", f"{what} must be col,row (two integers), got {value!r}")
     col, row = value
     if not b.hexmap.in_bounds(col, row):
-        raise Refused(f"{col},{row} is off the map ({b.hexmap.width}x{b.hexmap.height})")
+        raise Refused("off_map", f"{col},{row} is off the map ({b.hexmap.width}x{b.hexmap.height})")
     return b.hexmap.hex_at(col, row)
 
 
 def _states(b, u, path, facings=()):
     if not isinstance(path, (tuple, list)) or not path:
-        raise Refused("a path lists the hexes the unit enters, first step first (col,row each)")
+        raise Refused("bad_path", "a path lists the hexes the unit enters, first step first (col,row each)")
     if facings and (not isinstance(facings, (tuple, list)) or len(facings) != len(path) or
                     not all(isinstance(f, int) and not isinstance(f, bool) for f in facings)):
-        raise Refused("facings, when given, are one integer 0-5 per hex of the path")
+        raise Refused("bad_path", "facings, when given, are one integer 0-5 per hex of the path")
     hexes = [_cell(b, c, f"step {n + 1} of the path") for n, c in enumerate(path)]
     if not facings or not footprint_turns(u.size):      # only triangles have a facing
         return [(h, u.facing) for h in hexes]
@@ -93,14 +93,14 @@ def _states(b, u, path, facings=()):
 
 def _target(b, u, name):
     if not isinstance(name, str) or not name:
-        raise Refused(f"name a target for {u.name}")
+        raise Refused("no_target", f"name a target for {u.name}")
     t = b.unit(name) if name in b.eids else b.entity(name)
     if t.eid == u.eid:
-        raise Refused(f"{u.name} cannot attack itself")
+        raise Refused("own_side", f"{u.name} cannot attack itself")
     if t.dead:
-        raise Refused(f"{name} is already dead")
+        raise Refused("target_dead", f"{name} is already dead")
     if t.team == u.team:
-        raise Refused(f"{name} is on {u.name}'s side")
+        raise Refused("own_side", f"{name} is on {u.name}'s side")
     return t
 
 
@@ -109,48 +109,53 @@ def _big(b, u, n: int, action: str) -> None:
     if big >= n:
         return
     if n == 1:
-        raise Refused(f"{u.name} has no Big Action left for {action} (RULES.md 9)")
-    raise Refused(f"{action} is a full-round action: {u.name} needs both Big Actions and has "
-                  f"{big} (RULES.md 9)")
+        raise Refused("no_big_action", f"{u.name} has no Big Action left for {action}")
+    raise Refused("needs_full_round", f"{action} is a full-round action: {u.name} needs both Big Actions and has "
+                  f"{big}")
 
 
 def _little(b, u, action: str) -> None:
     budget = b.budget(u.name)
     if budget.little <= 0 and budget.big <= 0:
-        raise Refused(f"{u.name} has no Little Action left (nor a Big Action to spend as one) "
-                      f"for {action} (RULES.md 9)")
+        raise Refused("no_little_action", f"{u.name} has no Little Action left (nor a Big Action to spend as one) "
+                      f"for {action}")
     if not cond.can_use_swift(u.conditions):
-        raise Refused(f"{u.name} cannot take Swift actions (Weakened 4+, RULES.md 11)")
+        raise Refused("no_swift_actions", f"{u.name} cannot take Swift actions (Weakened 4+)")
 
 
 def _mobile(b, u, what: str) -> None:
     budget = b.budget(u.name)
     if budget.stepped:
-        raise Refused(f"{u.name} took a 5-Foot Step this turn and may not move again "
-                      "(RULES.md 3)")
+        raise Refused("stepped", f"{u.name} took a 5-Foot Step this turn and may not move again")
     if u.has("prone"):
-        raise Refused(f"{u.name} is prone: Stand Up first (or Retreat at half speed) "
+        raise Refused("prone", f"{u.name} is prone: Stand Up first (or Retreat at half speed) "
                       f"before a {what}")
 
 
+def _provokes(cmd, names, reason: str) -> None:
+    """The one refusal of an unconfirmed command that provokes: confirming makes it legal."""
+    if not getattr(cmd, "confirm", False):
+        raise Refused("provokes", reason, provokers=list(names), confirmable=True)
+
+
 def _confirm(cmd, view, provocations, what: str) -> None:
-    if can_react_any(provocations) and not getattr(cmd, "confirm", False):
-        raise Refused(f"{what} leaves {provocation_text(view, provocations)}: confirm or "
-                      "take a 5-Foot Step")
+    if can_react_any(provocations):
+        names = dict.fromkeys(x.name for p in provocations for x in p.by if reacts(x))
+        _provokes(cmd, names, f"{what} leaves {provocation_text(view, provocations)}: "
+                  "confirm or take a 5-Foot Step")
 
 
 def _threateners(view, u) -> list[str]:
     """Enemies threatening the creature's hexes (RULES.md 4 (c)-(e) provocations)."""
-    here = set(u.hexes)
-    return [x.name for x in view.units if x.eid != u.eid and not x.dead and is_hostile(x, u)
-            and can_threaten(x) and threatened_hexes(view, x) & here]
+    return [x.name for x in enemies_threatening(view, u)]
 
 
 def _confirm_action(cmd, view, u, what: str) -> list[str]:
     names = _threateners(view, u)
-    if any(reacts(view.unit(n)) for n in names) and not getattr(cmd, "confirm", False):
-        raise Refused(f"{what} while threatened by {', '.join(names)} provokes attacks of "
-                      "opportunity (RULES.md 4): confirm, or step away first")
+    reactors = [n for n in names if reacts(view.unit(n))]
+    if reactors:
+        _provokes(cmd, reactors, f"{what} while threatened by {', '.join(names)} provokes "
+                  "attacks of opportunity: confirm, or step away first")
     return names
 
 
@@ -187,8 +192,8 @@ def _attack_slot(b, u) -> None:
         return
     allowance = attacks_per_turn(u.level)
     if allowance.attacks_in_action(b.turn.attack_actions) == 0:
-        raise Refused(f"{u.name} (level {u.level}) may use only {allowance.attack_actions} "
-                      "Big Action(s) per turn to attack (RULES.md 9)")
+        raise Refused("no_attack_left", f"{u.name} (level {u.level}) may use only {allowance.attack_actions} "
+                      "Big Action(s) per turn to attack")
     _big(b, u, 1, "an attack")
 
 
@@ -213,7 +218,7 @@ def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
     if name is not None:
         w = find_weapon(u, name)
         if w is None:
-            raise Refused(f"{u.name} has no weapon {name!r} (weapons: "
+            raise Refused("no_such_weapon", f"{u.name} has no weapon {name!r} (weapons: "
                           f"{', '.join(x.id for x in u.weapons) or 'none'})")
         return w
     view = b.view()
@@ -230,7 +235,7 @@ def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
     if best:
         return best[1]
     if not usable:
-        raise Refused(f"{u.name} has no {'melee ' if melee_only else ''}weapon")
+        raise Refused("no_weapon", f"{u.name} has no {'melee ' if melee_only else ''}weapon")
     return usable[0]
 
 
@@ -254,19 +259,31 @@ def attack_action(b, name: str, target: str, weapon, power: bool = False, provok
     b.turn.aim, b.turn.ran = False, 0
 
 
+def can_attack(b, u) -> None:
+    _attack_slot(b, u)
+    if not u.weapons:
+        raise Refused("no_weapon", f"{u.name} has no weapon")
+
+
+def can_power_attack(b, u) -> None:
+    _attack_slot(b, u)
+    if not any(w.can_melee for w in u.weapons):
+        raise Refused("no_melee_weapon", f"{u.name} has no melee weapon for a Power Attack")
+
+
 def attack(b, cmd, power: bool = False):
     """Attack (RULES.md 10) and Power Attack (RULES.md 9, melee only)."""
     u = _turn(b, cmd)
+    (can_power_attack if power else can_attack)(b, u)
     t = _target(b, u, cmd.target)
-    _attack_slot(b, u)
     weapon = _pick_weapon(b, u, t, cmd.weapon, melee_only=power, power=power)
     view = b.view()
     p = preview_weapon(view, u, t, weapon, own_extras(b, u.name, t.name, weapon, power))
     if not p.possible:
-        raise Refused(f"{u.name} cannot attack {t.name} with {weapon.name}: {p.reason}")
+        raise Refused("cannot_attack", f"{u.name} cannot attack {t.name} with {weapon.name}: {p.reason}")
     if power and p.mode != "melee":
-        raise Refused(f"Power Attack is a melee attack: {t.name} is out of {weapon.name}'s "
-                      "reach (RULES.md 9)")
+        raise Refused("out_of_reach", f"Power Attack is a melee attack: {t.name} is out of {weapon.name}'s "
+                      "reach")
     provokers = [] if p.mode == "melee" else _confirm_action(cmd, view, u, f"a {p.mode} attack")
 
     def perform():
@@ -281,12 +298,17 @@ def power_attack(b, cmd):
     return attack(b, cmd, power=True)
 
 
+def can_aim(b, u) -> None:
+    _big(b, u, 1, "Aim")
+    if not any(w.attack != "melee" or w.can_throw for w in u.weapons):
+        raise Refused("no_ranged_weapon", f"Aim helps ranged attacks only: {u.name} has no "
+                      "ranged weapon")
+
+
 def aim(b, cmd):
     """Aim (RULES.md 9): +1 on the next ranged attack this turn; provokes."""
     u = _turn(b, cmd)
-    _big(b, u, 1, "Aim")
-    if not any(w.attack != "melee" or w.can_throw for w in u.weapons):
-        raise Refused(f"Aim helps ranged attacks only: {u.name} has no ranged weapon")
+    can_aim(b, u)
     provokers = _confirm_action(cmd, b.view(), u, "aiming")
 
     def perform():
@@ -303,11 +325,7 @@ def aim(b, cmd):
 def fight_defensively(b, cmd):
     """Fight Defensively (RULES.md 9): -4 attack, +2 dodge AC until the next turn."""
     u = _turn(b, cmd)
-    _big(b, u, 1, "Fight Defensively")
-    if not threatening_weapons(u):
-        raise Refused(f"{u.name} needs a melee weapon to fight defensively (LFG)")
-    if b.budget(u.name).attacks:
-        raise Refused(f"{u.name} has attacked this turn: too late to fight defensively (LFG)")
+    can_fight_defensively(b, u)
 
     def perform():
         _spend(b, u.name, "Fight Defensively", big=1)
@@ -316,16 +334,32 @@ def fight_defensively(b, cmd):
     return perform
 
 
+def can_fight_defensively(b, u) -> None:
+    _big(b, u, 1, "Fight Defensively")
+    if u.has("fighting_defensively"):
+        raise Refused("already_defending", f"{u.name} is already fighting defensively "
+                      "until its next turn")
+    if not threatening_weapons(u):
+        raise Refused("no_melee_weapon", f"{u.name} needs a melee weapon to fight defensively")
+    if b.budget(u.name).attacks:
+        raise Refused("already_attacked", f"{u.name} has attacked this turn: too late to "
+                      "fight defensively")
+
+
+def can_coup_de_grace(b, u) -> None:
+    _big(b, u, 2, "Coup de Grace")
+
+
 def coup_de_grace(b, cmd):
     """Coup de Grace (RULES.md 9): full-round; a helpless target in melee reach dies."""
     u = _turn(b, cmd)
+    can_coup_de_grace(b, u)
     t = _target(b, u, cmd.target)
-    _big(b, u, 2, "Coup de Grace")
     if "helpless" not in cond.effective(t.conditions):
-        raise Refused(f"{t.name} is not helpless: a Coup de Grace needs a helpless target")
+        raise Refused("not_helpless", f"{t.name} is not helpless: a Coup de Grace needs a helpless target")
     distance = footprint_distance(u, t)
     if not any(w.can_melee and (u.unit.reach_with(w) or 0) >= distance for w in u.weapons):
-        raise Refused(f"{t.name} is not within {u.name}'s melee reach ({distance} hexes away)")
+        raise Refused("out_of_reach", f"{t.name} is not within {u.name}'s melee reach ({distance} hexes away)")
     provokers = _confirm_action(cmd, b.view(), u, "a Coup de Grace")
 
     def perform():
@@ -345,23 +379,31 @@ def coup_de_grace(b, cmd):
 
 # ---- movement -------------------------------------------------------------------------------
 
+def can_move(b, u) -> None:
+    _mobile(b, u, "Move")
+    if speed_hexes(u) <= 0:
+        raise Refused("no_speed", f"{u.name} cannot move (speed 0)")
+    budget = b.budget(u.name)
+    if budget.movement <= 0 and budget.big <= 0:
+        raise Refused("no_big_action", f"{u.name} has no movement left and no Big Action "
+                      "for a Move")
+
+
 def move(b, cmd):
     """Move (RULES.md 3) along a chosen path; Big Actions as needed, leftover kept."""
     u = _turn(b, cmd)
-    _mobile(b, u, "Move")
+    can_move(b, u)
     budget = b.budget(u.name)
     states = _states(b, u, cmd.path, cmd.facings)
     view = b.view()
     costs, why = check_path(view, u, states)
     if costs is None:
-        raise Refused(f"{u.name} cannot take that path: {why}")
+        raise Refused("illegal_path", f"{u.name} cannot take that path: {why}")
     cost, speed = sum(costs), speed_hexes(u)
-    extra = max(0, cost - budget.movement)          # hexes beyond the leftover movement
-    need = 0 if not extra else (-(-extra // speed) if speed else budget.big + 1)
-    if need > budget.big:
-        raise Refused(f"the path costs {cost} hexes of movement; {u.name} has "
-                      f"{budget.movement} left and {budget.big} Big Action(s) of {speed} "
-                      "(RULES.md 3)")
+    need = rules_movement.move_big_actions(cost, budget.movement, speed)
+    if need is None or need > budget.big:
+        raise Refused("too_far", f"the path costs {cost} hexes of movement; {u.name} has "
+                      f"{budget.movement} left and {budget.big} Big Action(s) of {speed}")
     _confirm(cmd, view, aoo.forecast(view, u, states, "move"), "the path")
 
     def perform():
@@ -374,16 +416,21 @@ def move(b, cmd):
     return perform
 
 
+def can_step(b, u) -> None:
+    budget = b.budget(u.name)
+    if budget.moved or budget.stepped:
+        raise Refused("already_moved", f"{u.name} has already moved this turn: no 5-Foot Step")
+    _mobile(b, u, "5-Foot Step")
+    _little(b, u, "a 5-Foot Step")
+    if speed_hexes(u) <= 1:
+        raise Refused("too_slow", f"{u.name}'s speed is 5 ft or less: no 5-Foot Step")
+
+
 def step(b, cmd):
     """5-Foot Step (RULES.md 3): Swift, 1 hex, never provokes, not after moving."""
     u = _turn(b, cmd)
+    can_step(b, u)
     budget = b.budget(u.name)
-    if budget.moved or budget.stepped:
-        raise Refused(f"{u.name} has already moved this turn: no 5-Foot Step (RULES.md 3)")
-    _mobile(b, u, "5-Foot Step")
-    _little(b, u, "a 5-Foot Step")
-    if cond.speed_ft(u.speed_ft, u.conditions) <= 5:
-        raise Refused(f"{u.name}'s speed is 5 ft or less: no 5-Foot Step (RULES.md 3)")
     h = _cell(b, cmd.to)
     view = b.view()
     targets = five_foot_step_targets(view, u)
@@ -391,7 +438,7 @@ def step(b, cmd):
         costs, why = check_path(view, u, [(h, u.facing)])
         if costs is not None:
             why = f"{fmt(view, h)} is difficult terrain"
-        raise Refused(f"no 5-Foot Step to {fmt(view, h)}: {why} (RULES.md 3)")
+        raise Refused("illegal_path", f"no 5-Foot Step to {fmt(view, h)}: {why}")
     path = targets[h]
 
     def perform():
@@ -406,24 +453,38 @@ def _run_path(b, u, h, paths, what: str):
     limit = 2 * speed_hexes(u)
     path = next((p for p in paths if p.end == h and len(p.states) <= limit), None)
     if path is None:
-        raise Refused(f"no {what} to {fmt(b.view(), h)}: a Run goes straight along one of the "
+        raise Refused("illegal_path", f"no {what} to {fmt(b.view(), h)}: a Run goes straight along one of the "
                       f"six directions, up to {limit} hexes, not through difficult terrain, "
-                      "enemies or more than one ally (RULES.md 3)")
+                      "enemies or more than one ally")
     return path
 
 
 def _runner(b, u, big: int, what: str) -> None:
     _mobile(b, u, what)
     if not cond.can_run(u.conditions):
-        raise Refused(f"{u.name} cannot run (RULES.md 11)")
+        raise Refused("cannot_run", f"{u.name} cannot run")
     _big(b, u, big, what)
+
+
+def can_run(b, u) -> None:
+    _runner(b, u, 1, "Run")
+
+
+def can_charge(b, u) -> None:
+    if b.budget(u.name).big < 2:
+        raise Refused("needs_full_round", f"a Charge is a Run and an attack: {u.name} needs "
+                      "both Big Actions")
+    _runner(b, u, 2, "Charge")
+    _attack_slot(b, u)
+    if not any(w.can_melee for w in u.weapons):
+        raise Refused("no_melee_weapon", f"{u.name} has no melee weapon for a Charge attack")
 
 
 def run(b, cmd):
     """Run (RULES.md 3): a Big Action, straight up to 2 x speed; -2 AC vs melee and -2 ranged
     attack rolls until the next turn."""
     u = _turn(b, cmd)
-    _runner(b, u, 1, "Run")
+    can_run(b, u)
     h = _cell(b, cmd.to)
     view = b.view()
     path = _run_path(b, u, h, run_targets(view, u).values(), "Run")
@@ -443,23 +504,19 @@ def charge(b, cmd):
     """Charge (RULES.md 3): a Run of 2+ hexes ending with the target in melee reach, then a
     melee attack with +2 damage (two Big Actions)."""
     u = _turn(b, cmd)
+    can_charge(b, u)
     t = _target(b, u, cmd.target)
-    if b.budget(u.name).big < 2:
-        raise Refused(f"a Charge is a Run and an attack: {u.name} needs both Big Actions")
-    _runner(b, u, 2, "Charge")
-    _attack_slot(b, u)
     weapon = find_weapon(u, cmd.weapon) if cmd.weapon is not None else None
     if cmd.weapon is not None and (weapon is None or not weapon.can_melee):
-        raise Refused(f"{u.name} has no melee weapon {cmd.weapon!r} for a Charge attack")
-    if not any(w.can_melee for w in u.weapons):
-        raise Refused(f"{u.name} has no melee weapon for a Charge attack")
+        raise Refused("no_melee_weapon", f"{u.name} has no melee weapon {cmd.weapon!r} for a "
+                      "Charge attack")
     h = _cell(b, cmd.to)
     view = b.view()
     path = _run_path(b, u, h, charge_paths(view, u, t), f"Charge at {t.name}")
     if weapon is not None:
         end = footprint(u.size, path.end, path.facing)
         if footprint_distance(end, t) > (u.unit.reach_with(weapon) or 0):
-            raise Refused(f"{t.name} would be out of {weapon.name}'s reach from "
+            raise Refused("out_of_reach", f"{t.name} would be out of {weapon.name}'s reach from "
                           f"{fmt(view, path.end)}")
     _confirm(cmd, view, path.provocations, "the Charge")
 
@@ -482,26 +539,32 @@ def charge(b, cmd):
     return perform
 
 
+def can_retreat(b, u) -> None:
+    _big(b, u, 2, "Retreat")
+    if b.budget(u.name).stepped:
+        raise Refused("stepped", f"{u.name} took a 5-Foot Step this turn: no Retreat")
+    if speed_hexes(u) // (2 if u.has("prone") else 1) <= 0:
+        raise Refused("no_speed", f"{u.name} is too slow to retreat")
+
+
 def retreat(b, cmd):
     """Retreat (RULES.md 3): full-round, up to speed (half when prone), away from the enemies
     that threaten it; only steps toward a new enemy provoke; Unfortunate until its turn."""
     u = _turn(b, cmd)
-    _big(b, u, 2, "Retreat")
+    can_retreat(b, u)
     budget = b.budget(u.name)
-    if budget.stepped:
-        raise Refused(f"{u.name} took a 5-Foot Step this turn: no Retreat (LFG)")
     states = _states(b, u, cmd.path)
     view = b.view()
     costs, why = check_path(view, u, states)
     if costs is None:
-        raise Refused(f"{u.name} cannot retreat that way: {why}")
+        raise Refused("illegal_path", f"{u.name} cannot retreat that way: {why}")
     limit = speed_hexes(u) // (2 if u.has("prone") else 1)
     if sum(costs) > limit:
-        raise Refused(f"the Retreat costs {sum(costs)} hexes; {u.name} may retreat {limit} "
-                      "(RULES.md 3)")
+        raise Refused("too_far", f"the Retreat costs {sum(costs)} hexes; {u.name} may "
+                      f"retreat {limit}")
     why = check_retreat(view, u, states)
     if why:
-        raise Refused(why)
+        raise Refused("retreat_not_away", why)
     _confirm(cmd, view, aoo.forecast(view, u, states, "retreat"), "the Retreat")
 
     def perform():
@@ -513,12 +576,16 @@ def retreat(b, cmd):
     return perform
 
 
+def can_stand_up(b, u) -> None:
+    if not u.has("prone"):
+        raise Refused("not_prone", f"{u.name} is not prone")
+    _big(b, u, 1, "Stand Up")
+
+
 def stand_up(b, cmd):
     """Stand Up (RULES.md 3): a Big Action, provokes; may move 1 hex as part of it."""
     u = _turn(b, cmd)
-    if not u.has("prone"):
-        raise Refused(f"{u.name} is not prone")
-    _big(b, u, 1, "Stand Up")
+    can_stand_up(b, u)
     view = b.view()
     stand = _threateners(view, u)
     states, costs = [], []
@@ -526,13 +593,14 @@ def stand_up(b, cmd):
         states = [(_cell(b, cmd.to), u.facing)]
         costs, why = check_path(view, u, states)
         if costs is None:
-            raise Refused(f"{u.name} cannot move there as it stands up: {why}")
+            raise Refused("illegal_path", f"{u.name} cannot move there as it stands up: {why}")
     moving = [p for p in aoo.forecast(view, u, states, "stand_up")] if states else []
-    if (any(reacts(view.unit(n)) for n in stand) or can_react_any(moving)) \
-            and not cmd.confirm:
+    reactors = [n for n in stand if reacts(view.unit(n))] + \
+        [x.name for p in moving for x in p.by if reacts(x)]
+    if reactors:
         who = ", ".join(dict.fromkeys(stand + [x.name for p in moving for x in p.by]))
-        raise Refused(f"standing up next to {who} provokes attacks of opportunity "
-                      "(RULES.md 4): confirm")
+        _provokes(cmd, dict.fromkeys(reactors),
+                  f"standing up next to {who} provokes attacks of opportunity: confirm")
 
     def perform():
         _spend(b, u.name, "Stand Up", big=1)
@@ -549,12 +617,16 @@ def stand_up(b, cmd):
     return perform
 
 
+def can_drop_prone(b, u) -> None:
+    if u.has("prone"):
+        raise Refused("already_prone", f"{u.name} is already prone")
+    _little(b, u, "Drop Prone")
+
+
 def drop_prone(b, cmd):
     """Drop Prone (RULES.md 3): a Swift action."""
     u = _turn(b, cmd)
-    if u.has("prone"):
-        raise Refused(f"{u.name} is already prone")
-    _little(b, u, "Drop Prone")
+    can_drop_prone(b, u)
 
     def perform():
         _spend_little(b, u.name, "Drop Prone")
@@ -565,28 +637,35 @@ def drop_prone(b, cmd):
 
 # ---- turn flow ------------------------------------------------------------------------------
 
+def can_prepare_interrupt(b, u) -> None:
+    _big(b, u, 2, "Prepare to Interrupt (a Big Action, and one kept for the prepared attack)")
+    if attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions) == 0:
+        raise Refused("no_attack_left", f"{u.name} has no attack left this turn to prepare")
+    if not u.weapons:
+        raise Refused("no_weapon", f"{u.name} has no weapon to prepare")
+
+
 def prepare_interrupt(b, cmd):
     """Prepare to Interrupt (RULES.md 9): a trigger and a prepared attack; the turn ends."""
     u = _turn(b, cmd)
+    can_prepare_interrupt(b, u)
     if cmd.trigger not in TRIGGERS:
-        raise Refused(f"unknown trigger {cmd.trigger!r} (use {', '.join(TRIGGERS)})")
-    _big(b, u, 2, "Prepare to Interrupt (a Big Action, and one kept for the prepared attack)")
-    if attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions) == 0:
-        raise Refused(f"{u.name} has no attack left this turn to prepare (RULES.md 9)")
+        raise Refused("bad_command", f"unknown trigger {cmd.trigger!r} (use "
+                      f"{', '.join(TRIGGERS)})")
     if cmd.weapon is not None:
         weapon = find_weapon(u, cmd.weapon)
         if weapon is None:
-            raise Refused(f"{u.name} has no weapon {cmd.weapon!r}")
+            raise Refused("no_such_weapon", f"{u.name} has no weapon {cmd.weapon!r}")
     elif cmd.trigger == "enters_reach":
         weapon = max((w for w in u.weapons if w.can_melee),
                      key=lambda w: u.unit.reach_with(w), default=None)
     else:
         weapon = _ready_weapon(b, u)
     if weapon is None:
-        raise Refused(f"{u.name} has no weapon to prepare")
+        raise Refused("no_weapon", f"{u.name} has no weapon to prepare")
     if cmd.trigger == "enters_reach" and not weapon.can_melee:
-        raise Refused(f"{weapon.name} has no reach: prepare it for 'attacks' or "
-                      "'comes_into_sight' instead")
+        raise Refused("no_melee_weapon", f"{weapon.name} has no reach: prepare it for "
+                      "'attacks' or 'comes_into_sight' instead")
 
     def perform():
         _spend(b, u.name, "Prepare to Interrupt", big=2)
@@ -610,9 +689,9 @@ def choose_next(b, cmd):
     """Selective initiative (RULES.md 9): the chooser picks who acts next."""
     _ready(b)
     if b.active is not None:
-        raise Refused(f"it is {b.active}'s turn; the next actor is chosen when a turn ends")
+        raise Refused("not_choosing", f"it is {b.active}'s turn; the next actor is chosen when a turn ends")
     if cmd.unit != b.chooser:
-        raise Refused(f"{b.chooser} picks who acts next (RULES.md 9), not {cmd.unit}")
+        raise Refused("not_chooser", f"{b.chooser} picks who acts next, not {cmd.unit}")
     options = turns.candidates(b)
     if cmd.next not in options:
         why = "it cannot be chosen"
@@ -622,7 +701,7 @@ def choose_next(b, cmd):
                 u.conditions) else "it has already acted this round")
         elif not isinstance(cmd.next, str) or cmd.next not in b.left:
             why = "there is no such unit"
-        raise Refused(f"{cmd.next} cannot act next: {why}; choose one of: "
+        raise Refused("cannot_be_chosen", f"{cmd.next} cannot act next: {why}; choose one of: "
                       f"{', '.join(options)}")
 
     def perform():
@@ -635,11 +714,11 @@ def react(b, cmd):
     if b.winner:
         _ready(b)
     if b.pending is None:
-        raise Refused("no reaction is awaited")
+        raise Refused("no_reaction_awaited", "no reaction is awaited")
     if cmd.unit != b.pending.reactor:
-        raise Refused(f"the battle waits for {b.pending.reactor}'s reaction, not {cmd.unit}'s")
+        raise Refused("not_reactor", f"the battle waits for {b.pending.reactor}'s reaction, not {cmd.unit}'s")
     if not isinstance(cmd.accept, bool):
-        raise Refused("React.accept is true or false")
+        raise Refused("bad_command", "React.accept is true or false")
 
     def perform():
         process, b.pending = b.pending.resume, None
@@ -647,13 +726,15 @@ def react(b, cmd):
     return perform
 
 
+def can_leave_map(b, u) -> None:
+    if not any(b.hexmap.terrain_at(h).exit for h in u.hexes):
+        raise Refused("not_on_exit", f"{u.name} is not on an exit hex: move onto one first")
+
+
 def leave_map(b, cmd):
     """RULES.md 12: leave the battle from an exit hex; the turn ends."""
     u = _turn(b, cmd)
-    view = b.view()
-    if not any(view.hexmap.terrain_at(h).exit for h in u.hexes):
-        raise Refused(f"{u.name} is not on an exit hex (tile property exit): move onto one "
-                      "first (RULES.md 12)")
+    can_leave_map(b, u)
 
     def perform():
         b.emit(E.LeftMap(u.name, b.cell(u.anchor)))
@@ -671,7 +752,7 @@ def set_policy(b, cmd):
     if not isinstance(cmd.unit, str) or cmd.unit not in b.eids:
         b.entity(cmd.unit)
     if cmd.policy not in AOO_POLICIES:
-        raise Refused(f"unknown policy {cmd.policy!r} (use {', '.join(AOO_POLICIES)})")
+        raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use {', '.join(AOO_POLICIES)})")
 
     def perform():
         b.controller(cmd.unit).aoo_policy = cmd.policy
@@ -714,18 +795,8 @@ def handle(b, cmd) -> list:
     return list(b._out)
 
 
-def check(b, cmd) -> str:
-    """Why `cmd` would be refused, "" when legal (nothing changes)."""
-    rule = RULES.get(type(cmd))
-    if rule is None:
-        return f"unknown command {type(cmd).__name__}"
-    try:
-        rule(b, cmd)
-    except Refused as refusal:
-        return str(refusal)
-    return ""
 
 
 HANDLERS = {kind: handle for kind in RULES}
 
-__all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "check", "drive", "handle"]
+__all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

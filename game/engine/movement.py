@@ -22,10 +22,8 @@ from game.engine import events as E
 from game.engine.combat import movement_triggers, opportunity_attacks, reacts, stopped
 from game.hexgrid import Hex, footprint, footprint_turns
 from game.rules import aoo
-from game.rules import conditions as cond
 from game.rules import movement as rules_movement
-from game.rules.threat import (can_threaten, footprint_distance, is_hostile,
-                               threatened_hexes)
+from game.rules.threat import enemies_threatening, footprint_distance, is_hostile
 
 
 def speed_hexes(u) -> int:
@@ -85,9 +83,7 @@ def check_path(view, u, states) -> tuple[list[int] | None, str]:
 def check_retreat(view, u, states) -> str:
     """RULES.md 3 Retreat: never into an enemy's space, and no step closer to an enemy that
     threatens the creature's starting hexes."""
-    here = set(u.hexes)
-    threats = [x for x in view.units if x.eid != u.eid and not x.dead and is_hostile(x, u)
-               and can_threaten(x) and threatened_hexes(view, x) & here]
+    threats = enemies_threatening(view, u)
     old = tuple(u.hexes)
     for h, f in states:
         new = tuple(footprint(u.size, h, f))

@@ -68,6 +68,24 @@ def speed_hexes(u) -> int:
     return effective_speed_ft(u) // 5
 
 
+def movement_budget(movement_left: int, big_left: int, speed: int) -> int:
+    """Hexes a creature may still move this turn: its left-over movement plus `speed` for
+    each Big Action it could spend on a Move (RULES.md 3)."""
+    return movement_left + max(0, big_left) * max(0, speed)
+
+
+def move_big_actions(cost: int, movement_left: int, speed: int) -> int | None:
+    """Big Actions a Move of `cost` hexes spends: the left-over movement of earlier Moves
+    this turn is used first, then each Big Action gives `speed` hexes (RULES.md 3). None when
+    the creature cannot move at all (speed 0 and not enough left over)."""
+    extra = max(0, cost - movement_left)
+    if not extra:
+        return 0
+    if speed <= 0:
+        return None
+    return -(-extra // speed)
+
+
 def big_actions_for(u, cost: int) -> int | None:
     """Move Big Actions a path of `cost` hexes needs (RULES.md 3 Move): 1, 2 or None."""
     speed = speed_hexes(u)

@@ -128,6 +128,15 @@ def threateners_of(view, h: Hex, team: str | None = None) -> tuple:
                  and h in threatened_hexes(view, x))
 
 
+def enemies_threatening(view, u, hexes=None) -> tuple:
+    """The living enemies of `u` that threaten any of `hexes` (default: the hexes `u`
+    stands on), in eid order: the one definition the engine, the previews and the computer
+    player use for "who may strike if it leaves, stands up or shoots here" (RULES.md 4)."""
+    here = frozenset(u.hexes if hexes is None else hexes)
+    return tuple(x for x in view.units if x.eid != u.eid and not x.dead and is_hostile(x, u)
+                 and can_threaten(x) and threatened_hexes(view, x) & here)
+
+
 def can_react(u) -> bool:
     """RULES.md 4: one Reaction per round; flat-footed, stunned, staggered, helpless and
     unconscious (and dead) creatures cannot react."""
@@ -140,7 +149,7 @@ def can_react(u) -> bool:
 __all__ = [
     "NO_THREAT_CONDITIONS", "NO_REACTION_CONDITIONS", "can_react", "can_threaten",
     "condition_key", "conditions_of", "has_condition", "is_helpless", "is_hostile",
-    "threat_reach", "threatened_hexes", "threateners_of", "threatening_weapons",
+    "enemies_threatening", "threat_reach", "threatened_hexes", "threateners_of", "threatening_weapons",
     "weapon_threat_reach",
 ]
 

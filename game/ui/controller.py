@@ -167,10 +167,8 @@ class GameController:
 
     def _big_for(self, u, cost: int) -> int | None:
         movement, big = budget_of(self.battle, u.name)
-        extra = max(0, cost - movement)
-        speed = mv.speed_hexes(u)
-        need = -(-extra // speed) if extra and speed else 0
-        return need if need <= big else None
+        need = mv.move_big_actions(cost, movement, mv.speed_hexes(u))
+        return need if need is not None and need <= big else None
 
     def _move_preview(self, u, cell, mode: str) -> MovePreview | None:
         view, h = self.view(), self.battle.hexmap.hex_at(*cell)
@@ -213,14 +211,12 @@ class GameController:
             m.message = ""
             self._applied(out)
             return out
-        if hasattr(cmd, "confirm") and not cmd.confirm:
-            confirmed = replace(cmd, confirm=True)
-            if self.battle.check(confirmed) == "":
-                m.pending, m.pending_preview = confirmed, m.preview
-                m.message = (f"{out.reason[:1].upper()}{out.reason[1:]}. Click again or press "
-                             "Enter to confirm, Esc to cancel.")
-                self._bump()
-                return out
+        if out.code == "provokes":          # confirming is all it needs (the engine's word)
+            m.pending, m.pending_preview = replace(cmd, confirm=True), m.preview
+            m.message = (f"{out.reason[:1].upper()}{out.reason[1:]}. Click again or press "
+                         "Enter to confirm, Esc to cancel.")
+            self._bump()
+            return out
         m.message = out.reason
         self._bump()
         return out

@@ -50,7 +50,15 @@ def budget_of(battle, name: str) -> tuple[int, int]:
 def move_budget(battle, u) -> int:
     """Hexes of movement a Move can reach this turn (RULES.md 3: speed per Big Action)."""
     movement, big = budget_of(battle, u.name)
-    return movement + big * mv.speed_hexes(u)
+    return mv.movement_budget(movement, big, mv.speed_hexes(u))
+
+
+def can_now(battle, name: str, action: str) -> bool:
+    """The engine's word on `action` for the creature whose turn it is; for any other
+    creature (a preview of its next turn) True."""
+    if battle.active != name:
+        return True
+    return battle.action(name, action).enabled
 
 
 def cells(battle, hexes) -> frozenset:
@@ -61,8 +69,8 @@ def _move_tiers(battle, view, u) -> dict:
     movement, big = budget_of(battle, u.name)
     speed = mv.speed_hexes(u)
     out = {c: 3 for c in _run_cells(battle, view, u)}
-    if movement + big * speed > 0 and not u.has("prone"):
-        for h, cost in mv.reachable(view, u, movement + big * speed).cost.items():
+    if can_now(battle, u.name, "move") and not u.has("prone"):
+        for h, cost in mv.reachable(view, u, move_budget(battle, u)).cost.items():
             if cost == 0:
                 continue
             out[battle.cell(h)] = 1 if cost <= movement + speed else 2
@@ -91,7 +99,7 @@ def _tiers(battle, name: str, mode: str) -> dict:
 
 
 def _run_cells(battle, view, u) -> list:
-    if budget_of(battle, u.name)[1] <= 0 or u.has("prone"):
+    if budget_of(battle, u.name)[1] <= 0 or u.has("prone") or not can_now(battle, u.name, "run"):
         return []
     return [battle.cell(h) for h in mv.run_targets(view, u)]
 

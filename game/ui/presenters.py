@@ -5,8 +5,8 @@ events; these functions are the part of the HUD that can be tested headless and 
 
 - `action_states(battle, model, human=None)` -> `ActionState` per action button (RULES.md 3,
   9): enabled or not, and when not, a short reason a player understands ("No Big Action left").
-  Legality comes from the engine's dry run `Battle.check(command)` (nothing changes) wherever a
-  probe command can be built, else from the same rules functions the engine calls.
+  Legality comes from the engine's query `Battle.actions(name)`; the words come from a table
+  keyed by the engine's stable refusal codes.
 - `unit_card(battle, name, model=None)` -> `UnitCard`: stat block title, HP, AC, speed, reach,
   weapons (the chosen one marked), actions left, reaction, conditions (RULES.md 11 numbers).
 - `initiative_entries(battle)` -> `Entry` per creature in initiative order (RULES.md 9: in
@@ -23,10 +23,8 @@ events; these functions are the part of the HUD that can be tested headless and 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from game.engine import commands as C
 from game.engine import events as E
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -81,241 +79,72 @@ class ActionState:
     detail: str = ""         # the engine's own words when it refused the probe
 
 
-_RULE_REF = re.compile(r"\s*\((?:RULES\.md|LFG)[^)]*\)")
+#: the engine's action id of each button (game.engine.legality.ACTION_IDS)
+ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
+                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn"}
 
-# engine wording -> short reason (first match wins)
-_SHORT_REASONS = (
-    ("already moved this turn", "Already moved this turn: no 5-Foot Step"),
-    ("took a 5-Foot Step this turn and may not move", "Took a 5-Foot Step: no more movement"),
-    ("took a 5-Foot Step this turn: no Retreat", "Took a 5-Foot Step: no Retreat"),
-    ("is prone: Stand Up first", "Prone: Stand Up first"),
-    ("is not prone", "Not prone"),
-    ("is already prone", "Already prone"),
-    ("full-round action", "Needs both Big Actions"),
-    ("needs both Big Actions", "Needs both Big Actions"),
-    ("and one kept for the prepared attack", "Needs both Big Actions"),
-    ("no Big Action left", "No Big Action left"),
-    ("no Little Action left", "No Little Action left"),
-    ("cannot take Swift actions", "Cannot take Swift actions (Weakened 4+)"),
-    ("cannot run", "Cannot run in this condition"),
-    ("may use only", "No attack left this turn"),
-    ("no attack left this turn", "No attack left this turn"),
-    ("has attacked this turn", "Already attacked: too late to fight defensively"),
-    ("Aim helps ranged attacks only", "No ranged weapon to aim"),
-    ("needs a melee weapon", "No melee weapon"),
-    ("has no weapon to prepare", "No weapon to prepare"),
-    ("speed is 5 ft or less", "Speed 5 ft or less: no 5-Foot Step"),
-    ("the battle is over", "The battle is over"),
-)
+#: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
+#: own sentence); an unknown code shows the engine's sentence
+SHORT_REASONS = {
+    "battle_over": "The battle is over",
+    "no_big_action": "No Big Action left",
+    "needs_full_round": "Needs both Big Actions",
+    "no_little_action": "No Little Action left",
+    "no_swift_actions": "Cannot take Swift actions (Weakened 4+)",
+    "stepped": "Took a 5-Foot Step: no more movement",
+    "already_moved": "Already moved this turn: no 5-Foot Step",
+    "prone": "Prone: Stand Up first",
+    "not_prone": "Not prone",
+    "already_prone": "Already prone",
+    "cannot_run": "Cannot run in this condition",
+    "no_attack_left": "No attack left this turn",
+    "already_attacked": "Already attacked: too late to fight defensively",
+    "already_defending": "Already fighting defensively",
+    "no_ranged_weapon": "No ranged weapon to aim",
+    "no_melee_weapon": "No melee weapon",
+    "no_weapon": "No weapon",
+    "too_slow": "Speed 5 ft or less: no 5-Foot Step",
+    "no_speed": "Cannot move (speed 0)",
+    "not_on_exit": "Not on an exit hex",
+}
+
+#: "no_target" in a few words, by button
+NO_TARGET = {
+    "move": "No hex to move to", "run": "No straight line to run along",
+    "charge": "No enemy to charge: a straight run of 2+ hexes must end in reach",
+    "step": "No free hex to step into (difficult or occupied)",
+    "attack": "No enemy within reach or range", "power": "No enemy within melee reach",
+    "retreat": "Nowhere to retreat to", "coup": "No helpless enemy in reach",
+}
 
 
-def short_reason(reason: str) -> str:
-    """A refusal of the engine in a few words ("No Big Action left"); unknown ones are kept,
-    without their rule reference."""
-    for needle, text in _SHORT_REASONS:
-        if needle.lower() in reason.lower():
-            return text
-    text = _RULE_REF.sub("", reason).strip()
-    return text[:1].upper() + text[1:] if text else text
+def short_reason(action: str, option) -> str:
+    """A disabled action of the engine's query in a few words ("No Big Action left")."""
+    if option.code == "no_target":
+        return NO_TARGET.get(action, "Not possible now")
+    text = SHORT_REASONS.get(option.code, option.reason)
+    return text[:1].upper() + text[1:]
 
 
 def _human(battle, human) -> bool:
     if human is not None:
         return bool(human)
-    if battle.active is None:
-        return False
-    try:
-        return battle.controller(battle.active).kind == "human"
-    except Exception:       # noqa: BLE001 - a unit gone since: nobody's turn
-        return False
+    kind, name = battle.decider()
+    return kind == "turn" and battle.controller(name).kind == "human"
 
 
 def blocked_reason(battle, human: bool | None = None) -> str:
     """Why no action button can be used right now ("" when the active creature may act)."""
-    state = battle.awaiting()
-    if state == "over":
+    kind, name = battle.decider()
+    if kind == "over":
         return "The battle is over"
-    if state == "reaction":
-        p = battle.pending
-        return f"Waiting for {p.reactor}'s answer to the attack of opportunity"
-    if state == "choice":
-        return f"{battle.chooser} must first pick who acts next"
+    if kind == "reaction":
+        return f"Waiting for {name}'s answer to the attack of opportunity"
+    if kind == "choice":
+        return f"{name} must first pick who acts next"
     if not _human(battle, human):
-        return f"Not your turn ({battle.active} is played by the computer)"
+        return f"Not your turn ({name} is played by the computer)"
     return ""
-
-
-def _enemies(view, u):
-    return [o for o in view.units if o.team != u.team and not o.dead]
-
-
-def _attack_slot_reason(battle, u) -> str:
-    """RULES.md 9 attacks per turn (the engine's `_attack_slot`), in a few words."""
-    from game.rules.initiative import attacks_per_turn
-    turn = battle.turn
-    if getattr(turn, "attacks_left", 0) > 0:
-        return ""
-    allowance = attacks_per_turn(u.level)
-    if allowance.attacks_in_action(turn.attack_actions) == 0:
-        n = allowance.attack_actions
-        return (f"No attack left this turn (level {u.level}: {n} attack action"
-                f"{'s' if n != 1 else ''} per turn)")
-    if battle.budget(u.name).big < 1:
-        return "No Big Action left"
-    return ""
-
-
-def _first_ok(battle, commands) -> tuple[bool, str]:
-    """Dry-run `commands` in turn: (True, "") at the first legal one, else (False, the first
-    refusal)."""
-    first = ""
-    for cmd in commands:
-        why = battle.check(cmd)
-        if not why:
-            return True, ""
-        first = first or why
-    return False, first
-
-
-def _weapon_arg(model, u):
-    from game.rules.situation import find_weapon
-    name = getattr(model, "weapon", None) if model is not None else None
-    return name if name is not None and find_weapon(u, name) is not None else None
-
-
-def _check_action(battle, model, action: str) -> tuple[str, str]:
-    """(short reason, engine detail) why `action` cannot start now; ("", "") when it can."""
-    from game.rules import conditions as cond
-    from game.rules.movement import (charge_paths, effective_speed_ft, five_foot_step_targets,
-                                      retreat_targets, run_targets, speed_hexes)
-    name = battle.active
-    view = battle.view()
-    u = view.unit(name)
-    budget = battle.budget(name)
-    prone = u.has("prone")
-
-    def engine(cmd) -> tuple[str, str]:
-        why = battle.check(cmd)
-        return (short_reason(why), why) if why else ("", "")
-
-    if action == "end":
-        return engine(C.EndTurn(name))
-    if action == "move":
-        if prone:
-            return "Prone: Stand Up first", ""
-        if budget.stepped:
-            return "Took a 5-Foot Step: no more movement", ""
-        if budget.movement <= 0 and budget.big <= 0:
-            return "No Big Action left", ""
-        if speed_hexes(u) <= 0:
-            return "Cannot move (speed 0)", ""
-        return "", ""
-    if action == "run":
-        if prone:
-            return "Prone: Stand Up first", ""
-        if budget.stepped:
-            return "Took a 5-Foot Step: no more movement", ""
-        if not cond.can_run(u.conditions):
-            return "Cannot run in this condition", ""
-        if budget.big < 1:
-            return "No Big Action left", ""
-        targets = run_targets(view, u)
-        if not targets:
-            return "No straight line to run along", ""
-        ok, why = _first_ok(battle, [C.Run(name, to=battle.cell(h), confirm=True)
-                                     for h in list(targets)[:3]])
-        return ("", "") if ok else (short_reason(why), why)
-    if action == "charge":
-        if budget.big < 2:
-            return "Charge needs both Big Actions", ""
-        if prone:
-            return "Prone: Stand Up first", ""
-        if budget.stepped:
-            return "Took a 5-Foot Step: no more movement", ""
-        if not cond.can_run(u.conditions):
-            return "Cannot run in this condition", ""
-        slot = _attack_slot_reason(battle, u)
-        if slot:
-            return slot, ""
-        probes = []
-        for t in _enemies(view, u):
-            paths = [p for p in charge_paths(view, u, t) if len(p.states) <= 2 * speed_hexes(u)]
-            if paths:
-                probes.append(C.Charge(name, to=battle.cell(paths[0].end), target=t.name,
-                                       confirm=True))
-        if not probes:
-            return "No enemy to charge: a straight run of 2+ hexes must end in reach", ""
-        ok, why = _first_ok(battle, probes)
-        return ("", "") if ok else (short_reason(why), why)
-    if action == "step":
-        if budget.moved or budget.stepped:
-            return "Already moved this turn: no 5-Foot Step", ""
-        if prone:
-            return "Prone: Stand Up first", ""
-        if budget.little <= 0 and budget.big <= 0:
-            return "No Little Action left", ""
-        if not cond.can_use_swift(u.conditions):
-            return "Cannot take Swift actions (Weakened 4+)", ""
-        if effective_speed_ft(u) <= 5:
-            return "Speed 5 ft or less: no 5-Foot Step", ""
-        targets = five_foot_step_targets(view, u)
-        if not targets:
-            return "No free hex to step into (difficult or occupied)", ""
-        ok, why = _first_ok(battle, [C.Step(name, to=battle.cell(h)) for h in list(targets)[:3]])
-        return ("", "") if ok else (short_reason(why), why)
-    if action in ("attack", "power"):
-        slot = _attack_slot_reason(battle, u)
-        if slot:
-            return slot, ""
-        weapon = _weapon_arg(model, u)
-        if action == "power":
-            if not any(w.can_melee for w in u.weapons):
-                return "No melee weapon", ""
-            probes = [C.PowerAttack(name, target=t.name) for t in _enemies(view, u)]
-            empty = "No enemy within melee reach"
-        else:
-            if not u.weapons:
-                return "No weapon", ""
-            probes = [C.Attack(name, target=t.name, weapon=weapon, confirm=True)
-                      for t in _enemies(view, u)]
-            empty = "No enemy within reach or range"
-        if not probes:
-            return "No enemy left", ""
-        ok, why = _first_ok(battle, probes)
-        return ("", "") if ok else (empty, why)
-    if action == "aim":
-        return engine(C.Aim(name, confirm=True))
-    if action == "defend":
-        return engine(C.FightDefensively(name))
-    if action == "stand":
-        return engine(C.StandUp(name, confirm=True))
-    if action == "prone":
-        return engine(C.DropProne(name))
-    if action == "retreat":
-        if budget.big < 2:
-            return "Retreat needs both Big Actions", ""
-        if budget.stepped:
-            return "Took a 5-Foot Step: no Retreat", ""
-        reach = retreat_targets(view, u)
-        probes = []
-        for h in reach:
-            if h == u.anchor:
-                continue
-            path = reach.path(h)
-            if path is not None and path.states:
-                probes.append(C.Retreat(name, path=tuple(battle.cell(s[0]) for s in path.states),
-                                        confirm=True))
-            if len(probes) >= 3:
-                break
-        if not probes:
-            return "Nowhere to retreat to", ""
-        ok, why = _first_ok(battle, probes)
-        return ("", "") if ok else (short_reason(why), why)
-    if action == "interrupt":
-        ok, why = _first_ok(battle, [C.PrepareInterrupt(name, trigger=t)
-                                     for t in ("enters_reach", "attacks")])
-        return ("", "") if ok else (short_reason(why), why)
-    return f"Unknown action {action!r}", ""
 
 
 def action_states(battle, model=None, human: bool | None = None) -> list[ActionState]:
@@ -325,9 +154,15 @@ def action_states(battle, model=None, human: bool | None = None) -> list[ActionS
     `is_human_turn()`); None reads the creature's Controller component."""
     blocked = blocked_reason(battle, human)
     mode = getattr(model, "mode", None) if model is not None else None
+    engine = {} if blocked else {o.action: o for o in battle.actions(battle.active)}
     out = []
     for action, label, short, key, text in ACTIONS:
-        reason, detail = (blocked, "") if blocked else _check_action(battle, model, action)
+        option = engine.get(ENGINE_ACTION.get(action, action))
+        if option is None:
+            reason, detail = blocked, ""
+        else:
+            reason = "" if option.enabled else short_reason(action, option)
+            detail = option.reason
         enabled = not reason
         out.append(ActionState(action, label, key, enabled, reason, short, text,
                                enabled and MODE_OF_ACTION.get(action) == mode and

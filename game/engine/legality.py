@@ -1,0 +1,269 @@
+"""What a creature may do now, and why not: the engine's one legality query.
+
+`actions(b, name)` answers, for every action of the turn, whether it can be taken now and, if
+not, the stable code and the sentence of the refusal; `options(b, name, action)` lists the legal
+commands of one action (its targets, hexes or paths), each with the enemies it provokes.
+Both run the handlers' own checks (`game.engine.handlers`): an action is enabled exactly when
+one of its commands would be accepted by `Battle.apply`, and a disabled action's code is the
+code `apply` gives its commands. The HUD, the computer player, the command line and the tests
+read this; none of them re-derives a rule or reads the words of a refusal.
+
+`decider(b)` says who must decide now: the actor, the chooser of the next creature, the
+creature whose reaction is awaited, or nobody (the battle is over).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator
+
+from game.engine import commands as C
+from game.engine import handlers as H
+from game.engine.battle import Refused
+from game.engine.turns import candidates
+from game.hexgrid import footprint_turns
+from game.rules import movement as rm
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """One action of the turn for one creature now."""
+    action: str              # "move", "attack", ... (ACTION_IDS)
+    enabled: bool
+    code: str = ""           # why not, stable ("no_big_action"); "" when enabled
+    reason: str = ""         # why not, for people
+    cost: str = ""           # what it spends ("1 Big Action")
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "enabled": self.enabled, "code": self.code,
+                "reason": self.reason, "cost": self.cost}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A legal command of an action; `provokes` names the enemies whose attacks of
+    opportunity it provokes (the command then carries confirm=True)."""
+    command: C.Command
+    provokes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    action: str
+    cost: str
+    available: Callable          # handlers.can_*: raises Refused when the action cannot start
+    commands: Callable           # (battle, unit view) -> iterator of candidate commands
+
+
+# ---- candidate commands of each action --------------------------------------------------------
+
+def _cells(b, states) -> tuple:
+    return tuple(b.cell(h) for h, _ in states)
+
+
+def _path_command(b, u, kind, states, **kw) -> C.Command:
+    facings = tuple(f for _, f in states) if footprint_turns(u.size) else ()
+    if kind is C.Retreat:
+        return C.Retreat(u.name, path=_cells(b, states), **kw)
+    return C.Move(u.name, path=_cells(b, states), facings=facings, **kw)
+
+
+def _moves(b, u) -> Iterator[C.Command]:
+    budget = b.budget(u.name)
+    reach = rm.reachable(b.view(), u, rm.movement_budget(budget.movement, budget.big, rm.speed_hexes(u)))
+    for h in reach:
+        if h == u.anchor:
+            continue
+        path = reach.path(h)
+        if path is not None and path.states:
+            yield _path_command(b, u, C.Move, path.states)
+
+
+def _retreats(b, u) -> Iterator[C.Command]:
+    reach = rm.retreat_targets(b.view(), u)
+    for h in reach:
+        path = reach.path(h) if h != u.anchor else None
+        if path is not None and path.states:
+            yield _path_command(b, u, C.Retreat, path.states)
+
+
+def _steps(b, u) -> Iterator[C.Command]:
+    for h in rm.five_foot_step_targets(b.view(), u):
+        yield C.Step(u.name, to=b.cell(h))
+
+
+def _runs(b, u) -> Iterator[C.Command]:
+    for h in rm.run_targets(b.view(), u):
+        yield C.Run(u.name, to=b.cell(h))
+
+
+def _enemies(b, u):
+    return [t for t in b.view().units if t.team != u.team and not t.dead]
+
+
+def _charges(b, u) -> Iterator[C.Command]:
+    view = b.view()
+    for t in _enemies(b, u):
+        for path in rm.charge_paths(view, u, t):
+            yield C.Charge(u.name, to=b.cell(path.end), target=t.name)
+
+
+def _attacks(b, u) -> Iterator[C.Command]:
+    for t in _enemies(b, u):
+        for w in u.weapons:
+            yield C.Attack(u.name, target=t.name, weapon=w.id)
+
+
+def _power_attacks(b, u) -> Iterator[C.Command]:
+    for t in _enemies(b, u):
+        for w in u.weapons:
+            if w.can_melee:
+                yield C.PowerAttack(u.name, target=t.name, weapon=w.id)
+
+
+def _coups(b, u) -> Iterator[C.Command]:
+    for t in _enemies(b, u):
+        yield C.CoupDeGrace(u.name, target=t.name)
+
+
+def _stand_ups(b, u) -> Iterator[C.Command]:
+    yield C.StandUp(u.name)
+
+
+def _interrupts(b, u) -> Iterator[C.Command]:
+    for trigger in H.TRIGGERS:
+        yield C.PrepareInterrupt(u.name, trigger=trigger)
+
+
+def _single(kind) -> Callable:
+    def commands(b, u) -> Iterator[C.Command]:
+        yield kind(u.name)
+    return commands
+
+
+ACTIONS = (
+    ActionKind("move", "1 Big Action per speed of hexes (left-over movement first)",
+               H.can_move, _moves),
+    ActionKind("run", "1 Big Action", H.can_run, _runs),
+    ActionKind("charge", "2 Big Actions", H.can_charge, _charges),
+    ActionKind("step", "1 Little Action", H.can_step, _steps),
+    ActionKind("attack", "1 Big Action (further attacks of that action: none)",
+               H.can_attack, _attacks),
+    ActionKind("power_attack", "1 Big Action", H.can_power_attack, _power_attacks),
+    ActionKind("aim", "1 Big Action", H.can_aim, _single(C.Aim)),
+    ActionKind("fight_defensively", "1 Big Action", H.can_fight_defensively,
+               _single(C.FightDefensively)),
+    ActionKind("stand_up", "1 Big Action", H.can_stand_up, _stand_ups),
+    ActionKind("drop_prone", "1 Little Action", H.can_drop_prone, _single(C.DropProne)),
+    ActionKind("retreat", "2 Big Actions (full round)", H.can_retreat, _retreats),
+    ActionKind("coup_de_grace", "2 Big Actions (full round)", H.can_coup_de_grace, _coups),
+    ActionKind("prepare_interrupt", "2 Big Actions (one kept for the prepared attack)",
+               H.can_prepare_interrupt, _interrupts),
+    ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
+    ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
+)
+KINDS = {k.action: k for k in ACTIONS}
+ACTION_IDS = tuple(KINDS)
+
+
+# ---- the query ----------------------------------------------------------------------------------
+
+def refusal(b, command: C.Command) -> Refused | None:
+    """The refusal `command` would get now (None: it would be accepted); changes nothing."""
+    rule = H.RULES.get(type(command))
+    if rule is None:
+        return Refused("unknown_command", f"unknown command {type(command).__name__}")
+    try:
+        rule(b, command)
+    except Refused as refused:
+        return refused
+    return None
+
+
+def _legal(b, command: C.Command) -> Option | None:
+    """`command` as an Option (confirmed when it provokes), or None when it is refused."""
+    why = refusal(b, command)
+    if why is None:
+        return Option(command)
+    if why.code == "provokes" and why.data.get("confirmable"):
+        confirmed = replace(command, confirm=True)
+        if refusal(b, confirmed) is None:
+            return Option(confirmed, tuple(why.data.get("provokers", ())))
+    return None
+
+
+def _start(b, name: str, kind: ActionKind):
+    """The actor's view, or the refusal that stops `kind` before any target is chosen."""
+    try:
+        u = H._turn(b, C.EndTurn(name))
+        kind.available(b, u)
+    except Refused as refused:
+        return None, refused
+    return u, None
+
+
+def options(b, name: str, action: str) -> list[Option]:
+    """Every legal command of `action` for `name` now (empty when the action is disabled)."""
+    kind = KINDS[action]
+    u, why = _start(b, name, kind)
+    if why is not None:
+        return []
+    found = (_legal(b, cmd) for cmd in kind.commands(b, u))
+    return [o for o in found if o is not None]
+
+
+def _first_option(b, u, kind: ActionKind) -> tuple[Option | None, Refused | None]:
+    first = None
+    for cmd in kind.commands(b, u):
+        option = _legal(b, cmd)
+        if option is not None:
+            return option, None
+        first = first or refusal(b, cmd)
+    return None, first
+
+
+def action_option(b, name: str, action: str) -> ActionOption:
+    kind = KINDS[action]
+    u, why = _start(b, name, kind)
+    if why is None:
+        option, first = _first_option(b, u, kind)
+        if option is not None:
+            return ActionOption(action, True, cost=kind.cost)
+        why = Refused("no_target", _no_target_reason(action, first))
+    return ActionOption(action, False, why.code, why.reason, kind.cost)
+
+
+def _no_target_reason(action: str, first: Refused | None) -> str:
+    what = {"move": "no hex to move to", "run": "no straight line to run along",
+            "charge": "no enemy to charge: a straight run of 2+ hexes must end in reach",
+            "step": "no free hex to step into", "attack": "no enemy within reach or range",
+            "power_attack": "no enemy within melee reach",
+            "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach"}
+    text = what.get(action, "not possible now")
+    return f"{text} ({first.reason})" if first is not None else text
+
+
+def actions(b, name: str) -> list[ActionOption]:
+    """Every action of the turn for `name` now, in ACTION_IDS order."""
+    return [action_option(b, name, a) for a in ACTION_IDS]
+
+
+def decider(b) -> tuple[str, str | None]:
+    """Who must decide now: ("turn", actor), ("choice", chooser), ("reaction", reactor) or
+    ("over", None)."""
+    state = b.awaiting()
+    if state == "over":
+        return "over", None
+    if state == "reaction":
+        return "reaction", b.pending.reactor
+    if state == "choice":
+        return "choice", b.chooser
+    return "turn", b.active
+
+
+def choices(b) -> list[str]:
+    """The creatures the chooser may pick to act next (selective initiative)."""
+    return list(candidates(b)) if b.awaiting() == "choice" else []
+
+
+__all__ = ["ACTIONS", "ACTION_IDS", "ActionOption", "KINDS", "Option", "action_option",
+           "actions", "choices", "decider", "options", "refusal"]

@@ -1,0 +1,136 @@
+"""The engine's legality query (game.engine.legality): what a creature may do now, and why not.
+
+Property: over random battle states, every action the query reports enabled has a command that
+`Battle.apply` accepts, and every action it reports disabled is refused by `apply` with the same
+stable code. The HUD, the computer player and the `actions` command all read this query.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import commands as C
+from game.engine.battle import Battle
+from game.engine.legality import ACTION_IDS, KINDS, choices
+from game.tiled.loader import load_map
+from test_engine_turns import arena
+
+REPO = Path(__file__).resolve().parent.parent
+_MAPS: dict = {}
+
+
+def shipped(name: str):
+    if name not in _MAPS:
+        _MAPS[name] = load_map(REPO / "maps" / f"{name}.tmx")
+    return _MAPS[name]
+
+
+def replayed(b: Battle) -> Battle:
+    """A second battle in the same state (same map, seed and command log)."""
+    copy = Battle(b.hexmap, seed=b.seed)
+    for cmd in b.log:
+        assert copy.apply(cmd).ok
+    return copy
+
+
+def some_command(b: Battle, name: str, action: str):
+    """A command of `action` for `name`, legal or not (to be refused with the action's code)."""
+    u = b.view().unit(name)
+    for cmd in KINDS[action].commands(b, u):
+        return cmd
+    enemy = next((t.name for t in b.view().units if t.team != u.team), name)
+    kind = {"attack": C.Attack, "power_attack": C.PowerAttack, "coup_de_grace": C.CoupDeGrace,
+            "charge": C.Charge}.get(action)
+    if kind is not None:
+        return kind(name, target=enemy)
+    if action in ("move", "retreat"):
+        return (C.Move if action == "move" else C.Retreat)(name, path=(b.cell(u.anchor),))
+    return C.Step(name, to=b.cell(u.anchor)) if action == "step" else C.Run(name, to=(0, 0))
+
+
+def check_state(b: Battle, name: str) -> None:
+    for option in b.actions(name):
+        if option.enabled:
+            legal = b.options(name, option.action)
+            assert legal, f"{option.action} enabled without a legal command"
+            copy = replayed(b)
+            out = copy.apply(legal[0].command)
+            assert out.ok, f"{legal[0].command} was refused: {out.reason}"
+            copy.close()
+        elif option.code != "no_target":
+            cmd = some_command(b, name, option.action)
+            refused = b.refusal(cmd)
+            assert refused is not None and refused.code == option.code, (cmd, option, refused)
+        else:
+            assert b.options(name, option.action) == []
+
+
+def advance(b: Battle, pick) -> bool:
+    """One decision of whoever must decide now, drawn from the query; False when over."""
+    kind, name = b.decider()
+    if kind == "over":
+        return False
+    if kind == "reaction":
+        cmd = C.React(name, accept=pick([True, False]))
+    elif kind == "choice":
+        cmd = C.ChooseNext(name, pick(choices(b)))
+    else:
+        enabled = [a.action for a in b.actions(name) if a.enabled]
+        cmd = pick(b.options(name, pick(enabled))).command
+    out = b.apply(cmd)
+    assert out.ok, f"{cmd}: {out.reason}"
+    return True
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(map_name=st.sampled_from(["duel", "skirmish"]), seed=st.integers(0, 10_000),
+       steps=st.integers(0, 25), data=st.data())
+def test_enabled_actions_are_accepted_and_disabled_ones_refused_with_their_code(
+        map_name, seed, steps, data):
+    b = Battle(shipped(map_name), seed=seed)
+
+    def pick(seq):
+        return data.draw(st.sampled_from(list(seq)))
+
+    for _ in range(steps):
+        if not advance(b, pick):
+            break
+    kind, name = b.decider()
+    if kind == "turn":
+        check_state(b, name)
+    for other in b.eids:
+        if (kind, name) != ("turn", other):
+            assert not any(a.enabled for a in b.actions(other))
+    b.close()
+
+
+def test_the_query_lists_every_action_in_a_fixed_order():
+    b = Battle(shipped("duel"), seed=1)
+    kind, name = b.decider()
+    if kind == "choice":
+        b.apply(C.ChooseNext(name, choices(b)[0]))
+        kind, name = b.decider()
+    assert [a.action for a in b.actions(name)] == list(ACTION_IDS)
+    assert {"move", "end_turn"} <= {a.action for a in b.actions(name) if a.enabled}
+
+
+def test_a_provoking_command_is_offered_confirmed_with_the_enemies_it_provokes():
+    b = arena(("A", "fighter", "blue", 2, 2, {"initiative": 40}),
+              ("B", "fighter", "red", 3, 2, {"initiative": 1}))
+    refused = b.refusal(C.Move("A", ((1, 2),)))
+    assert refused.code == "provokes" and refused.data["provokers"] == ["B"]
+    moves = b.options("A", "move")
+    provoking = [o for o in moves if o.provokes]
+    assert provoking and all(o.command.confirm and o.provokes == ("B",) for o in provoking)
+    assert all(not o.command.confirm for o in moves if not o.provokes)
+
+
+def test_fighting_defensively_twice_in_a_turn_is_refused():
+    b = arena(("A", "fighter", "blue", 2, 2, {"initiative": 40}),
+              ("B", "fighter", "red", 6, 2, {"initiative": 1}))
+    assert b.apply(C.FightDefensively("A")).ok
+    option = next(a for a in b.actions("A") if a.action == "fight_defensively")
+    assert not option.enabled and option.code == "already_defending"
+    assert b.apply(C.FightDefensively("A")).code == "already_defending"
