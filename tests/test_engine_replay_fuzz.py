@@ -80,7 +80,7 @@ def legal_commands(b: Battle, rng: Choices) -> list:
     out = [C.EndTurn(u.name)]
     if kind == "move":
         budget = b.budget(u.name)
-        reach = rm.reachable(view, u, budget.movement + budget.big * rm.speed_hexes(u))
+        reach = rm.reachable(view, u, rm.movement_budget(budget.movement, budget.big, rm.speed_hexes(u)))
         enemies = view.enemies_of(u)
         ends = sorted((h for h in reach if h != u.anchor), key=lambda h: min(
             (hex_distance(h, e.anchor) for e in enemies), default=0))[:8]

@@ -448,9 +448,7 @@ def bench_ai() -> None:
 
     turns_timed = 0
     while battle.awaiting() != "over" and turns_timed < 40:
-        state = battle.awaiting()
-        who = {"reaction": battle.pending.reactor if battle.pending else None,
-               "choice": battle.chooser, "turn": battle.active}[state]
+        state, who = battle.decider()
         player = players[battle.teams_of[who]]
         if state == "turn":
             turns_timed += 1
@@ -464,7 +462,7 @@ def bench_ai() -> None:
             view = battle.view()
             u = view.unit(who)
             budget = battle.budget(who)
-            total = budget.movement + budget.big * evaluate.move_hexes(u)
+            total = movement.movement_budget(budget.movement, budget.big, movement.speed_hexes(u))
 
             def full_reachable():
                 movement._fields.clear()

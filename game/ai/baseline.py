@@ -14,7 +14,6 @@ It uses only the rules' option lists and `battle.check`, like the computer playe
 from __future__ import annotations
 
 from game.engine import commands as C
-from game.rules import conditions as cond
 from game.rules import movement as rm
 from game.rules.initiative import attacks_per_turn
 from game.rules.situation import best_attack
@@ -60,12 +59,12 @@ def _turn(battle) -> C.Command:
             return cmd
     if budget.stepped:
         return end
-    speed = cond.speed_ft(me.speed_ft, me.conditions) // 5
-    total = budget.movement + budget.big * speed
+    speed = rm.speed_hexes(me)
+    total = rm.movement_budget(budget.movement, budget.big, speed)
     if total <= 0:
         return end
     reach = rm.reachable(view, me, total)
-    attack_budget = budget.movement + max(0, budget.big - 1) * speed
+    attack_budget = rm.movement_budget(budget.movement, budget.big - 1, speed)
     can_attack_after = _can_attack(battle, me)
     melee = rm.melee_reach(me)
     spots = []

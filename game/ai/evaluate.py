@@ -352,9 +352,8 @@ class Zone:
 
 
 def move_hexes(u) -> int:
-    """Hexes of one Move action (RULES.md 1, 3, 11: conditions.speed_ft // 5)."""
-    from game.rules import conditions as cond
-    return cond.speed_ft(u.speed_ft, u.conditions) // 5
+    """Hexes of one Move action (the rules' one definition of speed under conditions)."""
+    return rm.speed_hexes(u)
 
 
 def enemy_zone(view, e) -> Zone:

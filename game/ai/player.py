@@ -144,11 +144,9 @@ class AIPlayer:
 
     # -- entry ---------------------------------------------------------------------------------
     def command(self, battle, name: str | None = None) -> C.Command:
-        state = battle.awaiting()
+        state, who = battle.decider()
         if state == "over":
             raise ValueError("the battle is over: there is nothing to command")
-        who = {"reaction": battle.pending.reactor if battle.pending else None,
-               "choice": battle.chooser, "turn": battle.active}[state]
         if name is not None and name != who and battle.teams_of.get(who) != name:
             raise ValueError(f"the battle waits for {who} ({state}), not for {name}")
         start = time.perf_counter()
@@ -522,9 +520,9 @@ class Planner:
         if self.prone:
             return self.prone_options(stay_value, stay_detail)
         out = [self.stay_option(stay_value, stay_detail)]
-        if self.can_move and budget.movement + budget.big * self.speed > 0:
+        if self.can_move and rm.movement_budget(budget.movement, budget.big, self.speed) > 0:
             # the widest search first: the smaller budgets below are cut from it
-            self.reachable(budget.movement + budget.big * self.speed)
+            self.reachable(rm.movement_budget(budget.movement, budget.big, self.speed))
         n_here = self.attacks_possible(budget.big)
         if n_here:
             out += self.attack_here_options(n_here, stay_value)
@@ -562,7 +560,7 @@ class Planner:
     def stay_option(self, value: float, detail: dict) -> Option:
         """End the turn here; with a Big Action unused and enemies able to strike in melee,
         fight defensively first (RULES.md 9: +2 dodge AC until the next turn)."""
-        me, budget = self.me, self.budget
+        me = self.me
         danger = -detail.get("danger", 0.0)
         melee_threat = any(k.startswith("melee") for _, k, _ in detail["threat"]["by"])
         if (melee_threat and danger > 0 and self.p.depth >= 2
@@ -595,7 +593,7 @@ class Planner:
         post, post_detail = stay_value, "stay"
         if self.p.depth >= 2 and self.can_move:
             bigs_left = self.budget.big - (1 if self.b.turn.attacks_left == 0 else 0)
-            left = self.budget.movement + max(0, bigs_left - (len(chosen) - 1)) * self.speed
+            left = rm.movement_budget(self.budget.movement, bigs_left - (len(chosen) - 1), self.speed)
             if left > 0:
                 best = self.best_move_after(left)
                 if best is not None and best[0] > post:
@@ -662,7 +660,7 @@ class Planner:
     def move_candidates(self) -> list[Candidate]:
         """Move then attack, and move only, for every reachable hex."""
         me, ctx, budget = self.me, self.ctx, self.budget
-        total = budget.movement + budget.big * self.speed
+        total = rm.movement_budget(budget.movement, budget.big, self.speed)
         if total <= 0:
             return []
         reach = self.reachable(total)
@@ -771,7 +769,7 @@ class Planner:
         ctx, b = self.ctx, self.b
         # the path must leave a Big Action for the attack
         slot = 1 if self.b.turn.attacks_left == 0 else 0
-        budget_for_path = self.budget.movement + (self.budget.big - slot) * self.speed
+        budget_for_path = rm.movement_budget(self.budget.movement, self.budget.big - slot, self.speed)
         got = self.path_to(self.reachable(c.data["budget"]), c.anchor, c.facing, budget_for_path)
         if got is None:
             return None

@@ -123,9 +123,7 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
             if commands >= command_cap:
                 stalled = True
                 break
-            state = battle.awaiting()
-            who = {"reaction": battle.pending.reactor if battle.pending else None,
-                   "choice": battle.chooser, "turn": battle.active}[state]
+            state, who = battle.decider()
             if first is None and state == "turn":
                 first = battle.teams_of.get(who)
             team = battle.teams_of.get(who)

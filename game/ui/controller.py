@@ -58,9 +58,7 @@ class GameController:
 
     def waiting_on(self) -> str | None:
         """The creature whose owner the battle waits for (actor, chooser or reactor)."""
-        b, aw = self.battle, self.battle.awaiting()
-        return {"turn": b.active, "choice": b.chooser,
-                "reaction": b.pending.reactor if b.pending else None}.get(aw)
+        return self.battle.decider()[1]
 
     def is_human_turn(self) -> bool:
         return self.team_of(self.waiting_on()) in self.human_teams

@@ -73,7 +73,7 @@ def _move_tiers(battle, view, u) -> dict:
         for h, cost in mv.reachable(view, u, move_budget(battle, u)).cost.items():
             if cost == 0:
                 continue
-            out[battle.cell(h)] = 1 if cost <= movement + speed else 2
+            out[battle.cell(h)] = 1 if cost <= mv.movement_budget(movement, 1, speed) else 2
     return out
 
 
