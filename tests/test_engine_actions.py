@@ -5,6 +5,7 @@ mover stands in the hex it is leaving, the `ask` / `never` / `always` policies, 
 """
 from __future__ import annotations
 
+from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import events as E
 from game.ecs.scenario import RUBBLE, WALL
@@ -147,8 +148,7 @@ def test_no_aoo_from_a_creature_without_its_reaction():
 
 def test_weakened_4_creature_cannot_react():
     b = pair(b={"conditions": ()})
-    b.conditions("B").active["weakened"] = 4
-    b.touched()
+    b.set_condition("B", "weakened", 4)
     events = ok(b, C.Move("A", ((2, 2), (1, 2)), confirm=True))
     assert of(events, E.Provoked) and not of(events, E.AttackRolled)
 
@@ -281,9 +281,9 @@ def test_retreater_is_unfortunate_on_attack_rolls_until_its_next_turn():
     b = arena(("A", "fighter", "blue", 3, 2, {"initiative": FIRST, "level": 5}),
               ("B", "orc", "red", 5, 2, {"initiative": SECOND}),
               ("C", "orc", "red", 10, 7, {"initiative": THIRD}))
-    b.budget("A").big = 2
+    b.update("A", ActionBudget, big=2)
     ok(b, C.Retreat("A", ((2, 2),)))
-    b.budget("A").big = 1           # test setup: one more action to attack with
+    b.update("A", ActionBudget, big=1)           # test setup: one more action to attack with
     events = ok(b, C.Attack("A", "B", "javelin"))
     roll = of(events, E.AttackRolled)[0]
     assert len(roll.d20) == 2 and roll.natural == min(roll.d20)

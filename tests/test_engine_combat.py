@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.ecs.components import Health
 from game.ecs.scenario import FOREST, HILL, LOW_WALL, RUBBLE, WALL
 from game.engine import commands as C
 from game.engine import events as E
@@ -113,8 +114,7 @@ def test_injured_at_a_quarter_of_max_hp_gives_minus_2_ac():
         b = arena(("A", "orc", "red", 4, 2, {"initiative": FIRST}),
                   ("V", "fighter", "blue", 3, 2, {"initiative": SECOND, "hp": 40}),
                   ("W", "fighter", "blue", 0, 7, {"initiative": THIRD}), seed=seed)
-        b.health("V").hp = 20
-        b.touched()
+        b.update("V", Health, hp=20)
         return b
     b, events = find_battle(make, attack_once(C.Attack("A", "V", "greataxe")),
                             lambda b, ev: 0 < b.unit("V").hp <= 10)
@@ -230,7 +230,7 @@ def test_gang_up_the_third_attacker_gets_plus_1():
     third = of(ok(b, C.Attack("D", "O")), E.AttackRolled)[0]
     assert "gang up" not in first.breakdown and "gang up" not in second.breakdown
     assert "gang up 1 (RULES.md 8)" in third.breakdown
-    assert b.gang_up["O"] == ["A", "B", "D"]
+    assert b.gang_up["O"] == ("A", "B", "D")
 
 
 def test_high_ground_and_difficult_terrain_modify_the_roll():
@@ -266,8 +266,7 @@ def test_a_body_turns_its_hex_into_difficult_terrain():
     b = arena(("A", "fighter", "blue", 1, 1, {"initiative": FIRST}),
               ("V", "orc", "red", 2, 1, {"initiative": SECOND}),
               ("X", "orc", "red", 11, 7, {"initiative": THIRD}))
-    b.health("V").dead = True
-    b.touched()
+    b.update("V", Health, dead=True)
     events = ok(b, C.Move("A", ((2, 1), (3, 1))))
     assert of(events, E.Moved)[0].cost == 3
 

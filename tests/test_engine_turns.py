@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import pytest
 
+from game.ecs.components import Health
 from game.data import load_units
 from game.ecs.scenario import make_hexmap
 from game.engine import commands as C
@@ -86,7 +87,7 @@ def test_selective_initiative_highest_check_acts_first():
     b = trio()
     rolled = of(b.events, E.InitiativeRolled)
     assert [e.unit for e in rolled] == ["A", "B", "C"]
-    assert b.order == ["A", "B", "C"]
+    assert b.order == ("A", "B", "C")
     assert b.initiative_mode == "selective"
     assert b.active == "A" and b.awaiting() == "turn" and b.round == 1
     assert b.first_of_round == "A"
@@ -141,10 +142,9 @@ def test_creatures_that_cannot_act_are_not_offered_and_take_their_turn_at_round_
                                                "conditions": ("unconscious", "prone")}),
               ("B", "orc", "red", 9, 1, {"initiative": THIRD}),
               ("C", "orc", "red", 9, 5, {"initiative": LAST}))
-    b.conditions("D").active["bleed"] = 1
-    b.conditions("D").active["dying"] = 1
-    b.health("D").hp = -1
-    b.touched()
+    b.set_condition("D", "bleed", 1)
+    b.set_condition("D", "dying", 1)
+    b.update("D", Health, hp=-1)
     events = ok(b, C.EndTurn("A"))
     assert set(of(events, E.ChoiceNeeded)[0].candidates) == {"B", "C"}
     ok(b, C.ChooseNext("A", "B"))
@@ -160,8 +160,7 @@ def test_creatures_that_cannot_act_are_not_offered_and_take_their_turn_at_round_
 
 def test_dead_creatures_get_no_turn():
     b = trio()
-    b.health("C").dead = True
-    b.touched()
+    b.update("C", Health, dead=True)
     ok(b, C.EndTurn("A"))                   # B is the only candidate
     assert b.active == "B"
     events = ok(b, C.EndTurn("B"))
@@ -233,9 +232,10 @@ def test_movement_is_split_across_actions_and_lost_at_the_end_of_the_turn():
     budget = b.budget("A")
     assert (budget.big, budget.movement) == (1, 4)      # speed 6: 4 hexes left over
     ok(b, C.Move("A", ((4, 1), (5, 1), (6, 1), (7, 1))))
+    budget = b.budget("A")
     assert (budget.big, budget.movement) == (1, 0)      # no Big Action spent
     ok(b, C.EndTurn("A"))
-    assert budget.movement == 0
+    assert b.budget("A").movement == 0
 
 
 def test_leftover_movement_is_lost_at_turn_end():
@@ -249,8 +249,7 @@ def test_leftover_movement_is_lost_at_turn_end():
 def test_staggered_creature_has_one_big_action():
     b = trio()
     ok(b, C.EndTurn("A"))
-    b.conditions("B").active["staggered"] = 1
-    b.touched()
+    b.set_condition("B", "staggered", 1)
     ok(b, C.ChooseNext("A", "B"))
     assert b.budget("B").big == 1
 
@@ -323,9 +322,8 @@ def test_until_next_turn_effects_end_when_that_turn_starts():
 
 def test_a_side_wins_when_every_enemy_is_dead_unconscious_or_gone():
     b = trio()
-    b.conditions("B").active["unconscious"] = 1
-    b.health("C").dead = True
-    b.touched()
+    b.set_condition("B", "unconscious", 1)
+    b.update("C", Health, dead=True)
     events = ok(b, C.EndTurn("A"))
     assert of(events, E.BattleWon) == [E.BattleWon("blue", 1)]
     assert b.winner == "blue" and b.awaiting() == "over"
@@ -346,9 +344,8 @@ def test_leave_map_from_an_exit_hex_and_its_side_loses_when_all_are_gone():
 
 def test_a_creature_that_bleeds_out_at_the_start_of_its_turn_ends_it_at_once():
     b = trio()
-    b.health("B").hp = 1
-    b.conditions("B").active["bleed"] = 1
-    b.touched()
+    b.update("B", Health, hp=1)
+    b.set_condition("B", "bleed", 1)
     ok(b, C.EndTurn("A"))
     events = ok(b, C.ChooseNext("A", "B"))
     assert [type(e) for e in events][:2] == [E.NextChosen, E.TurnStarted]

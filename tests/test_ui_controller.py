@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from game.ecs.components import Reactions
 from game.data import load_units
 from game.ecs.scenario import make_hexmap
 from game.engine import commands as C
@@ -133,8 +134,7 @@ def test_a_safe_path_is_offered_when_the_cheapest_one_provokes():
 
 def test_a_spent_reaction_is_shown_as_spent():
     b = duel(controllers={"blue": "human", "red": "human"})
-    b.reactions("Orc").available = 0
-    b.touched()
+    b.update("Orc", Reactions, available=0)
     ctl = GameController(b)
     ctl.hover_cell((0, 3))
     assert ctl.model.preview.provokes == [((2, 3), ["Orc"], [False])]

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from game.ecs.components import Health
 from game.ecs.scenario import FOREST, LOW_WALL, make_hexmap
 from game.engine import commands as C
 from game.engine import events as E
@@ -238,7 +239,7 @@ def test_unit_card_shows_flanked_and_the_lower_ac():
 def test_initiative_entries_in_order_with_the_active_marked():
     b = duel()
     entries = P.initiative_entries(b)
-    assert [e.name for e in entries] == b.order
+    assert [e.name for e in entries] == list(b.order)
     totals = [e.initiative for e in entries]
     assert totals == sorted(totals, reverse=True)
     assert [e.name for e in entries if e.active] == [b.active]
@@ -262,8 +263,7 @@ def test_selective_initiative_marks_who_may_be_picked():
 
 def test_dead_creatures_are_never_pickable():
     b = melee()
-    b.health("Orc 2").dead = True
-    b.touched()
+    b.update("Orc 2", Health, dead=True)
     until_turn_of(b, "Wulfric")
     assert b.apply(C.EndTurn("Wulfric")).ok
     entries = {e.name: e for e in P.initiative_entries(b)}

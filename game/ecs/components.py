@@ -9,49 +9,49 @@ from dataclasses import dataclass, field
 from game.hexgrid import Hex
 
 
-@dataclass
+@dataclass(frozen=True)
 class Identity:
     name: str          # unique in the battle: the Tiled object's name
     unit_key: str      # key of assets/units/*.toml
     title: str         # the stat block's display name ("Ogre")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Position:
     anchor: Hex
     facing: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Footprint:
     """The hexes the creature occupies; kept in step with Position by game.ecs.world.place."""
 
     hexes: tuple[Hex, ...]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Size:
     name: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Reach:
     hexes: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class Team:
     name: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Health:
     hp: int
     max_hp: int
     dead: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stats:
     """The stat block with the map's overrides applied (a game.data.UnitType)."""
 
@@ -59,13 +59,13 @@ class Stats:
     level: int = 1
 
 
-@dataclass
+@dataclass(frozen=True)
 class Weapons:
     items: tuple           # game.data.Weapon, the first is the default
     ready: int = 0         # index of the weapon in hand
 
 
-@dataclass
+@dataclass(frozen=True)
 class Conditions:
     """Active conditions: name -> value (stage or amount; 1 for plain conditions).
 
@@ -77,7 +77,7 @@ class Conditions:
     expires: dict[str, tuple[int, str, int]] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(frozen=True)
 class ActionBudget:
     """What is left of the creature's turn (RULES.md 9): 2 Big + 1 Little actions."""
 
@@ -90,13 +90,13 @@ class ActionBudget:
     acted: bool = False        # has taken its turn this round
 
 
-@dataclass
+@dataclass(frozen=True)
 class Reactions:
     available: int = 1
     aoo_this_round: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Controller:
     kind: str = "ai"           # "human" or "ai"
     aoo_policy: str = "always"  # "always", "never" or "ask" (RULES.md 4)

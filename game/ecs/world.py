@@ -36,13 +36,13 @@ def new_world_name() -> str:
 
 
 def place(entity: int, anchor: Hex, facing: int | None = None) -> None:
-    """Move a creature's anchor (and facing), keeping its Footprint in step. Current world."""
-    position = esper.component_for_entity(entity, Position)
-    position.anchor = anchor
-    if facing is not None:
-        position.facing = facing % 6
+    """Move a creature's anchor (and facing), keeping its Footprint in step. Current world.
+    Only `Battle.place` calls this (the battle is the one writer of its world)."""
+    old = esper.component_for_entity(entity, Position)
+    position = Position(anchor, old.facing if facing is None else facing % 6)
     size = esper.component_for_entity(entity, Size).name
-    esper.component_for_entity(entity, Footprint).hexes = tuple(footprint(size, anchor, position.facing))
+    esper.add_component(entity, position)
+    esper.add_component(entity, Footprint(tuple(footprint(size, anchor, position.facing))))
 
 
 def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int:

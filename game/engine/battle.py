@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
+from types import MappingProxyType
 
 import esper
 
 from game.ecs.components import (
-    ActionBudget, Conditions, Controller, Health, Identity, Position, Reactions, Team, Weapons,
+    ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_world, delete_world, in_world, place
@@ -59,8 +60,57 @@ class PendingReaction:
     resume: object          # the paused action (a generator); React sends the answer in
 
 
+@dataclass(frozen=True)
+class TurnState:
+    """The active creature's bookkeeping that no component holds (RULES.md 3, 9)."""
+    attack_actions: int = 0        # Big Actions used to attack this turn
+    attacks_left: int = 0          # attacks left in the current attack action (level 10+)
+    last_weapon: str | None = None
+    aim: bool = False              # RULES.md 9 Aim: +1 on the next ranged attack
+    ran: int = 0                   # hexes of a Run just made (a Charge attack may follow)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A prepared interrupt (RULES.md 9): the trigger and the weapon of the prepared attack."""
+    trigger: str
+    weapon: str
+    round: int = 0
+
+
+@dataclass(frozen=True)
+class Bookkeeping:
+    """Round and turn bookkeeping of a battle (what no creature's component holds). Plain
+    data: the state hash serialises it whole."""
+    round: int = 0
+    active: str | None = None
+    chooser: str | None = None         # selective initiative: who picks the next actor
+    first_of_round: str | None = None
+    last_actor: str | None = None
+    initiative: dict = field(default_factory=dict)     # name -> latest check total
+    order: tuple = ()                                  # initiative order, highest first
+    gang_up: dict = field(default_factory=dict)        # target -> attackers since its turn
+    interrupts: dict = field(default_factory=dict)     # name -> Prepared
+    turn: TurnState = field(default_factory=TurnState)
+    winner: str | None = None
+    left: dict = field(default_factory=dict)           # name -> team, creatures gone
+
+
+def _read_only(name: str):
+    """A read-only attribute of the battle mirroring a Bookkeeping field (dicts as proxies)."""
+    def get(self):
+        value = getattr(self._book, name)
+        return MappingProxyType(value) if isinstance(value, dict) else value
+    return property(get, doc=f"Bookkeeping.{name} (write it with Battle.note)")
+
+
 class Battle:
-    """One battle. Read it through `view()`; change it only through `apply()`."""
+    """One battle. Read it through `view()`; change it only through `apply()`.
+
+    The battle is the only writer of its world and bookkeeping: `update` (components),
+    `note` / `note_turn` (bookkeeping), `place`, `set_condition`, `remove` and the rest below;
+    each bumps `version`, so a cached view is never stale.
+    """
 
     def __init__(self, hexmap: HexMap, seed: int = 0, units_db: dict | None = None,
                  initiative: str | None = None, controllers: dict | None = None):
@@ -76,19 +126,8 @@ class Battle:
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.version = 0
-        self.round = 0
-        self.active: str | None = None
-        self.chooser: str | None = None      # selective initiative: who picks the next actor
-        self.first_of_round: str | None = None
-        self.last_actor: str | None = None
-        self.initiative: dict[str, int] = {}  # name -> latest check total
-        self.order: list[str] = []            # initiative order, highest first
-        self.gang_up: dict[str, list[str]] = {}   # target -> attackers since its last turn
-        self.interrupts: dict = {}            # name -> turns.Prepared
-        self.turn = turns.TurnState()
-        self.pending: PendingReaction | None = None
-        self.winner: str | None = None
-        self.left: dict[str, str] = {}        # name -> team, creatures that left the map
+        self._book = Bookkeeping()
+        self._pending: PendingReaction | None = None
         self.saved_hash: str | None = None    # a replayed save's recorded hash
         self.log: list[C.Command] = []
         self.events: list[E.Event] = []
@@ -139,10 +178,6 @@ class Battle:
     def controller(self, name: str) -> Controller:
         return self.component(name, Controller)
 
-    def touched(self) -> None:
-        """Mark the world changed so that the next view() is taken afresh."""
-        self.version += 1
-
     def cell(self, h) -> tuple[int, int]:
         return tuple(self.hexmap.tile_of(h))
 
@@ -156,46 +191,86 @@ class Battle:
             return "choice"
         return "turn"
 
-    # ---- changing (engine internals) ---------------------------------------------------------
+    # ---- the one writer (engine internals) ---------------------------------------------------
     def emit(self, *events: E.Event) -> None:
         self._out.extend(events)
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def update(self, name: str, component_type, /, **changes) -> None:
+        """Replace fields of one component of a creature (components are frozen)."""
+        with in_world(self.world):
+            eid = self.entity(name)
+            old = esper.component_for_entity(eid, component_type)
+            esper.add_component(eid, replace(old, **changes))
+        self._changed()
+
+    def note(self, **changes) -> None:
+        """Replace fields of the round and turn bookkeeping."""
+        self._book = replace(self._book, **changes)
+        self._changed()
+
+    def note_turn(self, **changes) -> None:
+        """Replace fields of the active creature's turn bookkeeping (TurnState)."""
+        self.note(turn=replace(self._book.turn, **changes))
+
+    def note_entry(self, field_name: str, key: str, value=None) -> None:
+        """Set (or with None, drop) one entry of a bookkeeping dict (initiative, gang_up,
+        interrupts, left)."""
+        entries = dict(getattr(self._book, field_name))
+        if value is None:
+            entries.pop(key, None)
+        else:
+            entries[key] = value
+        self.note(**{field_name: entries})
+
+    def wait_for(self, pending: PendingReaction | None) -> None:
+        """Pause for an `ask` reaction (None: the pause is over)."""
+        self._pending = pending
+        self._changed()
 
     def place(self, name: str, state) -> None:
         anchor, facing = state
         with in_world(self.world):
             place(self.eids[name], anchor, facing)
-        self.touched()
+        self._changed()
+
+    def set_conditions(self, name: str, active: dict, expires: dict | None = None) -> None:
+        """Replace a creature's conditions (and, when given, their expiries)."""
+        c = self.conditions(name)
+        self.update(name, Conditions, active=dict(active),
+                    expires=dict(c.expires if expires is None else expires))
 
     def set_condition(self, name: str, condition: str, value: int = 1, expiry=None) -> None:
         c = self.conditions(name)
         if c.active.get(condition) != value:
             self.emit(E.ConditionAdded(name, condition, value))
-        c.active[condition] = value
+        expires = dict(c.expires)
         if expiry is not None:
-            c.expires[condition] = expiry
-        self.touched()
+            expires[condition] = expiry
+        self.set_conditions(name, {**c.active, condition: value}, expires)
 
     def remove_condition(self, name: str, condition: str) -> None:
         c = self.conditions(name)
         if condition in c.active:
-            del c.active[condition]
             self.emit(E.ConditionRemoved(name, condition))
-        c.expires.pop(condition, None)
-        self.touched()
+        active = {k: v for k, v in c.active.items() if k != condition}
+        self.set_conditions(name, active, {k: v for k, v in c.expires.items() if k != condition})
 
     def set_ready_weapon(self, name: str, weapon) -> None:
         weapons = self.component(name, Weapons)
         for n, w in enumerate(weapons.items):
             if w.id == weapon.id:
-                weapons.ready = n
+                self.update(name, Weapons, ready=n)
 
     def remove(self, name: str) -> None:
         """The creature leaves the map (RULES.md 12)."""
         eid = self.eids.pop(name)
-        self.left[name] = self.teams_of[name]
+        self.note_entry("left", name, self.teams_of[name])
         with in_world(self.world):
             esper.delete_entity(eid, immediate=True)
-        self.touched()
+        self._changed()
 
     # ---- changing ------------------------------------------------------------------------------
     def apply(self, command: C.Command) -> Outcome:
@@ -217,7 +292,7 @@ class Battle:
         self._out = []
         self.log.append(command)
         self.events.extend(events)
-        self.touched()
+        self._changed()
         return Outcome(True, "", events)
 
     def check(self, command: C.Command) -> str:
@@ -257,52 +332,51 @@ class Battle:
                                          default=list).encode()).hexdigest()
 
     def state(self) -> dict:
-        units = []
+        """Everything that matters to the battle's future: every component of every creature
+        but its stat block (which never changes in a battle), the bookkeeping, the dice and a
+        pending reaction. A component added later is hashed without a change here."""
+        units = {}
         with in_world(self.world):
-            for eid, (ident, pos, health, team) in sorted(esper.get_components(
-                    Identity, Position, Health, Team)):
-                budget = esper.component_for_entity(eid, ActionBudget)
-                conditions = esper.component_for_entity(eid, Conditions)
-                reactions = esper.component_for_entity(eid, Reactions)
-                controller = esper.component_for_entity(eid, Controller)
-                weapons = esper.component_for_entity(eid, Weapons)
-                units.append({
-                    "name": ident.name, "team": team.name, "anchor": list(pos.anchor),
-                    "facing": pos.facing, "hp": health.hp, "max_hp": health.max_hp,
-                    "dead": health.dead, "conditions": sorted(conditions.active.items()),
-                    "expires": sorted((k, list(v)) for k, v in conditions.expires.items()),
-                    "budget": [budget.big, budget.little, budget.movement, budget.moved,
-                               budget.stepped, budget.attacks, budget.acted],
-                    "reactions": [reactions.available, reactions.aoo_this_round],
-                    "controller": [controller.kind, controller.aoo_policy],
-                    "ready": weapons.ready,
-                })
+            for eid, ident in sorted(esper.get_component(Identity)):
+                units[ident.name] = {type(c).__name__: _plain(c)
+                                     for c in esper.components_for_entity(eid)
+                                     if not isinstance(c, Stats)}
         pending = None
-        if self.pending:
-            pending = [self.pending.reactor, self.pending.mover, list(self.pending.at)]
-        return {"round": self.round, "active": self.active, "chooser": self.chooser,
-                "first": self.first_of_round, "last": self.last_actor,
-                "mode": self.initiative_mode, "winner": self.winner, "units": units,
-                "dice": self.dice.state(), "order": list(self.order),
-                "initiative": sorted(self.initiative.items()),
-                "interrupts": sorted((k, asdict(v)) for k, v in self.interrupts.items()),
-                "gang_up": sorted((k, list(v)) for k, v in self.gang_up.items()),
-                "turn": asdict(self.turn), "left": sorted(self.left.items()),
-                "pending": pending}
+        if self._pending:
+            p = self._pending
+            pending = [p.reactor, p.mover, list(p.at)]
+        return {"units": units, "book": asdict(self._book), "mode": self.initiative_mode,
+                "dice": self.dice.state(), "pending": pending}
 
     def close(self) -> None:
         delete_world(self.world)
+
+    @property
+    def pending(self) -> PendingReaction | None:
+        """The `ask` reaction the battle waits for (write it with `wait_for`)."""
+        return self._pending
 
     def _apply_controllers(self) -> None:
         """`controllers` (team -> "human" | "ai"); human creatures answer AOOs by `ask`
         unless the map sets their `aoo_policy` (RULES.md 4: `always` is the AI's default)."""
         explicit = {p.name for p in self.hexmap.units if "aoo_policy" in p.overrides}
-        with in_world(self.world):
-            for _, (ident, team, controller) in esper.get_components(Identity, Team, Controller):
-                controller.kind = self.controllers.get(team.name, controller.kind)
-                if controller.kind == "human" and ident.name not in explicit \
-                        and controller.aoo_policy == "always":
-                    controller.aoo_policy = "ask"
+        for name, team in self.teams_of.items():
+            controller = self.controller(name)
+            kind = self.controllers.get(team, controller.kind)
+            policy = controller.aoo_policy
+            if kind == "human" and name not in explicit and policy == "always":
+                policy = "ask"
+            self.update(name, Controller, kind=kind, aoo_policy=policy)
 
 
-__all__ = ["Battle", "Outcome", "PendingReaction", "Refused"]
+def _plain(component) -> dict:
+    """A component as JSON-ready data (Hex and other tuples become lists)."""
+    return asdict(component)
+
+
+for _field in fields(Bookkeeping):
+    setattr(Battle, _field.name, _read_only(_field.name))
+
+
+__all__ = ["Battle", "Bookkeeping", "Outcome", "PendingReaction", "Prepared", "Refused",
+           "TurnState"]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.ecs.components import ActionBudget, Health, Reactions
 from game.engine import events as E
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
@@ -62,22 +63,19 @@ def set_conditions(b, name: str, new: dict) -> None:
     for key in old:
         if key not in new:
             b.emit(E.ConditionRemoved(name, key))
-            c.expires.pop(key, None)
     for key, value in new.items():
         if old.get(key) != value:
             b.emit(E.ConditionAdded(name, key, value))
-    c.active = dict(new)
-    b.touched()
+    b.set_conditions(name, new, {k: v for k, v in c.expires.items() if k in new})
 
 
 def _apply_health(b, name: str, change, by: str, cause: str) -> None:
-    health = b.health(name)
-    health.hp = change.hp
+    was_dead = b.health(name).dead
+    b.update(name, Health, hp=change.hp)
     set_conditions(b, name, change.conditions_after(b.conditions(name).active))
-    if change.dead and not health.dead:
-        health.dead = True
+    if change.dead and not was_dead:
+        b.update(name, Health, dead=True)
         b.emit(E.Died(name, b.cell(b.unit(name).anchor), by, cause))
-    b.touched()
 
 
 def damage(b, name: str, amount: int, types: tuple[str, ...], breakdown: str, by: str = "",
@@ -153,15 +151,14 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         attacker, target, s.weapon.name, tuple(roll.faces), roll.natural, roll.total,
         plan.ac.total, roll.hit, roll.threat, roll.critical, roll.describe(), kind,
         roll.concealment_d10, roll.concealed_miss))
-    attackers = b.gang_up.setdefault(target, [])
+    attackers = b.gang_up.get(target, ())
     if attacker not in attackers:
-        attackers.append(attacker)
+        b.note_entry("gang_up", target, (*attackers, attacker))
     b.set_ready_weapon(attacker, s.weapon)
     if roll.hit:
         result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
         damage(b, target, result.total, result.types_dealt or (result.damage_type,),
                result.describe(), attacker, roll.critical)
-    b.touched()
     return roll
 
 
@@ -230,12 +227,11 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
         if weapon is None:
             continue
         reactions = b.reactions(x)
-        reactions.available -= 1
+        b.update(x, Reactions, available=reactions.available - 1)
         extras = Extras(previous_attacks=reactions.aoo_this_round,
                         gang_up=gang_count(b, x, mover))
         strike(b, x, mover, weapon, extras, "aoo")
-        reactions.aoo_this_round += 1
-        b.touched()
+        b.update(x, Reactions, aoo_this_round=reactions.aoo_this_round + 1)
         if stopped(b, mover, stop_if_prone):
             return False
     return True
@@ -262,7 +258,8 @@ def _prepared(b, trigger: str) -> list[str]:
 def fire_interrupt(b, preparer: str, enemy: str, trigger: str) -> bool:
     """Opposed initiative (the preparer Fortunate; top-down: no roll); on a win the prepared
     attack is made now. The prepared action is spent either way. Returns whether it won."""
-    prep = b.interrupts.pop(preparer)
+    prep = b.interrupts[preparer]
+    b.note_entry("interrupts", preparer, None)
     view = b.view()
     p, e = view.unit(preparer), view.unit(enemy)
     if b.initiative_mode == "top-down":
@@ -275,13 +272,12 @@ def fire_interrupt(b, preparer: str, enemy: str, trigger: str) -> bool:
                 f"{preparer if won else enemy} acts first")
     b.emit(E.InterruptTriggered(preparer, enemy, won, text, trigger, b.cell(e.anchor)))
     if won:
-        budget = b.budget(preparer)
+        attacks = b.budget(preparer).attacks
         weapon = find_weapon(p, prep.weapon)
         strike(b, preparer, enemy, weapon,
-               Extras(previous_attacks=budget.attacks, gang_up=gang_count(b, preparer, enemy)),
+               Extras(previous_attacks=attacks, gang_up=gang_count(b, preparer, enemy)),
                "interrupt")
-        budget.attacks += 1
-    b.touched()
+        b.update(preparer, ActionBudget, attacks=attacks + 1)
     return won
 
 

@@ -25,7 +25,8 @@ from game.data.model import AOO_POLICIES
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine import turns
-from game.engine.battle import PendingReaction, Refused
+from game.ecs.components import ActionBudget, Controller, Health
+from game.engine.battle import PendingReaction, Prepared, Refused
 from game.engine.combat import (attack_triggers, opportunity_attacks, own_extras, reacts,
                                 stopped, strike)
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
@@ -163,9 +164,8 @@ def _confirm_action(cmd, view, u, what: str) -> list[str]:
 
 def _spend(b, name: str, action: str, big: int = 0, little: int = 0) -> None:
     budget = b.budget(name)
-    budget.big -= big
-    budget.little -= little
-    b.emit(E.ActionSpent(name, action, budget.big, budget.little))
+    b.update(name, ActionBudget, big=budget.big - big, little=budget.little - little)
+    b.emit(E.ActionSpent(name, action, budget.big - big, budget.little - little))
 
 
 def _spend_little(b, name: str, action: str) -> None:
@@ -177,7 +177,7 @@ def _spend_little(b, name: str, action: str) -> None:
 
 def _other_action(b) -> None:
     """Any action but an attack ends Aim, a Charge's chance and a double attack (RULES.md 9)."""
-    b.turn.aim, b.turn.ran, b.turn.attacks_left = False, 0, 0
+    b.note_turn(aim=False, ran=0, attacks_left=0)
 
 
 def _until_next_turn(b, name: str, effect: str) -> None:
@@ -199,11 +199,10 @@ def _attack_slot(b, u) -> None:
 
 def _begin_attack(b, u, action: str) -> None:
     if b.turn.attacks_left > 0:
-        b.turn.attacks_left -= 1
+        b.note_turn(attacks_left=b.turn.attacks_left - 1)
         return
     per = attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions)
-    b.turn.attack_actions += 1
-    b.turn.attacks_left = per - 1
+    b.note_turn(attack_actions=b.turn.attack_actions + 1, attacks_left=per - 1)
     _spend(b, u.name, action, big=1)
 
 
@@ -254,9 +253,9 @@ def attack_action(b, name: str, target: str, weapon, power: bool = False, provok
     kind = "power attack" if power else ("charge" if b.turn.ran >= 2 else "attack")
     roll = strike(b, name, target, weapon, own_extras(b, name, target, weapon, power), kind)
     if roll is not None:
-        b.budget(name).attacks += 1
-        b.turn.last_weapon = weapon.id
-    b.turn.aim, b.turn.ran = False, 0
+        b.update(name, ActionBudget, attacks=b.budget(name).attacks + 1)
+        b.note_turn(last_weapon=weapon.id)
+    b.note_turn(aim=False, ran=0)
 
 
 def can_attack(b, u) -> None:
@@ -318,7 +317,7 @@ def aim(b, cmd):
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers, "aiming",
                                        stop_if_prone=False)
         if u.name in b.eids and not stopped(b, u.name, by_prone=False):
-            b.turn.aim = b.unit(u.name).hp >= hp    # LFG: struck before the shot, it is lost
+            b.note_turn(aim=b.unit(u.name).hp >= hp)    # LFG: struck before the shot, it is lost
     return perform
 
 
@@ -369,11 +368,9 @@ def coup_de_grace(b, cmd):
                                        "coup de grace", stop_if_prone=False)
         if stopped(b, u.name, by_prone=False) or t.name not in b.eids:
             return
-        health = b.health(t.name)
-        if not health.dead:
-            health.dead = True
+        if not b.health(t.name).dead:
+            b.update(t.name, Health, dead=True)
             b.emit(E.Died(t.name, b.cell(b.unit(t.name).anchor), u.name, "coup de grace"))
-            b.touched()
     return perform
 
 
@@ -409,8 +406,8 @@ def move(b, cmd):
     def perform():
         if need:
             _spend(b, u.name, "Move", big=need)
-        budget.movement += need * speed - cost
-        budget.moved = True
+        left = b.budget(u.name).movement + need * speed - cost
+        b.update(u.name, ActionBudget, movement=left, moved=True)
         _other_action(b)
         yield from walk(b, u.name, states, costs, "move")
     return perform
@@ -430,7 +427,6 @@ def step(b, cmd):
     """5-Foot Step (RULES.md 3): Swift, 1 hex, never provokes, not after moving."""
     u = _turn(b, cmd)
     can_step(b, u)
-    budget = b.budget(u.name)
     h = _cell(b, cmd.to)
     view = b.view()
     targets = five_foot_step_targets(view, u)
@@ -443,7 +439,7 @@ def step(b, cmd):
 
     def perform():
         _spend_little(b, u.name, "5-Foot Step")
-        budget.stepped = budget.moved = True
+        b.update(u.name, ActionBudget, stepped=True, moved=True)
         _other_action(b)
         yield from walk(b, u.name, path.states, [1], "step")
     return perform
@@ -492,11 +488,11 @@ def run(b, cmd):
 
     def perform():
         _spend(b, u.name, "Run", big=1)
-        b.budget(u.name).moved = True
+        b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
         _until_next_turn(b, u.name, "running")
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "run")
-        b.turn.ran = len(path.states) if done else 0
+        b.note_turn(ran=len(path.states) if done else 0)
     return perform
 
 
@@ -522,13 +518,13 @@ def charge(b, cmd):
 
     def perform():
         _spend(b, u.name, "Run (Charge)", big=1)
-        b.budget(u.name).moved = True
+        b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
         _until_next_turn(b, u.name, "running")
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "charge")
         if not done or stopped(b, u.name) or t.name not in b.eids or b.unit(t.name).dead:
             return
-        b.turn.ran = len(path.states)
+        b.note_turn(ran=len(path.states))
         me = b.unit(u.name)
         w = weapon or _pick_weapon(b, me, b.unit(t.name), None, melee_only=True)
         if not preview_weapon(b.view(), me, t.name, w,
@@ -552,7 +548,6 @@ def retreat(b, cmd):
     that threaten it; only steps toward a new enemy provoke; Unfortunate until its turn."""
     u = _turn(b, cmd)
     can_retreat(b, u)
-    budget = b.budget(u.name)
     states = _states(b, u, cmd.path)
     view = b.view()
     costs, why = check_path(view, u, states)
@@ -569,7 +564,7 @@ def retreat(b, cmd):
 
     def perform():
         _spend(b, u.name, "Retreat", big=2)
-        budget.moved = True
+        b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
         _until_next_turn(b, u.name, "retreating")
         yield from walk(b, u.name, states, costs, "retreat")
@@ -612,7 +607,7 @@ def stand_up(b, cmd):
         b.remove_condition(u.name, "prone")
         b.emit(E.Stood(u.name))
         if states:
-            b.budget(u.name).moved = True
+            b.update(u.name, ActionBudget, moved=True)
             yield from walk(b, u.name, states, costs, "stand_up", provoked=stand)
     return perform
 
@@ -669,7 +664,7 @@ def prepare_interrupt(b, cmd):
 
     def perform():
         _spend(b, u.name, "Prepare to Interrupt", big=2)
-        b.interrupts[u.name] = turns.Prepared(cmd.trigger, weapon.id, b.round)
+        b.note_entry("interrupts", u.name, Prepared(cmd.trigger, weapon.id, b.round))
         b.emit(E.InterruptPrepared(u.name, cmd.trigger, weapon.name))
         turns.finish_turn(b, u.name)
         turns.proceed(b)
@@ -721,7 +716,8 @@ def react(b, cmd):
         raise Refused("bad_command", "React.accept is true or false")
 
     def perform():
-        process, b.pending = b.pending.resume, None
+        process = b.pending.resume
+        b.wait_for(None)
         drive(b, process, cmd.accept, started=True)
     return perform
 
@@ -739,7 +735,7 @@ def leave_map(b, cmd):
     def perform():
         b.emit(E.LeftMap(u.name, b.cell(u.anchor)))
         turns.finish_turn(b, u.name)
-        b.interrupts.pop(u.name, None)
+        b.note_entry("interrupts", u.name, None)
         b.remove(u.name)
         turns.proceed(b)
     return perform
@@ -755,7 +751,7 @@ def set_policy(b, cmd):
         raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use {', '.join(AOO_POLICIES)})")
 
     def perform():
-        b.controller(cmd.unit).aoo_policy = cmd.policy
+        b.update(cmd.unit, Controller, aoo_policy=cmd.policy)
         b.emit(E.PolicySet(cmd.unit, cmd.policy))
     return perform
 
@@ -784,7 +780,7 @@ def drive(b, process, answer=None, started: bool = False) -> None:
     except StopIteration:
         turns.after_action(b)
         return
-    b.pending = PendingReaction(ask.reactor, ask.mover, ask.at, process)
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process))
     b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at))
 
 

@@ -36,31 +36,13 @@ Decisions where RULES.md is silent:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
+from game.engine.battle import Prepared, TurnState
 from game.rules import conditions as cond
 from game.rules.initiative import initiative_order, roll_initiative
 
 DRAW = "draw"
-
-
-@dataclass
-class TurnState:
-    """The active creature's bookkeeping that no component holds (RULES.md 3, 9)."""
-    attack_actions: int = 0        # Big Actions used to attack this turn
-    attacks_left: int = 0          # attacks left in the current attack action (level 10+)
-    last_weapon: str | None = None
-    aim: bool = False              # RULES.md 9 Aim: +1 on the next ranged attack
-    ran: int = 0                   # hexes of a Run just made (a Charge attack may follow)
-
-
-@dataclass
-class Prepared:
-    """A prepared interrupt (RULES.md 9): the trigger and the weapon of the prepared attack."""
-    trigger: str
-    weapon: str
-    round: int = 0
 
 
 # ---- who is who -------------------------------------------------------------------------
@@ -97,14 +79,14 @@ def roll_all(b) -> None:
         last = b.initiative_mode == "round-by-round" and u.name == b.last_actor
         check = roll_initiative(u.name, u.unit, b.dice, u.conditions, last_actor=last)
         checks.append(check)
-        b.initiative[u.name] = check.total
+        b.note_entry("initiative", u.name, check.total)
         b.emit(E.InitiativeRolled(u.name, check.total, check.describe()))
-    b.order = list(initiative_order(checks, b.dice.coin))
+    b.note(order=tuple(initiative_order(checks, b.dice.coin)))
 
 
 def start_battle(b) -> None:
     """Round 1 (RULES.md 9)."""
-    b.round = 1
+    b.note(round=1)
     b.emit(E.RoundStarted(1))
     roll_all(b)
     if b.initiative_mode in ("top-down", "round-by-round"):
@@ -125,39 +107,33 @@ def start_turn(b, name: str) -> None:
     at once when the creature cannot act in it."""
     from game.engine.combat import bleed_and_stabilise
     if b.first_of_round is None and able(b, name):
-        b.first_of_round = name     # LFG: it cannot be interrupted
-    b.active, b.chooser = name, None
-    b.turn = TurnState()
+        b.note(first_of_round=name)     # LFG: it cannot be interrupted
+    b.note(active=name, chooser=None, turn=TurnState())
     b.emit(E.TurnStarted(name, b.round))
-    reactions = b.reactions(name)
-    reactions.available, reactions.aoo_this_round = 1, 0
+    b.update(name, Reactions, available=1, aoo_this_round=0)
     _advance_durations(b, name, "start")
-    b.gang_up.pop(name, None)
-    if b.interrupts.pop(name, None) is not None:
+    b.note_entry("gang_up", name, None)
+    if name in b.interrupts:
+        b.note_entry("interrupts", name, None)
         b.emit(E.InterruptLapsed(name))
     bleed_and_stabilise(b, name)
-    budget = b.budget(name)
+    if name not in b.eids:
+        return
     conditions = b.unit(name).conditions if present(b, name) else {}
     can = present(b, name) and cond.can_act(conditions)
-    budget.big = cond.big_actions(conditions) if can else 0
-    budget.little = 1 if can else 0
-    budget.movement, budget.moved, budget.stepped, budget.attacks = 0, False, False, 0
-    b.touched()
+    b.update(name, ActionBudget, big=cond.big_actions(conditions) if can else 0,
+             little=1 if can else 0, movement=0, moved=False, stepped=False, attacks=0)
 
 
 def finish_turn(b, name: str, real: bool = True) -> None:
     """End of turn: durations advance, unused movement is lost (RULES.md 3, 11)."""
     if name in b.eids:
         _advance_durations(b, name, "end")
-        budget = b.budget(name)
-        budget.movement = 0
-        budget.acted = True
-    b.turn = TurnState()
-    b.active = None
+        b.update(name, ActionBudget, movement=0, acted=True)
+    b.note(turn=TurnState(), active=None)
     if real:
-        b.last_actor = name
+        b.note(last_actor=name)
     b.emit(E.TurnEnded(name))
-    b.touched()
 
 
 def _advance_durations(b, name: str, event: str) -> None:
@@ -165,12 +141,10 @@ def _advance_durations(b, name: str, event: str) -> None:
         return
     c = b.conditions(name)
     left, ended = cond.advance(c.expires, b.eids[name], event)
-    c.expires = left
     for condition in ended:
         if condition in c.active:
-            del c.active[condition]
             b.emit(E.ConditionRemoved(name, condition))
-    b.touched()
+    b.set_conditions(name, {k: v for k, v in c.active.items() if k not in ended}, left)
 
 
 # ---- who acts next --------------------------------------------------------------------------
@@ -234,7 +208,7 @@ def offer_choice(b, chooser: str | None, options: list[str]) -> bool:
     if len(options) == 1:
         b.emit(E.NextChosen(chooser, options[0]))
         return _begin(b, options[0])
-    b.active, b.chooser = None, chooser
+    b.note(active=None, chooser=chooser)
     b.emit(E.ChoiceNeeded(chooser, tuple(options)))
     return True
 
@@ -245,14 +219,12 @@ def choose(b, chooser: str, chosen: str) -> None:
 
 
 def new_round(b) -> None:
-    b.round += 1
+    b.note(round=b.round + 1, first_of_round=None)
     for n in b.eids:
-        b.budget(n).acted = False
-    b.first_of_round = None
+        b.update(n, ActionBudget, acted=False)
     b.emit(E.RoundStarted(b.round))
     if b.initiative_mode == "round-by-round":
         roll_all(b)
-    b.touched()
 
 
 def _stalemate(b) -> bool:
@@ -282,9 +254,8 @@ def check_victory(b) -> bool:
 
 
 def _win(b, team: str) -> None:
-    b.winner = team
-    b.active = b.chooser = None
-    b.pending = None
+    b.note(winner=team, active=None, chooser=None)
+    b.wait_for(None)
     b.emit(E.BattleWon(team, b.round))
 
 
