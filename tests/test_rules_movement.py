@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.data import load_units
-from game.ecs.scenario import RUBBLE, WALL, make_view
+from game.ecs.scenario import LOW_WALL, RUBBLE, WALL, make_view
 from game.hexgrid import (DIRECTIONS, Hex, OffsetLayout, direction_between, footprint,
                           hex_distance, hex_to_offset, offset_to_hex)
 from game.rules import movement
@@ -235,6 +235,36 @@ def test_move_tiny_creature_may_share_occupied_hexes():
 def test_move_big_actions_needed_for_a_cost():
     f = battle(unit("Wulfric", "fighter", "blue", 1, 1)).unit("Wulfric")
     assert [big_actions_for(f, c) for c in (0, 6, 7, 12, 13)] == [1, 1, 2, 2, None]
+
+
+def test_move_spends_left_over_movement_first_then_a_big_action_per_speed_begun():
+    spend = movement.move_spend
+    assert spend(4, 0, 6) == movement.MoveSpend(big=1, left=2)
+    assert spend(4, 2, 6) == movement.MoveSpend(big=1, left=4)
+    assert spend(2, 3, 6) == movement.MoveSpend(big=0, left=1)
+    assert spend(12, 0, 6) == movement.MoveSpend(big=2, left=0)
+    assert spend(13, 0, 6).big == 3 and movement.move_big_actions(13, 0, 6) == 3
+    assert spend(1, 0, 0) is None and spend(0, 0, 0) == movement.MoveSpend(0, 0)
+
+
+@given(st.integers(0, 40), st.integers(0, 12), st.integers(0, 12), st.integers(0, 2))
+def test_property_move_spend_is_the_fewest_big_actions_and_keeps_the_rest(cost, speed, left, big):
+    spend = movement.move_spend(cost, left, speed)
+    affordable = spend is not None and spend.big <= big
+    assert affordable == (cost <= movement.movement_budget(left, big, speed))
+    if spend is not None:
+        assert spend.big >= 0 and spend.left >= 0
+        assert left + spend.big * speed - cost == spend.left
+        assert spend.big == 0 or left + (spend.big - 1) * speed < cost
+        assert movement.move_big_actions(cost, left, speed) == spend.big
+
+
+def test_run_and_retreat_distances_follow_speed_and_prone():
+    v = battle(unit("Wulfric", "fighter", "blue", 1, 1),
+               unit("Mayat", "fighter", "blue", 3, 3, conditions=("prone",)))
+    assert movement.run_hexes(v.unit("Wulfric")) == 12
+    assert movement.retreat_hexes(v.unit("Wulfric")) == 6
+    assert movement.retreat_hexes(v.unit("Mayat")) == 3
 
 
 def test_move_injured_creature_loses_5_ft_of_speed_but_not_below_5_ft():
@@ -584,6 +614,92 @@ def test_property_safe_path_when_not_none_provokes_no_one(v, col, row):
             assert safe.cost == cheap.cost
     if cheap is None:
         assert safe is None
+
+
+# ---- the accelerators against the plain search over the step-cost function -----------------
+
+ONE_HEX = ["fighter", "goblin", "orc", "wolf", "pixie"]
+
+
+@st.composite
+def any_battles(draw):
+    """A random map of random size (walls, rubble, low walls) with 1-6 creatures that fit on
+    it, any team, facing or condition, some dead; the mover (the first) is a one-hex creature,
+    the others of any size."""
+    width, height = draw(st.integers(3, 12)), draw(st.integers(3, 10))
+    layout = OffsetLayout("y", "odd")
+    terrain = {}
+    for cell in product(range(width), range(height)):
+        t = draw(st.sampled_from([None] * 5 + [WALL, RUBBLE, RUBBLE, LOW_WALL]))
+        if t is not None:
+            terrain[cell] = t
+    units, taken = [], set()
+    for k in range(draw(st.integers(1, 6))):
+        key = draw(st.sampled_from(ONE_HEX if k == 0 else KINDS))
+        col, row = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
+        facing = draw(st.integers(0, 5))
+        cells = [hex_to_offset(h, layout) for h in
+                 footprint(DB[key].size, offset_to_hex(col, row, layout), facing)]
+        assume(all(0 <= c < width and 0 <= r < height for c, r in cells))
+        assume(k == 0 or not taken & set(cells))
+        taken |= set(cells)
+        for cell in cells:
+            if terrain.get(cell) is WALL:
+                del terrain[cell]
+        units.append(unit(f"U{k}", key, draw(st.sampled_from(["blue", "red"])), col, row,
+                          facing=facing,
+                          conditions=() if k == 0 else draw(st.sampled_from(CONDITIONS))))
+    v = make_view(width, height, terrain, units, units_db=DB)
+    for u in v.units[1:]:
+        if draw(st.integers(0, 3)) == 0:
+            v = v.replace(replace(u, dead=True, hp=-20))
+    return v
+
+
+def plain_reachable(v, mover, budget):
+    """`reachable` by the plain Dijkstra over the step-cost function (no accelerator)."""
+    fld = movement._field(v, mover, budget)
+    start = fld.start()
+    dist, _ = movement._search(fld, start, budget, plain=True)
+    return movement.Reachable.from_dist(fld, start, budget, dist)
+
+
+@PROPS
+@given(any_battles(), st.integers(0, 14))
+def test_property_the_bitboard_accelerator_equals_the_plain_search(v, budget):
+    mover = v.units[0]
+    fast, plain = reachable(v, mover, budget), plain_reachable(v, mover, budget)
+    assert fast._layered and not plain._layered
+    assert fast.cost == plain.cost and dict(fast.facing) == plain.facing
+    assert fast.states == plain.states and fast.threatened == plain.threatened
+    for h in list(plain.cost)[:10]:
+        a, b = fast.path(h), plain.path(h)
+        assert (a.states, a.cost, a.provocations) == (b.states, b.cost, b.provocations)
+
+
+@PROPS
+@given(any_battles(), st.one_of(st.none(), st.integers(0, 14)), st.booleans(),
+       st.integers(0, 11), st.integers(0, 9))
+def test_property_the_one_hex_search_accelerator_equals_the_plain_search(v, budget, safe,
+                                                                         col, row):
+    mover = v.units[0]
+    fld = movement._field(v, mover, budget)
+    start, goal = fld.start(), fld.state_id(v.hexmap.hex_at(col, row), mover.facing)
+    for targets in (None, {goal} if goal >= 0 else None):
+        fast = movement._search(fld, start, budget, safe=safe, targets=targets)
+        plain = movement._search(fld, start, budget, safe=safe, targets=targets, plain=True)
+        assert fast == plain
+
+
+def test_the_cost_table_prices_terrain_by_terrain_cost_alone():
+    v = battle(unit("Wulfric", "fighter", "blue", 1, 4),
+               terrain={(2, 4): RUBBLE, (3, 4): LOW_WALL, (4, 4): WALL})
+    fld = movement._field(v, v.unit("Wulfric"))
+    for cell in ((2, 4), (3, 4), (4, 4), (5, 4)):
+        h = at(v, *cell)
+        assert fld.cost[fld.grid.index(h)] == movement.terrain_cost(v.hexmap.terrain_at(h))
+    assert [movement.terrain_cost(t) for t in (RUBBLE, LOW_WALL, WALL)] == \
+        [movement.DIFFICULT, movement.NORMAL, movement.NEVER]
 
 
 def all_cheapest_paths(v, mover, goal_states, cost, limit=3000):

@@ -1,20 +1,26 @@
 """Where a creature can move and what it costs (RULES.md 3 "Movement"; LFG "Movement in Combat",
 "Special Combat Movement", "Creature Size: Size, Space, Reach").
 
-Pure functions of a `BattleView`. The search runs over states (anchor, facing) for creatures of
-any size:
-- entering costs the highest of the newly entered footprint hexes: 1 normal, 2 difficult;
-  impassable and off-map hexes are never entered;
-- a creature of 3+ hexes ignores difficult terrain when fewer than half of its footprint would
-  stand on difficult terrain after the step;
-- large and gargantuan creatures (triangles) may turn 60 degrees about their anchor for 1 hex of
-  movement (the new hexes must be enterable);
-- allies may be passed at no extra cost (a prone ally costs as difficult terrain), never ended on;
-- enemies block, unless helpless or 3+ size categories apart from the mover (still no end);
-- unconscious or dead creatures of medium size or larger make their hexes difficult;
-  the dead no longer occupy their hexes;
-- tiny creatures never block and may share: a tiny mover may end in an occupied hex and
-  anyone may end in a hex that only a tiny creature occupies.
+Pure functions of a `BattleView`, built like Battle for Wesnoth's pathfinder (one search over
+one cost calculator):
+- the cost table (`terrain_cost`, then `_Field.cost` per mover) says what entering each hex
+  costs: 1 normal, 2 difficult, 0 never (impassable, off the map, a blocking enemy);
+- the step-cost function (`_Field.step`) says what one step between states (anchor, facing)
+  costs and whom it provokes, from that table: a multi-hex creature pays the highest of the
+  newly entered footprint hexes; a creature of 3+ hexes ignores difficult terrain when fewer
+  than half of its footprint would stand on it after the step; large and gargantuan creatures
+  (triangles) may turn 60 degrees about their anchor for 1 hex (the new hexes must be
+  enterable);
+- one Dijkstra (`_search`) over that function answers every question: reachable ends, cheapest
+  and safe paths, retreats (with the Retreat's own filter on steps); Runs, Charges, 5-Foot
+  Steps and the engine's check of a chosen path take single steps from the same function.
+
+What creatures do to the table (RULES.md 3): allies may be passed at no extra cost (a prone ally
+costs as difficult terrain), never ended on; enemies block, unless helpless or 3+ size
+categories apart from the mover (still no end); unconscious or dead creatures of medium size or
+larger make their hexes difficult; the dead no longer occupy their hexes; tiny creatures never
+block and may share: a tiny mover may end in an occupied hex and anyone may end in a hex that
+only a tiny creature occupies.
 
 Internally every map hex is an integer index into a padded axial box (so a neighbour is
 `i + DIRS[d]`), footprints are tuples of index offsets, threat is one bitmask per hex (a bit per
@@ -22,6 +28,11 @@ threatening enemy), and Dijkstra runs on the key `cost * K + provoking steps`: t
 first, ties to the path with fewer provoking steps. `MovePath`s handed out are then tie-broken
 exactly by the number of creatures provoked (RULES.md 4: each at most once per movement) with a
 Pareto search over the cheapest-path graph, and carry the `aoo.forecast` of their steps.
+
+Two accelerators serve one-hex creatures, both read from the same cost table and checked
+against the plain search by property tests: `_search_cells` (the Dijkstra over hex indices
+instead of states) and, for `reachable`, `_layers` (the Dijkstra a cost layer at a time on
+integer bitboards, for tables of costs 1 and 2).
 """
 from __future__ import annotations
 
@@ -68,32 +79,58 @@ def speed_hexes(u) -> int:
     return effective_speed_ft(u) // 5
 
 
+def run_hexes(u) -> int:
+    """RULES.md 3 Run: up to 2 x speed hexes."""
+    return 2 * speed_hexes(u)
+
+
+def retreat_hexes(u) -> int:
+    """RULES.md 3 Retreat: speed hexes, half of it (rounded down) when prone (LFG)."""
+    return speed_hexes(u) // (2 if "prone" in conditions_of(u) else 1)
+
+
 def movement_budget(movement_left: int, big_left: int, speed: int) -> int:
     """Hexes a creature may still move this turn: its left-over movement plus `speed` for
     each Big Action it could spend on a Move (RULES.md 3)."""
     return movement_left + max(0, big_left) * max(0, speed)
 
 
-def move_big_actions(cost: int, movement_left: int, speed: int) -> int | None:
-    """Big Actions a Move of `cost` hexes spends: the left-over movement of earlier Moves
-    this turn is used first, then each Big Action gives `speed` hexes (RULES.md 3). None when
-    the creature cannot move at all (speed 0 and not enough left over)."""
-    extra = max(0, cost - movement_left)
-    if not extra:
-        return 0
+@dataclass(frozen=True)
+class MoveSpend:
+    """What a Move spends: `big` Big Actions, and the movement `left` over afterwards (usable by
+    a later Move this turn, lost at its end)."""
+
+    big: int
+    left: int
+
+
+def move_spend(cost: int, movement_left: int, speed: int) -> MoveSpend | None:
+    """What a Move of `cost` hexes spends (RULES.md 3): the left-over movement of earlier Moves
+    this turn is used first, then one Big Action per `speed` hexes begun, and what the last
+    one does not use is left over. None when the creature cannot move that far at all (speed
+    0 and not enough left over); whether it has the Big Actions is the caller's question."""
+    extra = cost - movement_left
+    if extra <= 0:
+        return MoveSpend(0, -extra)
     if speed <= 0:
         return None
-    return -(-extra // speed)
+    big = -(-extra // speed)
+    return MoveSpend(big, big * speed - extra)
+
+
+def move_big_actions(cost: int, movement_left: int, speed: int) -> int | None:
+    """Big Actions a Move of `cost` hexes spends (`move_spend`); None when it cannot."""
+    spend = move_spend(cost, movement_left, speed)
+    return None if spend is None else spend.big
 
 
 def big_actions_for(u, cost: int) -> int | None:
-    """Move Big Actions a path of `cost` hexes needs (RULES.md 3 Move): 1, 2 or None."""
-    speed = speed_hexes(u)
-    if cost <= speed:
-        return 1
-    if cost <= 2 * speed:
-        return 2
-    return None
+    """Move Big Actions a path of `cost` hexes needs from a fresh turn (RULES.md 3 Move): 1, 2
+    or None (a Move is at least one Big Action)."""
+    spend = move_spend(cost, 0, speed_hexes(u))
+    if spend is None or spend.big > 2:     # a turn has two Big Actions (RULES.md 9)
+        return None
+    return max(1, spend.big)
 
 
 # ---- results --------------------------------------------------------------------------------
@@ -140,17 +177,26 @@ class MovePath:
         return len(self.states)
 
 
+# ---- the cost table (RULES.md 3) -------------------------------------------------------------
+
+NEVER, NORMAL, DIFFICULT = 0, 1, 2   # hexes of movement entering a hex costs (0: cannot)
+
+
+def terrain_cost(terrain) -> int:
+    """What entering a hex of `terrain` costs (RULES.md 3): 1, 2 when difficult, NEVER (0) when
+    impassable. The one place that prices terrain: a rule that makes low obstacles cost more
+    (seed 004: moving onto one costs 2 hexes) goes here and every search follows."""
+    if terrain.impassable:
+        return NEVER
+    return DIFFICULT if terrain.difficult else NORMAL
+
+
 # ---- the map as an index box (cached per HexMap) --------------------------------------------
-
-_AS_NORMAL = bytes.maketrans(bytes([0, 1, 2]), b"010")    # base -> "1" where normal
-_AS_DIFFICULT = bytes.maketrans(bytes([0, 1, 2]), b"001")  # base -> "1" where difficult
-
 
 class _Grid:
     """Map hexes as indices of a padded axial box (a neighbour is `i + dirs[d]`); `base` per
-    index: 0 = impassable or off the map, 1 normal, 2 difficult (RULES.md 3). The same terrain
-    as integer bitboards (bit i = index i: `normal_bits`, `difficult_bits`) for the layered
-    search."""
+    index: `terrain_cost` of the hex, NEVER off the map; the same as bitboards for the
+    accelerator, `bits_by_cost[c]`: bit i set when entering index i costs c."""
 
     def __init__(self, hexmap):
         cells = [(hexmap.hex_at(c, r), hexmap.terrain[r * hexmap.width + c])
@@ -166,10 +212,10 @@ class _Grid:
         for h, t in cells:
             i = self.index(h)
             self.hex_of[i] = h
-            self.base[i] = 0 if t.impassable else (2 if t.difficult else 1)
+            self.base[i] = terrain_cost(t)
         self.dirs = tuple(d.q + d.r * self.stride for d in DIRECTIONS)
-        self.normal_bits = int(self.base.translate(_AS_NORMAL)[::-1], 2)
-        self.difficult_bits = int(self.base.translate(_AS_DIFFICULT)[::-1], 2)
+        self.bits_by_cost = {c: _cost_bits(self.base, c) for c in set(self.base) - {NEVER}}
+        self.top_cost = max(self.bits_by_cost, default=NORMAL)
         self.shapes: dict[str, _Shape] = {}
 
     def index(self, h: Hex) -> int:
@@ -263,6 +309,8 @@ class _Field:
         for other in view.units:
             if other.eid != mover.eid and matters_within(mover, other, radius):
                 self._add_creature(other)
+        # the highest cost in the cost table (creatures add DIFFICULT at most)
+        self.top_cost = max(self.grid.top_cost, DIFFICULT if self.difficult else NORMAL)
 
     def covers(self, radius: int | None) -> bool:
         return self.radius is None or (radius is not None and radius <= self.radius)
@@ -301,40 +349,37 @@ class _Field:
 
     # -- per-hex arrays for the Dijkstra searches (built on first use) ----------------------
 
+    def entry_cost(self, i: int) -> int:
+        """What entering hex index i costs this mover, NEVER (0) when it cannot: the terrain
+        (`terrain_cost`), then the creatures: bodies and prone allies make a hex at least
+        difficult, enemies block."""
+        base = self.grid.base[i]
+        if i in self.blocked:
+            return NEVER
+        if i in self.difficult and base:
+            return max(base, DIFFICULT)
+        return base
+
     @cached_property
     def cost(self) -> bytearray:
-        """Entry cost per hex index: 0 = cannot be entered, 1, or 2 (difficult)."""
+        """The cost table of this mover: `entry_cost` of every hex index (the terrain's costs
+        copied, then the hexes its creatures change)."""
         cost = bytearray(self.grid.base)
-        for i in self.difficult:
-            if cost[i]:
-                cost[i] = 2
-        for i in self.blocked:
-            cost[i] = 0
+        for cells in (self.difficult, self.blocked):
+            for i in cells:
+                cost[i] = self.entry_cost(i)
         return cost
-
-    @cached_property
-    def leave_w(self) -> list[int]:
-        return self._weights(self.threat)
-
-    @cached_property
-    def enter_w(self) -> list[int]:
-        return self._weights(self.enter)
-
-    def _weights(self, masks: dict[int, int]) -> list[int]:
-        out = [0] * self.grid.n
-        for i, m in masks.items():
-            out[i] = m.bit_count()
-        return out
 
     # -- steps -----------------------------------------------------------------------------
 
     def step(self, s: int, move) -> tuple[int, int, int] | None:
-        """(next state, cost, provoker mask) of one move from state s = anchor * 6 + facing,
-        or None when a newly entered hex cannot be entered."""
+        """The step-cost function: (next state, cost, provoker mask) of one move from state
+        s = anchor * 6 + facing, or None when a newly entered hex cannot be entered. The cost
+        is the highest in the cost table of the newly entered hexes (RULES.md 3), a turn 1."""
         i = s // 6
         delta, facing, entered, vacated, full = move
         cost = self.cost
-        c = 1
+        c = NORMAL
         for o in entered:
             x = cost[i + o]
             if not x:
@@ -342,8 +387,8 @@ class _Field:
             if x > c:
                 c = x
         if delta == 0:
-            c = 1  # a turn costs 1 (RULES.md 2)
-        elif c == 2 and self.shape.n >= 3:
+            c = NORMAL  # a turn costs 1 (RULES.md 2)
+        elif c == DIFFICULT and self.shape.n >= 3:
             c = self._big_creature_cost(i, full)
         threat, enter = self.threat, self.enter
         mask = 0
@@ -357,8 +402,8 @@ class _Field:
 
     def _big_creature_cost(self, i: int, full) -> int:
         """RULES.md 3: 3+ hexes ignore difficult terrain when fewer than half would stand on it."""
-        on_difficult = sum(1 for o in full if self.cost[i + o] == 2)
-        return 1 if 2 * on_difficult < self.shape.n else 2
+        on_difficult = sum(1 for o in full if self.cost[i + o] == DIFFICULT)
+        return NORMAL if 2 * on_difficult < self.shape.n else DIFFICULT
 
     def moves(self, s: int):
         return self.shape.all_moves[s % 6]
@@ -426,11 +471,14 @@ def _limit(budget: int | None) -> int:
 
 
 def _search(fld: _Field, start: int, budget: int | None, *, safe: bool = False,
-            targets=None, edges=None):
+            targets=None, edges=None, plain: bool = False):
     """Dijkstra from state `start` on key cost * K + provoking steps, bounded by `budget`
     hexes; with `targets`, it stops once every state as cheap as the first target reached is
-    settled. `safe` drops every step that provokes. Returns (key by state, parent by state)."""
-    if edges is None and fld.shape.n == 1:
+    settled. `safe` drops every step that provokes. `edges(s)` lists the steps out of state s
+    (default: every step the step-cost function allows; for one-hex creatures the same
+    search runs accelerated over hex indices unless `plain`). Returns (key by state, parent
+    by state)."""
+    if edges is None and fld.shape.n == 1 and not plain:
         return _search_cells(fld, start, budget, safe, targets)
     edges = edges or fld.edges
     limit = _limit(budget)
@@ -461,9 +509,13 @@ def _settled(dist: dict, limit: int) -> dict:
 
 
 def _search_cells(fld: _Field, start: int, budget: int | None, safe: bool, targets):
-    """The same search for one-hex creatures, over hex indices."""
+    """The accelerator of `_search` for one-hex creatures: the same Dijkstra over hex indices,
+    with the step-cost function of a one-hex creature written out from the same tables (the
+    cost table of the hex entered; the threat of the hex left and the creatures of the hex
+    entered). Tests check that both searches give the same keys."""
     i0, facing = divmod(start, 6)
-    cost, leave, enter, dirs = fld.cost, fld.leave_w, fld.enter_w, fld.grid.dirs
+    cost, dirs = fld.cost, fld.grid.dirs
+    threat, enter = fld.threat, fld.enter
     cells = None if targets is None else {t // 6 for t in targets}
     limit = _limit(budget)
     dist, parent = {i0: 0}, {i0: -1}
@@ -477,16 +529,18 @@ def _search_cells(fld: _Field, start: int, budget: int | None, safe: bool, targe
             continue
         if cells is not None and i in cells:
             limit = min(limit, (k // K) * K + K - 1)
-        lw = leave[i]
-        if safe and lw:
+        leave = threat.get(i, 0)
+        if safe and leave:
             continue
-        base = k + lw
         for d in dirs:
             j = i + d
             c = cost[j]
             if c:
-                nk = base + c * K + enter[j]
-                if nk <= limit and nk < get(j, _UNBOUNDED) and not (safe and enter[j]):
+                mask = leave | enter.get(j, 0)
+                if safe and mask:
+                    continue
+                nk = k + c * K + (mask.bit_count() if mask else 0)
+                if nk <= limit and nk < get(j, _UNBOUNDED):
                     dist[j] = nk
                     parent[j] = i
                     heappush(heap, (nk, j))
@@ -503,12 +557,26 @@ def _chain(parent: dict, start: int, goal: int) -> list[int]:
     return out[::-1]
 
 
-# ---- the layered bitboard search for one-hex creatures (the hot path of `reachable`) -------
+# ---- the accelerator: the same search a cost layer at a time, on bitboards -----------------
+
+_COST_BITS: dict[int, bytes] = {}    # cost c -> translation table: byte c -> "1", others "0"
+
+
+def _cost_bits(window: bytearray, c: int) -> int:
+    """The hexes of `window` whose entry cost is c, as an integer (bit k = window[k])."""
+    table = _COST_BITS.get(c)
+    if table is None:
+        table = _COST_BITS[c] = bytes(0x31 if v == c else 0x30 for v in range(256))
+    return int(window.translate(table)[::-1], 2)
+
 
 class _Box:
     """The rows of the index box within `budget + 1` rows of the start, as bitboards (bit k =
-    index lo + k). The padding columns of the index box are impassable, so shifts never carry
-    a hex from one row into the next."""
+    index lo + k) of the mover's cost table: `normal` and `difficult`, the hexes entering
+    which costs NORMAL and DIFFICULT (the terrain's bitboards, then the hexes creatures change,
+    read from the table). The accelerator serves tables of these two costs only (`serves`).
+    The padding columns of the index box cannot be entered, so shifts never carry a hex from
+    one row into the next."""
 
     def __init__(self, fld: _Field, start_i: int, budget: int):
         g = fld.grid
@@ -517,25 +585,28 @@ class _Box:
         self.lo = max(0, r0 - budget - 1) * g.stride
         self.hi = min(g.rows, r0 + budget + 2) * g.stride
         self.all = (1 << (self.hi - self.lo)) - 1
-        self.normal = (g.normal_bits >> self.lo) & self.all
-        self.difficult = (g.difficult_bits >> self.lo) & self.all
-        self.start = self.bit(start_i)
+        self.normal = (g.bits_by_cost.get(NORMAL, 0) >> self.lo) & self.all
+        self.difficult = (g.bits_by_cost.get(DIFFICULT, 0) >> self.lo) & self.all
+        self.start = 1 << (start_i - self.lo)
         self._apply(fld)
 
-    def bit(self, i: int) -> int:
-        return 1 << (i - self.lo) if self.lo <= i < self.hi else 0
+    @staticmethod
+    def serves(fld: _Field) -> bool:
+        return fld.shape.n == 1 and fld.top_cost <= DIFFICULT
 
     def _apply(self, fld: _Field) -> None:
-        """The creatures: bodies and prone allies make hexes difficult; enemies block."""
-        for i in fld.difficult:
-            b = self.bit(i)
-            if b & (self.normal | self.difficult):
-                self.normal &= ~b
-                self.difficult |= b
-        for i in fld.blocked:
-            b = self.bit(i)
-            self.normal &= ~b
-            self.difficult &= ~b
+        """The mover's cost table where its creatures change the terrain's cost."""
+        lo, hi = self.lo, self.hi
+        for cells in (fld.difficult, fld.blocked):
+            for i in cells:
+                if lo <= i < hi:
+                    b, c = 1 << (i - lo), fld.entry_cost(i)
+                    self.normal &= ~b
+                    self.difficult &= ~b
+                    if c == NORMAL:
+                        self.normal |= b
+                    elif c == DIFFICULT:
+                        self.difficult |= b
 
     def spread(self, x: int) -> int:
         """Every hex adjacent to a hex of x (the six directions as shifts)."""
@@ -544,8 +615,9 @@ class _Box:
 
 
 def _layers(box: _Box, budget: int) -> list[int]:
-    """R[c] = the hexes of cost exactly c (RULES.md 3: entering costs 1, difficult 2): a hex
-    not reached yet is in R[c] if normal next to R[c-1], or difficult next to R[c-2]."""
+    """R[c] = the hexes of cost exactly c (Dijkstra a layer at a time: a one-hex creature's
+    step costs the entry cost of the hex it enters): a hex not reached yet is in R[c] if
+    NORMAL next to R[c-1], or DIFFICULT next to R[c-2]."""
     layers, seen = [box.start], box.start
     near1, near2 = box.spread(box.start), 0
     for _ in range(budget):
@@ -795,7 +867,7 @@ def reachable(view, u, budget_hexes: int | None = None) -> Reachable:
     start = fld.start()
     if start < 0:
         raise ValueError(f"{u.name} stands off the map at {tuple(u.anchor)}")
-    if fld.shape.n == 1:
+    if _Box.serves(fld):
         return Reachable.from_costs(fld, start, budget, _layered_costs(fld, start // 6, budget))
     dist, _ = _search(fld, start, budget)
     return Reachable.from_dist(fld, start, budget, dist)
@@ -976,12 +1048,13 @@ def _run_line(fld: _Field, start: int, d: int, limit: int, enemies, allies) -> l
 def run_targets(view, u) -> dict[Hex, MovePath]:
     """RULES.md 3 "Run": every legal end of a straight line in one of the six directions, up
     to 2 x speed hexes, not through difficult terrain, enemies or more than one ally."""
-    fld = _field(view, u, 2 * speed_hexes(u))
+    limit = run_hexes(u)
+    fld = _field(view, u, limit)
     start = fld.start()
     enemies, allies = _creature_cells(fld, True), _creature_cells(fld, False)
     out = {}
     for d in range(6):
-        line = _run_line(fld, start, d, 2 * speed_hexes(u), enemies, allies)
+        line = _run_line(fld, start, d, limit, enemies, allies)
         for n, s in enumerate(line, 1):
             if fld.can_end(s):
                 out[fld.state(s)[0]] = _finish(fld, start, line[:n], n, "run")
@@ -1001,7 +1074,7 @@ def charge_paths(view, u, target) -> list[MovePath]:
     reach = melee_reach(u)
     if reach is None:
         return []
-    fld = _field(view, u, 2 * speed_hexes(u))
+    fld = _field(view, u, run_hexes(u))
     out = []
     for path in run_targets(view, u).values():
         end = fld.footprint_hexes(fld.state_id(path.end, path.facing))
@@ -1049,7 +1122,7 @@ def retreat_targets(view, u) -> Reachable:
     of steps that never bring it closer to an enemy threatening its current hexes and never
     enter an enemy's space. `.path(h)` gives the path with its (kind "retreat") provocations:
     only enemies it moves toward."""
-    budget = speed_hexes(u) // (2 if "prone" in conditions_of(u) else 1)
+    budget = retreat_hexes(u)
     fld = _field(view, u, budget)
     start, edges = fld.start(), _retreat_edges(fld)
     dist, _ = _search(fld, start, budget, edges=edges)
@@ -1057,10 +1130,10 @@ def retreat_targets(view, u) -> Reachable:
 
 
 __all__ = [
-    "K", "MovePath", "Reachable", "big_actions_for", "can_end_at", "charge_paths",
-    "cheapest_path", "effective_speed_ft", "five_foot_step_targets", "is_injured", "matters_within",
-    "melee_reach",
-    "path_step_costs", "reachable", "retreat_targets", "run_targets", "SafePaths", "safe_path",
-    "safe_paths", "sizes_apart",
-    "speed_hexes", "step_cost",
+    "DIFFICULT", "K", "MovePath", "MoveSpend", "NEVER", "NORMAL", "Reachable", "SafePaths",
+    "big_actions_for", "can_end_at", "charge_paths", "cheapest_path", "effective_speed_ft",
+    "five_foot_step_targets", "is_injured", "matters_within", "melee_reach",
+    "move_big_actions", "move_spend", "movement_budget", "path_step_costs", "reachable",
+    "retreat_hexes", "retreat_targets", "run_hexes", "run_targets", "safe_path", "safe_paths",
+    "sizes_apart", "speed_hexes", "step_cost", "terrain_cost",
 ]
