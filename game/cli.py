@@ -80,7 +80,12 @@ def build_parser() -> ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
-    replay.add_argument("--verify", action="store_true")
+    replay.add_argument("--verify", action="store_true",
+                        help="exit 2 unless the replay ends in the state the save recorded")
+    replay.add_argument("--json", action="store_true",
+                        help="print every event as one JSON object per line: its type, its "
+                             "fields and \"command\", the index of the command that caused it "
+                             "(null for the events of the battle's start)")
     return parser
 
 
@@ -117,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
                             jobs=args.jobs, as_json=args.json)
     if command == "replay":
         from game.engine.replay import run_replay
-        return run_replay(args.file, verify=args.verify)
+        return run_replay(args.file, verify=args.verify, as_json=args.json)
     return run_play(args)
 
 
