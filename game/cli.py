@@ -10,15 +10,27 @@ import os
 import sys
 from pathlib import Path
 
-from game.errors import InputError
+from game.cliargs import NEGATIVE_ARG, bounded_int
+from game.errors import InputError, printable
 
 REPO = Path(__file__).resolve().parent.parent
 MAPS_DIR = REPO / "maps"
 DEFAULT_MAP = MAPS_DIR / "skirmish.tmx"
 
 
+MAX_GAMES = 100_000
+MAX_JOBS = 256
+SEEDS = bounded_int(-(10 ** 12), 10 ** 12)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit status 2."""
+    """argparse, but a usage error is one line and exit status 2, and "-1,0" is a hex with a
+    negative column, not an option (argparse reads only "-3"-like arguments as numbers; it has
+    no public setting for this, hence the attribute)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_ARG
 
     def error(self, message):
         raise InputError(None, None, f"{self.prog}: {message} (see {self.prog} --help)")
@@ -35,7 +47,7 @@ def build_parser() -> ArgumentParser:
     play.add_argument("--sides", default=None,
                       help="controllers per team of the map, in order: human, ai, ai:easy, "
                            "ai:normal or ai:hard, e.g. human,ai (skips the setup screen)")
-    play.add_argument("--seed", type=int, default=None,
+    play.add_argument("--seed", type=SEEDS, default=None,
                       help="the dice seed (default: from the clock, shown in the game)")
     play.add_argument("--initiative", default=None,
                       choices=("selective", "top-down", "round-by-round"),
@@ -71,9 +83,10 @@ def build_parser() -> ArgumentParser:
     simulate = sub.add_parser("simulate", help="computer players against each other, headless")
     simulate.add_argument("map")
     simulate.add_argument("--sides", required=True)
-    simulate.add_argument("--games", type=int, default=10)
-    simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--jobs", type=int, default=1)
+    simulate.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=10,
+                          help=f"how many battles (1-{MAX_GAMES})")
+    simulate.add_argument("--seed", type=SEEDS, default=1)
+    simulate.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1)
     simulate.add_argument("--json", action="store_true")
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
@@ -154,6 +167,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # an internal fault: one line, unless the developer asks for more
         if os.environ.get("HEXSKIRMISH_DEBUG"):
             raise
-        print(f"python -m game: internal error: {type(err).__name__}: {err} "
+        print(f"python -m game: internal error: {type(err).__name__}: {printable(err)} "
               "(set HEXSKIRMISH_DEBUG=1 for the traceback)", file=sys.stderr)
         return 1
