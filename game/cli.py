@@ -91,6 +91,13 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
 
+    actions = sub.add_parser("actions", help="what a creature may do now, and why not")
+    actions.add_argument("battle", metavar="MAP_OR_SAVE",
+                         help="a map (its first turn) or a .json save (its current state)")
+    actions.add_argument("name", metavar="NAME")
+    actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
+    actions.add_argument("--json", action="store_true")
+
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
     replay.add_argument("--verify", action="store_true",
@@ -133,6 +140,9 @@ def run(args: argparse.Namespace) -> int:
             enable_ai_debug()
         return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
                             jobs=args.jobs, as_json=args.json)
+    if command == "actions":
+        from game.actions import run_actions
+        return run_actions(args.battle, args.name, as_json=args.json, seed=args.seed)
     if command == "replay":
         from game.engine.replay import run_replay
         return run_replay(args.file, verify=args.verify, as_json=args.json)
@@ -142,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     if not has_display():
         print("python -m game: no display here (DISPLAY is not set); the headless commands are "
-              "validate, render, screenshot, inspect, path, simulate and replay "
+              "validate, render, screenshot, inspect, path, simulate, actions and replay "
               "(python -m game --help)", file=sys.stderr)
         return 2
     from game.ui.app import run_play as play
