@@ -43,7 +43,7 @@ def print_facts(name: str, facts: list[dict], out) -> None:
     print(f"{name}:", file=out)
     for f in facts:
         why = "" if f["enabled"] else f"  {f['reason']} [{f['code']}]"
-        print(f"  {f['action']:<18}{'yes' if f['enabled'] else 'no':<4}{why}", file=out)
+        print(f"  {f['action']:<18}{'yes' if f['enabled'] else 'no':<4}{why}".rstrip(), file=out)
 
 
 def run_actions(arg: str, name: str, as_json: bool = False, seed: int = 0, out=None) -> int:
