@@ -29,8 +29,8 @@ def shown(text, limit: int = 40) -> str:
 def cell(text: str, what: str = "hex") -> tuple[int, int]:
     match = _CELL.match(text or "")
     if not match:
-        raise InputError(None, None, f"{what} must be COL,ROW as Tiled shows it, e.g. 4,5, "
-                         f"with at most {MAX_DIGITS} digits each (got {shown(text)})")
+        raise InputError(None, None, f"bad {what} {shown(text)}: write it as COL,ROW as Tiled "
+                         f"shows it, e.g. 4,5, with at most {MAX_DIGITS} digits each")
     return int(match[1]), int(match[2])
 
 

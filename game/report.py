@@ -76,7 +76,7 @@ def inspect_facts(view: BattleView) -> dict:
 
 
 def parse_cell(text: str, view: BattleView) -> Hex:
-    col, row = cell(text, "the hex")
+    col, row = cell(text, "hex")
     m = view.hexmap
     if not m.in_bounds(col, row):
         raise InputError(None, None, f"hex {col},{row} is outside the map "
