@@ -100,6 +100,8 @@ HOSTILE = {
     "seed too long": (_set("seed", "7" * 500), "seed: seed has 500 characters"),
     "dice not rolls": (_set("dice", [{"die": "d20", "value": True}]), "dice[0]: a fixed roll"),
     "not json": (lambda d: None, "not a JSON save file"),
+    "too many commands": (lambda d: d["commands"].extend([{}] * 100_001),
+                          "(a save holds at most 100000)"),
 }
 
 

@@ -31,7 +31,8 @@ CONTROLLER_KINDS = ("human", "ai", "ai:easy", "ai:normal", "ai:hard", "baseline"
 MAX_SAVE_BYTES = 8 << 20          # a long battle's log is well under 1 MiB
 MAX_INT = 10 ** 9                 # coordinates, die faces
 MAX_TEXT = 200                    # unit names, weapon ids, policies
-MAX_ITEMS = 10_000                # hexes in a path
+MAX_ITEMS = 10_000                # hexes in a path, fixed rolls
+MAX_COMMANDS = 100_000            # a long battle has a few thousand
 MAX_SEED_DIGITS = 40
 _DIE = re.compile(r"^d([1-9][0-9]{0,3})$")
 
@@ -57,6 +58,9 @@ def read_save(path: Path) -> dict:
     _check_seed(path, data["seed"])
     _check_options(path, data)
     data["dice"] = _fixed_dice(path, data.get("dice", []))
+    if len(data["commands"]) > MAX_COMMANDS:
+        raise InputError(path, "commands", f"{len(data['commands'])} commands (a save holds at "
+                         f"most {MAX_COMMANDS})")
     data["commands"] = [parse_command(path, n, raw) for n, raw in enumerate(data["commands"])]
     return data
 
@@ -200,5 +204,8 @@ def map_reference(map_path: Path, save_path: Path) -> str:
 
 
 def _short(value) -> str:
-    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    try:
+        text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    except (RecursionError, ValueError):
+        text = f"a {type(value).__name__} nested too deeply"
     return text if len(text) <= 60 else text[:57] + "..."
