@@ -94,8 +94,9 @@ def run_replay(file, verify: bool = False, as_json: bool = False) -> int:
         print(summary(path, battle))
     if verify:
         if battle.state_hash() != battle.saved_hash:
-            print(f"{printable(path)}: state hash mismatch: the replay ends in {battle.state_hash()[:12]}, "
-                  f"the save says {battle.saved_hash[:12]}", file=sys.stderr)
+            print(f"{printable(path)}: state hash mismatch: the replay ends in "
+                  f"{battle.state_hash()[:12]}, the save says {battle.saved_hash[:12]}",
+                  file=sys.stderr)
             return 2
         if not as_json:
             print(f"{printable(path)}: state hash verified ({battle.state_hash()[:12]})")
@@ -110,8 +111,9 @@ def summary(path: Path, battle: Battle) -> str:
              f"{battle.active}'s turn")
     unused = len(battle.dice.fixed) - battle.dice.fixed_used
     fixed = f", {unused} fixed roll(s) left unused" if unused else ""
-    return (f"{printable(path)}: {len(battle.log)} commands replayed on {Path(battle.hexmap.path).name} "
-            f"(seed {battle.seed}{fixed}): round {battle.round}, {where}")
+    return (f"{printable(path)}: {len(battle.log)} commands replayed on "
+            f"{Path(battle.hexmap.path).name} (seed {battle.seed}{fixed}): round {battle.round}, "
+            f"{where}")
 
 
 __all__ = ["VERSION", "event_lines", "load_replay", "run_replay", "save_battle"]
