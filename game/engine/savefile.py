@@ -7,8 +7,9 @@ advance, game/engine/dice.py). `read_save(path)` checks every field and bound be
 is built from it, and raises one `InputError` line naming the file and the place ("command 3",
 "dice[2]", "seed"): a regular file of at most `MAX_SAVE_BYTES` only, JSON not nested
 deeper than the interpreter's recursion limit, integers of sane size, at most `MAX_COMMANDS`
-commands whose every field has the type the command declares. `locate_map(path, name)` allows only a shipped map (by name or path), a map inside
-the save's folder or one inside the player's maps folder (game/paths.py).
+commands whose every field has the type the command declares. `locate_map(path, name)`
+allows only a shipped map (by name or path), a map inside the save's folder or one inside the
+player's maps folder (game/paths.py).
 """
 from __future__ import annotations
 
