@@ -71,6 +71,7 @@ def write_atomically(path, data: bytes) -> None:
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(tmp, _mode_of(path))
         view = memoryview(data)
         while view:
             written = os.write(fd, view)
@@ -85,6 +86,15 @@ def write_atomically(path, data: bytes) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+def _mode_of(path: Path) -> int:
+    """The permissions the new file gets: the old file's, else rw-r--r-- (mkstemp's own
+    rw------- would hide a shared save from the other players of the machine)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o644
 
 
 def _sync_folder(folder: Path) -> None:

@@ -231,8 +231,8 @@ def test_a_process_killed_while_saving_leaves_a_whole_save(tmp_path):
     try:
         assert child.stdout.readline().strip() == "saving"
         deadline = time.monotonic() + 60
-        while not list(tmp_path.glob(".game.json.*.tmp")) and time.monotonic() < deadline:
-            pass
+        while not list(tmp_path.glob(".game.json.*.tmp")):   # a save is being written
+            assert child.poll() is None and time.monotonic() < deadline
         child.send_signal(signal.SIGKILL)
     finally:
         child.kill()
