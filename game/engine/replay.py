@@ -69,8 +69,9 @@ def load_replay(path, on_events=None) -> Battle:
         except FixedRollError as err:
             raise InputError(path, where, f"corrupt save: {err}") from None
         if not outcome.ok:
+            code = f" [{outcome.code}]" if getattr(outcome, "code", "") else ""
             raise InputError(path, where, f"corrupt save: the engine refuses "
-                             f"{type(cmd).__name__} for {cmd.unit!r}: {outcome.reason}")
+                             f"{type(cmd).__name__} for {cmd.unit!r}: {outcome.reason}{code}")
         if on_events:
             on_events(n, outcome.events)
     battle.saved_hash = data["state_hash"]
