@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import game.data
+from game.cli import main
 from game.data import DataError, load_units, load_weapons, parse_dice
 from game.errors import InputError, printable
 from game.tiled.loader import load_map
@@ -39,6 +40,13 @@ def game_cli(*args, timeout=60, cwd=REPO) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "game", *map(str, args)], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout, preexec_fn=limited,
                           stdin=subprocess.DEVNULL)
+
+
+def in_process(capsys, *args) -> subprocess.CompletedProcess:
+    """`python -m game ARGS` through the same entry point, without a new interpreter."""
+    status = main([str(a) for a in args])
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(args, status, out.out, out.err)
 
 
 def assert_one_line(out, *parts):
@@ -220,15 +228,15 @@ def test_conditions_a_map_may_set_still_load(tmp_path):
 
 # ---- command line ------------------------------------------------------------------------------
 
-def test_a_5000_digit_coordinate_is_one_line():
-    out = game_cli("path", "maps/duel.tmx", "Aldric", "1," + "9" * 5000)
+def test_a_5000_digit_coordinate_is_one_line(capsys):
+    out = in_process(capsys, "path", REPO / "maps" / "duel.tmx", "Aldric", "1," + "9" * 5000)
     assert_one_line(out, "COL,ROW", "at most 6 digits")
     assert len(out.stderr) < 300
 
 
 @pytest.mark.parametrize("cell", ["-1,0", "2,-4", "-3,-3"])
-def test_negative_coordinates_are_hexes_not_options(cell):
-    out = game_cli("path", "maps/duel.tmx", "Aldric", cell)
+def test_negative_coordinates_are_hexes_not_options(capsys, cell):
+    out = in_process(capsys, "path", REPO / "maps" / "duel.tmx", "Aldric", cell)
     assert_one_line(out, f"hex {cell} is outside the map")
 
 
@@ -243,7 +251,7 @@ def test_a_negative_coordinate_after_an_option(tmp_path):
     (["--jobs", "100000"], "--jobs: must be a whole number from 1 to 256"),
     (["--seed", "9" * 5000], "--seed: must be a whole number"),
 ])
-def test_simulate_numbers_are_bounded_before_anything_runs(args, message):
-    out = game_cli("simulate", "maps/duel.tmx", "--sides", "ai,ai", *args, timeout=30)
+def test_simulate_numbers_are_bounded_before_anything_runs(capsys, args, message):
+    out = in_process(capsys, "simulate", REPO / "maps" / "duel.tmx", "--sides", "ai,ai", *args)
     assert_one_line(out, message)
     assert len(out.stderr) < 300
