@@ -10,15 +10,27 @@ import os
 import sys
 from pathlib import Path
 
-from game.errors import InputError
+from game.cliargs import NEGATIVE_ARG, bounded_int
+from game.errors import InputError, printable
 
 REPO = Path(__file__).resolve().parent.parent
 MAPS_DIR = REPO / "maps"
 DEFAULT_MAP = MAPS_DIR / "skirmish.tmx"
 
 
+MAX_GAMES = 100_000
+MAX_JOBS = 256
+SEEDS = bounded_int(-(10 ** 12), 10 ** 12)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit status 2."""
+    """argparse, but a usage error is one line and exit status 2, and "-1,0" is a hex with a
+    negative column, not an option (argparse reads only "-3"-like arguments as numbers; it has
+    no public setting for this, hence the attribute)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_ARG
 
     def error(self, message):
         raise InputError(None, None, f"{self.prog}: {message} (see {self.prog} --help)")
@@ -35,7 +47,7 @@ def build_parser() -> ArgumentParser:
     play.add_argument("--sides", default=None,
                       help="controllers per team of the map, in order: human, ai, ai:easy, "
                            "ai:normal or ai:hard, e.g. human,ai (skips the setup screen)")
-    play.add_argument("--seed", type=int, default=None,
+    play.add_argument("--seed", type=SEEDS, default=None,
                       help="the dice seed (default: from the clock, shown in the game)")
     play.add_argument("--initiative", default=None,
                       choices=("selective", "top-down", "round-by-round"),
@@ -71,16 +83,29 @@ def build_parser() -> ArgumentParser:
     simulate = sub.add_parser("simulate", help="computer players against each other, headless")
     simulate.add_argument("map")
     simulate.add_argument("--sides", required=True)
-    simulate.add_argument("--games", type=int, default=10)
-    simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--jobs", type=int, default=1)
+    simulate.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=10,
+                          help=f"how many battles (1-{MAX_GAMES})")
+    simulate.add_argument("--seed", type=SEEDS, default=1)
+    simulate.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1)
     simulate.add_argument("--json", action="store_true")
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
 
+    actions = sub.add_parser("actions", help="what a creature may do now, and why not")
+    actions.add_argument("battle", metavar="MAP_OR_SAVE",
+                         help="a map (its first turn) or a .json save (its current state)")
+    actions.add_argument("name", metavar="NAME")
+    actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
+    actions.add_argument("--json", action="store_true")
+
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
-    replay.add_argument("--verify", action="store_true")
+    replay.add_argument("--verify", action="store_true",
+                        help="exit 2 unless the replay ends in the state the save recorded")
+    replay.add_argument("--json", action="store_true",
+                        help="print every event as one JSON object per line: its type, its "
+                             "fields and \"command\", the index of the command that caused it "
+                             "(null for the events of the battle's start)")
     return parser
 
 
@@ -115,16 +140,19 @@ def run(args: argparse.Namespace) -> int:
             enable_ai_debug()
         return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
                             jobs=args.jobs, as_json=args.json)
+    if command == "actions":
+        from game.actions import run_actions
+        return run_actions(args.battle, args.name, as_json=args.json, seed=args.seed)
     if command == "replay":
         from game.engine.replay import run_replay
-        return run_replay(args.file, verify=args.verify)
+        return run_replay(args.file, verify=args.verify, as_json=args.json)
     return run_play(args)
 
 
 def run_play(args: argparse.Namespace) -> int:
     if not has_display():
         print("python -m game: no display here (DISPLAY is not set); the headless commands are "
-              "validate, render, screenshot, inspect, path, simulate and replay "
+              "validate, render, screenshot, inspect, path, simulate, actions and replay "
               "(python -m game --help)", file=sys.stderr)
         return 2
     from game.ui.app import run_play as play
@@ -149,6 +177,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # an internal fault: one line, unless the developer asks for more
         if os.environ.get("HEXSKIRMISH_DEBUG"):
             raise
-        print(f"python -m game: internal error: {type(err).__name__}: {err} "
+        print(f"python -m game: internal error: {type(err).__name__}: {printable(err)} "
               "(set HEXSKIRMISH_DEBUG=1 for the traceback)", file=sys.stderr)
         return 1

@@ -7,9 +7,9 @@ game's previews show.
 from __future__ import annotations
 
 import json
-import re
 import sys
 
+from game.cliargs import cell
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_world, delete_world
 from game.errors import InputError
@@ -24,7 +24,6 @@ from game.rules.situation import best_attack
 from game.rules.threat import footprint_distance, threat_reach, threatened_hexes
 from game.tiled.loader import load_map
 
-CELL = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 
 def load_view(map_path) -> BattleView:
@@ -77,10 +76,7 @@ def inspect_facts(view: BattleView) -> dict:
 
 
 def parse_cell(text: str, view: BattleView) -> Hex:
-    match = CELL.match(text)
-    if not match:
-        raise InputError(None, None, f"bad hex {text!r}: write it as COL,ROW, e.g. 4,5")
-    col, row = int(match[1]), int(match[2])
+    col, row = cell(text, "hex")
     m = view.hexmap
     if not m.in_bounds(col, row):
         raise InputError(None, None, f"hex {col},{row} is outside the map "

@@ -275,7 +275,7 @@ def test_collision_shapes_of_an_embedded_tileset_are_not_layers_nor_units(folder
 
 def test_units_from_type_and_from_class(folder):
     objs = [unit(1, *center(1, 1), name="Wulfric", props='<property name="facing" type="int" '
-                 'value="3"/><property name="conditions" value="prone, Shaken"/>'),
+                 'value="3"/><property name="conditions" value="prone, Frightened"/>'),
             unit(2, *center(4, 3), "orc", "red", cls='class="unit"'),
             unit(3, *center(2, 3), "orc", "red", cls='type="unit"'),
             '<object id="4" name="tree" type="decor" x="10" y="10"><point/></object>']
@@ -284,7 +284,7 @@ def test_units_from_type_and_from_class(folder):
         ("Wulfric", "fighter", "blue", 1, 1), ("Orc 1", "orc", "red", 4, 3),
         ("Orc 2", "orc", "red", 2, 3)]
     w = m.units[0]
-    assert w.facing == 3 and w.conditions == ("prone", "shaken") and w.object_id == 1
+    assert w.facing == 3 and w.conditions == ("prone", "frightened") and w.object_id == 1
     assert m.teams == ["blue", "red"]  # order of first appearance
 
 

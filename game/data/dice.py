@@ -4,6 +4,12 @@ Parsing, formatting, min/max/average and LFG's die-size chain ("Damage Die Size"
 1 -> 1d2 -> 1d3 -> 1d4 -> 1d6 -> 1d8 -> 1d10 -> 2d6 -> 2d8 -> 3d6 -> ...), used for
 Power Attack (RULES.md 9) and for weapons of small or large wielders (LFG "Creature Size").
 Nothing here rolls: the battle's seeded generator does (DESIGN.md "State and flow").
+
+Bounds (docs/security.md "Unit and weapon files"): at most `MAX_COUNT` dice of at most
+`MAX_SIDES` sides and a bonus of at most `MAX_BONUS` either way, and an expression must be
+able to deal at least 1 damage. LFG's largest damage dice are 4d12 (the chain's end); the
+bounds keep the exact damage distributions of the AI and `simulate` (up to x6 criticals of
+Power-Attack-sized dice) small, where "999999d999999" used to hang them.
 """
 from __future__ import annotations
 
@@ -11,6 +17,9 @@ import re
 from dataclasses import dataclass
 
 _DICE_RE = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:([+-])?\s*(\d+))?\s*$")
+MAX_COUNT = 6
+MAX_SIDES = 12
+MAX_BONUS = 20
 
 # LFG "Damage Die Size": the generic chain, smallest first.
 DIE_CHAIN = ("1", "1d2", "1d3", "1d4", "1d6", "1d8", "1d10", "2d6", "2d8",
@@ -70,16 +79,29 @@ def parse_dice(text: str) -> Dice:
     count_s, sides_s, sign, bonus_s = m.groups()
     if sides_s is not None and bonus_s is not None and sign is None:
         raise ValueError(f"{text!r}: write the bonus with a sign, like \"1d8+2\"")
+    if any(len(part or "") > 3 for part in (count_s, sides_s, bonus_s)):
+        raise ValueError(f"{text[:40]!r}: at most {MAX_COUNT} dice of at most {MAX_SIDES} "
+                         f"sides and a bonus between -{MAX_BONUS} and +{MAX_BONUS}")
     bonus = int(bonus_s or 0) * (-1 if sign == "-" else 1)
     if sides_s is None:
         if sign == "-":
             raise ValueError(f"{text!r}: a flat damage amount cannot be negative")
-        return Dice(0, 0, bonus)
-    count = int(count_s) if count_s else 1
-    sides = int(sides_s)
-    if count < 1 or sides < 2:
-        raise ValueError(f"{text!r}: need at least one die of at least 2 sides")
-    return Dice(count, sides, bonus)
+        dice = Dice(0, 0, bonus)
+    else:
+        dice = Dice(int(count_s) if count_s else 1, int(sides_s), bonus)
+        if dice.count < 1 or dice.sides < 2:
+            raise ValueError(f"{text!r}: need at least one die of at least 2 sides")
+    _check_bounds(text, dice)
+    return dice
+
+
+def _check_bounds(text: str, dice: Dice) -> None:
+    if dice.count > MAX_COUNT or dice.sides > MAX_SIDES:
+        raise ValueError(f"{text!r}: at most {MAX_COUNT} dice of at most {MAX_SIDES} sides")
+    if abs(dice.bonus) > MAX_BONUS:
+        raise ValueError(f"{text!r}: the bonus must be between -{MAX_BONUS} and +{MAX_BONUS}")
+    if dice.max < 1:
+        raise ValueError(f"{text!r} can never deal damage (at most {dice.max})")
 
 
 def format_dice(dice: Dice) -> str:

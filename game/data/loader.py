@@ -7,7 +7,10 @@ Feet everywhere (RULES.md 1). Each weapon's medium damage is re-sized for the un
 (LFG "Creature Size": small weapons 1 die size smaller, large 1 die size larger, ...).
 
 Every bad input raises one DataError, `path:line: message (fix)` (DESIGN.md "Quality"),
-with the line found by searching the key in the file text, else `[key].field`.
+with the line found by searching the key in the file text, else `[key].field`. Files from
+strangers (docs/security.md "Unit and weapon files"): regular files of at most
+`MAX_TOML_BYTES` only, deep nesting and huge integers are errors of the TOML file, names hold
+no control characters, damage dice are bounded (game/data/dice.py).
 """
 from __future__ import annotations
 
@@ -17,6 +20,9 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
+from game.errors import has_control
+from game.files import FileRefused, read_text
+
 from .dice import parse_dice
 from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, PHYSICAL_TYPES, SIZES,
                     WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
@@ -24,6 +30,7 @@ from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, PHYSICAL_TYPES, SIZES
 
 REQUIRED = object()
 _ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_TOML_BYTES = 1 << 20
 
 
 def default_assets_dir() -> Path:
@@ -78,14 +85,18 @@ def _line_of(text: str, parts: list[str]) -> int | None:
 
 
 def _read_toml(path: Path) -> tuple[dict, str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         raise DataError(path, "-", "file not found", "create it or pass the right path")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(path, "-", f"cannot read the file: {exc}", "save it as UTF-8 text")
+    try:
+        text = read_text(path, MAX_TOML_BYTES, "TOML file")
+    except FileRefused as exc:
+        raise DataError(path, "-", str(exc), "give a regular UTF-8 text file of at most "
+                        f"{MAX_TOML_BYTES >> 20} MiB") from None
     try:
         return tomllib.loads(text), text
+    except RecursionError:
+        raise DataError(path, "-", "not valid TOML: arrays or tables nested too deeply",
+                        "a unit or weapon needs at most 3 levels") from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column \d+\)", msg)
@@ -93,6 +104,9 @@ def _read_toml(path: Path) -> tuple[dict, str]:
         msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg)
         raise DataError(path, line, f"not valid TOML: {msg}",
                         "fix the syntax; strings need quotes, e.g. name = \"Orc\"") from None
+    except ValueError as exc:            # an integer of more than 4300 digits
+        raise DataError(path, "-", f"not valid TOML: {exc}",
+                        "write numbers of a few digits") from None
 
 
 # ---- value checkers: check(ctx, key, value) -> converted value -------------------------
@@ -134,11 +148,16 @@ def _bool(ctx, key, value):
     raise ctx.error(key, f"must be true or false, got {value!r}", f"write {key} = true")
 
 
-def _text(min_len=0, max_len=None):
+def _text(min_len=0, max_len=None, lines=False):
+    """A text field; control characters (a newline in a name, a terminal escape sequence)
+    are refused, except line breaks and tabs where `lines` allows them (descriptions)."""
     def check(ctx, key, value):
         if not isinstance(value, str):
             raise ctx.error(key, f"must be a text in quotes, got {value!r}",
                             f"write {key} = \"...\"")
+        if has_control(value.replace("\n", "").replace("\t", "") if lines else value):
+            raise ctx.error(key, f"holds a control character: {value!r}",
+                            "remove it; names are plain text on one line")
         if len(value.strip()) < min_len or (max_len and len(value) > max_len):
             size = f"{min_len} to {max_len} characters" if max_len else "non-empty"
             raise ctx.error(key, f"must be {size}, got {value!r}", f"give {key} {size}")
@@ -264,7 +283,7 @@ WEAPON_FIELDS = {
     "properties": (_names(WEAPON_PROPERTIES, "properties"), ()),
     "extra_damage": (_extra_damage, ()),
     "natural": (_bool, False),
-    "description": (_text(), ""),
+    "description": (_text(lines=True), ""),
 }
 
 
@@ -364,7 +383,7 @@ UNIT_FIELDS = {
     "goon": (_bool, False),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),
     "glyph": (_text(1, 2), None),
-    "description": (_text(), ""),
+    "description": (_text(lines=True), ""),
 }
 _RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "reach_override"}
 _NOT_OVERRIDABLE = ("weapons", "dr", "resist", "vulnerable")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from game.errors import InputError
+from game.errors import InputError, printable
 
 from .dice import Dice
 
@@ -40,7 +40,7 @@ class DataError(InputError):
 
     def __str__(self) -> str:
         tail = f" ({self.fix})" if self.fix else ""
-        return f"{self.path}:{self.where}: {self.message}{tail}"
+        return printable(f"{self.path}:{self.where}: {self.message}{tail}")
 
     def line(self) -> str:
         return str(self)

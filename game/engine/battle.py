@@ -113,7 +113,8 @@ class Battle:
     """
 
     def __init__(self, hexmap: HexMap, seed: int = 0, units_db: dict | None = None,
-                 initiative: str | None = None, controllers: dict | None = None):
+                 initiative: str | None = None, controllers: dict | None = None,
+                 fixed_dice=()):
         from game.engine import turns
         mode = initiative or hexmap.initiative or "selective"
         if mode not in INITIATIVE_MODES:
@@ -121,7 +122,7 @@ class Battle:
                              f"(use one of {', '.join(INITIATIVE_MODES)})")
         self.hexmap = hexmap
         self.seed = seed
-        self.dice = Dice(seed)
+        self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
         self.world = build_world(hexmap, units_db)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"

@@ -11,25 +11,42 @@ initiative tie-break coin of a battle comes from its `Dice`, so the command log 
 - `coin()`: a fair coin (initiative ties, RULES.md 9).
 - `state()` / `set_state()` / `Dice.from_state()`: save and restore the generator exactly;
   the state is made of lists and ints only, so it goes into a JSON save as it is.
+- `fixed`: rolls fixed in advance (`FixedRoll("d20", 17)`, from a save's "dice" list), used
+  in order before the seeded generator: rule tests, tutorials and bug reports script a battle
+  with them. A fixed roll of another die than the one rolled, or out of its range, raises
+  `FixedRollError` (the replay names the save and the command).
 
 The rules never import this module: they take the rolled faces as plain ints (pure functions).
 """
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from game.data.dice import Dice as DiceExpr, parse_dice
 
-__all__ = ["Dice"]
+__all__ = ["Dice", "FixedRoll", "FixedRollError"]
+
+
+class FixedRoll(NamedTuple):
+    """One roll fixed in advance: `die` like "d20", `value` the face it shows."""
+    die: str
+    value: int
+
+
+class FixedRollError(ValueError):
+    """A fixed roll that does not fit the die the rules roll."""
 
 
 class Dice:
-    """The seeded dice of one battle."""
+    """The seeded dice of one battle, after the rolls fixed in advance (if any)."""
 
-    def __init__(self, seed: int | str | None = 0):
+    def __init__(self, seed: int | str | None = 0, fixed=()):
         self.seed = seed
         self._rng = random.Random(seed)
         self.rolls = 0            # dice drawn so far (handy in logs and replays)
+        self.fixed = tuple(FixedRoll(*f) for f in fixed)
+        self.fixed_used = 0       # how many of `fixed` were drawn
 
     # ---- single dice ------------------------------------------------------------------
     def d(self, sides: int) -> int:
@@ -37,7 +54,20 @@ class Dice:
         if sides < 1:
             raise ValueError(f"a die needs at least 1 side, got {sides}")
         self.rolls += 1
+        if self.fixed_used < len(self.fixed):
+            return self._next_fixed(sides)
         return self._rng.randrange(sides) + 1
+
+    def _next_fixed(self, sides: int) -> int:
+        n = self.fixed_used
+        die, value = self.fixed[n]
+        if die != f"d{sides}":
+            raise FixedRollError(f"fixed roll {n} is a {die}, but the rules roll a d{sides} "
+                                 f"here")
+        if not 1 <= value <= sides:
+            raise FixedRollError(f"fixed roll {n} shows {value} on a d{sides} (1-{sides})")
+        self.fixed_used += 1
+        return value
 
     def d20(self) -> int:
         return self.d(20)
@@ -67,15 +97,21 @@ class Dice:
 
     # ---- saving and restoring -----------------------------------------------------------
     def state(self) -> list:
-        """The generator's exact state as JSON-friendly lists: [version, [ints], gauss, rolls]."""
+        """The generator's exact state as JSON-friendly lists: [version, [ints], gauss, rolls],
+        plus the fixed rolls still to come, [[die, value], ...], while there are any."""
         version, internal, gauss = self._rng.getstate()
-        return [version, list(internal), gauss, self.rolls]
+        state = [version, list(internal), gauss, self.rolls]
+        if self.fixed_used < len(self.fixed):
+            state.append([list(f) for f in self.fixed[self.fixed_used:]])
+        return state
 
     def set_state(self, state) -> None:
         """Restore a `state()`; the following rolls repeat those made after it was taken."""
-        version, internal, gauss, rolls = state
+        version, internal, gauss, rolls, *rest = state
         self._rng.setstate((version, tuple(internal), gauss))
         self.rolls = rolls
+        self.fixed = tuple(FixedRoll(*f) for f in rest[0]) if rest else ()
+        self.fixed_used = 0
 
     @classmethod
     def from_state(cls, state, seed: int | str | None = None) -> Dice:

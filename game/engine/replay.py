@@ -1,33 +1,31 @@
 """Save files and replays (DESIGN.md "State and flow", "Command line": `python -m game replay
-FILE [--verify]`).
+FILE [--verify] [--json]`).
 
-A save is the seed and the command log, not the world: JSON
-`{"version": 1, "map": path, "seed", "initiative", "controllers", "commands": [...],
-"state_hash"}`. The map path is written relative to the save file's folder when it can be;
-a relative path is looked up there first, then from the current folder.
+A save is the seed and the command log, not the world (the format and its checks are in
+game/engine/savefile.py). A shipped map is written by its name; another map by its path
+relative to the save's folder.
 
-- `save_battle(battle, path)`: write the save.
-- `load_replay(path) -> Battle`: rebuild the battle by applying every command again; a command
-  the engine refuses means a corrupt save (one-line `InputError` naming the file and the
-  command's index).
-- `run_replay(file, verify=False) -> int`: a short summary on stdout; with `verify`, exit
-  status 0 when the final state hash equals the saved one, else one line on stderr and 2. Bad
-  files (not JSON, wrong fields, unknown map) raise `InputError` (the CLI prints one line and
-  exits 2, never a traceback).
+- `save_battle(battle, path)`: write the save atomically (game/files.py): a crash or a full
+  disk while saving leaves the previous save whole.
+- `load_replay(path, on_events=None) -> Battle`: rebuild the battle by applying every command
+  again; `on_events(index, events)` sees the events of the battle's start (index None) and
+  of each command. A command the engine refuses, or a fixed roll that does not fit the die
+  rolled, means a corrupt save (one-line `InputError` naming the file and the command index).
+- `run_replay(file, verify=False, as_json=False) -> int`: a short summary on stdout; with
+  `verify`, exit status 0 when the final state hash equals the saved one, else one line on
+  stderr and 2; with `as_json`, every event as one JSON object per line instead.
 """
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
 from game.engine.battle import Battle
-from game.engine.commands import command_from_dict
-from game.errors import InputError
-
-VERSION = 1
-FIELDS = ("version", "map", "seed", "commands", "state_hash")
+from game.engine.dice import FixedRollError
+from game.engine.savefile import VERSION, locate_map, map_reference, read_save
+from game.errors import InputError, printable
+from game.files import write_atomically
 
 
 def save_battle(battle: Battle, path) -> None:
@@ -37,106 +35,86 @@ def save_battle(battle: Battle, path) -> None:
     if not map_path.is_file():
         raise InputError(path, None, f"the battle's map {map_path} is not a file: only "
                          "battles on .tmx maps can be saved")
-    try:
-        shown = os.path.relpath(map_path.resolve(), path.resolve().parent)
-    except ValueError:                       # another drive (Windows)
-        shown = str(map_path.resolve())
-    data = {"version": VERSION, "map": Path(shown).as_posix(), "seed": battle.seed,
+    data = {"version": VERSION, "map": map_reference(map_path, path), "seed": battle.seed,
             "initiative": battle.initiative_mode, "controllers": battle.controllers,
             "commands": [c.to_dict() for c in battle.log], "state_hash": battle.state_hash()}
+    if battle.dice.fixed:
+        data["dice"] = [{"die": die, "value": value} for die, value in battle.dice.fixed]
     try:
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_atomically(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
     except OSError as err:
-        raise InputError(path, None, f"cannot write the save: {err.strerror}") from None
+        raise InputError(path, None, f"cannot write the save: {err.strerror or err} "
+                         "(the previous save, if any, is unchanged)") from None
 
 
-def _read(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise InputError(path, None, f"cannot read the save: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise InputError(path, None, "not a JSON save file (not UTF-8 text)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(path, err.lineno, f"not a JSON save file: {err.msg}") from None
-    if not isinstance(data, dict):
-        raise InputError(path, None, "a save file is a JSON object with the fields "
-                         + ", ".join(FIELDS))
-    missing = [f for f in FIELDS if f not in data]
-    if missing:
-        raise InputError(path, None, f"missing field(s) {', '.join(missing)} (a save has "
-                         + ", ".join(FIELDS) + ")")
-    if data["version"] != VERSION:
-        raise InputError(path, "version", f"unsupported save version {data['version']!r} "
-                         f"(this game reads version {VERSION})")
-    checks = {"map": str, "commands": list, "state_hash": str}
-    for name, kind in checks.items():
-        if not isinstance(data[name], kind):
-            raise InputError(path, name, f"{name} must be a {kind.__name__}")
-    if not isinstance(data["seed"], (int, str)) or isinstance(data["seed"], bool):
-        raise InputError(path, "seed", "seed must be an integer")
-    if not isinstance(data.get("controllers") or {}, dict):
-        raise InputError(path, "controllers", "controllers must map teams to human or ai")
-    return data
-
-
-def _map_path(path: Path, name: str) -> Path:
-    given = Path(name)
-    if given.is_absolute():
-        return given
-    beside = path.resolve().parent / given
-    return beside if beside.exists() else given
-
-
-def load_replay(path) -> Battle:
-    """The battle of a save file, replayed command by command."""
+def load_replay(path, on_events=None) -> Battle:
+    """The battle of a save file, replayed command by command (see the module docstring)."""
     from game.tiled.loader import load_map
     path = Path(path)
-    data = _read(path)
-    map_path = _map_path(path, data["map"])
-    if not map_path.is_file():
-        raise InputError(path, "map", f"unknown map {data['map']} (no such file next to the "
-                         "save or in the current folder)")
-    hexmap = load_map(map_path)
+    data = read_save(path)
+    hexmap = load_map(locate_map(path, data["map"]))
     try:
         battle = Battle(hexmap, seed=data["seed"], initiative=data.get("initiative"),
-                        controllers=data.get("controllers") or {})
+                        controllers=data.get("controllers") or {}, fixed_dice=data["dice"])
     except InputError as err:
         raise InputError(path, "initiative", err.message) from None
-    for n, raw in enumerate(data["commands"]):
+    except FixedRollError as err:
+        raise InputError(path, "battle start", f"corrupt save: {err}") from None
+    if on_events:
+        on_events(None, list(battle.events))
+    for n, cmd in enumerate(data["commands"]):
         where = f"command {n}"
         try:
-            cmd = command_from_dict(raw, where=where)
-        except InputError as err:
-            raise InputError(path, where, err.message) from None
-        outcome = battle.apply(cmd)
+            outcome = battle.apply(cmd)
+        except FixedRollError as err:
+            raise InputError(path, where, f"corrupt save: {err}") from None
         if not outcome.ok:
+            code = f" [{outcome.code}]" if getattr(outcome, "code", "") else ""
             raise InputError(path, where, f"corrupt save: the engine refuses "
-                             f"{type(cmd).__name__} for {cmd.unit!r}: {outcome.reason}")
+                             f"{type(cmd).__name__} for {cmd.unit!r}: {outcome.reason}{code}")
+        if on_events:
+            on_events(n, outcome.events)
     battle.saved_hash = data["state_hash"]
     return battle
 
 
-def run_replay(file, verify: bool = False) -> int:
-    """`python -m game replay FILE [--verify]` (see the module docstring)."""
+def event_lines(index, events) -> list[str]:
+    """One JSON object per event: its "type", its fields and "command" (null at the start)."""
+    return [json.dumps({**e.to_dict(), "command": index}) for e in events]
+
+
+def run_replay(file, verify: bool = False, as_json: bool = False) -> int:
+    """`python -m game replay FILE [--verify] [--json]` (see the module docstring)."""
     path = Path(file)
-    battle = load_replay(path)
+    if as_json:
+        lines: list[str] = []
+        battle = load_replay(path, lambda n, events: lines.extend(event_lines(n, events)))
+        print("\n".join(lines))
+    else:
+        battle = load_replay(path)
+        print(summary(path, battle))
+    if verify:
+        if battle.state_hash() != battle.saved_hash:
+            print(f"{printable(path)}: state hash mismatch: the replay ends in "
+                  f"{battle.state_hash()[:12]}, the save says {battle.saved_hash[:12]}",
+                  file=sys.stderr)
+            return 2
+        if not as_json:
+            print(f"{printable(path)}: state hash verified ({battle.state_hash()[:12]})")
+    return 0
+
+
+def summary(path: Path, battle: Battle) -> str:
     state = battle.awaiting()
     where = (f"won by {battle.winner}" if state == "over" else
              f"waiting for {battle.pending.reactor}'s reaction" if state == "reaction" else
              f"{battle.chooser} chooses who acts next" if state == "choice" else
              f"{battle.active}'s turn")
-    print(f"{path}: {len(battle.log)} commands replayed on {Path(battle.hexmap.path).name} "
-          f"(seed {battle.seed}): round {battle.round}, {where}")
-    if verify:
-        if battle.state_hash() != battle.saved_hash:
-            print(f"{path}: state hash mismatch: the replay ends in {battle.state_hash()[:12]}, "
-                  f"the save says {battle.saved_hash[:12]}", file=sys.stderr)
-            return 2
-        print(f"{path}: state hash verified ({battle.state_hash()[:12]})")
-    return 0
+    unused = len(battle.dice.fixed) - battle.dice.fixed_used
+    fixed = f", {unused} fixed roll(s) left unused" if unused else ""
+    return (f"{printable(path)}: {len(battle.log)} commands replayed on "
+            f"{Path(battle.hexmap.path).name} (seed {battle.seed}{fixed}): round {battle.round}, "
+            f"{where}")
 
 
-__all__ = ["VERSION", "load_replay", "run_replay", "save_battle"]
+__all__ = ["VERSION", "event_lines", "load_replay", "run_replay", "save_battle"]

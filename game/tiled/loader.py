@@ -24,7 +24,7 @@ import pytmx  # noqa: E402
 from pytmx.pytmx import unpack_gids  # noqa: E402
 
 from game.data.model import SIZES
-from game.errors import InputError
+from game.errors import InputError, has_control
 from game.hexgrid import TiledLayout, footprint
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
                                OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
@@ -34,6 +34,7 @@ from game.tiled.xmlsafe import (Problem, PropError, XmlError, as_bool, as_choice
 
 FLIP_H, FLIP_V, FLIP_D, ROT_120 = 1 << 31, 1 << 30, 1 << 29, 1 << 28
 MAX_CELLS = 1_000_000
+HP_CONDITIONS = ("injured", "unconscious", "dying", "bleed", "weakened")
 PYTMX_TYPES = {k: v for k, v in pytmx.pytmx.types.items() if v in (int, float)}
 PROPERTY_TYPES = {k: v for k, v in pytmx.pytmx.prop_type.items() if k != "class"}
 LAYER_KINDS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image", "group": "group"}
@@ -376,6 +377,10 @@ class _Ctx:
         name = mo.attrib.get("name", "")
         label = f"unit '{name}'" if name else f"unit object {mo.attrib.get('id', '?')}"
         props, ok = mo.props, True
+        if has_control(name):
+            self.report(mo.line, f"{label}: the name holds a control character",
+                        "give the unit a plain one-line name in Tiled")
+            return None
         for key, fix in (("unit", "add a string property unit = a key of assets/units/*.toml"),
                          ("team", "add a string property team (e.g. blue)")):
             if key not in props or not props[key].value.strip():
@@ -396,6 +401,8 @@ class _Ctx:
             self.report(mo.line, f"{label} has a position or size that is not a number",
                         "move the object in Tiled")
             return None
+        if conditions and not self.check_conditions(conditions, props["conditions"], label):
+            return None
         if None in (key, team, facing, conditions, overrides) or layout is None:
             return None
         key = key.strip()
@@ -406,6 +413,27 @@ class _Ctx:
         return UnitPlacement(name, key, team.strip(), col, row, facing, overrides,
                              tuple(c.lower() for c in conditions), mo.line,
                              _int(mo.attrib.get("id")) or 0)
+
+    def check_conditions(self, conditions, prop, label) -> bool:
+        """The conditions a map may give a creature: those of RULES.md 11 that do not follow
+        from its hit points (a map creature has at least 1 HP: no unconscious, dying, bleed,
+        injured or weakened creature) nor from an action (running, off_balance, ...)."""
+        from game.rules.conditions import CONDITIONS
+        allowed = [c for c in CONDITIONS if c not in HP_CONDITIONS]
+        for name in (c.strip().lower() for c in conditions):
+            if name in HP_CONDITIONS:
+                self.report(prop.line, f"{label}: condition '{name}' follows from hit points "
+                            "(a unit on a map starts with at least 1 HP)",
+                            f"remove it; conditions a map may set: {', '.join(allowed)}",
+                            prop.path)
+                return False
+            if name not in allowed:
+                close = difflib.get_close_matches(name, allowed, n=1)
+                hint = f"did you mean '{close[0]}'? " if close else ""
+                self.report(prop.line, f"{label}: unknown condition '{name}'",
+                            f"{hint}conditions a map may set: {', '.join(allowed)}", prop.path)
+                return False
+        return True
 
     def overrides(self, props, label) -> dict | None:
         overrides, ok = {}, True

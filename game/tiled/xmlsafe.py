@@ -16,6 +16,8 @@ from pathlib import Path
 from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
 from defusedxml.ElementTree import DefusedXMLParser
 
+from game.errors import printable
+
 MAX_BYTES = 64 * 1024 * 1024
 
 
@@ -28,7 +30,7 @@ class Problem:
     message: str  # "what is wrong — how to fix it"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        return printable(f"{self.path}:{self.line}: {self.message}")
 
 
 def problem(path, line: int, what: str, fix: str) -> Problem:

@@ -1078,11 +1078,8 @@ def _parse_size(text: str) -> tuple[int, int]:
 
 
 def _parse_cell(text: str, hexmap) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*", text or "")
-    if not m:
-        raise InputError(None, None, f"--hover must be COL,ROW as Tiled shows it, e.g. 5,3 "
-                         f"(got {text!r})")
-    col, row = int(m[1]), int(m[2])
+    from game.cliargs import cell
+    col, row = cell(text, "--hover")
     if not hexmap.in_bounds(col, row):
         raise InputError(hexmap.path, None, f"--hover {col},{row} is off the map (columns "
                          f"0-{hexmap.width - 1}, rows 0-{hexmap.height - 1})")

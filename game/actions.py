@@ -1,0 +1,63 @@
+"""`python -m game actions MAP_OR_SAVE NAME [--json]`: what a creature may do now (DESIGN.md
+"Command line"; the engine's legality query, game/engine/legality.py).
+
+For a map: the battle as it starts (with `--seed`, default 0); for a save: the saved battle's
+current state. Every answer comes from `battle.actions(name)`, so the command shows exactly
+what the engine would accept and why it refuses the rest; nothing here re-derives legality.
+`--json` prints `[{"action", "enabled", "code", "reason"}, ...]`.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from game import paths
+from game.errors import InputError
+
+
+def load_battle(arg: str, seed: int = 0):
+    """The battle of a save file (a .json file) or the first turn of a map (path or shipped
+    map name)."""
+    if arg.lower().endswith(".json"):
+        from game.engine.replay import load_replay
+        return load_replay(arg)
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+    return Battle(load_map(paths.resolve_map(arg)), seed=seed)
+
+
+def action_facts(battle, name: str) -> list[dict]:
+    if name not in battle.eids:
+        known = ", ".join(sorted(battle.eids))
+        raise InputError(battle.hexmap.path, None, f"no creature named {name!r} on the battle"
+                         f"field (creatures: {known})")
+    if not hasattr(battle, "actions"):
+        raise InputError(None, None, "this version of the game has no legality query "
+                         "(Battle.actions)")
+    return [{"action": o.action, "enabled": bool(o.enabled), "code": o.code,
+             "reason": o.reason} for o in battle.actions(name)]
+
+
+def print_facts(name: str, facts: list[dict], out) -> None:
+    print(f"{name}:", file=out)
+    for f in facts:
+        why = "" if f["enabled"] else f"  {f['reason']} [{f['code']}]"
+        print(f"  {f['action']:<18}{'yes' if f['enabled'] else 'no':<4}{why}".rstrip(), file=out)
+
+
+def run_actions(arg: str, name: str, as_json: bool = False, seed: int = 0, out=None) -> int:
+    out = out or sys.stdout
+    battle = load_battle(arg, seed)
+    try:
+        facts = action_facts(battle, name)
+    finally:
+        battle.close()
+    if as_json:
+        json.dump(facts, out)
+        out.write("\n")
+    else:
+        print_facts(name, facts, out)
+    return 0
+
+
+__all__ = ["action_facts", "load_battle", "run_actions"]

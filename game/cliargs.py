@@ -1,0 +1,47 @@
+"""Command-line values from anyone (docs/security.md "Command line"): hexes and bounded numbers.
+
+- `cell(text, what)`: "COL,ROW" as Tiled shows it -> (col, row); negative numbers are fine (the
+  map then says the hex is off it), numbers of more than `MAX_DIGITS` digits are refused before
+  int() sees them (a 5,000-digit coordinate used to be an internal ValueError).
+- `bounded_int(lo, hi)`: an argparse `type=` for whole numbers within [lo, hi]; anything else
+  is argparse's one-line usage error, which shows at most the first 40 characters of the value.
+- `NEGATIVE_ARG`: what the parser takes for a negative number rather than an option ("-3",
+  "-1,0", "2,-4"), so `path MAP NAME -1,0` reaches the map's own bounds check.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+
+from game.errors import InputError
+
+MAX_DIGITS = 6
+_CELL = re.compile(rf"^\s*(-?\d{{1,{MAX_DIGITS}}})\s*,\s*(-?\d{{1,{MAX_DIGITS}}})\s*$")
+NEGATIVE_ARG = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?\d+\s*,\s*-?\d+$")
+
+
+def shown(text, limit: int = 40) -> str:
+    """`text` for a message: quoted, cut to `limit` characters."""
+    text = str(text)
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def cell(text: str, what: str = "hex") -> tuple[int, int]:
+    match = _CELL.match(text or "")
+    if not match:
+        raise InputError(None, None, f"bad {what} {shown(text)}: write it as COL,ROW as Tiled "
+                         f"shows it, e.g. 4,5, with at most {MAX_DIGITS} digits each")
+    return int(match[1]), int(match[2])
+
+
+def bounded_int(lo: int, hi: int):
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"\s*[+-]?\d{1,12}\s*", text) or not lo <= int(text) <= hi:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {lo} to {hi}, "
+                                             f"got {shown(text)}")
+        return int(text)
+    parse.__name__ = "whole number"
+    return parse
+
+
+__all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "bounded_int", "cell", "shown"]

@@ -1,0 +1,212 @@
+"""Reading a save file from anyone without trusting it (DESIGN.md "Command line": replay;
+docs/security.md "Saves").
+
+A save is JSON `{"version": 1, "map", "seed", "initiative", "controllers", "commands": [...],
+"state_hash"}` plus an optional `"dice": [{"die": "d20", "value": 17}, ...]` (rolls fixed in
+advance, game/engine/dice.py). `read_save(path)` checks every field and bound before anything
+is built from it, and raises one `InputError` line naming the file and the place ("command 3",
+"dice[2]", "seed"): a regular file of at most `MAX_SAVE_BYTES` only, JSON not nested
+deeper than the interpreter's recursion limit, integers of sane size, at most `MAX_COMMANDS`
+commands whose every field has the type the command declares. `locate_map(path, name)`
+allows only a shipped map (by name or path), a map inside the save's folder or one inside the
+player's maps folder (game/paths.py).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import types
+import typing
+from pathlib import Path
+
+from game import paths
+from game.engine.commands import COMMAND_TYPES, Command, command_from_dict
+from game.errors import InputError
+from game.files import FileRefused, read_text
+from game.tiled.hexmap import INITIATIVE_MODES
+
+VERSION = 1
+FIELDS = ("version", "map", "seed", "commands", "state_hash")
+CONTROLLER_KINDS = ("human", "ai", "ai:easy", "ai:normal", "ai:hard", "baseline")
+MAX_SAVE_BYTES = 8 << 20          # a long battle's log is well under 1 MiB
+MAX_INT = 10 ** 9                 # coordinates, die faces
+MAX_TEXT = 200                    # unit names, weapon ids, policies
+MAX_ITEMS = 10_000                # hexes in a path, fixed rolls
+MAX_COMMANDS = 100_000            # a long battle has a few thousand
+MAX_SEED_DIGITS = 40
+_DIE = re.compile(r"^d([1-9][0-9]{0,3})$")
+
+
+def read_save(path: Path) -> dict:
+    """The checked content of the save file `path` (see the module docstring)."""
+    data = _parse(path)
+    if not isinstance(data, dict):
+        raise InputError(path, None, "a save file is a JSON object with the fields "
+                         + ", ".join(FIELDS))
+    missing = [f for f in FIELDS if f not in data]
+    if missing:
+        raise InputError(path, None, f"missing field(s) {', '.join(missing)} (a save has "
+                         + ", ".join(FIELDS) + ")")
+    version = data["version"]
+    if type(version) is not int or version != VERSION:
+        raise InputError(path, "version", f"unsupported save version {_short(version)} "
+                         f"(this game reads version {VERSION})")
+    for name, kind in {"map": str, "commands": list, "state_hash": str}.items():
+        if not isinstance(data[name], kind):
+            raise InputError(path, name, f"{name} must be a {kind.__name__}, "
+                             f"got {_short(data[name])}")
+    _check_seed(path, data["seed"])
+    _check_options(path, data)
+    data["dice"] = _fixed_dice(path, data.get("dice", []))
+    if len(data["commands"]) > MAX_COMMANDS:
+        raise InputError(path, "commands", f"{len(data['commands'])} commands (a save holds at "
+                         f"most {MAX_COMMANDS})")
+    data["commands"] = [parse_command(path, n, raw) for n, raw in enumerate(data["commands"])]
+    return data
+
+
+def _parse(path: Path):
+    try:
+        text = read_text(path, MAX_SAVE_BYTES, "save file")
+    except FileRefused as err:
+        raise InputError(path, None, str(err)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(path, err.lineno, f"not a JSON save file: {err.msg}") from None
+    except RecursionError:
+        raise InputError(path, None, "not a save file: JSON nested too deeply (a save nests "
+                         "5 levels)") from None
+    except ValueError as err:              # an integer of more than 4300 digits
+        raise InputError(path, None, f"not a save file: {err}") from None
+
+
+def _check_seed(path: Path, seed) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise InputError(path, "seed", f"seed must be an integer, got {_short(seed)}")
+    if len(str(seed)) > MAX_SEED_DIGITS:
+        raise InputError(path, "seed", f"seed has {len(str(seed))} characters "
+                         f"(at most {MAX_SEED_DIGITS})")
+
+
+def _check_options(path: Path, data: dict) -> None:
+    initiative = data.get("initiative")
+    if initiative is not None and initiative not in INITIATIVE_MODES:
+        raise InputError(path, "initiative", f"unknown initiative {_short(initiative)} "
+                         f"(use one of {', '.join(INITIATIVE_MODES)})")
+    controllers = data.get("controllers") or {}
+    if not isinstance(controllers, dict):
+        raise InputError(path, "controllers", "controllers must map teams to "
+                         + ", ".join(CONTROLLER_KINDS))
+    for team, kind in controllers.items():
+        if not isinstance(kind, str) or kind not in CONTROLLER_KINDS:
+            raise InputError(path, "controllers", f"team {_short(team)}: unknown controller "
+                             f"{_short(kind)} (use one of {', '.join(CONTROLLER_KINDS)})")
+
+
+def _fixed_dice(path: Path, rolls) -> list[tuple[str, int]]:
+    example = '[{"die": "d20", "value": 17}, ...]'
+    if not isinstance(rolls, list) or len(rolls) > MAX_ITEMS:
+        raise InputError(path, "dice", f"dice must be a list of at most {MAX_ITEMS} rolls "
+                         f"like {example}")
+    out = []
+    for n, roll in enumerate(rolls):
+        die = roll.get("die") if isinstance(roll, dict) else None
+        value = roll.get("value") if isinstance(roll, dict) else None
+        if (not isinstance(roll, dict) or set(roll) != {"die", "value"}
+                or not isinstance(die, str) or not _DIE.match(die)
+                or type(value) is not int or abs(value) > MAX_INT):
+            raise InputError(path, f"dice[{n}]", f"a fixed roll is {{\"die\": \"d20\", "
+                             f"\"value\": 17}}, got {_short(roll)}")
+        out.append((die, value))
+    return out
+
+
+def parse_command(path: Path, n: int, raw) -> Command:
+    """Command `n` of the save, every field checked against the command's declared type."""
+    where = f"command {n}"
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    if not isinstance(kind, str) or kind not in COMMAND_TYPES:
+        raise InputError(path, where, f"unknown command {_short(raw)} (a command is an object "
+                         f"whose type is one of {', '.join(COMMAND_TYPES)})")
+    hints = typing.get_type_hints(COMMAND_TYPES[kind])
+    for key, value in raw.items():
+        if key != "type" and key in hints and not _fits(value, hints[key]):
+            raise InputError(path, where, f"{kind}.{key} must be {_describe(hints[key])}, "
+                             f"got {_short(value)}")
+    try:
+        return command_from_dict(raw, where=where)
+    except InputError as err:
+        raise InputError(path, where, err.message) from None
+
+
+def _fits(value, hint) -> bool:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return type(value) is int and abs(value) <= MAX_INT
+    if hint is str:
+        return isinstance(value, str) and len(value) <= MAX_TEXT
+    if origin is tuple and isinstance(value, list) and len(value) <= MAX_ITEMS:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    return False
+
+
+def _describe(hint) -> str:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of ({_describe(args[0])})"
+        return "[col, row]" if args == (int, int) else f"a list of {len(args)} values"
+    return {bool: "true or false", int: "a whole number", str: f"a text (at most {MAX_TEXT} "
+            "characters)", type(None): "null"}.get(hint, str(hint))
+
+
+def locate_map(path: Path, name: str) -> Path:
+    """The map a save names: a path inside the save's folder or the player's maps folder, or
+    a shipped map (by its name, e.g. "duel", or its path); anything else is refused."""
+    save_dir = path.resolve().parent
+    given = Path(name)
+    candidate = given if given.is_absolute() else save_dir / given
+    if not candidate.exists():
+        candidate = paths.shipped_map(name) or candidate
+    roots = (save_dir, paths.user_maps_dir().resolve(), paths.shipped_maps_dir().resolve())
+    real = candidate.resolve()
+    if not any(real.is_relative_to(root) for root in roots):
+        raise InputError(path, "map", f"the map {name} is outside the save's folder, the "
+                         f"player's maps folder ({roots[1]}) and the shipped maps: a save names "
+                         "a shipped map (e.g. duel) or a map in one of those folders")
+    if not real.is_file():
+        raise InputError(path, "map", f"unknown map {name} (no such file in the save's folder "
+                         "or among the shipped maps)")
+    return real
+
+
+def map_reference(map_path: Path, save_path: Path) -> str:
+    """How a save names its map: a shipped map by name, else its path relative to the save's
+    folder (or absolute where there is no relative path, e.g. another drive)."""
+    real = map_path.resolve()
+    if real.parent == paths.shipped_maps_dir().resolve() and paths.shipped_map(real.name):
+        return real.stem
+    try:
+        return Path(os.path.relpath(real, save_path.resolve().parent)).as_posix()
+    except ValueError:
+        return real.as_posix()
+
+
+def _short(value) -> str:
+    try:
+        text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    except (RecursionError, ValueError):
+        text = f"a {type(value).__name__} nested too deeply"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,111 @@
+"""Reading and writing the player's files safely (docs/security.md "Saves", "Unit and weapon
+files").
+
+- `read_text(path, limit, what)`: the UTF-8 text of a regular file of at most `limit` bytes.
+  A FIFO, a device (`/dev/zero`), a folder or a socket is refused without reading from it
+  (opening does not block: O_NONBLOCK), and so is a file larger than `limit`, so a hostile
+  path can neither hang a command nor fill its memory.
+- `write_atomically(path, data)`: the new content in a temporary file of the same folder,
+  flushed and fsync'ed, then renamed over `path`: a crash or a full disk leaves either the
+  old file or the new one, never half of it.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+__all__ = ["FileRefused", "read_text", "write_atomically"]
+
+
+class FileRefused(ValueError):
+    """A file that is not read: not a regular file, too large, unreadable or not UTF-8."""
+
+
+def read_text(path, limit: int, what: str = "file") -> str:
+    """The text of the regular file `path`, at most `limit` bytes (see the module docstring)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as err:
+        raise FileRefused(f"cannot read the {what}: {err.strerror or err}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+                    "not a regular file")
+            raise FileRefused(f"is {kind}, not a {what}" if kind.startswith("a ")
+                              else f"is not a regular file, not a {what}")
+        data = _read_at_most(fd, limit + 1)
+    except OSError as err:
+        raise FileRefused(f"cannot read the {what}: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise FileRefused(f"the {what} is larger than {_size(limit)}: not read")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileRefused(f"the {what} is not UTF-8 text") from None
+
+
+def _read_at_most(fd: int, count: int) -> bytes:
+    parts, left = [], count
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+def _size(n: int) -> str:
+    return f"{n // (1 << 20)} MiB" if n >= 1 << 20 else f"{n // 1024} KiB"
+
+
+def write_atomically(path, data: bytes) -> None:
+    """Replace `path` by `data` all at once (see the module docstring); OSError on failure,
+    with `path` unchanged and no temporary file left behind."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.chmod(tmp, _mode_of(path))
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, path)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+
+
+def _mode_of(path: Path) -> int:
+    """The permissions the new file gets: the old file's, else rw-r--r-- (mkstemp's own
+    rw------- would hide a shared save from the other players of the machine)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o644
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); folders cannot be opened on Windows."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

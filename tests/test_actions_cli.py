@@ -1,0 +1,87 @@
+"""`python -m game actions MAP_OR_SAVE NAME --json` (DESIGN.md "Command line"): what a creature
+may do now, straight from the engine's legality query (game/engine/legality.py)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.engine.battle import Battle
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIO = REPO / "tests" / "scenarios" / "bleeding_example.json"
+ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
+              "fight_defensively", "stand_up", "drop_prone", "retreat", "coup_de_grace",
+              "prepare_interrupt", "leave_map", "end_turn"}
+needs_legality = pytest.mark.skipif(not hasattr(Battle, "actions"),
+                                    reason="the engine's legality query has not landed yet")
+
+
+def actions(*args) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy")
+    env.pop("HEXSKIRMISH_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "game", "actions", *map(str, args)],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+
+
+def as_options(out) -> dict[str, dict]:
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert all(set(r) == {"action", "enabled", "code", "reason"} for r in rows)
+    assert {r["action"] for r in rows} <= ACTION_IDS
+    for r in rows:
+        assert isinstance(r["enabled"], bool)
+        if not r["enabled"]:
+            assert r["code"] and r["reason"], r
+    return {r["action"]: r for r in rows}
+
+
+def start_of_scenario(tmp_path) -> Path:
+    """The worked example's save with its commands taken away: Raider's first turn."""
+    for name in ("bleeding_example.json", "bleeding_example.tmx"):
+        shutil.copy(SCENARIO.parent / name, tmp_path / name)
+    tmx = tmp_path / "bleeding_example.tmx"
+    tmx.write_text(tmx.read_text().replace("../../assets/", f"{REPO / 'assets'}/"))
+    save = tmp_path / "bleeding_example.json"
+    data = json.loads(save.read_text())
+    data["commands"] = []
+    save.write_text(json.dumps(data))
+    return save
+
+
+def test_an_unknown_creature_is_one_line_naming_the_map():
+    out = actions("duel", "Nobody", "--json")
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1 and "duel.tmx" in out.stderr
+    assert "'Nobody'" in out.stderr and "Aldric" in out.stderr
+
+
+@needs_legality
+def test_the_creature_whose_turn_it_is_may_attack_its_neighbour(tmp_path):
+    save = start_of_scenario(tmp_path)
+    raider = as_options(actions(save, "Raider", "--json"))
+    assert raider["attack"]["enabled"] and raider["end_turn"]["enabled"]
+    assert raider["move"]["enabled"]
+    scout = as_options(actions(save, "Scout", "--json"))
+    assert not any(r["enabled"] for r in scout.values())
+    assert scout["end_turn"]["code"] == "not_your_turn"
+
+
+@needs_legality
+def test_after_its_attack_the_saved_battle_refuses_a_second_one():
+    raider = as_options(actions(SCENARIO, "Raider", "--json"))
+    assert not raider["attack"]["enabled"] and raider["end_turn"]["enabled"]
+
+
+@needs_legality
+def test_a_shipped_map_by_name_and_the_readable_form():
+    options = as_options(actions("duel", "Aldric", "--json"))
+    assert "end_turn" in options
+    out = actions("duel", "Aldric")
+    assert out.returncode == 0 and out.stdout.startswith("Aldric:")
+    assert len(out.stdout.splitlines()) == len(options) + 1
