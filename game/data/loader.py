@@ -27,8 +27,8 @@ _ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def default_assets_dir() -> Path:
-    import game
-    return Path(game.__file__).resolve().parent.parent / "assets"
+    from game import paths
+    return paths.assets_dir()
 
 
 class _Ctx:

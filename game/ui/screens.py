@@ -29,13 +29,14 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel,
                                  UISelectionList, UITextBox, UITextEntryLine)
 
+from game import paths
 from game.errors import InputError
 from game.ui import presenters as P
 from game.ui import setup_model as S
 from game.ui import sprites as sp
 from game.ui.hud import preload_fonts
 
-THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui_theme.json"
+THEME_PATH = paths.assets_dir() / "ui_theme.json"
 BG = (16, 21, 28)                     # behind every screen (the HUD's darkest panel tone)
 HANDOFF_BG = (11, 15, 20)             # the handoff screen: nothing of the battle shows
 MUTED = "#97A6B6"

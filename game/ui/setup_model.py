@@ -21,11 +21,11 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from game import paths
 from game.engine import events as E
 from game.errors import InputError
 
-REPO = Path(__file__).resolve().parents[2]
-MAPS_DIR = REPO / "maps"
+MAPS_DIR = paths.shipped_maps_dir()
 INITIATIVE_MODES = ("selective", "top-down", "round-by-round")
 INITIATIVE_TEXT = {
     "selective": "Whoever ends a turn picks who acts next, from any side.",
