@@ -188,8 +188,8 @@ _THUMBS: dict = {}
 
 
 def map_picture(path) -> pygame.Surface:
-    """The map as `python -m game render` draws it, with each creature's starting hex marked
-    in its team's colour and shape (cached per file version)."""
+    """The map as `python -m game render` draws it, with each creature's token on its starting
+    hex: its picture in its team's colour and shape (cached per file version)."""
     path = Path(path)
     key = (path.resolve(), path.stat().st_mtime_ns)
     if key in _THUMBS:
@@ -205,11 +205,9 @@ def map_picture(path) -> pygame.Surface:
     r = min(lay.tw, lay.th) * 0.3
     for p in hexmap.units:
         x, y = lay.tile_center(p.col, p.row)
-        colour = P.team_colour(p.team, teams)
-        sp.draw_shape(surf, P.team_marker(p.team, teams), (x + ox, y + oy), r + 3, sp.INK,
-                      sp.INK, 0)
-        sp.draw_shape(surf, P.team_marker(p.team, teams), (x + ox, y + oy), r, colour,
-                      sp.PAPER, 2)
+        mark = sp.portrait(p.unit, p.name[:1], P.team_colour(p.team, teams),
+                           P.team_marker(p.team, teams), int(2 * r + 20))
+        surf.blit(mark, mark.get_rect(center=(x + ox, y + oy)))
     _THUMBS[key] = surf
     return surf
 
