@@ -4,6 +4,7 @@ The wheel is built from a copy of the source tree, unpacked into a folder of its
 from yet another folder with only that folder on the import path, so nothing of the checkout
 can be found by accident. Shipped maps are named on the command line (`duel`), not given as a
 path. (The fresh virtual environment with dependencies from the registry is checked by CI.)
+The wheel is built offline with the setuptools and wheel of the test extras.
 """
 from __future__ import annotations
 
