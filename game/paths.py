@@ -12,6 +12,7 @@ from pathlib import Path
 import platformdirs
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+REPO_DIR = PACKAGE_DIR.parent  # a checkout's root (tools and tests); not data for players
 # An installed copy carries maps/, assets/ and docs/rules/ inside the package (setup.py); a
 # checkout keeps them beside it. Either way their relative layout is the same, so a shipped
 # map's "../assets/tilesets/..." resolves to the shipped tileset.
