@@ -17,8 +17,17 @@ MAP_HELP = "a .tmx file, or the name of a shipped map (duel, skirmish, battle)"
 
 
 def map_argument(text: str) -> str:
-    """A map on the command line: a path, or a shipped map's name (`duel`)."""
-    return str(paths.resolve_map(text))
+    """A map on the command line: a path, or a shipped map's name (`duel`). A bare name that
+    is neither is refused here with the names there are; a missing path is the loader's to
+    report (file:line)."""
+    path = paths.resolve_map(text)
+    looks_like_a_path = any(c in text for c in "/\\") or text.endswith(".tmx")
+    if not path.exists() and not looks_like_a_path:
+        names = ", ".join(sorted(p.stem for p in paths.shipped_maps_dir().glob("*.tmx")))
+        raise argparse.ArgumentTypeError(
+            f"no map file or shipped map called {text!r} (shipped maps: {names}; or give "
+            "the path of a .tmx file)")
+    return str(path)
 
 
 def program_name() -> str:
