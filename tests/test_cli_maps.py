@@ -69,3 +69,17 @@ def test_an_unknown_name_is_one_line_naming_the_shipped_maps(elsewhere, capsys, 
 def test_a_missing_path_is_left_to_the_loader(elsewhere, capsys):
     assert main(["validate", "maps/nowhere.tmx"]) == 2
     assert capsys.readouterr().err.startswith("maps/nowhere.tmx:1: map file not found")
+
+
+def test_the_result_screens_command_names_a_shipped_map(elsewhere):
+    from game.cli import build_parser
+    from game.ui import setup_model as S
+    sides = (S.Side("blue", "human"), S.Side("red", "ai", "normal"))
+    line = S.Setup(paths.shipped_map("duel"), sides, None, None).command_line(7)
+    assert line == "python -m game play duel --sides human,ai --seed 7"
+    args = build_parser().parse_args(line.split()[3:])
+    assert (args.map, args.sides, args.seed) == (str(paths.shipped_map("duel")), "human,ai", 7)
+    own = elsewhere / "duel.tmx"
+    own.write_bytes(paths.shipped_map("duel").read_bytes())
+    assert S.Setup(own, sides, "top-down", None).command_line(3) == \
+        "python -m game play duel.tmx --sides human,ai --seed 3 --initiative top-down"
