@@ -10,12 +10,30 @@ import os
 import sys
 from pathlib import Path
 
+from game import paths
 from game.cliargs import NEGATIVE_ARG, bounded_int
 from game.errors import InputError, printable
 
-REPO = Path(__file__).resolve().parent.parent
-MAPS_DIR = REPO / "maps"
-DEFAULT_MAP = MAPS_DIR / "skirmish.tmx"
+MAP_HELP = "a .tmx file, or the name of a shipped map (duel, skirmish, battle)"
+
+
+def map_argument(text: str) -> str:
+    """A map on the command line: a path, or a shipped map's name (`duel`). A bare name that
+    is neither is refused here with the names there are; a missing path is the loader's to
+    report (file:line)."""
+    path = paths.resolve_map(text)
+    looks_like_a_path = any(c in text for c in "/\\") or text.endswith(".tmx")
+    if not path.exists() and not looks_like_a_path:
+        names = ", ".join(sorted(p.stem for p in paths.shipped_maps_dir().glob("*.tmx")))
+        raise argparse.ArgumentTypeError(
+            f"no map file or shipped map called {text!r} (shipped maps: {names}; or give "
+            "the path of a .tmx file)")
+    return str(path)
+
+
+def program_name() -> str:
+    """What the player typed: the installed `hexskirmish` command or `python -m game`."""
+    return "hexskirmish" if Path(sys.argv[0]).stem == "hexskirmish" else "python -m game"
 
 
 MAX_GAMES = 100_000
@@ -37,12 +55,12 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> ArgumentParser:
-    parser = ArgumentParser(prog="python -m game", description="hexskirmish: hex-grid tactical combat")
+    parser = ArgumentParser(prog=program_name(), description="hexskirmish: hex-grid tactical combat")
     sub = parser.add_subparsers(dest="command", parser_class=ArgumentParser)
 
     play = sub.add_parser("play", help="play a battle in a window")
-    play.add_argument("map", nargs="?", default=None,
-                      help="a .tmx map: straight to the battle (without a map, sides or save: "
+    play.add_argument("map", nargs="?", default=None, type=map_argument,
+                      help=f"{MAP_HELP}: straight to the battle (without a map, sides or save: "
                            "the setup screen)")
     play.add_argument("--sides", default=None,
                       help="controllers per team of the map, in order: human, ai, ai:easy, "
@@ -57,31 +75,31 @@ def build_parser() -> ArgumentParser:
                       help="log every decision of the computer players on stderr")
 
     validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
-    validate.add_argument("maps", nargs="+")
+    validate.add_argument("maps", nargs="+", type=map_argument, help=MAP_HELP)
 
     render = sub.add_parser("render", help="draw a map's tile layers as Tiled would, headless")
-    render.add_argument("map")
+    render.add_argument("map", type=map_argument, help=MAP_HELP)
     render.add_argument("out")
 
     screenshot = sub.add_parser("screenshot", help="one headless frame of the game UI")
-    screenshot.add_argument("map")
+    screenshot.add_argument("map", type=map_argument, help=MAP_HELP)
     screenshot.add_argument("out")
     screenshot.add_argument("--select", default=None)
     screenshot.add_argument("--hover", default=None)
     screenshot.add_argument("--size", default="1280x800")
 
     inspect = sub.add_parser("inspect", help="tactical facts per unit and per pair of units")
-    inspect.add_argument("map")
+    inspect.add_argument("map", type=map_argument, help=MAP_HELP)
     inspect.add_argument("--json", action="store_true")
 
     path = sub.add_parser("path", help="movement preview for one unit")
-    path.add_argument("map")
+    path.add_argument("map", type=map_argument, help=MAP_HELP)
     path.add_argument("name")
     path.add_argument("to", metavar="COL,ROW")
     path.add_argument("--json", action="store_true")
 
     simulate = sub.add_parser("simulate", help="computer players against each other, headless")
-    simulate.add_argument("map")
+    simulate.add_argument("map", type=map_argument, help=MAP_HELP)
     simulate.add_argument("--sides", required=True)
     simulate.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=10,
                           help=f"how many battles (1-{MAX_GAMES})")
@@ -151,9 +169,10 @@ def run(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     if not has_display():
-        print("python -m game: no display here (DISPLAY is not set); the headless commands are "
+        name = program_name()
+        print(f"{name}: no display here (DISPLAY is not set); the headless commands are "
               "validate, render, screenshot, inspect, path, simulate, actions and replay "
-              "(python -m game --help)", file=sys.stderr)
+              f"({name} --help)", file=sys.stderr)
         return 2
     from game.ui.app import run_play as play
     # no map, sides or save: the setup screen (python -m game); else straight to the battle
@@ -177,6 +196,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # an internal fault: one line, unless the developer asks for more
         if os.environ.get("HEXSKIRMISH_DEBUG"):
             raise
-        print(f"python -m game: internal error: {type(err).__name__}: {printable(err)} "
+        print(f"{program_name()}: internal error: {type(err).__name__}: {printable(err)} "
               "(set HEXSKIRMISH_DEBUG=1 for the traceback)", file=sys.stderr)
         return 1

@@ -12,18 +12,27 @@ from pathlib import Path
 import platformdirs
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-REPO_DIR = PACKAGE_DIR.parent
+REPO_DIR = PACKAGE_DIR.parent  # a checkout's root (tools and tests); not data for players
+# An installed copy carries maps/, assets/ and docs/rules/ inside the package (setup.py); a
+# checkout keeps them beside it. Either way their relative layout is the same, so a shipped
+# map's "../assets/tilesets/..." resolves to the shipped tileset.
+DATA_DIR = PACKAGE_DIR if (PACKAGE_DIR / "assets").is_dir() else PACKAGE_DIR.parent
 DEFAULT_MAP_NAME = "skirmish"
 
 
 def assets_dir() -> Path:
     """Tilesets, unit stat blocks, weapons, the UI theme and unit art."""
-    return REPO_DIR / "assets"
+    return DATA_DIR / "assets"
 
 
 def shipped_maps_dir() -> Path:
     """The maps that come with the game."""
-    return REPO_DIR / "maps"
+    return DATA_DIR / "maps"
+
+
+def rules_reference_dir() -> Path:
+    """The players' rules reference: one Markdown page per area of the rules, and an index."""
+    return DATA_DIR / "docs" / "rules"
 
 
 def default_map() -> Path:

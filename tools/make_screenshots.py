@@ -33,8 +33,8 @@ SIZES = ("1280x800", "1920x1080")
 class Shot:
     name: str
     map: str
-    select: str
-    hover: str
+    select: str | None
+    hover: str | None
     moves: dict = field(default_factory=dict)
     overlays: tuple = ()
     seed: int = 1            # the dice seed: it decides who acts first (initiative)
@@ -53,6 +53,13 @@ SHOTS = [
          seed=3,
          about="Mayat aims at an orc in cover: the lines cover was tested with (obstructed "
                "ones dashed), hit chance, cover and concealment"),
+    Shot("creature-art", "maps/skirmish.tmx", None, None,
+         moves={"Brannoc": (8, 6), "Wulfric": (8, 8), "Sokaris": (7, 10), "Mayat": (6, 7),
+                "Chessan": (6, 9), "Orc 1": (11, 5), "Orc 2": (11, 8), "Goblin 1": (13, 6),
+                "Goblin 2": (12, 10), "Goblin Archer": (14, 8), "Ogre": (13, 12)},
+         seed=1,
+         about="Every creature shows the picture of its kind in its team's colour and shape, "
+               "with its facing; the large ogre fills its three hexes"),
     Shot("battle-sight", "maps/battle.tmx", "Brand", "17,10",
          moves={"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)},
          overlays=("los", "threat"),

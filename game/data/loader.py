@@ -34,8 +34,8 @@ MAX_TOML_BYTES = 1 << 20
 
 
 def default_assets_dir() -> Path:
-    import game
-    return Path(game.__file__).resolve().parent.parent / "assets"
+    from game import paths
+    return paths.assets_dir()
 
 
 class _Ctx:

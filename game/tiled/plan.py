@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+from game import paths
+
+ASSETS = paths.assets_dir()
 TILE_IDS = {".": 0, "=": 1, "T": 2, ":": 3, "~": 4, "n": 5, "#": 6, "f": 7, "E": 8, "^": 9,
             "D": 10, "_": 11}
 TILESETS = {"y": ("hex-pointy.tsx", 56, 64), "x": ("hex-flat.tsx", 64, 56)}

@@ -7,8 +7,8 @@ instance has its own; a template's tile `gid` counts in the template's own `<til
 `map_object` gives an object as Tiled shows it (template merged; a tile object also takes its
 tile's class and properties as defaults) and the center of its bounds, where a unit stands.
 Every reference is checked before anything reads it (DESIGN.md "Quality"): it must exist and
-stay inside the map's folder or the repository's `assets/` folder (no `..` escapes, no absolute
-paths elsewhere). Problems are collected into a list, never raised.
+stay inside the map's folder, the game's `assets/` folder or an `assets/` folder beside the map's
+folder (no other `..` escapes, no absolute paths elsewhere). Problems are collected into a list, never raised.
 """
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import paths
 from game.tiled.xmlsafe import Prop, XmlError, line_of, parse_file, problem, read_props
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = paths.assets_dir()
 SHAPES = ("point", "ellipse", "polygon", "polyline", "text")
 
 
@@ -68,7 +69,10 @@ class Files:
 
     def __init__(self, map_path, problems: list):
         self.map_path = Path(map_path)
-        self.roots = [self.map_path.parent.resolve(), ASSETS.resolve()]
+        folder = self.map_path.parent.resolve()
+        # the shipped assets, wherever the game is installed, and the assets/ beside a maps/
+        # folder laid out like the repository's (a checkout's maps read by an installed game)
+        self.roots = [folder, ASSETS.resolve(), folder.parent / "assets"]
         self.problems = problems
         self._tilesets: dict[Path, Tileset | None] = {}
         self._templates: dict[Path, Template | None] = {}

@@ -43,6 +43,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
+from game import paths  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.ui import autoplay  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
@@ -53,10 +54,9 @@ from game.ui.board import Board, plain_map_surface  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[2]
-THEME = REPO / "assets" / "ui_theme.json"
-MAPS_DIR = REPO / "maps"
-DEFAULT_MAP = MAPS_DIR / "skirmish.tmx"
+THEME = paths.assets_dir() / "ui_theme.json"
+MAPS_DIR = paths.shipped_maps_dir()
+DEFAULT_MAP = paths.default_map()
 DEFAULT_SIZE = (1280, 800)
 AI_DELAY_S = 0.35
 RESULT_DELAY_S = 0.8        # the last blow stays on screen this long before the result

@@ -437,7 +437,8 @@ class Board:
         facing = self.facing_vector(u)
         ax, ay = self.hex_centre(u.anchor)
         if len(u.hexes) == 1:
-            surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size], facing, state)
+            surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size], facing, state,
+                            art_key=u.unit_key)
             return surf, (-surf.get_width() / 2, -surf.get_height() / 2)
         polys = [[(x * zoom, y * zoom) for x, y in self.polygon(self.hexmap.tile_of(h))]
                  for h in u.hexes]
@@ -448,7 +449,7 @@ class Board:
         rel = [[(x - x0, y - y0) for x, y in p] for p in polys]
         anchor = (ax * zoom - x0, ay * zoom - y0)
         surf = sp.token(glyph, colour, shape, base * (0.42 + 0.04 * len(u.hexes) ** 0.5),
-                        facing, state, rel, anchor, size)
+                        facing, state, rel, anchor, size, art_key=u.unit_key)
         return surf, (x0 - ax * zoom, y0 - ay * zoom)
 
     def units_in_order(self):

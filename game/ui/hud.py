@@ -36,9 +36,10 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
+from game import paths
 from game.ui import presenters as P
 
-THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui_theme.json"
+THEME_PATH = paths.assets_dir() / "ui_theme.json"
 
 #: pygame key -> the action of GameController.do_action (RULES.md 3, 9)
 HOTKEYS: dict[int, str] = {

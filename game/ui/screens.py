@@ -29,13 +29,14 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel,
                                  UISelectionList, UITextBox, UITextEntryLine)
 
+from game import paths
 from game.errors import InputError
 from game.ui import presenters as P
 from game.ui import setup_model as S
 from game.ui import sprites as sp
 from game.ui.hud import preload_fonts
 
-THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "ui_theme.json"
+THEME_PATH = paths.assets_dir() / "ui_theme.json"
 BG = (16, 21, 28)                     # behind every screen (the HUD's darkest panel tone)
 HANDOFF_BG = (11, 15, 20)             # the handoff screen: nothing of the battle shows
 MUTED = "#97A6B6"
@@ -187,8 +188,8 @@ _THUMBS: dict = {}
 
 
 def map_picture(path) -> pygame.Surface:
-    """The map as `python -m game render` draws it, with each creature's starting hex marked
-    in its team's colour and shape (cached per file version)."""
+    """The map as `python -m game render` draws it, with each creature's token on its starting
+    hex: its picture in its team's colour and shape (cached per file version)."""
     path = Path(path)
     key = (path.resolve(), path.stat().st_mtime_ns)
     if key in _THUMBS:
@@ -204,11 +205,9 @@ def map_picture(path) -> pygame.Surface:
     r = min(lay.tw, lay.th) * 0.3
     for p in hexmap.units:
         x, y = lay.tile_center(p.col, p.row)
-        colour = P.team_colour(p.team, teams)
-        sp.draw_shape(surf, P.team_marker(p.team, teams), (x + ox, y + oy), r + 3, sp.INK,
-                      sp.INK, 0)
-        sp.draw_shape(surf, P.team_marker(p.team, teams), (x + ox, y + oy), r, colour,
-                      sp.PAPER, 2)
+        mark = sp.portrait(p.unit, p.name[:1], P.team_colour(p.team, teams),
+                           P.team_marker(p.team, teams), int(2 * r + 20))
+        surf.blit(mark, mark.get_rect(center=(x + ox, y + oy)))
     _THUMBS[key] = surf
     return surf
 

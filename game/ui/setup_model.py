@@ -21,11 +21,11 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from game import paths
 from game.engine import events as E
 from game.errors import InputError
 
-REPO = Path(__file__).resolve().parents[2]
-MAPS_DIR = REPO / "maps"
+MAPS_DIR = paths.shipped_maps_dir()
 INITIATIVE_MODES = ("selective", "top-down", "round-by-round")
 INITIATIVE_TEXT = {
     "selective": "Whoever ends a turn picks who acts next, from any side.",
@@ -218,13 +218,19 @@ class Setup:
         return replace(self, sides=tuple(sides))
 
     def command_line(self, seed: int) -> str:
-        """The command that plays this battle again, with its seed."""
-        try:
-            shown = Path(self.map_path).resolve().relative_to(Path.cwd().resolve())
-        except ValueError:
-            shown = Path(self.map_path)
+        """The command that plays this battle again, with its seed (a shipped map by name)."""
+        from game.cli import program_name
+        path = Path(self.map_path)
+        shipped = paths.shipped_map(path.name)
+        if shipped is not None and shipped.resolve() == path.resolve():
+            shown = path.stem
+        else:
+            try:
+                shown = path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+            except ValueError:
+                shown = path.as_posix()
         extra = f" --initiative {self.initiative}" if self.initiative else ""
-        return (f"python -m game play {shown.as_posix()} --sides {sides_text(self.sides)} "
+        return (f"{program_name()} play {shown} --sides {sides_text(self.sides)} "
                 f"--seed {seed}{extra}")
 
 

@@ -1,6 +1,7 @@
-"""Unit sprites drawn by the program (no image files): a token per creature, sized by its
-footprint (RULES.md 2: 1, 3, 7 or 10 hexes), in its team's colour *and* shape, with the glyph
-of its stat block, its facing, and its state (standing, prone, unconscious, dead).
+"""Unit sprites: a token per creature, sized by its footprint (1, 3, 7 or 10 hexes), in its
+team's colour *and* shape, with the picture of its kind (assets/art/units/<unit key>.svg, the
+glyph of its stat block when there is none), its facing, and its state (standing, prone,
+unconscious, dead). The pictures are white silhouettes, coloured here to read on the token.
 
 Team colours are the Okabe-Ito palette (safe for the common colour-vision deficiencies); each
 team also has its own token shape (circle, square, diamond, triangle), so colour is never the
@@ -15,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import pygame
+
+from game import paths
 
 # Okabe-Ito: blue, vermillion, bluish green, reddish purple, orange, sky blue.
 PALETTE = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),
@@ -96,6 +99,40 @@ def text(s: str, size: int, colour=PAPER, bold: bool = True, outline=None) -> py
     return out
 
 
+def art_path(unit_key: str) -> Path | None:
+    """The picture of a unit kind (assets/art/units/<key>.svg), or None."""
+    if not unit_key or not unit_key.replace("_", "").isalnum():
+        return None
+    path = paths.assets_dir() / "art" / "units" / f"{unit_key}.svg"
+    return path if path.is_file() else None
+
+
+@lru_cache(maxsize=512)
+def art(unit_key: str, side: int, colour) -> pygame.Surface | None:
+    """The picture of a unit kind, `side` pixels square, in `colour`; None if it has none."""
+    path = art_path(unit_key)
+    if path is None or side < 4:
+        return None
+    image = pygame.image.load_sized_svg(str(path), (side, side))
+    image.fill((*colour[:3], 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
+
+def _picture(surf, unit_key: str, glyph: str, centre, r: float, colour) -> None:
+    """The creature's picture inside a token of radius r, else its glyph."""
+    image = art(unit_key, int(r * 1.8), tuple(colour)) if unit_key else None
+    if image is None:
+        _glyph(surf, glyph, centre, r * (1.05 if len(glyph) < 2 else 0.8), colour)
+        return
+    surf.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def portrait(unit_key: str, glyph: str, colour, shape: str, size: int) -> pygame.Surface:
+    """A creature's token for lists and thumbnails: its picture in its team's colour and
+    shape, `size` pixels square, no facing."""
+    return token(glyph, colour, shape, size / 2 - 10, None, art_key=unit_key)
+
+
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """Polygon of a team shape of 'radius' r (the circle is approximated for outlines)."""
     if shape == "square":
@@ -152,14 +189,15 @@ def _glyph(surf, glyph: str, centre, size: float, colour) -> None:
 
 
 def token(glyph: str, colour, shape: str, radius: float, facing_vec, state: str = "up",
-          polygons=None, anchor=(0.0, 0.0), size: tuple[int, int] | None = None
-          ) -> pygame.Surface:
+          polygons=None, anchor=(0.0, 0.0), size: tuple[int, int] | None = None,
+          art_key: str = "") -> pygame.Surface:
     """A creature's sprite. One hex: a team-shaped token of `radius` around (0, 0) of the
     returned surface's centre. Several hexes (`polygons`: its hexes' corners, in pixels
     relative to the sprite's top-left, `size` the sprite size, `anchor` the anchor hex's
     centre there): the footprint filled in the team colour with the token on its centroid.
 
-    state: "up", "prone", "unconscious" or "dead"."""
+    state: "up", "prone", "unconscious" or "dead". art_key: the unit kind whose picture
+    it shows (assets/art/units), else the glyph."""
     pad = 10
     if polygons is None:
         side = int(2 * (radius + pad))
@@ -170,36 +208,60 @@ def token(glyph: str, colour, shape: str, radius: float, facing_vec, state: str 
     if state == "dead":
         fill = (70, 70, 70)
     edge = shade(fill, 0.45)
+    r = radius * SS
     if polygons:
-        body = pygame.Surface(big.get_size(), pygame.SRCALPHA)
-        for poly in polygons:
-            pygame.draw.polygon(body, (*fill, 150 if state == "up" else 90),
-                                [(x * SS, y * SS) for x, y in poly])
-        big.blit(body, (0, 0))
-        for poly in polygons:
-            pygame.draw.polygon(big, (*edge, 220), [(x * SS, y * SS) for x, y in poly], SS)
-        cx = sum(x for p in polygons for x, _ in p) / sum(len(p) for p in polygons)
-        cy = sum(y for p in polygons for _, y in p) / sum(len(p) for p in polygons)
-        centre = (cx * SS, cy * SS)
+        centre = _footprint(big, polygons, fill, edge, state)
+        # a large creature's token and picture fill most of its footprint
+        r = max(r, 0.85 * _room(polygons, (centre[0] / SS, centre[1] / SS)) * SS)
     else:
         centre = (anchor[0] * SS, anchor[1] * SS)
-    r = radius * SS
     if state == "dead":
-        _dead_mark(big, centre, r)
+        _dead_mark(big, centre, r, art_key)
     else:
         pygame.draw.circle(big, (0, 0, 0, 70), (centre[0] + 2 * SS, centre[1] + 3 * SS), r)
         draw_shape(big, shape, centre, r, fill, edge, 2 * SS)
         draw_shape(big, shape, centre, r * 0.8, shade(fill, 1.12), shade(fill, 1.35), SS)
         draw_shape(big, shape, centre, r * 0.72, fill, fill, 0)
         if state == "up" and facing_vec is not None:
-            fc = (anchor[0] * SS, anchor[1] * SS) if polygons else centre
-            _facing_notch(big, fc if polygons else centre,
-                          r if not polygons else radius * SS * 0.9, facing_vec, PAPER)
-        _glyph(big, glyph, centre, r * (1.05 if len(glyph) < 2 else 0.8), ink_for(fill))
+            _facing_notch(big, centre, r, facing_vec, PAPER)
+        _picture(big, art_key, glyph, centre, r, ink_for(fill))
     out = pygame.transform.smoothscale(big, (w, h))
     if state in ("prone", "unconscious") and not polygons:
         out = _lying(out)
     return out
+
+
+def _footprint(big, polygons, fill, edge, state: str) -> tuple[float, float]:
+    """Fill a creature's hexes in its team colour; their centroid (supersampled pixels)."""
+    body = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    for poly in polygons:
+        pygame.draw.polygon(body, (*fill, 150 if state == "up" else 90),
+                            [(x * SS, y * SS) for x, y in poly])
+    big.blit(body, (0, 0))
+    for poly in polygons:
+        pygame.draw.polygon(big, (*edge, 220), [(x * SS, y * SS) for x, y in poly], SS)
+    cx = sum(x for p in polygons for x, _ in p) / sum(len(p) for p in polygons)
+    cy = sum(y for p in polygons for _, y in p) / sum(len(p) for p in polygons)
+    return cx * SS, cy * SS
+
+
+def _room(polygons, centre) -> float:
+    """How far `centre` is from the outline of the hexes (edges not shared by two hexes)."""
+    count: dict = {}
+    for poly in polygons:
+        for a, b in zip(poly, poly[1:] + poly[:1]):
+            key = frozenset(((round(a[0]), round(a[1])), (round(b[0]), round(b[1]))))
+            count[key] = count.get(key, 0) + 1
+    outline = [tuple(edge) for edge, n in count.items() if n == 1 and len(edge) == 2]
+    return min((_distance_to_segment(centre, a, b) for a, b in outline), default=0.0)
+
+
+def _distance_to_segment(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if not length2 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
+                                                 / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _lying(surf: pygame.Surface) -> pygame.Surface:
@@ -211,10 +273,13 @@ def _lying(surf: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def _dead_mark(surf, centre, r: float) -> None:
+def _dead_mark(surf, centre, r: float, art_key: str = "") -> None:
     cx, cy = centre
     k = r * 0.55
     pygame.draw.circle(surf, (40, 40, 40, 150), (cx, cy), r * 0.75)
+    image = art(art_key, int(r * 1.2), (150, 150, 150)) if art_key else None
+    if image is not None:  # what lies here, under the cross
+        surf.blit(image, image.get_rect(center=(round(cx), round(cy))))
     for a, b in (((cx - k, cy - k), (cx + k, cy + k)), ((cx - k, cy + k), (cx + k, cy - k))):
         pygame.draw.line(surf, (235, 235, 235, 230), a, b, int(3 * SS))
 
@@ -318,6 +383,6 @@ def pill(surf, lines, centre, size: int = 16, border=(240, 240, 240), above: boo
     return rect
 
 
-__all__ = ["PALETTE", "SHAPES", "badge", "badge_text", "draw_shape", "font", "grey",
-           "dashed_line", "hp_bar", "ink_for", "pill", "pill_surface", "shade", "shape_points",
+__all__ = ["PALETTE", "SHAPES", "art", "art_path", "badge", "badge_text", "draw_shape", "font", "grey",
+           "dashed_line", "hp_bar", "ink_for", "pill", "pill_surface", "portrait", "shade", "shape_points",
            "team_style", "text", "token"]

@@ -1,0 +1,136 @@
+"""The players' rules reference (docs/rules/): its pages as sections an in-game help panel can
+list, show and link to, and the names that tooltips and messages cite.
+
+Each page is one area of the rules, numbered like them (`03-movement.md` is area 3, anchor
+"movement"); its first line is its `# Title`. The index (index.md) gives the order. Pure: no
+pygame, reads only the shipped Markdown files.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from game import paths
+
+DESIGN_CITATION = re.compile(r"RULES\.md(?:\s+(\d+)(?:\s*-\s*\d+)?)?")
+PAGE_NAME = re.compile(r"^(\d+)-([a-z0-9-]+)\.md$")
+INDEX_LINK = re.compile(r"\]\((\d+-[a-z0-9-]+\.md)\)")
+
+
+@dataclass(frozen=True)
+class Section:
+    number: int      # the area of the rules it explains
+    title: str       # what players see cited, e.g. "Movement"
+    anchor: str      # a stable id, e.g. "movement"
+    text: str        # the page's Markdown, without its title line
+    path: Path
+
+    @property
+    def citation(self) -> str:
+        """How a tooltip or a message names it: "Rules: Movement"."""
+        return f"Rules: {self.title}"
+
+
+def _read_page(path: Path) -> Section:
+    number, anchor = PAGE_NAME.match(path.name).groups()
+    first, _, rest = path.read_text(encoding="utf-8").partition("\n")
+    if not first.startswith("# "):
+        raise ValueError(f"{path}:1: a rules page starts with '# Title'")
+    return Section(int(number), first[2:].strip(), anchor, rest.strip(), path)
+
+
+@lru_cache(maxsize=4)
+def _load(folder: Path) -> tuple[Section, ...]:
+    pages = {p.name: p for p in folder.glob("*.md") if PAGE_NAME.match(p.name)}
+    index = folder / "index.md"
+    order = INDEX_LINK.findall(index.read_text(encoding="utf-8")) if index.is_file() else []
+    names = [n for n in order if n in pages] + sorted(n for n in pages if n not in order)
+    return tuple(_read_page(pages[n]) for n in names)
+
+
+def sections(folder: Path | None = None) -> tuple[Section, ...]:
+    """Every page of the reference, in the index's order."""
+    return _load(Path(folder or paths.rules_reference_dir()))
+
+
+def section(key: str | int, folder: Path | None = None) -> Section:
+    """A page by its anchor ("movement") or its area number (3); KeyError if there is none."""
+    for s in sections(folder):
+        if s.anchor == key or s.number == key:
+            return s
+    raise KeyError(f"no rules page {key!r}")
+
+
+def citation(key: str | int) -> str:
+    """"Rules: Movement" for area 3 or "movement": what tooltips and messages show."""
+    return section(key).citation
+
+
+def player_wording(text: str) -> str:
+    """`text` with the design notes' citations ("RULES.md 9", a file players do not have)
+    turned into this reference's section names ("Rules: Turns, actions and initiative")."""
+    def named(match: re.Match) -> str:
+        try:
+            return citation(int(match.group(1))) if match.group(1) else "Rules"
+        except KeyError:
+            return "Rules"
+    return DESIGN_CITATION.sub(named, text)
+
+
+def headings(s: Section) -> list[str]:
+    """The page's own sub-headings (## ...), for a table of contents."""
+    return [line[3:].strip() for line in s.text.splitlines() if line.startswith("## ")]
+
+
+def search(words: str, folder: Path | None = None) -> list[Section]:
+    """Pages mentioning every one of `words` (case does not matter), titles first."""
+    terms = words.lower().split()
+    found = [s for s in sections(folder)
+             if all(t in (s.title + "\n" + s.text).lower() for t in terms)]
+    return sorted(found, key=lambda s: not all(t in s.title.lower() for t in terms))
+
+
+def as_html(s: Section) -> str:
+    """The page in the small HTML that pygame_gui text boxes show: bold headings and terms,
+    bullets, table rows as lines, paragraphs."""
+    out = [f"<b>{html.escape(s.title)}</b>"]
+    for block in re.split(r"\n\s*\n", s.text):
+        lines = [_line_html(_inline(line)) for line in _logical_lines(block)]
+        if lines:
+            out.append("<br>".join(lines))
+    return "<br><br>".join(out)
+
+
+def _logical_lines(block: str) -> list[str]:
+    """The block's lines, joined back where the Markdown source wrapped a sentence or item."""
+    lines: list[str] = []
+    for raw in block.splitlines():
+        if not raw.strip() or re.fullmatch(r"\|[\s|:-]+\|", raw.strip()):
+            continue
+        new_item = raw.startswith(("- ", "## ", "|")) or re.match(r"\d+\. ", raw)
+        if lines and not new_item and not lines[-1].startswith(("## ", "|")):
+            lines[-1] += " " + raw.strip()
+        else:
+            lines.append(raw.strip())
+    return lines
+
+
+def _inline(line: str) -> str:
+    text = html.escape(line, quote=False)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    text = re.sub(r"(?<!\*)\*([^*]+)\*(?!\*)", r"<i>\1</i>", text)
+    text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
+    return re.sub(r"`([^`]+)`", r"\1", text)
+
+
+def _line_html(line: str) -> str:
+    if line.startswith("## "):
+        return f"<b>{line[3:].strip()}</b>"
+    if line.startswith("- "):
+        return "• " + line[2:]
+    if line.startswith("|"):
+        return " · ".join(cell.strip() for cell in line.strip("|").split("|"))
+    return line
