@@ -78,6 +78,11 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
 
+    new_map = sub.add_parser("new-map", help="write a new map to paint in Tiled")
+    new_map.add_argument("path", help="the .tmx file to create")
+    new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
+    new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
+
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
     replay.add_argument("--verify", action="store_true")
@@ -115,6 +120,9 @@ def run(args: argparse.Namespace) -> int:
             enable_ai_debug()
         return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
                             jobs=args.jobs, as_json=args.json)
+    if command == "new-map":
+        from game.tiled.newmap import run_new_map
+        return run_new_map(args.path, args.size, args.orientation)
     if command == "replay":
         from game.engine.replay import run_replay
         return run_replay(args.file, verify=args.verify)

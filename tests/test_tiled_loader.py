@@ -219,17 +219,33 @@ def test_flipped_and_rotated_tiles_keep_their_terrain(folder):
     assert split_gid(m.layers[0].gids[2]) == (RUBBLE, 0xF0000000)
 
 
-def test_unknown_tile_property_is_a_warning_not_an_error(folder):
-    extra = (' <tile id="12">\n  <properties>\n   <property name="dificult" type="bool" '
+def typo_tileset(folder, name="dificult"):
+    extra = (f' <tile id="12">\n  <properties>\n   <property name="{name}" type="bool" '
              'value="true"/>\n  </properties>\n </tile>\n')
     (folder / "typo.tsx").write_text(tileset_xml(extra=extra).replace('tilecount="12"',
                                                                       'tilecount="13"'))
-    text = map_xml(tile_layer("ground", grass()),
+    return map_xml(tile_layer("ground", grass()),
                    tileset=' <tileset firstgid="1" source="typo.tsx"/>\n')
+
+
+def test_unknown_tile_property_is_an_error_with_did_you_mean(folder):
+    """A misspelt `impassible` would make walls walkable: refused, not a warning."""
+    _, problems = read_map(write(folder, typo_tileset(folder, "impassible")), UNITS)
+    assert len(problems) == 1
+    tsx_lines = (folder / "typo.tsx").read_text().splitlines()
+    line = next(i for i, t in enumerate(tsx_lines, 1) if 'name="impassible"' in t)
+    assert problems[0].path == str(folder / "typo.tsx") and problems[0].line == line
+    assert "unknown tile property 'impassible' (did you mean 'impassable'?)" in str(problems[0])
+
+
+def test_tile_property_declared_by_the_project_file_is_accepted(folder):
+    import json
+    text = typo_tileset(folder, "sound")
+    (folder / "my.tiled-project").write_text(json.dumps({"propertyTypes": [
+        {"id": 1, "name": "ambience", "type": "class", "useAs": ["tile"],
+         "members": [{"name": "sound", "type": "bool", "value": False}]}]}))
     m = load(write(folder, text))
-    assert len(m.warnings) == 1
-    assert "unknown tile property 'dificult' (did you mean 'difficult'?)" in m.warnings[0]
-    assert m.warnings[0].startswith(f"{folder / 'typo.tsx'}:")
+    assert m.warnings == [] and len(m.terrain) == 6 * 5
 
 
 def test_large_generated_map_loads(folder):

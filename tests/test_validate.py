@@ -132,20 +132,22 @@ def test_good_and_bad_maps_together_print_only_the_problems(capsys):
     assert out == "" and len(err.splitlines()) == 1 and "facing" in err
 
 
-def test_ok_line_counts_units_and_prints_warnings(tmp_path, capsys):
+def test_ok_line_counts_units_and_a_misspelt_tile_property_fails(tmp_path, capsys):
     import shutil
     shutil.copy(BAD / "hex.png", tmp_path / "hex.png")
-    tsx = (BAD / "terrain.tsx").read_text().replace(
-        'name="terrain" value="grass"/>', 'name="terrain" value="grass"/>'
-        '<property name="dificult" type="bool" value="false"/>')
-    (tmp_path / "terrain.tsx").write_text(tsx)
+    tsx = (BAD / "terrain.tsx").read_text()
     objs = [unit(1, *center(1, 1), name="A"), unit(2, *center(3, 3), "orc", "red")]
     (tmp_path / "m.tmx").write_text(map_xml(tile_layer("g", grass()) + object_layer("u", objs)))
+    (tmp_path / "terrain.tsx").write_text(tsx)
     assert run_validate([str(tmp_path / "m.tmx")], UNITS) == 0
     out, err = capsys.readouterr()
-    lines = out.splitlines()
-    assert lines[0] == f"{tmp_path / 'm.tmx'}: ok (6 x 5, 2 units)" and err == ""
-    assert "warning: unknown tile property 'dificult' (did you mean 'difficult'?)" in lines[1]
+    assert out.splitlines() == [f"{tmp_path / 'm.tmx'}: ok (6 x 5, 2 units)"] and err == ""
+    (tmp_path / "terrain.tsx").write_text(tsx.replace(
+        'name="terrain" value="grass"/>', 'name="terrain" value="grass"/>'
+        '<property name="dificult" type="bool" value="false"/>'))
+    assert run_validate([str(tmp_path / "m.tmx")], UNITS) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "unknown tile property 'dificult' (did you mean 'difficult'?)" in err
 
 
 def test_missing_map_file_is_one_line(capsys):

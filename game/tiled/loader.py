@@ -28,12 +28,14 @@ from game.errors import InputError
 from game.hexgrid import TiledLayout, footprint
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
                                OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
+from game.tiled.project import load_project
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
 from game.tiled.xmlsafe import (Problem, PropError, XmlError, as_bool, as_choice, as_int,
                                 as_list, as_text, line_of, parse_file, problem, read_props)
 
 FLIP_H, FLIP_V, FLIP_D, ROT_120 = 1 << 31, 1 << 30, 1 << 29, 1 << 28
 MAX_CELLS = 1_000_000
+EDITOR_PREFIX = "editor_"
 PYTMX_TYPES = {k: v for k, v in pytmx.pytmx.types.items() if v in (int, float)}
 PROPERTY_TYPES = {k: v for k, v in pytmx.pytmx.prop_type.items() if k != "class"}
 LAYER_KINDS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image", "group": "group"}
@@ -94,6 +96,8 @@ class _Ctx:
         self.files = Files(path, self.problems)
         self.db = units_db
         self.declared_teams = None
+        self.project, found = load_project(path)
+        self.problems.extend(found)
 
     def report(self, line, what, fix, path=None) -> None:
         self.files.report(path or self.shown, line, what, fix)
@@ -295,15 +299,13 @@ class _Ctx:
         return table
 
     def terrain_of(self, ts, tile) -> Terrain | None:
+        if tile.cls.strip().lower() == "unit":
+            return None  # a unit token (its properties are defaults of tile objects)
         values = {}
         for name, p in tile.props.items():
             convert = TERRAIN_PROPS.get(name)
             if convert is None:
-                close = difflib.get_close_matches(name, TERRAIN_PROPS, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                self.warn(p.path, p.line, f"unknown tile property '{name}'{hint} on tile "
-                          f"{tile.id} of tileset '{ts.name}'",
-                          f"rename or remove it; terrain properties: {', '.join(TERRAIN_PROPS)}")
+                self.unknown_tile_property(ts, tile, p)
                 continue
             value = self.typed(p, convert, f"tile {tile.id} of tileset '{ts.name}'")
             if value is not None:
@@ -311,6 +313,18 @@ class _Ctx:
         if not values:
             return None
         return Terrain(name=values.pop("terrain", ""), **values)
+
+    def unknown_tile_property(self, ts, tile, p) -> None:
+        """An error (a misspelt `impassible` would make walls walkable), unless the project
+        file declares the property for tiles; then the game ignores it."""
+        if self.project is not None and p.name in self.project.tile_properties():
+            return
+        close = difflib.get_close_matches(p.name, TERRAIN_PROPS, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        self.report(p.line, f"unknown tile property '{p.name}'{hint} on tile {tile.id} of "
+                    f"tileset '{ts.name}'", f"rename or remove it (terrain properties: "
+                    f"{', '.join(TERRAIN_PROPS)}), or declare it in the project file's "
+                    "property types as a member of a class used for tiles", p.path)
 
     def combine(self, layers, table, refs, width) -> list[Terrain]:
         cells: list = [None] * max((len(layer.gids) for layer in layers), default=0)
@@ -366,6 +380,8 @@ class _Ctx:
             for obj in elem.findall("object"):
                 mo = map_object(obj, self.shown, refs, self.files)
                 if mo is not None and mo.cls.strip().lower() == "unit":
+                    if self.project is not None:  # Tiled 1.9+ omits members at their default
+                        mo.props = {**self.project.defaults(mo.cls), **mo.props}
                     unit = self.unit(mo, offset, layout)
                     if unit is not None:
                         units.append(unit)
@@ -410,7 +426,7 @@ class _Ctx:
     def overrides(self, props, label) -> dict | None:
         overrides, ok = {}, True
         for name, p in props.items():
-            if name in ("unit", "team", "facing", "conditions"):
+            if name in ("unit", "team", "facing", "conditions") or is_editor_only(name):
                 continue
             if name in UNIT_OVERRIDES:
                 value = self.typed(p, UNIT_OVERRIDES[name], label)
@@ -530,6 +546,11 @@ class _Ctx:
                             f"{_tile(hexmap, spot)}", "move one of them")
             for h in on:
                 occupied.setdefault(h, u.name)
+
+
+def is_editor_only(name: str) -> bool:
+    """Unit properties the game ignores: `notes` and any name starting with `editor_`."""
+    return name == "notes" or name.startswith(EDITOR_PREFIX)
 
 
 def walk_layers(elem, groups=(), offset=(0.0, 0.0), visible=True):
