@@ -158,3 +158,34 @@ def test_new_map_refuses_bad_input_without_writing(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 4 and "already exists" in err[0] and "from 4 to 200" in err[1]
     assert not (tmp_path / "n.tmx").exists()
+
+
+def test_terrain_class_of_the_project_matches_what_the_game_assumes():
+    """Tiled 1.9+ shows the members of the tile class `terrain` and saves only the changed
+    ones; their defaults must be what the loader assumes for a property left out."""
+    from dataclasses import asdict
+
+    from game.tiled.hexmap import OPEN_GROUND
+    from game.tiled.loader import TERRAIN_PROPS
+    project = json.loads((REPO / "maps" / "hexskirmish.tiled-project").read_text())
+    terrain = next(t for t in project["propertyTypes"] if t["name"] == "terrain")
+    defaults = {m["name"]: m["value"] for m in terrain["members"]}
+    assert set(defaults) == set(TERRAIN_PROPS)
+    game_defaults = {("terrain" if k == "name" else k): v for k, v in asdict(OPEN_GROUND).items()}
+    assert defaults == game_defaults
+
+
+def test_terrain_brush_paints_the_tile_of_each_terrain():
+    from game.tiled.xmlsafe import parse_file
+    for name in ("hex-pointy", "hex-flat"):
+        root = parse_file(REPO / "assets" / "tilesets" / f"{name}.tsx")
+        terrain_of = {int(t.get("id")): t.find("properties/property[@name='terrain']").get("value")
+                      for t in root.findall("tile")}
+        assert {t.get("type") for t in root.findall("tile")} == {"terrain"}
+        wangset = root.find("wangsets/wangset")
+        colours = wangset.findall("wangcolor")
+        assert [c.get("name") for c in colours] == [terrain_of[i] for i in sorted(terrain_of)]
+        for tile in wangset.findall("wangtile"):
+            colour = colours[int(tile.get("wangid").split(",")[0]) - 1]
+            assert set(tile.get("wangid").split(",")) == {tile.get("wangid").split(",")[0]}
+            assert terrain_of[int(tile.get("tileid"))] == colour.get("name")

@@ -6,7 +6,8 @@
   the enums UnitKind (one value per assets/units/*.toml), Team, Obstacle, Concealment,
   InitiativeMode, Facing, and the class `unit` with its members and their defaults. The game
   reads those defaults too (game/tiled/project.py), so a member Tiled leaves out of the file
-  means what the designer saw.
+  means what the designer saw. The class `terrain` lists the tile properties with the values
+  the game assumes when a tile leaves one out.
 * assets/tilesets/unit-tokens-{pointy,flat}.tsx + unit-tokens-{pointy,flat}/KEY.png: one token
   per unit kind, as the game draws it in a neutral colour; a creature of several hexes shows
   its footprint at facing 0, its anchor hex in the middle of the picture.
@@ -46,6 +47,18 @@ TEAMS = ("blue", "red", "green", "purple", "orange", "sky")
 FACINGS = ("0: east / south-east", "1: north-east / north-east", "2: north-west / north",
            "3: west / north-west", "4: south-west / south-west", "5: south-east / south")
 NEUTRAL = (236, 228, 205)
+# The tile class of the shipped terrain tiles (tools/make_tileset.py): every terrain property
+# with the value the game assumes when a tile leaves it out (docs/mapping.md "Tile properties").
+TERRAIN_MEMBERS = [
+    {"name": "blocks_sight", "type": "bool", "value": False},
+    {"name": "concealment", "propertyType": "Concealment", "type": "string", "value": "none"},
+    {"name": "difficult", "type": "bool", "value": False},
+    {"name": "elevation", "type": "int", "value": 0},
+    {"name": "exit", "type": "bool", "value": False},
+    {"name": "impassable", "type": "bool", "value": False},
+    {"name": "obstacle", "propertyType": "Obstacle", "type": "string", "value": "none"},
+    {"name": "terrain", "type": "string", "value": ""},
+]
 
 
 def property_types(unit_keys: list[str]) -> list[dict]:
@@ -68,6 +81,8 @@ def property_types(unit_keys: list[str]) -> list[dict]:
         enum(6, "Facing", FACINGS, storage="int"),
         {"color": "#ff0072b2", "drawFill": True, "id": 7, "members": members, "name": "unit",
          "type": "class", "useAs": ["object"]},
+        {"color": "#ff4caf50", "drawFill": True, "id": 8, "members": TERRAIN_MEMBERS,
+         "name": "terrain", "type": "class", "useAs": ["tile"]},
     ]
 
 
