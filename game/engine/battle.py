@@ -139,6 +139,12 @@ class Battle:
     def controller(self, name: str) -> Controller:
         return self.component(name, Controller)
 
+    def change_map(self, hexmap: HexMap) -> None:
+        """The same battle on new terrain (game.engine.map_reload checked that it fits):
+        a new map object, so that every cache keyed by the map is left behind."""
+        self.hexmap = hexmap
+        self.touched()
+
     def touched(self) -> None:
         """Mark the world changed so that the next view() is taken afresh."""
         self.version += 1

@@ -30,7 +30,8 @@ threat heat map (`game.ai.heatmap`); Tab cycles weapons; the action keys are the
 (1 Move, 2 Run, 3 Charge, 4 5-Foot Step, 5 Attack, 6 Aim, 7 Defend, 8 Power Attack,
 9 Stand Up, 0 Prone, R Retreat, I Interrupt, E or End: end the turn); Y/N answer an
 attack-of-opportunity prompt; Space skips animations, [ and ] set their speed; F5 saves the
-battle to hexskirmish-save.json.
+battle to hexskirmish-save.json; F6 restarts the battle on its map after the map's units were
+changed in Tiled (hot reload, `game.ui.map_reload`).
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ import pygame_gui  # noqa: E402
 
 from game.errors import InputError  # noqa: E402
 from game.ui import autoplay  # noqa: E402
+from game.ui import map_reload  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui import sprites as sp  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
@@ -456,6 +458,7 @@ class App:
         self.heat = False
         self.battle = self.controller = self.model = self.board = self.hud = None
         self.camera = self.animator = None
+        self.map_watch = self.restart_map = None    # hot reload (game.ui.map_reload)
         self._owns_battle = False
         self.running = True
         self._drag = None
@@ -531,6 +534,7 @@ class App:
         self.controller.listeners.append(self._on_events)
         surface, origin = map_surface(battle.hexmap)
         self.board = HeatBoard(battle, surface, origin)
+        self.map_watch, self.restart_map = map_reload.watcher_for(battle), None
         cls = hud_class() if self.with_hud else None
         self.hud = cls(self.manager, self.controller) if cls else None
         if self.hud is not None:
@@ -863,6 +867,8 @@ class App:
                                 else -1)
         elif k == pygame.K_F5:
             self.save(Path("hexskirmish-save.json"))
+        elif k == pygame.K_F6 and self.restart_map is not None:
+            map_reload.restart_on_new_map(self)
 
     # ---- the heat map --------------------------------------------------------------------------
     def heat_team(self) -> str | None:
@@ -961,6 +967,8 @@ class App:
                 self._dirty = True
         if self.heat and self.board.heat_team != self.heat_team():
             self._apply_heat()
+        if self.map_watch is not None and self.map_watch.poll():
+            map_reload.on_map_saved(self)
         self.manager.update(dt)
         self.refresh_hud()
         self._sync_mode()

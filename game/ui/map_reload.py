@@ -1,0 +1,42 @@
+"""Hot reload in the game window: the map file is watched while a battle runs on it, and a
+save in Tiled reloads it (game.engine.map_reload says what applies). The outcome is shown as
+the HUD's message; when the units changed, F6 restarts the battle on the new map.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine.map_reload import Reload, reload_map
+from game.tiled.watch import FileWatcher
+
+RESTART_HINT = " (press F6 to restart this battle on the new map)"
+
+
+def watcher_for(battle, interval: float = 0.5) -> FileWatcher | None:
+    path = Path(battle.hexmap.path)
+    return FileWatcher([path], interval) if path.is_file() else None
+
+
+def on_map_saved(app) -> Reload:
+    """Reload the battle's map and show what happened; a new background when it applied."""
+    result = reload_map(app.battle)
+    if result.kind == "applied":
+        from game.ui.app import HeatBoard, map_surface
+        surface, origin = map_surface(app.battle.hexmap)
+        app.board = HeatBoard(app.battle, surface, origin)
+        app._apply_heat()
+    app.restart_map = result.hexmap if result.kind == "restart" else None
+    if result.kind != "unchanged":
+        app.model.message = result.message + (RESTART_HINT if app.restart_map else "")
+    app._dirty = True
+    app.hud_layer.invalidate()
+    return result
+
+
+def restart_on_new_map(app) -> None:
+    """F6 after a change of the map's units: the same setup, a new battle on the new map."""
+    from game.ui import setup_model as S
+    hexmap, app.restart_map = app.restart_map, None
+    battle = S.start_battle(app.setup, hexmap=hexmap)
+    app.start_battle(battle, difficulties=S.difficulties(app.setup.sides), setup=app.setup,
+                     owned=True)
