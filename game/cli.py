@@ -43,6 +43,9 @@ def build_parser() -> ArgumentParser:
     play.add_argument("--load", default=None, help="a saved battle")
     play.add_argument("--ai-debug", action="store_true",
                       help="log every decision of the computer players on stderr")
+    play.add_argument("--maps", default=None, metavar="DIR",
+                      help="also list the maps of DIR on the setup screen (besides the "
+                           "shipped maps and your own maps folder)")
 
     validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+")
@@ -140,7 +143,7 @@ def run_play(args: argparse.Namespace) -> int:
     return play(getattr(args, "map", None), sides=getattr(args, "sides", None),
                 seed=getattr(args, "seed", None), load=getattr(args, "load", None),
                 initiative=getattr(args, "initiative", None),
-                ai_debug=getattr(args, "ai_debug", False))
+                ai_debug=getattr(args, "ai_debug", False), maps_dir=getattr(args, "maps", None))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -444,7 +444,7 @@ class App:
         pygame.display.set_caption("hexskirmish")
         self.animations = animations
         self.with_hud = hud
-        self.maps_dir = Path(maps_dir) if maps_dir is not None else MAPS_DIR
+        self.maps_dirs = S.map_folders(maps_dir)    # shipped, the player's, --maps DIR
         self.manager = pygame_gui.UIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
         self._ui = None
@@ -495,7 +495,7 @@ class App:
         self._close_view()
         self.mode = "setup"
         pygame.display.set_caption("hexskirmish - new battle")
-        maps = S.list_maps(self.maps_dir)
+        maps = S.list_maps(self.maps_dirs)
         if setup is None and maps:
             default = next((m for m in maps if Path(m.path).resolve() ==
                             DEFAULT_MAP.resolve()), maps[0])
@@ -1160,13 +1160,14 @@ def run_screenshot(map_path, out, select=None, hover=None, size="1280x800") -> i
 
 
 def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             ai_debug: bool = False) -> int:
+             ai_debug: bool = False, maps_dir=None) -> int:
     """`python -m game play [MAP] [--sides ...] [--seed N] [--initiative MODE] [--load SAVE]
     [--ai-debug]`: open the window and play until it is closed. Without a map, sides or a save
     it opens on the setup screen (with --seed and --initiative preselected)."""
     if ai_debug:
         S.enable_ai_debug()
-    app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative)
+    app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative,
+                   maps_dir=maps_dir)
     try:
         return app.run()
     finally:
@@ -1174,13 +1175,15 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
 
 
 def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             size=DEFAULT_SIZE, window: bool = True) -> App:
+             size=DEFAULT_SIZE, window: bool = True, maps_dir=None) -> App:
     """The App of `run_play`, before its loop runs (bad arguments raise InputError first)."""
     if initiative is not None and initiative not in S.INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
                          f"{', '.join(S.INITIATIVE_MODES)})")
     if seed is not None:
         seed = S.parse_seed(seed)
+    if maps_dir is not None and not Path(maps_dir).is_dir():
+        raise InputError(maps_dir, None, "--maps: no such folder; give a folder of .tmx maps")
     if load is not None:
         from game.engine.replay import load_replay
         battle = load_replay(load)
@@ -1194,7 +1197,7 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
         if seed is not None or initiative is not None:
             info = S.map_info(_load_map(DEFAULT_MAP))
             setup = S.setup_for(info, None, initiative, seed)
-        return App(None, size, window=window, setup=setup)
+        return App(None, size, window=window, setup=setup, maps_dir=maps_dir)
     hexmap = _load_map(map_path or DEFAULT_MAP)
     setup = S.Setup(Path(hexmap.path), tuple(S.parse_sides(sides, S.map_teams(hexmap))),
                     initiative, seed)
