@@ -108,21 +108,24 @@ def test_command_line_collects_every_problem_of_every_map():
                      "tests/badmaps/not_xml_binary.tmx")
     assert result.returncode == 2
     lines = result.stderr.splitlines()
-    assert len(lines) == 4 and "Traceback" not in result.stderr + result.stdout
-    assert [x.split(":")[0] for x in lines] == ["tests/badmaps/orthogonal.tmx"] + \
-        ["tests/badmaps/infinite.tmx"] * 2 + ["tests/badmaps/not_xml_binary.tmx"]
+    assert len(lines) == 6 and "Traceback" not in result.stderr + result.stdout
+    assert [x.split(":")[0] for x in lines] == ["tests/badmaps/orthogonal.tmx"] * 2 + \
+        ["tests/badmaps/infinite.tmx"] * 3 + ["tests/badmaps/not_xml_binary.tmx"]
+    assert sum("the map has no units" in x for x in lines) == 2
 
 
 def test_command_line_ok_lines_for_good_maps(tmp_path):
     import shutil
     for f in ("terrain.tsx", "hex.png"):
         shutil.copy(BAD / f, tmp_path / f)
-    (tmp_path / "a.tmx").write_text(map_xml(tile_layer("ground", grass())))
-    (tmp_path / "b.tmx").write_text(map_xml(tile_layer("ground", grass(8, 3)), 8, 3))
+    sides = object_layer("u", [unit(1, *center(1, 1), name="A"),
+                               unit(2, *center(2, 1), "orc", "red")])
+    (tmp_path / "a.tmx").write_text(map_xml(tile_layer("ground", grass()) + sides))
+    (tmp_path / "b.tmx").write_text(map_xml(tile_layer("ground", grass(8, 3)) + sides, 8, 3))
     result = run_cli(str(tmp_path / "a.tmx"), str(tmp_path / "b.tmx"))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [f"{tmp_path / 'a.tmx'}: ok (6 x 5, 0 units)",
-                                          f"{tmp_path / 'b.tmx'}: ok (8 x 3, 0 units)"]
+    assert result.stdout.splitlines() == [f"{tmp_path / 'a.tmx'}: ok (6 x 5, 2 units)",
+                                          f"{tmp_path / 'b.tmx'}: ok (8 x 3, 2 units)"]
     assert result.stderr == ""
 
 

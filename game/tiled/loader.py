@@ -29,6 +29,7 @@ from game.hexgrid import TiledLayout, footprint
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
                                OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
 from game.tiled.project import load_project
+from game.tiled.shown import layer_problems, object_problem, side_problems
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
 from game.tiled.xmlsafe import (Problem, PropError, XmlError, as_bool, as_choice, as_int,
                                 as_list, as_text, line_of, parse_file, problem, read_props)
@@ -73,17 +74,21 @@ class MapError(InputError):
         return super().line() + tail
 
 
-def load_map(path, units_db=None) -> HexMap:
-    """The map at `path`; raises MapError listing every problem. units_db None: the default."""
-    hexmap, problems = read_map(path, units_db)
+def load_map(path, units_db=None, require_sides: bool = True) -> HexMap:
+    """The map at `path`; raises MapError listing every problem. units_db None: the default.
+    `require_sides` False: a map without units, or a team without any, is not a problem (for
+    looking at terrain only)."""
+    hexmap, problems = read_map(path, units_db, require_sides)
     if problems:
         raise MapError(path, problems)
     return hexmap
 
 
-def read_map(path, units_db=None) -> tuple[HexMap | None, list[Problem]]:
+def read_map(path, units_db=None, require_sides: bool = True
+             ) -> tuple[HexMap | None, list[Problem]]:
     """(the map or None, every problem found)."""
     ctx = _Ctx(Path(path), units_db)
+    ctx.require_sides = require_sides
     hexmap = ctx.read()
     return (None if ctx.problems else hexmap), ctx.problems
 
@@ -96,6 +101,8 @@ class _Ctx:
         self.files = Files(path, self.problems)
         self.db = units_db
         self.declared_teams = None
+        self.require_sides = True
+        self.unit_objects = 0  # objects of class unit, placed or refused
         self.project, found = load_project(path)
         self.problems.extend(found)
 
@@ -135,19 +142,24 @@ class _Ctx:
         refs = self.tilesets(root)
         walked = list(walk_layers(root))
         self.check_layers(walked, width, height)
+        readable = not self.problems  # the problems below leave the tile data readable
+        for line, what, fix in layer_problems(walked):
+            self.report(line, what, fix)
         table = self.tile_terrain(refs)
         hexmap = HexMap(self.path, width, height, layout, [])
         self.map_properties(root, hexmap)
         units = self.units(walked, refs, layout)
         self.teams(hexmap, units)
         for path, elem in [(self.shown, root)] + self.files.tileset_files:
-            self.check_for_pytmx(str(path), elem)
-        gids = self.pytmx_gids() if not self.problems else None
+            readable = not self.check_for_pytmx(str(path), elem) and readable
+        gids = self.pytmx_gids() if readable else None
         hexmap.layers = map_layers(walked, gids)
         if gids is not None:
             hexmap.terrain = self.combine(hexmap.layers, table, refs, width)
-        if layout is not None:
+        if layout is not None and hexmap.terrain:
             self.check_placements(hexmap, units)
+        if self.require_sides and self.unit_objects == len(units):
+            self.check_sides(hexmap, units)
         hexmap.units, hexmap.warnings = units, self.warnings
         return hexmap
 
@@ -215,14 +227,14 @@ class _Ctx:
             if kind == "tile":
                 self.check_data(elem, name, width, height)
 
-    def check_for_pytmx(self, path: str, root) -> None:
+    def check_for_pytmx(self, path: str, root) -> bool:
         """What pytmx would fail on without a line: attributes it casts to numbers, property
-        values of their declared type, class properties. Lines already reported are skipped."""
+        values of their declared type, class properties. Lines already reported are not
+        reported again. True if pytmx would fail."""
         reported = {p.line for p in self.problems if p.path == path}
+        fails = False
         for elem in root.iter():
             line = line_of(elem)
-            if line in reported:
-                continue
             bad = [f"attribute {k}={v!r} is not a number" for k, v in elem.attrib.items()
                    if k in PYTMX_TYPES and not _casts(PYTMX_TYPES[k], v)]
             kind = elem.get("type", "string")
@@ -234,10 +246,12 @@ class _Ctx:
             elif elem.tag == "property" and not _casts(PROPERTY_TYPES[kind], elem.get("value")):
                 bad.append(f"property '{elem.get('name')}' of type {kind} has the value "
                            f"{elem.get('value')!r}")
-            for what in bad[:1]:
+            fails = fails or bool(bad)
+            for what in bad[:1] if line not in reported else []:
                 self.report(line, what, "fix it in Tiled and save (pytmx reads what Tiled "
                             "writes: numbers, and properties of type string, int, float, bool)",
                             path)
+        return fails
 
     def check_data(self, elem, name, width, height) -> None:
         data, fmt_fix = elem.find("data"), ("in Tiled, Map > Map Properties > Tile Layer "
@@ -374,12 +388,17 @@ class _Ctx:
 
     def units(self, walked, refs, layout) -> list[UnitPlacement]:
         units = []
-        for elem, kind, _visible, offset, _groups in walked:
+        for elem, kind, visible, offset, _groups in walked:
             if kind != "object":
                 continue
             for obj in elem.findall("object"):
                 mo = map_object(obj, self.shown, refs, self.files)
-                if mo is not None and mo.cls.strip().lower() == "unit":
+                wrong = object_problem(mo, visible) if mo is not None else None
+                if wrong is not None:
+                    self.report(mo.line, *wrong)
+                    self.unit_objects += 1
+                elif mo is not None and mo.cls == "unit":
+                    self.unit_objects += 1
                     if self.project is not None:  # Tiled 1.9+ omits members at their default
                         mo.props = {**self.project.defaults(mo.cls), **mo.props}
                     unit = self.unit(mo, offset, layout)
@@ -501,6 +520,14 @@ class _Ctx:
                     n += 1
                 u.name, counters[base] = f"{base} {n}", n + 1
                 seen[u.name] = u
+
+    def check_sides(self, hexmap: HexMap, units) -> None:
+        """A map without units, or a team without any, would be a draw at once."""
+        for message in side_problems(hexmap.teams if self.declared_teams else None, units):
+            what, fix = message.split(" — ", 1)
+            line = self.declared_teams.line if self.declared_teams else 1
+            self.report(line, what, fix, self.declared_teams.path if self.declared_teams
+                        else None)
 
     def teams(self, hexmap: HexMap, units) -> None:
         if self.declared_teams is None:

@@ -166,6 +166,11 @@ def as_choice(p: Prop, choices) -> str:
     text = p.value.strip()
     if p.type == "string" and text in choices:
         return text
+    if p.type == "int":  # a custom enum that Tiled stores as the index of its value
+        raise PropError(f"must be one of {'|'.join(choices)}, not the number {text}",
+                        "store the enum as text: in Tiled, Project > Custom Types, set the "
+                        "enum's Storage Type to String (the project's own enums already are), "
+                        f"or give '{p.name}' type string")
     raise PropError(f"must be one of {'|'.join(choices)}, not {_shown(p)}",
                     f"set '{p.name}' (type string) to one of: {', '.join(choices)}")
 

@@ -1049,6 +1049,13 @@ def _object_attributes(info: TiledMapInfo, el: Element) -> tuple[dict, int] | No
     return attrs, gid
 
 
+def _tile_class(info: TiledMapInfo, raw_gid: int) -> str:
+    """The class of a tile object's tile, which the object takes when it has none itself."""
+    mapped = info.tmx.map_gid(raw_gid & GID_MASK) or []  # pytmx numbers tiles its own way
+    props = (info.tmx.get_tile_properties_by_gid(mapped[0][0]) if mapped else None) or {}
+    return str(props.get("class") or props.get("type") or "")
+
+
 def object_draw_calls(info: TiledMapInfo, node: LayerNode,
                       skip_classes: frozenset[str] = frozenset()) -> list[TileDraw]:
     """The tile objects of an object layer as tmxrasterizer draws them (draw order top-down by
@@ -1061,7 +1068,8 @@ def object_draw_calls(info: TiledMapInfo, node: LayerNode,
         attrs, gid = found
         if not gid or attrs.get("visible", "1") == "0":
             continue
-        if (attrs.get("class") or attrs.get("type") or "") in skip_classes:
+        cls = attrs.get("class") or attrs.get("type") or _tile_class(info, gid)
+        if cls in skip_classes:
             continue
         objects.append((float(attrs.get("y", 0)), attrs, gid))
     if node.element.get("draworder", "topdown") == "topdown":
