@@ -98,13 +98,13 @@ class _Ctx:
         self.path, self.shown = path, str(path)
         self.problems: list[Problem] = []
         self.warnings: list[str] = []
-        self.files = Files(path, self.problems)
+        self.project, found = load_project(path)
+        self.problems.extend(found)
+        self.files = Files(path, self.problems, self.project and self.project.folder)
         self.db = units_db
         self.declared_teams = None
         self.require_sides = True
         self.unit_objects = 0  # objects of class unit, placed or refused
-        self.project, found = load_project(path)
-        self.problems.extend(found)
 
     def report(self, line, what, fix, path=None) -> None:
         self.files.report(path or self.shown, line, what, fix)

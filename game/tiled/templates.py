@@ -7,7 +7,8 @@ instance has its own; a template's tile `gid` counts in the template's own `<til
 `map_object` gives an object as Tiled shows it (template merged; a tile object also takes its
 tile's class and properties as defaults) and the center of its bounds, where a unit stands.
 Every reference is checked before anything reads it (DESIGN.md "Quality"): it must exist and
-stay inside the map's folder or the repository's `assets/` folder (no `..` escapes, no absolute
+stay inside the map's folder, the repository's `assets/` folder or the folder holding the
+map's `.tiled-project` (so `../tilesets` of a project works; no `..` escapes, no absolute
 paths elsewhere). Problems are collected into a list, never raised.
 """
 from __future__ import annotations
@@ -66,9 +67,11 @@ def _int_attr(elem, name: str, default=None):
 class Files:
     """Reads the tilesets, templates and image references of one map, collecting problems."""
 
-    def __init__(self, map_path, problems: list):
+    def __init__(self, map_path, problems: list, project_folder=None):
         self.map_path = Path(map_path)
         self.roots = [self.map_path.parent.resolve(), ASSETS.resolve()]
+        if project_folder is not None:  # sibling folders (../tilesets) of a Tiled project
+            self.roots.append(Path(project_folder).resolve())
         self.problems = problems
         self._tilesets: dict[Path, Tileset | None] = {}
         self._templates: dict[Path, Template | None] = {}
@@ -88,8 +91,9 @@ class Files:
         real = shown.resolve()
         if not any(real.is_relative_to(root) for root in self.roots):
             self.report(owner, line, f"{what} '{source}' is outside the map's folder and assets/",
-                        "keep tilesets, images and templates next to the map or under "
-                        "assets/ (no '..' out of them, no absolute paths elsewhere)")
+                        "keep tilesets, images and templates next to the map, under assets/ "
+                        "or in the folder of the map's .tiled-project (no '..' out of them, "
+                        "no absolute paths elsewhere)")
             return None
         if not real.is_file():
             self.report(owner, line, f"{what} '{source}' not found (looked for {shown})",
