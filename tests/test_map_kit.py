@@ -189,3 +189,27 @@ def test_terrain_brush_paints_the_tile_of_each_terrain():
             colour = colours[int(tile.get("wangid").split(",")[0]) - 1]
             assert set(tile.get("wangid").split(",")) == {tile.get("wangid").split(",")[0]}
             assert terrain_of[int(tile.get("tileid"))] == colour.get("name")
+
+
+def test_the_mapping_guide_names_every_property_and_its_pictures_exist():
+    import re
+
+    from game.tiled.loader import TERRAIN_PROPS, UNIT_OVERRIDES
+    guide = (REPO / "docs" / "mapping.md").read_text()
+    for name in [*TERRAIN_PROPS, *UNIT_OVERRIDES, "unit", "team", "facing", "conditions",
+                 "notes", "title", "description", "teams", "initiative"]:
+        assert f"`{name}`" in guide, f"docs/mapping.md does not explain `{name}`"
+    pictures = re.findall(r"\]\((mapping/[^)]+\.png)\)", guide)
+    assert len(pictures) >= 5
+    for picture in pictures:
+        assert (REPO / "docs" / picture).is_file(), picture
+
+
+def test_the_map_made_with_the_guide_places_every_unit_from_a_template():
+    path = REPO / "maps" / "bridge.tmx"
+    hexmap = load_map(path)
+    assert hexmap.title == "The old bridge" and hexmap.teams == ["blue", "red"]
+    assert {u.team for u in hexmap.units} == {"blue", "red"}
+    objects = [line for line in path.read_text().splitlines() if "<object " in line]
+    assert len(objects) == len(hexmap.units)
+    assert all('template="templates/pointy/' in line for line in objects)
