@@ -73,3 +73,88 @@ def test_a_broken_project_file_is_one_clear_line(tmp_path):
     found = [str(p) for p in read_map(path)[1]]
     assert len(found) == 1 and found[0].startswith(f"{tmp_path / 'kit.tiled-project'}:1: ")
     assert "not JSON" in found[0]
+
+
+def tiled_export_tileset(source: Path, target: Path) -> Path:
+    tiled = require_tiled_program("tiled")
+    subprocess.run([tiled, "--export-tileset", str(source), str(target)], check=True,
+                   timeout=60, capture_output=True,
+                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    return target
+
+
+def copy_of_shipped_map(folder: Path, name: str) -> Path:
+    """A shipped map and the templates it uses in `folder`, pointing to the shipped assets."""
+    assets = Path(os.path.relpath(REPO / "assets", folder)).as_posix()
+    (folder / name).write_text((REPO / "maps" / name).read_text().replace(
+        'source="../assets/', f'source="{assets}/'))
+    for tx in (REPO / "maps" / "templates").rglob("*.tx"):
+        target = folder / tx.relative_to(REPO / "maps")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        up = Path(os.path.relpath(REPO / "assets", target.parent)).as_posix()
+        target.write_text(tx.read_text().replace("../../../assets/", f"{up}/"))
+    return folder / name
+
+
+def same_map(a, b) -> None:
+    assert (a.width, a.height, a.layout, a.title, a.teams, a.initiative) == \
+        (b.width, b.height, b.layout, b.title, b.teams, b.initiative)
+    assert a.terrain == b.terrain
+    assert [(u.name, u.unit, u.team, u.col, u.row, u.facing) for u in a.units] == \
+        [(u.name, u.unit, u.team, u.col, u.row, u.facing) for u in b.units]
+
+
+def test_a_json_map_loads_and_renders_like_its_tmx(tmp_path):
+    import pygame
+
+    from game.ui.map_renderer import render_map
+    pygame.init()
+    tmx = copy_of_shipped_map(tmp_path, "bridge.tmx")
+    tmj = tiled_export(tmx, tmp_path / "bridge.tmj")
+    assert json.loads(tmj.read_text())["type"] == "map"
+    same_map(load_map(tmj), load_map(tmx))
+    a, b = render_map(tmj), render_map(tmx)
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_json_tilesets_load_from_tmx_and_tmj_maps(tmp_path):
+    tsj = tiled_export_tileset(REPO / "assets" / "tilesets" / "hex-flat.tsx",
+                               tmp_path / "hex-flat.tsj")
+    assert json.loads(tsj.read_text())["wangsets"]
+    base = write_new_map(tmp_path / "base.tmx", "9x7", "flat")
+    assets = os.path.relpath(REPO / "assets" / "tilesets", tmp_path)
+    text = base.read_text().replace(f'source="{assets}/hex-flat.tsx"', 'source="hex-flat.tsj"')
+    text = text.replace("1,1,1,1", "1,7,3,5", 1)  # a stone wall, forest and water
+    (tmp_path / "drawn.tmx").write_text(text)
+    for target in ("m.tmx", "m.tmj"):
+        saved = tiled_export(tmp_path / "drawn.tmx", tmp_path / target)
+        assert "hex-flat.tsj" in saved.read_text()
+        hexmap = load_map(saved)
+        assert [hexmap.terrain[i].name for i in range(4)] == \
+            ["grass", "stone wall", "forest", "water"]
+        assert hexmap.terrain[1].impassable
+
+
+def test_problems_in_a_json_map_name_their_json_path(tmp_path):
+    base = write_new_map(tmp_path / "base.tmx", "8x8", "pointy")
+    (tmp_path / "drawn.tmx").write_text(base.read_text().replace('value="fighter"/>',
+                                                                 'value="fightr"/>', 1))
+    tmj = tiled_export(tmp_path / "drawn.tmx", tmp_path / "m.tmj")
+    data = json.loads(tmj.read_text())
+    layer = next(i for i, la in enumerate(data["layers"]) if la["type"] == "objectgroup")
+    props = data["layers"][layer]["objects"][0]["properties"]
+    index = next(i for i, p in enumerate(props) if p["name"] == "unit")
+    found = [str(p) for p in read_map(tmj)[1]]
+    assert found == [f"{tmj}:layers[{layer}].objects[0].properties[{index}]: unit 'Blue "
+                     "fighter': unknown unit 'fightr' — did you mean 'fighter'? use a key of "
+                     "assets/units/*.toml: archer, cleric, fighter, giant, goblin, "
+                     "goblin_archer, ..."]
+
+
+def test_a_broken_json_file_is_one_line(tmp_path):
+    (tmp_path / "m.tmj").write_text('{"type": "map",\n "layers": [}')
+    found = [str(p) for p in read_map(tmp_path / "m.tmj")[1]]
+    assert len(found) == 1 and found[0].startswith(f"{tmp_path / 'm.tmj'}:2: not JSON")
+    (tmp_path / "deep.tmj").write_text('{"layers": ' + "[" * 100000 + "]" * 100000 + "}")
+    found = [str(p) for p in read_map(tmp_path / "deep.tmj")[1]]
+    assert len(found) == 1 and "nested too deeply" in found[0]

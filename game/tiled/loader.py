@@ -26,6 +26,7 @@ from pytmx.pytmx import unpack_gids  # noqa: E402
 from game.data.model import SIZES
 from game.errors import InputError
 from game.hexgrid import TiledLayout, footprint
+from game.tiled import jsonmap
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
                                OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
 from game.tiled.project import load_project
@@ -284,7 +285,13 @@ class _Ctx:
     def pytmx_gids(self) -> list[tuple[int, ...]] | None:
         """Raw GIDs (with all flag bits) of each tile layer in XML order, read by pytmx."""
         try:
-            tmx = pytmx.TiledMap(self.shown, image_loader=_no_images, allow_duplicate_names=True)
+            root = parse_file(self.path)
+            if jsonmap.uses_json(self.path, root):
+                tmx = jsonmap.pytmx_map(self.path, root, image_loader=_no_images,
+                                        allow_duplicate_names=True)
+            else:
+                tmx = pytmx.TiledMap(self.shown, image_loader=_no_images,
+                                     allow_duplicate_names=True)
         except Exception as err:
             self.report(1, f"pytmx cannot read the map ({type(err).__name__}: {err})",
                         "open the map in Tiled and save it again")

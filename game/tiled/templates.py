@@ -108,7 +108,7 @@ class Files:
             self.report(path, err.line, err.what, err.fix)
             return None
         if root.tag != root_tag:
-            ext = "tsx" if root_tag == "tileset" else "tx"
+            ext = "tsx or .tsj" if root_tag == "tileset" else "tx or .tj"
             self.report(path, line_of(root), f"not a Tiled {root_tag} (root <{root.tag}>)",
                         f"point to a .{ext} file saved by Tiled")
             return None
@@ -126,9 +126,9 @@ class Files:
         source = elem.get("source")
         if source is None:
             return self._read_tileset(elem, owner)
-        if not source.lower().endswith(".tsx"):
-            self.report(owner, line_of(elem), f"tileset '{source}' is not a .tsx file",
-                        "in Tiled, export the tileset as .tsx (pytmx reads only those)")
+        if not source.lower().endswith((".tsx", ".tsj", ".json")):
+            self.report(owner, line_of(elem), f"tileset '{source}' is not a .tsx or .tsj file",
+                        "in Tiled, export the tileset as a .tsx or .tsj file and use that")
             return None
         path = self.reference(source, owner, line_of(elem), "tileset")
         if path is None:

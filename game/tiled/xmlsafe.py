@@ -24,15 +24,17 @@ class Problem:
     """One problem of a map (or of a file it uses): shown as `path:line: message`."""
 
     path: str
-    line: int
+    line: int | str  # a JSON file: the JSON path of the place
     message: str  # "what is wrong — how to fix it"
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}"
 
 
-def problem(path, line: int, what: str, fix: str) -> Problem:
-    return Problem(str(path), max(int(line or 1), 1), f"{what} — {fix}")
+def problem(path, line: int | str, what: str, fix: str) -> Problem:
+    """A problem at a line, or in a JSON file at a JSON path ("layers[2].objects[0]")."""
+    place = line if isinstance(line, str) and line else max(int(line or 1), 1)
+    return Problem(str(path), place, f"{what} — {fix}")
 
 
 class XmlError(Exception):
@@ -84,8 +86,12 @@ def parse_bytes(data: bytes) -> LineElement:
 
 
 def parse_file(path) -> LineElement:
-    """Parse a file safely; raises XmlError for unreadable, oversized or unsafe files."""
+    """Parse a file safely; raises XmlError for unreadable, oversized or unsafe files.
+    Tiled's JSON files (.tmj, .tsj, .tj, .json) give the same tree (game.tiled.jsonmap)."""
     path = Path(path)
+    from game.tiled import jsonmap
+    if jsonmap.is_json(path):
+        return jsonmap.parse_json_file(path)
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:

@@ -58,6 +58,8 @@ import pytmx  # noqa: E402
 
 from game.errors import InputError  # noqa: E402
 from game.hexgrid import TiledLayout  # noqa: E402
+from game.tiled.jsonmap import is_json, parse_json_file, pytmx_map, uses_json  # noqa: E402
+from game.tiled.xmlsafe import XmlError  # noqa: E402
 
 # Bits of a Tiled global tile id (TMX format "Tile Flipping").
 FLIP_H = 0x80000000
@@ -799,13 +801,21 @@ def _offset_margins(layers: list[LayerNode]) -> tuple[int, int, int, int]:
     return left, top, right, bottom
 
 
+def _json_root(path: Path):
+    """A JSON map's tree, as game.tiled.jsonmap reads it (one line on bad input)."""
+    try:
+        return parse_json_file(path)
+    except XmlError as err:
+        raise MapRenderError(path, err.line, f"{err.what} — {err.fix}") from None
+
+
 def load_map_info(path) -> TiledMapInfo:
     """Load a hexagonal .tmx for drawing; bad input raises MapRenderError (one line)."""
     path = Path(path)
     if not path.is_file():
         raise MapRenderError(path, None, "map file not found (give the path of a .tmx file)")
     try:
-        root = SafeET.parse(str(path)).getroot()
+        root = _json_root(path) if is_json(path) else SafeET.parse(str(path)).getroot()
     except SafeET.ParseError as err:
         raise MapRenderError(path, err.position[0], f"not a readable Tiled map: {err}") from None
     except ValueError as err:  # defusedxml refusing entities and the like
@@ -833,7 +843,10 @@ def load_map_info(path) -> TiledMapInfo:
         raise MapRenderError(path, None, f"bad layer offset or opacity ({err})") from None
     loader = TileImageLoader()
     try:
-        tmx = pytmx.TiledMap(str(path), image_loader=loader)
+        if uses_json(path, root):
+            tmx = pytmx_map(path, root, image_loader=loader)
+        else:
+            tmx = pytmx.TiledMap(str(path), image_loader=loader)
     except MapRenderError:
         raise
     except Exception as err:  # pytmx raises bare Exceptions for missing tilesets and the like
