@@ -158,3 +158,57 @@ def test_a_broken_json_file_is_one_line(tmp_path):
     (tmp_path / "deep.tmj").write_text('{"layers": ' + "[" * 100000 + "]" * 100000 + "}")
     found = [str(p) for p in read_map(tmp_path / "deep.tmj")[1]]
     assert len(found) == 1 and "nested too deeply" in found[0]
+
+
+def zstd_map(folder: Path) -> Path:
+    """A new map whose tile data a designer switched to Base64 (Zstandard compressed), with a
+    wall at 2,1, saved again by Tiled (which keeps the map's layer format)."""
+    import base64
+    import re
+    import struct
+
+    import zstandard
+    base = write_new_map(folder / "base.tmx", "8x6", "pointy")
+    gids = [1] * 48
+    gids[1 * 8 + 2] = 7
+    packed = base64.b64encode(zstandard.ZstdCompressor().compress(
+        struct.pack("<48I", *gids))).decode()
+    text = re.sub(r'<data encoding="csv">.*?</data>',
+                  f'<data encoding="base64" compression="zstd">\n   {packed}\n  </data>',
+                  base.read_text(), flags=re.S)
+    (folder / "drawn.tmx").write_text(text)
+    return tiled_export(folder / "drawn.tmx", folder / "m.tmx")
+
+
+def test_zstd_layer_data_loads_from_tmx_and_tmj(tmp_path):
+    tmx = zstd_map(tmp_path)
+    assert 'compression="zstd"' in tmx.read_text()
+    tmj = tiled_export(tmx, tmp_path / "m.tmj")
+    assert [la.get("compression") for la in json.loads(tmj.read_text())["layers"]
+            if la["type"] == "tilelayer"] == ["zstd"]
+    import pygame
+
+    from game.ui.map_renderer import render_map
+    pygame.init()
+    pictures = []
+    for path in (tmx, tmj):
+        hexmap = load_map(path)
+        assert hexmap.terrain_at(hexmap.hex_at(2, 1)).impassable
+        assert sum(t.impassable for t in hexmap.terrain) == 1
+        pictures.append(pygame.image.tobytes(render_map(path), "RGBA"))
+    assert pictures[0] == pictures[1]
+
+
+def test_zstd_data_that_unpacks_too_far_is_refused_without_unpacking_it(tmp_path):
+    import base64
+
+    import zstandard
+    tmx = zstd_map(tmp_path)
+    bomb = base64.b64encode(zstandard.ZstdCompressor().compress(bytes(200_000_000))).decode()
+    text = tmx.read_text()
+    start = text.index('compression="zstd">') + len('compression="zstd">')
+    end = text.index("</data>", start)
+    (tmp_path / "bomb.tmx").write_text(text[:start] + bomb + text[end:])
+    found = [str(p) for p in read_map(tmp_path / "bomb.tmx")[1]]
+    assert len(found) == 1 and "data cannot be decoded (more tiles where the map has 48)" \
+        in found[0]

@@ -267,15 +267,20 @@ def to_xml(root) -> bytes:
 
 
 def pytmx_map(path, root, **kwargs):
-    """pytmx's TiledMap of a map whose tree is already read (a JSON map, or a .tmx using JSON
-    tilesets): pytmx itself opens only .tmx and .tsx files."""
+    """pytmx's TiledMap of a map whose tree is already read (a JSON map, a .tmx using JSON
+    tilesets, zstd layer data): pytmx itself opens only .tmx and .tsx, zlib and gzip."""
     import pytmx
+
+    from game.tiled import zstd_data
+    tree = inline_tilesets(root, path)
+    zstd_data.to_csv(tree)
     tmx = pytmx.TiledMap(**kwargs)
     tmx.filename = str(path)
-    tmx.parse_xml(inline_tilesets(root, path))
+    tmx.parse_xml(tree)
     return tmx
 
 
-def uses_json(path, root) -> bool:
-    """Whether pytmx needs `pytmx_map` for this map."""
-    return is_json(path) or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
+def pytmx_needs_tree(path, root) -> bool:
+    """Whether pytmx must be given the tree (`pytmx_map`) instead of the file."""
+    return (is_json(path) or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
+            or any(d.get("compression") == "zstd" for d in root.iter("data")))

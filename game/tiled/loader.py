@@ -26,7 +26,7 @@ from pytmx.pytmx import unpack_gids  # noqa: E402
 from game.data.model import SIZES
 from game.errors import InputError
 from game.hexgrid import TiledLayout, footprint
-from game.tiled import jsonmap
+from game.tiled import jsonmap, zstd_data
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
                                OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
 from game.tiled.project import load_project
@@ -256,7 +256,8 @@ class _Ctx:
 
     def check_data(self, elem, name, width, height) -> None:
         data, fmt_fix = elem.find("data"), ("in Tiled, Map > Map Properties > Tile Layer "
-                                            "Format: CSV (or Base64 zlib), then save")
+                                            "Format: CSV or Base64 (uncompressed, zlib, gzip "
+                                            "or Zstandard), then save")
         if data is None:
             self.report(line_of(elem), f"tile layer '{name}' has no <data>", fmt_fix)
             return
@@ -266,7 +267,7 @@ class _Ctx:
                         "in Tiled, Map > Map Properties: untick Infinite")
         elif enc is None:
             self.report(line, f"tile layer '{name}' uses the old XML tile format", fmt_fix)
-        elif enc not in ("csv", "base64") or comp not in (None, "zlib", "gzip"):
+        elif enc not in ("csv", "base64") or comp not in (None, "zlib", "gzip", "zstd"):
             self.report(line, f"tile layer '{name}' uses {enc}/{comp} data", fmt_fix)
         elif (_int(elem.get("width")), _int(elem.get("height"))) != (width, height):
             self.report(line_of(elem), f"tile layer '{name}' is {elem.get('width')}x"
@@ -274,7 +275,10 @@ class _Ctx:
                         "in Tiled, Map > Resize Map to make the layer fit the map")
         else:
             try:
-                count = len(unpack_gids((data.text or "").strip(), enc, comp))
+                if comp == "zstd":
+                    count = len(zstd_data.decode(data.text, width * height))
+                else:
+                    count = len(unpack_gids((data.text or "").strip(), enc, comp))
             except Exception as err:  # base64, zlib, gzip and int() each fail in their way
                 self.report(line, f"tile layer '{name}' data cannot be decoded ({err})", fmt_fix)
                 return
@@ -286,7 +290,7 @@ class _Ctx:
         """Raw GIDs (with all flag bits) of each tile layer in XML order, read by pytmx."""
         try:
             root = parse_file(self.path)
-            if jsonmap.uses_json(self.path, root):
+            if jsonmap.pytmx_needs_tree(self.path, root):
                 tmx = jsonmap.pytmx_map(self.path, root, image_loader=_no_images,
                                         allow_duplicate_names=True)
             else:

@@ -58,7 +58,9 @@ import pytmx  # noqa: E402
 
 from game.errors import InputError  # noqa: E402
 from game.hexgrid import TiledLayout  # noqa: E402
-from game.tiled.jsonmap import is_json, parse_json_file, pytmx_map, uses_json  # noqa: E402
+from game.tiled.jsonmap import (  # noqa: E402
+    is_json, parse_json_file, pytmx_map, pytmx_needs_tree,
+)
 from game.tiled.xmlsafe import XmlError  # noqa: E402
 
 # Bits of a Tiled global tile id (TMX format "Tile Flipping").
@@ -843,7 +845,7 @@ def load_map_info(path) -> TiledMapInfo:
         raise MapRenderError(path, None, f"bad layer offset or opacity ({err})") from None
     loader = TileImageLoader()
     try:
-        if uses_json(path, root):
+        if pytmx_needs_tree(path, root):
             tmx = pytmx_map(path, root, image_loader=loader)
         else:
             tmx = pytmx.TiledMap(str(path), image_loader=loader)
