@@ -212,3 +212,21 @@ def test_zstd_data_that_unpacks_too_far_is_refused_without_unpacking_it(tmp_path
     found = [str(p) for p in read_map(tmp_path / "bomb.tmx")[1]]
     assert len(found) == 1 and "data cannot be decoded (more tiles where the map has 48)" \
         in found[0]
+
+
+def test_fractional_layer_offsets_load(tmp_path):
+    """Tiled writes offsets like 10.5: an object layer shifted by 56.5 px moves its units one
+    column right; a tile layer with any offset is refused for what it is (tests/
+    test_tiled_shown.py), not as a number pytmx cannot read."""
+    base = write_new_map(tmp_path / "base.tmx", "8x8", "pointy")
+    (tmp_path / "drawn.tmx").write_text(base.read_text().replace(
+        '<objectgroup id="2" name="Units">',
+        '<objectgroup id="2" name="Units" offsetx="56.5" offsety="-0.25">'))
+    saved = tiled_export(tmp_path / "drawn.tmx", tmp_path / "m.tmx")
+    assert 'offsetx="56.5"' in saved.read_text()
+    before, after = load_map(base), load_map(saved)
+    assert [(u.col + 1, u.row) for u in before.units] == [(u.col, u.row) for u in after.units]
+    (tmp_path / "tiles.tmx").write_text(base.read_text().replace(
+        '<layer id="1" name="Terrain"', '<layer id="1" name="Terrain" offsetx="10.5"'))
+    found = [str(p) for p in read_map(tmp_path / "tiles.tmx")[1]]
+    assert len(found) == 1 and "is drawn shifted by 10.5,0 px" in found[0]

@@ -24,6 +24,7 @@ SKIP = {"layers", "objects", "properties", "tilesets", "tiles", "data", "chunks"
         "tileoffset", "grid", "wangsets", "terrains", "transformations", "point", "ellipse",
         "polygon", "polyline", "text", "objectgroup", "animation", "object", "tileset",
         "imagewidth", "imageheight", "transparentcolor", "type", "encoding", "compression"}
+OFFSETS = ("offsetx", "offsety")  # Tiled writes fractional layer offsets (10.5)
 LAYER_TAGS = {"tilelayer": "layer", "objectgroup": "objectgroup", "imagelayer": "imagelayer",
               "group": "group"}
 
@@ -274,6 +275,10 @@ def pytmx_map(path, root, **kwargs):
     from game.tiled import zstd_data
     tree = inline_tilesets(root, path)
     zstd_data.to_csv(tree)
+    for elem in tree.iter():  # pytmx casts offsets to int; the game reads them from the tree
+        for key in OFFSETS:
+            if key in elem.attrib and not _whole(elem.get(key)):
+                elem.set(key, "0")
     tmx = pytmx.TiledMap(**kwargs)
     tmx.filename = str(path)
     tmx.parse_xml(tree)
@@ -283,4 +288,13 @@ def pytmx_map(path, root, **kwargs):
 def pytmx_needs_tree(path, root) -> bool:
     """Whether pytmx must be given the tree (`pytmx_map`) instead of the file."""
     return (is_json(path) or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
-            or any(d.get("compression") == "zstd" for d in root.iter("data")))
+            or any(d.get("compression") == "zstd" for d in root.iter("data"))
+            or any(not _whole(e.get(k)) for e in root.iter() for k in OFFSETS if k in e.attrib))
+
+
+def _whole(text) -> bool:
+    try:
+        int(text)
+        return True
+    except (TypeError, ValueError):
+        return False

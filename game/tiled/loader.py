@@ -39,6 +39,7 @@ FLIP_H, FLIP_V, FLIP_D, ROT_120 = 1 << 31, 1 << 30, 1 << 29, 1 << 28
 MAX_CELLS = 1_000_000
 EDITOR_PREFIX = "editor_"
 PYTMX_TYPES = {k: v for k, v in pytmx.pytmx.types.items() if v in (int, float)}
+PYTMX_TYPES.update(offsetx=float, offsety=float)  # fractional: pytmx gets them as 0 (jsonmap)
 PROPERTY_TYPES = {k: v for k, v in pytmx.pytmx.prop_type.items() if k != "class"}
 LAYER_KINDS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image", "group": "group"}
 TERRAIN_PROPS = {
