@@ -230,3 +230,10 @@ def test_fractional_layer_offsets_load(tmp_path):
         '<layer id="1" name="Terrain"', '<layer id="1" name="Terrain" offsetx="10.5"'))
     found = [str(p) for p in read_map(tmp_path / "tiles.tmx")[1]]
     assert len(found) == 1 and "is drawn shifted by 10.5,0 px" in found[0]
+
+
+def test_json_saved_under_a_tmx_name_is_read_as_json(tmp_path):
+    base = write_new_map(tmp_path / "base.tmx", "8x8", "pointy")
+    tmj = tiled_export(base, tmp_path / "m.tmj")
+    (tmp_path / "named.tmx").write_text(tmj.read_text())
+    same_map(load_map(tmp_path / "named.tmx"), load_map(base))

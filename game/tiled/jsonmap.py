@@ -33,6 +33,17 @@ def is_json(path) -> bool:
     return Path(path).suffix.lower() in SUFFIXES
 
 
+def looks_like_json(path) -> bool:
+    """A JSON suffix, or JSON under another name (a .tmx that holds JSON)."""
+    if is_json(path):
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(256).lstrip()[:1] == b"{"
+    except OSError:
+        return False
+
+
 def parse_json_file(path) -> LineElement:
     """The element tree of a Tiled JSON file; raises XmlError with a JSON path or line."""
     path = Path(path)
@@ -287,7 +298,7 @@ def pytmx_map(path, root, **kwargs):
 
 def pytmx_needs_tree(path, root) -> bool:
     """Whether pytmx must be given the tree (`pytmx_map`) instead of the file."""
-    return (is_json(path) or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
+    return (isinstance(getattr(root, "line", 1), str) or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
             or any(d.get("compression") == "zstd" for d in root.iter("data"))
             or any(not _whole(e.get(k)) for e in root.iter() for k in OFFSETS if k in e.attrib))
 

@@ -101,6 +101,8 @@ def parse_file(path) -> LineElement:
     except OSError as err:
         raise XmlError(1, f"cannot read the file ({err.strerror or err})",
                        "check the path and the file's permissions") from None
+    if data.lstrip()[:1] == b"{":  # JSON under another name: read it as what it is
+        return jsonmap.parse_json_file(path)
     return parse_bytes(data)
 
 

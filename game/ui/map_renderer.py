@@ -59,7 +59,7 @@ import pytmx  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.hexgrid import TiledLayout  # noqa: E402
 from game.tiled.jsonmap import (  # noqa: E402
-    is_json, parse_json_file, pytmx_map, pytmx_needs_tree,
+    looks_like_json, parse_json_file, pytmx_map, pytmx_needs_tree,
 )
 from game.tiled.xmlsafe import XmlError  # noqa: E402
 
@@ -817,7 +817,7 @@ def load_map_info(path) -> TiledMapInfo:
     if not path.is_file():
         raise MapRenderError(path, None, "map file not found (give the path of a .tmx file)")
     try:
-        root = _json_root(path) if is_json(path) else SafeET.parse(str(path)).getroot()
+        root = _json_root(path) if looks_like_json(path) else SafeET.parse(str(path)).getroot()
     except SafeET.ParseError as err:
         raise MapRenderError(path, err.position[0], f"not a readable Tiled map: {err}") from None
     except ValueError as err:  # defusedxml refusing entities and the like
