@@ -106,3 +106,29 @@ def test_changed_units_offer_a_restart_on_the_new_map(running):
                                         scancode=0))
     assert app.battle is not old and app.mode == "battle"
     assert sorted(u.unit_key for u in app.battle.view().units) == ["fighter", "orc"]
+
+
+def test_a_tileset_saved_again_reloads_the_terrain(tmp_path):
+    """Terrain lives in tile properties: the road made impassable in the map's tileset."""
+    import shutil
+
+    from game import paths
+    for name in ("hex-pointy.tsx", "hex-pointy.png"):
+        shutil.copy(paths.assets_dir() / "tilesets" / name, tmp_path / name)
+    path = write_new_map(tmp_path / "field.tmx", "12x10", "pointy")
+    text = path.read_text()
+    rel = text.split('<tileset firstgid="1" source="')[1].split('"')[0]
+    path.write_text(with_tile(text.replace(rel, "hex-pointy.tsx"), *WALL_AT, 2))  # a road
+    battle = Battle(load_map(path), seed=3, controllers={"blue": "human", "red": "human"})
+    app = App(battle, (1000, 700), window=False, animations=False)
+    app.map_watch.interval = 0
+    tsx = tmp_path / "hex-pointy.tsx"
+    save_as_tiled_does(tsx, tsx.read_text().replace(
+        '<property name="terrain" value="road"/>',
+        '<property name="impassable" type="bool" value="true"/>\n'
+        '   <property name="terrain" value="road"/>'))
+    assert not app.battle.hexmap.terrain_at(app.battle.hexmap.hex_at(*WALL_AT)).impassable
+    app.update(0.0)
+    assert app.battle.hexmap.terrain_at(app.battle.hexmap.hex_at(*WALL_AT)).impassable
+    app.controller.listeners.clear()
+    battle.close()

@@ -1,5 +1,5 @@
-"""Hot reload in the game window: the map file is watched while a battle runs on it, and a
-save in Tiled reloads it (game.engine.map_reload says what applies). The outcome is shown as
+"""Hot reload in the game window: the map file and its tilesets are watched while a battle
+runs on it, and a save in Tiled reloads it (game.engine.map_reload says what applies). The outcome is shown as
 the HUD's message; when the units changed, F6 restarts the battle on the new map.
 """
 from __future__ import annotations
@@ -13,8 +13,22 @@ RESTART_HINT = " (press F6 to restart this battle on the new map)"
 
 
 def watcher_for(battle, interval: float = 0.5) -> FileWatcher | None:
+    """A watcher of the battle's map file and of the tilesets it names (terrain lives in
+    their tile properties)."""
     path = Path(battle.hexmap.path)
-    return FileWatcher([path], interval) if path.is_file() else None
+    if not path.is_file():
+        return None
+    return FileWatcher([path] + tileset_files(path), interval)
+
+
+def tileset_files(path: Path) -> list[Path]:
+    from game.tiled.xmlsafe import XmlError, parse_file
+    try:
+        root = parse_file(path)
+    except XmlError:
+        return []
+    sources = [t.get("source") for t in root.findall("tileset") if t.get("source")]
+    return [p for p in (path.parent / s for s in sources) if p.is_file()]
 
 
 def on_map_saved(app) -> Reload:
