@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from game import paths
 from game.cli import main
@@ -45,7 +44,8 @@ def test_committed_kit_matches_the_unit_files():
     assert kinds["values"] == sorted(p.stem for p in (REPO / "assets" / "units").glob("*.toml"))
     for orientation in ("pointy", "flat"):
         for key in units:
-            assert (REPO / "assets/tilesets" / f"unit-tokens-{orientation}" / f"{key}.png").is_file()
+            token = REPO / "assets/tilesets" / f"unit-tokens-{orientation}" / f"{key}.png"
+            assert token.is_file()
 
 
 def copy_template(folder: Path, orientation: str, key: str) -> str:
@@ -119,7 +119,8 @@ def test_members_left_at_their_default_come_from_the_project_file(tmp_path):
 
 def test_without_the_project_file_a_missing_team_is_reported(tmp_path):
     _, problems = read_map(tiled19_map(tmp_path))
-    assert [p.message.split(" — ")[0] for p in problems] == ["unit 'Scout' has no 'team' property"]
+    assert [p.message.split(" — ")[0] for p in problems] == [
+        "unit 'Scout' has no 'team' property"]
 
 
 def test_editor_only_unit_properties_are_allowed_others_refused(tmp_path):

@@ -298,7 +298,8 @@ def pytmx_map(path, root, **kwargs):
 
 def pytmx_needs_tree(path, root) -> bool:
     """Whether pytmx must be given the tree (`pytmx_map`) instead of the file."""
-    return (isinstance(getattr(root, "line", 1), str) or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
+    from_json = isinstance(getattr(root, "line", 1), str)  # JSON elements carry JSON paths
+    return (from_json or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
             or any(d.get("compression") == "zstd" for d in root.iter("data"))
             or any(not _whole(e.get(k)) for e in root.iter() for k in OFFSETS if k in e.attrib))
 

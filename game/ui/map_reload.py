@@ -1,6 +1,7 @@
 """Hot reload in the game window: the map file and its tilesets are watched while a battle
-runs on it, and a save in Tiled reloads it (game.engine.map_reload says what applies). The outcome is shown as
-the HUD's message; when the units changed, F6 restarts the battle on the new map.
+runs on it, and a save in Tiled reloads it (game.engine.map_reload says what applies). The
+outcome is shown as the HUD's message; when the units changed, F6 restarts the battle on the
+new map.
 """
 from __future__ import annotations
 
