@@ -54,3 +54,19 @@ def test_the_setup_screen_shows_a_broken_map_and_refuses_to_start_it(home):
 def test_maps_dir_that_does_not_exist_is_one_clear_error(tmp_path):
     with pytest.raises(InputError, match="--maps: no such folder"):
         play_app(maps_dir=tmp_path / "nope", window=False)
+
+
+def test_json_maps_are_listed_too(home):
+    import os
+    import subprocess
+
+    from tests.conftest import require_tiled_program
+    tiled = require_tiled_program("tiled")
+    tmx = write_new_map(home / "maps" / "river_field.tmx", "8x8", "pointy")
+    subprocess.run([tiled, "--export-map", str(tmx), str(home / "maps" / "json_field.tmj")],
+                   check=True, timeout=60, capture_output=True,
+                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    tmx.unlink()
+    listed = {m.path.name: m for m in S.list_maps(home / "maps")}
+    assert listed["json_field.tmj"].error == "" and listed["json_field.tmj"].teams == \
+        ("blue", "red")

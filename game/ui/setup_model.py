@@ -79,6 +79,9 @@ def map_info(hexmap) -> MapInfo:
 _INFO: dict = {}
 
 
+MAP_SUFFIXES = (".tmx", ".tmj")  # Tiled's XML and JSON maps
+
+
 def map_folders(extra=None) -> list[Path]:
     """Where the setup screen looks for maps: the shipped maps, the player's own maps folder
     (game.paths) and `extra` (`play --maps DIR`), each once."""
@@ -98,7 +101,7 @@ def broken_map(path: Path, err: InputError) -> MapInfo:
 
 
 def list_maps(folders=None) -> list[MapInfo]:
-    """The .tmx maps of `folders` (one folder or several; default `map_folders()`) sorted by
+    """The .tmx and .tmj maps of `folders` (one folder or several; default `map_folders()`) by
     title, the broken ones after the others with their first problem; a title that two
     maps share gets the folder's name."""
     from game.tiled.loader import load_map
@@ -108,7 +111,9 @@ def list_maps(folders=None) -> list[MapInfo]:
         folders = [folders]
     found = []
     for folder in folders:
-        for path in sorted(Path(folder).glob("*.tmx")) if Path(folder).is_dir() else []:
+        found_here = [p for ext in MAP_SUFFIXES for p in Path(folder).glob(f"*{ext}")] \
+            if Path(folder).is_dir() else []
+        for path in sorted(found_here):
             key = (path.resolve(), path.stat().st_mtime_ns)
             if key not in _INFO:
                 try:
