@@ -73,6 +73,9 @@ def build_parser() -> ArgumentParser:
     play.add_argument("--load", default=None, help="a saved battle")
     play.add_argument("--ai-debug", action="store_true",
                       help="log every decision of the computer players on stderr")
+    play.add_argument("--maps", default=None, metavar="DIR",
+                      help="also list the maps of DIR on the setup screen (besides the "
+                           "shipped maps and your own maps folder)")
 
     validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+", type=map_argument, help=MAP_HELP)
@@ -115,6 +118,11 @@ def build_parser() -> ArgumentParser:
     actions.add_argument("name", metavar="NAME")
     actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
     actions.add_argument("--json", action="store_true")
+
+    new_map = sub.add_parser("new-map", help="write a new map to paint in Tiled")
+    new_map.add_argument("path", help="the .tmx file to create")
+    new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
+    new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
 
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
@@ -161,6 +169,9 @@ def run(args: argparse.Namespace) -> int:
     if command == "actions":
         from game.actions import run_actions
         return run_actions(args.battle, args.name, as_json=args.json, seed=args.seed)
+    if command == "new-map":
+        from game.tiled.newmap import run_new_map
+        return run_new_map(args.path, args.size, args.orientation)
     if command == "replay":
         from game.engine.replay import run_replay
         return run_replay(args.file, verify=args.verify, as_json=args.json)
@@ -179,7 +190,7 @@ def run_play(args: argparse.Namespace) -> int:
     return play(getattr(args, "map", None), sides=getattr(args, "sides", None),
                 seed=getattr(args, "seed", None), load=getattr(args, "load", None),
                 initiative=getattr(args, "initiative", None),
-                ai_debug=getattr(args, "ai_debug", False))
+                ai_debug=getattr(args, "ai_debug", False), maps_dir=getattr(args, "maps", None))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,12 +1,15 @@
 """Headless test defaults: pygame draws without a window, Tiled's programs without a display."""
 import os
 import shutil
+import tempfile
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The player's folders (saves, own maps): an empty one of the test run, never the real one.
+os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
 
 def require_tiled_program(name: str) -> str:

@@ -145,7 +145,7 @@ def write(folder: Path, text: str, name: str = "map.tmx") -> Path:
 
 
 def load(path: Path):
-    return load_map(path, UNITS)
+    return load_map(path, UNITS, require_sides=False)
 
 
 # --- Tiled's reference maps ------------------------------------------------------------------
@@ -194,19 +194,18 @@ def test_terrain_comes_from_tile_properties(folder):
     assert m.terrain_at(m.hex_at(3, 2)).name == "stone wall"
 
 
-def test_terrain_combines_every_tile_layer_even_hidden_ones(folder):
+def test_terrain_combines_every_tile_layer(folder):
     top = [[0] * 6 for _ in range(5)]
     top[0][0], top[0][1] = LOW_WALL, FOREST
-    hidden = [[0] * 6 for _ in range(5)]
-    hidden[0][0], hidden[0][1] = STONE_WALL, HILL
+    third = [[0] * 6 for _ in range(5)]
+    third[0][0], third[0][1] = STONE_WALL, HILL
     body = (tile_layer("ground", grass(), 1) + tile_layer("walls", top, 2)
-            + tile_layer("secret", hidden, 3, ' visible="0"'))
+            + tile_layer("more", third, 3))
     m = load(write(folder, map_xml(body)))
     a, b = m.terrain[0], m.terrain[1]
     assert a.obstacle == "wall" and a.impassable  # enum: most severe; bool: OR
     assert a.name == "grass+low wall+stone wall"  # names joined in layer order
     assert b.concealment == "partial" and b.elevation == 1  # number: max
-    assert m.layers[2].visible is False
 
 
 def test_flipped_and_rotated_tiles_keep_their_terrain(folder):
@@ -219,17 +218,34 @@ def test_flipped_and_rotated_tiles_keep_their_terrain(folder):
     assert split_gid(m.layers[0].gids[2]) == (RUBBLE, 0xF0000000)
 
 
-def test_unknown_tile_property_is_a_warning_not_an_error(folder):
-    extra = (' <tile id="12">\n  <properties>\n   <property name="dificult" type="bool" '
+def typo_tileset(folder, name="dificult"):
+    extra = (f' <tile id="12">\n  <properties>\n   <property name="{name}" type="bool" '
              'value="true"/>\n  </properties>\n </tile>\n')
     (folder / "typo.tsx").write_text(tileset_xml(extra=extra).replace('tilecount="12"',
                                                                       'tilecount="13"'))
-    text = map_xml(tile_layer("ground", grass()),
+    return map_xml(tile_layer("ground", grass()),
                    tileset=' <tileset firstgid="1" source="typo.tsx"/>\n')
+
+
+def test_unknown_tile_property_is_an_error_with_did_you_mean(folder):
+    """A misspelt `impassible` would make walls walkable: refused, not a warning."""
+    _, problems = read_map(write(folder, typo_tileset(folder, "impassible")), UNITS,
+                           require_sides=False)
+    assert len(problems) == 1
+    tsx_lines = (folder / "typo.tsx").read_text().splitlines()
+    line = next(i for i, t in enumerate(tsx_lines, 1) if 'name="impassible"' in t)
+    assert problems[0].path == str(folder / "typo.tsx") and problems[0].line == line
+    assert "unknown tile property 'impassible' (did you mean 'impassable'?)" in str(problems[0])
+
+
+def test_tile_property_declared_by_the_project_file_is_accepted(folder):
+    import json
+    text = typo_tileset(folder, "sound")
+    (folder / "my.tiled-project").write_text(json.dumps({"propertyTypes": [
+        {"id": 1, "name": "ambience", "type": "class", "useAs": ["tile"],
+         "members": [{"name": "sound", "type": "bool", "value": False}]}]}))
     m = load(write(folder, text))
-    assert len(m.warnings) == 1
-    assert "unknown tile property 'dificult' (did you mean 'difficult'?)" in m.warnings[0]
-    assert m.warnings[0].startswith(f"{folder / 'typo.tsx'}:")
+    assert m.warnings == [] and len(m.terrain) == 6 * 5
 
 
 def test_large_generated_map_loads(folder):
@@ -243,8 +259,9 @@ def test_large_generated_map_loads(folder):
 
 def test_layer_order_comes_from_the_xml_not_from_pytmx(folder):
     import pytmx
-    group = (' <group id="5" name="decor" offsetx="4">\n'
+    group = (' <group id="5" name="decor">\n'
              + tile_layer("decor tiles", grass(), 6).replace("\n ", "\n  ")
+             + object_layer("labels", [], 7).replace('name="labels"', 'name="labels" offsetx="4"')
              + ' </group>\n')
     body = (tile_layer("ground", grass(), 1) + object_layer("units", [], 2)
             + group + tile_layer("roof", grass(), 3))
@@ -252,8 +269,8 @@ def test_layer_order_comes_from_the_xml_not_from_pytmx(folder):
     m = load(path)
     ours = [(la.name, la.kind) for la in m.layers]
     assert ours == [("ground", "tile"), ("units", "object"), ("decor", "group"),
-                    ("decor tiles", "tile"), ("roof", "tile")]
-    assert m.layers[3].groups == ("decor",) and m.layers[3].offset == (4.0, 0.0)
+                    ("decor tiles", "tile"), ("labels", "object"), ("roof", "tile")]
+    assert m.layers[3].groups == ("decor",) and m.layers[4].offset == (4.0, 0.0)
     theirs = [la.name for la in pytmx.TiledMap(str(path)).layers]
     assert theirs != [name for name, _ in ours]
 
@@ -393,7 +410,8 @@ def test_overlap_uses_the_footprint_of_the_unit_database_size(folder):
             unit(3, *center(1, 2), "fighter", name="Beside"),
             unit(4, *center(2, 1), "rat", name="Tiny")]  # tiny may share any hex
     _, problems = read_map(write(folder, map_xml(tile_layer("g", grass())
-                                                 + object_layer("u", objs))), UNITS)
+                                                 + object_layer("u", objs))), UNITS,
+                           require_sides=False)
     assert [p.message.split(" — ")[0] for p in problems] == [
         "unit 'Next door' overlaps unit 'Ogre' at 3,2"]
 
@@ -406,12 +424,14 @@ def test_real_unit_database_when_available(folder):
         pytest.skip(f"no unit database yet: {err}")
     key = sorted(db)[0]
     objs = [unit(1, *center(1, 1), key)]
-    m = load_map(write(folder, map_xml(tile_layer("g", grass()) + object_layer("u", objs))))
+    m = load_map(write(folder, map_xml(tile_layer("g", grass()) + object_layer("u", objs))),
+                 require_sides=False)
     assert m.units[0].unit == key and m.units[0].name == f"{db[key].name} 1"
     # overrides are checked by the unit data itself (game.data.loader.apply_overrides)
     objs = [unit(1, *center(1, 1), key, props='<property name="colour" value="red"/>')]
     _, problems = read_map(write(folder, map_xml(tile_layer("g", grass())
-                                                 + object_layer("u", objs)), "o.tmx"))
+                                                 + object_layer("u", objs)), "o.tmx"),
+                           require_sides=False)
     assert len(problems) == 1 and "property 'colour'" in problems[0].message
 
 

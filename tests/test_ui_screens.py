@@ -30,7 +30,7 @@ from test_ui_controller import battle_on  # noqa: E402
 
 MAPS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps")
 DUEL = os.path.join(MAPS, "duel.tmx")
-SHIPPED = {"Battle of the ford", "Crossroads duel", "The ruined mill"}
+SHIPPED = {"Battle of the ford", "Crossroads duel", "The ruined mill", "The old bridge"}
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -97,7 +97,7 @@ def setup_app():
 
 # ---- the setup screen ----------------------------------------------------------------------------
 
-def test_the_setup_screen_lists_the_three_shipped_maps_with_their_titles(setup_app):
+def test_the_setup_screen_lists_the_shipped_maps_with_their_titles(setup_app):
     a = setup_app
     assert a.mode == "setup" and isinstance(a.view, SetupScreen)
     titles = [i["text"] for i in a.view.map_list.item_list]

@@ -895,6 +895,39 @@ def _xml_attr(v: str) -> str:
             .replace(">", "&gt;"))
 
 
+# Tiled's terrain brush: one colour per terrain in the Wang set "Terrain" (the tile id + 1).
+WANG_COLOURS = ("#4caf50", "#b08d57", "#1b5e20", "#8d6e63", "#2196f3", "#9e9e9e", "#424242",
+                "#cfd8dc", "#ffeb3b", "#a1887f", "#000000", "#d7ccc8")
+# Enum properties carry the project's type (maps/hexskirmish.tiled-project) so that Tiled
+# offers their values in a list.
+PROPERTY_TYPES = {"obstacle": "Obstacle", "concealment": "Concealment"}
+TILE_CLASS = "terrain"
+
+
+def _property_line(key: str, v) -> str:
+    if isinstance(v, bool):
+        typ, text = ' type="bool"', "true" if v else "false"
+    elif isinstance(v, int):
+        typ, text = ' type="int"', str(v)
+    else:
+        typ, text = "", str(v)
+    if key in PROPERTY_TYPES:
+        typ += f' propertytype="{PROPERTY_TYPES[key]}"'
+    return f'   <property name="{_xml_attr(key)}"{typ} value="{_xml_attr(text)}"/>'
+
+
+def wangset_lines() -> list[str]:
+    """A mixed Wang set whose colour i is tile i-1 on all eight sides and corners, so the
+    terrain brush paints whole hexes of one terrain."""
+    lines = [' <wangsets>', '  <wangset name="Terrain" type="mixed" tile="0">']
+    for tid, (name, _) in enumerate(TILES):
+        lines.append(f'   <wangcolor name="{_xml_attr(name)}" color="{WANG_COLOURS[tid]}" '
+                     f'tile="{tid}" probability="1"/>')
+    for tid in range(len(TILES)):
+        lines.append(f'   <wangtile tileid="{tid}" wangid="{",".join([str(tid + 1)] * 8)}"/>')
+    return lines + ['  </wangset>', ' </wangsets>']
+
+
 def tsx_text(name: str, tw: int, th: int, image_w: int, image_h: int) -> str:
     version, tiled_version = TILED_VERSION
     lines = [
@@ -904,19 +937,13 @@ def tsx_text(name: str, tw: int, th: int, image_w: int, image_h: int) -> str:
         f' <image source="{name}.png" width="{image_w}" height="{image_h}"/>',
     ]
     for tid, (_, props) in enumerate(TILES):
-        lines.append(f' <tile id="{tid}">')
+        lines.append(f' <tile id="{tid}" type="{TILE_CLASS}">')
         lines.append('  <properties>')
-        for key in sorted(props):  # Tiled writes properties sorted by name
-            v = props[key]
-            if isinstance(v, bool):
-                typ, text = ' type="bool"', "true" if v else "false"
-            elif isinstance(v, int):
-                typ, text = ' type="int"', str(v)
-            else:
-                typ, text = "", str(v)
-            lines.append(f'   <property name="{_xml_attr(key)}"{typ} value="{_xml_attr(text)}"/>')
+        # Tiled writes properties sorted by name
+        lines.extend(_property_line(key, props[key]) for key in sorted(props))
         lines.append('  </properties>')
         lines.append(' </tile>')
+    lines.extend(wangset_lines())
     lines.append('</tileset>')
     return "\n".join(lines) + "\n"
 

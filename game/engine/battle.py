@@ -179,6 +179,12 @@ class Battle:
     def controller(self, name: str) -> Controller:
         return self.component(name, Controller)
 
+    def change_map(self, hexmap: HexMap) -> None:
+        """The same battle on new terrain (game.engine.map_reload checked that it fits):
+        a new map object, so that every cache keyed by the map is left behind."""
+        self.hexmap = hexmap
+        self._changed()
+
     def cell(self, h) -> tuple[int, int]:
         return tuple(self.hexmap.tile_of(h))
 

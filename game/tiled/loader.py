@@ -26,8 +26,11 @@ from pytmx.pytmx import unpack_gids  # noqa: E402
 from game.data.model import SIZES
 from game.errors import InputError, has_control
 from game.hexgrid import TiledLayout, footprint
+from game.tiled import jsonmap, zstd_data
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
                                OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
+from game.tiled.project import load_project
+from game.tiled.shown import layer_problems, object_problem, side_problems
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
 from game.tiled.xmlsafe import (Problem, PropError, XmlError, as_bool, as_choice, as_int,
                                 as_list, as_text, line_of, parse_file, problem, read_props)
@@ -35,7 +38,9 @@ from game.tiled.xmlsafe import (Problem, PropError, XmlError, as_bool, as_choice
 FLIP_H, FLIP_V, FLIP_D, ROT_120 = 1 << 31, 1 << 30, 1 << 29, 1 << 28
 MAX_CELLS = 1_000_000
 HP_CONDITIONS = ("injured", "unconscious", "dying", "bleed", "weakened")
+EDITOR_PREFIX = "editor_"
 PYTMX_TYPES = {k: v for k, v in pytmx.pytmx.types.items() if v in (int, float)}
+PYTMX_TYPES.update(offsetx=float, offsety=float)  # fractional: pytmx gets them as 0 (jsonmap)
 PROPERTY_TYPES = {k: v for k, v in pytmx.pytmx.prop_type.items() if k != "class"}
 LAYER_KINDS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image", "group": "group"}
 TERRAIN_PROPS = {
@@ -72,17 +77,21 @@ class MapError(InputError):
         return super().line() + tail
 
 
-def load_map(path, units_db=None) -> HexMap:
-    """The map at `path`; raises MapError listing every problem. units_db None: the default."""
-    hexmap, problems = read_map(path, units_db)
+def load_map(path, units_db=None, require_sides: bool = True) -> HexMap:
+    """The map at `path`; raises MapError listing every problem. units_db None: the default.
+    `require_sides` False: a map without units, or a team without any, is not a problem (for
+    looking at terrain only)."""
+    hexmap, problems = read_map(path, units_db, require_sides)
     if problems:
         raise MapError(path, problems)
     return hexmap
 
 
-def read_map(path, units_db=None) -> tuple[HexMap | None, list[Problem]]:
+def read_map(path, units_db=None, require_sides: bool = True
+             ) -> tuple[HexMap | None, list[Problem]]:
     """(the map or None, every problem found)."""
     ctx = _Ctx(Path(path), units_db)
+    ctx.require_sides = require_sides
     hexmap = ctx.read()
     return (None if ctx.problems else hexmap), ctx.problems
 
@@ -92,9 +101,13 @@ class _Ctx:
         self.path, self.shown = path, str(path)
         self.problems: list[Problem] = []
         self.warnings: list[str] = []
-        self.files = Files(path, self.problems)
+        self.project, found = load_project(path)
+        self.problems.extend(found)
+        self.files = Files(path, self.problems, self.project and self.project.folder)
         self.db = units_db
         self.declared_teams = None
+        self.require_sides = True
+        self.unit_objects = 0  # objects of class unit, placed or refused
 
     def report(self, line, what, fix, path=None) -> None:
         self.files.report(path or self.shown, line, what, fix)
@@ -132,19 +145,24 @@ class _Ctx:
         refs = self.tilesets(root)
         walked = list(walk_layers(root))
         self.check_layers(walked, width, height)
+        readable = not self.problems  # the problems below leave the tile data readable
+        for line, what, fix in layer_problems(walked):
+            self.report(line, what, fix)
         table = self.tile_terrain(refs)
         hexmap = HexMap(self.path, width, height, layout, [])
         self.map_properties(root, hexmap)
         units = self.units(walked, refs, layout)
         self.teams(hexmap, units)
         for path, elem in [(self.shown, root)] + self.files.tileset_files:
-            self.check_for_pytmx(str(path), elem)
-        gids = self.pytmx_gids() if not self.problems else None
+            readable = not self.check_for_pytmx(str(path), elem) and readable
+        gids = self.pytmx_gids() if readable else None
         hexmap.layers = map_layers(walked, gids)
         if gids is not None:
             hexmap.terrain = self.combine(hexmap.layers, table, refs, width)
-        if layout is not None:
+        if layout is not None and hexmap.terrain:
             self.check_placements(hexmap, units)
+        if self.require_sides and self.unit_objects == len(units):
+            self.check_sides(hexmap, units)
         hexmap.units, hexmap.warnings = units, self.warnings
         return hexmap
 
@@ -212,14 +230,14 @@ class _Ctx:
             if kind == "tile":
                 self.check_data(elem, name, width, height)
 
-    def check_for_pytmx(self, path: str, root) -> None:
+    def check_for_pytmx(self, path: str, root) -> bool:
         """What pytmx would fail on without a line: attributes it casts to numbers, property
-        values of their declared type, class properties. Lines already reported are skipped."""
+        values of their declared type, class properties. Lines already reported are not
+        reported again. True if pytmx would fail."""
         reported = {p.line for p in self.problems if p.path == path}
+        fails = False
         for elem in root.iter():
             line = line_of(elem)
-            if line in reported:
-                continue
             bad = [f"attribute {k}={v!r} is not a number" for k, v in elem.attrib.items()
                    if k in PYTMX_TYPES and not _casts(PYTMX_TYPES[k], v)]
             kind = elem.get("type", "string")
@@ -231,14 +249,17 @@ class _Ctx:
             elif elem.tag == "property" and not _casts(PROPERTY_TYPES[kind], elem.get("value")):
                 bad.append(f"property '{elem.get('name')}' of type {kind} has the value "
                            f"{elem.get('value')!r}")
-            for what in bad[:1]:
+            fails = fails or bool(bad)
+            for what in bad[:1] if line not in reported else []:
                 self.report(line, what, "fix it in Tiled and save (pytmx reads what Tiled "
                             "writes: numbers, and properties of type string, int, float, bool)",
                             path)
+        return fails
 
     def check_data(self, elem, name, width, height) -> None:
         data, fmt_fix = elem.find("data"), ("in Tiled, Map > Map Properties > Tile Layer "
-                                            "Format: CSV (or Base64 zlib), then save")
+                                            "Format: CSV or Base64 (uncompressed, zlib, gzip "
+                                            "or Zstandard), then save")
         if data is None:
             self.report(line_of(elem), f"tile layer '{name}' has no <data>", fmt_fix)
             return
@@ -248,7 +269,7 @@ class _Ctx:
                         "in Tiled, Map > Map Properties: untick Infinite")
         elif enc is None:
             self.report(line, f"tile layer '{name}' uses the old XML tile format", fmt_fix)
-        elif enc not in ("csv", "base64") or comp not in (None, "zlib", "gzip"):
+        elif enc not in ("csv", "base64") or comp not in (None, "zlib", "gzip", "zstd"):
             self.report(line, f"tile layer '{name}' uses {enc}/{comp} data", fmt_fix)
         elif (_int(elem.get("width")), _int(elem.get("height"))) != (width, height):
             self.report(line_of(elem), f"tile layer '{name}' is {elem.get('width')}x"
@@ -256,7 +277,10 @@ class _Ctx:
                         "in Tiled, Map > Resize Map to make the layer fit the map")
         else:
             try:
-                count = len(unpack_gids((data.text or "").strip(), enc, comp))
+                if comp == "zstd":
+                    count = len(zstd_data.decode(data.text, width * height))
+                else:
+                    count = len(unpack_gids((data.text or "").strip(), enc, comp))
             except Exception as err:  # base64, zlib, gzip and int() each fail in their way
                 self.report(line, f"tile layer '{name}' data cannot be decoded ({err})", fmt_fix)
                 return
@@ -267,7 +291,13 @@ class _Ctx:
     def pytmx_gids(self) -> list[tuple[int, ...]] | None:
         """Raw GIDs (with all flag bits) of each tile layer in XML order, read by pytmx."""
         try:
-            tmx = pytmx.TiledMap(self.shown, image_loader=_no_images, allow_duplicate_names=True)
+            root = parse_file(self.path)
+            if jsonmap.pytmx_needs_tree(self.path, root):
+                tmx = jsonmap.pytmx_map(self.path, root, image_loader=_no_images,
+                                        allow_duplicate_names=True)
+            else:
+                tmx = pytmx.TiledMap(self.shown, image_loader=_no_images,
+                                     allow_duplicate_names=True)
         except Exception as err:
             self.report(1, f"pytmx cannot read the map ({type(err).__name__}: {err})",
                         "open the map in Tiled and save it again")
@@ -296,15 +326,13 @@ class _Ctx:
         return table
 
     def terrain_of(self, ts, tile) -> Terrain | None:
+        if tile.cls.strip().lower() == "unit":
+            return None  # a unit token (its properties are defaults of tile objects)
         values = {}
         for name, p in tile.props.items():
             convert = TERRAIN_PROPS.get(name)
             if convert is None:
-                close = difflib.get_close_matches(name, TERRAIN_PROPS, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                self.warn(p.path, p.line, f"unknown tile property '{name}'{hint} on tile "
-                          f"{tile.id} of tileset '{ts.name}'",
-                          f"rename or remove it; terrain properties: {', '.join(TERRAIN_PROPS)}")
+                self.unknown_tile_property(ts, tile, p)
                 continue
             value = self.typed(p, convert, f"tile {tile.id} of tileset '{ts.name}'")
             if value is not None:
@@ -312,6 +340,18 @@ class _Ctx:
         if not values:
             return None
         return Terrain(name=values.pop("terrain", ""), **values)
+
+    def unknown_tile_property(self, ts, tile, p) -> None:
+        """An error (a misspelt `impassible` would make walls walkable), unless the project
+        file declares the property for tiles; then the game ignores it."""
+        if self.project is not None and p.name in self.project.tile_properties():
+            return
+        close = difflib.get_close_matches(p.name, TERRAIN_PROPS, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        self.report(p.line, f"unknown tile property '{p.name}'{hint} on tile {tile.id} of "
+                    f"tileset '{ts.name}'", f"rename or remove it (terrain properties: "
+                    f"{', '.join(TERRAIN_PROPS)}), or declare it in the project file's "
+                    "property types as a member of a class used for tiles", p.path)
 
     def combine(self, layers, table, refs, width) -> list[Terrain]:
         cells: list = [None] * max((len(layer.gids) for layer in layers), default=0)
@@ -361,12 +401,19 @@ class _Ctx:
 
     def units(self, walked, refs, layout) -> list[UnitPlacement]:
         units = []
-        for elem, kind, _visible, offset, _groups in walked:
+        for elem, kind, visible, offset, _groups in walked:
             if kind != "object":
                 continue
             for obj in elem.findall("object"):
                 mo = map_object(obj, self.shown, refs, self.files)
-                if mo is not None and mo.cls.strip().lower() == "unit":
+                wrong = object_problem(mo, visible) if mo is not None else None
+                if wrong is not None:
+                    self.report(mo.line, *wrong)
+                    self.unit_objects += 1
+                elif mo is not None and mo.cls == "unit":
+                    self.unit_objects += 1
+                    if self.project is not None:  # Tiled 1.9+ omits members at their default
+                        mo.props = {**self.project.defaults(mo.cls), **mo.props}
                     unit = self.unit(mo, offset, layout)
                     if unit is not None:
                         units.append(unit)
@@ -438,7 +485,7 @@ class _Ctx:
     def overrides(self, props, label) -> dict | None:
         overrides, ok = {}, True
         for name, p in props.items():
-            if name in ("unit", "team", "facing", "conditions"):
+            if name in ("unit", "team", "facing", "conditions") or is_editor_only(name):
                 continue
             if name in UNIT_OVERRIDES:
                 value = self.typed(p, UNIT_OVERRIDES[name], label)
@@ -514,6 +561,14 @@ class _Ctx:
                 u.name, counters[base] = f"{base} {n}", n + 1
                 seen[u.name] = u
 
+    def check_sides(self, hexmap: HexMap, units) -> None:
+        """A map without units, or a team without any, would be a draw at once."""
+        for message in side_problems(hexmap.teams if self.declared_teams else None, units):
+            what, fix = message.split(" — ", 1)
+            line = self.declared_teams.line if self.declared_teams else 1
+            self.report(line, what, fix, self.declared_teams.path if self.declared_teams
+                        else None)
+
     def teams(self, hexmap: HexMap, units) -> None:
         if self.declared_teams is None:
             hexmap.teams = list(dict.fromkeys(u.team for u in units))
@@ -558,6 +613,11 @@ class _Ctx:
                             f"{_tile(hexmap, spot)}", "move one of them")
             for h in on:
                 occupied.setdefault(h, u.name)
+
+
+def is_editor_only(name: str) -> bool:
+    """Unit properties the game ignores: `notes` and any name starting with `editor_`."""
+    return name == "notes" or name.startswith(EDITOR_PREFIX)
 
 
 def walk_layers(elem, groups=(), offset=(0.0, 0.0), visible=True):

@@ -7,8 +7,9 @@ instance has its own; a template's tile `gid` counts in the template's own `<til
 `map_object` gives an object as Tiled shows it (template merged; a tile object also takes its
 tile's class and properties as defaults) and the center of its bounds, where a unit stands.
 Every reference is checked before anything reads it (DESIGN.md "Quality"): it must exist and
-stay inside the map's folder, the game's `assets/` folder or an `assets/` folder beside the map's
-folder (no other `..` escapes, no absolute paths elsewhere). Problems are collected into a list, never raised.
+stay inside the map's folder, the game's `assets/` folder, an `assets/` folder beside the map's
+folder or the folder holding the map's `.tiled-project` (so `../tilesets` of a project works; no
+other `..` escapes, no absolute paths elsewhere). Problems are collected into a list, never raised.
 """
 from __future__ import annotations
 
@@ -67,12 +68,14 @@ def _int_attr(elem, name: str, default=None):
 class Files:
     """Reads the tilesets, templates and image references of one map, collecting problems."""
 
-    def __init__(self, map_path, problems: list):
+    def __init__(self, map_path, problems: list, project_folder=None):
         self.map_path = Path(map_path)
         folder = self.map_path.parent.resolve()
         # the shipped assets, wherever the game is installed, and the assets/ beside a maps/
         # folder laid out like the repository's (a checkout's maps read by an installed game)
         self.roots = [folder, ASSETS.resolve(), folder.parent / "assets"]
+        if project_folder is not None:  # sibling folders (../tilesets) of a Tiled project
+            self.roots.append(Path(project_folder).resolve())
         self.problems = problems
         self._tilesets: dict[Path, Tileset | None] = {}
         self._templates: dict[Path, Template | None] = {}
@@ -92,8 +95,9 @@ class Files:
         real = shown.resolve()
         if not any(real.is_relative_to(root) for root in self.roots):
             self.report(owner, line, f"{what} '{source}' is outside the map's folder and assets/",
-                        "keep tilesets, images and templates next to the map or under "
-                        "assets/ (no '..' out of them, no absolute paths elsewhere)")
+                        "keep tilesets, images and templates next to the map, under assets/ "
+                        "or in the folder of the map's .tiled-project (no '..' out of them, "
+                        "no absolute paths elsewhere)")
             return None
         if not real.is_file():
             self.report(owner, line, f"{what} '{source}' not found (looked for {shown})",
@@ -108,7 +112,7 @@ class Files:
             self.report(path, err.line, err.what, err.fix)
             return None
         if root.tag != root_tag:
-            ext = "tsx" if root_tag == "tileset" else "tx"
+            ext = "tsx or .tsj" if root_tag == "tileset" else "tx or .tj"
             self.report(path, line_of(root), f"not a Tiled {root_tag} (root <{root.tag}>)",
                         f"point to a .{ext} file saved by Tiled")
             return None
@@ -126,9 +130,9 @@ class Files:
         source = elem.get("source")
         if source is None:
             return self._read_tileset(elem, owner)
-        if not source.lower().endswith(".tsx"):
-            self.report(owner, line_of(elem), f"tileset '{source}' is not a .tsx file",
-                        "in Tiled, export the tileset as .tsx (pytmx reads only those)")
+        if not source.lower().endswith((".tsx", ".tsj", ".json")):
+            self.report(owner, line_of(elem), f"tileset '{source}' is not a .tsx or .tsj file",
+                        "in Tiled, export the tileset as a .tsx or .tsj file and use that")
             return None
         path = self.reference(source, owner, line_of(elem), "tileset")
         if path is None:

@@ -26,15 +26,17 @@ class Problem:
     """One problem of a map (or of a file it uses): shown as `path:line: message`."""
 
     path: str
-    line: int
+    line: int | str  # a JSON file: the JSON path of the place
     message: str  # "what is wrong — how to fix it"
 
     def __str__(self) -> str:
         return printable(f"{self.path}:{self.line}: {self.message}")
 
 
-def problem(path, line: int, what: str, fix: str) -> Problem:
-    return Problem(str(path), max(int(line or 1), 1), f"{what} — {fix}")
+def problem(path, line: int | str, what: str, fix: str) -> Problem:
+    """A problem at a line, or in a JSON file at a JSON path ("layers[2].objects[0]")."""
+    place = line if isinstance(line, str) and line else max(int(line or 1), 1)
+    return Problem(str(path), place, f"{what} — {fix}")
 
 
 class XmlError(Exception):
@@ -86,8 +88,12 @@ def parse_bytes(data: bytes) -> LineElement:
 
 
 def parse_file(path) -> LineElement:
-    """Parse a file safely; raises XmlError for unreadable, oversized or unsafe files."""
+    """Parse a file safely; raises XmlError for unreadable, oversized or unsafe files.
+    Tiled's JSON files (.tmj, .tsj, .tj, .json) give the same tree (game.tiled.jsonmap)."""
     path = Path(path)
+    from game.tiled import jsonmap
+    if jsonmap.is_json(path):
+        return jsonmap.parse_json_file(path)
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -97,6 +103,8 @@ def parse_file(path) -> LineElement:
     except OSError as err:
         raise XmlError(1, f"cannot read the file ({err.strerror or err})",
                        "check the path and the file's permissions") from None
+    if data.lstrip()[:1] == b"{":  # JSON under another name: read it as what it is
+        return jsonmap.parse_json_file(path)
     return parse_bytes(data)
 
 
@@ -168,6 +176,11 @@ def as_choice(p: Prop, choices) -> str:
     text = p.value.strip()
     if p.type == "string" and text in choices:
         return text
+    if p.type == "int":  # a custom enum that Tiled stores as the index of its value
+        raise PropError(f"must be one of {'|'.join(choices)}, not the number {text}",
+                        "store the enum as text: in Tiled, Project > Custom Types, set the "
+                        "enum's Storage Type to String (the project's own enums already are), "
+                        f"or give '{p.name}' type string")
     raise PropError(f"must be one of {'|'.join(choices)}, not {_shown(p)}",
                     f"set '{p.name}' (type string) to one of: {', '.join(choices)}")
 

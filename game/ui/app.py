@@ -30,7 +30,8 @@ threat heat map (`game.ai.heatmap`); Tab cycles weapons; the action keys are the
 (1 Move, 2 Run, 3 Charge, 4 5-Foot Step, 5 Attack, 6 Aim, 7 Defend, 8 Power Attack,
 9 Stand Up, 0 Prone, R Retreat, I Interrupt, E or End: end the turn); Y/N answer an
 attack-of-opportunity prompt; Space skips animations, [ and ] set their speed; F5 saves the
-battle to hexskirmish-save.json.
+battle to hexskirmish-save.json; F6 restarts the battle on its map after the map's units were
+changed in Tiled (hot reload, `game.ui.map_reload`).
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ import pygame_gui  # noqa: E402
 from game import paths  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.ui import autoplay  # noqa: E402
+from game.ui import map_reload  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui import sprites as sp  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
@@ -442,7 +444,7 @@ class App:
         pygame.display.set_caption("hexskirmish")
         self.animations = animations
         self.with_hud = hud
-        self.maps_dir = Path(maps_dir) if maps_dir is not None else MAPS_DIR
+        self.maps_dirs = S.map_folders(maps_dir)    # shipped, the player's, --maps DIR
         self.manager = pygame_gui.UIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
         self._ui = None
@@ -456,6 +458,7 @@ class App:
         self.heat = False
         self.battle = self.controller = self.model = self.board = self.hud = None
         self.camera = self.animator = None
+        self.map_watch = self.restart_map = None    # hot reload (game.ui.map_reload)
         self._owns_battle = False
         self.running = True
         self._drag = None
@@ -492,7 +495,7 @@ class App:
         self._close_view()
         self.mode = "setup"
         pygame.display.set_caption("hexskirmish - new battle")
-        maps = S.list_maps(self.maps_dir)
+        maps = S.list_maps(self.maps_dirs)
         if setup is None and maps:
             default = next((m for m in maps if Path(m.path).resolve() ==
                             DEFAULT_MAP.resolve()), maps[0])
@@ -531,6 +534,7 @@ class App:
         self.controller.listeners.append(self._on_events)
         surface, origin = map_surface(battle.hexmap)
         self.board = HeatBoard(battle, surface, origin)
+        self.map_watch, self.restart_map = map_reload.watcher_for(battle), None
         cls = hud_class() if self.with_hud else None
         self.hud = cls(self.manager, self.controller) if cls else None
         if self.hud is not None:
@@ -863,6 +867,8 @@ class App:
                                 else -1)
         elif k == pygame.K_F5:
             self.save(Path("hexskirmish-save.json"))
+        elif k == pygame.K_F6 and self.restart_map is not None:
+            map_reload.restart_on_new_map(self)
 
     # ---- the heat map --------------------------------------------------------------------------
     def heat_team(self) -> str | None:
@@ -961,6 +967,8 @@ class App:
                 self._dirty = True
         if self.heat and self.board.heat_team != self.heat_team():
             self._apply_heat()
+        if self.map_watch is not None and self.map_watch.poll():
+            map_reload.on_map_saved(self)
         self.manager.update(dt)
         self.refresh_hud()
         self._sync_mode()
@@ -1149,13 +1157,14 @@ def run_screenshot(map_path, out, select=None, hover=None, size="1280x800") -> i
 
 
 def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             ai_debug: bool = False) -> int:
+             ai_debug: bool = False, maps_dir=None) -> int:
     """`python -m game play [MAP] [--sides ...] [--seed N] [--initiative MODE] [--load SAVE]
     [--ai-debug]`: open the window and play until it is closed. Without a map, sides or a save
     it opens on the setup screen (with --seed and --initiative preselected)."""
     if ai_debug:
         S.enable_ai_debug()
-    app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative)
+    app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative,
+                   maps_dir=maps_dir)
     try:
         return app.run()
     finally:
@@ -1163,13 +1172,15 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
 
 
 def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             size=DEFAULT_SIZE, window: bool = True) -> App:
+             size=DEFAULT_SIZE, window: bool = True, maps_dir=None) -> App:
     """The App of `run_play`, before its loop runs (bad arguments raise InputError first)."""
     if initiative is not None and initiative not in S.INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
                          f"{', '.join(S.INITIATIVE_MODES)})")
     if seed is not None:
         seed = S.parse_seed(seed)
+    if maps_dir is not None and not Path(maps_dir).is_dir():
+        raise InputError(maps_dir, None, "--maps: no such folder; give a folder of .tmx maps")
     if load is not None:
         from game.engine.replay import load_replay
         battle = load_replay(load)
@@ -1183,7 +1194,7 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
         if seed is not None or initiative is not None:
             info = S.map_info(_load_map(DEFAULT_MAP))
             setup = S.setup_for(info, None, initiative, seed)
-        return App(None, size, window=window, setup=setup)
+        return App(None, size, window=window, setup=setup, maps_dir=maps_dir)
     hexmap = _load_map(map_path or DEFAULT_MAP)
     setup = S.Setup(Path(hexmap.path), tuple(S.parse_sides(sides, S.map_teams(hexmap))),
                     initiative, seed)

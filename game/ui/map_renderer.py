@@ -58,6 +58,10 @@ import pytmx  # noqa: E402
 
 from game.errors import InputError  # noqa: E402
 from game.hexgrid import TiledLayout  # noqa: E402
+from game.tiled.jsonmap import (  # noqa: E402
+    looks_like_json, parse_json_file, pytmx_map, pytmx_needs_tree,
+)
+from game.tiled.xmlsafe import XmlError  # noqa: E402
 
 # Bits of a Tiled global tile id (TMX format "Tile Flipping").
 FLIP_H = 0x80000000
@@ -727,6 +731,7 @@ class TilesetInfo:
     offset: tuple[int, int]
     alignment: str
     source: Path | None  # the .tsx file, for templates
+    tile_size: tuple[int, int] = (0, 0)  # the tileset's tilewidth, tileheight
 
 
 @dataclass
@@ -798,13 +803,21 @@ def _offset_margins(layers: list[LayerNode]) -> tuple[int, int, int, int]:
     return left, top, right, bottom
 
 
+def _json_root(path: Path):
+    """A JSON map's tree, as game.tiled.jsonmap reads it (one line on bad input)."""
+    try:
+        return parse_json_file(path)
+    except XmlError as err:
+        raise MapRenderError(path, err.line, f"{err.what} — {err.fix}") from None
+
+
 def load_map_info(path) -> TiledMapInfo:
     """Load a hexagonal .tmx for drawing; bad input raises MapRenderError (one line)."""
     path = Path(path)
     if not path.is_file():
         raise MapRenderError(path, None, "map file not found (give the path of a .tmx file)")
     try:
-        root = SafeET.parse(str(path)).getroot()
+        root = _json_root(path) if looks_like_json(path) else SafeET.parse(str(path)).getroot()
     except SafeET.ParseError as err:
         raise MapRenderError(path, err.position[0], f"not a readable Tiled map: {err}") from None
     except ValueError as err:  # defusedxml refusing entities and the like
@@ -832,7 +845,10 @@ def load_map_info(path) -> TiledMapInfo:
         raise MapRenderError(path, None, f"bad layer offset or opacity ({err})") from None
     loader = TileImageLoader()
     try:
-        tmx = pytmx.TiledMap(str(path), image_loader=loader)
+        if pytmx_needs_tree(path, root):
+            tmx = pytmx_map(path, root, image_loader=loader)
+        else:
+            tmx = pytmx.TiledMap(str(path), image_loader=loader)
     except MapRenderError:
         raise
     except Exception as err:  # pytmx raises bare Exceptions for missing tilesets and the like
@@ -845,7 +861,8 @@ def load_map_info(path) -> TiledMapInfo:
         el = xml_tilesets.get(ts.firstgid)
         source = (path.parent / el.get("source")).resolve() if el is not None and el.get("source") else None
         tilesets.append(TilesetInfo(ts.firstgid, (int(float(ox)), int(float(oy))),
-                                    getattr(ts, "objectalignment", "unspecified"), source))
+                                    getattr(ts, "objectalignment", "unspecified"), source,
+                                    (int(ts.tilewidth), int(ts.tileheight))))
 
     # Every tile of the image tilesets, cut as pytmx cuts them: pytmx itself only loads the
     # (gid, flags) pairs the layers use, and not the flag-less tile under a bit-28 gid.
@@ -915,6 +932,41 @@ def _painter(info: TiledMapInfo, node: LayerNode) -> _QtMatrix:
     return _QtMatrix().translate(info.origin[0], info.origin[1]).translate(*node.offset)
 
 
+def draw_start_column(info: TiledMapInfo, node: LayerNode) -> int:
+    """The column at which Tiled's hexagonal renderer starts drawing a flat-top tile layer:
+    the tile under the top-left of the layer's bounding rectangle grown by its draw margins
+    (the largest tile of the tilesets it uses, their tile offsets), one further left or up
+    when that corner is in the tile's left or upper part (HexagonalRenderer::drawTileLayer)."""
+    layout = info.layout
+    firstgids = {}
+    for row in info.tile_layer_data(node):
+        for g in row:
+            ts = info.tileset_for(info.raw_gid(g) & GID_MASK) if g else None
+            if ts is not None:
+                firstgids[ts.firstgid] = ts
+    used = list(firstgids.values())
+    biggest = max((max(ts.tile_size) for ts in used), default=0)
+    right = max([0] + [ts.offset[0] for ts in used]) + biggest - layout.tile_width
+    bottom = max([0] + [ts.offset[1] for ts in used]) + layout.tile_height
+    top = -layout.row_height if info.width > 1 and layout.staggered(0) else 0
+    x, y = -right, top - bottom
+    col, row = layout.pixel_to_tile(x, y)
+    left_x, top_y = layout.tile_top_left(col, row)
+    return col - 1 if x - left_x < layout.side_offset_x else col
+
+
+def drawn_left(layout, col: int, start: int) -> int:
+    """The x where Tiled draws column `col` of a flat-top layer whose drawing starts at column
+    `start`. Tiled steps two columns at a time by tile width + side length, which is two
+    column widths only when tile width - side length is even: otherwise a column lands up to
+    half a pixel per column away from `tile_top_left` (Tiled's own coordinates for objects
+    and picking). The columns of the other parity start one column left or right of `start`."""
+    anchor = start
+    if (col - start) % 2:
+        anchor = start - 1 if layout.staggered(start) else start + 1
+    return anchor * layout.column_width + (col - anchor) // 2 * (layout.tw + layout.side_x)
+
+
 class TileLayerRender:
     """The draw calls of one tile layer, in Tiled's order, in canvas pixels."""
 
@@ -927,10 +979,13 @@ class TileLayerRender:
     def draw_calls(self) -> list[TileDraw]:
         info, node, layout = self.info, self.node, self.info.layout
         cells = []
+        start = draw_start_column(info, node) if layout.axis == "x" else 0
         for row, gids in enumerate(info.tile_layer_data(node)):
             for col, gid in enumerate(gids):
                 if gid:
                     x, y = layout.tile_top_left(col, row)
+                    if layout.axis == "x":
+                        x = drawn_left(layout, col, start)
                     cells.append((y, x, col, row, info.raw_gid(gid)))
         cells.sort(key=lambda cell: (cell[0], cell[1]))  # screen row by screen row
         painter = _painter(info, node)
@@ -1009,6 +1064,13 @@ def _object_attributes(info: TiledMapInfo, el: Element) -> tuple[dict, int] | No
     return attrs, gid
 
 
+def _tile_class(info: TiledMapInfo, raw_gid: int) -> str:
+    """The class of a tile object's tile, which the object takes when it has none itself."""
+    mapped = info.tmx.map_gid(raw_gid & GID_MASK) or []  # pytmx numbers tiles its own way
+    props = (info.tmx.get_tile_properties_by_gid(mapped[0][0]) if mapped else None) or {}
+    return str(props.get("class") or props.get("type") or "")
+
+
 def object_draw_calls(info: TiledMapInfo, node: LayerNode,
                       skip_classes: frozenset[str] = frozenset()) -> list[TileDraw]:
     """The tile objects of an object layer as tmxrasterizer draws them (draw order top-down by
@@ -1021,7 +1083,8 @@ def object_draw_calls(info: TiledMapInfo, node: LayerNode,
         attrs, gid = found
         if not gid or attrs.get("visible", "1") == "0":
             continue
-        if (attrs.get("class") or attrs.get("type") or "") in skip_classes:
+        cls = attrs.get("class") or attrs.get("type") or _tile_class(info, gid)
+        if cls in skip_classes:
             continue
         objects.append((float(attrs.get("y", 0)), attrs, gid))
     if node.element.get("draworder", "topdown") == "topdown":

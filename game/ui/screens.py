@@ -438,6 +438,10 @@ class SetupScreen(Screen):
                        S.parse_seed(self.seed_text))
 
     def start(self):
+        if self.map.error:
+            self.message = f"This map cannot be played: {self.map.error}"
+            self._refresh_rules()
+            return None
         try:
             setup = self.current()
         except InputError as err:
@@ -499,7 +503,8 @@ class SetupScreen(Screen):
         card_h = bottom - top - sides_h - foot_h - 2 * m
         card = self.panel((rx, top, rw, card_h))
         box = (int(rw * 0.56), card_h - 24)
-        thumb = fit(map_picture(self.map.path), box)
+        thumb = fit(map_picture(self.map.path) if not self.map.error else
+                    pygame.Surface((4, 3), pygame.SRCALPHA), box)
         frame = pygame.Surface((thumb.get_width() + 4, thumb.get_height() + 4), pygame.SRCALPHA)
         frame.fill((59, 74, 92, 255))
         frame.blit(thumb, (2, 2))

@@ -2,8 +2,9 @@
 (DESIGN.md "Command line": `python -m game`, `play MAP --sides ...`; RULES.md 9 initiative
 modes, RULES.md 12 winning).
 
-- `list_maps(folder)`: the playable maps with their title, description, teams, initiative
-  mode and creatures per team (the map properties of DESIGN.md "Maps (Tiled)");
+- `list_maps(folders)`: the maps of the shipped, the player's and `--maps` folders with their
+  title, description, teams, initiative mode and creatures per team (the map properties of
+  DESIGN.md "Maps (Tiled)"), a broken map with its first problem;
 - `parse_sides(text, teams)`: `--sides human,ai:hard` -> one `Side` per team of the map, in the
   order of its `teams` property; `controllers(sides)` the `Battle`'s team -> "human" | "ai",
   `difficulties(sides)` team -> easy | normal | hard for the computer's sides;
@@ -53,6 +54,7 @@ class MapInfo:
     height: int
     orientation: str                          # "pointy-top" | "flat-top"
     creatures: dict = field(default_factory=dict, compare=False)   # team -> count
+    error: str = ""                           # a broken map: its first problem
 
     @property
     def name(self) -> str:
@@ -77,21 +79,57 @@ def map_info(hexmap) -> MapInfo:
 _INFO: dict = {}
 
 
-def list_maps(folder=MAPS_DIR) -> list[MapInfo]:
-    """The .tmx maps of `folder` that load, sorted by title; a map with problems is left
-    out (python -m game validate tells what is wrong with it)."""
+MAP_SUFFIXES = (".tmx", ".tmj")  # Tiled's XML and JSON maps
+
+
+def map_folders(extra=None) -> list[Path]:
+    """Where the setup screen looks for maps: the shipped maps, the player's own maps folder
+    (game.paths) and `extra` (`play --maps DIR`), each once."""
+    from game import paths
+    folders = [paths.shipped_maps_dir(), paths.user_maps_dir()]
+    folders += [Path(extra)] if extra else []
+    unique: dict = {}
+    for folder in folders:
+        unique.setdefault(folder.resolve(), folder)
+    return list(unique.values())
+
+
+def broken_map(path: Path, err: InputError) -> MapInfo:
+    """A map that does not load, listed with its first problem instead of disappearing."""
+    return MapInfo(path, f"{path.stem} (broken)", err.line(), (), "selective", 0, 0, "",
+                   error=err.line())
+
+
+def list_maps(folders=None) -> list[MapInfo]:
+    """The .tmx and .tmj maps of `folders` (one folder or several; default `map_folders()`) by
+    title, the broken ones after the others with their first problem; a title that two
+    maps share gets the folder's name."""
     from game.tiled.loader import load_map
+    if folders is None:
+        folders = map_folders()
+    elif isinstance(folders, (str, Path)):
+        folders = [folders]
+    found = []
+    for folder in folders:
+        found_here = [p for ext in MAP_SUFFIXES for p in Path(folder).glob(f"*{ext}")] \
+            if Path(folder).is_dir() else []
+        for path in sorted(found_here):
+            key = (path.resolve(), path.stat().st_mtime_ns)
+            if key not in _INFO:
+                try:
+                    _INFO[key] = map_info(load_map(path))
+                except InputError as err:
+                    _INFO[key] = broken_map(path, err)
+            found.append(_INFO[key])
+    found.sort(key=lambda m: (bool(m.error), m.title.lower(), m.name))
+    seen: set = set()
     out = []
-    for path in sorted(Path(folder).glob("*.tmx")):
-        key = (path.resolve(), path.stat().st_mtime_ns)
-        if key not in _INFO:
-            try:
-                _INFO[key] = map_info(load_map(path))
-            except InputError:
-                _INFO[key] = None
-        if _INFO[key] is not None:
-            out.append(_INFO[key])
-    return sorted(out, key=lambda m: (m.title.lower(), m.name))
+    for m in found:
+        if m.title in seen:
+            m = replace(m, title=f"{m.title} ({m.path.parent.name})")
+        seen.add(m.title)
+        out.append(m)
+    return out
 
 
 # ---- sides -----------------------------------------------------------------------------------
