@@ -134,3 +134,33 @@ def test_fighting_defensively_twice_in_a_turn_is_refused():
     option = next(a for a in b.actions("A") if a.action == "fight_defensively")
     assert not option.enabled and option.code == "already_defending"
     assert b.apply(C.FightDefensively("A")).code == "already_defending"
+
+
+def test_a_ruleset_changes_what_actions_cost_and_the_attack_tables_without_new_handlers():
+    """The seam for other rulebooks: the economy and the modifier tables come from the
+    battle's ruleset (game.data.ruleset)."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from game.data.ruleset import DEFAULT, ActionCost
+    from game.rules.attack import plan_attack, with_options
+    from game.rules.situation import situation
+    costs = dict(DEFAULT.economy.costs)
+    costs["fight_defensively"] = ActionCost(big=2)
+    mods = replace(DEFAULT.modifiers, concealment_miss_on=MappingProxyType(
+        {"none": 0, "partial": 9, "total": 10}))
+    rules = replace(DEFAULT, name="test", economy=replace(DEFAULT.economy,
+                                                          costs=MappingProxyType(costs)),
+                    modifiers=mods)
+    units = (("A", "fighter", "blue", 2, 2, {"initiative": 40}),
+             ("B", "fighter", "red", 6, 2, {"initiative": 1}))
+    b = arena(*units, ruleset=rules)
+    option = next(a for a in b.actions("A") if a.action == "fight_defensively")
+    assert option.cost == "2 Big Actions"
+    assert b.apply(C.FightDefensively("A")).ok and b.budget("A").big == 0
+    assert b.view().rules is rules
+    view = b.view()
+    a = view.unit("A")
+    sit = situation(view, a, view.unit("B"), a.weapons[0]).situation
+    assert sit.rules is rules
+    assert plan_attack(with_options(sit, concealment="partial")).miss_on == 9

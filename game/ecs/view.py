@@ -14,6 +14,8 @@ from game.ecs.components import (
     ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
     Reactions, Size, Stats, Team, Weapons,
 )
+from game.data.ruleset import DEFAULT as DEFAULT_RULES
+from game.data.ruleset import Ruleset
 from game.ecs.world import in_world
 from game.hexgrid import Hex
 from game.tiled.hexmap import HexMap
@@ -62,6 +64,7 @@ class BattleView:
     hexmap: HexMap
     units: tuple[UnitView, ...]
     version: int = 0
+    rules: Ruleset = DEFAULT_RULES      # the battle's ruleset (game.data.ruleset)
 
     def __post_init__(self):
         occupancy: dict[Hex, list[UnitView]] = {}
@@ -97,10 +100,11 @@ class BattleView:
         """A new view with some units replaced (by eid): handy for what-if queries and tests."""
         by_eid = {u.eid: u for u in changed}
         units = tuple(by_eid.get(u.eid, u) for u in self.units)
-        return BattleView(self.hexmap, units, self.version + 1 if version is None else version)
+        return BattleView(self.hexmap, units, self.version + 1 if version is None else version,
+                          self.rules)
 
 
-def snapshot(world: str, hexmap: HexMap, version: int = 0) -> BattleView:
+def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFAULT_RULES) -> BattleView:
     """Read every creature of an esper world into a BattleView (dead ones included)."""
     units = []
     with in_world(world):
@@ -122,7 +126,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0) -> BattleView:
                 level=stats.level,
             ))
     units.sort(key=lambda u: u.eid)
-    return BattleView(hexmap, tuple(units), version)
+    return BattleView(hexmap, tuple(units), version, rules)
 
 
 __all__ = ["BattleView", "UnitView", "snapshot", "ActionBudget"]

@@ -21,6 +21,8 @@ import esper
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
+from game.data.ruleset import DEFAULT as DEFAULT_RULESET
+from game.data.ruleset import Ruleset
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_world, delete_world, in_world, place
 from game.engine import commands as C
@@ -114,7 +116,7 @@ class Battle:
 
     def __init__(self, hexmap: HexMap, seed: int = 0, units_db: dict | None = None,
                  initiative: str | None = None, controllers: dict | None = None,
-                 fixed_dice=()):
+                 fixed_dice=(), ruleset: Ruleset = DEFAULT_RULESET):
         from game.engine import turns
         mode = initiative or hexmap.initiative or "selective"
         if mode not in INITIATIVE_MODES:
@@ -126,6 +128,7 @@ class Battle:
         self.world = build_world(hexmap, units_db)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
+        self.ruleset = ruleset        # the action economy and modifier tables
         self.version = 0
         self._book = Bookkeeping()
         self._pending: PendingReaction | None = None
@@ -146,7 +149,7 @@ class Battle:
     # ---- reading -------------------------------------------------------------------------
     def view(self) -> BattleView:
         if self._view is None or self._view.version != self.version:
-            self._view = snapshot(self.world, self.hexmap, self.version)
+            self._view = snapshot(self.world, self.hexmap, self.version, self.ruleset)
         return self._view
 
     def unit(self, name: str):

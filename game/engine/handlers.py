@@ -105,6 +105,11 @@ def _target(b, u, name):
     return t
 
 
+def _cost(b, action: str) -> int:
+    """Big Actions `action` costs in the battle's ruleset (game.data.ruleset)."""
+    return b.ruleset.economy.cost(action).big
+
+
 def _big(b, u, n: int, action: str) -> None:
     big = b.budget(u.name).big
     if big >= n:
@@ -298,7 +303,7 @@ def power_attack(b, cmd):
 
 
 def can_aim(b, u) -> None:
-    _big(b, u, 1, "Aim")
+    _big(b, u, _cost(b, "aim"), "Aim")
     if not any(w.attack != "melee" or w.can_throw for w in u.weapons):
         raise Refused("no_ranged_weapon", f"Aim helps ranged attacks only: {u.name} has no "
                       "ranged weapon")
@@ -311,7 +316,7 @@ def aim(b, cmd):
     provokers = _confirm_action(cmd, b.view(), u, "aiming")
 
     def perform():
-        _spend(b, u.name, "Aim", big=1)
+        _spend(b, u.name, "Aim", big=_cost(b, "aim"))
         _other_action(b)
         hp = b.unit(u.name).hp
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers, "aiming",
@@ -327,14 +332,14 @@ def fight_defensively(b, cmd):
     can_fight_defensively(b, u)
 
     def perform():
-        _spend(b, u.name, "Fight Defensively", big=1)
+        _spend(b, u.name, "Fight Defensively", big=_cost(b, "fight_defensively"))
         _other_action(b)
         _until_next_turn(b, u.name, "fighting_defensively")
     return perform
 
 
 def can_fight_defensively(b, u) -> None:
-    _big(b, u, 1, "Fight Defensively")
+    _big(b, u, _cost(b, "fight_defensively"), "Fight Defensively")
     if u.has("fighting_defensively"):
         raise Refused("already_defending", f"{u.name} is already fighting defensively "
                       "until its next turn")
@@ -346,7 +351,7 @@ def can_fight_defensively(b, u) -> None:
 
 
 def can_coup_de_grace(b, u) -> None:
-    _big(b, u, 2, "Coup de Grace")
+    _big(b, u, _cost(b, "coup_de_grace"), "Coup de Grace")
 
 
 def coup_de_grace(b, cmd):
@@ -362,7 +367,7 @@ def coup_de_grace(b, cmd):
     provokers = _confirm_action(cmd, b.view(), u, "a Coup de Grace")
 
     def perform():
-        _spend(b, u.name, "Coup de Grace", big=2)
+        _spend(b, u.name, "Coup de Grace", big=_cost(b, "coup_de_grace"))
         _other_action(b)
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
                                        "coup de grace", stop_if_prone=False)
@@ -487,7 +492,7 @@ def run(b, cmd):
     _confirm(cmd, view, path.provocations, "the Run")
 
     def perform():
-        _spend(b, u.name, "Run", big=1)
+        _spend(b, u.name, "Run", big=_cost(b, "run"))
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
         _until_next_turn(b, u.name, "running")
@@ -536,7 +541,7 @@ def charge(b, cmd):
 
 
 def can_retreat(b, u) -> None:
-    _big(b, u, 2, "Retreat")
+    _big(b, u, _cost(b, "retreat"), "Retreat")
     if b.budget(u.name).stepped:
         raise Refused("stepped", f"{u.name} took a 5-Foot Step this turn: no Retreat")
     if speed_hexes(u) // (2 if u.has("prone") else 1) <= 0:
@@ -563,7 +568,7 @@ def retreat(b, cmd):
     _confirm(cmd, view, aoo.forecast(view, u, states, "retreat"), "the Retreat")
 
     def perform():
-        _spend(b, u.name, "Retreat", big=2)
+        _spend(b, u.name, "Retreat", big=_cost(b, "retreat"))
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
         _until_next_turn(b, u.name, "retreating")
@@ -574,7 +579,7 @@ def retreat(b, cmd):
 def can_stand_up(b, u) -> None:
     if not u.has("prone"):
         raise Refused("not_prone", f"{u.name} is not prone")
-    _big(b, u, 1, "Stand Up")
+    _big(b, u, _cost(b, "stand_up"), "Stand Up")
 
 
 def stand_up(b, cmd):
@@ -598,7 +603,7 @@ def stand_up(b, cmd):
                   f"standing up next to {who} provokes attacks of opportunity: confirm")
 
     def perform():
-        _spend(b, u.name, "Stand Up", big=1)
+        _spend(b, u.name, "Stand Up", big=_cost(b, "stand_up"))
         _other_action(b)
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), stand, "standing up",
                                        stop_if_prone=False)
@@ -633,7 +638,8 @@ def drop_prone(b, cmd):
 # ---- turn flow ------------------------------------------------------------------------------
 
 def can_prepare_interrupt(b, u) -> None:
-    _big(b, u, 2, "Prepare to Interrupt (a Big Action, and one kept for the prepared attack)")
+    _big(b, u, _cost(b, "prepare_interrupt"),
+         "Prepare to Interrupt (a Big Action, and one kept for the prepared attack)")
     if attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions) == 0:
         raise Refused("no_attack_left", f"{u.name} has no attack left this turn to prepare")
     if not u.weapons:
@@ -663,7 +669,7 @@ def prepare_interrupt(b, cmd):
                       "'attacks' or 'comes_into_sight' instead")
 
     def perform():
-        _spend(b, u.name, "Prepare to Interrupt", big=2)
+        _spend(b, u.name, "Prepare to Interrupt", big=_cost(b, "prepare_interrupt"))
         b.note_entry("interrupts", u.name, Prepared(cmd.trigger, weapon.id, b.round))
         b.emit(E.InterruptPrepared(u.name, cmd.trigger, weapon.name))
         turns.finish_turn(b, u.name)

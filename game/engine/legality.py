@@ -143,19 +143,19 @@ def _single(kind) -> Callable:
 ACTIONS = (
     ActionKind("move", "1 Big Action per speed of hexes (left-over movement first)",
                H.can_move, _moves),
-    ActionKind("run", "1 Big Action", H.can_run, _runs),
-    ActionKind("charge", "2 Big Actions", H.can_charge, _charges),
-    ActionKind("step", "1 Little Action", H.can_step, _steps),
-    ActionKind("attack", "1 Big Action (further attacks of that action: none)",
+    ActionKind("run", "", H.can_run, _runs),
+    ActionKind("charge", "", H.can_charge, _charges),
+    ActionKind("step", "", H.can_step, _steps),
+    ActionKind("attack", "1 Big Action per attack action (level 10+: two attacks in one)",
                H.can_attack, _attacks),
-    ActionKind("power_attack", "1 Big Action", H.can_power_attack, _power_attacks),
-    ActionKind("aim", "1 Big Action", H.can_aim, _single(C.Aim)),
-    ActionKind("fight_defensively", "1 Big Action", H.can_fight_defensively,
+    ActionKind("power_attack", "", H.can_power_attack, _power_attacks),
+    ActionKind("aim", "", H.can_aim, _single(C.Aim)),
+    ActionKind("fight_defensively", "", H.can_fight_defensively,
                _single(C.FightDefensively)),
-    ActionKind("stand_up", "1 Big Action", H.can_stand_up, _stand_ups),
-    ActionKind("drop_prone", "1 Little Action", H.can_drop_prone, _single(C.DropProne)),
-    ActionKind("retreat", "2 Big Actions (full round)", H.can_retreat, _retreats),
-    ActionKind("coup_de_grace", "2 Big Actions (full round)", H.can_coup_de_grace, _coups),
+    ActionKind("stand_up", "", H.can_stand_up, _stand_ups),
+    ActionKind("drop_prone", "", H.can_drop_prone, _single(C.DropProne)),
+    ActionKind("retreat", "", H.can_retreat, _retreats),
+    ActionKind("coup_de_grace", "", H.can_coup_de_grace, _coups),
     ActionKind("prepare_interrupt", "2 Big Actions (one kept for the prepared attack)",
                H.can_prepare_interrupt, _interrupts),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
@@ -227,9 +227,16 @@ def action_option(b, name: str, action: str) -> ActionOption:
     if why is None:
         option, first = _first_option(b, u, kind)
         if option is not None:
-            return ActionOption(action, True, cost=kind.cost)
+            return ActionOption(action, True, cost=_cost_text(b, kind))
         why = Refused("no_target", _no_target_reason(action, first))
-    return ActionOption(action, False, why.code, why.reason, kind.cost)
+    return ActionOption(action, False, why.code, why.reason, _cost_text(b, kind))
+
+
+def _cost_text(b, kind: ActionKind) -> str:
+    """What the action spends in the battle's ruleset (Move and Attack say more than that)."""
+    if kind.cost:
+        return kind.cost
+    return b.ruleset.economy.cost(kind.action).describe()
 
 
 def _no_target_reason(action: str, first: Refused | None) -> str:

@@ -121,8 +121,11 @@ def start_turn(b, name: str) -> None:
         return
     conditions = b.unit(name).conditions if present(b, name) else {}
     can = present(b, name) and cond.can_act(conditions)
-    b.update(name, ActionBudget, big=cond.big_actions(conditions) if can else 0,
-             little=1 if can else 0, movement=0, moved=False, stepped=False, attacks=0)
+    economy = b.ruleset.economy
+    big = min(economy.big_per_turn, cond.big_actions(conditions))
+    b.update(name, ActionBudget, big=big if can else 0,
+             little=economy.little_per_turn if can else 0, movement=0, moved=False,
+             stepped=False, attacks=0)
 
 
 def finish_turn(b, name: str, real: bool = True) -> None:

@@ -30,16 +30,19 @@ from typing import Mapping
 
 from game.data.model import SIZES, UnitType, Weapon
 from game.rules import conditions as cond
+from game.data.ruleset import DEFAULT as DEFAULT_RULES
+from game.data.ruleset import Modifiers, Ruleset
 
 R2, R3, R6, R7, R8, R9, R10, R11 = (f"RULES.md {n}" for n in (2, 3, 6, 7, 8, 9, 10, 11))
 
-COVER_BONUS = MappingProxyType({"none": 0, "partial": 2, "good": 4, "superior": 6})
+# The numbers live in the ruleset (game.data.ruleset); these names keep the default's.
+COVER_BONUS = DEFAULT_RULES.modifiers.cover_bonus
 COVER_LEVELS = ("none", "partial", "good", "superior", "total")
 # RULES.md 7: after a hit roll a d10: partial concealment misses on 1-2, total on 1-5.
-CONCEALMENT_MISS_ON = MappingProxyType({"none": 0, "partial": 2, "total": 5})
+CONCEALMENT_MISS_ON = DEFAULT_RULES.modifiers.concealment_miss_on
 CONCEALMENT_LEVELS = ("none", "partial", "total")
-DEFAULT_MAX_INCREMENTS = MappingProxyType({"ranged": 10, "thrown": 5})     # RULES.md 10
-HIGH_GROUND_DAMAGE_STEPS = 2        # RULES.md 8: ranged at a target >= 10 ft (2 steps) lower
+DEFAULT_MAX_INCREMENTS = DEFAULT_RULES.modifiers.max_increments
+HIGH_GROUND_DAMAGE_STEPS = DEFAULT_RULES.modifiers.high_ground_damage_steps
 
 
 # ---- itemised sums ----------------------------------------------------------------------
@@ -167,6 +170,7 @@ class AttackSituation:
     power_attack: bool = False
     charge: bool = False
     fortune: int = 0
+    rules: Ruleset = DEFAULT_RULES       # the modifier tables (game.data.ruleset)
 
     @property
     def attack_mode(self) -> str:
@@ -197,7 +201,8 @@ def range_increments(distance_ft: int, increment_ft: int) -> int:
     return max(1, ceil(distance_ft / increment_ft))
 
 
-def range_penalty(weapon: Weapon, distance_ft: int, mode: str) -> tuple[int, str]:
+def range_penalty(weapon: Weapon, distance_ft: int, mode: str,
+                  mods: Modifiers = DEFAULT_RULES.modifiers) -> tuple[int, str]:
     """RULES.md 10: -2 per full range increment beyond the first, i.e. -2 x (increments - 1)
     with `range_increments` (LFG: shortbow, increment 60 ft, target at 200 ft: -6). Max 10
     increments, thrown 5 (or the weapon's `max_increments`); beyond: impossible.
@@ -207,12 +212,12 @@ def range_penalty(weapon: Weapon, distance_ft: int, mode: str) -> tuple[int, str
     inc = weapon.range_increment_ft
     if not inc:
         return 0, f"{weapon.name} has no range increment: it cannot make a {mode} attack"
-    max_inc = weapon.max_increments or DEFAULT_MAX_INCREMENTS[mode]
+    max_inc = weapon.max_increments or mods.max_increments[mode]
     n = range_increments(distance_ft, inc)
     if n > max_inc:
         return 0, (f"out of range: {distance_ft} ft is beyond {max_inc} range increments of "
                    f"{inc} ft ({max_inc * inc} ft, {R10})")
-    return -2 * (n - 1), ""
+    return -mods.range_penalty_per_increment * (n - 1), ""
 
 
 def _mode_problem(sit: AttackSituation) -> str:
@@ -248,20 +253,23 @@ def ability_term(sit: AttackSituation) -> Term:
     return Term(u.dex_mod, "DEX", R10)
 
 
-def consecutive_penalty(previous_attacks: int, alternating: bool = False) -> int:
+def consecutive_penalty(previous_attacks: int, alternating: bool = False,
+                        mods: Modifiers = DEFAULT_RULES.modifiers) -> int:
     """RULES.md 9: each consecutive attack -2 (-1 when alternating two weapons)."""
-    return -(1 if alternating else 2) * max(0, previous_attacks)
+    step = mods.alternating_weapons_penalty if alternating else mods.consecutive_attack_penalty
+    return -step * max(0, previous_attacks)
 
 
 def gang_up_bonus(prior_attackers: int, attacker_size: str, target_size: str,
-                  target_conditions: Mapping[str, int] = MappingProxyType({})) -> int:
+                  target_conditions: Mapping[str, int] = MappingProxyType({}),
+                  mods: Modifiers = DEFAULT_RULES.modifiers) -> int:
     """RULES.md 8: the 3rd, 4th, ... creature to attack the target gets +1, +2, ... (max +5);
     only within two size categories of the target; not against helpless targets (LFG)."""
     if abs(SIZES.index(attacker_size) - SIZES.index(target_size)) > 2:
         return 0
     if "helpless" in cond.effective(target_conditions):
         return 0
-    return max(0, min(5, prior_attackers - 1))
+    return max(0, min(mods.gang_up_max, prior_attackers - 1))
 
 
 def high_ground_bonus(sit: AttackSituation) -> int:
@@ -275,7 +283,8 @@ def attack_bonus(sit: AttackSituation) -> Breakdown:
     """Everything added to the d20 (RULES.md 10 and the situational rules it points to)."""
     a, w = sit.attacker, sit.weapon
     u = a.unit
-    pen, _ = range_penalty(w, sit.distance_ft, sit.attack_mode)
+    mods = sit.rules.modifiers
+    pen, _ = range_penalty(w, sit.distance_ft, sit.attack_mode, mods)
     terms = [
         Term(u.hr, "HR", R10),
         ability_term(sit),
@@ -283,10 +292,10 @@ def attack_bonus(sit: AttackSituation) -> Breakdown:
         Term(u.size_mod, f"size ({u.size})", R2) if u.size_mod else None,
         Term(pen, "range", R10) if pen else None,
     ]
-    cap = consecutive_penalty(sit.previous_attacks, sit.alternating)
+    cap = consecutive_penalty(sit.previous_attacks, sit.alternating, mods)
     if cap:
         terms.append(Term(cap, "consecutive attacks", R9))
-    gang = gang_up_bonus(sit.gang_up, u.size, sit.target.unit.size, sit.target.conditions)
+    gang = gang_up_bonus(sit.gang_up, u.size, sit.target.unit.size, sit.target.conditions, mods)
     if gang:
         terms.append(Term(gang, "gang up", R8))
     high = high_ground_bonus(sit)
@@ -378,8 +387,9 @@ def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
         if state == "flat_footed":
             terms.append(Term(-max(2, u.dex_mod), "flat-footed", R11))
     cover = effective_cover(sit)
-    if COVER_BONUS.get(cover):
-        terms.append(Term(COVER_BONUS[cover], f"{cover} cover", R6))
+    bonus = sit.rules.modifiers.cover_bonus.get(cover)
+    if bonus:
+        terms.append(Term(bonus, f"{cover} cover", R6))
     target_conditions = dict(t.conditions)
     if state == "flat_footed":
         target_conditions.setdefault("flat_footed", 1)      # drops the dodge bonus
@@ -442,7 +452,8 @@ def plan_attack(sit: AttackSituation) -> AttackPlan:
     """Everything about `sit` that is known before the dice are rolled."""
     reason = _mode_problem(sit)
     if not reason:
-        _, reason = range_penalty(sit.weapon, sit.distance_ft, sit.attack_mode)
+        _, reason = range_penalty(sit.weapon, sit.distance_ft, sit.attack_mode,
+                                  sit.rules.modifiers)
     if not reason and sit.cover == "total":
         reason = f"no line of effect: total cover ({R6})"
     fortune, reasons = attack_fortune(sit)
@@ -451,7 +462,7 @@ def plan_attack(sit: AttackSituation) -> AttackPlan:
         situation=sit, possible=not reason, reason=reason, bonus=attack_bonus(sit),
         ac=target_ac(sit), ac_vs_crit=target_ac(sit, vs_crit=True), threat=sit.weapon.threat,
         multiplier=sit.weapon.multiplier, fortune=fortune, fortune_reasons=reasons,
-        concealment=concealment, miss_on=CONCEALMENT_MISS_ON[concealment])
+        concealment=concealment, miss_on=sit.rules.modifiers.concealment_miss_on[concealment])
 
 
 def roll_hits(natural: int, bonus: int, ac: int) -> bool:

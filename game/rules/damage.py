@@ -31,7 +31,7 @@ from typing import Mapping
 from game.data.dice import Dice as DiceExpr
 from game.data.model import PHYSICAL_TYPES, DamageReduction, ExtraDamage
 from game.rules import conditions as cond
-from game.rules.attack import (HIGH_GROUND_DAMAGE_STEPS, R3, R8, R10, R11, AttackSituation,
+from game.rules.attack import (R3, R8, R10, R11, AttackSituation,
                                Breakdown, Term)
 
 POWER_ATTACK_STEPS = 2           # RULES.md 9: damage die two sizes larger
@@ -101,7 +101,7 @@ def damage_formula(sit: AttackSituation, critical: bool = False) -> DamageFormul
         flat.append(Term(w.enhancement, "enhancement", R10))
     if sit.charge and sit.attack_mode in ("melee", "thrown"):
         flat.append(Term(CHARGE_BONUS, "charge", R3))
-    if sit.ranged and sit.elevation >= HIGH_GROUND_DAMAGE_STEPS:
+    if sit.ranged and sit.elevation >= sit.rules.modifiers.high_ground_damage_steps:
         flat.append(Term(1, "high ground", R8))
     flat = tuple(Term(t.value * mult, f"{t.label} (x{mult})" if mult > 1 else t.label, t.rule)
                  for t in flat if t is not None)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.model import SIZES
 from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack
 from game.rules.concealment import ConcealmentResult, concealment
@@ -177,7 +178,7 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
         gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
         previous_attacks=extras.previous_attacks, alternating=extras.alternating,
         aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,
-        fortune=extras.fortune)
+        fortune=extras.fortune, rules=getattr(view, "rules", DEFAULT_RULES))
     return Situation(sit, "", w, mode, distance, cov, con, flank, seen)
 
 
