@@ -226,7 +226,7 @@ def test_runner_has_minus_2_ac_against_melee_until_its_next_turn():
     ok(b, C.EndTurn("A"))
     ok(b, C.ChooseNext("A", "B"))
     events = ok(b, C.Attack("B", "A"))
-    assert "running vs melee 2 (RULES.md 3)" in of(events, E.AttackRolled)[0].breakdown
+    assert "running vs melee 2 (rules: Movement)" in of(events, E.AttackRolled)[0].breakdown
 
 
 def test_charge_needs_a_run_of_two_hexes_and_adds_2_damage():
@@ -237,7 +237,7 @@ def test_charge_needs_a_run_of_two_hexes_and_adds_2_damage():
                             lambda b, ev: any(e.hit for e in of(ev, E.AttackRolled)))
     assert of(events, E.Moved)[0].kind == "charge"
     assert of(events, E.AttackRolled)[0].kind == "charge"
-    assert "charge 2 (RULES.md 3)" in of(events, E.Damaged)[0].breakdown
+    assert "charge 2 (rules: Movement)" in of(events, E.Damaged)[0].breakdown
     assert b.budget("A").big == 0
 
 
@@ -337,7 +337,7 @@ def test_aim_adds_1_to_the_next_ranged_attack_this_turn():
               ("B", "orc", "red", 8, 2, {"initiative": SECOND}))
     ok(b, C.Aim("A"))
     events = ok(b, C.Attack("A", "B", "shortbow"))
-    assert "aim 1 (RULES.md 9)" in of(events, E.AttackRolled)[0].breakdown
+    assert "aim 1 (rules: Turns, actions and initiative)" in of(events, E.AttackRolled)[0].breakdown
     assert b.turn.aim is False
 
 
@@ -357,7 +357,7 @@ def test_fight_defensively_minus_4_attack_plus_2_dodge():
     b = pair(a={"level": 5})
     ok(b, C.FightDefensively("A"))
     events = ok(b, C.Attack("A", "B"))
-    assert "fighting defensively 4 (RULES.md 9)" in of(events, E.AttackRolled)[0].breakdown
+    assert "fighting defensively 4 (rules: Turns, actions and initiative)" in of(events, E.AttackRolled)[0].breakdown
     ok(b, C.EndTurn("A"))
     ok(b, C.ChooseNext("A", "B"))
     events = ok(b, C.Attack("B", "A"))
@@ -375,7 +375,7 @@ def test_power_attack_minus_2_die_two_sizes_larger_and_off_balance():
                             lambda b: b.apply(C.PowerAttack("A", "B")).events,
                             lambda b, ev: any(e.hit for e in of(ev, E.AttackRolled)))
     roll = of(events, E.AttackRolled)[0]
-    assert roll.kind == "power attack" and "power attack 2 (RULES.md 9)" in roll.breakdown
+    assert roll.kind == "power attack" and "power attack 2 (rules: Turns, actions and initiative)" in roll.breakdown
     assert "Longsword (power attack)" in of(events, E.Damaged)[0].breakdown
     assert "2d6" in of(events, E.Damaged)[0].breakdown        # 1d8 -> 1d10 -> 2d6
     assert b.unit("A").has("off_balance")

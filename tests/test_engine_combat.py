@@ -76,7 +76,7 @@ def test_hp_example_bleeds_1_per_round_and_dies_at_minus_13():
     events = next_turns(b, lambda b: b.unit("V").dead)
     bleeding = [e for e in of(events, E.Damaged) if e.unit == "V"]
     assert [e.hp for e in bleeding] == list(range(-3, -14, -1))
-    assert all(e.amount == 1 and "bleed 1 (RULES.md 11)" in e.breakdown for e in bleeding)
+    assert all(e.amount == 1 and "bleed 1 (rules: Hit points and conditions)" in e.breakdown for e in bleeding)
     saves = [e for e in of(events, E.SaveRolled) if e.unit == "V"]
     assert len(saves) == 10 and not any(s.success for s in saves)   # once per round, DC 20
     assert all(s.dc == 20 and s.save == "FORT" for s in saves)
@@ -133,7 +133,7 @@ def test_attack_and_damage_breakdowns_are_itemised():
         attack_once(C.Attack("A", "O")), hit)
     roll = of(events, E.AttackRolled)[0]
     assert roll.weapon == "Longsword" and roll.kind == "attack"
-    assert "HR 2 (RULES.md 10)" in roll.breakdown and "+ STR 3" in roll.breakdown
+    assert "HR 2 (rules: Attack rolls and damage)" in roll.breakdown and "+ STR 3" in roll.breakdown
     assert f"= {roll.total} vs AC {roll.ac}" in roll.breakdown
     damaged = of(events, E.Damaged)[0]
     assert "Longsword damage 1d8+3 [slashing]" in damaged.breakdown
@@ -181,7 +181,7 @@ def test_cover_from_a_low_wall_adds_to_ac_in_the_roll():
     s = situation(b.view(), "A", "O", "shortbow")
     assert s.cover.level in ("partial", "good", "superior") and s.mode == "ranged"
     roll = of(ok(b, C.Attack("A", "O", "shortbow")), E.AttackRolled)[0]
-    assert f"{s.cover.level} cover {s.cover.bonus} (RULES.md 6)" in roll.breakdown
+    assert f"{s.cover.level} cover {s.cover.bonus} (rules: Cover)" in roll.breakdown
 
 
 def test_no_line_of_effect_means_no_attack():
@@ -211,7 +211,7 @@ def test_flanked_target_has_minus_2_ac():
     s = situation(b.view(), "A", "O", "longsword")
     assert s.flanking.flanked and s.flanking.pair == ("A", "B")
     roll = of(ok(b, C.Attack("A", "O")), E.AttackRolled)[0]
-    assert "flanked 2 (RULES.md 8)" in roll.breakdown
+    assert "flanked 2 (rules: Flanking and ganging up)" in roll.breakdown
 
 
 def test_gang_up_the_third_attacker_gets_plus_1():
@@ -229,7 +229,7 @@ def test_gang_up_the_third_attacker_gets_plus_1():
     ok(b, C.ChooseNext("B", "D"))
     third = of(ok(b, C.Attack("D", "O")), E.AttackRolled)[0]
     assert "gang up" not in first.breakdown and "gang up" not in second.breakdown
-    assert "gang up 1 (RULES.md 8)" in third.breakdown
+    assert "gang up 1 (rules: Flanking and ganging up)" in third.breakdown
     assert b.gang_up["O"] == ("A", "B", "D")
 
 
@@ -238,8 +238,8 @@ def test_high_ground_and_difficult_terrain_modify_the_roll():
               ("O", "orc", "red", 4, 2, {"initiative": SECOND, "hp": 100}),
               terrain={(3, 2): HILL, (4, 2): RUBBLE})
     roll = of(ok(b, C.Attack("A", "O")), E.AttackRolled)[0]
-    assert "high ground 1 (RULES.md 8)" in roll.breakdown
-    assert "difficult terrain 2 (RULES.md 3)" in roll.breakdown      # the target's -2 AC
+    assert "high ground 1 (rules: Flanking and ganging up)" in roll.breakdown
+    assert "difficult terrain 2 (rules: Movement)" in roll.breakdown      # the target's -2 AC
 
 
 def test_situation_explains_reasons_it_cannot_be_built():

@@ -91,7 +91,7 @@ def test_selective_initiative_highest_check_acts_first():
     assert b.initiative_mode == "selective"
     assert b.active == "A" and b.awaiting() == "turn" and b.round == 1
     assert b.first_of_round == "A"
-    assert "initiative 40 (RULES.md 9)" in rolled[0].breakdown
+    assert "initiative 40 (rules: Turns, actions and initiative)" in rolled[0].breakdown
 
 
 def test_selective_end_turn_lets_the_creature_that_acted_pick_any_side():
@@ -275,7 +275,7 @@ def test_attacks_per_turn_by_level(level, attacks, bigs_used):
     assert "may use only" in reason or "no Big Action left" in reason
     for n, roll in enumerate(rolls):
         if n:
-            assert f"consecutive attacks {2 * n} (RULES.md 9)" in roll.breakdown
+            assert f"consecutive attacks {2 * n} (rules: Turns, actions and initiative)" in roll.breakdown
         else:
             assert "consecutive" not in roll.breakdown
 
@@ -285,7 +285,7 @@ def test_alternating_weapons_costs_only_1_per_consecutive_attack():
     ok(b, C.Attack("A", "O", "longsword"))
     events = ok(b, C.Attack("A", "O", "javelin", confirm=True))   # thrown: provokes O
     mine = [e for e in of(events, E.AttackRolled) if e.attacker == "A"]
-    assert "consecutive attacks 1 (RULES.md 9)" in mine[0].breakdown
+    assert "consecutive attacks 1 (rules: Turns, actions and initiative)" in mine[0].breakdown
 
 
 # ---- reactions and durations (RULES.md 4, 11) ------------------------------------------------

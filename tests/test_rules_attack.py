@@ -4,10 +4,10 @@ modifiers of RULES.md 3, 6, 7, 8, 9, 11, and the battle's seeded dice (game.engi
 The LFG worked examples: "Critical Hits" examples 1 (battleaxe) and 2 (flaming shortsword),
 "Range Penalty" (shortbow at 200 ft: -6).
 """
-import re
 
 import pytest
 
+from game.rules.sections import TITLES, cite
 from game.data.dice import parse_dice
 from game.data.model import ExtraDamage, UnitType, Weapon
 from game.engine.dice import Dice
@@ -314,13 +314,13 @@ def test_attack_rolls_every_roll_is_itemised_with_its_rules_section():
     s = sit(flanked=True, gang_up=2, a_cond={"injured": 1})
     plan = plan_attack(s)
     for term in list(plan.bonus) + list(plan.ac):
-        assert re.fullmatch(r"RULES\.md \d+", term.rule), term
+        assert term.rule in {cite(n) for n in TITLES}, term      # a page of docs/rules
     line = format_breakdown(judge_attack(plan, 14))
-    assert line.startswith("Longsword: d20 14 + HR 3 (RULES.md 10) + STR 2 + gang up 1 "
-                           "(RULES.md 8) - injured 2 (RULES.md 11) = 18 vs AC 15 [")
-    assert "flanked 2 (RULES.md 8)" in line and line.endswith(": hit")
+    assert line.startswith("Longsword: d20 14 + HR 3 (rules: Attack rolls and damage) + STR 2 + gang up 1 "
+                           "(rules: Flanking and ganging up) - injured 2 (rules: Hit points and conditions) = 18 vs AC 15 [")
+    assert "flanked 2 (rules: Flanking and ganging up)" in line and line.endswith(": hit")
     assert format_breakdown(Breakdown((Term(3, "HR"), Term(-2, "range")))) == \
-        "HR 3 (RULES.md 10) - range 2 = 1"
+        "HR 3 (rules: Attack rolls and damage) - range 2 = 1"
 
 
 def test_attack_rolls_breakdown_names_fortune_dice_and_confirmation():

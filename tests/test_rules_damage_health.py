@@ -166,7 +166,7 @@ def test_damage_breakdown_terms_add_up_and_name_their_rules():
                                  unit(key="s", dr=DamageReduction(3, "silver"))), True)
     result = resolve_damage(f, (2, 7, 5))
     assert sum(t.value for t in result.terms) == result.total == 14 + 6 - 3
-    assert all(t.rule.startswith("RULES.md ") for t in result.terms)
+    assert all(t.rule.startswith("rules: ") for t in result.terms)
     assert "DR 3/silver" in result.describe()
 
 
@@ -268,7 +268,7 @@ def test_hit_points_and_conditions_every_condition_of_the_first_version_has_data
     assert names == set(cond.CONDITIONS)
     assert cond.FLANKED.ac == -2 and "flanked" not in cond.CONDITIONS
     for rule in cond.ALL_RULES.values():
-        assert rule.rule.startswith("RULES.md ") and rule.lfg
+        assert rule.rule.startswith("rules: ") and rule.lfg
 
 
 @pytest.mark.parametrize("stage, pct", [(1, -10), (2, -20), (3, -30), (4, -40), (5, -50)])

@@ -24,10 +24,10 @@ def test_initiative_check_is_d20_plus_rating_dex_mod_wis_mod():
     scout = unit(key="scout", initiative=2, dex=16, wis=12)
     bonus = initiative_bonus(scout)
     assert bonus.total == 2 + 3 + 1 and bonus.labels() == ["initiative", "DEX", "WIS"]
-    assert all(t.rule == "RULES.md 9" for t in bonus)
+    assert all(t.rule == "rules: Turns, actions and initiative" for t in bonus)
     check = initiative_check("Scout", scout, 11)
     assert check.total == 17
-    assert check.describe() == ("Scout initiative: d20 11 + initiative 2 (RULES.md 9) "
+    assert check.describe() == ("Scout initiative: d20 11 + initiative 2 (rules: Turns, actions and initiative) "
                                 "+ DEX 3 + WIS 1 = 17")
     assert initiative_bonus(scout, {"injured": 1}).total == 4          # all d20 rolls
     assert initiative_bonus(scout, last_actor=True).total == 6 + LAST_ACTOR_BONUS
@@ -70,7 +70,7 @@ def test_selective_initiative_highest_acts_first_and_cannot_be_interrupted():
     assert t.current == "Orc 1" and t.first == "Orc 1" and t.round == 1
     assert not t.can_be_interrupted("Orc 1")
     ok, reason = t.may_interrupt("Wulfric", "Orc 1")
-    assert not ok and "cannot be interrupted" in reason and "RULES.md 9" in reason
+    assert not ok and "cannot be interrupted" in reason and "rules: Turns, actions and initiative" in reason
 
 
 def test_selective_initiative_the_actor_picks_anyone_who_has_not_acted_of_any_side():

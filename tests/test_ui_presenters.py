@@ -274,7 +274,7 @@ def test_dead_creatures_are_never_pickable():
 
 def hit(critical=False, kind="attack"):
     return E.AttackRolled("Orc 1", "Wulfric", "Greataxe", (19,), 19, 24, 15, True, critical,
-                          critical, "Greataxe: d20 19 + HR 2 (RULES.md 10) + STR 3 = 24 vs AC 15",
+                          critical, "Greataxe: d20 19 + HR 2 (rules: Attack rolls and damage) + STR 3 = 24 vs AC 15",
                           kind)
 
 

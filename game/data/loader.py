@@ -306,7 +306,7 @@ def _build_weapon(ctx: _Ctx, wid: str, table: dict) -> Weapon:
     if (kind == "ranged") != (attack == "ranged"):
         raise ctx.error("kind", f"kind = \"{kind}\" does not fit attack = \"{attack}\"",
                         "bows, crossbows and slings are attack = kind = \"ranged\"; "
-                        "thrown weapons are \"basic\" (RULES.md 10)")
+                        "thrown weapons are \"basic\" (rules: Attack rolls and damage)")
     if attack != "melee" and not v["range_increment_ft"]:
         raise ctx.error("range_increment_ft", f"a {attack} weapon needs a range increment",
                         "add e.g. range_increment_ft = 60")

@@ -94,7 +94,7 @@ def damage(b, name: str, amount: int, types: tuple[str, ...], breakdown: str, by
         total, faces = b.dice.roll(change.overflow)
         damage(b, name, total, ("biological",),
                f"Weakened 5+: {change.overflow} [{', '.join(map(str, faces))}] biological "
-               "(RULES.md 11)", by, struck=False)
+               "(rules: Hit points and conditions)", by, struck=False)
 
 
 def bleed_and_stabilise(b, name: str) -> None:
@@ -268,7 +268,7 @@ def fire_interrupt(b, preparer: str, enemy: str, trigger: str) -> bool:
         mine = roll_initiative(preparer, p.unit, b.dice, p.conditions, fortune=1)
         theirs = roll_initiative(enemy, e.unit, b.dice, e.conditions)
         won = initiative_order([mine, theirs], b.dice.coin)[0] == preparer
-        text = (f"{mine.describe()} (Fortunate: prepared, RULES.md 9) vs {theirs.describe()}: "
+        text = (f"{mine.describe()} (Fortunate: prepared, rules: Turns, actions and initiative) vs {theirs.describe()}: "
                 f"{preparer if won else enemy} acts first")
     b.emit(E.InterruptTriggered(preparer, enemy, won, text, trigger, b.cell(e.anchor)))
     if won:

@@ -76,7 +76,7 @@ def check_path(view, u, states) -> tuple[list[int] | None, str]:
         here = state
     if states and not rules_movement.can_end_at(view, u, *states[-1]):
         return None, (f"{u.name} cannot end its movement on {fmt(view, states[-1][0])}: "
-                      "the hex is occupied (RULES.md 3)")
+                      "the hex is occupied (rules: Movement)")
     return costs, ""
 
 
@@ -89,11 +89,11 @@ def check_retreat(view, u, states) -> str:
         new = tuple(footprint(u.size, h, f))
         for x in view.units:
             if x.eid != u.eid and not x.dead and is_hostile(x, u) and set(new) & set(x.hexes):
-                return f"a Retreat cannot pass through {x.name}'s space (RULES.md 3)"
+                return f"a Retreat cannot pass through {x.name}'s space (rules: Movement)"
         for x in threats:
             if footprint_distance(new, x) < footprint_distance(old, x):
                 return (f"the step to {fmt(view, h)} comes closer to {x.name}, which threatens "
-                        f"{u.name}: a Retreat moves away (RULES.md 3)")
+                        f"{u.name}: a Retreat moves away (rules: Movement)")
         old = new
     return ""
 

@@ -30,10 +30,11 @@ from typing import Mapping
 
 from game.data.model import SIZES, UnitType, Weapon
 from game.rules import conditions as cond
+from game.rules.sections import cite
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Modifiers, Ruleset
 
-R2, R3, R6, R7, R8, R9, R10, R11 = (f"RULES.md {n}" for n in (2, 3, 6, 7, 8, 9, 10, 11))
+R2, R3, R6, R7, R8, R9, R10, R11 = (cite(n) for n in (2, 3, 6, 7, 8, 9, 10, 11))
 
 # The numbers live in the ruleset (game.data.ruleset); these names keep the default's.
 COVER_BONUS = DEFAULT_RULES.modifiers.cover_bonus

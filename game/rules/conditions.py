@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-R11 = "RULES.md 11"
+R11 = "rules: Hit points and conditions"
 
 Modifier = tuple[int, str, str]        # (value, label, rule): becomes an attack.Term
 
@@ -125,19 +125,19 @@ CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
 
 # Derived, never stored (RULES.md 8): pass `flanked=True` to the helpers.
 FLANKED = _rule("flanked", "Flanked", "-2 AC (two threatening foes 120 degrees apart)",
-                rule="RULES.md 8", ac=-2)
+                rule="rules: Flanking and ganging up", ac=-2)
 
 # Action effects until the creature's next turn (RULES.md 3, 9).
 EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("running", "Running", "until its next turn: -2 AC vs melee, -2 ranged attack rolls",
-          rule="RULES.md 3", ac_vs_melee=-2, ranged_attack=-2),
+          rule="rules: Movement", ac_vs_melee=-2, ranged_attack=-2),
     _rule("fighting_defensively", "Fighting defensively",
-          "until its next turn: -4 attack rolls, +2 Dodge AC", rule="RULES.md 9", attack=-4,
+          "until its next turn: -4 attack rolls, +2 Dodge AC", rule="rules: Turns, actions and initiative", attack=-4,
           dodge_ac=2),
     _rule("off_balance", "Off-balance (Power Attack)", "until its next turn: -2 AC",
-          rule="RULES.md 9", ac=-2),
+          rule="rules: Turns, actions and initiative", ac=-2),
     _rule("retreating", "Retreating", "until its next turn: Unfortunate on attack rolls",
-          rule="RULES.md 3", attack_fortune=-1),
+          rule="rules: Movement", attack_fortune=-1),
 )})
 
 ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(

@@ -399,7 +399,7 @@ def trace_sight(view, attacker, target) -> SightResult:
                f"{clear} not blocked for sight"]
     if reverse:
         reasons.append(f"no line of {a.name} is clear, but a line from {t.name}'s hex back to "
-                       f"{a.name} is: lines of effect and sight are symmetric (RULES.md 5, "
+                       f"{a.name} is: lines of effect and sight are symmetric (rules: Line of sight and line of effect, "
                        "002 'Line of Effect')")
     if not effect:
         reasons.append("no line of effect: every line passes through a wall (Total Cover)")
@@ -407,7 +407,7 @@ def trace_sight(view, attacker, target) -> SightResult:
         reasons.append("no line of sight: every line passes through a wall or a "
                        "blocks_sight hex")
     if seen and conceal.level == "total":
-        reasons.append("no line of sight: the target has total concealment (RULES.md 7)")
+        reasons.append("no line of sight: the target has total concealment (rules: Concealment)")
         reasons.extend(conceal.reasons)
     return SightResult(a.name, t.name, effect, sight, origin, tuple(lines), conceal.level,
                        reverse, tuple(reasons))

@@ -42,7 +42,7 @@ from game.rules.probability import chances, expected_damage
 from game.rules.sight import line_of_sight
 from game.rules.threat import footprint_distance
 
-R10 = "RULES.md 10"
+R10 = "rules: Attack rolls and damage"
 
 
 @dataclass(frozen=True)

@@ -285,7 +285,7 @@ class GameController:
             cmd = self._attack_command(actor, who)
             if cmd is None:
                 self._say(f"no Charge path to {who}: a Run of 2+ hexes in a straight line "
-                          "must end with it in reach (RULES.md 3)")
+                          "must end with it in reach (rules: Movement)")
                 return None
             return self.send(cmd)
         return self._click_move(actor, cell, shift)

@@ -799,7 +799,7 @@ class Hud:
             body = (f"<b>{_esc(team.capitalize())} player</b>: {_esc(p.mover)} is leaving "
                     f"{p.at[0]},{p.at[1]}, threatened by <b>{_esc(p.reactor)}</b>."
                     f"{chance}<br><font color={MUTED}>Take the attack of opportunity? "
-                    "(RULES.md 4)</font>")
+                    "(rules: Attacks of opportunity)</font>")
             return f"Attack of opportunity: {p.reactor}", body, True
         if state == "over":
             if b.winner == "draw":

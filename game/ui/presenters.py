@@ -439,18 +439,18 @@ def _one(e: E.Event) -> LogEntry:
             text = f"{e.by} acts next again"
         else:
             text = f"{e.by} picks {e.next} to act next"
-        return LogEntry(text, "Selective initiative (RULES.md 9)", (e.by, e.next), "turn", (e,))
+        return LogEntry(text, "Selective initiative (rules: Turns, actions and initiative)", (e.by, e.next), "turn", (e,))
     if isinstance(e, E.ChoiceNeeded):
         options = list(e.candidates)
         listed = ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1] \
             if options else "nobody"
         return LogEntry(f"{e.chooser} picks who acts next: {listed}",
                         "Selective initiative: any creature that has not acted this round "
-                        "(RULES.md 9)", (e.chooser, *options), "choice", (e,))
+                        "(rules: Turns, actions and initiative)", (e.chooser, *options), "choice", (e,))
     if isinstance(e, E.ActionSpent):
         return LogEntry(f"{e.unit}: {e.action}",
                         f"{e.unit} spends {e.action}: {e.big} Big, {e.little} Little Action"
-                        f"{'s' if e.little != 1 else ''} left (RULES.md 9)", (e.unit,),
+                        f"{'s' if e.little != 1 else ''} left (rules: Turns, actions and initiative)", (e.unit,),
                         "action", (e,))
     if isinstance(e, E.Moved):
         verb = _MOVE_VERB.get(e.kind, "moves")
@@ -461,7 +461,7 @@ def _one(e: E.Event) -> LogEntry:
             text = (f"{e.unit} {verb} from {_cell(e.start)} to {_cell(e.end)} "
                     f"({hexes} hex{'es' if hexes != 1 else ''})")
         detail = (f"Path: {' > '.join(_cell(c) for c in (e.start, *e.path))}; "
-                  f"cost {e.cost} hex{'es' if e.cost != 1 else ''} of movement (RULES.md 3)")
+                  f"cost {e.cost} hex{'es' if e.cost != 1 else ''} of movement (rules: Movement)")
         return LogEntry(text, detail, (e.unit,), "move", (e,))
     if isinstance(e, E.Provoked):
         how = {"movement": f"leaving {_cell(e.at)}",
@@ -471,15 +471,15 @@ def _one(e: E.Event) -> LogEntry:
                "coup de grace": f"with a coup de grace at {_cell(e.at)}"}.get(
             e.reason, f"({e.reason} at {_cell(e.at)})")
         return LogEntry(f"{e.unit} provokes {e.by} {how}",
-                        f"{e.by} may make an attack of opportunity: {e.reason} (RULES.md 4)",
+                        f"{e.by} may make an attack of opportunity: {e.reason} (rules: Attacks of opportunity)",
                         (e.unit, e.by), "provoke", (e,))
     if isinstance(e, E.ReactionAsked):
         return LogEntry(f"{e.by} may attack {e.unit} at {_cell(e.at)}: its player decides",
-                        "The creature's AOO policy is 'ask' (RULES.md 4)", (e.by, e.unit),
+                        "The creature's AOO policy is 'ask' (rules: Attacks of opportunity)", (e.by, e.unit),
                         "reaction", (e,))
     if isinstance(e, E.ReactionDeclined):
         return LogEntry(f"{e.by} lets {e.unit} go", "Attack of opportunity declined "
-                        "(RULES.md 4)", (e.by, e.unit), "reaction", (e,))
+                        "(rules: Attacks of opportunity)", (e.by, e.unit), "reaction", (e,))
     if isinstance(e, E.AttackRolled):
         return _attack_line(e, None)
     if isinstance(e, E.Damaged):
@@ -511,16 +511,16 @@ def _one(e: E.Event) -> LogEntry:
         else:
             text = f"{e.unit} dies"
         units = (e.unit, e.by) if e.by else (e.unit,)
-        return LogEntry(text, f"at {_cell(e.at)} (RULES.md 11)", units, "death", (e,))
+        return LogEntry(text, f"at {_cell(e.at)} (rules: Hit points and conditions)", units, "death", (e,))
     if isinstance(e, E.LeftMap):
         return LogEntry(f"{e.unit} leaves the map at {_cell(e.at)}",
-                        "It counts as beaten for its side (RULES.md 12)", (e.unit,), "move",
+                        "It counts as beaten for its side (rules: Winning)", (e.unit,), "move",
                         (e,))
     if isinstance(e, E.InterruptPrepared):
         trigger = _TRIGGER_TEXT.get(e.trigger, e.trigger)
         weapon = f" with {_a(e.weapon)}" if e.weapon else ""
         return LogEntry(f"{e.unit} prepares to strike{weapon} when {trigger}",
-                        "Prepare to Interrupt (RULES.md 9)", (e.unit,), "interrupt", (e,))
+                        "Prepare to Interrupt (rules: Turns, actions and initiative)", (e.unit,), "interrupt", (e,))
     if isinstance(e, E.InterruptLapsed):
         return LogEntry(f"{e.unit}'s prepared interrupt lapses", "", (e.unit,), "interrupt",
                         (e,))
@@ -530,16 +530,16 @@ def _one(e: E.Event) -> LogEntry:
                         (e.unit, e.by), "interrupt", (e,))
     if isinstance(e, E.PolicySet):
         return LogEntry(f"{e.unit} {_POLICY_TEXT.get(e.policy, 'policy: ' + e.policy)}",
-                        "AOO policy (RULES.md 4)", (e.unit,), "info", (e,))
+                        "AOO policy (rules: Attacks of opportunity)", (e.unit,), "info", (e,))
     if isinstance(e, E.Stood):
-        return LogEntry(f"{e.unit} stands up", "Stand Up (RULES.md 3)", (e.unit,), "move",
+        return LogEntry(f"{e.unit} stands up", "Stand Up (rules: Movement)", (e.unit,), "move",
                         (e,))
     if isinstance(e, E.BattleWon):
         if e.team == "draw":
             text = f"The battle ends in a draw (round {e.round})"
         else:
             text = f"{e.team.capitalize()} wins the battle in round {e.round}!"
-        return LogEntry(text, "RULES.md 12", (), "victory", (e,))
+        return LogEntry(text, "rules: Winning", (), "victory", (e,))
     name = type(e).__name__
     return LogEntry(name, str(e), (), "info", (e,))
 
@@ -557,7 +557,7 @@ def log_entries(events) -> list[LogEntry]:
         if a is None:
             return entry
         spent = (f"{a.unit} spends {a.action}: {a.big} Big, {a.little} Little left "
-                 "(RULES.md 9)")
+                 "(rules: Turns, actions and initiative)")
         detail = f"{spent}\n{entry.detail}" if entry.detail else spent
         return LogEntry(entry.text, detail, entry.units, entry.kind, (a, *entry.events))
 
@@ -660,7 +660,7 @@ def attack_tooltip(preview) -> str:
             word = "Fortunate" if t.value > 0 else "Unfortunate"
             lines.append(f"{word}: {t.label} ({t.rule})")
         threat = "20" if plan.threat >= 20 else f"{plan.threat}-20"
-        lines.append(f"Critical threat on {threat}, x{plan.multiplier} (RULES.md 10)")
+        lines.append(f"Critical threat on {threat}, x{plan.multiplier} (rules: Attack rolls and damage)")
     cov = preview.cover
     if cov is not None:
         if cov.level == "none":
@@ -668,18 +668,18 @@ def attack_tooltip(preview) -> str:
         else:
             bonus = f" (+{cov.bonus} AC)" if cov.bonus else ""
             lines.append(f"Cover: {cov.level}{bonus}, {cov.obstructed} of {cov.line_count} "
-                         "lines obstructed (RULES.md 6)")
+                         "lines obstructed (rules: Cover)")
     con = preview.concealment
     level = plan.concealment if plan is not None else (con.level if con else "none")
     if level and level != "none":
         miss = plan.miss_on * 10 if plan is not None else int(round(con.miss_chance * 100))
-        lines.append(f"Concealment: {level} ({miss}% miss after a hit, RULES.md 7)")
+        lines.append(f"Concealment: {level} ({miss}% miss after a hit, rules: Concealment)")
     else:
         lines.append("Concealment: none")
     flank = preview.flanking
     if flank is not None and flank.flanked:
         pair = " and ".join(flank.pair) if flank.pair else "two enemies"
-        lines.append(f"Flanked by {pair} (-2 AC, RULES.md 8)")
+        lines.append(f"Flanked by {pair} (-2 AC, rules: Flanking and ganging up)")
     return "\n".join(lines)
 
 
