@@ -761,7 +761,10 @@ class App:
         consumed = self.manager.process_events(ev)
         if self.hud is not None:
             consumed = bool(self.hud.process_event(ev)) or consumed
-        if consumed:
+        if consumed or ev.type == pygame.WINDOWLEAVE:
+            if ev.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE) and \
+                    self.model.hover_cell is not None:
+                self.controller.hover_cell(None)      # the pointer left the map
             if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
                 self.hud_layer.invalidate()       # a click or key the HUD took: all of it
             self.refresh_hud()
@@ -861,6 +864,7 @@ class App:
             f = 1.5 if k == pygame.K_RIGHTBRACKET else 1 / 1.5
             self.model.speed = max(0.25, min(8.0, self.model.speed * f))
             c.model.message = f"animation speed x{self.model.speed:.2g}"
+            c.model.revision += 1
         elif k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_MINUS, pygame.K_KP_PLUS,
                    pygame.K_KP_MINUS):
             self.camera.zoom_by(1 if k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
@@ -957,7 +961,10 @@ class App:
             self._dirty = True
         self.animator.speed = self.model.speed
         self.animator.enabled = self.model.animations
+        was_busy = self.animator.busy
         self.animator.update(dt)
+        if was_busy and not self.animator.busy:
+            self._dirty = True              # the creatures at rest, drawn once more
         over = self.battle.awaiting() == "over"
         if not over and not self.controller.is_human_turn() and not self.animator.busy:
             self._ai_clock += dt

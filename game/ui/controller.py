@@ -467,6 +467,7 @@ class GameController:
         if key != self._turn_key:
             ended = self._turn_key[1] if self._turn_key else None
             self._turn_key = key
+            m.hover_cell = None         # a new turn: no preview until the pointer moves
             if b.active is not None and human:
                 m.selected, m.mode, m.weapon = b.active, "move", None
                 m.pending = m.pending_preview = None
