@@ -27,6 +27,17 @@ from game.ui.overlays import budget_of, move_budget
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat")
 
 
+def _melee_rank(w) -> tuple:
+    """Melee weapons by their average damage (then listed first)."""
+    d = w.damage
+    return (d.count * (d.sides + 1) / 2 + d.bonus,)
+
+
+def _confirmed(cmd):
+    """`cmd` as a click sends it once its provocations are accepted."""
+    return replace(cmd, confirm=True) if hasattr(cmd, "confirm") else cmd
+
+
 class GameController:
     """The UI's logic for one battle: owns the `UIModel`, sends commands, notifies listeners."""
 
@@ -96,16 +107,37 @@ class GameController:
             m.preview = m.pending_preview
             self._highlight_preview()
             return
+        m.refusal = ""
         if sel is None or m.hover_cell is None:
             return
+        acting = sel.name == self.actor()
         if m.hover_unit and self.hostile(sel.name, m.hover_unit):
-            m.attack = self._attack_preview(sel, m.hover_unit)
-            if m.mode == "charge":
-                m.preview = self._charge_preview(sel, m.hover_unit)
-            self._highlight_attack(sel.name)
+            if acting:
+                self._preview_attack(sel, m.hover_unit)
+            else:                       # a look at what another creature could hit
+                m.attack = self._attack_preview(sel, m.hover_unit)
+                self._highlight_attack(sel.name)
+        elif not acting:
+            return                      # moves are previewed for the acting creature only
         elif m.hover_unit in (None, sel.name):
             m.preview = self._move_preview(sel, m.hover_cell, m.mode)
         self._highlight_preview()
+
+    def _preview_attack(self, u, target: str) -> None:
+        """The hit chance of the attack a click would make, only when the engine would
+        take that attack (else `refusal` says why, in the engine's words)."""
+        m = self.model
+        cmd = self._attack_command(u, target)
+        reason = "" if cmd is None else self.battle.check(_confirmed(cmd))
+        if cmd is None or reason:
+            m.refusal = reason or f"no Charge path to {target}"
+            return
+        if m.mode == "charge":
+            m.preview = self._charge_preview(u, target)
+            m.attack = self._charge_attack_preview(u, target, m.preview)
+        else:
+            m.attack = self._attack_preview(u, target)
+        self._highlight_attack(u.name)
 
     def _highlight_preview(self) -> None:
         p = self.model.preview
@@ -120,18 +152,19 @@ class GameController:
             self.model.highlighted.update(n for n in flank.pair if n != attacker)
 
     # ---- previews ----------------------------------------------------------------------------
-    def default_weapon(self, u, target: str):
-        """The weapon an Attack without `weapon` uses: the ready one when it can strike, else
-        the best that can (as the engine picks it)."""
+    def default_weapon(self, u, target: str) -> str | None:
+        """The weapon a click attacks with: the chosen one, else the one with the best
+        expected damage (then hit chance) from here; the click names it, so the engine
+        rolls what the preview showed (never a thrown weapon left in hand)."""
         if self.model.weapon:
             return self.model.weapon
-        from game.ecs.components import Weapons
-        ready = self.battle.component(u.name, Weapons).ready
-        if ready < len(u.weapons) and preview_weapon(self.view(), u, target, u.weapons[ready],
-                                                     self._extras(u, target, u.weapons[ready])
-                                                     ).possible:
-            return u.weapons[ready].id
-        return None
+        best = None
+        for n, w in enumerate(u.weapons):
+            p = preview_weapon(self.view(), u, target, w, self._extras(u, target, w))
+            key = (p.expected_damage, p.hit_chance, -n)
+            if p.possible and (best is None or key > best[0]):
+                best = (key, w.id)
+        return best[1] if best else None
 
     def _extras(self, u, target: str, weapon):
         if self.battle.active != u.name or weapon is None:
@@ -195,6 +228,26 @@ class GameController:
                 p.safe_cells, p.safe_cost = self._from_path(u, safe, "move", 0).cells, safe.cost
         return p
 
+    def _charge_attack_preview(self, u, target: str, p: MovePreview | None):
+        """The Charge's attack as it will be rolled: from the end of the run, +2 to hit
+        (RULES.md 3), with the chosen melee weapon or the best one."""
+        if p is None:
+            return None
+        from dataclasses import replace as swap
+        from game.hexgrid import footprint
+        end = self.battle.hexmap.hex_at(*p.end)
+        facing = p.facings[-1] if p.facings else u.facing
+        there = swap(u, anchor=end, facing=facing, hexes=tuple(footprint(u.size, end, facing)))
+        view = self.view().replace(there)
+        weapon = self._melee_weapon(u)
+        extras = swap(self._extras(u, target, next((w for w in u.weapons if w.id == weapon),
+                                                   u.weapons[0])), charge=True, mode="melee")
+        melee = [w for w in u.weapons if w.can_melee]
+        if weapon is None and melee:
+            return max((attack_preview(view, there, target, w, extras) for w in melee),
+                       key=lambda pv: (pv.possible, pv.expected_damage))
+        return attack_preview(view, there, target, weapon, extras)
+
     def _charge_preview(self, u, target: str) -> MovePreview | None:
         paths = mv.charge_paths(self.view(), u, target)
         return self._from_path(u, paths[0], "charge", 2, target) if paths else None
@@ -238,8 +291,13 @@ class GameController:
         return C.Move(u.name, path=tuple(p.cells), facings=tuple(p.facings or ()))
 
     def _melee_weapon(self, u) -> str | None:
+        """The chosen weapon when it can strike in melee, else the best melee weapon by
+        its damage (never a thrown weapon left in hand)."""
         w = next((w for w in u.weapons if w.id == self.model.weapon), None)
-        return w.id if w is not None and w.can_melee else None
+        if w is not None and w.can_melee:
+            return w.id
+        melee = [w for w in u.weapons if w.can_melee]
+        return max(melee, key=_melee_rank).id if melee else None
 
     def _attack_command(self, u, target: str):
         if self.model.mode == "charge":
@@ -249,7 +307,7 @@ class GameController:
             return C.Charge(u.name, to=p.end, target=target, weapon=self._melee_weapon(u))
         if self.model.mode == "power":
             return C.PowerAttack(u.name, target=target, weapon=self._melee_weapon(u))
-        return C.Attack(u.name, target=target, weapon=self.model.weapon)
+        return C.Attack(u.name, target=target, weapon=self.default_weapon(u, target))
 
     # ---- clicks ------------------------------------------------------------------------------
     def click_cell(self, cell, button: int = 1, shift: bool = False) -> Outcome | None:
@@ -270,12 +328,15 @@ class GameController:
                       f"{self.battle.pending.mover}: answer yes or no first (Y / N)")
             return None
         actor = self._living(self.actor())
-        if actor is None or self.model.selected != actor.name:
-            if who is not None:
-                self.select(who)
-            elif actor is not None:
-                self.select(actor.name)
-            return None
+        if actor is None or (who is not None and who != actor.name and
+                             not self.hostile(actor.name, who)):
+            self.select(who if who is not None else self.model.selected)
+            return None                 # looking at a creature, not acting
+        if self.model.selected != actor.name:
+            self.select(actor.name)     # back to the actor: the click acts at once
+            self.hover_cell(cell)
+            if who == actor.name:
+                return None
         if self._pending_at(cell):
             return self.take_safe() if shift else self.confirm()
         if who is not None and who != actor.name:

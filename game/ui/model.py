@@ -62,6 +62,7 @@ class UIModel:
     animations: bool = True
     speed: float = 1.0
     pending_preview: MovePreview | None = None  # the path of `pending`, drawn until confirmed
+    refusal: str = ""            # why the hovered enemy cannot be attacked now (the engine's)
     revision: int = 0            # bumped by the controller on every change (redraw hints)
 
 
