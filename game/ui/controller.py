@@ -432,14 +432,17 @@ class GameController:
         return self.send(cmd())
 
     def cycle_weapon(self) -> None:
-        """Tab: the default weapon, then each of the selected creature's weapons in turn."""
+        """Tab: the selected creature's weapons in turn, from the one a click would use."""
         u = self._living(self.model.selected)
         if u is None or not u.weapons:
             return
-        ids = [None] + [w.id for w in u.weapons]
-        at = ids.index(self.model.weapon) if self.model.weapon in ids else 0
+        ids = [w.id for w in u.weapons]
+        now = self.model.weapon
+        if now is None and self.model.hover_unit and self.hostile(u.name, self.model.hover_unit):
+            now = self.default_weapon(u, self.model.hover_unit)
+        at = ids.index(now) if now in ids else -1
         self.model.weapon = ids[(at + 1) % len(ids)]
-        self._say(f"weapon: {self.model.weapon or 'default'}")
+        self._say(f"weapon: {next(w.name for w in u.weapons if w.id == self.model.weapon)}")
         self._refresh_hover()
 
     def confirm(self) -> Outcome | None:
