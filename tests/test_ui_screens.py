@@ -284,7 +284,7 @@ def test_the_result_screen_appears_when_a_side_wins():
     texts = a.view.texts()
     assert "Blue wins!" in texts
     assert any(f"{s.rounds} round" in t for t in texts)
-    assert "1 of 1" in texts and "0 of 1" in texts           # losses per side
+    assert "1 of 1 (1 dead)" in texts and "0 of 1" in texts   # out of the fight per side
     assert any("Wulfric" in t and "Snag fell" in t for t in texts)   # the dramatic roll
     assert a.draw() and a.drawn == "result"
 

@@ -23,7 +23,7 @@ events; these functions are the part of the HUD that can be tested headless and 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.engine import events as E
 
@@ -305,7 +305,8 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         little=budget.little if active else 0, movement=budget.movement if active else 0,
         active=active, acted=budget.acted, reaction=can_react and u.reaction_available,
         reaction_note=note, policy=u.aoo_policy, controller=controller.kind,
-        conditions=_condition_lines(u.conditions, flanked), dead=u.dead, status=status,
+        conditions=[] if u.dead else _condition_lines(u.conditions, flanked),
+        dead=u.dead, status=status,
         initiative=battle.initiative.get(name))
 
 
@@ -550,6 +551,7 @@ def log_entries(events) -> list[LogEntry]:
     out: list[LogEntry] = []
     n = 0
     pending_action: E.ActionSpent | None = None
+    fallen: set[str] = set()       # dead creatures: their side picks who acts next
 
     def fold(entry: LogEntry) -> LogEntry:
         nonlocal pending_action
@@ -603,7 +605,12 @@ def log_entries(events) -> list[LogEntry]:
                 out.append(fold(LogEntry(text, detail, (e.unit,), "condition", tuple(run))))
             n += len(run)
             continue
-        out.append(fold(_one(e)))
+        entry = _one(e)
+        if isinstance(e, E.ChoiceNeeded) and e.chooser in fallen:
+            entry = replace(entry, text=entry.text.replace(
+                f"{e.chooser} picks", f"{e.chooser}'s side picks", 1))
+        fallen.update([e.unit] if isinstance(e, E.Died) else ())
+        out.append(fold(entry))
         n += 1
     if pending_action is not None:
         out.append(_one(pending_action))

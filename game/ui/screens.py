@@ -349,6 +349,7 @@ class SetupScreen(Screen):
         self.index = 0
         self.sides: list[S.Side] = []
         self.initiative: str | None = None
+        self.chosen_initiative: str | None = None     # set by the player; None: the map's
         self.seed_text = ""
         self.message = ""
         self._backdrop = None
@@ -378,6 +379,7 @@ class SetupScreen(Screen):
         by_team = {s.team: s for s in setup.sides}
         self.sides = [by_team.get(t, S.Side(t, "ai")) for t in self.map.teams]
         self.initiative = setup.initiative if setup.initiative != self.map.initiative else None
+        self.chosen_initiative = setup.initiative
         self.seed_text = "" if setup.seed is None else str(setup.seed)
 
     def select_map(self, which, rebuild: bool = True) -> None:
@@ -401,7 +403,8 @@ class SetupScreen(Screen):
             sides.append(S.Side(t, prev.kind, prev.difficulty) if prev is not None
                          else S.default_sides(teams)[n])
         self.sides = sides
-        self.initiative = None
+        chosen = self.chosen_initiative      # the player's choice outlives a map switch
+        self.initiative = chosen if chosen != self.map.initiative else None
         self.message = ""
         if rebuild:
             self.layout(self.size)
@@ -419,6 +422,7 @@ class SetupScreen(Screen):
         if mode is not None and mode not in S.INITIATIVE_MODES:
             raise ValueError(f"unknown initiative {mode!r}")
         self.initiative = None if mode == self.map.initiative else mode
+        self.chosen_initiative = mode
         self._refresh_rules()
 
     @property
@@ -810,7 +814,7 @@ class ResultScreen(Screen):
         y = 110
         cols = (24, int(cw * 0.27), int(cw * 0.56), int(cw * 0.78))
         widths = (cols[1] - cols[0], cols[2] - cols[1], cols[3] - cols[2], cw - cols[3] - 12)
-        for x, wd, head in zip(cols, widths, ("Side", "Player", "Losses", "Damage dealt")):
+        for x, wd, head in zip(cols, widths, ("Side", "Player", "Out of the fight", "Damage dealt")):
             self.label((x, y, wd, 24), head, card, "@small_hint")
         y += 28
         for t in teams:
@@ -820,15 +824,7 @@ class ResultScreen(Screen):
             side = self.sides.get(t)
             self.label((cols[1], y, widths[1], 42), side.label if side else "", card,
                        "@value")
-            lost = s.losses.get(t, 0)
-            extra = []
-            if s.down.get(t):
-                extra.append(f"{s.down[t]} down")
-            if s.fled.get(t):
-                extra.append(f"{s.fled[t]} fled")
-            more = f" ({', '.join(extra)})" if extra else ""
-            self.label((cols[2], y, widths[2], 42), f"{lost} of {s.creatures.get(t, 0)}{more}",
-                       card, "@value")
+            self.label((cols[2], y, widths[2], 42), s.out_text(t), card, "@value")
             self.label((cols[3], y, widths[3], 42), f"{s.damage.get(t, 0)}", card, "@value")
             y += 44
         # the most dramatic roll

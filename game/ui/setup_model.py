@@ -352,6 +352,15 @@ class Summary:
     fled: dict = field(default_factory=dict)        # team -> creatures that left the map
     seed: int = 0
 
+    def out_text(self, team: str) -> str:
+        """'3 of 5 (1 dead, 2 down)': the side's creatures out of the fight (dead, down or
+        fled) of those it started with."""
+        parts = [(self.losses.get(team, 0), "dead"), (self.down.get(team, 0), "down"),
+                 (self.fled.get(team, 0), "fled")]
+        out = sum(n for n, _ in parts)
+        how = ", ".join(f"{n} {word}" for n, word in parts if n)
+        return f"{out} of {self.creatures.get(team, 0)}" + (f" ({how})" if how else "")
+
     def lines(self) -> list[str]:
         """The summary as plain text (tests, logs)."""
         head = ("Draw" if self.winner == "draw" else
