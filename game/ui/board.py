@@ -67,6 +67,9 @@ def plain_map_surface(hexmap) -> pygame.Surface:
     return surf
 
 
+BACKDROP = (28, 30, 36)      # the window around the map
+
+
 class Board:
     """Draws one battle for a `GameController` through a `Camera`."""
 
@@ -231,23 +234,39 @@ class Board:
     # ---- a frame -------------------------------------------------------------------------------
     def view_layer(self, ctl, camera, size, with_units: bool = True) -> pygame.Surface:
         """The static layer cut to the window at the camera's position (a surface the size
-        of the window blits fastest), rebuilt when the static layer or the camera moves."""
+        of the window blits fastest), rebuilt when the static layer or the camera moves;
+        the map shows only in the camera's area (not between or under the HUD's panels)."""
         static = self.static_layer(ctl, camera.zoom, with_units)
         off = camera.offset_px()
-        key = (id(static), self.static_builds, off, tuple(size))
+        area = self.area(camera, size)
+        key = (id(static), self.static_builds, off, tuple(size), tuple(area))
         if key != self._view_key:
             if self._view is None or self._view.get_size() != tuple(size):
                 self._view = _opaque(pygame.Surface(size))
-            rect = static.get_rect(topleft=off)
-            if not rect.contains(self._view.get_rect()):
-                self._view.fill((28, 30, 36))
+            self._view.fill(BACKDROP)
+            self._view.set_clip(area)
             self._view.blit(static, off)
+            self._view.set_clip(None)
             self._view_key = key
         return self._view
+
+    @staticmethod
+    def area(camera, size) -> pygame.Rect:
+        """Where the map is drawn: the camera's area, inside the window."""
+        return pygame.Rect(camera.area()).clip(pygame.Rect((0, 0), size))
 
     def draw(self, surf, camera, ctl, animator=None) -> None:
         moving = animator is not None and animator.busy
         surf.blit(self.view_layer(ctl, camera, surf.get_size(), with_units=not moving), (0, 0))
+        clip = surf.get_clip()
+        surf.set_clip(self.area(camera, surf.get_size()).clip(clip))
+        try:
+            self._draw_over(surf, camera, ctl, animator, moving)
+        finally:
+            surf.set_clip(clip)
+
+    def _draw_over(self, surf, camera, ctl, animator, moving: bool) -> None:
+        """What changes from frame to frame, over the view layer."""
         self._labels = []
         self._hover_area(surf, camera, ctl)
         self._previews(surf, camera, ctl)

@@ -63,9 +63,21 @@ class Camera:
         self.clamp()
 
     def zoom_by(self, steps: int, anchor: tuple[float, float] | None = None) -> None:
+        """Zoom in (+) or out (-) by steps, never further out than the whole map."""
         i = min(range(len(ZOOM_STEPS)), key=lambda k: abs(ZOOM_STEPS[k] - self.zoom))
         i = max(0, min(len(ZOOM_STEPS) - 1, i + steps))
-        self.set_zoom(ZOOM_STEPS[i], anchor)
+        zoom = ZOOM_STEPS[i]
+        if steps < 0:
+            zoom = max(zoom, min(self.whole_map_zoom(), self.zoom))
+        self.set_zoom(zoom, anchor)
+
+    def whole_map_zoom(self) -> float:
+        """The largest zoom step that shows the whole map in `area()` (zoom-out stops
+        there: further out the map would only shrink into a corner)."""
+        _, _, aw, ah = self.area()
+        ww, wh = max(1, self.world[0]), max(1, self.world[1])
+        fitting = [z for z in ZOOM_STEPS if ww * z <= aw and wh * z <= ah]
+        return fitting[-1] if fitting else ZOOM_STEPS[0]
 
     def fit(self, margin: int = 16, max_zoom: float = 1.5, min_zoom: float = 0.0) -> None:
         """The largest zoom step (at least `min_zoom`) that shows the whole map in `area()`,
