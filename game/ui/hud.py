@@ -644,24 +644,32 @@ class Hud:
         return "<br>".join(lines)
 
     # ---- the log --------------------------------------------------------------------------
-    def _refresh_log(self, b, keep_scroll: bool = False) -> None:
+    def _refresh_log(self, b) -> None:
         if len(b.events) != self._events_seen:
             self.log = P.log_entries(b.events)
-            grew = self._events_seen >= 0
             self._events_seen = len(b.events)
-            keep_scroll = keep_scroll and not grew
         sig = (len(self.log), frozenset(self.expanded))
         if sig == self._log_sig:
             return
         self._log_sig = sig
-        scroll = None
-        if keep_scroll and self.log_box.scroll_bar is not None:
-            scroll = self.log_box.scroll_bar.start_percentage
+        offset = self._log_offset()     # None: at the bottom, following the newest line
         self.log_box.set_text(self.log_html())
         bar = self.log_box.scroll_bar
         if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0 if scroll is None else scroll)
+            layout = self.log_box.text_box_layout
+            height = layout.layout_rect.height if layout is not None else 0
+            start = 1.0 if offset is None or not height else min(1.0, offset / height)
+            bar.set_scroll_from_start_percentage(start)
             self.log_box.update(0.0)
+
+    def _log_offset(self) -> float | None:
+        """How far down (pixels) the player scrolled the log; None at its bottom (the log
+        then follows new lines; otherwise it stays where the player put it)."""
+        bar, layout = self.log_box.scroll_bar, self.log_box.text_box_layout
+        if bar is None or layout is None or \
+                bar.start_percentage + bar.visible_percentage >= 0.99:
+            return None
+        return bar.start_percentage * layout.layout_rect.height
 
     def log_html(self) -> str:
         """The combat log as the text box shows it (last LOG_MAX_LINES lines)."""
@@ -688,7 +696,7 @@ class Hud:
             self.expanded.discard(index)
         elif 0 <= index < len(self.log) and self.log[index].detail:
             self.expanded.add(index)
-        self._refresh_log(self.battle, keep_scroll=True)
+        self._refresh_log(self.battle)
 
     def _log_href_at(self, pos) -> str | None:
         box = self.log_box
