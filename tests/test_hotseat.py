@@ -133,6 +133,8 @@ def test_an_aoo_prompt_of_the_other_person_is_handed_over_and_back():
     key(a, pygame.K_y)
     assert any(isinstance(e, E.AttackRolled) and e.kind == "aoo" for e in b.events)
     assert b.awaiting() == "turn" and b.active == "Wulfric"   # back to Wulfric's person
+    assert a.mode == "battle" and a.hold          # once red has seen how the blow went
+    key(a, pygame.K_SPACE)
     assert a.mode == "handoff" and a.view.team == "blue"
     assert_nothing_of_the_battle_shows(a)
     a.update(ARM_S + 0.1)

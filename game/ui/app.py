@@ -45,6 +45,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game import paths  # noqa: E402
+from game.engine import events as E  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.ui import autoplay  # noqa: E402
 from game.ui import map_reload  # noqa: E402
@@ -465,6 +466,7 @@ class App:
         self._held: set[int] = set()
         self._ai_clock = self._over_clock = 0.0
         self._swallow_up = False
+        self.hold = False             # hotseat: a result the person must see before handing over
         self._seen = None
         self._dirty = True
         self.hud_layer = HudLayer(self.manager)    # the HUD drawn once, reused
@@ -552,6 +554,7 @@ class App:
         self.viewer = self._waiting_team() if self._waiting_team() in \
             self.controller.human_teams else None
         self._drag, self._held = None, set()
+        self.hold = False
         self._ai_clock = self._over_clock = 0.0
         self._seen = None
         self._dirty = True
@@ -585,6 +588,22 @@ class App:
         self._owns_battle = False
 
     # ---- hotseat ---------------------------------------------------------------------------
+    def _hold_for_reaction(self, events) -> None:
+        """Hotseat: the person who answered an attack of opportunity sees how it went
+        before the screen is handed back (a key or a click lets go)."""
+        from game.ui.presenters import log_entries
+        c = self.controller
+        if len(c.human_teams) < 2 or self.viewer is None:
+            return
+        strikes = [e for e in events if isinstance(e, E.AttackRolled) and e.kind == "aoo"
+                   and c.team_of(e.attacker) == self.viewer]
+        if not strikes:
+            return
+        lines = [x.text for x in log_entries(events) if any(e in x.events for e in strikes)]
+        self.hold = True
+        self.model.message = f"{'; '.join(lines)}. Press a key or click to hand over."
+        self.model.revision += 1
+
     def _waiting_team(self) -> str | None:
         if self.controller is None:
             return None
@@ -596,6 +615,8 @@ class App:
         c = self.controller
         if c is None or len(c.human_teams) < 2 or self.battle.awaiting() == "over":
             return None
+        if self.hold or self.animator.busy:
+            return None             # the last blow shows first
         if not c.is_human_turn():
             return None
         team = self._waiting_team()
@@ -683,6 +704,7 @@ class App:
     # ---- events --------------------------------------------------------------------------------
     def _on_events(self, events) -> None:
         self.animator.feed(events)
+        self._hold_for_reaction(events)
         for e in events:
             if type(e).__name__ == "TurnStarted" and e.unit == self.battle.active:
                 self.reveal(e.unit)
@@ -758,6 +780,13 @@ class App:
             return
         if ev.type == pygame.MOUSEBUTTONDOWN:
             self._swallow_up = False
+        if self.hold and ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.hold = False           # seen: hand the screen over
+            self.model.message = ""
+            self.model.revision += 1
+            self._swallow_up = ev.type == pygame.MOUSEBUTTONDOWN
+            self._sync_mode()
+            return
         consumed = self.manager.process_events(ev)
         if self.hud is not None:
             consumed = bool(self.hud.process_event(ev)) or consumed
