@@ -47,6 +47,7 @@ import pygame_gui  # noqa: E402
 from game import paths  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.errors import InputError  # noqa: E402
+from game import saves  # noqa: E402
 from game.ui import autoplay  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
@@ -446,6 +447,7 @@ class App:
         self.animations = animations
         self.with_hud = hud
         self.maps_dirs = S.map_folders(maps_dir)    # shipped, the player's, --maps DIR
+        self.autosave = saves.AUTO_KEEP     # autosaves kept (0: none)
         self.manager = pygame_gui.UIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
         self._ui = None
@@ -705,6 +707,7 @@ class App:
     def _on_events(self, events) -> None:
         self.animator.feed(events)
         self._hold_for_reaction(events)
+        self._autosave(events)
         for e in events:
             if type(e).__name__ == "TurnStarted" and e.unit == self.battle.active:
                 self.reveal(e.unit)
@@ -899,7 +902,7 @@ class App:
             self.camera.zoom_by(1 if k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
                                 else -1)
         elif k == pygame.K_F5:
-            self.save(Path("hexskirmish-save.json"))
+            self.quick_save()
         elif k == pygame.K_F6 and self.restart_map is not None:
             map_reload.restart_on_new_map(self)
 
@@ -941,13 +944,31 @@ class App:
             self.board.heat_team = self.heat_team() if self.heat else None
             self._dirty = True
 
-    def save(self, path: Path) -> None:
-        from game.engine.replay import save_battle
+    def quick_save(self) -> Path | None:
+        """F5: a new quick save in the player's saves folder (`game.saves`)."""
         try:
-            save_battle(self.battle, path)
-            self.model.message = f"saved to {path} (python -m game play --load {path})"
+            path = saves.quick_save(self.battle)
         except InputError as err:
             self.model.message = err.line()
+            path = None
+        else:
+            self.model.message = f"saved: {path.name} (Load on the setup screen)"
+        self.model.revision += 1
+        return path
+
+    def _autosave(self, events) -> None:
+        """An autosave when a person's creature starts its turn (the last few kept)."""
+        if not self.autosave or not any(
+                isinstance(e, E.TurnStarted) and self.controller.team_of(e.unit) in
+                self.controller.human_teams for e in events):
+            return
+        if not Path(self.battle.hexmap.path).is_file():
+            return                      # a battle on a map made in code cannot be saved
+        try:
+            saves.autosave(self.battle, self.autosave)
+        except InputError as err:
+            self.model.message = f"autosave failed: {err.line()}"
+            self.model.revision += 1
 
     def resize(self, size) -> None:
         size = (max(320, int(size[0])), max(240, int(size[1])))

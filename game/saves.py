@@ -1,0 +1,157 @@
+"""The player's saved battles: named slots, quick saves and autosaves in the per-user saves
+folder (`game.paths.user_saves_dir()`, never the current folder), listed newest first for
+the setup screen's Continue and Load.
+
+A save is the battle's seed and command log (`game.engine.replay.save_battle`), so loading
+one replays the battle to where it was. Kinds, by folder:
+- `slot`: a name the player gave (saves/NAME.json); saving under a taken name replaces it
+  only when asked to (`replace=True`);
+- `quick`: F5 (saves/quick/quick-TIMESTAMP.json), a new file each time, the last
+  QUICK_KEEP kept;
+- `auto`: at the start of every turn of a person (saves/auto/auto-TIMESTAMP.json), the last
+  AUTO_KEEP kept.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import paths
+from game.errors import InputError
+
+AUTO_KEEP = 5
+QUICK_KEEP = 10
+MAX_SAVE_BYTES = 5_000_000       # a save this big is not one of ours: not listed
+_NAME = re.compile(r"[^A-Za-z0-9 _.-]+")
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One save file as the Load screen lists it."""
+    path: Path
+    name: str            # the slot's name, or "Quick save" / "Autosave"
+    kind: str            # slot | quick | auto
+    saved_at: float      # seconds since the epoch (the file's time)
+    map_name: str        # the map's file name without .tmx ("" when unreadable)
+    commands: int        # how many commands the battle had (a measure of its progress)
+
+    @property
+    def when(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+
+    @property
+    def label(self) -> str:
+        where = f" · {self.map_name}" if self.map_name else ""
+        return f"{self.name}{where} · {self.when}"
+
+
+def saves_dir() -> Path:
+    return paths.user_saves_dir()
+
+
+def slot_path(name: str) -> Path:
+    """The file of the slot called `name` (letters, digits, space, _ . - kept)."""
+    clean = _NAME.sub("", name).strip().strip(".")[:60]
+    if not clean:
+        raise InputError(None, None, f"a save needs a name of letters or digits (got {name!r})")
+    return saves_dir() / f"{clean}.json"
+
+
+def _stamp() -> str:
+    now = time.time()
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now * 1000) % 1000:03d}"
+
+
+def _write(battle, path: Path) -> Path:
+    from game.engine.replay import save_battle
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise InputError(path.parent, None, f"cannot make the saves folder: "
+                         f"{err.strerror or err}") from None
+    save_battle(battle, path)
+    return path
+
+
+def save_slot(battle, name: str, replace: bool = False) -> Path:
+    """Save under a name; a taken name is refused unless `replace` (the menu asks first)."""
+    path = slot_path(name)
+    if path.exists() and not replace:
+        raise InputError(path, None, f"a save called {path.stem!r} exists: choose another "
+                         "name or replace it")
+    return _write(battle, path)
+
+
+def _numbered(kind: str, keep: int, battle) -> Path:
+    folder = saves_dir() / kind
+    path = folder / f"{kind}-{_stamp()}.json"
+    n = 1
+    while path.exists():
+        path = folder / f"{kind}-{_stamp()}-{n}.json"
+        n += 1
+    _write(battle, path)
+    for old in sorted(folder.glob(f"{kind}-*.json"), key=_age)[:-keep]:
+        old.unlink(missing_ok=True)
+    return path
+
+
+def quick_save(battle) -> Path:
+    """F5: a new quick save (the oldest beyond QUICK_KEEP go)."""
+    return _numbered("quick", QUICK_KEEP, battle)
+
+
+def autosave(battle, keep: int = AUTO_KEEP) -> Path:
+    """The autosave at a turn's start (the oldest beyond `keep` go)."""
+    return _numbered("auto", max(1, keep), battle)
+
+
+def _age(path: Path) -> tuple:
+    try:
+        return (path.stat().st_mtime_ns, path.name)
+    except OSError:
+        return (0, path.name)
+
+
+def _info(path: Path, kind: str) -> SaveInfo | None:
+    try:
+        stat = path.stat()
+        if stat.st_size > MAX_SAVE_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    name = {"quick": "Quick save", "auto": "Autosave"}.get(kind, path.stem)
+    map_name = Path(str(data.get("map", ""))).stem
+    commands = data.get("commands")
+    return SaveInfo(path, name, kind, stat.st_mtime, map_name,
+                    len(commands) if isinstance(commands, list) else 0)
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every readable save, newest first."""
+    root = saves_dir()
+    found = [(p, "slot") for p in root.glob("*.json")]
+    found += [(p, kind) for kind in ("quick", "auto") for p in (root / kind).glob("*.json")]
+    infos = [i for p, kind in found for i in [_info(p, kind)] if i is not None]
+    return sorted(infos, key=lambda i: (i.saved_at, i.path.name), reverse=True)
+
+
+def latest() -> SaveInfo | None:
+    """The save Continue opens: the newest of any kind."""
+    saves = list_saves()
+    return saves[0] if saves else None
+
+
+def load(path):
+    """The battle of a save, replayed to where it was saved (InputError when it cannot)."""
+    from game.engine.replay import load_replay
+    return load_replay(path)
+
+
+__all__ = ["AUTO_KEEP", "QUICK_KEEP", "SaveInfo", "autosave", "latest", "list_saves", "load",
+           "quick_save", "save_slot", "saves_dir", "slot_path"]
