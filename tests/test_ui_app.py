@@ -389,11 +389,11 @@ def test_the_composed_frame_is_the_hud_drawn_over_the_board(app):
     assert app.hud_layer.composes == composes + 1
     assert differing(uncached(app), app.screen, tol=2) == 0
 
-    app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 720), w=1100, h=720))
     app.update(0.0)
     renders = app.hud_layer.renders
     assert app.draw() and app.hud_layer.renders == renders + 1
-    assert app.hud_layer.layer.get_size() == (1000, 700)
+    assert app.hud_layer.layer.get_size() == (1100, 720)
     assert differing(uncached(app), app.screen, tol=2) == 0
 
 

@@ -62,6 +62,7 @@ THEME = paths.assets_dir() / "ui_theme.json"
 MAPS_DIR = paths.shipped_maps_dir()
 DEFAULT_MAP = paths.default_map()
 DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (1024, 700)      # smaller, the HUD's words no longer fit
 AI_DELAY_S = 0.35
 RESULT_DELAY_S = 0.8        # the last blow stays on screen this long before the result
 PAN_PX_S = 700
@@ -971,7 +972,7 @@ class App:
             self.model.revision += 1
 
     def resize(self, size) -> None:
-        size = (max(320, int(size[0])), max(240, int(size[1])))
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         if pygame.display.get_surface() is not None and \
                 pygame.display.get_surface().get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

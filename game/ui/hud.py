@@ -180,6 +180,28 @@ def hp_bar(width: int, height: int, hp: int, max_hp: int) -> pygame.Surface:
 
 # ---- layout ------------------------------------------------------------------------------------
 
+def fitting(widget, *texts: str) -> str:
+    """The first of `texts` that fits the widget's width, else the last cut at a word
+    with an ellipsis (a label never shows half a word)."""
+    font = getattr(widget, "font", None)
+    room = widget.rect.width - 10
+    if font is None:
+        return texts[0]
+    for text in texts:
+        if font.size(text)[0] <= room:
+            return text
+    words = texts[-1].split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > room:
+        words.pop()
+    return " ".join(words).rstrip(" ·,:;—-") + "…"
+
+
+def set_fitting(widget, *texts: str) -> None:
+    text = fitting(widget, *texts)
+    if widget.text != text:
+        widget.set_text(text)
+
+
 def _clamp(v, lo, hi):
     return max(lo, min(hi, v))
 
@@ -356,9 +378,9 @@ class Hud:
         # combat log
         log = self._panel("log", r["log"])
         lw = r["log"].width
-        self._label(pygame.Rect(8, 4, 140, 24), "Combat log", log, "@title", "#log_title")
-        self._label(pygame.Rect(150, 6, lw - 160, 20), "click a line for its rolls", log,
-                    "@hint", "#log_hint")
+        self._label(pygame.Rect(8, 4, 110, 24), "Combat log", log, "@title", "#log_title")
+        set_fitting(self._label(pygame.Rect(116, 6, lw - 122, 20), "", log, "@hint",
+                                "#log_hint"), "click a line for its rolls", "click: rolls")
         self.log_box = self._add(UITextBox("", pygame.Rect(2, 30, lw - 8, r["log"].height - 36),
                                            manager=self.manager, container=log,
                                            object_id=ObjectID(object_id="#log_text")))
@@ -366,16 +388,16 @@ class Hud:
         # message line with Confirm / Cancel
         msg = self._panel("message", r["message"])
         mw, mh = r["message"].width, r["message"].height - 6
-        self.message_label = self._label(pygame.Rect(10, 0, mw - 250, mh), "", msg, "@message",
+        self.message_label = self._label(pygame.Rect(10, 0, mw - 290, mh), "", msg, "@message",
                                          "#message_label")
         self.hint_label = self._label(pygame.Rect(10, 0, mw - 20, mh), "", msg, "@hint",
                                       "#hint_label")
         self.confirm_button = self._add(UIButton(
-            pygame.Rect(mw - 236, 2, 120, mh - 4), "Confirm (Enter)", manager=self.manager,
+            pygame.Rect(mw - 276, 2, 150, mh - 4), "Confirm (Enter)", manager=self.manager,
             container=msg, tool_tip_text="Carry out the previewed command",
             object_id=ObjectID(class_id="@prompt_button", object_id="#confirm_button")))
         self.cancel_button = self._add(UIButton(
-            pygame.Rect(mw - 112, 2, 104, mh - 4), "Cancel (Esc)", manager=self.manager,
+            pygame.Rect(mw - 122, 2, 114, mh - 4), "Cancel (Esc)", manager=self.manager,
             container=msg, tool_tip_text="Forget the previewed command",
             object_id=ObjectID(class_id="@action", object_id="#cancel_button")))
         self.confirm_button.hide()
@@ -398,6 +420,7 @@ class Hud:
                 pygame.Rect(x, y, width, btn_h), text, manager=self.manager, container=bar,
                 tool_tip_text=f"<b>{_esc(label)}</b> [{key}]",
                 object_id=ObjectID(class_id="@action", object_id=f"#action_{action}")))
+            set_fitting(button, text, f"{key} · {short}", short)
             self.action_buttons[action] = button
 
         # the prompt (attack of opportunity, end of battle): built when one is due
@@ -536,6 +559,8 @@ class Hud:
                               manager=self.manager, container=panel, tool_tip_text=tip,
                               object_id=ObjectID(class_id=f"@init_{state}",
                                                  object_id=f"#init_{n}"))
+            set_fitting(button, text, f"{prefix}{init}  {e.name}{flag.replace('  · ', ' ')}",
+                        f"{prefix}{init} {e.name}")
             self._init_widgets.append(button)
             self.init_buttons[e.name] = button
 
@@ -565,16 +590,19 @@ class Hud:
             move = f" · {bud.movement} hex{'es' if bud.movement != 1 else ''} of move" \
                 if bud.movement else ""
             text = (f"{active}'s turn ({team}, {who}) — {bud.big} Big · {bud.little} Little"
-                    f"{move}")
+                    f"{move}", f"{active} ({who}) — {bud.big} Big · {bud.little} Little"
+                    f"{move}", f"{active}: {bud.big} Big · {bud.little} Little · "
+                    f"{bud.movement} move")
         mode = self._m("mode") or "move"
         weapon = self._m("weapon")
         mode_text = f"Mode: {mode}" + (f" · {weapon}" if weapon else "")
         if self._changed("round", b.round):
             self.round_label.set_text(f"Round {b.round}")
-        if self._changed("turn", text):
-            self.turn_label.set_text(text)
+        texts = text if isinstance(text, tuple) else (text,)
+        if self._changed("turn", texts):
+            set_fitting(self.turn_label, *texts)
         if self._changed("mode", mode_text):
-            self.mode_label.set_text(mode_text)
+            set_fitting(self.mode_label, mode_text, mode_text.replace("Mode: ", ""))
         if self._changed("turn_team", team):
             self.turn_swatch.set_image(self._swatch(b, team, 24) if team
                                        else pygame.Surface((24, 24), pygame.SRCALPHA))
@@ -608,8 +636,10 @@ class Hud:
         flag = " · acting" if card.active else " · dead" if card.dead else \
             " · down" if card.status == "down" else ""
         self.card_name.set_text(f"{card.name}{flag}")
-        self.card_sub.set_text(f"{card.title} · level {card.level} · {card.size} · "
-                               f"{card.team} ({card.controller})")
+        set_fitting(self.card_sub, f"{card.title} · level {card.level} · {card.size} · "
+                    f"{card.team} ({card.controller})",
+                    f"{card.title} · level {card.level} · {card.size} · {card.team}",
+                    f"{card.title} · lvl {card.level} · {card.team}")
         self.card_hp.set_image(hp_bar(width, 12, card.hp, card.max_hp))
         self.card_box.set_text(self._card_html(card))
 
@@ -769,9 +799,12 @@ class Hud:
         pending = self._m("pending")
         hint = "" if message else self.hint()
         if self._changed("hint", hint):
-            self.hint_label.set_text(hint)
+            set_fitting(self.hint_label, hint, hint.split("  ·  ")[0]) if hint else \
+                self.hint_label.set_text("")
         if self._changed("message", message):
-            self.message_label.set_text(message)
+            first = message.split(". ")[0]
+            set_fitting(self.message_label, message, first) if message else \
+                self.message_label.set_text("")
         if self._changed("pending", pending is not None):
             if pending is not None:
                 self.confirm_button.show()
@@ -1060,5 +1093,5 @@ class Hud:
         return False
 
 
-__all__ = ["HOTKEYS", "Hud", "KIND_COLOURS", "PROMPT_KEYS", "THEME_PATH", "compute_layout",
+__all__ = ["HOTKEYS", "Hud", "fitting", "set_fitting", "KIND_COLOURS", "PROMPT_KEYS", "THEME_PATH", "compute_layout",
            "hp_bar", "make_manager", "team_swatch"]
