@@ -189,6 +189,8 @@ def test_clicking_an_enemy_attacks_it_with_the_chosen_weapon():
     a = ctl.model.attack
     assert a is not None and a.possible and 0 < a.hit_chance < 1
     assert a.cover.level == "none" and a.mode == "melee"
+    ctl.cycle_weapon()                 # from the one a click would use to the next
+    assert ctl.model.weapon == "javelin"
     ctl.cycle_weapon()
     assert ctl.model.weapon == "longsword"
     out = ctl.click_cell((3, 3))
