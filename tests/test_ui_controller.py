@@ -8,8 +8,6 @@ engine then does.
 """
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 from game.ecs.components import Reactions
@@ -18,7 +16,7 @@ from game.ecs.scenario import make_hexmap
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.battle import Battle
-from game.ui import autoplay, overlays
+from game.ui import overlays
 from game.ui.controller import GameController
 from game.ui.model import MovePreview, UIModel
 
@@ -281,7 +279,7 @@ def test_the_computer_side_never_stalls_a_game():
 
 
 def test_computer_players_finish_a_battle():
-    """game.ai.player when it exists, else the built-in fallback of game.ui.autoplay."""
+    """The computer player (game.ai.player) on both sides."""
     b = duel(controllers={"blue": "ai", "red": "ai"})
     ctl = GameController(b)
     assert ctl.model.selected is None and not ctl.is_human_turn()
@@ -292,33 +290,6 @@ def test_computer_players_finish_a_battle():
     assert b.winner in ("blue", "red", "draw")
 
 
-def test_the_builtin_player_finishes_a_battle_too(monkeypatch):
-    monkeypatch.setattr(autoplay, "_PLAYER", [None])
-    b = duel(controllers={"blue": "ai", "red": "ai"})
-    ctl = GameController(b)
-    for _ in range(2000):
-        if b.awaiting() == "over":
-            break
-        assert ctl.step_ai().ok
-    assert b.winner in ("blue", "red", "draw")
-
-
-def test_an_ai_player_module_is_used_when_it_exists(monkeypatch):
-    import types
-    fake = types.ModuleType("game.ai.player")
-    asked = []
-
-    def choose_command(battle, name):
-        asked.append(name)
-        return autoplay.fallback(battle, name)
-    fake.choose_command = choose_command
-    monkeypatch.setitem(sys.modules, "game.ai.player", fake)
-    monkeypatch.setattr(autoplay, "_PLAYER", [])
-    b = duel(controllers={"blue": "ai", "red": "ai"})
-    GameController(b).step_ai()
-    assert asked == ["Wulfric"]
-
-
 def test_model_defaults_match_the_hud_contract():
     m = UIModel()
     assert (m.selected, m.mode, m.weapon, m.overlays, m.highlighted) == (
@@ -326,18 +297,3 @@ def test_model_defaults_match_the_hud_contract():
     assert m.animations is True and m.speed == 1.0 and m.choice_candidates == []
     with pytest.raises(ValueError):
         GameController(duel()).set_mode("fly")
-
-
-def test_a_failing_computer_player_does_not_stall_the_game(monkeypatch):
-    import types
-    broken = types.ModuleType("game.ai.player")
-
-    def choose_command(battle, name):
-        raise RuntimeError("no idea")
-    broken.choose_command = choose_command
-    monkeypatch.setattr(autoplay, "_PLAYER", [broken])
-    b = duel(controllers={"blue": "ai", "red": "ai"})
-    ctl = GameController(b)
-    out = ctl.step_ai()
-    assert out.ok and isinstance(b.log[-1], C.EndTurn)
-    assert "computer player failed" in ctl.model.message

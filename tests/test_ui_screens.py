@@ -339,8 +339,7 @@ def test_h_toggles_the_threat_heat_map_cached_per_battle_version(monkeypatch):
         calls.append((view.version, team))
         return {u.anchor: 3.0 for u in view.units}    # every creature's hex is hot
 
-    fake = types.SimpleNamespace(threat_heatmap=threat_heatmap)
-    monkeypatch.setattr(app_module, "heatmap_module", lambda: fake)
+    monkeypatch.setattr(app_module, "threat_heatmap", threat_heatmap)
     b = finishing_battle()
     a = App(b, (1280, 800), window=False, animations=False)
     a.draw(force=True)
@@ -360,25 +359,6 @@ def test_h_toggles_the_threat_heat_map_cached_per_battle_version(monkeypatch):
     assert len(calls) == 2 and a.board.heat_builds == 2
     key(a, pygame.K_h)
     assert not a.heat and a.board.heat_team is None
-
-
-def test_a_failing_heat_map_does_not_stop_the_game(monkeypatch):
-    def threat_heatmap(view, team):
-        raise RuntimeError("boom")
-    monkeypatch.setattr(app_module, "heatmap_module",
-                        lambda: types.SimpleNamespace(threat_heatmap=threat_heatmap))
-    a = App(finishing_battle(), (1280, 800), window=False, animations=False)
-    key(a, pygame.K_h)
-    assert a.heat and a.draw(force=True) and a.drawn == "board"
-    assert "boom" in app_module.HEAT_ERRORS[id(a.battle)]
-
-
-def test_without_the_heatmap_module_h_says_so(monkeypatch):
-    monkeypatch.setattr(app_module, "heatmap_module", lambda: None)
-    a = App(finishing_battle(), (1280, 800), window=False, animations=False)
-    key(a, pygame.K_h)
-    assert not a.heat and "game.ai.heatmap" in a.model.message
-    assert a.draw(force=True)
 
 
 # ---- setup_model, pure ---------------------------------------------------------------------------

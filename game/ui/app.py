@@ -35,6 +35,7 @@ changed in Tiled (hot reload, `game.ui.map_reload`).
 """
 from __future__ import annotations
 
+import logging
 import math
 import os
 import re
@@ -48,8 +49,12 @@ from game import paths  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game import saves  # noqa: E402
+from game.ai.heatmap import threat_heatmap  # noqa: E402
+from game.ai.player import AIPlayer  # noqa: E402
 from game.ui import autoplay  # noqa: E402
 from game.ui import map_reload  # noqa: E402
+from game.ui.hud import Hud  # noqa: E402
+from game.ui.keys import ACTION_KEYS, BATTLE_KEYS, PAN_KEYS  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui import sprites as sp  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
@@ -67,28 +72,7 @@ AI_DELAY_S = 0.35
 RESULT_DELAY_S = 0.8        # the last blow stays on screen this long before the result
 PAN_PX_S = 700
 DYNAMIC_MARGIN = 200        # px kept around a marked hex or creature (rings, badges, names)
-# the HUD's action keys (game.ui.hud.HOTKEYS); used as they are when there is no HUD
-ACTION_KEYS = {
-    pygame.K_1: "move", pygame.K_2: "run", pygame.K_3: "charge", pygame.K_4: "step",
-    pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
-    pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
-    pygame.K_i: "interrupt", pygame.K_e: "end", pygame.K_END: "end",
-}
-PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_a: (-1, 0), pygame.K_RIGHT: (1, 0),
-            pygame.K_d: (1, 0), pygame.K_UP: (0, -1), pygame.K_w: (0, -1),
-            pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1)}
 _MAPS: dict = {}
-
-
-def hud_class():
-    """`game.ui.hud.Hud` when the HUD module exists, else None."""
-    try:
-        from game.ui import hud
-    except ModuleNotFoundError as err:
-        if err.name == "game.ui.hud":
-            return None
-        raise
-    return getattr(hud, "Hud", None)
 
 
 def map_surface(hexmap) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -120,11 +104,10 @@ class BattleController(GameController):
     def ai_command(self, name: str):
         team = self.team_of(name)
         level = self.difficulties.get(team)
-        player = autoplay.ai_player()
-        if level is None or player is None or not hasattr(player, "AIPlayer"):
+        if level is None:
             return autoplay.command_for(self.battle, name)
         if team not in self._players:
-            self._players[team] = player.AIPlayer(level, seed=f"{self.battle.seed}:{team}")
+            self._players[team] = AIPlayer(level, seed=f"{self.battle.seed}:{team}")
         return self._players[team].command(self.battle, name)
 
 
@@ -134,45 +117,15 @@ HEAT_LOW, HEAT_HIGH = (240, 228, 66), (213, 94, 0)
 HEAT_STEPS = 6
 
 
-HEAT_ERRORS: dict = {}      # battle -> why its heat map could not be computed
-
-
-def heatmap_module():
-    """`game.ai.heatmap` when it exists (its `threat_heatmap(view, team)`), else None."""
-    try:
-        from game.ai import heatmap
-    except ModuleNotFoundError as err:
-        if err.name in ("game.ai.heatmap", "game.ai"):
-            return None
-        raise
-    return heatmap if hasattr(heatmap, "threat_heatmap") else None
-
-
 def heat_cells(battle, team: str) -> dict:
     """cell -> threat to `team`'s creatures (`game.ai.heatmap.threat_heatmap`), cached per
-    battle version and team; {} without the module, or when it fails (the reason in
-    HEAT_ERRORS: a faulty heat map must not stop the game)."""
+    battle version and team."""
     from game.ui.overlays import cached
-    module = heatmap_module()
-    if module is None:
-        return {}
 
     def compute():
-        try:
-            values = module.threat_heatmap(battle.view(), team) or {}
-        except Exception as err:  # noqa: BLE001
-            HEAT_ERRORS[id(battle)] = f"{type(err).__name__}: {err}"
-            return {}
-        HEAT_ERRORS.pop(id(battle), None)
-        out = {}
-        for h, v in values.items():
-            try:
-                v = float(v)
-            except (TypeError, ValueError):
-                continue
-            if v > 0 and battle.hexmap.contains(h):
-                out[battle.cell(h)] = v
-        return out
+        values = threat_heatmap(battle.view(), team) or {}
+        return {battle.cell(h): float(v) for h, v in values.items()
+                if v > 0 and battle.hexmap.contains(h)}
     return cached(battle, ("heatmap", team), compute)
 
 
@@ -449,6 +402,7 @@ class App:
         self.with_hud = hud
         self.maps_dirs = S.map_folders(maps_dir)    # shipped, the player's, --maps DIR
         self.autosave = saves.AUTO_KEEP     # autosaves kept (0: none)
+        self.end_warning = False            # the window of `python -m game` turns it on
         self.manager = pygame_gui.UIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
         self._ui = None
@@ -470,6 +424,10 @@ class App:
         self._ai_clock = self._over_clock = 0.0
         self._swallow_up = False
         self.hold = False             # hotseat: a result the person must see before handing over
+        self._frozen = None           # the battle's last frame, under the menu
+        self._last_error = None
+        self._errors = 0              # frames in a row that failed
+        self._back_to = "setup"       # where Back leads from the Load screen or the help
         self._seen = None
         self._dirty = True
         self.hud_layer = HudLayer(self.manager)    # the HUD drawn once, reused
@@ -534,14 +492,14 @@ class App:
         self.controller = BattleController(battle, human_teams=human_teams,
                                            difficulties=difficulties)
         self.model = self.controller.model
+        self.controller.end_warning = self.end_warning
         self.model.animations = self.animations
         self.animator = Animator(enabled=self.animations, speed=self.model.speed)
         self.controller.listeners.append(self._on_events)
         surface, origin = map_surface(battle.hexmap)
         self.board = HeatBoard(battle, surface, origin)
         self.map_watch, self.restart_map = map_reload.watcher_for(battle), None
-        cls = hud_class() if self.with_hud else None
-        self.hud = cls(self.manager, self.controller) if cls else None
+        self.hud = Hud(self.manager, self.controller) if self.with_hud else None
         if self.hud is not None:
             self.hud.layout(self.screen.get_size())
         self.camera = Camera(self.screen.get_size(), self.board.world_size)
@@ -589,6 +547,144 @@ class App:
         self.battle = self.controller = self.model = self.board = self.hud = None
         self.camera = self.animator = None
         self._owns_battle = False
+
+    # ---- undo, next creature, coordinates ------------------------------------------------
+    def undo(self) -> bool:
+        """Z: take back the last move or action that rolled no dice and revealed nothing
+        (`game.ui.undo`); the battle is rebuilt from its log without it."""
+        c = self.controller
+        if self.battle.awaiting() != "turn" or not c.is_human_turn() or \
+                not c.history.can_undo:
+            c.model.message = "nothing to undo: dice were rolled, something was revealed, " \
+                "or the other side acted since"
+            c.model.revision += 1
+            return False
+        history, view = c.history, (self.camera.zoom, self.camera.x, self.camera.y)
+        battle = history.undo(self.battle)
+        self.animator.skip()
+        self.start_battle(battle, human_teams=c.human_teams, difficulties=c.difficulties,
+                          setup=self.setup, owned=True)
+        self.controller.history = history
+        self.camera.zoom, self.camera.x, self.camera.y = view
+        self.model.message = f"undone: back to {battle.active}'s position before"
+        self.model.revision += 1
+        return True
+
+    def next_creature(self) -> None:
+        """N: the next creature that can act (to pick, in selective initiative), or the
+        acting one: selected and centred."""
+        c, b = self.controller, self.battle
+        names = list(self.model.choice_candidates) or ([b.active] if b.active else [])
+        names = [n for n in names if n in b.eids]
+        if not names:
+            return
+        at = names.index(self.model.selected) if self.model.selected in names else -1
+        name = names[(at + 1) % len(names)]
+        c.select(name)
+        self.camera.centre_on(*self.board.unit_centre(b.unit(name)))
+        self._dirty = True
+
+    def toggle_coordinates(self) -> None:
+        """G: every hex's col,row as Tiled shows it (messages cite them)."""
+        self.board.coordinates = not self.board.coordinates
+        self.board.invalidate()
+        self._dirty = True
+
+    # ---- the menu, saves, help ------------------------------------------------------------
+    def show_menu(self, quitting: bool = False, message: str = "") -> None:
+        """Esc: the battle pauses under the menu."""
+        from game.ui.menus import MenuScreen
+        if self.mode == "battle":
+            self.draw(force=True)
+            self._frozen = self.screen.copy()
+        self._close_view()
+        self.mode = "menu"
+        self.view = MenuScreen(self.ui, self.screen.get_size(), self._frozen,
+                               slot=self._slot_name(), speed=self.model.speed,
+                               end_warning=self.controller.end_warning, quitting=quitting,
+                               message=message)
+        self._dirty = True
+
+    def _slot_name(self) -> str:
+        title = self.battle.hexmap.title or Path(self.battle.hexmap.path).stem
+        return f"{title} round {self.battle.round}"
+
+    def resume(self) -> None:
+        self._close_view()
+        self.mode = "battle"
+        self._dirty = True
+        self.hud_layer.invalidate()
+        self.refresh_hud(force=True)
+
+    def save_named(self, name: str) -> bool:
+        try:
+            path = saves.save_slot(self.battle, name or self._slot_name(), replace=True)
+        except InputError as err:
+            self.view.say(err.line())
+            return False
+        self.view.say(f"Saved as {path.stem}")
+        return True
+
+    def save_and_quit(self, name: str) -> None:
+        if self.save_named(name):
+            self.running = False
+
+    def show_load(self, message: str = "") -> None:
+        from game.ui.menus import LoadScreen
+        self._back_to = self.mode if self.mode in ("menu", "setup") else "setup"
+        self._close_view()
+        self.mode = "load"
+        self.view = LoadScreen(self.ui, self.screen.get_size(), saves.list_saves(),
+                               self._frozen if self._back_to == "menu" else None, message)
+        self._dirty = True
+
+    def show_help(self) -> None:
+        from game.ui.menus import HelpScreen
+        if self.mode == "battle":
+            self.draw(force=True)
+            self._frozen = self.screen.copy()
+        self._back_to = self.mode if self.mode in ("menu", "setup") else "battle"
+        self._close_view()
+        self.mode = "help"
+        self.view = HelpScreen(self.ui, self.screen.get_size(), self._frozen
+                               if self.battle is not None else None)
+        self._dirty = True
+
+    def back(self) -> None:
+        """Back from the Load screen or the help: where they were opened."""
+        where = self._back_to
+        if where == "menu" and self.battle is not None:
+            self.show_menu()
+        elif where == "battle" and self.battle is not None:
+            self.resume()
+        else:
+            self.show_setup(self.setup)
+
+    def load_save(self, path) -> None:
+        try:
+            battle = saves.load(path)
+        except InputError as err:
+            self.show_load(err.line())
+            return
+        self.start_battle(battle, owned=True)
+
+    def continue_latest(self) -> None:
+        latest = saves.latest()
+        if latest is not None:
+            self.load_save(latest.path)
+
+    def _menu_speed(self, factor: float) -> None:
+        self.set_speed(self.model.speed * factor)
+        self.show_menu(message=self.model.message)
+
+    def toggle_end_warning(self) -> None:
+        self.end_warning = self.controller.end_warning = not self.controller.end_warning
+        self.show_menu()
+
+    def toggle_fullscreen(self) -> None:
+        if self.window:
+            pygame.display.toggle_fullscreen()
+        self.show_menu()
 
     # ---- hotseat ---------------------------------------------------------------------------
     def _hold_for_reaction(self, events) -> None:
@@ -691,18 +787,21 @@ class App:
     def _screen_action(self, action) -> None:
         if not action:
             return
-        what = action[0]
-        if what == "start":
-            self.setup = action[1]
-            self.start_setup(action[1])
-        elif what == "continue":
-            self.hand_over()
-        elif what == "again":
-            self.play_again()
-        elif what == "setup":
-            self.show_setup(self.setup)
-        elif what == "quit":
-            self.running = False
+        what, args = action[0], action[1:]
+        handlers = {
+            "start": lambda setup: self.start_setup(setup), "continue": self.hand_over,
+            "again": self.play_again, "setup": lambda: self.show_setup(self.setup),
+            "quit": self.stop, "resume": self.resume, "save": self.save_named,
+            "save_quit": self.save_and_quit, "load_screen": self.show_load,
+            "load": self.load_save, "back": self.back, "help": self.show_help,
+            "faster": lambda: self._menu_speed(1.5), "slower": lambda: self._menu_speed(1 / 1.5),
+            "toggle_end_warning": self.toggle_end_warning, "fullscreen": self.toggle_fullscreen,
+            "continue_latest": self.continue_latest,
+        }
+        handlers[what](*args)
+
+    def stop(self) -> None:
+        self.running = False
 
     # ---- events --------------------------------------------------------------------------------
     def _on_events(self, events) -> None:
@@ -771,7 +870,11 @@ class App:
         keys."""
         self._dirty = True
         if ev.type == pygame.QUIT:
-            self.running = False
+            if self.battle is not None and self.mode == "battle" and \
+                    self.battle.awaiting() != "over" and Path(self.battle.hexmap.path).is_file():
+                self.show_menu(quitting=True)     # closing the window offers to save
+            else:
+                self.running = False
             return
         if ev.type == pygame.VIDEORESIZE:
             self.resize(ev.size)
@@ -868,44 +971,56 @@ class App:
             self._drag = None
 
     def _key(self, ev) -> None:
-        k, c, shift = ev.key, self.controller, self._shift(ev)
+        """A key in battle, as the tables of `game.ui.keys` bind it."""
+        k, c = ev.key, self.controller
         if k in PAN_KEYS:
             self._held.add(k)
-        elif k == pygame.K_ESCAPE:
-            c.cancel()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            c.take_safe() if shift else c.confirm()
-        elif k == pygame.K_TAB:
-            c.cycle_weapon()
-        elif k == pygame.K_t:
-            c.toggle_overlay("threat")
-        elif k == pygame.K_l:
-            c.toggle_overlay("los")
-        elif k == pygame.K_h:
-            self.toggle_heat()
-        elif k == pygame.K_c:
-            self.centre_on_active()
-        elif k == pygame.K_SPACE:
-            self.animator.skip()
-        elif k in ACTION_KEYS:
-            if self.hud is None or not self.hud.hotkey(k):
-                c.do_action(ACTION_KEYS[k])
         elif k in (pygame.K_y, pygame.K_n) and self.battle.awaiting() == "reaction" \
                 and c.is_human_turn():
             c.react(k == pygame.K_y)
-        elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
-            f = 1.5 if k == pygame.K_RIGHTBRACKET else 1 / 1.5
-            self.model.speed = max(0.25, min(8.0, self.model.speed * f))
-            c.model.message = f"animation speed x{self.model.speed:.2g}"
-            c.model.revision += 1
-        elif k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_MINUS, pygame.K_KP_PLUS,
-                   pygame.K_KP_MINUS):
-            self.camera.zoom_by(1 if k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS)
-                                else -1)
-        elif k == pygame.K_F5:
-            self.quick_save()
-        elif k == pygame.K_F6 and self.restart_map is not None:
+        elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL or k in ACTION_KEYS:
+            if k in ACTION_KEYS and (self.hud is None or not self.hud.hotkey(k)):
+                c.do_action(ACTION_KEYS[k])
+            elif k == pygame.K_z:
+                self.battle_command("undo", ev)
+        elif k in BATTLE_KEYS:
+            self.battle_command(BATTLE_KEYS[k], ev)
+
+    def battle_command(self, what: str, ev=None) -> None:
+        """One of the battle's keyed commands (`game.ui.keys.BATTLE_KEYS`)."""
+        c = self.controller
+        shift = ev is not None and self._shift(ev)
+        simple = {
+            "weapon": c.cycle_weapon, "threat": lambda: c.toggle_overlay("threat"),
+            "sight": lambda: c.toggle_overlay("los"), "heat": self.toggle_heat,
+            "centre": self.centre_on_active, "skip": self.animator.skip,
+            "zoom_in": lambda: self.camera.zoom_by(1),
+            "zoom_out": lambda: self.camera.zoom_by(-1), "quick_save": self.quick_save,
+            "confirm": c.take_safe if shift else c.confirm,
+            "slower": lambda: self.set_speed(self.model.speed / 1.5),
+            "faster": lambda: self.set_speed(self.model.speed * 1.5),
+            "menu": self.escape, "undo": self.undo, "next_creature": self.next_creature,
+            "coordinates": self.toggle_coordinates, "help": self.show_help,
+            "restart_map": self.restart_on_new_map,
+        }
+        simple[what]()
+
+    def restart_on_new_map(self) -> None:
+        """F6: the battle again on the map file as it was changed on disk."""
+        if self.restart_map is not None:
             map_reload.restart_on_new_map(self)
+
+    def set_speed(self, speed: float) -> None:
+        self.model.speed = max(0.25, min(8.0, speed))
+        self.model.message = f"animation speed x{self.model.speed:.2g}"
+        self.model.revision += 1
+
+    def escape(self) -> None:
+        """Esc: cancel what is under way, else open the menu."""
+        if self.controller.cancellable():
+            self.controller.cancel()
+        else:
+            self.show_menu()
 
     # ---- the heat map --------------------------------------------------------------------------
     def heat_team(self) -> str | None:
@@ -922,21 +1037,8 @@ class App:
 
     def toggle_heat(self) -> None:
         """H: the threat heat map (`game.ai.heatmap.threat_heatmap`) on or off."""
-        try:
-            module = heatmap_module()
-        except Exception as err:  # noqa: BLE001 - a broken module must not stop the game
-            self.heat = False
-            self.model.message = f"the threat heat map failed to load ({err})"
-            self.model.revision += 1
-            self._apply_heat()
-            return
-        if module is None:
-            self.heat = False
-            self.model.message = ("the threat heat map needs game.ai.heatmap (the computer "
-                                  "player's threat_heatmap), which is not installed yet")
-        else:
-            self.heat = not self.heat
-            self.model.message = ""
+        self.heat = not self.heat
+        self.model.message = ""
         self.model.revision += 1
         self._apply_heat()
 
@@ -1083,10 +1185,8 @@ class App:
         team = self.board.heat_team
         values = heat_cells(self.battle, team) if team else {}
         top = max(values.values()) if values else 0
-        error = HEAT_ERRORS.get(id(self.battle))
         lines = [(f"Threat heat map (H): danger to {str(team).capitalize()}", (240, 228, 66)),
-                 (f"failed: {error[:60]}" if error else
-                  f"strongest {top:.1f}" if values else "no hex threatened", (230, 230, 230))]
+                 (f"strongest {top:.1f}" if values else "no hex threatened", (230, 230, 230))]
         ax, ay, w, h = self.camera.area()
         pill(self.screen, lines, (ax + w - 8, ay + 8), 15, HEAT_HIGH, inside=(ax, ay, w, h))
 
@@ -1094,14 +1194,37 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(60) / 1000
-            for ev in pygame.event.get():
-                self.handle_event(ev)
-                if not self.running:
-                    break
-            self.update(dt)
-            if self.running and self.draw():
-                pygame.display.flip()
+            try:
+                self.frame(dt)
+                self._errors = 0
+            except Exception as err:  # noqa: BLE001 - the one place: log it, show it, go on
+                self._errors += 1
+                self.show_error(err)
         return 0
+
+    def frame(self, dt: float) -> None:
+        """One turn of the window loop: events, time, drawing."""
+        for ev in pygame.event.get():
+            self.handle_event(ev)
+            if not self.running:
+                return
+        self.update(dt)
+        if self.running and self.draw():
+            pygame.display.flip()
+
+    def show_error(self, err: Exception) -> None:
+        """An unexpected error: logged with its traceback once, its line shown; the
+        window stays open (on the setup screen when the battle cannot go on)."""
+        line = f"{type(err).__name__}: {err}"
+        if line != self._last_error:
+            self._last_error = line
+            logging.getLogger("hexskirmish").exception("the game hit an error")
+        if self.mode == "battle" and self.model is not None:
+            self.model.message = f"Error: {line[:160]}"
+            self.model.revision += 1
+        if self._errors > 30:               # every frame fails: the battle cannot go on
+            self._errors = 0
+            self.show_setup(self.setup, f"The battle stopped on an error: {line[:160]}")
 
 
 def draw_status(surf, ctl) -> None:
@@ -1223,6 +1346,9 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
         S.enable_ai_debug()
     app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative,
                    maps_dir=maps_dir)
+    app.end_warning = True
+    if app.controller is not None:
+        app.controller.end_warning = True
     try:
         return app.run()
     finally:
@@ -1267,5 +1393,5 @@ def _load_map(path):
 
 
 __all__ = ["App", "BattleController", "HeatBoard", "HudLayer", "covering_rects", "draw_status",
-           "heat_cells", "hud_class", "map_surface", "play_app", "run_play", "run_screenshot",
+           "heat_cells", "map_surface", "play_app", "run_play", "run_screenshot",
            "screenshot_app"]

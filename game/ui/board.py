@@ -87,6 +87,7 @@ class Board:
         self._sprites: dict = {}
         self._edges: dict = {}
         self._centres: dict = {}
+        self.coordinates = False   # G: every hex's col,row drawn in the static layer
         self.static_builds = 0   # how many times the static layer was rebuilt (tests, bench)
 
     # ---- geometry --------------------------------------------------------------------------
@@ -160,6 +161,19 @@ class Board:
             self.static_builds += 1
         return self._static
 
+    def invalidate(self) -> None:
+        """Build the static layer again at the next frame."""
+        self._static_key = None
+
+    def draw_coordinates(self, surf, zoom: float) -> None:
+        """col,row in every hex, as Tiled shows them."""
+        size = max(9, round(11 * min(zoom, 1.4)))
+        for row in range(self.battle.hexmap.height):
+            for col in range(self.battle.hexmap.width):
+                x, y = self.centre((col, row))
+                label = sp.text(f"{col},{row}", size, (235, 235, 235), False, sp.INK)
+                surf.blit(label, label.get_rect(center=(x * zoom, y * zoom + 12 * zoom)))
+
     def _build_static(self, ctl, zoom: float, selection: bool = True) -> pygame.Surface:
         """The map with the overlays; without `selection` (while moves animate) the selected
         creature's reach and sight are left out: they belong to where it ends up."""
@@ -180,6 +194,8 @@ class Board:
         if sel:
             colour, _ = sp.team_style(b.teams_of[sel], self.teams)
             self.outline(surf, ov.threat_cells(b, sel), sp.shade(colour, 1.5), zoom, 2)
+        if self.coordinates:
+            self.draw_coordinates(surf, zoom)
         return surf
 
     def _reach(self, surf, tiers, runs, zoom: float) -> None:

@@ -23,6 +23,7 @@ from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
 from game.ui import autoplay
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.overlays import budget_of, move_budget
+from game.ui.undo import Mark, UndoHistory
 
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat")
 
@@ -49,6 +50,8 @@ class GameController:
             human_teams = {t for t, kind in battle.controllers.items() if kind == "human"}
         self.human_teams = set(human_teams)
         self.listeners: list[Callable[[list], None]] = []
+        self.end_warning = False        # ask again before ending a turn with actions left
+        self.history = UndoHistory()    # what a person may take back (game.ui.undo)
         self._turn_key = None
         self._sync()
 
@@ -256,10 +259,12 @@ class GameController:
     def send(self, cmd) -> Outcome:
         """Apply `cmd`; when it is refused only for want of `confirm`, keep it pending."""
         m = self.model
+        before = Mark.of(self.battle)
         out = self.battle.apply(cmd)
         if out.ok:
             m.pending = m.pending_preview = None
             m.message = ""
+            self.history.record(self.battle, before, self.team_of(cmd.unit))
             self._applied(out)
             return out
         if out.code == "provokes":          # confirming is all it needs (the engine's word)
@@ -429,7 +434,20 @@ class GameController:
             raise ValueError(f"unknown action {action!r}")
         if action == "interrupt":
             self.model.mode = "move"
+        if action == "end" and self._warn_before_ending(name):
+            return None
         return self.send(cmd())
+
+    def _warn_before_ending(self, name: str) -> bool:
+        """With the warning on, ending a turn with Big Actions left waits for a second
+        End Turn (or Enter; Esc keeps the turn)."""
+        m, big = self.model, self.battle.budget(name).big
+        if not self.end_warning or big <= 0 or isinstance(m.pending, C.EndTurn):
+            return False
+        m.pending, m.pending_preview = C.EndTurn(name), None
+        self._say(f"{name} still has {big} Big Action{'s' if big != 1 else ''}: end the "
+                  "turn anyway? E again or Enter to end it, Esc to go on")
+        return True
 
     def cycle_weapon(self) -> None:
         """Tab: the selected creature's weapons in turn, from the one a click would use."""
@@ -464,6 +482,12 @@ class GameController:
             return None
         self.model.pending = self.model.pending_preview = None
         return self.send(C.Move(actor.name, path=tuple(p.safe_cells)))
+
+    def cancellable(self) -> bool:
+        """Is there something for Esc to cancel (else Esc opens the menu)?"""
+        m = self.model
+        return m.pending is not None or m.mode != "move" or bool(m.message) or \
+            (m.selected is not None and m.selected != self.actor())
 
     def cancel(self) -> None:
         """Esc / right click: drop the pending command, else the mode, else the selection."""
@@ -501,15 +525,11 @@ class GameController:
         name = self.waiting_on()
         if name is None or self.is_human_turn():
             return None
-        try:
-            cmd = self.ai_command(name)
-        except Exception as err:  # noqa: BLE001 - a faulty AI must not stop the game
-            self.model.message = f"the computer player failed ({type(err).__name__}: {err})"
-            cmd = autoplay.fallback(self.battle, name)
-        out = self.battle.apply(cmd)
+        out = self.battle.apply(self.ai_command(name))
         if not out.ok:
             out = self.battle.apply(autoplay.fallback(self.battle, name))
         if out.ok:
+            self.history.other_side_acted()
             self._applied(out)
         return out
 

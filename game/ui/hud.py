@@ -41,17 +41,8 @@ from game.ui import presenters as P
 
 THEME_PATH = paths.assets_dir() / "ui_theme.json"
 
-#: pygame key -> the action of GameController.do_action (RULES.md 3, 9)
-HOTKEYS: dict[int, str] = {
-    pygame.K_1: "move", pygame.K_2: "run", pygame.K_3: "charge", pygame.K_4: "step",
-    pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
-    pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
-    pygame.K_i: "interrupt", pygame.K_e: "end",
-}
-#: keys of the attack-of-opportunity prompt while it is shown
-PROMPT_KEYS: dict[int, bool] = {pygame.K_y: True, pygame.K_RETURN: True,
-                                pygame.K_KP_ENTER: True, pygame.K_n: False,
-                                pygame.K_ESCAPE: False}
+from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the one key table
+from game.ui.keys import PROMPT_KEYS  # noqa: E402
 
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
 LOG_MAX_LINES = 150
@@ -84,10 +75,7 @@ def preload_fonts(manager, fonts=None) -> None:
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        try:
-            manager.preload_fonts(fonts)
-        except Exception:     # noqa: BLE001 - only a speed-up
-            pass
+        manager.preload_fonts(fonts)
     manager._preloaded_fonts = loaded | {key}
 
 
@@ -285,10 +273,7 @@ class Hud:
         fn = getattr(self.controller, "is_human_turn", None)
         if fn is None:
             return None
-        try:
-            return bool(fn())
-        except Exception:      # noqa: BLE001 - the HUD never breaks the game loop
-            return None
+        return bool(fn())
 
     def _m(self, attr, default=None):
         return getattr(self.model, attr, default)
@@ -583,10 +568,8 @@ class Hud:
             team = b.teams_of.get(active)
             bud = b.budget(active)
             who = "you" if self._human() else "computer"
-            try:
-                who = b.controller(active).kind if self._human() is None else who
-            except Exception:   # noqa: BLE001
-                pass
+            if self._human() is None:
+                who = b.controller(active).kind
             move = f" · {bud.movement} hex{'es' if bud.movement != 1 else ''} of move" \
                 if bud.movement else ""
             text = (f"{active}'s turn ({team}, {who}) — {bud.big} Big · {bud.little} Little"
@@ -818,25 +801,19 @@ class Hud:
         state = b.awaiting()
         if state == "reaction":
             p = b.pending
-            try:
-                policy = b.controller(p.reactor).aoo_policy
-            except Exception:   # noqa: BLE001
-                policy = "ask"
+            policy = b.controller(p.reactor).aoo_policy
             if policy != "ask" or self._human() is False:
                 return None
             team = b.teams_of.get(p.reactor, "")
             chance = ""
-            try:
-                from game.rules.situation import Extras, attack_preview
-                view = b.view()
-                pv = attack_preview(view, p.reactor, p.mover, extras=Extras(
-                    mode="melee", previous_attacks=view.unit(p.reactor).aoo_this_round))
-                if pv.possible:
-                    chance = (f"<br>{_esc(pv.weapon.name)}: hit "
-                              f"<b>{pv.hit_chance * 100:.0f}%</b>, critical "
-                              f"{pv.crit_chance * 100:.0f}%")
-            except Exception:   # noqa: BLE001 - the prompt works without the chance
-                chance = ""
+            from game.rules.situation import Extras, attack_preview
+            view = b.view()
+            pv = attack_preview(view, p.reactor, p.mover, extras=Extras(
+                mode="melee", previous_attacks=view.unit(p.reactor).aoo_this_round))
+            if pv.possible:
+                chance = (f"<br>{_esc(pv.weapon.name)}: hit "
+                          f"<b>{pv.hit_chance * 100:.0f}%</b>, critical "
+                          f"{pv.crit_chance * 100:.0f}%")
             body = (f"<b>{_esc(team.capitalize())} player</b>: {_esc(p.mover)} is leaving "
                     f"{p.at[0]},{p.at[1]}, threatened by <b>{_esc(p.reactor)}</b>."
                     f"{chance}<br><font color={MUTED}>Take the attack of opportunity? "

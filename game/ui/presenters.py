@@ -271,12 +271,7 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
     if chosen is None and 0 <= ready < len(u.weapons):
         chosen = u.weapons[ready]
     weapons = [_weapon_line(u, w, chosen is not None and w.id == chosen.id) for w in u.weapons]
-    flanked = False
-    if not u.dead:
-        try:
-            flanked = flanking(view, u).flanked
-        except Exception:     # noqa: BLE001 - a card never breaks the HUD
-            flanked = False
+    flanked = not u.dead and flanking(view, u).flanked
     budget = battle.budget(name)
     active = name == battle.active
     eff = cond.effective(u.conditions)

@@ -30,6 +30,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIP
                                  UISelectionList, UITextBox, UITextEntryLine)
 
 from game import paths
+from game import saves
 from game.errors import InputError
 from game.ui import presenters as P
 from game.ui import setup_model as S
@@ -354,6 +355,7 @@ class SetupScreen(Screen):
         self.message = ""
         self._backdrop = None
         self.side_buttons: dict[tuple[str, str], UIButton] = {}
+        self.has_saves = saves.latest() is not None
         if setup is not None:
             self._apply(setup)
         else:
@@ -556,8 +558,14 @@ class SetupScreen(Screen):
         # the footer: summary and Start
         fy = sy + sides_h + m
         foot = self.panel((rx, fy, rw, foot_h))
-        self.summary_box = self.textbox((8, 8, rw - 250, foot_h - 16), "", foot,
+        self.summary_box = self.textbox((8, 8, rw - 530, foot_h - 16), "", foot,
                                         "#result_text")
+        self.continue_button = self.button((rw - 508, 10, 136, foot_h - 20), "Continue",
+                                           foot, tip="the newest save or autosave")
+        self.load_button = self.button((rw - 364, 10, 128, foot_h - 20), "Load...", foot,
+                                       tip="a saved battle")
+        if not self.has_saves:
+            self.continue_button.disable()
         self.start_button = self.button((rw - 228, 10, 212, foot_h - 20), "Start battle",
                                         foot, "@primary", tip="Enter")
         self._backdrop = None
@@ -632,6 +640,10 @@ class SetupScreen(Screen):
             element = getattr(event, "ui_element", None)
             if element is self.start_button:
                 return self.start()
+            if element is self.continue_button:
+                return ("continue_latest",)
+            if element is self.load_button:
+                return ("load_screen",)
             for (team, choice), b in self.side_buttons.items():
                 if element is b:
                     self.set_side(team, choice)

@@ -425,14 +425,25 @@ def battle_summary(battle) -> Summary:
             if team is not None:
                 fled[team] = fled.get(team, 0) + 1
     down = {t: 0 for t in teams}
-    try:
-        for u in battle.view().units:
-            if not u.dead and any(c in u.conditions for c in _FALLEN):
-                down[u.team] = down.get(u.team, 0) + 1
-    except Exception:             # noqa: BLE001 - a closed battle: the events still tell
-        pass
+    for name in _down_at_the_end(battle.events):
+        team = teams_of.get(name)
+        if team is not None:
+            down[team] = down.get(team, 0) + 1
     return Summary(battle.winner, battle.round, losses, damage, _most_dramatic(blows),
                    tuple(teams), creatures, down, fled, battle.seed)
+
+
+def _down_at_the_end(events) -> set[str]:
+    """The creatures left unconscious or dying (alive) after `events`."""
+    fallen: dict[str, set] = {}
+    for e in events:
+        if isinstance(e, E.ConditionAdded) and e.condition in _FALLEN:
+            fallen.setdefault(e.unit, set()).add(e.condition)
+        elif isinstance(e, E.ConditionRemoved):
+            fallen.get(e.unit, set()).discard(e.condition)
+        elif isinstance(e, E.Died):
+            fallen.pop(e.unit, None)
+    return {name for name, conds in fallen.items() if conds}
 
 
 def _most_dramatic(blows) -> Dramatic | None:

@@ -1,0 +1,58 @@
+"""Every key binding of the game window, defined once: the battle's commands by key, the
+action bar's hotkeys, the attack-of-opportunity prompt's answers and the panning keys.
+The HUD, the app and the help panel read these tables (the help lists `HELP`).
+"""
+from __future__ import annotations
+
+import pygame
+
+#: pygame key -> the action of GameController.do_action (the action bar's hotkeys)
+ACTION_KEYS: dict[int, str] = {
+    pygame.K_1: "move", pygame.K_2: "run", pygame.K_3: "charge", pygame.K_4: "step",
+    pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
+    pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
+    pygame.K_i: "interrupt", pygame.K_e: "end", pygame.K_END: "end",
+}
+#: keys of the attack-of-opportunity prompt while it is shown: accept (True) or decline
+PROMPT_KEYS: dict[int, bool] = {pygame.K_y: True, pygame.K_RETURN: True,
+                                pygame.K_KP_ENTER: True, pygame.K_n: False,
+                                pygame.K_ESCAPE: False}
+#: held keys that pan the map: (dx, dy)
+PAN_KEYS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0), pygame.K_a: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_d: (1, 0),
+    pygame.K_UP: (0, -1), pygame.K_w: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1)}
+#: the battle's other keys -> what they do (App.battle_command)
+BATTLE_KEYS: dict[int, str] = {
+    pygame.K_ESCAPE: "menu", pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm",
+    pygame.K_TAB: "weapon", pygame.K_t: "threat", pygame.K_l: "sight", pygame.K_h: "heat",
+    pygame.K_c: "centre", pygame.K_SPACE: "skip", pygame.K_LEFTBRACKET: "slower",
+    pygame.K_RIGHTBRACKET: "faster", pygame.K_EQUALS: "zoom_in", pygame.K_PLUS: "zoom_in",
+    pygame.K_KP_PLUS: "zoom_in", pygame.K_MINUS: "zoom_out", pygame.K_KP_MINUS: "zoom_out",
+    pygame.K_F5: "quick_save", pygame.K_z: "undo", pygame.K_n: "next_creature",
+    pygame.K_g: "coordinates", pygame.K_F1: "help", pygame.K_F6: "restart_map",
+}
+#: (keys, what they do) for the help panel and the README, in reading order
+HELP: tuple[tuple[str, str], ...] = (
+    ("Left click", "select, move, attack, pick who acts next; again on the same hex: confirm"),
+    ("Shift+click, Shift+Enter", "take the safe path"),
+    ("Right click", "cancel"),
+    ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
+    ("Enter", "confirm a provoking move"),
+    ("1-9, 0, R, I", "the action bar's actions"),
+    ("E, End", "end the turn"),
+    ("Z, Ctrl+Z", "undo the last move or action that rolled no dice"),
+    ("Tab", "next weapon"),
+    ("N", "next creature that can act"),
+    ("Y / N", "answer an attack of opportunity"),
+    ("T, L, H", "threat areas, line of sight, threat heat map"),
+    ("G", "hex coordinates"),
+    ("C", "centre on the active creature"),
+    ("Arrows, WASD, right drag", "pan; the wheel, + and - zoom"),
+    ("Space", "skip the animations and the computer's pacing"),
+    ("[ and ]", "animation speed"),
+    ("F5", "quick save"),
+    ("F6", "restart on the map file after it changed (when the game says so)"),
+    ("F1", "help: the rules and the keys"),
+)
+
+__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS"]

@@ -1,0 +1,79 @@
+"""Undo (Battle for Wesnoth's rule): a person may take back moves and actions whose outcome
+rolled no dice and revealed nothing, until the other side acts.
+
+`UndoHistory.record(battle, before)` is told of every command a person's creature got
+through; a command that rolled dice (the battle's seeded generator moved), provoked or asked
+a reaction, or ended the turn closes the history: nothing before it can be taken back.
+`undo(battle)` is the same battle rebuilt from its seed and command log minus the last
+undoable command (the engine replays the rest exactly, so nothing outside the engine
+decides what the position was).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine import commands as C
+from game.engine import events as E
+from game.engine.battle import Battle
+
+#: events that show something the player did not know, or bring in the other side
+REVEALING = (E.AttackRolled, E.Provoked, E.ReactionAsked, E.Damaged, E.Died, E.SaveRolled,
+             E.InterruptTriggered, E.LeftMap, E.BattleWon)
+
+
+@dataclass
+class Mark:
+    """Where the battle stood before a command: its place in the log and its dice."""
+    log: int
+    events: int
+    dice: object
+
+    @classmethod
+    def of(cls, battle) -> "Mark":
+        return cls(len(battle.log), len(battle.events), battle.dice.state())
+
+
+@dataclass
+class UndoHistory:
+    """The commands a person may still take back, oldest first (their log positions)."""
+    undoable: list[int] = field(default_factory=list)
+    team: str | None = None
+
+    def record(self, battle, before: Mark, team: str | None) -> None:
+        """After a command of `team`'s creature: keep it undoable, or close the history."""
+        if team != self.team:
+            self.undoable, self.team = [], team
+        cmds = battle.log[before.log:]
+        news = battle.events[before.events:]
+        rolled = battle.dice.state() != before.dice
+        final = any(isinstance(c, (C.EndTurn, C.ChooseNext, C.React)) for c in cmds)
+        if rolled or final or len(cmds) != 1 or any(isinstance(e, REVEALING) for e in news):
+            self.undoable = []
+            return
+        self.undoable.append(before.log)
+
+    def other_side_acted(self) -> None:
+        self.undoable, self.team = [], None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undoable)
+
+    def undo(self, battle) -> Battle:
+        """The battle without the last undoable command (a new Battle object)."""
+        cut = self.undoable.pop()
+        return replayed(battle, battle.log[:cut])
+
+
+def replayed(battle, commands) -> Battle:
+    """A new battle on the same map, seed and controllers, with `commands` applied."""
+    again = Battle(battle.hexmap, seed=battle.seed, initiative=battle.initiative_mode,
+                   controllers=battle.controllers)
+    for cmd in commands:
+        out = again.apply(cmd)
+        if not out.ok:              # the engine replays its own log: never expected
+            raise RuntimeError(f"undo could not replay {cmd!r}: {out.reason}")
+    return again
+
+
+__all__ = ["Mark", "REVEALING", "UndoHistory", "replayed"]
