@@ -1,0 +1,152 @@
+"""The in-game menu, saves in the player's folder, Continue and Load, undo, the help panel,
+the next-creature key and the hex coordinates: the real App on the dummy video driver,
+driven by synthetic events; the saves folder is the test's own (HEXSKIRMISH_HOME).
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from game import saves  # noqa: E402
+from game.engine import events as E  # noqa: E402
+from game.ui.app import App, play_app  # noqa: E402
+from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
+from test_ui_app import click, key, move_to  # noqa: E402
+from test_ui_controller import duel  # noqa: E402
+
+DUEL = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps", "duel.tmx")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _no_display_left_behind():
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXSKIRMISH_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def press(app, button) -> None:
+    """A pygame_gui button press, as the manager posts it."""
+    app.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
+                                        ui_object_id=button.most_specific_combined_id))
+    app.update(0.0)
+
+
+def test_esc_opens_the_menu_which_pauses_saves_and_resumes(home):
+    a = play_app(DUEL, sides="human,ai", seed=5, window=False)
+    key(a, pygame.K_ESCAPE)
+    assert a.mode == "menu" and isinstance(a.view, MenuScreen)
+    version = a.battle.version
+    a.update(5.0)
+    assert a.battle.version == version                       # paused
+    a.view.name_entry.set_text("before the ford")
+    press(a, a.view.save_button)
+    assert (home / "saves" / "before the ford.json").is_file()
+    assert "Saved" in a.view.message_label.text
+    assert a.draw() and a.drawn == "menu"
+    key(a, pygame.K_ESCAPE)
+    assert a.mode == "battle"
+
+
+def test_closing_the_window_offers_to_save(home):
+    a = play_app(DUEL, sides="human,ai", seed=5, window=False)
+    a.handle_event(pygame.event.Event(pygame.QUIT))
+    assert a.running and a.mode == "menu" and a.view.quitting
+    press(a, a.view.quit_button)                             # Save and quit
+    assert not a.running and any((home / "saves").glob("*.json"))
+
+
+def test_continue_and_load_on_the_setup_screen(home):
+    a = play_app(DUEL, sides="human,ai", seed=6, window=False)
+    click(a, (3, 5)) if a.battle.hexmap.in_bounds(3, 5) else None
+    key(a, pygame.K_F5)
+    saved = a.battle.state_hash()
+    a.show_setup(a.setup)
+    assert a.mode == "setup" and a.view.continue_button.is_enabled
+    press(a, a.view.continue_button)
+    assert a.mode == "battle" and a.battle.state_hash() == saved
+    a.show_setup(a.setup)
+    press(a, a.view.load_button)
+    assert a.mode == "load" and isinstance(a.view, LoadScreen)
+    assert a.view.saves and a.view.saves[0].kind == "quick"
+    assert a.draw() and a.drawn == "load"
+    press(a, a.view.load_button)
+    assert a.mode == "battle" and a.battle.state_hash() == saved
+
+
+def test_undo_takes_back_a_move_but_not_an_attack():
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    b = a.battle
+    start = b.state_hash()
+    key(a, pygame.K_4)
+    click(a, (2, 2))                                         # a step: no dice, no AOO
+    assert a.battle.cell(a.battle.unit("Wulfric").anchor) == (2, 2)
+    key(a, pygame.K_z)
+    assert a.battle is not b and a.battle.state_hash() == start
+    assert a.battle.cell(a.battle.unit("Wulfric").anchor) == (2, 3)
+    assert a.model.selected == "Wulfric" and "undone" in a.model.message
+    key(a, pygame.K_5)
+    click(a, (3, 3))                                         # an attack rolls dice
+    assert any(isinstance(e, E.AttackRolled) for e in a.battle.events)
+    after = a.battle.state_hash()
+    key(a, pygame.K_z)
+    assert a.battle.state_hash() == after and "nothing to undo" in a.model.message
+
+
+def test_undo_stops_at_the_other_sides_turn():
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    key(a, pygame.K_4)
+    click(a, (2, 2))                                         # a 5-Foot Step
+    key(a, pygame.K_e)
+    a.controller.choose_next("Orc")
+    for _ in range(30):
+        if a.controller.is_human_turn():
+            break
+        a.update(0.5)
+    before = a.battle.state_hash()
+    key(a, pygame.K_z)
+    assert a.battle.state_hash() == before
+
+
+def test_the_help_panel_lists_every_key():
+    from game.ui.keys import HELP
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    key(a, pygame.K_F1)
+    assert a.mode == "help" and isinstance(a.view, HelpScreen)
+    text = a.view.text.html_text
+    assert all(k in text for k, _ in HELP) and "Big Action" in text
+    assert a.draw() and a.drawn == "help"
+    key(a, pygame.K_ESCAPE)
+    assert a.mode == "battle"
+
+
+def test_next_creature_and_coordinates():
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    click(a, (1, 6))
+    assert a.model.selected == "Mayat"
+    key(a, pygame.K_n)
+    assert a.model.selected == "Wulfric"
+    builds = a.board.static_builds
+    key(a, pygame.K_g)
+    a.draw()
+    assert a.board.coordinates and a.board.static_builds == builds + 1
+
+
+def test_the_end_turn_warning_asks_once_more():
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    a.controller.end_warning = True
+    key(a, pygame.K_e)
+    assert a.battle.active == "Wulfric" and "end the turn anyway" in a.model.message
+    key(a, pygame.K_e)
+    assert a.battle.awaiting() == "choice"
+    move_to(a, (1, 1))
