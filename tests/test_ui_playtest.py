@@ -176,7 +176,6 @@ def test_6_tab_cycles_the_weapons_only():
 
 # ---- 7: Fight Defensively once a turn ------------------------------------------------------
 
-@pytest.mark.xfail(reason="the engine still allows a second Fight Defensively", strict=False)
 def test_7_fight_defensively_cannot_be_taken_twice_in_a_turn():
     a = new_app()
     key(a, pygame.K_7)

@@ -131,9 +131,9 @@ class GameController:
         take that attack (else `refusal` says why, in the engine's words)."""
         m = self.model
         cmd = self._attack_command(u, target)
-        reason = "" if cmd is None else self.battle.check(_confirmed(cmd))
-        if cmd is None or reason:
-            m.refusal = reason or f"no Charge path to {target}"
+        refused = None if cmd is None else self.battle.refusal(_confirmed(cmd))
+        if cmd is None or refused is not None:
+            m.refusal = refused.reason if refused is not None else f"no Charge path to {target}"
             return
         if m.mode == "charge":
             m.preview = self._charge_preview(u, target)

@@ -77,11 +77,14 @@ def _move_tiers(battle, view, u) -> dict:
     return out
 
 
+_ACTION_OF_MODE = {"run": "run", "step": "step", "retreat": "retreat", "charge": "charge"}
+
+
 def _tiers(battle, name: str, mode: str) -> dict:
     view = battle.view()
     u = view.unit(name)
-    if u.dead or not _engine_moves(battle, view, u, mode):
-        return {}
+    if u.dead or not can_now(battle, name, _ACTION_OF_MODE.get(mode, "move")):
+        return {}                   # the engine would refuse: nothing to tint
     if mode == "run":
         return {battle.cell(h): 3 for h in mv.run_targets(view, u)}
     if mode == "step":
@@ -96,31 +99,6 @@ def _tiers(battle, name: str, mode: str) -> dict:
                 ends[battle.cell(p.end)] = 3
         return ends
     return _move_tiers(battle, view, u)
-
-
-def _engine_moves(battle, view, u, mode: str) -> bool:
-    """Would the engine take a movement of `mode` by the acting creature now? Asked of
-    the engine with one of the paths the tint would show (a refusal tints nothing: after
-    a 5-Foot Step, after a Retreat with no Big Action left)."""
-    if battle.active != u.name or mode not in ("move", "attack", "power", "retreat"):
-        return True
-    from game.engine import commands as C
-    from game.hexgrid import footprint_turns
-    if mode == "retreat":
-        field = mv.retreat_targets(view, u)
-    else:
-        field = mv.reachable(view, u, move_budget(battle, u))
-    ends = sorted((c, battle.cell(h), h) for h, c in field.cost.items() if c)
-    path = field.path(ends[0][2]) if ends else None
-    if path is None or not path.states:
-        return True
-    cells = tuple(battle.cell(st[0]) for st in path.states)
-    if mode == "retreat":
-        probe = C.Retreat(u.name, path=cells, confirm=True)
-    else:
-        facings = tuple(st[1] for st in path.states) if footprint_turns(u.size) else ()
-        probe = C.Move(u.name, path=cells, facings=facings, confirm=True)
-    return battle.check(probe) == ""
 
 
 def _run_cells(battle, view, u) -> list:
