@@ -17,7 +17,7 @@ from game import saves  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.ui.app import App, play_app  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
-from test_ui_app import click, key, move_to  # noqa: E402
+from test_ui_app import at, click, key, move_to, point  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
 
 DUEL = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps", "duel.tmx")
@@ -150,3 +150,41 @@ def test_the_end_turn_warning_asks_once_more():
     key(a, pygame.K_e)
     assert a.battle.awaiting() == "choice"
     move_to(a, (1, 1))
+
+
+# ---- help on the map: terrain tooltip, badges, round banner ---------------------------------
+
+def test_the_terrain_tooltip_shows_once_the_pointer_rests_on_a_hex():
+    from game.ui.presenters import terrain_lines
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    point(a, at(a, (6, 1)))
+    a.update(0.1)
+    assert a.hud.tip is None
+    a.update(0.5)
+    assert a.hud.tip is not None
+    lines = terrain_lines(a.battle, (6, 1))
+    assert "6,1" in lines[0] and "6,1" in a.hud.tip.html_text
+    assert "Move: 1 hex" in a.hud.tip.html_text
+    point(a, at(a, (3, 3)))                               # an enemy: the hit chance instead
+    assert "Hit " in a.hud.tip.html_text
+
+
+def test_condition_badges_show_three_then_a_count():
+    from game.ui.sprites import badge_labels
+    many = {"prone": 1, "bleed": 2, "frightened": 1, "aiming": 1, "dying": 1}
+    labels = badge_labels(many)
+    assert len(labels) == 4 and labels[-1] == "+2" and labels[0] == "Dy"
+    assert badge_labels({"prone": 1}) == ["P"]
+
+
+def test_a_new_round_gets_a_banner():
+    from game.ui.animation import BannerClip
+    a = App(duel(controllers={"blue": "ai", "red": "ai"}), (1280, 800), window=False,
+            animations=True)
+    for _ in range(400):
+        if any(isinstance(c, BannerClip) for c in a.animator.queue):
+            break
+        a.update(0.05)
+    banner = next(c for c in a.animator.queue if isinstance(c, BannerClip))
+    assert banner.text == f"Round {a.battle.round}"
+    assert a.draw()

@@ -17,6 +17,7 @@ from game.ui import sprites as sp
 STEP_S = 0.11      # seconds per hex of a move
 STRIKE_S = 0.32    # the swing or the missile
 TEXT_S = 0.75      # a floating result ("miss", "-7", "CRITICAL")
+BANNER_S = 0.9     # "Round 3" across the map
 
 
 class Clip:
@@ -52,6 +53,13 @@ class TextClip(Clip):
         self.unit, self.text, self.colour = unit, text, colour
 
 
+class BannerClip(Clip):
+    """A line across the middle of the map (a new round)."""
+    def __init__(self, text: str, duration: float = BANNER_S):
+        super().__init__(duration)
+        self.text = text
+
+
 RESULT_COLOUR = {"miss": (210, 210, 210), "hit": (255, 255, 255),
                  "critical": (240, 228, 66), "concealed": (160, 200, 255)}
 
@@ -73,6 +81,8 @@ def clips_for(event) -> list[Clip]:
                          else (240, 228, 66))]
     if isinstance(event, E.Died):
         return [TextClip(event.unit, "dies", (200, 200, 200), 0.5)]
+    if isinstance(event, E.RoundStarted) and event.round > 1:
+        return [BannerClip(f"Round {event.round}")]
     if isinstance(event, E.Provoked):
         return [TextClip(event.by, "attack of opportunity!", (213, 94, 0), 0.4)]
     return []
@@ -135,6 +145,19 @@ class Animator:
             self._strike(surf, camera, board, clip)
         elif isinstance(clip, TextClip):
             self._text(surf, camera, board, clip)
+        elif isinstance(clip, BannerClip):
+            self._banner(surf, camera, clip)
+
+    @staticmethod
+    def _banner(surf, camera, clip: BannerClip) -> None:
+        ax, ay, w, h = camera.area()
+        label = sp.text(clip.text, 40, (255, 255, 255), True, sp.INK).copy()
+        label.set_alpha(int(255 * (1 - max(0.0, clip.t - 0.7) / 0.3)))
+        band = pygame.Surface((w, label.get_height() + 24), pygame.SRCALPHA)
+        band.fill((10, 14, 20, 150))
+        y = ay + h * 0.4
+        surf.blit(band, (ax, round(y - band.get_height() / 2)))
+        surf.blit(label, label.get_rect(center=(round(ax + w / 2), round(y))))
 
     def _where(self, board, name):
         """Where `name` is drawn now: its queued or playing move decides, else the battle."""
@@ -178,4 +201,4 @@ class Animator:
         surf.blit(label, label.get_rect(center=(round(x), round(y - 30 - rise))))
 
 
-__all__ = ["Animator", "Clip", "MoveClip", "StrikeClip", "TextClip", "clips_for"]
+__all__ = ["Animator", "BannerClip", "Clip", "MoveClip", "StrikeClip", "TextClip", "clips_for"]

@@ -1129,6 +1129,8 @@ class App:
             self._apply_heat()
         if self.map_watch is not None and self.map_watch.poll():
             map_reload.on_map_saved(self)
+        if self.hud is not None:
+            self.hud.tick(dt)
         self.manager.update(dt)
         self.refresh_hud()
         self._sync_mode()

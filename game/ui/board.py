@@ -521,11 +521,10 @@ class Board:
         sp.hp_bar(surf, bar, u.hp / u.max_hp if u.max_hp else 0)
         x, size = c[0] + r * 0.55, max(10, round(14 * min(zoom, 1.3)))
         y = c[1] - r - size * 0.4
-        for name, value in sorted(u.conditions.items()):
-            if value:
-                tag = sp.badge(sp.badge_text(name, value), size)
-                surf.blit(tag, (round(x), round(y)))
-                x += tag.get_width() + 2
+        for label in sp.badge_labels(u.conditions):
+            tag = sp.badge(label, size)
+            surf.blit(tag, (round(x), round(y)))
+            x += tag.get_width() + 2
 
     def token_radius(self, u, zoom: float) -> tuple[float, float]:
         """(the hex's short side in pixels, the radius of the creature's marker ring)."""

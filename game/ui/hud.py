@@ -44,6 +44,7 @@ THEME_PATH = paths.assets_dir() / "ui_theme.json"
 from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the one key table
 from game.ui.keys import PROMPT_KEYS  # noqa: E402
 
+TERRAIN_TIP_S = 0.5     # the pointer rests this long on a hex before its terrain shows
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
 LOG_MAX_LINES = 150
 
@@ -246,6 +247,7 @@ class Hud:
         self.panels: dict[str, UIPanel] = {}
         self.rects: dict[str, pygame.Rect] = {}
         self.size = tuple(size or manager.window_resolution)
+        self._hover_key, self._still = None, 0.0     # the hex under the pointer, how long
         self._battle_id = None
         self._events_seen = -1
         self._log_sig = None
@@ -897,8 +899,20 @@ class Hud:
                         f"<font color={MUTED} pixel_size=13>{_esc(s.description)}</font>")
                 return text, (button.rect.left, button.rect.top), "above"
         preview = self._m("attack")
-        if preview is not None and not self.contains(pos):
+        if self.contains(pos):
+            return None
+        if preview is not None:
             return self.attack_html(preview), (pos[0], pos[1]), "pointer"
+        refusal, cell = self._m("refusal"), self._m("hover_cell")
+        if refusal:
+            return (f"<font color=#FF8C5A><b>Cannot attack</b></font><br>{_esc(refusal)}",
+                    (pos[0], pos[1]), "pointer")
+        if cell is not None and not self._m("hover_unit") and cell == self._hover_key \
+                and self._still >= TERRAIN_TIP_S:
+            lines = P.terrain_lines(self.battle, cell)
+            body = "<br>".join(f"<font color={MUTED} pixel_size=13>{_esc(x)}</font>"
+                               for x in lines[1:])
+            return f"<b>{_esc(lines[0])}</b><br>{body}", (pos[0], pos[1]), "pointer"
         return None
 
     @staticmethod
@@ -919,6 +933,16 @@ class Hud:
             else:
                 out.append(text)
         return "<br>".join(out)
+
+    def tick(self, dt: float) -> None:
+        """Time passes: the terrain tooltip shows once the pointer rests on a hex."""
+        key = self._m("hover_cell")
+        if key != self._hover_key:
+            self._hover_key, self._still = key, 0.0
+            return
+        before, self._still = self._still, self._still + dt
+        if before < TERRAIN_TIP_S <= self._still:
+            self._refresh_tip(self.manager.get_mouse_position())
 
     def _refresh_tip(self, pos) -> None:
         content = self._tip_content(pos)

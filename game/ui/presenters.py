@@ -718,7 +718,39 @@ def team_marker(team: str, teams=()) -> str:
     return TEAM_SHAPES[_team_index(team, teams) % len(TEAM_SHAPES)]
 
 
+# ---- the terrain tooltip ---------------------------------------------------------------------
+
+_OBSTACLE_WORDS = {"none": "", "low": "a low obstacle, cover to a creature behind it",
+                   "wall": "a wall, full cover"}
+
+
+def terrain_lines(battle, cell) -> list[str]:
+    """What the hovered hex is, in the player's words: its name and col,row, the cost of
+    entering it, the cover and concealment it gives, its elevation."""
+    h = battle.hexmap.hex_at(*cell)
+    t = battle.hexmap.terrain_at(h)
+    name = (t.name or "open ground").replace("_", " ")
+    lines = [f"{name[:1].upper()}{name[1:]} · {cell[0]},{cell[1]}"]
+    if t.impassable:
+        lines.append("Impassable")
+    else:
+        lines.append("Difficult: 2 hexes of movement to enter, no 5-Foot Step"
+                     if t.difficult else "Move: 1 hex of movement")
+    obstacle = _OBSTACLE_WORDS.get(t.obstacle, t.obstacle.replace("_", " "))
+    if obstacle:
+        lines.append(f"Cover: {obstacle}")
+    if t.blocks_sight:
+        lines.append("Blocks line of sight")
+    if t.concealment != "none":
+        lines.append(f"Concealment: {t.concealment} (a hit may still miss)")
+    if t.elevation:
+        lines.append(f"Elevation {t.elevation:+d} (higher ground: +1 to hit in melee)")
+    if t.exit:
+        lines.append("Map exit: a creature may leave the battle here")
+    return lines
+
+
 __all__ = ["ACTIONS", "ActionState", "ConditionLine", "Entry", "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
            "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
-           "unit_card"]
+           "terrain_lines", "unit_card"]

@@ -311,6 +311,25 @@ def badge_text(condition: str, value: int) -> str:
     return f"{label}{value}" if condition in ("bleed", "weakened") else label
 
 
+#: the conditions that matter most first (what a badge row shows before "+N")
+BADGE_ORDER = ("dying", "unconscious", "helpless", "stunned", "prone", "blinded", "bleed",
+               "weakened", "frightened", "staggered", "flat_footed", "fighting_defensively",
+               "defensive", "aiming", "running", "retreating")
+MAX_BADGES = 3
+
+
+def badge_labels(conditions, limit: int = MAX_BADGES) -> list[str]:
+    """At most `limit` badges, the weightiest conditions first, then "+N" for the rest
+    (the unit card lists them all)."""
+    shown = [(n, v) for n, v in conditions.items() if v]
+    rank = {n: i for i, n in enumerate(BADGE_ORDER)}
+    shown.sort(key=lambda nv: (rank.get(nv[0], len(rank)), nv[0]))
+    labels = [badge_text(n, v) for n, v in shown]
+    if len(labels) <= limit:
+        return labels
+    return labels[:limit] + [f"+{len(labels) - limit}"]
+
+
 def badge(label: str, size: int) -> pygame.Surface:
     """A small rounded badge with a condition's short name."""
     return _badge(label, size)
