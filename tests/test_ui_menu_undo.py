@@ -13,7 +13,6 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
-from game import saves  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.ui.app import App, play_app  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402

@@ -486,7 +486,7 @@ class GameController:
     def cancellable(self) -> bool:
         """Is there something for Esc to cancel (else Esc opens the menu)?"""
         m = self.model
-        return m.pending is not None or m.mode != "move" or bool(m.message) or \
+        return m.pending is not None or m.mode != "move" or \
             (m.selected is not None and m.selected != self.actor())
 
     def cancel(self) -> None:

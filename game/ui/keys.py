@@ -52,7 +52,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("[ and ]", "animation speed"),
     ("F5", "quick save"),
     ("F6", "restart on the map file after it changed (when the game says so)"),
-    ("F1", "help: the rules and the keys"),
+    ("F1", "help: the keys and the words of the game"),
 )
 
 __all__ = ["ACTION_KEYS", "BATTLE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS"]

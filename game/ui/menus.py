@@ -48,13 +48,15 @@ def _esc(text) -> str:
 class _Overlay(Screen):
     """A screen shown over the paused battle: `backdrop` is the battle's last frame."""
 
+    shade = 170          # how dark the paused battle shows behind (0-255)
+
     def __init__(self, manager, size, backdrop: pygame.Surface | None = None):
         super().__init__(manager, size)
         self.backdrop = None
         if backdrop is not None:
             self.backdrop = backdrop.copy()
             shade = pygame.Surface(backdrop.get_size(), pygame.SRCALPHA)
-            shade.fill((10, 14, 20, 170))
+            shade.fill((10, 14, 20, self.shade))
             self.backdrop.blit(shade, (0, 0))
         self._bg = None
 
@@ -156,6 +158,7 @@ class LoadScreen(_Overlay):
     """The saved battles, newest first (`game.saves.list_saves`): pick one, Load."""
 
     name = "load"
+    shade = 220
 
     def __init__(self, manager, size, saves, backdrop=None, message: str = ""):
         super().__init__(manager, size, backdrop)
@@ -214,6 +217,7 @@ class HelpScreen(_Overlay):
     """F1: every key and the game's terms."""
 
     name = "help"
+    shade = 235          # long text: the battle behind all but hidden
 
     def __init__(self, manager, size, backdrop=None):
         super().__init__(manager, size, backdrop)
