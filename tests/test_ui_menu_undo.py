@@ -187,3 +187,18 @@ def test_a_new_round_gets_a_banner():
     banner = next(c for c in a.animator.queue if isinstance(c, BannerClip))
     assert banner.text == f"Round {a.battle.round}"
     assert a.draw()
+
+
+def test_the_computer_thinks_off_the_main_thread_with_a_mark():
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    a.threaded_ai = True
+    key(a, pygame.K_e)
+    a.controller.choose_next("Orc")
+    assert not a.controller.is_human_turn()
+    before = len(a.battle.log)
+    a.update(0.5)
+    assert a.controller.thinking == "Orc" and len(a.battle.log) == before
+    assert a.draw()                                    # the window goes on drawing
+    a.controller._thought[3].result()                  # the thought is ready
+    a.update(0.5)
+    assert len(a.battle.log) == before + 1 and a.controller.thinking is None

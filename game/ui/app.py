@@ -403,6 +403,7 @@ class App:
         self.maps_dirs = S.map_folders(maps_dir)    # shipped, the player's, --maps DIR
         self.autosave = saves.AUTO_KEEP     # autosaves kept (0: none)
         self.end_warning = False            # the window of `python -m game` turns it on
+        self.threaded_ai = False            # the computer thinks off the main thread (run)
         self.manager = pygame_gui.UIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
         self._ui = None
@@ -993,7 +994,7 @@ class App:
         simple = {
             "weapon": c.cycle_weapon, "threat": lambda: c.toggle_overlay("threat"),
             "sight": lambda: c.toggle_overlay("los"), "heat": self.toggle_heat,
-            "centre": self.centre_on_active, "skip": self.animator.skip,
+            "centre": self.centre_on_active, "skip": self.skip,
             "zoom_in": lambda: self.camera.zoom_by(1),
             "zoom_out": lambda: self.camera.zoom_by(-1), "quick_save": self.quick_save,
             "confirm": c.take_safe if shift else c.confirm,
@@ -1009,6 +1010,11 @@ class App:
         """F6: the battle again on the map file as it was changed on disk."""
         if self.restart_map is not None:
             map_reload.restart_on_new_map(self)
+
+    def skip(self) -> None:
+        """Space: the animations and the computer's pause before its next move."""
+        self.animator.skip()
+        self._ai_clock = AI_DELAY_S / self.model.speed
 
     def set_speed(self, speed: float) -> None:
         self.model.speed = max(0.25, min(8.0, speed))
@@ -1122,9 +1128,7 @@ class App:
         if not over and not self.controller.is_human_turn() and not self.animator.busy:
             self._ai_clock += dt
             if self._ai_clock >= AI_DELAY_S / self.model.speed or not self.model.animations:
-                self._ai_clock = 0.0
-                self.controller.step_ai()
-                self._dirty = True
+                self._computer_step()
         if self.heat and self.board.heat_team != self.heat_team():
             self._apply_heat()
         if self.map_watch is not None and self.map_watch.poll():
@@ -1138,6 +1142,25 @@ class App:
             self._over_clock += dt
             if self._over_clock >= RESULT_DELAY_S:
                 self.show_result()
+
+    def _computer_step(self) -> None:
+        """The computer's next command: at once, or (`threaded_ai`, the real window) off
+        the main thread, the window drawing a thinking mark meanwhile."""
+        if not self.threaded_ai:
+            self._ai_clock = 0.0
+            self.controller.step_ai()
+        elif self.controller.think() is not None or self.controller.thinking is None:
+            self._ai_clock = 0.0
+        self._dirty = True
+
+    def _thinking_mark(self) -> None:
+        name = self.controller.thinking
+        if name is None or name not in self.battle.eids:
+            return
+        x, y = self.camera.to_screen(*self.board.unit_centre(self.battle.unit(name)))
+        dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
+        pill(self.screen, [(f"thinking{dots:<3}", (240, 228, 66))], (x, y - 34), 14,
+             inside=self.camera.area())
 
     def draw(self, force: bool = False) -> bool:
         """Draw a frame; when nothing changed since the last one (no event, no computer move,
@@ -1178,6 +1201,7 @@ class App:
                 self.board.veneer = None
             if self.heat:
                 self._heat_legend()
+            self._thinking_mark()
             layer.finish(self.screen)
         self.drawn = "board"
         self._dirty = False
@@ -1348,7 +1372,7 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
         S.enable_ai_debug()
     app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative,
                    maps_dir=maps_dir)
-    app.end_warning = True
+    app.end_warning = app.threaded_ai = True
     if app.controller is not None:
         app.controller.end_warning = True
     try:

@@ -12,6 +12,7 @@ A command the engine refuses only because it provokes (it wants `confirm=True`) 
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Callable
 
@@ -25,6 +26,7 @@ from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.overlays import budget_of, move_budget
 from game.ui.undo import Mark, UndoHistory
 
+_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat")
 
 
@@ -52,6 +54,8 @@ class GameController:
         self.listeners: list[Callable[[list], None]] = []
         self.end_warning = False        # ask again before ending a turn with actions left
         self.history = UndoHistory()    # what a person may take back (game.ui.undo)
+        self.thinking: str | None = None    # the computer's creature whose move is computed
+        self._thought = None
         self._turn_key = None
         self._sync()
 
@@ -525,7 +529,31 @@ class GameController:
         name = self.waiting_on()
         if name is None or self.is_human_turn():
             return None
-        out = self.battle.apply(self.ai_command(name))
+        return self._apply_ai(name, self.ai_command(name))
+
+    def think(self) -> Outcome | None:
+        """The computer's step off the main thread: the first call starts its thinking
+        (`thinking` names the creature), a later one applies the command once it is ready
+        (None meanwhile). The battle does not change while it thinks (it is the
+        computer's turn); a thought about a battle that changed since is dropped."""
+        if self._thought is None:
+            name = self.waiting_on()
+            if name is None or self.is_human_turn():
+                return None
+            self.thinking = name
+            self._thought = (name, self.battle, self.battle.version,
+                             _THINKER.submit(self.ai_command, name))
+            return None
+        name, battle, version, future = self._thought
+        if not future.done():
+            return None
+        self._thought, self.thinking = None, None
+        if battle is not self.battle or version != battle.version or self.waiting_on() != name:
+            return None
+        return self._apply_ai(name, future.result())
+
+    def _apply_ai(self, name: str, cmd) -> Outcome:
+        out = self.battle.apply(cmd)
         if not out.ok:
             out = self.battle.apply(autoplay.fallback(self.battle, name))
         if out.ok:
