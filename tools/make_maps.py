@@ -108,11 +108,39 @@ BATTLE = MapPlan(
      Unit("Wolf", "wolf", "red", 8, 15, 2), Unit("Ogre", "ogre", "red", 18, 13, 2)],
 )
 
+MELEE = MapPlan(
+    "melee.tmx", "Four banners",
+    "A free-for-all for four sides (hotseat for up to four people, or the computer for any of "
+    "them): four small warbands start at the corners of a field around a walled shrine.",
+    "y", "blue,red,green,gold", """
+    ..............
+    .TT........TT.
+    .T....::....T.
+    ......::......
+    ...n..##..n...
+    .....#__#.....
+    .....#__#.....
+    ...n..##..n...
+    ......::......
+    .T....::....T.
+    .TT........TT.
+    ..............
+    """,
+    [Unit("Bram", "fighter", "blue", 2, 2, 1), Unit("Bree", "archer", "blue", 0, 3, 1),
+     Unit("Bryn", "rogue", "blue", 3, 1, 1),
+     Unit("Rok", "orc", "red", 11, 2, 2), Unit("Rasp", "goblin_archer", "red", 13, 3, 2),
+     Unit("Rat", "goblin", "red", 10, 1, 2),
+     Unit("Gil", "fighter", "green", 2, 9, 0), Unit("Gwen", "archer", "green", 0, 8, 0),
+     Unit("Gus", "rogue", "green", 3, 10, 0),
+     Unit("Gorm", "orc", "gold", 11, 9, 3), Unit("Gash", "goblin_archer", "gold", 13, 8, 3),
+     Unit("Grub", "goblin", "gold", 10, 10, 3)],
+)
+
 # The rosters are balanced with the batch mode: with the baseline controller on both sides
 # (`python -m game simulate MAP --sides baseline,baseline --games 100`) each map is won by
 # either side about half of the time (duel 51/49, skirmish 47/53, battle 42/58 when they were
 # set), so that a win rate against the baseline measures play, not the map.
-PLANS = [DUEL, SKIRMISH, BATTLE]
+PLANS = [DUEL, SKIRMISH, BATTLE, MELEE]
 
 
 def build(out_dir: Path) -> list[Path]:

@@ -519,7 +519,9 @@ class SetupScreen(Screen):
         tx = box[0] + 30
         tw = rw - tx - 16
         self.title_label = self.label((tx, 10, tw, 36), self.map.title, card, "@big_label")
-        facts = (f"{self.map.width} x {self.map.height} hexes, {self.map.orientation}<br>"
+        sides = len(self.map.teams)
+        facts = (f"{sides} sides{', free-for-all' if sides > 2 else ''} · "
+                 f"{self.map.width} x {self.map.height} hexes, {self.map.orientation}<br>"
                  + "<br>".join(f"<font color=#{'%02x%02x%02x' % P.team_colour(t, self.map.teams)}>"
                                f"<b>{_esc(team_name(t))}</b></font>: "
                                f"{self.map.creatures.get(t, 0)} creature"
