@@ -202,3 +202,21 @@ def test_the_computer_thinks_off_the_main_thread_with_a_mark():
     a.controller._thought[3].result()                  # the thought is ready
     a.update(0.5)
     assert len(a.battle.log) == before + 1 and a.controller.thinking is None
+
+
+def test_the_player_never_reads_the_rules_file_name():
+    from game.ui.words import for_players
+    assert for_players("no Run there (RULES.md 3)") == "no Run there (rules: Movement)"
+    a = App(duel(controllers={"blue": "human", "red": "ai"}), (1280, 800), window=False,
+            animations=False)
+    key(a, pygame.K_5)
+    click(a, (3, 3))                                  # an attack: its breakdown in the log
+    key(a, pygame.K_3)
+    click(a, (8, 6))                                  # a refused Charge: the engine's reason
+    for n, entry in enumerate(a.hud.log):
+        if entry.detail:
+            a.hud.toggle_log(n)
+    a.update(0.0)
+    shown = [a.hud.log_box.html_text, a.hud.message_label.text, a.hud.card_box.html_text]
+    assert any("rules:" in text for text in shown)
+    assert not any("RULES.md" in text for text in shown)

@@ -43,6 +43,7 @@ THEME_PATH = paths.assets_dir() / "ui_theme.json"
 
 from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the one key table
 from game.ui.keys import PROMPT_KEYS  # noqa: E402
+from game.ui.words import for_players  # noqa: E402
 
 TERRAIN_TIP_S = 0.5     # the pointer rests this long on a hex before its terrain shows
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
@@ -88,7 +89,7 @@ def make_manager(size, theme_path: str | os.PathLike | None = None) -> pygame_gu
 
 
 def _esc(text: str) -> str:
-    return html.escape(str(text), quote=False)
+    return html.escape(for_players(str(text)), quote=False)
 
 
 def _html_lines(text: str) -> str:
@@ -186,7 +187,7 @@ def fitting(widget, *texts: str) -> str:
 
 
 def set_fitting(widget, *texts: str) -> None:
-    text = fitting(widget, *texts)
+    text = fitting(widget, *(for_players(t) for t in texts))
     if widget.text != text:
         widget.set_text(text)
 

@@ -20,6 +20,7 @@ from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from game.ui.keys import HELP
 from game.ui.screens import Screen, _backdrop
+from game.ui.words import for_players
 
 MUTED = "#97A6B6"
 #: the game's terms in plain words (the help panel and the HUD's tooltips)
@@ -42,7 +43,7 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 
 
 def _esc(text) -> str:
-    return html.escape(str(text), quote=False)
+    return html.escape(for_players(str(text)), quote=False)
 
 
 class _Overlay(Screen):

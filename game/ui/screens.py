@@ -36,6 +36,7 @@ from game.ui import presenters as P
 from game.ui import setup_model as S
 from game.ui import sprites as sp
 from game.ui.hud import preload_fonts
+from game.ui.words import for_players
 
 THEME_PATH = paths.assets_dir() / "ui_theme.json"
 BG = (16, 21, 28)                     # behind every screen (the HUD's darkest panel tone)
@@ -159,7 +160,7 @@ def _ident(team: str) -> str:
 
 
 def _esc(text) -> str:
-    return html.escape(str(text), quote=False)
+    return html.escape(for_players(str(text)), quote=False)
 
 
 def team_name(team: str) -> str:
