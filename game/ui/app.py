@@ -1,37 +1,27 @@
 """The game window: the screens, the main loop, input, and the headless screenshot (DESIGN.md
 "Command line": `python -m game`, `python -m game play` and `python -m game screenshot`).
 
-`App` owns a window (or the dummy video driver's surface) and shows one of four things
-(`App.mode`):
-- "setup": the game setup screen (`game.ui.screens.SetupScreen`), the first screen of
-  `python -m game`: map, sides and who controls them, initiative mode, seed, Start;
-- "battle": the `Board`, the `Camera`, the `Animator`, the `GameController` and the HUD
-  (`game.ui.hud.Hud`, optional: without it the app draws a small status bar of its own), in
-  a pygame_gui `UIManager` themed by `assets/ui_theme.json`;
-- "handoff": hotseat (2-4 people at one machine): between two different people's turns, and
-  for an attack-of-opportunity prompt of a creature of another person than the one whose turn
-  it is, `HandoffScreen` hides the battle entirely and shows only the side to play, its
-  colour and the round, until a key or a click;
-- "result": `ResultScreen` when a side has won (RULES.md 12): winner or draw, rounds, losses
-  and damage per side, the most dramatic roll; Play again (the same setup, a new seed unless
-  it was fixed) and Back to setup.
-The screens live in a second `UIManager` (`App.ui`), so that nothing of the HUD shows on
-them. `App.drawn` says what the last frame drew ("board", "setup", "handoff", "result").
+`App` owns a window (or the dummy video driver's surface) and swaps what it shows
+(`App.mode`, `App.view`): the battle (the `Board`, `Camera`, `Animator`, `GameController`
+and HUD, `game.ui.hud.Hud`) or one screen object over it or instead of it, each with
+`handle_event(event) -> action`, `update(dt)` and `draw(surface)`:
+- "setup": `game.ui.screens.SetupScreen`, the first screen of `python -m game` (map, sides,
+  initiative, seed; Start, Continue the newest save, Load...);
+- "handoff": hotseat (2-4 people at one machine), `HandoffScreen` hides the battle between
+  two people's decisions, naming only the side to play and the round;
+- "result": `ResultScreen` when a side has won: the sides, what they lost, the most
+  dramatic roll; Play again, Back to setup;
+- "menu", "load", "help": `game.ui.menus` (Esc, Load..., F1) over the paused battle.
+A screen's action (("start", setup), ("load", path), ("resume",) ...) is carried out by
+`App._screen_action`. The screens live in a second `UIManager` (`App.ui`), so that nothing
+of the HUD shows on them. `App.drawn` says what the last frame drew.
 
 Every pygame event goes through `App.handle_event`, so tests drive the real UI with synthetic
 events; pygame_gui's own events (button presses, list selections) come back through the
-event queue like any other.
-
-Input in battle: left click selects, moves, attacks, picks the next creature, confirms a
-provoking move (click the same hex again, or Enter; Shift+click or Shift+Enter takes the safe
-path); right click or Esc cancels; middle or right drag and arrows/WASD pan; the wheel zooms
-around the cursor; C centres on the active creature; T threat areas, L line of sight, H the
-threat heat map (`game.ai.heatmap`); Tab cycles weapons; the action keys are the HUD's
-(1 Move, 2 Run, 3 Charge, 4 5-Foot Step, 5 Attack, 6 Aim, 7 Defend, 8 Power Attack,
-9 Stand Up, 0 Prone, R Retreat, I Interrupt, E or End: end the turn); Y/N answer an
-attack-of-opportunity prompt; Space skips animations, [ and ] set their speed; F5 saves the
-battle to hexskirmish-save.json; F6 restarts the battle on its map after the map's units were
-changed in Tiled (hot reload, `game.ui.map_reload`).
+event queue like any other. The keys are bound once, in `game.ui.keys` (its `HELP` lists
+them all); saves go to the player's folder (`game.saves`), undo is `game.ui.undo`. In the
+real window (`run_play`) the computer thinks off the main thread. F6 restarts the battle
+on its map after the map's units were changed in Tiled (hot reload, `game.ui.map_reload`).
 """
 from __future__ import annotations
 
@@ -930,10 +920,10 @@ class App:
         if self.mode == "handoff":
             if ev.type == pygame.MOUSEBUTTONDOWN:
                 self._swallow_up = True
-            self._screen_action(self.view.process_event(ev))
+            self._screen_action(self.view.handle_event(ev))
             return
         consumed = self.ui.process_events(ev)
-        action = self.view.process_event(ev)
+        action = self.view.handle_event(ev)
         if action is None and consumed:
             return
         self._screen_action(action)
@@ -1175,8 +1165,7 @@ class App:
             if self.view is not self._view_drawn:      # new widgets: laid out before drawn
                 self.ui.update(0.0)
                 self._view_drawn = self.view
-            self.view.draw_background(self.screen)
-            self.ui.draw_ui(self.screen)
+            self.view.draw(self.screen)
             self.drawn = self.mode
             self._dirty = False
             return True

@@ -131,7 +131,7 @@ class MenuScreen(_Overlay):
         else:
             self.quit_now_button = None
 
-    def process_event(self, event):
+    def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return ("resume",)
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
@@ -186,7 +186,7 @@ class LoadScreen(_Overlay):
         text = self.list.get_single_selection()
         return next((s for s in self.saves if s.label == text), None)
 
-    def process_event(self, event):
+    def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return ("back",)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -233,7 +233,7 @@ class HelpScreen(_Overlay):
         self.back_button = self.button((cw - 216, ch - 62, 200, 46), "Back (Esc)", card,
                                        "@primary")
 
-    def process_event(self, event):
+    def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
             return ("back",)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and \

@@ -12,9 +12,10 @@ themed by assets/ui_theme.json plus `SCREEN_THEME`).
   most dramatic roll (`game.ui.setup_model.battle_summary`), with Play again and Back to setup.
 
 Every screen builds its widgets in a `UIManager` of its own (`make_screen_manager`), answers
-`process_event(event)` with an action tuple or None (("start", Setup), ("again",),
-("setup",), ("continue",), ("quit",)), draws its background with `draw_background(surface)`
-under the manager's widgets, and lists the words it shows in `texts()` (tests).
+`handle_event(event)` with an action tuple or None (("start", Setup), ("again",),
+("setup",), ("continue",), ("quit",)), passes time in `update(dt)`, draws itself with
+`draw(surface)` (its background, then the manager's widgets), and lists the words it shows in
+`texts()` (tests).
 """
 from __future__ import annotations
 
@@ -288,11 +289,17 @@ class Screen(ABC):
         self.label((250, 10, w - 2 * m - 270, 44), subtitle, head, "@hero_sub")
         return head
 
-    def process_event(self, event):
+    def handle_event(self, event):
+        """The screen's answer to one event: an action tuple for the App, or None."""
         return None
 
     def update(self, dt: float) -> None:
-        pass
+        """Time passes (`dt` seconds)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole screen: its background, then its widgets."""
+        self.draw_background(surface)
+        self.manager.draw_ui(surface)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.fill(self.background)
@@ -637,7 +644,7 @@ class SetupScreen(Screen):
         self.summary_box.set_text(line)
 
     # ---- events ----------------------------------------------------------------------------
-    def process_event(self, event):
+    def handle_event(self, event):
         et = event.type
         if et == pygame_gui.UI_BUTTON_PRESSED:
             element = getattr(event, "ui_element", None)
@@ -739,7 +746,7 @@ class HandoffScreen(Screen):
     def update(self, dt: float) -> None:
         self.armed += dt
 
-    def process_event(self, event):
+    def handle_event(self, event):
         """A key or a click (once the screen has been up for `arm` seconds, so that the
         click that ended the previous turn does not skip it)."""
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.armed >= ARM_S:
@@ -877,7 +884,7 @@ class ResultScreen(Screen):
                                             shown, panel)
         self._bg = None
 
-    def process_event(self, event):
+    def handle_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             element = getattr(event, "ui_element", None)
             if element is self.again_button:
