@@ -323,8 +323,28 @@ class Hud:
         r = self.rects = compute_layout(size, units)
         self._entry_h = r["margin"].height
         big = size[0] >= 1600
+        self._layout_top(r)
+        self._layout_initiative(r)
+        self._layout_card(r)
+        self._layout_log(r)
+        self._layout_message(r)
+        self._layout_actions(r)
 
-        # top bar
+        # the prompt (attack of opportunity, end of battle): built when one is due
+        self._prompt_widgets: list = []
+        self._prompt_visible = False
+        self._prompt_buttons = False
+        self.accept_button = self.decline_button = None
+        self._big = big
+
+        self._sig = {}
+        self._log_sig = None
+        self._tip_sig = None
+        self.entries = []
+        self.refresh(force=True)
+
+    def _layout_top(self, r) -> None:
+        """The top bar."""
         top = self._panel("top", r["top"])
         ih = r["top"].height - 6
         self.round_label = self._label(pygame.Rect(10, 0, 120, ih), "Round 1", top,
@@ -338,14 +358,16 @@ class Hud:
         self.mode_label = self._label(pygame.Rect(r["top"].width - mode_w - 12, 0, mode_w, ih),
                                       "", top, "@right_hint", "#mode_label")
 
-        # initiative tracker
+    def _layout_initiative(self, r) -> None:
+        """The initiative tracker."""
         init = self._panel("initiative", r["initiative"])
         self._label(pygame.Rect(8, 4, r["initiative"].width - 16, 24), "Initiative", init,
                     "@title", "#initiative_title")
         self.init_hint = self._label(pygame.Rect(8, 26, r["initiative"].width - 16, 20), "",
                                      init, "@hint", "#initiative_hint")
 
-        # unit card
+    def _layout_card(self, r) -> None:
+        """The unit card."""
         card = self._panel("card", r["card"])
         cw = r["card"].width
         self.card_swatch = self._add(UIImage(pygame.Rect(8, 8, 44, 44),
@@ -363,7 +385,8 @@ class Hud:
                                             manager=self.manager, container=card,
                                             object_id=ObjectID(object_id="#card_text")))
 
-        # combat log
+    def _layout_log(self, r) -> None:
+        """The combat log."""
         log = self._panel("log", r["log"])
         lw = r["log"].width
         self._label(pygame.Rect(8, 4, 110, 24), "Combat log", log, "@title", "#log_title")
@@ -373,7 +396,8 @@ class Hud:
                                            manager=self.manager, container=log,
                                            object_id=ObjectID(object_id="#log_text")))
 
-        # message line with Confirm / Cancel
+    def _layout_message(self, r) -> None:
+        """The message line with Confirm / Cancel."""
         msg = self._panel("message", r["message"])
         mw, mh = r["message"].width, r["message"].height - 6
         self.message_label = self._label(pygame.Rect(10, 0, mw - 290, mh), "", msg, "@message",
@@ -391,7 +415,8 @@ class Hud:
         self.confirm_button.hide()
         self.cancel_button.hide()
 
-        # action bar: two rows; End Turn takes two slots at the end of the second
+    def _layout_actions(self, r) -> None:
+        """The action bar: two rows; End Turn takes two slots at the end of the second."""
         bar = self._panel("actions", r["actions"])
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
@@ -410,19 +435,6 @@ class Hud:
                 object_id=ObjectID(class_id="@action", object_id=f"#action_{action}")))
             set_fitting(button, text, f"{key} · {short}", short)
             self.action_buttons[action] = button
-
-        # the prompt (attack of opportunity, end of battle): built when one is due
-        self._prompt_widgets: list = []
-        self._prompt_visible = False
-        self._prompt_buttons = False
-        self.accept_button = self.decline_button = None
-        self._big = big
-
-        self._sig = {}
-        self._log_sig = None
-        self._tip_sig = None
-        self.entries = []
-        self.refresh(force=True)
 
     # ---- refreshing ---------------------------------------------------------------------
     def refresh(self, force: bool = False) -> None:
@@ -1028,6 +1040,39 @@ class Hud:
             return self.do_action(HOTKEYS[key]) or True
         return False
 
+    def _button_pressed(self, element) -> bool:
+        """A pygame_gui button of the HUD was pressed: True when it was one of ours."""
+        for action, button in self.action_buttons.items():
+            if element is button:
+                self.do_action(action)
+                return True
+        for name, button in self.init_buttons.items():
+            if element is button:
+                entry = next((e for e in self.entries if e.name == name), None)
+                if entry is not None and entry.can_pick:
+                    self._outcome(self.controller.choose_next(name))
+                else:
+                    select = getattr(self.controller, "select", None)
+                    if select is not None:
+                        select(name)
+                self.refresh()
+                return True
+        if element is not None and element is self.accept_button:
+            self.react(True)
+            return True
+        if element is not None and element is self.decline_button:
+            self.react(False)
+            return True
+        if element is self.confirm_button:
+            self._outcome(self.controller.confirm())
+            self.refresh()
+            return True
+        if element is self.cancel_button:
+            self.controller.cancel()
+            self.refresh()
+            return True
+        return False
+
     def process_event(self, event) -> bool:
         """Handle an event after `manager.process_events(event)`; True when the HUD used it.
 
@@ -1035,37 +1080,7 @@ class Hud:
         events over a panel are the HUD's; Y/Enter and N/Esc answer the AOO prompt."""
         etype = event.type
         if etype == pygame_gui.UI_BUTTON_PRESSED:
-            element = getattr(event, "ui_element", None)
-            for action, button in self.action_buttons.items():
-                if element is button:
-                    self.do_action(action)
-                    return True
-            for name, button in self.init_buttons.items():
-                if element is button:
-                    entry = next((e for e in self.entries if e.name == name), None)
-                    if entry is not None and entry.can_pick:
-                        self._outcome(self.controller.choose_next(name))
-                    else:
-                        select = getattr(self.controller, "select", None)
-                        if select is not None:
-                            select(name)
-                    self.refresh()
-                    return True
-            if element is not None and element is self.accept_button:
-                self.react(True)
-                return True
-            if element is not None and element is self.decline_button:
-                self.react(False)
-                return True
-            if element is self.confirm_button:
-                self._outcome(self.controller.confirm())
-                self.refresh()
-                return True
-            if element is self.cancel_button:
-                self.controller.cancel()
-                self.refresh()
-                return True
-            return False
+            return self._button_pressed(getattr(event, "ui_element", None))
         if etype == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
             if getattr(event, "ui_element", None) is self.log_box:
                 target = str(getattr(event, "link_target", ""))

@@ -443,6 +443,11 @@ def _one(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.chooser} picks who acts next: {listed}",
                         "Selective initiative: any creature that has not acted this round "
                         "(rules: Turns, actions and initiative)", (e.chooser, *options), "choice", (e,))
+    return _action_line(e)
+
+
+def _action_line(e: E.Event) -> LogEntry:
+    """The line of an action, a move, a provocation, a reaction or an attack."""
     if isinstance(e, E.ActionSpent):
         return LogEntry(f"{e.unit}: {e.action}",
                         f"{e.unit} spends {e.action}: {e.big} Big, {e.little} Little Action"
@@ -478,6 +483,11 @@ def _one(e: E.Event) -> LogEntry:
                         "(rules: Attacks of opportunity)", (e.by, e.unit), "reaction", (e,))
     if isinstance(e, E.AttackRolled):
         return _attack_line(e, None)
+    return _state_line(e)
+
+
+def _state_line(e: E.Event) -> LogEntry:
+    """The line of damage, a condition, a save, a death and the rest."""
     if isinstance(e, E.Damaged):
         if "bleed" in e.breakdown.lower():
             text = f"{e.unit} bleeds for {e.amount} (HP {e.hp})"
@@ -512,6 +522,11 @@ def _one(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.unit} leaves the map at {_cell(e.at)}",
                         "It counts as beaten for its side (rules: Winning)", (e.unit,), "move",
                         (e,))
+    return _rare_line(e)
+
+
+def _rare_line(e: E.Event) -> LogEntry:
+    """The line of an interrupt, a policy, standing up, the end, or any other event."""
     if isinstance(e, E.InterruptPrepared):
         trigger = _TRIGGER_TEXT.get(e.trigger, e.trigger)
         weapon = f" with {_a(e.weapon)}" if e.weapon else ""
@@ -538,6 +553,27 @@ def _one(e: E.Event) -> LogEntry:
         return LogEntry(text, "rules: Winning", (), "victory", (e,))
     name = type(e).__name__
     return LogEntry(name, str(e), (), "info", (e,))
+
+
+def _condition_run(events, n: int) -> tuple[LogEntry, int]:
+    """One line for the conditions one creature gains (or loses) at once from events[n]:
+    (the line, how many events it stands for)."""
+    e = events[n]
+    cls = type(e)
+    run = [e]
+    while n + len(run) < len(events) and type(events[n + len(run)]) is cls \
+            and events[n + len(run)].unit == e.unit:
+        run.append(events[n + len(run)])
+    if len(run) == 1:
+        return _one(e), 1
+    if cls is E.ConditionAdded:
+        titles = [_condition_title(x.condition, x.value) for x in run]
+        text = f"{e.unit} is now {', '.join(titles)}"
+    else:
+        titles = [_condition_title(x.condition) for x in run]
+        text = f"{e.unit} is no longer {', '.join(titles)}"
+    detail = "\n".join(d for d in (_condition_effect(x.condition) for x in run) if d)
+    return LogEntry(text, detail, (e.unit,), "condition", tuple(run)), len(run)
 
 
 def log_entries(events) -> list[LogEntry]:
@@ -582,23 +618,9 @@ def log_entries(events) -> list[LogEntry]:
             n += 1
             continue
         if isinstance(e, (E.ConditionAdded, E.ConditionRemoved)):
-            cls = type(e)
-            run = [e]
-            while n + len(run) < len(events) and type(events[n + len(run)]) is cls \
-                    and events[n + len(run)].unit == e.unit:
-                run.append(events[n + len(run)])
-            if len(run) == 1:
-                out.append(fold(_one(e)))
-            else:
-                if cls is E.ConditionAdded:
-                    titles = [_condition_title(x.condition, x.value) for x in run]
-                    text = f"{e.unit} is now {', '.join(titles)}"
-                else:
-                    titles = [_condition_title(x.condition) for x in run]
-                    text = f"{e.unit} is no longer {', '.join(titles)}"
-                detail = "\n".join(d for d in (_condition_effect(x.condition) for x in run) if d)
-                out.append(fold(LogEntry(text, detail, (e.unit,), "condition", tuple(run))))
-            n += len(run)
+            entry, used = _condition_run(events, n)
+            out.append(fold(entry))
+            n += used
             continue
         entry = _one(e)
         if isinstance(e, E.ChoiceNeeded) and e.chooser in fallen:

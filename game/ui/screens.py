@@ -475,7 +475,22 @@ class SetupScreen(Screen):
         top = m + 64 + m
         left_w = max(330, min(420, int(w * 0.3)))
         bottom = h - m
-        # the left column: maps, initiative, seed
+        self._build_left(m, top, left_w, bottom)
+        # the right: the map card, the sides, Start
+        rx = m + left_w + m
+        rw = w - rx - m
+        foot_h = 72
+        sides_h = 64 + 52 * len(self.map.teams)
+        card_h = bottom - top - sides_h - foot_h - 2 * m
+        self._build_card(rx, top, rw, card_h)
+        sy = top + card_h + m
+        self._build_sides(rx, sy, rw, sides_h)
+        self._build_footer(rx, sy + sides_h + m, rw, foot_h)
+        self._backdrop = None
+        self._refresh_sides()
+
+    def _build_left(self, m: int, top: int, left_w: int, bottom: int) -> None:
+        """The left column: the maps, the initiative mode, the seed, the keys."""
         left = self.panel((m, top, left_w, bottom - top))
         lw = left_w - 4
         self.label((14, 8, lw - 28, 28), "Battlefield", left, "@section")
@@ -509,12 +524,9 @@ class SetupScreen(Screen):
             self.label((14, y, lw - 28, 28), "In battle", left, "@section")
             self.keys_box = self.textbox((8, y + 30, lw - 16, panel_h - y - 40),
                                          KEYS_HELP, left, "#result_text")
-        # the right: the map card, the sides, Start
-        rx = m + left_w + m
-        rw = w - rx - m
-        foot_h = 72
-        sides_h = 64 + 52 * len(self.map.teams)
-        card_h = bottom - top - sides_h - foot_h - 2 * m
+
+    def _build_card(self, rx: int, top: int, rw: int, card_h: int) -> None:
+        """The chosen map: its picture, its facts and its description."""
         card = self.panel((rx, top, rw, card_h))
         box = (int(rw * 0.56), card_h - 24)
         thumb = fit(map_picture(self.map.path) if not self.map.error else
@@ -542,8 +554,9 @@ class SetupScreen(Screen):
         self.description_box = self.textbox(
             (tx - 6, dy, tw + 6, card_h - dy - 14),
             f"<font color=#c9d4de>{_esc(self.map.description)}</font>", card, "#result_text")
-        # sides
-        sy = top + card_h + m
+
+    def _build_sides(self, rx: int, sy: int, rw: int, sides_h: int) -> None:
+        """One row per side: a person or the computer at a difficulty."""
         sides = self.panel((rx, sy, rw, sides_h))
         self.label((14, 8, 200, 28), "Sides", sides, "@section")
         bw = min(118, (rw - 330) // 4)
@@ -565,8 +578,9 @@ class SetupScreen(Screen):
                                 tip=("a person at this machine" if choice == "human" else
                                      f"the computer, {choice}"))
                 self.side_buttons[(team, choice)] = b
-        # the footer: summary and Start
-        fy = sy + sides_h + m
+
+    def _build_footer(self, rx: int, fy: int, rw: int, foot_h: int) -> None:
+        """The summary of the choices, Continue, Load... and Start."""
         foot = self.panel((rx, fy, rw, foot_h))
         self.summary_box = self.textbox((8, 8, rw - 530, foot_h - 16), "", foot,
                                         "#result_text")
@@ -578,8 +592,6 @@ class SetupScreen(Screen):
             self.continue_button.disable()
         self.start_button = self.button((rw - 228, 10, 212, foot_h - 20), "Start battle",
                                         foot, "@primary", tip="Enter")
-        self._backdrop = None
-        self._refresh_sides()
         self._refresh_rules()
 
     def _style_seed(self) -> None:
@@ -839,16 +851,7 @@ class ResultScreen(Screen):
         for x, wd, head in zip(cols, widths, ("Side", "Player", "Out of the fight", "Damage dealt")):
             self.label((x, y, wd, 24), head, card, "@small_hint")
         y += 28
-        for t in teams:
-            self.image((cols[0], y + 6, 30, 30), team_badge(t, teams, 30), card)
-            self.label((cols[0] + 40, y, widths[0] - 40, 42), team_name(t), card,
-                       f"@team_{_ident(t)}", "#side_name")
-            side = self.sides.get(t)
-            self.label((cols[1], y, widths[1], 42), side.label if side else "", card,
-                       "@value")
-            self.label((cols[2], y, widths[2], 42), s.out_text(t), card, "@value")
-            self.label((cols[3], y, widths[3], 42), f"{s.damage.get(t, 0)}", card, "@value")
-            y += 44
+        y = self._side_rows(card, teams, cols, widths, y)
         # the most dramatic roll
         y += 14
         self.label((24, y, cw - 48, 26), "Most dramatic roll", card, "@section")
@@ -857,9 +860,24 @@ class ResultScreen(Screen):
         self.dramatic_box = self.textbox((18, y + 28, cw - 36, 62), text, card,
                                          "#result_text")
         y += 100
+        self._buttons(card, cw, y)
+        self.picture_image = None
+        if side_by_side:
+            px = x0 + cw + m
+            panel = self.panel((px, y0, pw, ch))
+            self.label((16, 10, pw - 32, 28), "Final position", panel, "@section")
+            shown = fit(self.picture, (pw - 28, ch - 62))
+            self.picture_image = self.image(((pw - shown.get_width()) // 2 - 2,
+                                             46 + (ch - 62 - shown.get_height()) // 2,
+                                             shown.get_width(), shown.get_height()),
+                                            shown, panel)
+        self._bg = None
+
+    def _buttons(self, card, cw: int, y: int) -> None:
+        """The command line of this battle, Play again, Back to setup, Quit."""
         again = "Play again" + ("" if self.setup is None else
                                 " (same seed)" if self.setup.fixed_seed else " (new seed)")
-        replay = self.setup.command_line(s.seed) if self.setup is not None else ""
+        replay = self.setup.command_line(self.summary.seed) if self.setup is not None else ""
         self.replay_label = self.label((24, y, cw - 48, 22),
                                        f"This battle again: {replay}" if replay else "",
                                        card, "@small_hint")
@@ -872,17 +890,21 @@ class ResultScreen(Screen):
         qw = cw - 48 - bw - min(230, bw) - 28
         self.quit_button = self.button((cw - 24 - min(140, qw), y, min(140, qw), 50), "Quit",
                                        card, "@secondary")
-        self.picture_image = None
-        if side_by_side:
-            px = x0 + cw + m
-            panel = self.panel((px, y0, pw, ch))
-            self.label((16, 10, pw - 32, 28), "Final position", panel, "@section")
-            shown = fit(self.picture, (pw - 28, ch - 62))
-            self.picture_image = self.image(((pw - shown.get_width()) // 2 - 2,
-                                             46 + (ch - 62 - shown.get_height()) // 2,
-                                             shown.get_width(), shown.get_height()),
-                                            shown, panel)
-        self._bg = None
+
+    def _side_rows(self, card, teams, cols, widths, y: int) -> int:
+        """One row per side (badge, name, player, out of the fight, damage); the next y."""
+        s = self.summary
+        for t in teams:
+            self.image((cols[0], y + 6, 30, 30), team_badge(t, teams, 30), card)
+            self.label((cols[0] + 40, y, widths[0] - 40, 42), team_name(t), card,
+                       f"@team_{_ident(t)}", "#side_name")
+            side = self.sides.get(t)
+            self.label((cols[1], y, widths[1], 42), side.label if side else "", card,
+                       "@value")
+            self.label((cols[2], y, widths[2], 42), s.out_text(t), card, "@value")
+            self.label((cols[3], y, widths[3], 42), f"{s.damage.get(t, 0)}", card, "@value")
+            y += 44
+        return y
 
     def handle_event(self, event):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
