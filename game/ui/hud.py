@@ -1110,5 +1110,5 @@ class Hud:
         return False
 
 
-__all__ = ["HOTKEYS", "Hud", "fitting", "set_fitting", "KIND_COLOURS", "PROMPT_KEYS", "THEME_PATH", "compute_layout",
-           "hp_bar", "make_manager", "team_swatch"]
+__all__ = ["HOTKEYS", "Hud", "KIND_COLOURS", "PROMPT_KEYS", "THEME_PATH", "compute_layout",
+           "fitting", "hp_bar", "make_manager", "set_fitting", "team_swatch"]

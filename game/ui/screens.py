@@ -848,7 +848,8 @@ class ResultScreen(Screen):
         y = 110
         cols = (24, int(cw * 0.27), int(cw * 0.56), int(cw * 0.78))
         widths = (cols[1] - cols[0], cols[2] - cols[1], cols[3] - cols[2], cw - cols[3] - 12)
-        for x, wd, head in zip(cols, widths, ("Side", "Player", "Out of the fight", "Damage dealt")):
+        heads = ("Side", "Player", "Out of the fight", "Damage dealt")
+        for x, wd, head in zip(cols, widths, heads):
             self.label((x, y, wd, 24), head, card, "@small_hint")
         y += 28
         y = self._side_rows(card, teams, cols, widths, y)
