@@ -319,9 +319,10 @@ def test_14_result_and_card_wording():
     words = " ".join(screen.texts())
     assert "0 of 5" not in words and "5 of 5" in words
     b = duel()
-    b.health("Orc").hp, b.health("Orc").dead = -20, True
-    b.conditions("Orc").active.update(dying=1, unconscious=1, helpless=1)
-    b.version += 1
+    from game.ecs.components import Conditions, Health
+    b.update("Orc", Health, hp=-20, dead=True)
+    active = dict(b.conditions("Orc").active, dying=1, unconscious=1, helpless=1)
+    b.update("Orc", Conditions, active=active)
     assert b.unit("Orc").dead and b.unit("Orc").has("unconscious")
     card = unit_card(b, "Orc", None)
     assert card.dead and not card.conditions
