@@ -109,6 +109,12 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument("--seed", type=SEEDS, default=1)
     simulate.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1)
     simulate.add_argument("--json", action="store_true")
+    simulate.add_argument("--backend", default="local", choices=("local", "ray"),
+                          help="local: --jobs processes; ray: Ray tasks "
+                               "(pip install 'hexskirmish[cluster]')")
+    simulate.add_argument("--ray-address", default=None,
+                          help="a Ray cluster to use (default: RAY_ADDRESS, else a local Ray "
+                               "with --jobs CPUs)")
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
 
@@ -123,6 +129,20 @@ def build_parser() -> ArgumentParser:
     new_map.add_argument("path", help="the .tmx file to create")
     new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
     new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
+
+    balance = sub.add_parser("balance", help="many computer games on a map: a balance report "
+                             "(index.html, report.json); pip install 'hexskirmish[report]'")
+    balance.add_argument("map", type=map_argument, help=MAP_HELP)
+    balance.add_argument("--out", required=True, help="the folder to write the report in")
+    balance.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=20,
+                         help=f"games per pairing of --sides (1-{MAX_GAMES})")
+    balance.add_argument("--sides", nargs="+", default=None, metavar="CTL,CTL",
+                         help="one or more controller pairings, e.g. ai,ai baseline,ai "
+                              "(default: ai on every team)")
+    balance.add_argument("--seed", type=SEEDS, default=1)
+    balance.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1)
+    balance.add_argument("--backend", default="local", choices=("local", "ray"))
+    balance.add_argument("--ray-address", default=None)
 
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
@@ -165,13 +185,19 @@ def run(args: argparse.Namespace) -> int:
             from game.ui.setup_model import enable_ai_debug
             enable_ai_debug()
         return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
-                            jobs=args.jobs, as_json=args.json)
+                            jobs=args.jobs, as_json=args.json, backend=args.backend,
+                            ray_address=args.ray_address)
     if command == "actions":
         from game.actions import run_actions
         return run_actions(args.battle, args.name, as_json=args.json, seed=args.seed)
     if command == "new-map":
         from game.tiled.newmap import run_new_map
         return run_new_map(args.path, args.size, args.orientation)
+    if command == "balance":
+        from game.balance.command import run_balance
+        return run_balance(args.map, args.out, games=args.games, jobs=args.jobs,
+                           sides=args.sides, seed=args.seed, backend=args.backend,
+                           ray_address=args.ray_address)
     if command == "replay":
         from game.engine.replay import run_replay
         return run_replay(args.file, verify=args.verify, as_json=args.json)

@@ -1,6 +1,7 @@
 """Computer players against each other, headless (DESIGN.md "Command line"):
 
     python -m game simulate MAP --sides ai,ai [--games N] [--seed S] [--jobs J] [--json]
+                            [--backend local|ray] [--ray-address ADDRESS]
 
 MAP may also be `arena`: a mirrored arena, fair by construction (`arena_map`).
 The i-th entry of --sides controls the i-th team of the map's `teams` property; a controller
@@ -13,8 +14,12 @@ A game that reaches ROUND_CAP rounds is a draw; one that needs more than COMMAND
 is a stall (a draw too, and counted: the players must never stall). A command the battle
 refuses is counted (it must never happen) and the side's turn is ended in its place.
 
-Output: win rates per side with 95% Wilson intervals, draws, average rounds, and the
-first-mover advantage (how often the side whose creature acted first in round 1 won). A
+Output: win rates per side with 95% Wilson intervals, draws, average rounds, the
+first-mover advantage (how often the side whose creature acted first in round 1 won) and the
+uses of each command type per side (`actions`). The JSON document depends only on the map,
+the sides and the seeds: decision times are in the text report only. `--backend ray` plays
+the same games as Ray tasks (`game.ai.cluster`); games are handed out as workers free up,
+never all made up front. A
 progress bar goes to stderr (redrawn on a terminal, else one line per game); stdout carries
 only the report, or exactly the JSON document with --json.
 """
@@ -25,6 +30,7 @@ import math
 import multiprocessing as mp
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 from game.errors import InputError
@@ -105,12 +111,15 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
     each team to a controller spec. Returns
     {"seed", "winner" (a team or "draw"), "rounds", "state_hash", "first" (team that acted
     first), "commands", "refusals", "stalled", "ai_ms" (decision times of `ai` players),
-    "rejected" (first choices the players' own check turned down)}."""
+    "rejected" (first choices the players' own check turned down), "stats" (per creature,
+    deaths, decisive rolls and the commands each side used: `game.balance.stats`)}."""
     from game.engine import commands as C
     from game.engine.battle import Battle
+    from game.balance.stats import game_stats, roster
     hexmap = _load(map_path)
     battle = Battle(hexmap, seed=seed,
                     controllers={t: "ai" for t in controllers})
+    start = roster(battle)
     players = {team: make_player(spec, f"{seed}:{team}") for team, spec in controllers.items()}
     first = battle.teams_of.get(battle.active) if battle.active else None
     refusals, commands, stalled = 0, 0, False
@@ -147,7 +156,8 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
                   "state_hash": battle.state_hash(), "first": first, "commands": commands,
                   "refusals": refusals, "stalled": stalled,
                   "rejected": sum(getattr(p, "rejected", 0) for p in players.values()),
-                  "ai_ms": ai_ms, "refused": refused_examples}
+                  "ai_ms": ai_ms, "refused": refused_examples,
+                  "stats": game_stats(battle, start)}
     finally:
         battle.close()
     return result
@@ -170,24 +180,54 @@ def _play_task(task):
     return play_game(map_path, controllers, seed, round_cap)
 
 
-def play_games(tasks, jobs: int = 1, progress=None) -> list[dict]:
-    """Play (map_path, {team: spec}, seed, round_cap) tasks, in order, with `jobs` processes.
-    `progress(i, result)` is called as each game finishes (in task order)."""
-    tasks = list(tasks)
+BACKENDS = ("local", "ray")
+IN_FLIGHT_PER_WORKER = 4     # games handed out ahead per worker: enough to keep it busy
+
+
+def iter_games(tasks, jobs: int = 1, backend: str = "local", ray_address: str | None = None):
+    """Play (map, {team: spec}, seed, round_cap) tasks and yield each result in task order.
+
+    `tasks` may be any iterable, even an endless one: at most IN_FLIGHT_PER_WORKER games per
+    worker are handed out ahead of the results read, so tasks are made as they are needed.
+    backend "local": `jobs` processes ('spawn'; in this process when jobs is 1); "ray": Ray
+    tasks (`game.ai.cluster`). The same tasks give the same results on every backend."""
+    if backend == "ray":
+        from game.ai.cluster import RayRunner
+        with RayRunner(ray_address, jobs) as runner:
+            yield from _in_order(runner.submit, runner.result, tasks,
+                                 runner.workers * IN_FLIGHT_PER_WORKER)
+        return
+    if jobs <= 1:
+        for task in tasks:
+            yield _play_task(task)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn")) as pool:
+        yield from _in_order(lambda task: pool.submit(_play_task, task),
+                             lambda future: future.result(), tasks,
+                             jobs * IN_FLIGHT_PER_WORKER)
+
+
+def _in_order(submit, result, tasks, window: int):
+    """Submit tasks keeping at most `window` unfinished, yield results in task order."""
+    pending = deque()
+    for task in tasks:
+        pending.append(submit(task))
+        if len(pending) >= window:
+            yield result(pending.popleft())
+    while pending:
+        yield result(pending.popleft())
+
+
+def play_games(tasks, jobs: int = 1, progress=None, backend: str = "local",
+               ray_address: str | None = None) -> list[dict]:
+    """`iter_games` as a list; `progress(i, result)` is called as each game finishes (in
+    task order)."""
     results = []
-    if jobs <= 1 or len(tasks) <= 1:
-        for i, task in enumerate(tasks):
-            r = _play_task(task)
-            results.append(r)
-            if progress:
-                progress(i, r)
-        return results
-    ctx = mp.get_context("spawn")
-    with ctx.Pool(min(jobs, len(tasks))) as pool:
-        for i, r in enumerate(pool.imap(_play_task, tasks, chunksize=1)):
-            results.append(r)
-            if progress:
-                progress(i, r)
+    for i, r in enumerate(iter_games(tasks, jobs, backend, ray_address)):
+        results.append(r)
+        if progress:
+            progress(i, r)
     return results
 
 
@@ -242,7 +282,6 @@ def summarize(results: list[dict], teams: list[str], sides: list[str]) -> dict:
     firsts = [r for r in results if r.get("first")]
     first_wins = sum(1 for r in firsts if r["winner"] == r["first"])
     lo, hi = wilson(first_wins, len(firsts))
-    ms = [m for r in results for m in r.get("ai_ms", ())]
     return {
         "games": n,
         "sides": side_rows,
@@ -256,13 +295,30 @@ def summarize(results: list[dict], teams: list[str], sides: list[str]) -> dict:
                         "ci95": [round(lo, 4), round(hi, 4)]},
         "refusals": sum(r["refusals"] for r in results),
         "stalls": sum(1 for r in results if r["stalled"]),
-        "ai_decision_ms": {"count": len(ms),
-                           "mean": round(sum(ms) / len(ms), 2) if ms else 0.0,
-                           "max": round(max(ms), 2) if ms else 0.0},
+        "actions": total_actions(results, teams),
     }
 
 
-def report_text(doc: dict, map_name: str, seconds: float) -> str:
+def total_actions(results: list[dict], teams: list[str]) -> dict:
+    """team -> {command type: uses} summed over the games (teams in the map's order)."""
+    totals = {team: {} for team in teams}
+    for r in results:
+        for team, counts in r.get("stats", {}).get("actions", {}).items():
+            side = totals.setdefault(team, {})
+            for kind, n in counts.items():
+                side[kind] = side.get(kind, 0) + n
+    return {team: dict(sorted(c.items())) for team, c in totals.items()}
+
+
+def decision_ms(results: list[dict]) -> dict:
+    """The computer players' decision times (wall clock: in the text report only, so that
+    the JSON document of the same games is the same on every run and backend)."""
+    ms = [m for r in results for m in r.get("ai_ms", ())]
+    return {"count": len(ms), "mean": sum(ms) / len(ms) if ms else 0.0,
+            "max": max(ms) if ms else 0.0}
+
+
+def report_text(doc: dict, map_name: str, seconds: float, ms: dict | None = None) -> str:
     lines = [f"{map_name}: {doc['games']} games"]
     for side in doc["sides"]:
         rate = doc["win_rates"][side["team"]]
@@ -275,8 +331,10 @@ def report_text(doc: dict, map_name: str, seconds: float) -> str:
     lo, hi = fm["ci95"]
     lines.append(f"  first mover won {fm['wins']}/{fm['games']} "
                  f"({100 * fm['win_rate']:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
-    ms = doc["ai_decision_ms"]
-    if ms["count"]:
+    for team, counts in doc.get("actions", {}).items():
+        used = ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+        lines.append(f"  {team} commands: {used or 'none'}")
+    if ms and ms["count"]:
         lines.append(f"  ai decisions: {ms['count']}, mean {ms['mean']:.1f} ms, "
                      f"max {ms['max']:.1f} ms")
     lines.append(f"  refused commands: {doc['refusals']}, stalls: {doc['stalls']}")
@@ -287,9 +345,11 @@ def report_text(doc: dict, map_name: str, seconds: float) -> str:
 # ---- the subcommand --------------------------------------------------------------------------
 
 def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
-                 as_json: bool = False) -> int:
+                 as_json: bool = False, backend: str = "local",
+                 ray_address: str | None = None) -> int:
     """`python -m game simulate`: play `games` battles on `map`; print the report (or JSON).
-    Bad arguments raise InputError (one line, exit 2)."""
+    Bad arguments raise InputError (one line, exit 2). backend "ray" plays the games as Ray
+    tasks (`iter_games`)."""
     path = Path(map)
     if str(map) == ARENA and not path.exists():
         path = ARENA                  # the mirrored arena (arena_map), fair by construction
@@ -303,18 +363,22 @@ def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
         raise InputError(None, None, f"--games must be 1 or more, got {games}")
     if not isinstance(jobs, int) or jobs < 1:
         raise InputError(None, None, f"--jobs must be 1 or more, got {jobs}")
+    if backend not in BACKENDS:
+        raise InputError(None, None, f"--backend must be one of {', '.join(BACKENDS)}, "
+                         f"got {backend!r}")
     controllers = dict(zip(teams, spec))
-    tasks = [(str(path), controllers, seed + i, ROUND_CAP) for i in range(games)]
+    tasks = ((str(path), controllers, seed + i, ROUND_CAP) for i in range(games))
     start = time.perf_counter()
-    results = play_games(tasks, jobs, Progress(games))
+    results = play_games(tasks, jobs, Progress(games), backend, ray_address)
     doc = summarize(results, teams, spec)
     if as_json:
         print(json.dumps(doc))
     else:
-        print(report_text(doc, Path(str(path)).name, time.perf_counter() - start))
+        print(report_text(doc, Path(str(path)).name, time.perf_counter() - start,
+                          decision_ms(results)))
     return 0
 
 
-__all__ = ["ARENA", "COMMAND_CAP", "CONTROLLERS", "Progress", "ROUND_CAP", "arena_map",
-           "make_player", "parse_sides", "play_game", "play_games", "report_text",
-           "run_simulate", "summarize", "wilson"]
+__all__ = ["ARENA", "BACKENDS", "COMMAND_CAP", "CONTROLLERS", "Progress", "ROUND_CAP",
+           "arena_map", "decision_ms", "iter_games", "make_player", "parse_sides", "play_game",
+           "play_games", "report_text", "run_simulate", "summarize", "total_actions", "wilson"]
