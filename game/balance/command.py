@@ -1,0 +1,97 @@
+"""`python -m game balance MAP [--games N] [--jobs J] [--sides S ...] [--seed S]
+[--backend local|ray] [--ray-address A] --out DIR` (docs/balance.md).
+
+Plays `--games` battles for each controller pairing of `--sides` (default: the normal
+computer player on every team), game i of each pairing with dice seed S+i, on the process
+pool or Ray (`game.ai.simulate.iter_games`), and writes DIR/index.html, DIR/report.json and
+the images beside them. Everything is written to a temporary folder first and moved into
+DIR at the end, so a failed run leaves DIR as it was. A progress bar (tqdm) shows on a
+terminal; stdout gets the verdict and where the report is.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from game import paths
+from game.ai.simulate import BACKENDS, ROUND_CAP, _load, iter_games, parse_sides
+from game.balance import page, plots
+from game.balance.aggregate import Tally
+from game.errors import InputError
+
+REPORT_FILES = ("index.html", "report.json")
+
+
+def check_arguments(games: int, jobs: int, backend: str, out: Path) -> None:
+    if not isinstance(games, int) or games < 1:
+        raise InputError(None, None, f"--games must be 1 or more, got {games}")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise InputError(None, None, f"--jobs must be 1 or more, got {jobs}")
+    if backend not in BACKENDS:
+        raise InputError(None, None, f"--backend must be one of {', '.join(BACKENDS)}")
+    if out.exists() and not out.is_dir():
+        raise InputError(out, None, "is a file; --out names the folder to write the report in")
+    if not out.parent.is_dir():
+        raise InputError(out, None, f"cannot write the report: the folder {out.parent} does "
+                         "not exist")
+
+
+def import_tqdm():
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        raise InputError(None, None, "the balance report needs tqdm, which is not "
+                         f"installed: {plots.INSTALL_HINT}") from None
+    return tqdm
+
+
+def pairings_of(sides: list[str] | None, teams: list[str]) -> list[dict]:
+    """--sides, each `ctl,ctl,...` one per team: team -> controller per pairing."""
+    texts = sides or [",".join(["ai"] * len(teams))]
+    return [dict(zip(teams, parse_sides(text, teams))) for text in texts]
+
+
+def run_balance(map, out, games: int = 20, jobs: int = 1, sides: list[str] | None = None,
+                seed: int = 1, backend: str = "local", ray_address: str | None = None) -> int:
+    """The subcommand; bad input raises InputError (one line, exit 2), nothing written."""
+    path, out = paths.resolve_map(str(map)), Path(out)
+    if not path.is_file():
+        raise InputError(path, None, "no such map (give a .tmx path or a shipped map's name, "
+                         "e.g. duel)")
+    check_arguments(games, jobs, backend, out)
+    plots.import_pyplot()
+    tqdm = import_tqdm()
+    hexmap = _load(path)
+    teams = list(hexmap.teams) or sorted({p.team for p in hexmap.units})
+    pairings = pairings_of(sides, teams)
+    tally = Tally(path.name, teams, pairings, seed)
+    tasks = ((str(path), controllers, seed + i, ROUND_CAP)
+             for controllers in pairings for i in range(games))
+    bar = tqdm(total=games * len(pairings), unit="game", disable=not sys.stderr.isatty())
+    with bar:
+        for n, result in enumerate(iter_games(tasks, jobs, backend, ray_address)):
+            tally.add(n // games, result)
+            bar.update()
+    doc = tally.report()
+    write_report(doc, path, out)
+    print(f"{path.name}: {doc['verdict']['text']} ({doc['games']} games); "
+          f"report in {out / 'index.html'}")
+    return 0
+
+
+def write_report(doc: dict, map_path: Path, out: Path) -> None:
+    """report.json, the images and index.html, into `out` only once all are drawn."""
+    with tempfile.TemporaryDirectory(dir=out.parent, prefix=f".{out.name}-") as tmp:
+        folder = Path(tmp)
+        (folder / "report.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
+        images = plots.draw_all(doc, map_path, folder)
+        (folder / "index.html").write_text(page.render_page(doc, images), encoding="utf-8")
+        out.mkdir(exist_ok=True)
+        for name in [*REPORT_FILES, *images]:
+            shutil.move(str(folder / name), str(out / name))
+
+
+__all__ = ["pairings_of", "run_balance", "write_report"]

@@ -1,0 +1,190 @@
+"""The balance report's images, drawn with matplotlib (the optional extra hexskirmish[report]).
+
+Each function takes the report document (`game.balance.aggregate.Tally.report`) and writes
+one PNG: win rates per pairing with their 95% intervals, game length, the creature kinds,
+the commands used, and where creatures fell drawn over the map as Tiled renders it
+(`game.ui.map_renderer`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.errors import InputError
+
+INSTALL_HINT = "pip install 'hexskirmish[report]'"
+TEAM_COLOURS = {"blue": "#3b6fd4", "red": "#d43b3b", "green": "#3ba55c", "yellow": "#d4b23b"}
+DPI = 110
+
+
+def import_pyplot():
+    """matplotlib's pyplot on the file-only backend, or a one-line InputError saying how to
+    install it."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise InputError(None, None, "the balance report draws its plots with matplotlib, "
+                         f"which is not installed: {INSTALL_HINT}") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def colour(team: str, i: int) -> str:
+    return TEAM_COLOURS.get(team, f"C{i}")
+
+
+def win_rates(doc: dict, out: Path) -> None:
+    """One row of bars per pairing: each team's win rate with its Wilson interval."""
+    plt = import_pyplot()
+    pairings, teams = doc["pairings"], doc["teams"]
+    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.55 * len(pairings) * len(teams)), dpi=DPI)
+    labels, ticks, y = [], [], 0.0
+    for p in reversed(pairings):
+        for team in reversed(teams):
+            row = p["teams"][team]
+            lo, hi = row["ci95"]
+            rate = row["win_rate"]
+            ax.barh(y, 100 * rate, color=colour(team, teams.index(team)), alpha=0.85)
+            ax.errorbar(100 * rate, y, xerr=[[100 * (rate - lo)], [100 * (hi - rate)]],
+                        color="black", capsize=4)
+            labels.append(f"{team} ({row['controller']})")
+            ticks.append(y)
+            y += 1
+        y += 0.5
+    ax.set_yticks(ticks)
+    ax.set_yticklabels(labels)
+    ax.set_xlim(0, 100)
+    ax.axvline(50, color="grey", linestyle=":")
+    ax.set_xlabel("win rate, % (bars: 95% interval)")
+    ax.set_title(f"{doc['map']}: {doc['verdict']['text']}", fontsize=10)
+    _save(fig, out)
+
+
+def game_length(doc: dict, out: Path) -> None:
+    plt = import_pyplot()
+    hist = {int(r): c for r, c in doc["length"]["rounds_histogram"].items()}
+    fig, ax = plt.subplots(figsize=(6, 3), dpi=DPI)
+    ax.bar(list(hist), list(hist.values()), color="#777777")
+    ax.axvline(doc["length"]["mean_rounds"], color="black", linestyle="--",
+               label=f"mean {doc['length']['mean_rounds']:.1f} rounds")
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("games")
+    ax.set_title(f"{doc['map']}: game length over {doc['games']} games", fontsize=10)
+    ax.legend()
+    _save(fig, out)
+
+
+def unit_kinds(doc: dict, out: Path) -> None:
+    """Per creature kind: survival (with its interval), kills, damage dealt and taken."""
+    plt = import_pyplot()
+    rows = doc["unit_kinds"]
+    kinds = [r["kind"] for r in rows]
+    fig, axes = plt.subplots(1, 3, figsize=(10, 1.2 + 0.4 * len(kinds)), dpi=DPI, sharey=True)
+    ys = range(len(kinds))
+    survival = [100 * r["survival"] for r in rows]
+    err = [[100 * r["survival"] - 100 * r["survival_ci95"][0] for r in rows],
+           [100 * r["survival_ci95"][1] - 100 * r["survival"] for r in rows]]
+    axes[0].barh(ys, survival, xerr=err, color="#5a9e6f", capsize=3)
+    axes[0].set_xlim(0, 100)
+    axes[0].set_xlabel("survival, %")
+    axes[1].barh(ys, [r["kills"] for r in rows], color="#9e5a5a")
+    axes[1].set_xlabel("kills per creature and game")
+    axes[2].barh([y + 0.2 for y in ys], [r["damage_dealt"] for r in rows], height=0.4,
+                 color="#d48a3b", label="dealt")
+    axes[2].barh([y - 0.2 for y in ys], [r["damage_taken"] for r in rows], height=0.4,
+                 color="#6f6f9e", label="taken")
+    axes[2].set_xlabel("damage per creature and game")
+    axes[2].legend(fontsize=8)
+    axes[0].set_yticks(list(ys))
+    axes[0].set_yticklabels([f"{k} ({r['creatures']})" for k, r in zip(kinds, rows)])
+    fig.suptitle(f"{doc['map']}: creature kinds (in brackets: creature-games)", fontsize=10)
+    _save(fig, out)
+
+
+def actions(doc: dict, out: Path) -> None:
+    """The commands each team used per game, over all pairings."""
+    plt = import_pyplot()
+    teams = doc["teams"]
+    totals: dict = {t: {} for t in teams}
+    for p in doc["pairings"]:
+        for team, counts in p["actions"].items():
+            for kind, n in counts.items():
+                totals.setdefault(team, {})[kind] = totals.get(team, {}).get(kind, 0) + n
+    kinds = sorted({k for c in totals.values() for k in c})
+    games = max(1, doc["games"])
+    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.35 * len(kinds) * len(teams)), dpi=DPI)
+    height = 0.8 / max(1, len(teams))
+    for i, team in enumerate(teams):
+        ax.barh([k + i * height for k in range(len(kinds))],
+                [totals.get(team, {}).get(kind, 0) / games for kind in kinds],
+                height=height, color=colour(team, i), label=team)
+    ax.set_yticks([k + 0.4 - height / 2 for k in range(len(kinds))])
+    ax.set_yticklabels(kinds)
+    ax.set_xlabel("uses per game")
+    ax.set_title(f"{doc['map']}: commands per team", fontsize=10)
+    ax.legend()
+    _save(fig, out)
+
+
+def deaths(doc: dict, map_path, out: Path) -> None:
+    """The hexes where creatures fell, shaded by how often, over the map's own render, with
+    the starting hexes of each team marked."""
+    plt = import_pyplot()
+    from matplotlib.colors import Normalize
+    from matplotlib.patches import Polygon
+
+    from game.ui.map_renderer import build_map_surface, load_map_info
+    info = load_map_info(map_path)
+    image, (ox, oy) = _surface_rgba(build_map_surface(info, frozenset())), info.origin
+    from game.ai.simulate import _load
+    hexmap = _load(map_path)
+    layout = hexmap.layout
+    h, w = image.shape[:2]
+    fig, ax = plt.subplots(figsize=(min(12, 2 + w / 80), min(10, 1 + h / 80)), dpi=DPI)
+    ax.imshow(image, extent=(-ox, w - ox, h - oy, -oy))
+    top = max((d["count"] for d in doc["deaths"]), default=1)
+    norm, cmap = Normalize(0, top), plt.get_cmap("inferno_r")
+    for d in doc["deaths"]:
+        corners = layout.tile_polygon(*d["cell"])
+        ax.add_patch(Polygon(corners, closed=True, facecolor=cmap(norm(d["count"])),
+                             alpha=0.65, edgecolor="black", linewidth=0.5))
+    for i, team in enumerate(doc["teams"]):
+        starts = [layout.tile_center(u.col, u.row) for u in hexmap.units if u.team == team]
+        ax.scatter([x for x, _ in starts], [y for _, y in starts], s=30, marker="o",
+                   color=colour(team, i), edgecolor="white", label=f"{team} start")
+    ax.legend(loc="upper left", bbox_to_anchor=(0, -0.01), ncol=len(doc["teams"]), fontsize=8)
+    fig.colorbar(plt.cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.7,
+                 label="creatures fallen there")
+    ax.set_axis_off()
+    ax.set_title(f"{doc['map']}: where creatures fell ({sum(d['count'] for d in doc['deaths'])}"
+                 f" deaths in {doc['games']} games)", fontsize=10)
+    _save(fig, out)
+
+
+def _surface_rgba(surface):
+    import numpy as np
+    import pygame
+    w, h = surface.get_size()
+    return np.frombuffer(pygame.image.tobytes(surface, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
+
+
+def _save(fig, out: Path) -> None:
+    fig.tight_layout()
+    fig.savefig(out)
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+
+
+IMAGES = {"win_rates.png": win_rates, "game_length.png": game_length,
+          "unit_kinds.png": unit_kinds, "actions.png": actions}
+
+
+def draw_all(doc: dict, map_path, folder: Path) -> list[str]:
+    """Every image of the report into `folder`; returns their file names."""
+    for name, draw in IMAGES.items():
+        draw(doc, folder / name)
+    deaths(doc, map_path, folder / "deaths.png")
+    return [*IMAGES, "deaths.png"]
+
+
+__all__ = ["INSTALL_HINT", "draw_all", "import_pyplot"]
