@@ -61,12 +61,21 @@ class RayRunner:
             options = dict(include_dashboard=False, log_to_driver=False,
                            logging_level=logging.WARNING)
             if self.address:
-                ray.init(address=self.address, runtime_env=_upload_env(), **options)
+                self._connect(ray, options)
             else:
                 ray.init(num_cpus=self.jobs, **options)
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._remote = ray.remote(num_cpus=1, max_retries=0)(_play)
         return self
+
+    def _connect(self, ray, options: dict) -> None:
+        try:
+            ray.init(address=self.address, runtime_env=_upload_env(), **options)
+        except ConnectionError as err:
+            why = (str(err).splitlines() or [type(err).__name__])[0]
+            raise InputError(None, None, f"cannot reach the Ray cluster at {self.address!r} "
+                             f"({why}); check --ray-address or RAY_ADDRESS, or start one with "
+                             "`ray start --head`") from None
 
     def __exit__(self, *exc) -> None:
         if self._started:

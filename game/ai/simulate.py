@@ -202,10 +202,13 @@ def iter_games(tasks, jobs: int = 1, backend: str = "local", ray_address: str | 
             yield _play_task(task)
         return
     from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn")) as pool:
+    pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn"))
+    try:
         yield from _in_order(lambda task: pool.submit(_play_task, task),
                              lambda future: future.result(), tasks,
                              jobs * IN_FLIGHT_PER_WORKER)
+    finally:                  # a reader that stops early does not wait for games ahead
+        pool.shutdown(cancel_futures=True)
 
 
 def _in_order(submit, result, tasks, window: int):

@@ -97,6 +97,7 @@ def unit_kinds(doc: dict, out: Path) -> None:
     axes[2].legend(fontsize=8)
     axes[0].set_yticks(list(ys))
     axes[0].set_yticklabels([f"{k} ({r['creatures']})" for k, r in zip(kinds, rows)])
+    axes[0].invert_yaxis()
     fig.suptitle(f"{doc['map']}: creature kinds (in brackets: creature-games)", fontsize=10)
     _save(fig, out)
 
@@ -112,7 +113,7 @@ def actions(doc: dict, out: Path) -> None:
                 totals.setdefault(team, {})[kind] = totals.get(team, {}).get(kind, 0) + n
     kinds = sorted({k for c in totals.values() for k in c})
     games = max(1, doc["games"])
-    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.35 * len(kinds) * len(teams)), dpi=DPI)
+    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.22 * len(kinds) * len(teams)), dpi=DPI)
     height = 0.8 / max(1, len(teams))
     for i, team in enumerate(teams):
         ax.barh([k + i * height for k in range(len(kinds))],
@@ -120,8 +121,9 @@ def actions(doc: dict, out: Path) -> None:
                 height=height, color=colour(team, i), label=team)
     ax.set_yticks([k + 0.4 - height / 2 for k in range(len(kinds))])
     ax.set_yticklabels(kinds)
+    ax.invert_yaxis()
     ax.set_xlabel("uses per game")
-    ax.set_title(f"{doc['map']}: commands per team", fontsize=10)
+    ax.set_title(f"{doc['map']}: commands per team and game (all pairings)", fontsize=10)
     ax.legend()
     _save(fig, out)
 
