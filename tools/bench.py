@@ -486,6 +486,46 @@ def bench_ai() -> None:
           f"{'met' if worst <= 200 else 'NOT met'}")
 
 
+# ---- jobs (game/ai/simulate.py): --jobs 2 vs --jobs 1, and Ray vs the process pool --------
+
+JOBS_GAMES = 12
+
+
+def _timed_games(**backend) -> tuple[float, list[dict]]:
+    """Wall-clock seconds of JOBS_GAMES computer games on maps/duel.tmx, and their results
+    (start-up of the processes or of Ray included)."""
+    from game.ai.simulate import ROUND_CAP, iter_games
+    path = str(Path(__file__).resolve().parent.parent / "maps" / "duel.tmx")
+    tasks = ((path, {"blue": "ai", "red": "ai"}, 100 + i, ROUND_CAP) for i in range(JOBS_GAMES))
+    t0 = time.perf_counter()
+    results = list(iter_games(tasks, **backend))
+    return time.perf_counter() - t0, results
+
+
+@section
+def bench_jobs() -> None:
+    """`simulate --jobs 2` against `--jobs 1` (the speed-up on two cores), and Ray's cost per
+    game against the process pool, both with 2 workers, on the same seeded games (whose
+    results must agree). Ray runs only where it is installed (hexskirmish[cluster])."""
+    one, serial = _timed_games(jobs=1)
+    two, pooled = _timed_games(jobs=2)
+    assert [r["state_hash"] for r in serial] == [r["state_hash"] for r in pooled]
+    per = lambda seconds: 1000 * seconds / JOBS_GAMES  # noqa: E731
+    print(f"# {JOBS_GAMES} games ai vs ai on duel.tmx, start-up included")
+    report("simulate --jobs 2", per(two), per(one), "--jobs 1")
+    print(f"# speed-up of --jobs 2 over --jobs 1: {one / two:.2f} (2 cores: 2.0 at best)")
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        print("# ray: not installed (pip install 'hexskirmish[cluster]'), skipped")
+        return
+    on_ray, remote = _timed_games(jobs=2, backend="ray")
+    assert [r["state_hash"] for r in remote] == [r["state_hash"] for r in pooled]
+    report("process pool --jobs 2", per(two), per(on_ray), "--backend ray (local, 2 CPUs)")
+    print(f"# ray's cost per game over the process pool: {per(on_ray) - per(two):+.0f} ms, "
+          f"ratio ray / pool {on_ray / two:.2f}")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]
