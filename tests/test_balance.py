@@ -93,6 +93,7 @@ def test_tally_of_real_games_adds_up():
     assert sum(d["count"] for d in doc["deaths"]) == lost
     assert sum(doc["length"]["rounds_histogram"].values()) == 4
     assert doc["verdict"]["based_on"] == "mirror" and doc["verdict"]["games"] == 2
+    assert all("favoured" in p["verdict"] for p in doc["pairings"])
     scores = [r["decisiveness"] for r in doc["decisive_rolls"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -110,10 +111,16 @@ def test_verdict_points_and_margin():
     assert even["favoured"] is None and even["text"].startswith("no team clearly favoured")
     sweep = verdict([_pairing(fair, {"blue": 0, "red": 10}, 10)], ["blue", "red"])
     assert sweep["favoured"] == "red" and sweep["margin"] > 10      # 10 of 10 is not certain
-    mixed = verdict([_pairing(fair, {"blue": 5, "red": 5}, 10),
-                     _pairing({"blue": "ai", "red": "baseline"}, {"blue": 10, "red": 0}, 10)],
+    mixed = verdict([_pairing({"blue": "ai", "red": "baseline"}, {"blue": 10, "red": 0}, 10),
+                     _pairing(fair, {"blue": 5, "red": 5}, 10),
+                     _pairing({"blue": "baseline", "red": "baseline"}, {"blue": 9, "red": 1}, 10)],
                     ["blue", "red"])
-    assert mixed["games"] == 10 and mixed["favoured"] is None      # the mirror pairing only
+    assert mixed["games"] == 10 and mixed["favoured"] is None      # the first mirror pairing
+    assert mixed["sides"] == fair and mixed["based_on"] == "mirror"
+    swapped = verdict([_pairing({"blue": "ai", "red": "baseline"}, {"blue": 9, "red": 1}, 10),
+                       _pairing({"blue": "baseline", "red": "ai"}, {"blue": 1, "red": 9}, 10)],
+                      ["blue", "red"])
+    assert swapped["based_on"] == "all" and swapped["games"] == 20 and swapped["points"] == 0
 
 
 def test_games_are_made_as_they_are_needed():

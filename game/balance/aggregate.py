@@ -5,7 +5,8 @@
 with the number of games; `Tally.report()` is the JSON document docs/balance.md describes:
 
 - `pairings`: per controller pairing (who played which team) the wins of each team with
-  their 95% Wilson interval, the draws, and the uses of each command type per team;
+  their 95% Wilson interval, the draws, its own verdict line and the uses of each command
+  type per team;
 - `length`: rounds per game (mean, quantiles, histogram) and commands per game;
 - `unit_kinds`: per kind of creature (and per team inside): survival rate with its interval,
   kills, damage dealt and damage taken per creature and game;
@@ -13,7 +14,7 @@ with the number of games; `Tally.report()` is the JSON document docs/balance.md 
 - `decisive_rolls`: the attack rolls that felled a creature against the longest odds, the
   biggest creatures first (`game.balance.stats`);
 - `verdict`: which team the map favours, in points of win rate with a 95% margin, from the
-  pairings where every team has the same controller (all pairings when there is none).
+  first pairing where every team has the same controller (all games when there is none).
 """
 from __future__ import annotations
 
@@ -85,7 +86,9 @@ class Tally:
             teams[team] = {"controller": p["sides"].get(team, "?"), "wins": wins,
                            "win_rate": round(wins / n, 4) if n else 0.0,
                            "ci95": [round(lo, 4), round(hi, 4)]}
+        lead = favoured({t: p["wins"][t] for t in self.teams}, n, self.teams)
         return {"sides": p["sides"], "games": n, "draws": p["draws"], "teams": teams,
+                "verdict": lead["text"],
                 "actions": {t: dict(sorted(c.items())) for t, c in sorted(p["actions"].items())}}
 
     def _length(self) -> dict:
@@ -126,20 +129,26 @@ def _quantile(ordered: list[int], q: float) -> float:
 
 
 def verdict(pairings: list[dict], teams: list[str]) -> dict:
-    """The favoured team and by how many points of win rate, with a 95% margin.
-
-    Over the games of the mirror pairings (one controller for every team; all pairings if
-    none is), the leader's win rate minus the runner-up's: its variance is that of the
-    difference of two shares of one multinomial, (p1 + p2 - (p1 - p2)^2) / n, taken with
-    one win added to each of the two teams (as Agresti and Caffo do for two proportions) so
-    that 10 wins of 10 games do not claim a margin of 0."""
+    """The report's verdict: from the first pairing where every team has the same controller
+    (only the map and the dice differ there), else from all games together (then the
+    controllers differ too: give each pairing both ways round)."""
     mirror = [p for p in pairings if len(set(p["sides"].values())) == 1]
-    used = mirror or pairings
+    used = mirror[:1] or pairings
     n = sum(p["games"] for p in used)
     wins = {t: sum(p["teams"][t]["wins"] for p in used) for t in teams}
+    return {**favoured(wins, n, teams), "based_on": "mirror" if mirror else "all",
+            "sides": used[0]["sides"] if mirror else None}
+
+
+def favoured(wins: dict, n: int, teams: list[str]) -> dict:
+    """Which team leads and by how many points of win rate, with a 95% margin.
+
+    The leader's win rate minus the runner-up's: its variance is that of the difference of
+    two shares of one multinomial, (p1 + p2 - (p1 - p2)^2) / n, taken with one win added to
+    each of the two teams (as Agresti and Caffo do for two proportions) so that 10 wins of
+    10 games do not claim a margin of 0."""
     if n == 0 or len(teams) < 2:
-        return {"text": "no games", "favoured": None, "points": 0.0, "margin": 0.0,
-                "games": n, "based_on": "mirror" if mirror else "all"}
+        return {"text": "no games", "favoured": None, "points": 0.0, "margin": 0.0, "games": n}
     leader, runner = sorted(teams, key=lambda t: (-wins[t], teams.index(t)))[:2]
     p1, p2 = wins[leader] / n, wins[runner] / n
     points = 100 * (p1 - p2)
@@ -153,8 +162,7 @@ def verdict(pairings: list[dict], teams: list[str]) -> dict:
     if len(teams) > 2:
         text += f" over {runner}"
     return {"text": text, "favoured": leader if points > margin else None,
-            "points": round(points, 2), "margin": round(margin, 2), "games": n,
-            "based_on": "mirror" if mirror else "all"}
+            "points": round(points, 2), "margin": round(margin, 2), "games": n}
 
 
-__all__ = ["DECISIVE_ROLLS", "Tally", "verdict"]
+__all__ = ["DECISIVE_ROLLS", "Tally", "favoured", "verdict"]

@@ -35,9 +35,9 @@ def pairings_table(doc: dict) -> str:
         for team in doc["teams"]:
             t = p["teams"][team]
             rows.append([team, t["controller"], p["games"], t["wins"], pct(t["win_rate"]),
-                         interval(t["ci95"]), p["draws"]])
+                         interval(t["ci95"]), p["draws"], p["verdict"]])
     return table(["team", "controller", "games", "wins", "win rate", "95% interval",
-                  "draws"], rows)
+                  "draws", "this pairing"], rows)
 
 
 def kinds_table(doc: dict) -> str:
@@ -72,15 +72,16 @@ def length_text(doc: dict) -> str:
 def render_page(doc: dict, images: list[str]) -> str:
     """The whole index.html for report document `doc` and the image files beside it."""
     v = doc["verdict"]
-    based = ("the games where every team had the same controller" if v["based_on"] == "mirror"
-             else "all games (no pairing had the same controller on every team)")
+    based = (f"the {v['games']} games of the first pairing with the same controller on "
+             "every team" if v["based_on"] == "mirror" else
+             f"all {v['games']} games (no pairing had the same controller on every team)")
     img = {name: f'<img src="{escape(name)}" alt="{escape(name)}">' for name in images}
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>Balance of {escape(doc['map'])}</title><style>{STYLE}</style></head><body>",
         f"<h1>Balance of {escape(doc['map'])}</h1>",
         f"<p class='verdict'>{escape(v['text'])}</p>",
-        f"<p>From {v['games']} games: {escape(based)}; the margin is a 95% interval. "
+        f"<p>From {escape(based)}; the margin is a 95% interval. "
         f"{doc['games']} games in all, dice seeds {doc['seed']} onwards; "
         f"{doc['stalls']} stalled, {doc['refusals']} refused commands.</p>",
         "<h2>Win rates</h2>", pairings_table(doc), img.get("win_rates.png", ""),
