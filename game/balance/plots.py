@@ -142,7 +142,7 @@ def deaths(doc: dict, map_path, out: Path) -> None:
     hexmap = _load(map_path)
     layout = hexmap.layout
     h, w = image.shape[:2]
-    fig, ax = plt.subplots(figsize=(min(12, 2 + w / 80), min(10, 1 + h / 80)), dpi=DPI)
+    fig, ax = plt.subplots(figsize=(min(10, 2 + w / 100), min(9, 1 + h / 100)), dpi=DPI)
     ax.imshow(image, extent=(-ox, w - ox, h - oy, -oy))
     top = max((d["count"] for d in doc["deaths"]), default=1)
     norm, cmap = Normalize(0, top), plt.get_cmap("inferno_r")
@@ -160,7 +160,7 @@ def deaths(doc: dict, map_path, out: Path) -> None:
     ax.set_axis_off()
     ax.set_title(f"{doc['map']}: where creatures fell ({sum(d['count'] for d in doc['deaths'])}"
                  f" deaths in {doc['games']} games)", fontsize=10)
-    _save(fig, out)
+    _save(fig, out, palette=True)
 
 
 def _surface_rgba(surface):
@@ -170,10 +170,20 @@ def _surface_rgba(surface):
     return np.frombuffer(pygame.image.tobytes(surface, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
 
 
-def _save(fig, out: Path) -> None:
-    fig.tight_layout()
-    fig.savefig(out)
+def _save(fig, out: Path, palette: bool = False) -> None:
+    """Write the figure as a PNG; `palette`: 256 colours (a map render is mostly texture,
+    and a quarter of the bytes keeps the committed reports small)."""
+    import io
+
     import matplotlib.pyplot as plt
+    fig.tight_layout()
+    if palette:
+        from PIL import Image
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png")
+        Image.open(buffer).convert("RGB").quantize(256).save(out, optimize=True)
+    else:
+        fig.savefig(out)
     plt.close(fig)
 
 
