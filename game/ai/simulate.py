@@ -372,14 +372,32 @@ def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
     controllers = dict(zip(teams, spec))
     tasks = ((str(path), controllers, seed + i, ROUND_CAP) for i in range(games))
     start = time.perf_counter()
-    results = play_games(tasks, jobs, Progress(games), backend, ray_address)
+    progress, results, times = Progress(games), [], decision_ms([])
+    for i, r in enumerate(iter_games(tasks, jobs, backend, ray_address)):
+        progress(i, r)
+        times = _merged_ms([times, decision_ms([r])])
+        results.append(_kept(r))
     doc = summarize(results, teams, spec)
     if as_json:
         print(json.dumps(doc))
     else:
-        print(report_text(doc, Path(str(path)).name, time.perf_counter() - start,
-                          decision_ms(results)))
+        print(report_text(doc, Path(str(path)).name, time.perf_counter() - start, times))
     return 0
+
+
+def _kept(result: dict) -> dict:
+    """What `summarize` reads of a game: a long run keeps a few hundred bytes per game."""
+    kept = {k: result[k] for k in ("seed", "winner", "rounds", "state_hash", "first",
+                                   "refusals", "stalled")}
+    kept["stats"] = {"actions": result["stats"]["actions"]}
+    return kept
+
+
+def _merged_ms(parts: list[dict]) -> dict:
+    count = sum(p["count"] for p in parts)
+    return {"count": count,
+            "mean": sum(p["mean"] * p["count"] for p in parts) / count if count else 0.0,
+            "max": max((p["max"] for p in parts), default=0.0)}
 
 
 __all__ = ["ARENA", "BACKENDS", "COMMAND_CAP", "CONTROLLERS", "Progress", "ROUND_CAP",
