@@ -54,11 +54,12 @@ def rolls_table(doc: dict) -> str:
     rows = []
     for r in doc["decisive_rolls"]:
         what = "critical" if r["critical"] else "hit"
-        rows.append([r["seed"], r["round"], f"{r['attacker']} ({r['attacker_kind']})",
+        sides = ",".join(doc["pairings"][r["pairing"]]["sides"].values())
+        rows.append([sides, r["seed"], r["round"], f"{r['attacker']} ({r['attacker_kind']})",
                      f"{r['target']} ({r['target_kind']})", f"{r['weapon']} {r['kind']}",
                      f"{r['natural']} {what}", r["damage"], pct(r["chance"]),
                      pct(r["share"])])
-    return table(["seed", "round", "attacker", "felled", "weapon", "natural d20", "damage",
+    return table(["sides", "seed", "round", "attacker", "felled", "weapon", "natural d20", "damage",
                   "chance of the hit", "share of its side's hit points"], rows)
 
 
@@ -90,8 +91,10 @@ def render_page(doc: dict, images: list[str]) -> str:
         "<h2>Creature kinds</h2>", kinds_table(doc), img.get("unit_kinds.png", ""),
         "<h2>Where creatures fell</h2>", img.get("deaths.png", ""),
         "<h2>Most decisive rolls</h2>",
-        "<p>Attack rolls that felled a creature, the least likely hits on the biggest "
-        "creatures first (replay one with its seed).</p>", rolls_table(doc),
+        "<p>Attack rolls that felled a creature (dead, dying or unconscious), the least "
+        "likely hits on the biggest creatures first. To watch one again: <code>python -m "
+        "game simulate MAP --sides SIDES --seed SEED --games 1</code> plays the same game."
+        "</p>", rolls_table(doc),
         "<h2>Commands used</h2>", img.get("actions.png", ""),
         "<p>The same numbers: <a href='report.json'>report.json</a>.</p></body></html>",
     ]
