@@ -52,20 +52,28 @@ def test_one_games_statistics_agree_with_its_events_and_final_state():
     try:
         stats = game_stats(battle, start)
         died = [e for e in battle.events if isinstance(e, E.Died)]
-        fallen = {name for name, u in stats["units"].items() if not u["survived"]}
-        assert fallen == {e.unit for e in died} and len(stats["deaths"]) == len(died)
+        down = {e.unit for e in battle.events if isinstance(e, E.ConditionAdded)
+                and e.condition in ("dying", "unconscious")} | {e.unit for e in died}
+        assert len(stats["fallen"]) == len(down) > 0         # each creature once, where it fell
+        final = {u.name: u for u in battle.view().units}
+        for name, u in stats["units"].items():
+            alive = name in final and not final[name].dead
+            assert u["standing"] == (alive and not {"dying", "unconscious"} &
+                                     set(final[name].conditions)) or name in battle.left
+            assert u["standing"] or name in down
         assert sum(u["kills"] for u in stats["units"].values()) == \
             sum(1 for e in died if e.by in start)
+        assert sum(u["felled"] for u in stats["units"].values()) <= len(down)
         taken = sum(e.amount for e in battle.events if isinstance(e, E.Damaged))
         assert sum(u["taken"] for u in stats["units"].values()) == taken
         assert 0 < sum(u["dealt"] for u in stats["units"].values()) <= taken
         assert {u["kind"] for u in stats["units"].values()} == {p.unit for p in hexmap.units}
-        survivors = {u["team"] for u in stats["units"].values() if u["survived"]}
-        assert battle.winner in survivors
+        winners = {u["team"] for u in stats["units"].values() if u["standing"]}
+        assert winners == {battle.winner}
         counted = sum(n for side in stats["actions"].values() for n in side.values())
         assert counted == len(battle.log)
         for r in stats["rolls"]:
-            assert r["target"] in fallen or r["target"] in start
+            assert r["target"] in down
             assert 0 < r["decisiveness"] <= 1 and 0.05 <= r["chance"] <= 1
     finally:
         battle.close()
@@ -89,8 +97,11 @@ def test_tally_of_real_games_adds_up():
             sum(r["commands"] for r in rows)
     creatures = sum(k["creatures"] for k in doc["unit_kinds"])
     assert creatures == 4 * len(load_map(DUEL).units)
-    lost = sum(1 for r in results for u in r["stats"]["units"].values() if not u["survived"])
-    assert sum(d["count"] for d in doc["deaths"]) == lost
+    falls = sum(len(r["stats"]["fallen"]) for r in results)
+    assert sum(d["count"] for d in doc["fallen"]) == falls
+    standing = sum(u["standing"] for r in results for u in r["stats"]["units"].values())
+    assert sum(k["survival"] * k["creatures"] for k in doc["unit_kinds"]) == \
+        pytest.approx(standing, abs=0.01)
     assert sum(doc["length"]["rounds_histogram"].values()) == 4
     assert doc["verdict"]["based_on"] == "mirror" and doc["verdict"]["games"] == 2
     assert all("favoured" in p["verdict"] for p in doc["pairings"])
@@ -157,7 +168,7 @@ def test_balance_command_writes_the_report(tmp_path):
     page = (out / "index.html").read_text()
     assert doc["verdict"]["text"] in page and "baseline" in page
     for name in ("win_rates.png", "game_length.png", "unit_kinds.png", "actions.png",
-                 "deaths.png"):
+                 "fallen.png"):
         assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f'src="{name}"' in page
     assert r.stderr == ""                               # no progress bar without a terminal

@@ -8,9 +8,11 @@ with the number of games; `Tally.report()` is the JSON document docs/balance.md 
   their 95% Wilson interval, the draws, its own verdict line and the uses of each command
   type per team;
 - `length`: rounds per game (mean, quantiles, histogram) and commands per game;
-- `unit_kinds`: per kind of creature (and per team inside): survival rate with its interval,
-  kills, damage dealt and damage taken per creature and game;
-- `deaths`: the hexes where creatures fell, with counts;
+- `unit_kinds`: per kind of creature (and per team inside): survival (standing at the end)
+  with its interval, creatures felled, kills, damage dealt and damage taken per creature
+  and game;
+- `fallen`: the hexes where creatures fell (went down: dying, unconscious or dead), with
+  counts;
 - `decisive_rolls`: the attack rolls that felled a creature against the longest odds, the
   biggest creatures first (`game.balance.stats`);
 - `verdict`: which team the map favours, in points of win rate with a 95% margin, from the
@@ -37,7 +39,7 @@ class Tally:
         self.rounds: Counter = Counter()
         self.commands = 0
         self.kinds: dict = defaultdict(lambda: defaultdict(Counter))   # kind -> team -> sums
-        self.deaths: Counter = Counter()
+        self.fallen: Counter = Counter()
         self.rolls: list[dict] = []
         self.stalls = self.refusals = 0
 
@@ -57,9 +59,9 @@ class Tally:
             p["actions"][team].update(counts)
         for unit in stats["units"].values():
             sums = self.kinds[unit["kind"]][unit["team"]]
-            sums.update(creatures=1, survived=int(unit["survived"]), kills=unit["kills"],
-                        dealt=unit["dealt"], taken=unit["taken"])
-        self.deaths.update(tuple(cell) for cell in stats["deaths"])
+            sums.update(creatures=1, standing=int(unit["standing"]), felled=unit["felled"],
+                        kills=unit["kills"], dealt=unit["dealt"], taken=unit["taken"])
+        self.fallen.update(tuple(cell) for cell in stats["fallen"])
         for roll in stats["rolls"]:
             self.rolls.append({**roll, "seed": result["seed"], "pairing": pairing})
         self.rolls.sort(key=lambda r: (-r["decisiveness"], r["seed"], r["round"]))
@@ -73,7 +75,7 @@ class Tally:
         pairings = [self._pairing(p) for p in self.pairings]
         return {"map": self.map_name, "teams": self.teams, "seed": self.seed,
                 "games": self.games, "pairings": pairings, "length": self._length(),
-                "unit_kinds": self._kinds(), "deaths": self._deaths(),
+                "unit_kinds": self._kinds(), "fallen": self._fallen(),
                 "decisive_rolls": self.rolls, "verdict": verdict(pairings, self.teams),
                 "stalls": self.stalls, "refusals": self.refusals}
 
@@ -108,18 +110,18 @@ class Tally:
             rows.append({"kind": kind, **_kind_row(total), "by_team": by_team})
         return rows
 
-    def _deaths(self) -> list[dict]:
+    def _fallen(self) -> list[dict]:
         return [{"cell": list(cell), "count": n}
-                for cell, n in sorted(self.deaths.items(), key=lambda kv: (-kv[1], kv[0]))]
+                for cell, n in sorted(self.fallen.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 def _kind_row(sums: Counter) -> dict:
     n = sums["creatures"]
-    lo, hi = wilson(sums["survived"], n)
+    lo, hi = wilson(sums["standing"], n)
     per = (lambda key: round(sums[key] / n, 3)) if n else (lambda key: 0.0)
-    return {"creatures": n, "survival": per("survived"), "survival_ci95": [round(lo, 4),
-            round(hi, 4)], "kills": per("kills"), "damage_dealt": per("dealt"),
-            "damage_taken": per("taken")}
+    return {"creatures": n, "survival": per("standing"), "survival_ci95": [round(lo, 4),
+            round(hi, 4)], "felled": per("felled"), "kills": per("kills"),
+            "damage_dealt": per("dealt"), "damage_taken": per("taken")}
 
 
 def _quantile(ordered: list[int], q: float) -> float:

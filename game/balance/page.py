@@ -44,10 +44,10 @@ def kinds_table(doc: dict) -> str:
     rows = []
     for k in doc["unit_kinds"]:
         rows.append([k["kind"], ", ".join(k["by_team"]), k["creatures"], pct(k["survival"]),
-                     interval(k["survival_ci95"]), k["kills"], k["damage_dealt"],
-                     k["damage_taken"]])
-    return table(["kind", "teams", "creature-games", "survival", "95% interval",
-                  "kills", "damage dealt", "damage taken"], rows)
+                     interval(k["survival_ci95"]), f"{k['felled']:.2f}", f"{k['kills']:.2f}",
+                     f"{k['damage_dealt']:.1f}", f"{k['damage_taken']:.1f}"])
+    return table(["kind", "teams", "creature-games", "standing at the end", "95% interval",
+                  "felled", "kills", "damage dealt", "damage taken"], rows)
 
 
 def rolls_table(doc: dict) -> str:
@@ -88,8 +88,10 @@ def render_page(doc: dict, images: list[str]) -> str:
         "<h2>Win rates</h2>", pairings_table(doc), img.get("win_rates.png", ""),
         "<h2>Game length</h2>", f"<p>{escape(length_text(doc))}</p>",
         img.get("game_length.png", ""),
-        "<h2>Creature kinds</h2>", kinds_table(doc), img.get("unit_kinds.png", ""),
-        "<h2>Where creatures fell</h2>", img.get("deaths.png", ""),
+        "<h2>Creature kinds</h2>",
+        "<p>Per creature and game: felled = creatures its blows left dying, unconscious or "
+        "dead; kills = creatures that died of its blow.</p>", kinds_table(doc), img.get("unit_kinds.png", ""),
+        "<h2>Where creatures fell</h2>", img.get("fallen.png", ""),
         "<h2>Most decisive rolls</h2>",
         "<p>Attack rolls that felled a creature (dead, dying or unconscious), the least "
         "likely hits on the biggest creatures first. To watch one again: <code>python -m "

@@ -75,7 +75,8 @@ def game_length(doc: dict, out: Path) -> None:
 
 
 def unit_kinds(doc: dict, out: Path) -> None:
-    """Per creature kind: survival (with its interval), kills, damage dealt and taken."""
+    """Per creature kind: standing at the end (with its interval), creatures felled, damage
+    dealt and taken."""
     plt = import_pyplot()
     rows = doc["unit_kinds"]
     kinds = [r["kind"] for r in rows]
@@ -86,9 +87,9 @@ def unit_kinds(doc: dict, out: Path) -> None:
            [100 * r["survival_ci95"][1] - 100 * r["survival"] for r in rows]]
     axes[0].barh(ys, survival, xerr=err, color="#5a9e6f", capsize=3)
     axes[0].set_xlim(0, 100)
-    axes[0].set_xlabel("survival, %")
-    axes[1].barh(ys, [r["kills"] for r in rows], color="#9e5a5a")
-    axes[1].set_xlabel("kills per creature and game")
+    axes[0].set_xlabel("standing at the end, %")
+    axes[1].barh(ys, [r["felled"] for r in rows], color="#9e5a5a")
+    axes[1].set_xlabel("creatures felled per creature and game")
     axes[2].barh([y + 0.2 for y in ys], [r["damage_dealt"] for r in rows], height=0.4,
                  color="#d48a3b", label="dealt")
     axes[2].barh([y - 0.2 for y in ys], [r["damage_taken"] for r in rows], height=0.4,
@@ -128,7 +129,7 @@ def actions(doc: dict, out: Path) -> None:
     _save(fig, out)
 
 
-def deaths(doc: dict, map_path, out: Path) -> None:
+def fallen(doc: dict, map_path, out: Path) -> None:
     """The hexes where creatures fell, shaded by how often, over the map's own render, with
     the starting hexes of each team marked."""
     plt = import_pyplot()
@@ -144,9 +145,9 @@ def deaths(doc: dict, map_path, out: Path) -> None:
     h, w = image.shape[:2]
     fig, ax = plt.subplots(figsize=(min(10, 2 + w / 100), min(9, 1 + h / 100)), dpi=DPI)
     ax.imshow(image, extent=(-ox, w - ox, h - oy, -oy))
-    top = max((d["count"] for d in doc["deaths"]), default=1)
+    top = max((d["count"] for d in doc["fallen"]), default=1)
     norm, cmap = Normalize(0, top), plt.get_cmap("inferno_r")
-    for d in doc["deaths"]:
+    for d in doc["fallen"]:
         corners = layout.tile_polygon(*d["cell"])
         ax.add_patch(Polygon(corners, closed=True, facecolor=cmap(norm(d["count"])),
                              alpha=0.65, edgecolor="black", linewidth=0.5))
@@ -158,8 +159,8 @@ def deaths(doc: dict, map_path, out: Path) -> None:
     fig.colorbar(plt.cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.7,
                  label="creatures fallen there")
     ax.set_axis_off()
-    ax.set_title(f"{doc['map']}: where creatures fell ({sum(d['count'] for d in doc['deaths'])}"
-                 f" deaths in {doc['games']} games)", fontsize=10)
+    ax.set_title(f"{doc['map']}: where creatures fell ({sum(d['count'] for d in doc['fallen'])}"
+                 f" falls in {doc['games']} games: dying, unconscious or dead)", fontsize=10)
     _save(fig, out, palette=True)
 
 
@@ -195,8 +196,8 @@ def draw_all(doc: dict, map_path, folder: Path) -> list[str]:
     """Every image of the report into `folder`; returns their file names."""
     for name, draw in IMAGES.items():
         draw(doc, folder / name)
-    deaths(doc, map_path, folder / "deaths.png")
-    return [*IMAGES, "deaths.png"]
+    fallen(doc, map_path, folder / "fallen.png")
+    return [*IMAGES, "fallen.png"]
 
 
 __all__ = ["INSTALL_HINT", "draw_all", "import_pyplot"]

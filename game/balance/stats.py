@@ -3,11 +3,13 @@
 Plain data (dicts, lists, ints) so that a game played in another process or on another
 machine sends it back as it is:
 
-- `units`: per creature its kind, team, whether it survived (no `Died` event: a creature that
-  left the map or lies unconscious at the end survived), its kills (`Died.by`), the damage it
-  dealt (a `Damaged` that follows its `AttackRolled` on that target, as the result screen
-  counts it; bleeding counts for nobody) and the damage it took.
-- `deaths`: the hexes (Tiled col,row) where creatures fell.
+- `units`: per creature its kind, team, whether it was `standing` at the end (alive and
+  neither dying nor unconscious, or gone off the map), the creatures it `felled` (its blow
+  left them dying, unconscious or dead), its `kills` (`Died.by`), the damage it `dealt`
+  (a `Damaged` that follows its `AttackRolled` on that target, as the result screen counts
+  it; bleeding counts for nobody) and the damage it `taken`.
+- `fallen`: the hexes (Tiled col,row) where creatures fell, once per creature: where it
+  stood (its start, then the end of each `Moved`) when it first went down.
 - `rolls`: the attack rolls that felled a creature, with the chance the roll had and how much
   of its side the fallen creature was (`decisiveness`: the ones a designer wants to see).
 - `actions`: the commands each side used, by command type (Move, Attack, EndTurn, ...).
@@ -24,9 +26,17 @@ _FALLEN = ("unconscious", "dying")
 
 
 def roster(battle) -> dict:
-    """name -> {"kind", "team", "max_hp"} of the creatures at the start of a battle."""
-    return {u.name: {"kind": u.unit_key, "team": u.team, "max_hp": u.max_hp}
-            for u in battle.view().units}
+    """name -> {"kind", "team", "max_hp", "cell"} of the creatures at the start of a battle."""
+    return {u.name: {"kind": u.unit_key, "team": u.team, "max_hp": u.max_hp,
+                     "cell": list(battle.cell(u.anchor))} for u in battle.view().units}
+
+
+def standing(battle) -> set[str]:
+    """The creatures alive and neither dying nor unconscious at the end, and those that left
+    the map."""
+    up = {u.name for u in battle.view().units
+          if not u.dead and not any(c in u.conditions for c in _FALLEN)}
+    return up | set(battle.left)
 
 
 def hit_chance(roll: E.AttackRolled) -> float:
@@ -52,50 +62,63 @@ def action_counts(battle) -> dict:
 def game_stats(battle, start: dict) -> dict:
     """The statistics of a finished `battle` whose creatures at the start were `start`
     (`roster`). See the module docstring."""
-    units = {name: {"kind": r["kind"], "team": r["team"], "survived": True, "kills": 0,
-                    "dealt": 0, "taken": 0} for name, r in start.items()}
+    up = standing(battle)
+    units = {name: {"kind": r["kind"], "team": r["team"], "standing": name in up,
+                    "felled": 0, "kills": 0, "dealt": 0, "taken": 0}
+             for name, r in start.items()}
     team_hp = Counter()
     for r in start.values():
         team_hp[r["team"]] += r["max_hp"]
-    deaths, blows = [], []
-    rnd, blow = 0, None
+    track = {"cells": {name: r["cell"] for name, r in start.items()}, "down": {},
+             "blow": None}
+    blows = []
+    rnd = 0
     for e in battle.events:
         if isinstance(e, E.RoundStarted):
             rnd = e.round
         if isinstance(e, E.AttackRolled):
-            blow = {"roll": e, "round": rnd, "damage": 0, "felled": False}
-            blows.append(blow)
+            track["blow"] = {"roll": e, "round": rnd, "damage": 0, "felled": False}
+            blows.append(track["blow"])
             continue
         if not isinstance(e, _TAIL):
-            blow = None
-        _count(e, units, deaths, blow)
+            track["blow"] = None
+        _count(e, units, track)
     rolls = [_roll_row(b, start, team_hp) for b in blows if b["felled"]]
     rolls.sort(key=lambda r: -r["decisiveness"])
-    return {"units": units, "deaths": deaths, "rolls": rolls[:ROLLS_PER_GAME],
-            "actions": action_counts(battle)}
+    return {"units": units, "fallen": list(track["down"].values()),
+            "rolls": rolls[:ROLLS_PER_GAME], "actions": action_counts(battle)}
 
 
-def _count(e, units: dict, deaths: list, blow: dict | None) -> None:
+def _count(e, units: dict, track: dict) -> None:
     """One event's share of the per-creature statistics."""
+    blow = track["blow"]
     by_blow = blow is not None and blow["roll"].target == getattr(e, "unit", None)
-    if isinstance(e, E.Damaged):
+    if isinstance(e, E.Moved):
+        track["cells"][e.unit] = list(e.end)
+    elif isinstance(e, E.Damaged):
         if e.unit in units:
             units[e.unit]["taken"] += e.amount
         if by_blow:
             blow["damage"] += e.amount
-            attacker = blow["roll"].attacker
-            if attacker in units:
-                units[attacker]["dealt"] += e.amount
+            if blow["roll"].attacker in units:
+                units[blow["roll"].attacker]["dealt"] += e.amount
     elif isinstance(e, E.Died):
-        if e.unit in units:
-            units[e.unit]["survived"] = False
         if e.by in units:
             units[e.by]["kills"] += 1
-        deaths.append(list(e.at))
-        if by_blow:
-            blow["felled"] = True
-    elif isinstance(e, E.ConditionAdded) and e.condition in _FALLEN and by_blow:
+        _went_down(e.unit, list(e.at), units, track, by_blow)
+    elif isinstance(e, E.ConditionAdded) and e.condition in _FALLEN:
+        _went_down(e.unit, track["cells"].get(e.unit), units, track, by_blow)
+
+
+def _went_down(name: str, cell, units: dict, track: dict, by_blow: bool) -> None:
+    """`name` dropped: its first fall is where it fell; a blow that drops it fells it."""
+    if name not in track["down"] and cell is not None:
+        track["down"][name] = cell
+    blow = track["blow"]
+    if by_blow and not blow["felled"]:
         blow["felled"] = True
+        if blow["roll"].attacker in units:
+            units[blow["roll"].attacker]["felled"] += 1
 
 
 def _roll_row(blow: dict, start: dict, team_hp: Counter) -> dict:
@@ -111,4 +134,4 @@ def _roll_row(blow: dict, start: dict, team_hp: Counter) -> dict:
             "decisiveness": round((1 - chance) * share, 4)}
 
 
-__all__ = ["ROLLS_PER_GAME", "action_counts", "game_stats", "hit_chance", "roster"]
+__all__ = ["ROLLS_PER_GAME", "action_counts", "game_stats", "hit_chance", "roster", "standing"]
