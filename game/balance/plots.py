@@ -143,7 +143,8 @@ def fallen(doc: dict, map_path, out: Path) -> None:
     hexmap = _load(map_path)
     layout = hexmap.layout
     h, w = image.shape[:2]
-    fig, ax = plt.subplots(figsize=(min(10, 2 + w / 100), min(9, 1 + h / 100)), dpi=DPI)
+    width = min(10.0, 2 + w / 100)                 # inches; the map keeps its aspect
+    fig, ax = plt.subplots(figsize=(width, (width - 1.8) * h / w + 1.0), dpi=DPI)
     ax.imshow(image, extent=(-ox, w - ox, h - oy, -oy))
     top = max((d["count"] for d in doc["fallen"]), default=1)
     norm, cmap = Normalize(0, top), plt.get_cmap("inferno_r")
