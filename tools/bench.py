@@ -507,6 +507,10 @@ def bench_jobs() -> None:
     """`simulate --jobs 2` against `--jobs 1` (the speed-up on two cores), and Ray's cost per
     game against the process pool, both with 2 workers, on the same seeded games (whose
     results must agree). Ray runs only where it is installed (hexskirmish[cluster])."""
+    import os
+    load, cpus = os.getloadavg()[0], os.cpu_count()
+    print(f"# load average {load:.1f} on {cpus} CPUs"
+          f"{': a busy machine, the ratios below mean little' if load > cpus * 0.75 else ''}")
     one, serial = _timed_games(jobs=1)
     two, pooled = _timed_games(jobs=2)
     assert [r["state_hash"] for r in serial] == [r["state_hash"] for r in pooled]
