@@ -57,7 +57,15 @@ class ArgumentParser(argparse.ArgumentParser):
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(prog=program_name(), description="hexskirmish: hex-grid tactical combat")
     sub = parser.add_subparsers(dest="command", parser_class=ArgumentParser)
+    _add_play(sub)
+    _add_map_commands(sub)
+    _add_computer_games(sub)
+    _add_battle_commands(sub)
+    return parser
 
+
+def _add_play(sub) -> None:
+    """The game window."""
     play = sub.add_parser("play", help="play a battle in a window")
     play.add_argument("map", nargs="?", default=None, type=map_argument,
                       help=f"{MAP_HELP}: straight to the battle (without a map, sides or save: "
@@ -77,6 +85,9 @@ def build_parser() -> ArgumentParser:
                       help="also list the maps of DIR on the setup screen (besides the "
                            "shipped maps and your own maps folder)")
 
+
+def _add_map_commands(sub) -> None:
+    """Subcommands for maps: check, draw, inspect, preview a path, start a new one."""
     validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+", type=map_argument, help=MAP_HELP)
 
@@ -101,6 +112,14 @@ def build_parser() -> ArgumentParser:
     path.add_argument("to", metavar="COL,ROW")
     path.add_argument("--json", action="store_true")
 
+    new_map = sub.add_parser("new-map", help="write a new map to paint in Tiled")
+    new_map.add_argument("path", help="the .tmx file to create")
+    new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
+    new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
+
+
+def _add_computer_games(sub) -> None:
+    """Subcommands for computer games: simulate and the balance report."""
     simulate = sub.add_parser("simulate", help="computer players against each other, headless")
     simulate.add_argument("map", type=map_argument, help=MAP_HELP)
     simulate.add_argument("--sides", required=True)
@@ -118,18 +137,6 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
 
-    actions = sub.add_parser("actions", help="what a creature may do now, and why not")
-    actions.add_argument("battle", metavar="MAP_OR_SAVE",
-                         help="a map (its first turn) or a .json save (its current state)")
-    actions.add_argument("name", metavar="NAME")
-    actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
-    actions.add_argument("--json", action="store_true")
-
-    new_map = sub.add_parser("new-map", help="write a new map to paint in Tiled")
-    new_map.add_argument("path", help="the .tmx file to create")
-    new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
-    new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
-
     balance = sub.add_parser("balance", help="many computer games on a map: a balance report "
                              "(index.html, report.json); pip install 'hexskirmish[report]'")
     balance.add_argument("map", type=map_argument, help=MAP_HELP)
@@ -144,6 +151,16 @@ def build_parser() -> ArgumentParser:
     balance.add_argument("--backend", default="local", choices=("local", "ray"))
     balance.add_argument("--ray-address", default=None)
 
+
+def _add_battle_commands(sub) -> None:
+    """Subcommands for a battle's state: what a creature may do, replays."""
+    actions = sub.add_parser("actions", help="what a creature may do now, and why not")
+    actions.add_argument("battle", metavar="MAP_OR_SAVE",
+                         help="a map (its first turn) or a .json save (its current state)")
+    actions.add_argument("name", metavar="NAME")
+    actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
+    actions.add_argument("--json", action="store_true")
+
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
     replay.add_argument("--verify", action="store_true",
@@ -152,7 +169,6 @@ def build_parser() -> ArgumentParser:
                         help="print every event as one JSON object per line: its type, its "
                              "fields and \"command\", the index of the command that caused it "
                              "(null for the events of the battle's start)")
-    return parser
 
 
 def has_display() -> bool:
