@@ -14,13 +14,17 @@ from pathlib import Path
 import pytest
 
 from game.ai import AIPlayer, baseline, choose_command, threat_heatmap
-from game.ai.evaluate import _line_cells, combine, estimate_plan, quick
-from game.ai.player import PROFILES
+from game.ai.evaluate import combine, estimate_plan, quick
+from game.ai.memo import Memo
+from game.ai.evaluate import Context
+from game.ai.player import DESCRIPTIONS, DIFFICULTIES, PROFILES, Planner
 from game.ai.simulate import ARENA, arena_map, play_game
 from game.engine import commands as C
 from game.engine import turns
+from game.ecs.scenario import FOREST, make_hexmap
 from game.engine.battle import Battle
-from game.hexgrid import Hex, hex_linedraw
+from game.hexgrid import DIRECTIONS as DIRS
+from game.hexgrid import Hex, hex_linedraw, hexes_within
 from game.rules.probability import chances, exact_expected_damage
 from game.rules.situation import preview_weapon
 from game.tiled.loader import load_map
@@ -158,12 +162,32 @@ def test_kill_chance_combines_attacks():
     assert down == pytest.approx(1 - 0.75 ** 2 + 0.25 * 0.25)
 
 
-def test_quick_line_test_matches_hex_linedraw():
+def test_the_quick_wall_test_follows_the_rules_hex_line():
+    """The decision memo's wall test: a wall on the hex line between two hexes (ends
+    excluded) blocks, nothing else does; lines that do not run along a seam are
+    `hex_linedraw`'s."""
+    hexmap = arena_map()
+    walls = {h for h in hexmap.all_hexes() if hexmap.terrain_at(h).obstacle == "wall"}
+    assert walls
+    memo = Memo(hexmap)
+    blocked = clear = 0
+    for w in walls:
+        for d in range(6):
+            for n in range(1, 4):
+                a = Hex(w.q - n * DIRS[d][0], w.r - n * DIRS[d][1])
+                b = Hex(w.q + 2 * DIRS[d][0], w.r + 2 * DIRS[d][1])
+                assert memo.walls_block(a, b) and memo.walls_block(b, a)
+                assert not memo.walls_block(a, w)      # the end hexes do not count
+                blocked += 1
     rng = random.Random(3)
+    cells = list(hexmap.all_hexes())
     for _ in range(500):
-        a = Hex(rng.randint(-15, 15), rng.randint(-15, 15))
-        b = Hex(rng.randint(-15, 15), rng.randint(-15, 15))
-        assert list(_line_cells(a, b)) == [(h.q, h.r) for h in hex_linedraw(a, b)[1:-1]]
+        a, b = rng.choice(cells), rng.choice(cells)
+        near = {h for c in hex_linedraw(a, b)[1:-1] for h in hexes_within(c, 1)}
+        if not near & walls:
+            assert not memo.walls_block(a, b)
+            clear += 1
+    assert blocked and clear > 100
 
 
 def test_threat_heatmap_covers_the_map_and_peaks_near_the_enemy():
@@ -242,3 +266,85 @@ def test_profiles_trade_search_and_noise():
     assert easy.top_k < normal.top_k < hard.top_k
     assert easy.noise > normal.noise > hard.noise == 0
     assert easy.depth < normal.depth < hard.depth
+    assert set(DESCRIPTIONS) == set(DIFFICULTIES)
+    assert all(d.startswith(level.capitalize() + ":") and "RULES" not in d
+               for level, d in DESCRIPTIONS.items())
+
+
+# ---- the levels play differently ------------------------------------------------------------
+
+def _planner(battle, difficulty: str) -> Planner:
+    profile = PROFILES[difficulty]
+    view = battle.view()
+    ctx = Context(battle, view, view.unit(battle.active), weights=profile.weights,
+                  exact_danger=profile.depth >= 3, sees_cover=profile.sees_cover)
+    return Planner(battle, ctx, profile)
+
+
+def _first_mover_battle(units, terrain=None, width=11, height=7) -> Battle:
+    hexmap = make_hexmap(width, height, terrain or {}, units, teams=["blue", "red"])
+    b = Battle(hexmap, seed=1)
+    for _ in range(4):                      # to B's turn: B is picked, or R waits
+        state = b.awaiting()
+        if state == "turn" and b.active == "B":
+            return b
+        cmd = (C.ChooseNext(b.chooser, "B") if state == "choice" and "B" in
+               turns.candidates(b) else C.EndTurn(b.active) if state == "turn" else None)
+        assert cmd is not None and b.apply(cmd).ok
+    raise AssertionError("B never got its turn")
+
+
+def test_easy_takes_the_shortest_path_past_an_enemy_where_normal_goes_around():
+    """RULES.md 4: leaving a threatened hex provokes. To reach the hex beyond the orc, Easy
+    takes the cheapest path, through the orc's reach; Normal finds the detour that provokes
+    no one."""
+    b = _first_mover_battle([
+        dict(name="B", unit="fighter", team="blue", col=1, row=3, facing=0),
+        dict(name="R", unit="orc", team="red", col=5, row=3, facing=3)])
+    goal = b.hexmap.hex_at(8, 3)
+    easy, normal = _planner(b, "easy"), _planner(b, "normal")
+    total = easy.budget.movement + easy.budget.big * easy.speed
+    reach = easy.reachable(total)
+    easy_path, _, _, easy_provokers = easy.path_to(reach, goal, reach.facing[goal], total)
+    normal_path, _, _, normal_provokers = normal.path_to(normal.reachable(total), goal,
+                                                         reach.facing[goal], total)
+    assert easy_provokers == ["R"] and easy_path.provocations
+    assert normal_provokers == [] and not normal_path.provocations
+    assert normal_path.cost > easy_path.cost
+    b.close()
+
+
+def test_easy_ignores_the_cover_and_concealment_normal_weighs():
+    """RULES.md 7: a target in a forest hex is concealed (a miss chance after a hit): Normal's
+    estimate of the archer's shot counts it, Easy's does not."""
+    b = _first_mover_battle([
+        dict(name="B", unit="archer", team="blue", col=1, row=3, facing=0),
+        dict(name="R", unit="orc", team="red", col=6, row=3, facing=3)],
+        terrain={(6, 3): FOREST})
+    hits = {}
+    for level in ("easy", "normal"):
+        p = _planner(b, level)
+        target = p.view.unit("R")
+        ests = p.ctx.attack_options(p.view, p.me, target)
+        hits[level] = max(e.hit for e in ests if e.mode == "ranged")
+    assert hits["easy"] > hits["normal"] > 0
+    b.close()
+
+
+def test_hard_looks_ahead_an_enemy_it_fells_does_not_strike_back():
+    """Hard's lookahead: the danger of standing next to an enemy counts its reply only by
+    the chance it survives the plan's attacks; Normal counts it in full."""
+    b = _first_mover_battle([
+        dict(name="B", unit="fighter", team="blue", col=3, row=3, facing=0),
+        dict(name="R", unit="goblin", team="red", col=4, row=3, facing=3)])
+    hard, normal = _planner(b, "hard"), _planner(b, "normal")
+    here = hard.me.anchor
+    full, _ = hard.ctx.danger(here, exact=True)
+    assert full > 0
+    half, _ = hard.ctx.danger(here, exact=True, felled=(("R", 0.5),))
+    gone, _ = hard.ctx.danger(here, exact=True, felled=(("R", 1.0),))
+    assert gone == 0 < half < full
+    value, chosen = hard.attack_sequence(hard.view, hard.me, 1)
+    assert chosen and hard.felled(chosen) == (("R", chosen[0][2]),)
+    assert normal.felled(chosen) == ()
+    b.close()

@@ -1,7 +1,15 @@
-"""AI quality, measured: the computer player (normal) against the baseline controller.
+"""AI quality, measured: the computer player (normal) against the baseline controller, or
+the difficulty ladder.
 
     python tools/ai_quality.py [--games 200] [--jobs 2] [--seed 1] [--difficulty normal]
                                [--maps maps/duel.tmx,...] [--json]
+    python tools/ai_quality.py --ladder [--games 200] [--jobs 2] [--maps ...] [--time-games 4]
+
+--ladder plays each rung of the ladder (hard vs normal, normal vs easy, easy vs baseline),
+`--games` games per pair spread over the maps (sides swapped every other game, same seeds
+for every pair), and prints the table: the stronger side's win rate with its 95% Wilson
+interval against its goal (65%, 65%, 55%), per map and in all. Then each level's decision
+times against the baseline on the largest map (`--time-games` games: p99 and max per level).
 
 On each shipped map it plays `--games` seeded games (game i: dice seed S+i); in every other
 game the sides are swapped (even i: the AI plays the map's first team, odd i: the second), so
@@ -84,6 +92,78 @@ def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
             "seconds": seconds}
 
 
+LADDER = (("ai:hard", "ai:normal", 0.65), ("ai:normal", "ai:easy", 0.65),
+          ("ai:easy", "baseline", 0.55))
+
+
+def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int) -> dict:
+    """`games` games of `strong` against `weak`, spread evenly over `maps` (each map's games
+    alternate sides): wins of `strong` per map and in all, draws."""
+    tasks, seats = [], []
+    for k, m in enumerate(maps):
+        teams = list(_load(m).teams)
+        n = games // len(maps) + (1 if k < games % len(maps) else 0)
+        for i in range(n):
+            seat = teams[i % 2]
+            other = next(t for t in teams if t != seat)
+            tasks.append((str(m), {seat: strong, other: weak}, seed + i, ROUND_CAP))
+            seats.append((Path(str(m)).name, seat))
+    start = time.perf_counter()
+    results = play_games(tasks, jobs)
+    per_map: dict = {}
+    for (name, seat), r in zip(seats, results):
+        row = per_map.setdefault(name, {"games": 0, "wins": 0, "draws": 0})
+        row["games"] += 1
+        row["wins"] += r["winner"] == seat
+        row["draws"] += r["winner"] not in (seat,) and r["winner"] == "draw"
+    wins = sum(r["wins"] for r in per_map.values())
+    lo, hi = wilson(wins, len(tasks))
+    return {"strong": strong, "weak": weak, "games": len(tasks), "wins": wins,
+            "win_rate": wins / max(1, len(tasks)), "ci95": [round(lo, 4), round(hi, 4)],
+            "maps": per_map, "refusals": sum(r["refusals"] for r in results),
+            "stalls": sum(1 for r in results if r["stalled"]),
+            "seconds": time.perf_counter() - start}
+
+
+def level_times(map_path, games: int, seed: int, jobs: int) -> dict:
+    """Decision times of each level against the baseline on `map_path` (ms)."""
+    out = {}
+    teams = list(_load(map_path).teams)
+    for level in ("easy", "normal", "hard"):
+        tasks = [(str(map_path), {teams[i % 2]: f"ai:{level}", teams[1 - i % 2]: "baseline"},
+                  seed + i, ROUND_CAP) for i in range(games)]
+        ms = sorted(m for r in play_games(tasks, jobs) for m in r["ai_ms"])
+        out[level] = {"decisions": len(ms), "mean": sum(ms) / max(1, len(ms)),
+                      "p99": ms[int(0.99 * (len(ms) - 1))] if ms else 0.0,
+                      "max": ms[-1] if ms else 0.0}
+    return out
+
+
+def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: bool) -> int:
+    rows = []
+    for strong, weak, goal in LADDER:
+        row = rung(maps, strong, weak, games, seed, jobs)
+        row["goal"] = goal
+        rows.append(row)
+        if not as_json:
+            lo, hi = row["ci95"]
+            per_map = ", ".join(f"{n} {v['wins']}/{v['games']}" for n, v in row["maps"].items())
+            print(f"{strong:>9} vs {weak:<9} {row['wins']:>4}/{row['games']:<4} "
+                  f"{100 * row['win_rate']:5.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) "
+                  f"goal >= {100 * goal:.0f}%: {'met' if row['win_rate'] >= goal else 'NOT met'}"
+                  f" [{per_map}] refused {row['refusals']}, stalls {row['stalls']}, "
+                  f"{row['seconds']:.0f} s", flush=True)
+    times = level_times(maps[-1], time_games, seed, jobs) if time_games else {}
+    if as_json:
+        print(json.dumps({"ladder": rows, "decision_ms": times}))
+    else:
+        for level, t in times.items():
+            print(f"{level} decisions on {Path(str(maps[-1])).name} vs baseline: "
+                  f"{t['decisions']}, mean {t['mean']:.1f} ms, p99 {t['p99']:.1f} ms, "
+                  f"max {t['max']:.1f} ms", flush=True)
+    return 1 if any(r["refusals"] or r["stalls"] for r in rows) else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -93,7 +173,14 @@ def main(argv=None) -> int:
     parser.add_argument("--maps", default=",".join(str(m) for m in MAPS))
     parser.add_argument("--no-arena", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--ladder", action="store_true",
+                        help="measure the difficulty ladder (hard > normal > easy > baseline)")
+    parser.add_argument("--time-games", type=int, default=4,
+                        help="with --ladder: games per level for the decision times")
     args = parser.parse_args(argv)
+    if args.ladder:
+        return ladder([Path(m) for m in args.maps.split(",")], args.games, args.seed,
+                      args.jobs, args.time_games, args.json)
     rows = []
     total = time.perf_counter()
     maps = [Path(m) for m in args.maps.split(",")] + ([] if args.no_arena else [ARENA])

@@ -3,7 +3,8 @@ touch the world nor the battle's dice.
 
 - `choose_command(battle, name=None, difficulty="normal", rng=None)`: the next command for
   whoever the battle waits on (`game.ai.player`); `AIPlayer` keeps a difficulty and its own
-  seeded noise generator across calls.
+  seeded noise generator across calls; `DESCRIPTIONS[difficulty]` says in one line what
+  that level does differently (for the setup screen).
 - `baseline(battle)`: the yardstick controller, walks to the nearest enemy and attacks it
   (`game.ai.baseline`).
 - `threat_heatmap(view, team)`: expected damage the enemies of `team` could deal next turn on
@@ -13,7 +14,7 @@ Decisions are logged on the `game.ai` logger (DEBUG) with their scores.
 """
 from game.ai.baseline import BaselinePlayer, baseline
 from game.ai.heatmap import threat_heatmap
-from game.ai.player import DIFFICULTIES, AIPlayer, choose_command
+from game.ai.player import DESCRIPTIONS, DIFFICULTIES, AIPlayer, choose_command
 
-__all__ = ["AIPlayer", "BaselinePlayer", "DIFFICULTIES", "baseline", "choose_command",
-           "threat_heatmap"]
+__all__ = ["AIPlayer", "BaselinePlayer", "DESCRIPTIONS", "DIFFICULTIES", "baseline",
+           "choose_command", "threat_heatmap"]

@@ -24,10 +24,11 @@ import bisect
 import dataclasses
 import itertools
 import math
-import weakref
-from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from game.ai.memo import ByKey, Memo, _wall_on_line
+from game.engine.combat import own_extras
 from game.hexgrid import Hex, footprint, hex_distance, hexes_within
 from game.rules import movement as rm
 from game.rules.attack import AttackSituation, Fighter, plan_attack
@@ -57,6 +58,7 @@ def _d20_table(fortune: int) -> tuple[float, ...]:
 _D20 = {f: _d20_table(f) for f in (-1, 0, 1)}
 
 
+@lru_cache(maxsize=4096)
 def _roll_hit(bonus: int, ac: int, fortune: int, lowest: int = 1) -> float:
     """P(the kept natural is >= lowest and the roll hits): natural 20 hits, natural 1 misses."""
     table = _D20[max(-1, min(1, fortune))]
@@ -82,20 +84,32 @@ class Estimate:
         return sum(p for d, p in self.dist if d >= hp)
 
 
-_DIST_CACHE: dict[str, tuple[tuple[tuple[int, float], ...], float]] = {}
-_PLAN_CACHE: dict[tuple, tuple] = {}
+@lru_cache(maxsize=4096)
+def _damage(formula: ByKey) -> tuple[tuple[tuple[int, float], ...], float]:
+    """(distribution, mean) of a damage formula (keyed by its repr: it holds dicts)."""
+    dist = tuple(sorted((int(v), float(p))
+                        for v, p in damage_distribution(formula.value).items()))
+    return dist, sum(v * p for v, p in dist)
 
 
-def _damage(formula) -> tuple[tuple[tuple[int, float], ...], float]:
-    key = repr(formula)
-    got = _DIST_CACHE.get(key)
-    if got is None:
-        dist = tuple(sorted((int(v), float(p)) for v, p in damage_distribution(formula).items()))
-        got = (dist, sum(v * p for v, p in dist))
-        if len(_DIST_CACHE) > 20000:
-            _DIST_CACHE.clear()
-        _DIST_CACHE[key] = got
-    return got
+@lru_cache(maxsize=20000)
+def _chances(b: int, ac: int, ac_vs_crit: int, f: int, miss_on: int, threat_from: int,
+             plain_f: ByKey, crit_f: ByKey | None) -> tuple:
+    """(hit, crit, mean, distribution, E[damage^2]) of an attack's numbers (RULES.md 10)."""
+    keep = (10 - miss_on) / 10
+    hit = _roll_hit(b, ac, f) * keep
+    threat = _roll_hit(b, ac, f, lowest=threat_from)
+    crit = threat * keep * _roll_hit(b, ac_vs_crit, f)
+    plain, plain_mean = _damage(plain_f)
+    crit_d, crit_mean = _damage(crit_f) if crit_f is not None else ((), 0.0)
+    out: dict[int, float] = {0: 1.0 - hit}
+    for v, p in plain:
+        out[v] = out.get(v, 0.0) + (hit - crit) * p
+    for v, p in crit_d:
+        out[v] = out.get(v, 0.0) + crit * p
+    mean = (hit - crit) * plain_mean + crit * crit_mean
+    dist = tuple(sorted(out.items()))
+    return hit, crit, mean, dist, sum(d * d * p for d, p in dist)
 
 
 def estimate_plan(plan) -> Estimate | None:
@@ -105,34 +119,12 @@ def estimate_plan(plan) -> Estimate | None:
     sit = plan.situation
     plain_f = damage_formula(sit, critical=False)
     crit_f = damage_formula(sit, critical=True) if plan.threat <= 20 else None
-    key = (plan.bonus.total, plan.ac.total, plan.ac_vs_crit.total, plan.fortune, plan.miss_on,
-           plan.threat, repr(plain_f), repr(crit_f))
-    got = _PLAN_CACHE.get(key)
-    if got is None:
-        b, ac, f = plan.bonus.total, plan.ac.total, plan.fortune
-        keep = (10 - plan.miss_on) / 10
-        hit = _roll_hit(b, ac, f) * keep
-        threat = _roll_hit(b, ac, f, lowest=plan.threat)
-        crit = threat * keep * _roll_hit(b, plan.ac_vs_crit.total, f)
-        plain, plain_mean = _damage(plain_f)
-        crit_d, crit_mean = _damage(crit_f) if crit_f is not None else ((), 0.0)
-        out: dict[int, float] = {0: 1.0 - hit}
-        for v, p in plain:
-            out[v] = out.get(v, 0.0) + (hit - crit) * p
-        for v, p in crit_d:
-            out[v] = out.get(v, 0.0) + crit * p
-        mean = (hit - crit) * plain_mean + crit * crit_mean
-        dist = tuple(sorted(out.items()))
-        got = (hit, crit, mean, dist, sum(d * d * p for d, p in dist))
-        if len(_PLAN_CACHE) > 50000:
-            _PLAN_CACHE.clear()
-        _PLAN_CACHE[key] = got
+    got = _chances(plan.bonus.total, plan.ac.total, plan.ac_vs_crit.total, plan.fortune,
+                   plan.miss_on, plan.threat, ByKey(repr(plain_f), plain_f),
+                   ByKey(repr(crit_f), crit_f) if crit_f is not None else None)
     hit, crit, mean, dist, m2 = got
     return Estimate(hit, crit, mean, dist, m2, sit.weapon, sit.attack_mode, sit.power_attack,
                     sit.charge)
-
-
-_ONE: dict = {}
 
 
 def normal_down(mean: float, var: float, hp: int) -> float:
@@ -148,15 +140,7 @@ def combine(dists, hp: int) -> tuple[float, float]:
     as ((damage, p), ...) (a creature goes down at HP <= 0: RULES.md 11)."""
     hp = max(1, hp)
     if len(dists) == 1:
-        key = (dists[0], hp)
-        got = _ONE.get(key)
-        if got is None:
-            got = (sum(p for d, p in dists[0] if d >= hp),
-                   sum(min(d, hp) * p for d, p in dists[0]))
-            if len(_ONE) > 50000:
-                _ONE.clear()
-            _ONE[key] = got
-        return got
+        return _one(dists[0], hp)
     acc = {0: 1.0}
     for dist in dists:
         nxt: dict[int, float] = {}
@@ -173,6 +157,11 @@ def combine(dists, hp: int) -> tuple[float, float]:
     return down, mean
 
 
+@lru_cache(maxsize=20000)
+def _one(dist: tuple, hp: int) -> tuple[float, float]:
+    return sum(p for d, p in dist if d >= hp), sum(min(d, hp) * p for d, p in dist)
+
+
 def mixture(dist, share: float) -> tuple[tuple[int, float], ...]:
     """The distribution of an attack made with probability `share` (else nothing)."""
     if share >= 0.999:
@@ -184,21 +173,6 @@ def mixture(dist, share: float) -> tuple[tuple[int, float], ...]:
 
 
 # ---- quick attack estimates (no cover lines: for threat zones and pre-scoring) ------------
-
-_UNIT_IDS: dict[int, tuple[int, object]] = {}
-
-
-def _uid(unit_type) -> int:
-    """A small stable id per stat-block object (the object is kept alive with it)."""
-    got = _UNIT_IDS.get(id(unit_type))
-    if got is None or got[1] is not unit_type:
-        got = (len(_UNIT_IDS), unit_type)
-        _UNIT_IDS[id(unit_type)] = got
-    return got[0]
-
-
-_QUICK: dict[tuple, Estimate | None] = {}
-
 
 def _cond_key(u) -> tuple:
     return tuple(sorted(u.conditions.items())) if u.conditions else ()
@@ -236,20 +210,24 @@ def quick(att, w, tgt, mode: str, distance: int = 1, *, cover: str = "none",
     else:
         inc = w.range_increment_ft or 5
         dkey = -(-max(distance, 1) * 5 // inc)
-    key = (_uid(att.unit), _cond_key(att), w.id, _uid(tgt.unit), _cond_key(tgt), mode, dkey,
+    key = (id(att.unit), _cond_key(att), w.id, id(tgt.unit), _cond_key(tgt), mode, dkey,
            cover, concealment, flanked, previous, charge, power, gang_up, elevation, aim)
-    if key in _QUICK:
-        return _QUICK[key]
+    return _quick(ByKey(key, (att, w, tgt, distance)))
+
+
+@lru_cache(maxsize=100_000)
+def _quick(args: ByKey) -> Estimate | None:
+    """`quick` behind its key: the attacker's and target's stat blocks (by id: `args` keeps
+    them alive), conditions, the weapon, the range increment and the situation."""
+    att, w, tgt, distance = args.value
+    (_, _, _, _, _, mode, _, cover, concealment, flanked, previous, charge, power, gang_up,
+     elevation, aim) = args.key
     sit = AttackSituation(
         attacker=Fighter.of(att), weapon=w, target=Fighter.of(tgt),
         distance_ft=(1 if mode == "melee" else max(distance, 1)) * 5, mode=mode, cover=cover,
         concealment=concealment, flanked=flanked, previous_attacks=previous, charge=charge,
         power_attack=power, gang_up=gang_up, elevation=elevation, aim=aim)
-    est = estimate_plan(plan_attack(sit))
-    if len(_QUICK) > 100000:
-        _QUICK.clear()
-    _QUICK[key] = est
-    return est
+    return estimate_plan(plan_attack(sit))
 
 
 def best_quick(att, tgt, distance: int, **kw) -> Estimate | None:
@@ -281,29 +259,26 @@ def attacks_per_round(u) -> float:
     return 1.0 if allowance.max_attacks <= 1 else 0.5 + 0.5 * allowance.max_attacks
 
 
-_VALUES: dict[tuple, float] = {}
-
-
 def unit_value(u, opponents) -> float:
     """Expected damage per round of `u` against the average of `opponents` (its best weapon:
     melee next to them, ranged at 4 hexes)."""
-    key = (_uid(u.unit), _cond_key(u), tuple((_uid(o.unit), _cond_key(o)) for o in opponents))
-    got = _VALUES.get(key)
-    if got is None:
-        total = 0.0
-        for o in opponents:
-            best = 0.0
-            for w in u.weapons:
-                for mode in weapon_modes(w):
-                    est = quick(u, w, o, mode, 1 if mode == "melee" else 4)
-                    if est is not None:
-                        best = max(best, est.mean)
-            total += best
-        got = max(MIN_VALUE, attacks_per_round(u) * total / max(1, len(opponents)))
-        if len(_VALUES) > 20000:
-            _VALUES.clear()
-        _VALUES[key] = got
-    return got
+    key = (id(u.unit), _cond_key(u), tuple((id(o.unit), _cond_key(o)) for o in opponents))
+    return _unit_value(ByKey(key, (u, tuple(opponents))))
+
+
+@lru_cache(maxsize=20000)
+def _unit_value(args: ByKey) -> float:
+    u, opponents = args.value
+    total = 0.0
+    for o in opponents:
+        best = 0.0
+        for w in u.weapons:
+            for mode in weapon_modes(w):
+                est = quick(u, w, o, mode, 1 if mode == "melee" else 4)
+                if est is not None:
+                    best = max(best, est.mean)
+        total += best
+    return max(MIN_VALUE, attacks_per_round(u) * total / max(1, len(opponents)))
 
 
 # ---- where creatures could strike next turn ----------------------------------------------
@@ -409,52 +384,6 @@ def _body_cells(r, e, only=None) -> set:
     return cells
 
 
-_WALLS: dict[int, tuple] = {}
-
-
-def _line_cells(a: Hex, b: Hex):
-    """The hexes of the line from a to b (Red Blob's hex line, nudged off the seams)."""
-    n = max(abs(a.q - b.q), abs(a.r - b.r), abs(a.q + a.r - b.q - b.r))
-    if n <= 1:
-        return ()
-    aq, ar, as_ = a.q + 1e-6, a.r + 1e-6, -a.q - a.r - 2e-6
-    bq, br, bs = b.q + 1e-6, b.r + 1e-6, -b.q - b.r - 2e-6
-    step = 1.0 / n
-    out = []
-    for i in range(1, n):
-        t = step * i
-        q, r, s_ = aq * (1 - t) + bq * t, ar * (1 - t) + br * t, as_ * (1 - t) + bs * t
-        rq, rr, rs = round(q), round(r), round(s_)
-        eq, er, es = abs(rq - q), abs(rr - r), abs(rs - s_)
-        if eq > er and eq > es:
-            rq = -rr - rs
-        elif er > es:
-            rr = -rq - rs
-        out.append((rq, rr))
-    return out
-
-
-def wall_between(hexmap, a: Hex, b: Hex) -> bool:
-    """A cheap test of line of effect: a `wall` hex on the hex line between a and b (the
-    rules' exact test is `game.rules.sight`; this one only ranks candidates). Cached per
-    map (terrain does not change)."""
-    entry = _WALLS.get(id(hexmap))
-    if entry is None or entry[0]() is not hexmap:
-        walls = {(h.q, h.r) for h in hexmap.all_hexes()
-                 if hexmap.terrain_at(h).obstacle == "wall"}
-        entry = (weakref.ref(hexmap), walls, {})
-        _WALLS[id(hexmap)] = entry
-    _, walls, cache = entry
-    key = (a.q, a.r, b.q, b.r)
-    got = cache.get(key)
-    if got is None:
-        got = any(c in walls for c in _line_cells(a, b)) if walls else False
-        if len(cache) > 200000:
-            cache.clear()
-        cache[key] = got
-    return got
-
-
 # ---- the scoring context of one decision -----------------------------------------------------
 
 @dataclass
@@ -468,49 +397,45 @@ class Weights:
     flank: float = 1.0
     protect: float = 0.3        # bonus on enemies that threaten wounded allies
     reach: float = 0.5
-    aoo: float = 1.0
+    aoo: float = 1.0            # 0: blind to attacks of opportunity (RULES.md 4)
+    focus: float = 0.0          # focus fire: attacks on a wounded enemy count this much more
     tie_distance: float = 0.02  # approach the nearest enemy when nothing else matters
     kill_rounds: float = KILL_ROUNDS
 
 
-_LEVELS: dict[int, tuple] = {}
 _WHAT_IF_VERSIONS = itertools.count(10 ** 12)   # versions of hypothetical views
+
+
+def _sight_flags(u) -> tuple:
+    return "prone" in u.conditions, "invisible" in u.conditions, "blinded" in u.conditions
 
 
 def terrain_levels(hexmap, e, me) -> tuple[str, str] | None:
     """(cover, concealment) of `me` against a ranged attack of `e`, with only the two of them
     on the map (RULES.md 5-7: walls, low obstacles, blocks_sight, concealment hexes; Prone
-    cover), None without line of effect. Cached per map: terrain does not change."""
+    cover), None without line of effect. Cached across decisions: terrain does not change."""
+    key = (id(hexmap), e.anchor, e.facing, e.size, _sight_flags(e), me.anchor, me.facing,
+           me.size, _sight_flags(me))
+    return _terrain_levels(ByKey(key, (hexmap, e, me)))
+
+
+@lru_cache(maxsize=50_000)
+def _terrain_levels(args: ByKey) -> tuple[str, str] | None:
     from game.ecs.view import BattleView
     from game.rules.concealment import concealment
     from game.rules.cover import cover
     from game.rules.sight import line_of_sight
-    entry = _LEVELS.get(id(hexmap))
-    if entry is None or entry[0]() is not hexmap:
-        entry = (weakref.ref(hexmap), {})
-        _LEVELS[id(hexmap)] = entry
-    cache = entry[1]
-    flags = lambda u: ("prone" in u.conditions, "invisible" in u.conditions,  # noqa: E731
-                       "blinded" in u.conditions)
-    key = (e.anchor, e.facing, e.size, flags(e), me.anchor, me.facing, me.size, flags(me))
-    if key in cache:
-        return cache[key]
+    hexmap, e, me = args.value
     view = BattleView(hexmap, (e, me) if e.eid < me.eid else (me, e), next(_WHAT_IF_VERSIONS))
     cov = cover(view, e, me, ranged=True).level
-    got = None
-    if cov != "total":
-        con = concealment(view, e, me).level
-        if con != "total" and not line_of_sight(view, e, me):
-            con = "total"
-        got = (cov, con)
-    if len(cache) > 200000:
-        cache.clear()
-    cache[key] = got
-    return got
+    if cov == "total":
+        return None
+    con = concealment(view, e, me).level
+    if con != "total" and not line_of_sight(view, e, me):
+        con = "total"
+    return cov, con
 
 
-_ZONES: dict = {}
-ZONE_MEMO_SIZE = 4096
 FOOTPRINT_RADIUS = 3        # the farthest hex of a footprint from its anchor (T(3))
 
 
@@ -520,31 +445,30 @@ def _unit_state(u) -> tuple:
     return (u.eid, u.name, u.team, u.anchor, u.facing, u.dead, _cond_key(u))
 
 
-def _zone_memo(hexmap) -> dict:
-    """The zone memo of one map, dropped with the map (an id alone could be reused)."""
-    entry = _ZONES.get(id(hexmap))
-    if entry is None or entry[0]() is not hexmap:
-        entry = (weakref.ref(hexmap, lambda _r, k=id(hexmap), c=_ZONES: c.pop(k, None)),
-                 OrderedDict())
-        _ZONES[id(hexmap)] = entry
-    return entry[1]
-
-
 def zone_of(view, e) -> Zone:
-    """`enemy_zone`, memoised on what it depends on: the creature (its HP for its speed) and
-    the creatures whose bodies its two Moves could touch (the zones need the costs of its
-    moves, not the attacks of opportunity on the way). Most commands move one creature or
-    change one creature's HP, so most zones survive from one decision to the next."""
-    memo = _zone_memo(view.hexmap)
+    """`enemy_zone`, remembered on what it depends on: the map, the creature (its HP for its
+    speed) and the creatures whose bodies its two Moves could touch (the zones need the
+    costs of its moves, not the attacks of opportunity on the way). Most commands move one
+    creature or change one creature's HP, so most zones survive from one decision to the
+    next."""
     near = 2 * move_hexes(e) + 2 * FOOTPRINT_RADIUS + 1
-    key = (_unit_state(e), e.hp, tuple(_unit_state(o) for o in view.units
-                                       if o.eid != e.eid and hex_distance(e.anchor, o.anchor) <= near))
-    got = memo.get(key)
-    if got is None:
-        while len(memo) >= ZONE_MEMO_SIZE:
-            memo.popitem(last=False)   # the oldest; clearing thousands of zones at once took ~0.1 s
-        got = memo[key] = enemy_zone(view, e)
+    key = (id(view.hexmap), _unit_state(e), e.hp,
+           tuple(_unit_state(o) for o in view.units
+                 if o.eid != e.eid and hex_distance(e.anchor, o.anchor) <= near))
+    got = _zone(ByKey(key, (view, e)))
     return got if got.unit is e else dataclasses.replace(got, unit=e)
+
+
+@lru_cache(maxsize=4096)
+def _zone(args: ByKey) -> Zone:
+    return enemy_zone(*args.value)
+
+
+def clear_caches() -> None:
+    """Forget what the pure functions remembered across decisions (a cold start)."""
+    for fn in (_roll_hit, _damage, _chances, _one, _quick, _unit_value, _terrain_levels,
+               _zone, _wall_on_line):
+        fn.cache_clear()
 
 
 @dataclass
@@ -560,9 +484,13 @@ class Context:
     me: object
     weights: Weights = field(default_factory=Weights)
     exact_danger: bool = False
+    sees_cover: bool = True     # False: cover and concealment count as none (an easy player)
+    memo: Memo | None = None    # the decision's memo (a new one when not given)
 
     def __post_init__(self):
         v, me = self.view, self.me
+        if self.memo is None:
+            self.memo = Memo(v.hexmap)
         self.team = me.team
         self.enemies = [u for u in v.units if u.team != me.team and standing(u)]
         self.allies = [u for u in v.units if u.team == me.team and standing(u)
@@ -629,20 +557,19 @@ class Context:
         return self.values.get(u.name, MIN_VALUE)
 
     def walls_block(self, a: Hex, b: Hex) -> bool:
-        return wall_between(self.view.hexmap, a, b)
+        return self.memo.walls_block(a, b)
 
     # -- attacks ---------------------------------------------------------------------------
     def extras(self, target, weapon, *, previous: int | None = None, aim: bool | None = None,
                charge: bool = False, power: bool = False, moved: bool = False) -> Extras:
-        """The engine's bookkeeping for an attack of mine (combat.own_extras), for a plan."""
-        b = self.battle
-        budget = b.budget(self.me.name)
-        turn = b.turn
-        gang = len(set(b.gang_up.get(target.name, ())) - {self.me.name})
-        return Extras(previous_attacks=budget.attacks if previous is None else previous,
-                      alternating=turn.last_weapon is not None and turn.last_weapon != weapon.id,
-                      gang_up=gang, aim=(turn.aim and not moved) if aim is None else aim,
-                      power_attack=power, charge=charge or (turn.ran >= 2 and not moved))
+        """The engine's bookkeeping for an attack of mine (`combat.own_extras`), for a plan:
+        after moving, no Aim and no Charge carried over; `previous`, `aim`, `charge` for
+        attacks later in the plan."""
+        ex = own_extras(self.battle, self.me.name, target.name, weapon, power_attack=power)
+        return dataclasses.replace(
+            ex, previous_attacks=ex.previous_attacks if previous is None else previous,
+            aim=(ex.aim and not moved) if aim is None else aim,
+            charge=charge or (ex.charge and not moved))
 
     def base_situation(self, view, me, target, weapon):
         """`game.rules.situation.situation` without extras, shared by the weapons of one
@@ -675,6 +602,8 @@ class Context:
                 base.situation, weapon=w, previous_attacks=ex.previous_attacks,
                 alternating=ex.alternating, gang_up=ex.gang_up, aim=ex.aim,
                 power_attack=False, charge=ex.charge)
+            if not self.sees_cover:
+                sit = dataclasses.replace(sit, cover="none", concealment="none")
             est = estimate_plan(plan_attack(sit))
             if est is None:
                 continue
@@ -693,6 +622,8 @@ class Context:
         down, mean = combine([e.dist for e in estimates], hp)
         v = self.value(target)
         prio = 1.0 + (self.weights.protect if target.name in self.threatens_wounded else 0.0)
+        if self.weights.focus and target.max_hp:
+            prio += self.weights.focus * max(0.0, 1.0 - target.hp / target.max_hp)
         return prio * v * (mean / max(1, hp) + self.weights.kill_rounds * down), down
 
     def cheap_attack(self, me, target, n: int = 1, *, charge: bool = False) -> tuple[float, object]:
@@ -711,7 +642,7 @@ class Context:
                     if charge and mode != "melee":
                         continue
                     conc = self.view.hexmap.terrain_at(target.anchor).concealment \
-                        if mode != "melee" else "none"
+                        if mode != "melee" and self.sees_cover else "none"
                     est = quick(me, w, target, mode, d, concealment=conc, charge=charge)
                     if est is None:
                         continue
@@ -725,7 +656,10 @@ class Context:
     def ranged_levels(self, view, e, me) -> tuple[str, str] | None:
         """(cover, concealment) of `me` against a ranged attack of `e` (RULES.md 5-7), None
         without line of effect. Terrain only (walls, low walls, fog, foliage; not the cover
-        other creatures give), cached per map across decisions: `terrain_levels`."""
+        other creatures give), cached per map across decisions: `terrain_levels`. A player
+        blind to cover sees only whether a wall blocks the line."""
+        if not self.sees_cover:
+            return None if self.walls_block(e.anchor, me.anchor) else ("none", "none")
         return terrain_levels(view.hexmap, e, me)
 
     def incoming(self, view, me, e, *, exact: bool = False) -> tuple[Estimate | None, int, str]:
@@ -772,25 +706,29 @@ class Context:
         return best, n_best, kind
 
     def danger(self, anchor: Hex, facing: int | None = None, *, exact: bool | None = None,
-               extra_conditions=()) -> tuple[float, dict]:
+               extra_conditions=(), felled=()) -> tuple[float, dict]:
         """The cost of ending the turn at `anchor`: the enemies' expected damage on me there
         (each split over the targets it could pick), and the chance I go down (exact: the
-        distributions combined; cheap: the normal approximation)."""
+        distributions combined; cheap: the normal approximation). `felled`: (enemy name,
+        chance the plan brings it down) pairs; such an enemy replies only if it stands."""
         exact = self.exact_danger if exact is None else exact
-        key = (anchor, facing, exact, tuple(extra_conditions))
+        felled = tuple(felled)
+        key = (anchor, facing, exact, tuple(extra_conditions), felled)
         got = self._danger.get(key)
         if got is not None:
             return got
         if not exact:
-            got = self._danger[key] = self._cheap_danger(anchor, facing, tuple(extra_conditions))
+            got = self._danger[key] = self._cheap_danger(anchor, facing, tuple(extra_conditions),
+                                                         dict(felled))
             return got
+        spared = dict(felled)
         view, me = self.view_at(anchor, facing, extra_conditions)
         dists, expected, who = [], 0.0, []
         for e in self.enemies:
             est, n, kind = self.incoming(view, me, e, exact=True)
             if est is None:
                 continue
-            share = self._share(me, e, kind)
+            share = self._share(me, e, kind) * (1.0 - spared.get(e.name, 0.0))
             expected += share * n * est.mean
             for _ in range(n):
                 dists.append(mixture(est.dist, share))
@@ -838,7 +776,7 @@ class Context:
             got = self._einfo[key] = (self.zones[e.name], melee, ranged, provoke, me)
         return got
 
-    def _cheap_danger(self, anchor: Hex, facing, conds: tuple) -> tuple[float, dict]:
+    def _cheap_danger(self, anchor: Hex, facing, conds: tuple, felled: dict) -> tuple[float, dict]:
         me = self.moved(anchor, facing, conds)
         fp = me.hexes
         single = len(fp) == 1
@@ -871,10 +809,11 @@ class Context:
                 for w, m, top in ranged:
                     if d > top:
                         continue
-                    if wall_between(hexmap, e.anchor, anchor):
+                    if self.memo.walls_block(e.anchor, anchor):
                         break
                     if conc is None:
-                        conc = hexmap.terrain_at(anchor).concealment
+                        conc = hexmap.terrain_at(anchor).concealment if self.sees_cover \
+                            else "none"
                     est = quick(e, w, me0, m, d, concealment=conc)
                     if est is not None and (best is None or est.mean > best.mean * n):
                         best, n, kind = est, 1, m
@@ -889,6 +828,8 @@ class Context:
                 share *= 0.8
             elif kind == "melee_far":
                 share *= FAR_WEIGHT
+            if felled:
+                share *= 1.0 - felled.get(e.name, 0.0)
             expected += share * n * best.mean
             var += n * (share * best.m2 - (share * best.mean) ** 2)
             if kind.startswith("melee"):
@@ -1001,11 +942,12 @@ class Context:
         return 0.0
 
     def position(self, anchor: Hex, facing: int | None = None, *, exact: bool | None = None,
-                 extra_conditions=()) -> tuple[float, dict]:
+                 extra_conditions=(), felled=()) -> tuple[float, dict]:
         """The value of ending the turn at `anchor`: - danger + approach, and when exact
-        + flanking + reach + protecting wounded allies."""
+        + flanking + reach + protecting wounded allies (`felled`: see `danger`)."""
         exact = self.exact_danger if exact is None else exact
-        danger, why = self.danger(anchor, facing, exact=exact, extra_conditions=extra_conditions)
+        danger, why = self.danger(anchor, facing, exact=exact, extra_conditions=extra_conditions,
+                                  felled=felled)
         approach = self.approach(anchor, facing)
         total = approach - danger
         if not exact:
@@ -1028,6 +970,8 @@ class Context:
         """(cost, chance I go down, names) of the attacks of opportunity of `provokers`
         (UnitViews that can react) against me (RULES.md 4)."""
         me = me or self.me
+        if not self.weights.aoo:
+            return 0.0, 0.0, []
         dists, names = [], []
         for x in provokers:
             if not can_react(x) or x.aoo_policy == "never":
@@ -1059,5 +1003,5 @@ def threateners(view, u) -> list:
 __all__ = ["Context", "Estimate", "FAR_WEIGHT", "KILL_ROUNDS", "Weights", "Zone",
            "attacks_per_round", "best_quick", "combine", "dilate", "enemy_zone", "estimate_plan",
            "fdist", "max_range", "melee_reach", "mixture", "move_hexes", "normal_down", "quick",
-           "standing", "terrain_levels", "threateners", "unit_value", "wall_between",
+           "standing", "terrain_levels", "threateners", "unit_value",
            "weapon_modes", "zone_of"]

@@ -16,8 +16,8 @@ Hexes nobody threatens are 0.0. Pure: it reads the view only (and caches per vie
 """
 from __future__ import annotations
 
-from game.ai.evaluate import (FAR_WEIGHT, fdist, max_range, quick, standing, wall_between,
-                              weapon_modes, zone_of)
+from game.ai.evaluate import FAR_WEIGHT, fdist, max_range, quick, standing, weapon_modes, zone_of
+from game.ai.memo import Memo
 from game.hexgrid import Hex
 
 _CACHE: dict = {"key": None, "value": None}
@@ -34,6 +34,7 @@ def threat_heatmap(view, team: str) -> dict[Hex, float]:
     members = [u for u in view.units if u.team == team and standing(u)]
     enemies = [u for u in view.units if u.team != team and standing(u)]
     heat = {h: 0.0 for h in cells}
+    memo = Memo(hexmap)
     if not members or not enemies:
         _CACHE.update(key=key, value=heat, view=view)
         return dict(heat)
@@ -58,7 +59,7 @@ def threat_heatmap(view, team: str) -> dict[Hex, float]:
                 got = per_distance.get((d, conc))
                 if got is None:
                     got = per_distance[(d, conc)] = _ranged_mean(e, ranged, members, d, conc)
-                if got > best and not wall_between(hexmap, e.anchor, h):
+                if got > best and not memo.walls_block(e.anchor, h):
                     best = got
             if best:
                 heat[h] += best

@@ -22,11 +22,14 @@ hex gets a cheap score (quick attack estimates, threat zones, no lines of sight)
 the top K get the full score (exact previews with cover, concealment and flanking, exact
 paths with their attacks of opportunity).
 
-Difficulty trades search and noise: `easy` looks at few hexes, plans one action at a time
-(no moving away after an attack, no searching for a path that provokes no one) and adds
-much noise; `normal` plans the turn with a little noise; `hard` looks at more hexes, scores
-danger exactly for every candidate, and adds no noise. The noise comes from a
-`random.Random` the player owns (seeded), never from the battle's dice.
+The difficulty levels are different players (`PROFILES`, described for people in
+`DESCRIPTIONS`): `easy` plans one action at a time (no moving away after an attack), takes
+the cheapest path without searching for one that provokes no one and underrates attacks of
+opportunity, sees no cover nor concealment, and adds noise; `normal` plans the turn with a
+little noise; `hard` scores danger exactly for every candidate, looks ahead at the enemies'
+replies (the danger where a plan ends counts an enemy the plan brings down only by the
+chance it survives), focuses fire on wounded enemies, and adds no noise. The noise comes
+from a `random.Random` the player owns (seeded), never from the battle's dice.
 
 Every decision is logged on the `game.ai` logger at DEBUG level, with its score breakdown
 and the best alternatives (`--ai-debug`).
@@ -41,6 +44,7 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_range,
                               move_hexes, quick, threateners, weapon_modes)
+from game.ai.memo import Memo
 from game.engine import commands as C
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
@@ -57,20 +61,35 @@ MAX_COMMANDS_PER_TURN = 16        # a stall guard: then the creature ends its tu
 
 @dataclass(frozen=True)
 class Profile:
-    """What a difficulty level searches and how much noise it adds."""
+    """What a difficulty level searches, sees and how much noise it adds."""
     name: str
     top_k: int              # end hexes that get the full score
     noise: float            # standard deviation of the noise, relative to the score scale
     depth: int              # 1: one action at a time; 2: the turn; 3: + exact danger for all
     weights: Weights = field(default_factory=Weights)
+    sees_cover: bool = True  # weighs cover and concealment (RULES.md 5-7) in attacks and danger
+    lookahead: bool = False  # the enemies' replies after the plan: a creature it likely
+    # brings down does not strike back
 
 
 PROFILES = {
-    "easy": Profile("easy", top_k=2, noise=1.0, depth=1,
-                    weights=Weights(danger=0.15, approach=0.6, flank=0.0, protect=0.0,
-                                    reach=0.0, aoo=0.3)),
+    "easy": Profile("easy", top_k=3, noise=0.4, depth=1,
+                    weights=Weights(danger=0.15, flank=0.0, protect=0.0, reach=0.0, aoo=0.3),
+                    sees_cover=False),
     "normal": Profile("normal", top_k=8, noise=0.05, depth=2),
-    "hard": Profile("hard", top_k=12, noise=0.0, depth=3),
+    "hard": Profile("hard", top_k=12, noise=0.0, depth=3, weights=Weights(focus=0.5),
+                    lookahead=True),
+}
+
+# What each level does differently, for people (the setup screen's tooltip).
+DESCRIPTIONS = {
+    "easy": "Easy: one action at a time; takes the shortest path even past enemies' reach "
+            "(attacks of opportunity), ignores cover, and is a little unpredictable.",
+    "normal": "Normal: plans the whole turn, finds paths that provoke no one, uses cover, "
+              "flanking and reach, and keeps out of the enemies' strike zones.",
+    "hard": "Hard: as Normal, and looks ahead at the enemies' replies (an enemy it is likely "
+            "to bring down will not strike back), weighs every position exactly and focuses "
+            "fire on wounded enemies; never random.",
 }
 
 
@@ -155,12 +174,13 @@ class AIPlayer:
         # map); what the decision creates is still collected as usual.
         gc.freeze()
         try:
+            memo = Memo(battle.hexmap)     # what this decision remembers, dropped after it
             if state == "reaction":
                 options = self._react(battle)
             elif state == "choice":
-                options = self._choose_next(battle)
+                options = self._choose_next(battle, memo)
             else:
-                options = self._turn(battle)
+                options = self._turn(battle, memo)
             chosen = self._pick(battle, options)
         finally:
             gc.unfreeze()
@@ -212,7 +232,7 @@ class AIPlayer:
                 Option("react", 0.0, C.React(p.reactor, False))]
 
     # -- selective initiative ------------------------------------------------------------------
-    def _choose_next(self, battle) -> list[Option]:
+    def _choose_next(self, battle, memo: Memo) -> list[Option]:
         """RULES.md 9 selective initiative. Ours act first when acting now gains most (it can
         bring an enemy down, or it is in danger where it stands). But the last creature to act
         in a round picks who opens the next one: a side that spends all its creatures first
@@ -230,13 +250,13 @@ class AIPlayer:
         theirs = [n for n in candidates if battle.teams_of.get(n) != team]
         best_ours = 0.0
         for n in ours:
-            value, detail = act_value(battle, view, view.unit(n), self.profile)
+            value, detail = act_value(battle, view, view.unit(n), self.profile, memo=memo)
             best_ours = max(best_ours, value)
             options.append(Option("choose", value, C.ChooseNext(chooser, n), detail))
         keep_last = len(ours) == 1 and self.profile.depth >= 2
         for n in theirs:
             potential, detail = act_value(battle, view, view.unit(n), self.profile,
-                                          attack_only=True)
+                                          attack_only=True, memo=memo)
             if not ours:
                 score, why = -potential, "none of ours left"
             elif keep_last:
@@ -250,14 +270,15 @@ class AIPlayer:
         return options
 
     # -- a turn --------------------------------------------------------------------------------
-    def _turn(self, battle) -> list[Option]:
+    def _turn(self, battle, memo: Memo) -> list[Option]:
         name = battle.active
         view = battle.view()
         me = view.unit(name)
         if _commands_this_turn(battle, name) >= MAX_COMMANDS_PER_TURN:
             return [Option("stall-guard", 0.0, C.EndTurn(name))]
         ctx = Context(battle, view, me, weights=self.profile.weights,
-                      exact_danger=self.profile.depth >= 3)
+                      exact_danger=self.profile.depth >= 3, sees_cover=self.profile.sees_cover,
+                      memo=memo)
         if not ctx.enemies:
             return [Option("end", 0.0, C.EndTurn(name))]
         planner = Planner(battle, ctx, self.profile)
@@ -295,11 +316,13 @@ def _fallback(battle) -> C.Command:
 
 # ---- selective initiative: what acting now is worth ------------------------------------------
 
-def act_value(battle, view, u, profile: Profile, attack_only: bool = False) -> tuple[float, dict]:
+def act_value(battle, view, u, profile: Profile, attack_only: bool = False,
+              memo: Memo | None = None) -> tuple[float, dict]:
     """How much creature `u` gains from acting now: its best attack this turn (quick
     estimates: kill chances included) and, for ours, the danger it stands in (acting lets it
     step away or strike first)."""
-    ctx = Context(battle, view, u, weights=profile.weights)
+    ctx = Context(battle, view, u, weights=profile.weights, sees_cover=profile.sees_cover,
+                  memo=memo)
     if not ctx.enemies:
         return 0.0, {}
     speed = move_hexes(u)
@@ -478,6 +501,13 @@ class Planner:
                 targets = self.best_targets(me, k)
         return total, chosen
 
+    def felled(self, chosen) -> tuple:
+        """Lookahead (hard): (target, chance the attacks bring it down) of a plan's attacks,
+        so that the danger where it ends counts only the replies of enemies left standing."""
+        if not self.p.lookahead or not chosen:
+            return ()
+        return tuple(sorted({t.name: kill for t, _, kill in chosen}.items()))
+
     def ranged_aoo(self, me, chosen) -> tuple[float, float, list]:
         """A ranged attack made while threatened provokes (RULES.md 4 (d))."""
         if not chosen or all(est.mode == "melee" for _, est, _ in chosen):
@@ -591,6 +621,8 @@ class Planner:
         aoo, down, names = self.ranged_aoo(me, chosen)
         value *= (1.0 - down)
         post, post_detail = stay_value, "stay"
+        if self.p.lookahead:
+            post, _ = self.ctx.position(self.here, exact=True, felled=self.felled(chosen))
         if self.p.depth >= 2 and self.can_move:
             bigs_left = self.budget.big - (1 if self.b.turn.attacks_left == 0 else 0)
             left = rm.movement_budget(self.budget.movement, bigs_left - (len(chosen) - 1), self.speed)
@@ -781,7 +813,7 @@ class Planner:
             return None
         raoo, rdown, rnames = self.ranged_aoo(me2, chosen)
         val *= (1.0 - down) * (1.0 - rdown)
-        pos, detail = ctx.position(c.anchor, c.facing, exact=True)
+        pos, detail = ctx.position(c.anchor, c.facing, exact=True, felled=self.felled(chosen))
         return Option("move+attack", val + pos - aoo - raoo - MOVE_COST, self.move_command(path),
                       self._attack_info(c, chosen, val, pos, detail, aoo + raoo,
                                         names + rnames), c.cheap)
@@ -810,7 +842,7 @@ class Planner:
             return None
         raoo, rdown, rnames = self.ranged_aoo(me2, chosen)
         val *= 1.0 - rdown
-        pos, detail = ctx.position(c.anchor, c.facing, exact=True)
+        pos, detail = ctx.position(c.anchor, c.facing, exact=True, felled=self.felled(chosen))
         return Option("step+attack", val + pos - raoo, C.Step(self.me.name,
                                                               self.b.cell(c.anchor)),
                       self._attack_info(c, chosen, val, pos, detail, raoo, rnames), c.cheap)
@@ -826,7 +858,7 @@ class Planner:
             return None
         val *= 1.0 - down
         pos, detail = ctx.position(c.anchor, c.facing, exact=True,
-                                   extra_conditions=("running",))
+                                   extra_conditions=("running",), felled=self.felled(chosen))
         est = chosen[0][1]
         return Option("charge", val + pos - cost,
                       C.Charge(self.me.name, self.b.cell(c.anchor), t.name, est.weapon.id,
@@ -865,5 +897,5 @@ def choose_command(battle, name: str | None = None, difficulty: str = "normal",
     return AIPlayer(difficulty, rng=rng).command(battle, name)
 
 
-__all__ = ["AIPlayer", "DIFFICULTIES", "Decision", "Option", "PROFILES", "Planner", "Profile",
-           "act_value", "choose_command", "profile_of"]
+__all__ = ["AIPlayer", "DESCRIPTIONS", "DIFFICULTIES", "Decision", "Option", "PROFILES",
+           "Planner", "Profile", "act_value", "choose_command", "profile_of"]
