@@ -46,6 +46,8 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
                               move_hexes, quick, threateners, weapon_modes)
 from game.ai.memo import Memo
 from game.engine import commands as C
+from game.engine.battle import Refused
+from game.engine.legality import KINDS
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
 from game.rules.initiative import attacks_per_turn
@@ -159,7 +161,7 @@ class AIPlayer:
         self.difficulty = difficulty
         self.rng = rng if rng is not None else random.Random(seed)
         self.decisions: list[Decision] = []
-        self.rejected = 0          # first choices battle.check refused (a fallback was taken)
+        self.rejected = 0          # first choices the engine refused (a fallback was taken)
 
     # -- entry ---------------------------------------------------------------------------------
     def command(self, battle, name: str | None = None) -> C.Command:
@@ -198,8 +200,8 @@ class AIPlayer:
         ranked = sorted(enumerate(options),
                         key=lambda io: (-(io[1].score + io[1].detail.get("noise", 0.0)), io[0]))
         for n, (_, o) in enumerate(ranked):
-            why = battle.check(o.command)
-            if not why:
+            why = battle.refusal(o.command)
+            if why is None:
                 if n:
                     self.rejected += 1
                 return o
@@ -240,12 +242,12 @@ class AIPlayer:
         has acted ("keep the last word"), and when none of ours can strike this turn and no
         enemy that may act can strike us either, an enemy goes first: it comes to us, and we
         strike first. When we let an enemy act, it is the least dangerous one."""
-        from game.engine import turns
+        from game.engine.legality import choices
         view = battle.view()
         chooser = battle.chooser
         team = battle.teams_of.get(chooser)
         options = []
-        candidates = turns.candidates(battle)
+        candidates = choices(battle)
         ours = [n for n in candidates if battle.teams_of.get(n) == team]
         theirs = [n for n in candidates if battle.teams_of.get(n) != team]
         best_ours = 0.0
@@ -305,13 +307,13 @@ def _commands_this_turn(battle, name: str) -> int:
 
 
 def _fallback(battle) -> C.Command:
-    from game.engine import turns
-    state = battle.awaiting()
+    from game.engine.legality import choices
+    state, who = battle.decider()
     if state == "reaction":
-        return C.React(battle.pending.reactor, True)
+        return C.React(who, True)
     if state == "choice":
-        return C.ChooseNext(battle.chooser, turns.candidates(battle)[0])
-    return C.EndTurn(battle.active)
+        return C.ChooseNext(who, choices(battle)[0])
+    return C.EndTurn(who)
 
 
 # ---- selective initiative: what acting now is worth ------------------------------------------
@@ -373,7 +375,7 @@ class Planner:
         self.budget = b.budget(me.name)
         self.speed = move_hexes(me)
         self.prone = "prone" in me.conditions
-        self.can_move = not self.budget.stepped and not self.prone and self.speed > 0
+        self.can_move = self.allowed("move")
         self.allowance = attacks_per_turn(me.level)
         self.here = me.anchor
         self.here_threatened = [x for x in threateners(self.view, me) if can_react(x)
@@ -381,6 +383,16 @@ class Planner:
         self._reach = {}
         self._safe = {}
         self._near_enemies = None
+
+    def allowed(self, action: str) -> bool:
+        """The engine's own check that `action` can start now (its budget and conditions,
+        before any target: `game.engine.legality.KINDS`); the commands that pass it are
+        still built from the rules' option lists and checked with `battle.refusal`."""
+        try:
+            KINDS[action].available(self.b, self.me)
+        except Refused:
+            return False
+        return True
 
     # -- budget arithmetic ------------------------------------------------------------------
     def attacks_possible(self, bigs: int) -> int:
@@ -553,18 +565,18 @@ class Planner:
         if self.can_move and rm.movement_budget(budget.movement, budget.big, self.speed) > 0:
             # the widest search first: the smaller budgets below are cut from it
             self.reachable(rm.movement_budget(budget.movement, budget.big, self.speed))
-        n_here = self.attacks_possible(budget.big)
+        n_here = self.attacks_possible(budget.big) if self.allowed("attack") else 0
         if n_here:
             out += self.attack_here_options(n_here, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()
-            if not budget.moved:
-                cands += self.step_candidates()
-            if budget.big >= 2 and not budget.moved and self.attacks_possible(1):
-                cands += self.charge_candidates()
-            if budget.big >= 2 and self.here_threatened and self.p.depth >= 2:
-                cands += self.retreat_candidates()
+        if self.allowed("step"):
+            cands += self.step_candidates()
+        if self.allowed("charge") and self.attacks_possible(1):
+            cands += self.charge_candidates()
+        if self.here_threatened and self.p.depth >= 2 and self.allowed("retreat"):
+            cands += self.retreat_candidates()
         for c in self.select(cands):
             opt = self.full(c)
             if opt is not None:
@@ -604,7 +616,7 @@ class Planner:
         """A prone creature stands up (RULES.md 3; it provokes when threatened)."""
         me = self.me
         out = [Option("stay", stay_value, C.EndTurn(me.name), dict(stay_detail))]
-        if self.budget.big >= 1:
+        if self.allowed("stand_up"):
             cost, down, names = self.ctx.aoo_cost(self.here_threatened)
             value = stay_value + 0.5 * self.ctx.value(me) - cost
             out.append(Option("stand", value, C.StandUp(me.name, confirm=True),
@@ -642,7 +654,7 @@ class Planner:
         out.append(Option("attack", value + post - aoo, self.attack_command(t.name, est), detail))
         # Aim first (RULES.md 9): a ranged attack standing still, both Big Actions
         if (self.budget.big >= 2 and self.p.depth >= 2 and est.mode != "melee"
-                and not self.b.turn.aim and self.b.turn.attacks_left == 0
+                and self.allowed("aim") and not self.b.turn.aim and self.b.turn.attacks_left == 0
                 and self.allowance.attack_actions == 1):
             v2, ch2 = self.attack_sequence(self.view, me, 1, aim=True, first_target=t)
             if ch2:
@@ -717,8 +729,6 @@ class Planner:
     def step_candidates(self) -> list[Candidate]:
         """5-Foot Step (RULES.md 3: never provokes), then attack or not."""
         me, ctx, budget = self.me, self.ctx, self.budget
-        if budget.little <= 0 and budget.big <= 0:
-            return []
         steps = rm.five_foot_step_targets(self.view, me, moved=budget.moved)
         bigs_after = budget.big - (0 if budget.little > 0 else 1)
         n = self.attacks_possible(bigs_after)
@@ -736,9 +746,8 @@ class Planner:
     def charge_candidates(self) -> list[Candidate]:
         """Charge (RULES.md 3): a straight Run of 2+ hexes and a melee attack at +2 damage;
         -2 AC against melee until the next turn."""
-        from game.rules import conditions as cond
         me, ctx = self.me, self.ctx
-        if not cond.can_run(me.conditions) or ctx.my_reach is None:
+        if ctx.my_reach is None:
             return []
         out = []
         limit = 2 * self.speed
@@ -767,8 +776,6 @@ class Planner:
         """Retreat (RULES.md 3, full-round): away from the enemies that threaten it without
         provoking them; Unfortunate on attack rolls until its next turn."""
         me, ctx = self.me, self.ctx
-        if self.budget.stepped or self.budget.big < 2:
-            return []
         reach = rm.retreat_targets(self.view, me)
         out = []
         for h in reach.cost:
