@@ -75,7 +75,7 @@ class Profile:
 
 
 PROFILES = {
-    "easy": Profile("easy", top_k=3, noise=0.4, depth=1,
+    "easy": Profile("easy", top_k=2, noise=0.8, depth=1,
                     weights=Weights(danger=0.15, flank=0.0, protect=0.0, reach=0.0, aoo=0.3),
                     sees_cover=False),
     "normal": Profile("normal", top_k=8, noise=0.05, depth=2),
