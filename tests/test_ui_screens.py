@@ -452,3 +452,11 @@ def test_list_maps_reads_titles_teams_and_initiative():
     assert duel.teams == ("blue", "red") and duel.initiative == "selective"
     assert duel.orientation == "pointy-top" and maps["The ruined mill"].orientation == "flat-top"
     assert duel.creatures == {"blue": 3, "red": 5}
+
+
+def test_each_difficulty_button_says_what_that_computer_player_does(setup_app):
+    from game.ai import DESCRIPTIONS
+    v = setup_app.view
+    for level in ("easy", "normal", "hard"):
+        tip = v.side_buttons[("red", level)].tool_tip_text
+        assert tip == DESCRIPTIONS[level] and len(set(DESCRIPTIONS.values())) == 3

@@ -32,6 +32,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIP
 
 from game import paths
 from game import saves
+from game.ai import DESCRIPTIONS as AI_DESCRIPTIONS
 from game.errors import InputError
 from game.ui import presenters as P
 from game.ui import setup_model as S
@@ -576,7 +577,7 @@ class SetupScreen(Screen):
                 b = self.button((bx0 + k * (bw + 6), y + 2, bw, 40), CHOICE_LABELS[choice],
                                 sides, "@segment",
                                 tip=("a person at this machine" if choice == "human" else
-                                     f"the computer, {choice}"))
+                                     AI_DESCRIPTIONS[choice]))
                 self.side_buttons[(team, choice)] = b
 
     def _build_footer(self, rx: int, fy: int, rw: int, foot_h: int) -> None:
