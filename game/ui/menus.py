@@ -18,6 +18,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
+from game import rules_reference
 from game.ui.keys import HELP
 from game.ui.screens import Screen, _backdrop
 from game.ui.words import for_players
@@ -207,11 +208,14 @@ class LoadScreen(_Overlay):
 
 
 def help_html() -> str:
-    """The help panel's text: the keys, then the game's terms in plain words."""
+    """The help panel's text: the keys, the game's terms in plain words, then every page of
+    the rules reference (docs/rules/, the pages the breakdowns cite as "rules: ...")."""
     keys = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
                        for k, v in HELP)
     terms = "<br>".join(f"<b>{_esc(k)}</b>: {_esc(v)}" for k, v in GLOSSARY)
-    return f"<b>Keys and mouse</b><br>{keys}<br><br><b>Words of the game</b><br>{terms}"
+    pages = "<br><br>".join(rules_reference.as_html(s) for s in rules_reference.sections())
+    return (f"<b>Keys and mouse</b><br>{keys}<br><br><b>Words of the game</b><br>{terms}"
+            f"<br><br><b>Rules reference</b><br><br>{pages}")
 
 
 class HelpScreen(_Overlay):
