@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import gzip
 import os
+import re
 import resource
 import struct
 import subprocess
@@ -50,7 +51,7 @@ def refused(result, named) -> str:
     assert err.endswith("\n") and "Traceback" not in err and "internal error" not in err, err
     lines = err.splitlines()
     if result.args[3] == "validate":
-        assert all(" — " in line and ".t" in line.split(":")[0] for line in lines), err
+        assert all(re.match(r"[^:]+:\d+: .+ — ", line) for line in lines), err
     else:
         assert len(lines) == 1, err
     assert str(named) in err, err
@@ -193,6 +194,15 @@ def test_an_unreadable_tileset(tmp_path):
     (tmp_path / "terrain.tsx").chmod(0)
     for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png")):
         assert "cannot read the file" in refused(game(*args), tmp_path / "terrain.tsx")
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux's /proc")
+def test_a_map_that_cannot_be_read(tmp_path):
+    """/proc/self/mem is a file that no one can read whole (even root): an I/O error."""
+    for args in (("validate", "/proc/self/mem"), ("render", "/proc/self/mem", tmp_path / "o.png"),
+                 ("inspect", "/proc/self/mem")):
+        assert "cannot read the file" in refused(game(*args), "/proc/self/mem")
+    assert not (tmp_path / "o.png").exists()
 
 
 # --- outputs ---------------------------------------------------------------------------------

@@ -286,29 +286,35 @@ def _read_tile_data(doc: Document, layer: Layer) -> None:
                    "in Tiled, Map > Resize Map to make the layer fit the map")
     elif doc.width * doc.height:
         try:
-            gids = decode_gids(data.text or "", enc, comp, doc.width * doc.height)
+            layer.gids = decode_gids(data.text or "", enc, comp, doc.width * doc.height)
+        except TileCountError as err:
+            doc.report(line, f"tile layer '{name}' has {err.count:g} tiles, the map needs "
+                       f"{doc.width}x{doc.height} = {doc.width * doc.height}", DATA_FIX)
         except DataError as err:
             doc.report(line, f"tile layer '{name}' {err}", DATA_FIX)
-            return
-        if len(gids) != doc.width * doc.height:
-            doc.report(line, f"tile layer '{name}' has {len(gids)} tiles, the map needs "
-                       f"{doc.width}x{doc.height} = {doc.width * doc.height}", DATA_FIX)
-            return
-        layer.gids = gids
 
 
 class DataError(ValueError):
     """Layer data that cannot be decoded; str() completes "tile layer 'x' ..."."""
 
 
+class TileCountError(DataError):
+    """Layer data holding another number of tiles than the map's cells."""
+
+    def __init__(self, count: float):
+        super().__init__(f"has {count:g} tiles")
+        self.count = count
+
+
 def decode_gids(text: str, encoding: str, compression: str | None, cells: int
                 ) -> tuple[int, ...]:
-    """The raw GIDs of a layer's <data>; more than `cells` of them (or compressed data that
-    inflates past cells x 4 bytes) raise DataError without decoding the rest."""
+    """The `cells` raw GIDs of a layer's <data>; another count (or compressed data that
+    inflates past cells x 4 bytes) raises DataError without decoding the rest."""
     if encoding == "csv":
+        count = text.count(",") + 1
+        if count != cells:
+            raise TileCountError(count)
         parts = text.split(",")
-        if len(parts) > cells:
-            return (0,) * len(parts)  # the caller reports the count
         try:
             gids = tuple(int(p) for p in parts)
         except ValueError as err:
@@ -325,8 +331,8 @@ def decode_gids(text: str, encoding: str, compression: str | None, cells: int
         except (binascii.Error, UnicodeEncodeError) as err:
             raise DataError(f"data cannot be decoded (base64: {err})") from None
         raw = inflate(raw, compression, cells * 4)
-        if len(raw) % 4:
-            raise DataError(f"data cannot be decoded ({len(raw)} bytes, not whole GIDs)")
+        if len(raw) != cells * 4:
+            raise TileCountError(len(raw) / 4)
         gids = tuple(memoryview(raw).cast("I")) if _LITTLE else tuple(
             int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4))
     if any(g < 0 or g > 0xFFFFFFFF for g in gids):

@@ -62,8 +62,7 @@ from game.errors import InputError  # noqa: E402
 from game.outputs import check_png_output, write_png  # noqa: E402
 from game.hexgrid import TiledLayout  # noqa: E402
 from game.tiled.document import (  # noqa: E402
-    FLIP_D, FLIP_H, FLIP_V, GID_MASK, Document, multiply_tint, parse_color, read_document,
-    to_int,
+    FLIP_D, FLIP_H, FLIP_V, GID_MASK, Document, read_document, to_int,
 )
 from game.tiled.for_pytmx import check_all_for_pytmx, pytmx_map  # noqa: E402
 from game.tiled.images import quiet_stderr  # noqa: E402
@@ -245,10 +244,6 @@ def qt_pixels(surface: pygame.Surface, colorkey: tuple[int, int, int] | None = N
             for k in range(3):
                 data[i + k] = _unpremultiply(_premultiply(data[i + k], a), a)
     return _rgba_to_surface(data, size)
-
-
-_parse_color = parse_color
-_multiply_tint = multiply_tint
 
 
 def _div_255(x: int) -> int:
