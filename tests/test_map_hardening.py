@@ -172,6 +172,14 @@ def test_numbers_that_are_not_finite(tmp_path, where, attr, value, command):
     assert f"attribute {attr}='{value}' is not a number" in refused(game(*args), tmx)
 
 
+def test_a_bad_transparent_colour(tmp_path):
+    layer = ('<imagelayer id="9" name="sky"><image source="hex.png" trans="zzzzzz" '
+             'width="224" height="192"/></imagelayer>')
+    tmx = good_map(tmp_path, layers=tile_layer("ground", grass()) + layer)
+    for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png")):
+        assert "trans='zzzzzz' is not a colour" in refused(game(*args), tmx)
+
+
 def test_thousands_of_nested_groups(tmp_path):
     depth = 3000
     groups = "".join(f'<group id="{i + 10}" name="g{i}">' for i in range(depth))

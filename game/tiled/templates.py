@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -136,6 +137,11 @@ class Files:
         if sized and None in declared:
             self.report(owner, line_of(elem), "<image> without width and height",
                         "open the tileset in Tiled and save it again (Tiled writes both)")
+            return None
+        trans = elem.get("trans")
+        if trans is not None and not re.fullmatch(r"#?[0-9a-fA-F]{6}", trans):
+            self.report(owner, line_of(elem), f"image transparent colour trans={trans!r} is "
+                        "not a colour like ff00ff", "choose the colour again in Tiled")
             return None
         if path is None:
             return None
