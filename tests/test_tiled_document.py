@@ -48,10 +48,16 @@ def test_layers_in_xml_order_with_their_groups(folder):
     assert doc.layers[0].gids == (GRASS,) * 30
     assert [ref.firstgid for ref in doc.tilesets] == [1]
     assert doc.image_path(doc.layers[5].element.find("image")) == folder / "hex.png"
-    # the loader's layers are the document's
-    hexmap = load_map(path, UNITS)
+
+
+def test_the_loaders_layers_are_the_documents(folder):
+    body = tile_layer("ground", grass()) + _base64_layer(2, "more", [GRASS] * 30)
+    path = folder / "m.tmx"
+    path.write_text(map_xml(body))
+    hexmap = load_map(path, UNITS, require_sides=False)
+    doc = read_document(path)
     assert [(la.name, la.kind, la.gids) for la in hexmap.layers] == \
-        [(la.name, la.kind, la.gids or ()) for la in doc.layers]
+        [(la.name, la.kind, la.gids) for la in doc.layers]
 
 
 def test_files_used_are_the_map_and_what_it_names(folder):
