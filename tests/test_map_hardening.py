@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from test_tiled_loader import grass, map_xml, tile_layer
+from test_tiled_loader import center, grass, map_xml, object_layer, tile_layer, unit
 
 REPO = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "badmaps"
@@ -58,11 +58,16 @@ def refused(result, named) -> str:
     return err.strip()
 
 
+SIDES = object_layer("Units", [unit(90, *center(1, 1), "fighter", "blue", "Ann"),
+                               unit(91, *center(4, 3), "orc", "red", "Grok")], layer_id=99)
+
+
 def good_map(folder: Path, name="m.tmx", layers=None, **header) -> Path:
-    """The test loader's 6x5 map with its terrain tileset (tests/badmaps) copied beside it."""
+    """The test loader's 6x5 map with its terrain tileset (tests/badmaps) copied beside it,
+    `layers` (default: grass) and a unit on each side."""
     for f in ("terrain.tsx", "hex.png"):
         (folder / f).write_bytes((BAD / f).read_bytes())
-    text = map_xml(layers or tile_layer("ground", grass()))
+    text = map_xml((layers or tile_layer("ground", grass())) + SIDES)
     for key, value in header.items():
         text = _set_attr(text, "<map ", key, value)
     path = folder / name
@@ -330,4 +335,4 @@ def test_a_map_with_a_60_mb_comment_is_parsed_once(tmp_path):
     tmx.write_text(f"{head}\n<!-- {'x' * (60 << 20)} -->\n{tail}")
     result = game("validate", tmx)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith(f"{tmx}: ok (6 x 5, 0 units)")
+    assert result.stdout.startswith(f"{tmx}: ok (6 x 5, 2 units)")
