@@ -49,17 +49,22 @@ def unit_facts(view: BattleView, u) -> dict:
     }
 
 
-def pair_facts(view: BattleView, a, t) -> dict:
+def pair_facts(view: BattleView, a, t, threats: frozenset | None = None) -> dict:
+    """The facts of `a` attacking `t`; `threats` is `a`'s threatened hexes when known. The
+    best attack's preview already holds its cover and concealment (the same rules calls),
+    so they are computed again only when no attack is possible."""
     attack = best_attack(view, a, t)
     ranged = attack.mode in ("ranged", "thrown") if attack else footprint_distance(a, t) > threat_reach(a)
-    cov = cover(view, a, t, ranged=ranged)
+    cov = attack.cover if attack and attack.cover else cover(view, a, t, ranged=ranged)
+    con = attack.concealment if attack and attack.concealment else concealment(view, a, t)
+    threats = threats if threats is not None else frozenset(threatened_hexes(view, a))
     return {
         "attacker": a.name, "target": t.name, "distance": footprint_distance(a, t),
         "line_of_sight": line_of_sight(view, a, t), "line_of_effect": line_of_effect(view, a, t),
         "cover": cov.level, "cover_bonus": cov.bonus,
-        "concealment": concealment(view, a, t).level,
+        "concealment": con.level,
         "flanked": flanking(view, t).flanked,
-        "in_reach": any(h in threatened_hexes(view, a) for h in t.hexes),
+        "in_reach": any(h in threats for h in t.hexes),
         "hit_chance": round(attack.hit_chance, 4) if attack else None,
     }
 
@@ -67,11 +72,13 @@ def pair_facts(view: BattleView, a, t) -> dict:
 def inspect_facts(view: BattleView) -> dict:
     m = view.hexmap
     living = view.living()
+    threats = {u.name: frozenset(threatened_hexes(view, u)) for u in living}
     return {
         "map": {"width": m.width, "height": m.height, "stagger_axis": m.layout.axis,
                 "stagger_index": m.layout.index},
         "units": [unit_facts(view, u) for u in living],
-        "pairs": [pair_facts(view, a, t) for a in living for t in living if a is not t],
+        "pairs": [pair_facts(view, a, t, threats[a.name]) for a in living for t in living
+                  if a is not t],
     }
 
 

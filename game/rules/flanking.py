@@ -19,6 +19,7 @@ A creature stands at the highest elevation under its footprint.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -74,9 +75,28 @@ def flanks(view, a, b, target) -> bool:
             and in_flanking_position(view, t, a, b))
 
 
+# Per view object: every attack preview asks for its target's flanking, which looks at all
+# the target's enemies; remembering it per view keeps `inspect` on N units at N^2, not N^3.
+_MEMO: OrderedDict = OrderedDict()
+_MEMO_VIEWS = 8
+
+
 def flanking(view, target) -> FlankResult:
-    """RULES.md 8: is `target` flanked, and by which pair (the widest angle; ties by name)?"""
+    """RULES.md 8: is `target` flanked, and by which pair (the widest angle; ties by name)?
+    Remembered per view object (views are immutable)."""
     t = unit_of(view, target)
+    hit = _MEMO.get(id(view))
+    if hit is None or hit[0] is not view:
+        hit = _MEMO[id(view)] = (view, {})
+        while len(_MEMO) > _MEMO_VIEWS:
+            _MEMO.popitem(last=False)
+    known = hit[1].get(t.name)
+    if known is None or known[0] is not t:
+        known = hit[1][t.name] = (t, _flanking(view, t))
+    return known[1]
+
+
+def _flanking(view, t) -> FlankResult:
     blocked = sorted(condition_names(t) & NO_FLANK_CONDITIONS)
     hostile = [u for u in view.enemies_of(t)]
     threatening = [u for u in hostile if threatens(view, u, t)]

@@ -91,6 +91,7 @@ class ViewIndex:
     relevant_conceal: frozenset        # concealment hexes
     near_units: dict = field(default_factory=dict)    # (q, r) -> occupied hexes within 2
     near_all: dict = field(default_factory=dict)      # terrain.near and near_units merged
+    lines: OrderedDict = field(default_factory=OrderedDict, compare=False)  # raw_lines memo
 
 
 _TERRAIN_CACHE: OrderedDict = OrderedDict()   # id(hexmap) -> (hexmap, terrain snapshot, index)
@@ -234,14 +235,30 @@ def candidates(near_maps, origin: Hex, target_hexes, excluded) -> list[Hex]:
     return [h for h in found if h not in excluded]
 
 
+_LINES_MEMO = 256  # recent raw_lines per view index: cover, concealment, sight and effect of
+# one attack ask for the same lines, several times per weapon
+
+
 def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = None,
               prune: bool = True, stop_at_wall: bool = True) -> list[RawLine]:
     """The lines from the centre of `origin` to every sample point of every target hex,
-    target hexes in footprint order, sample points centre first.
+    target hexes in footprint order, sample points centre first (a shared list: read it,
+    do not change it).
 
     `prune` limits the exact tests to the relevant hexes of the line's corridor (else every
     relevant hex of the map is tested: the benchmark's peer); `stop_at_wall` see `RawLine`."""
     index = index or view_index(view)
+    key = (origin, target.hexes, attacker.hex_set, target.hex_set, prune, stop_at_wall)
+    memo = index.lines
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _raw_lines(attacker, target, origin, index, prune, stop_at_wall)
+        if len(memo) > _LINES_MEMO:
+            memo.popitem(last=False)
+    return found
+
+
+def _raw_lines(attacker, target, origin, index, prune, stop_at_wall) -> list[RawLine]:
     excluded = attacker.hex_set | target.hex_set
     walls = index.terrain.walls
     sx, sy = start = geo.hex_center(origin)

@@ -1,9 +1,9 @@
 """Loading a Tiled .tmx into a HexMap (DESIGN.md "Maps (Tiled)"; RULES.md 1 and 2).
 
 The work goes in this order, so that bad input never reaches a parser that could hang or crash:
-1. a safe XML pass (xmlsafe.py) over the map, its tilesets and its templates (templates.py):
-   line numbers, header checks, file references, the real layer order, declared types;
-2. pytmx, only when that pass found nothing wrong, for the tile GIDs of every tile layer;
+1. the map parsed once into a `document.Document` (safe XML or JSON, header, tilesets,
+   templates and images checked, layers in XML order with their decoded GIDs, bounded);
+2. what pytmx (the renderer's reader) would fail on, with lines, and declared property types;
 3. terrain per hex from tile properties, combined over all tile layers, visible or not
    (booleans OR, numbers max, enums the most severe: `Terrain.combine`);
 4. units from objects of class (Tiled 1.9+) or type (1.8) `unit`, templates resolved, placed on
@@ -11,38 +11,30 @@ The work goes in this order, so that bad input never reaches a parser that could
    database, the terrain and each other (RULES.md 2 footprints).
 Problems are collected (`read_map`); `load_map` raises them all at once as a MapError.
 GIDs carry Tiled's flip flags (bits 31-29) and the hexagonal 120-degree rotation (bit 28);
-pytmx strips only the first three, so the real tile is found with all four masked off.
+the real tile is found with all four masked off.
 """
 from __future__ import annotations
 
 import difflib
-import os
 from pathlib import Path
-
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if present
-import pytmx  # noqa: E402
-from pytmx.pytmx import unpack_gids  # noqa: E402
 
 from game.data.model import SIZES
 from game.errors import InputError, has_control
-from game.hexgrid import TiledLayout, footprint
-from game.tiled import jsonmap, zstd_data
+from game.hexgrid import footprint
+from game.tiled.document import FLIP_D, FLIP_H, FLIP_V, ROT_120, read_document
+from game.tiled.for_pytmx import check_all_for_pytmx
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
                                OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
 from game.tiled.project import load_project
 from game.tiled.shown import layer_problems, object_problem, side_problems
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
-from game.tiled.xmlsafe import (Problem, PropError, XmlError, as_bool, as_choice, as_int,
-                                as_list, as_text, line_of, parse_file, problem, read_props)
+from game.tiled.xmlsafe import (Problem, PropError, as_bool, as_choice, as_int, as_list,
+                                as_text, problem, read_props)
 
-FLIP_H, FLIP_V, FLIP_D, ROT_120 = 1 << 31, 1 << 30, 1 << 29, 1 << 28
-MAX_CELLS = 1_000_000
+__all__ = ["FLIP_D", "FLIP_H", "FLIP_V", "ROT_120", "MapError", "load_map", "read_map",
+           "split_gid"]
 HP_CONDITIONS = ("injured", "unconscious", "dying", "bleed", "weakened")
 EDITOR_PREFIX = "editor_"
-PYTMX_TYPES = {k: v for k, v in pytmx.pytmx.types.items() if v in (int, float)}
-PYTMX_TYPES.update(offsetx=float, offsety=float)  # fractional: pytmx gets them as 0 (jsonmap)
-PROPERTY_TYPES = {k: v for k, v in pytmx.pytmx.prop_type.items() if k != "class"}
-LAYER_KINDS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image", "group": "group"}
 TERRAIN_PROPS = {
     "difficult": as_bool, "impassable": as_bool, "blocks_sight": as_bool, "exit": as_bool,
     "obstacle": lambda p: as_choice(p, OBSTACLE_LEVELS),
@@ -129,190 +121,29 @@ class _Ctx:
     # --- the whole map ---------------------------------------------------------------------
 
     def read(self) -> HexMap | None:
-        if not self.path.is_file():
-            self.report(1, "map file not found", "check the path (a .tmx file saved by Tiled)")
+        doc = read_document(self.path, self.problems, self.files)
+        if doc is None or doc.root.tag != "map":
             return None
-        try:
-            root = parse_file(self.path)
-        except XmlError as err:
-            self.report(err.line, err.what, err.fix)
-            return None
-        if root.tag != "map":
-            self.report(line_of(root), f"not a Tiled map (root element <{root.tag}>)",
-                        "give a .tmx file saved by Tiled")
-            return None
-        width, height, layout = self.header(root)
-        refs = self.tilesets(root)
-        walked = list(walk_layers(root))
-        self.check_layers(walked, width, height)
         readable = not self.problems  # the problems below leave the tile data readable
+        walked = [(la.element, la.kind, la.visible, la.offset, la.groups) for la in doc.layers]
         for line, what, fix in layer_problems(walked):
             self.report(line, what, fix)
-        table = self.tile_terrain(refs)
-        hexmap = HexMap(self.path, width, height, layout, [])
-        self.map_properties(root, hexmap)
-        units = self.units(walked, refs, layout)
+        table = self.tile_terrain(doc.refs)
+        hexmap = HexMap(self.path, doc.width, doc.height, doc.layout, [])
+        self.map_properties(doc.root, hexmap)
+        units = self.units(walked, doc.refs, doc.layout)
         self.teams(hexmap, units)
-        for path, elem in [(self.shown, root)] + self.files.tileset_files:
-            readable = not self.check_for_pytmx(str(path), elem) and readable
-        gids = self.pytmx_gids() if readable else None
-        hexmap.layers = map_layers(walked, gids)
-        if gids is not None:
-            hexmap.terrain = self.combine(hexmap.layers, table, refs, width)
-        if layout is not None and hexmap.terrain:
+        readable = not check_all_for_pytmx(doc) and readable
+        hexmap.layers = [MapLayer(la.name, la.kind, la.visible, la.offset, la.groups,
+                                  la.gids or (), la.line) for la in doc.layers]
+        if readable:
+            hexmap.terrain = self.combine(hexmap.layers, table, doc.refs, doc.width)
+        if doc.layout is not None and hexmap.terrain:
             self.check_placements(hexmap, units)
         if self.require_sides and self.unit_objects == len(units):
             self.check_sides(hexmap, units)
         hexmap.units, hexmap.warnings = units, self.warnings
         return hexmap
-
-    def header(self, root) -> tuple[int, int, TiledLayout | None]:
-        line, ok = line_of(root), True
-        orientation = root.get("orientation", "orthogonal")
-        if orientation != "hexagonal":
-            self.report(line, f"{orientation} map: hexskirmish needs orientation=hexagonal",
-                        "in Tiled, Map > Map Properties > Orientation: Hexagonal, or start "
-                        "from a map in maps/")
-            ok = False
-        if root.get("infinite", "0") not in ("0", ""):
-            self.report(line, "infinite map: hexskirmish needs a map of a fixed size",
-                        "in Tiled, Map > Map Properties: untick Infinite")
-            ok = False
-        nums = {}
-        for name, lo in (("width", 1), ("height", 1), ("tilewidth", 1), ("tileheight", 1),
-                         ("hexsidelength", 0)):
-            nums[name] = _int(root.get(name))
-            if nums[name] is None or nums[name] < lo:
-                if name != "hexsidelength" or orientation == "hexagonal":
-                    self.report(line, f"map attribute {name}={root.get(name)!r} is not a "
-                                f"whole number >= {lo}", "set it in Map > Map Properties")
-                ok = False
-        axis, index = root.get("staggeraxis"), root.get("staggerindex")
-        if orientation == "hexagonal" and (axis not in ("x", "y") or index not in ("odd", "even")):
-            self.report(line, f"bad stagger settings staggeraxis={axis!r} "
-                        f"staggerindex={index!r}", "set Stagger Axis (X or Y) and Stagger "
-                        "Index (Odd or Even) in Map > Map Properties")
-            ok = False
-        width, height = nums["width"] or 0, nums["height"] or 0
-        if width * height > MAX_CELLS:
-            self.report(line, f"map too large ({width}x{height})",
-                        f"keep width x height at most {MAX_CELLS}")
-            ok = False
-        if not ok:
-            return width, height, None
-        return width, height, TiledLayout(nums["tilewidth"], nums["tileheight"],
-                                          nums["hexsidelength"], axis, index)
-
-    def tilesets(self, root) -> list:
-        refs = []
-        for elem in root.findall("tileset"):
-            first = _int(elem.get("firstgid"))
-            if first is None or first < 1:
-                self.report(line_of(elem), f"tileset with a bad firstgid {elem.get('firstgid')!r}",
-                            "open the map in Tiled and save it again")
-                continue
-            ts = self.files.tileset(elem, self.shown)
-            if ts is not None:
-                refs.append((first, ts))
-        return sorted(refs, key=lambda r: r[0])
-
-    def check_layers(self, walked, width, height) -> None:
-        """What pytmx would choke on, reported with lines first."""
-        for elem, kind, *_ in walked:
-            name, line = elem.get("name", ""), line_of(elem)
-            if kind == "image":
-                image = elem.find("image")
-                if image is None:
-                    self.report(line, f"image layer '{name}' has no image",
-                                "choose an image for it or delete the layer")
-                elif image.get("source"):
-                    self.files.reference(image.get("source"), self.shown, line_of(image), "image")
-            if kind == "tile":
-                self.check_data(elem, name, width, height)
-
-    def check_for_pytmx(self, path: str, root) -> bool:
-        """What pytmx would fail on without a line: attributes it casts to numbers, property
-        values of their declared type, class properties. Lines already reported are not
-        reported again. True if pytmx would fail."""
-        reported = {p.line for p in self.problems if p.path == path}
-        fails = False
-        for elem in root.iter():
-            line = line_of(elem)
-            bad = [f"attribute {k}={v!r} is not a number" for k, v in elem.attrib.items()
-                   if k in PYTMX_TYPES and not _casts(PYTMX_TYPES[k], v)]
-            kind = elem.get("type", "string")
-            if elem.tag == "property" and kind == "class":
-                bad.append(f"property '{elem.get('name')}' has type class, which pytmx "
-                           "cannot read")
-            elif elem.tag == "property" and kind not in PROPERTY_TYPES:
-                bad.append(f"property '{elem.get('name')}' has an unknown type {kind!r}")
-            elif elem.tag == "property" and not _casts(PROPERTY_TYPES[kind], elem.get("value")):
-                bad.append(f"property '{elem.get('name')}' of type {kind} has the value "
-                           f"{elem.get('value')!r}")
-            fails = fails or bool(bad)
-            for what in bad[:1] if line not in reported else []:
-                self.report(line, what, "fix it in Tiled and save (pytmx reads what Tiled "
-                            "writes: numbers, and properties of type string, int, float, bool)",
-                            path)
-        return fails
-
-    def check_data(self, elem, name, width, height) -> None:
-        data, fmt_fix = elem.find("data"), ("in Tiled, Map > Map Properties > Tile Layer "
-                                            "Format: CSV or Base64 (uncompressed, zlib, gzip "
-                                            "or Zstandard), then save")
-        if data is None:
-            self.report(line_of(elem), f"tile layer '{name}' has no <data>", fmt_fix)
-            return
-        line, enc, comp = line_of(data), data.get("encoding"), data.get("compression")
-        if data.find("chunk") is not None:
-            self.report(line, f"tile layer '{name}' is stored in chunks (an infinite map)",
-                        "in Tiled, Map > Map Properties: untick Infinite")
-        elif enc is None:
-            self.report(line, f"tile layer '{name}' uses the old XML tile format", fmt_fix)
-        elif enc not in ("csv", "base64") or comp not in (None, "zlib", "gzip", "zstd"):
-            self.report(line, f"tile layer '{name}' uses {enc}/{comp} data", fmt_fix)
-        elif (_int(elem.get("width")), _int(elem.get("height"))) != (width, height):
-            self.report(line_of(elem), f"tile layer '{name}' is {elem.get('width')}x"
-                        f"{elem.get('height')}, the map {width}x{height}",
-                        "in Tiled, Map > Resize Map to make the layer fit the map")
-        else:
-            try:
-                if comp == "zstd":
-                    count = len(zstd_data.decode(data.text, width * height))
-                else:
-                    count = len(unpack_gids((data.text or "").strip(), enc, comp))
-            except Exception as err:  # base64, zlib, gzip and int() each fail in their way
-                self.report(line, f"tile layer '{name}' data cannot be decoded ({err})", fmt_fix)
-                return
-            if count != width * height:
-                self.report(line, f"tile layer '{name}' has {count} tiles, the map needs "
-                            f"{width}x{height} = {width * height}", fmt_fix)
-
-    def pytmx_gids(self) -> list[tuple[int, ...]] | None:
-        """Raw GIDs (with all flag bits) of each tile layer in XML order, read by pytmx."""
-        try:
-            root = parse_file(self.path)
-            if jsonmap.pytmx_needs_tree(self.path, root):
-                tmx = jsonmap.pytmx_map(self.path, root, image_loader=_no_images,
-                                        allow_duplicate_names=True)
-            else:
-                tmx = pytmx.TiledMap(self.shown, image_loader=_no_images,
-                                     allow_duplicate_names=True)
-        except Exception as err:
-            self.report(1, f"pytmx cannot read the map ({type(err).__name__}: {err})",
-                        "open the map in Tiled and save it again")
-            return None
-        raw = {0: 0}
-        for key, value in tmx.imagemap.items():
-            tiled_gid, flags = key
-            if tiled_gid:
-                bits = 0
-                if flags:
-                    bits = (FLIP_H * bool(flags[0]) | FLIP_V * bool(flags[1])
-                            | FLIP_D * bool(flags[2]))
-                raw[value[0]] = tiled_gid | bits
-        return [tuple(raw[g] for row in layer.data for g in row)
-                for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
 
     # --- terrain -------------------------------------------------------------------------
 
@@ -620,33 +451,6 @@ def is_editor_only(name: str) -> bool:
     return name == "notes" or name.startswith(EDITOR_PREFIX)
 
 
-def walk_layers(elem, groups=(), offset=(0.0, 0.0), visible=True):
-    """(element, kind, visible, offset, groups) of every layer in XML (draw) order."""
-    for child in elem:
-        kind = LAYER_KINDS.get(child.tag)
-        if kind is None:
-            continue
-        off = (offset[0] + _float(child.get("offsetx")), offset[1] + _float(child.get("offsety")))
-        vis = visible and child.get("visible", "1") != "0"
-        yield child, kind, vis, off, groups
-        if kind == "group":
-            yield from walk_layers(child, groups + (child.get("name", ""),), off, vis)
-
-
-def map_layers(walked, gids) -> list[MapLayer]:
-    tile_gids = iter(gids or [])
-    return [MapLayer(elem.get("name", ""), kind, vis, off, groups,
-                     next(tile_gids, ()) if kind == "tile" else (), line_of(elem))
-            for elem, kind, vis, off, groups in walked]
-
-
-def _no_images(filename, colorkey=None, **kwargs):
-    """pytmx image loader that loads nothing (no pygame, no display, no file read)."""
-    def load(rect=None, flags=None):
-        return filename, rect, flags
-    return load
-
-
 def _tile(hexmap: HexMap, h) -> str:
     col, row = hexmap.tile_of(h)
     return f"{col},{row}"
@@ -657,23 +461,6 @@ def _int(text):
         return int(text)
     except (TypeError, ValueError):
         return None
-
-
-def _casts(cast, text) -> bool:
-    if text is None:
-        return True  # multi-line string properties keep their value in the text
-    try:
-        cast(text)
-        return True
-    except (TypeError, ValueError):
-        return False
-
-
-def _float(text) -> float:
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return 0.0
 
 
 def _plain(p):

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import paths
+from game.tiled.images import MAX_IMAGE_SIDE, ImageError, check_image
 from game.tiled.xmlsafe import Prop, XmlError, line_of, parse_file, problem, read_props
 
 ASSETS = paths.assets_dir()
 SHAPES = ("point", "ellipse", "polygon", "polyline", "text")
+MAX_TILES = 65536  # tiles of one tileset
 
 
 @dataclass
@@ -79,7 +82,14 @@ class Files:
         self.problems = problems
         self._tilesets: dict[Path, Tileset | None] = {}
         self._templates: dict[Path, Template | None] = {}
+        self._image_sizes: dict[Path, tuple[int, int] | None] = {}
         self.tileset_files: list = []  # (path, root) of each .tsx read, for pytmx checks
+        self.tileset_roots: dict[Path, object] = {}  # resolved .tsx -> its root element
+        self.image_paths: dict = {}  # <image> element -> its checked path
+
+    def read_paths(self) -> list[Path]:
+        """Every tileset, template and image file read (or checked) for the map."""
+        return [*self._tilesets, *self._templates, *self._image_sizes]
 
     def report(self, path, line, what, fix) -> None:
         p = problem(path, line, what, fix)
@@ -118,12 +128,42 @@ class Files:
             return None
         return root
 
-    def image(self, elem, owner) -> None:
-        """Check an <image> reference (never read it); pytmx needs its width and height."""
-        self.reference(elem.get("source"), owner, line_of(elem), "image")
-        if _int_attr(elem, "width") is None or _int_attr(elem, "height") is None:
+    def image(self, elem, owner, sized: bool = True) -> tuple[int, int] | None:
+        """Check an <image>: its path, then the file (opened as the game will, once per
+        file); the declared width and height (which pytmx cuts tiles by; required when
+        `sized`) must be the real ones. Its size, or None after reporting a problem."""
+        path = self.reference(elem.get("source"), owner, line_of(elem), "image")
+        declared = (_int_attr(elem, "width"), _int_attr(elem, "height"))
+        if sized and None in declared:
             self.report(owner, line_of(elem), "<image> without width and height",
                         "open the tileset in Tiled and save it again (Tiled writes both)")
+            return None
+        trans = elem.get("trans")
+        if trans is not None and not re.fullmatch(r"#?[0-9a-fA-F]{6}", trans):
+            self.report(owner, line_of(elem), f"image transparent colour trans={trans!r} is "
+                        "not a colour like ff00ff", "choose the colour again in Tiled")
+            return None
+        if path is None:
+            return None
+        key = path.resolve()
+        if key not in self._image_sizes:
+            try:
+                self._image_sizes[key] = check_image(path)
+            except ImageError as err:
+                self._image_sizes[key] = None
+                self.report(owner, line_of(elem), f"image '{elem.get('source')}' {err.what}",
+                            err.fix)
+        real = self._image_sizes[key]
+        if real is None:
+            return None
+        if declared != (None, None) and declared != real:
+            self.report(owner, line_of(elem), f"image '{elem.get('source')}' is "
+                        f"{real[0]}x{real[1]} pixels, the file says {declared[0]}x"
+                        f"{declared[1]}", "open it in Tiled and save it again (Tiled writes "
+                        "the real size)")
+            return None
+        self.image_paths[elem] = path
+        return real
 
     def tileset(self, elem, owner) -> Tileset | None:
         """A <tileset> element of a map or template: external (.tsx) or embedded."""
@@ -142,14 +182,17 @@ class Files:
             root = self.parse(path, "tileset")
             if root is not None:
                 self.tileset_files.append((path, root))
+                self.tileset_roots[key] = root
             self._tilesets[key] = None if root is None else self._read_tileset(root, path)
         return self._tilesets[key]
 
     def _read_tileset(self, elem, path) -> Tileset | None:
         tw, th = _int_attr(elem, "tilewidth", 0), _int_attr(elem, "tileheight", 0)
-        if tw <= 0 or th <= 0:
-            self.report(path, line_of(elem), "tileset without a positive tilewidth/tileheight",
-                        "open the tileset in Tiled and save it again")
+        if not (0 < tw <= MAX_IMAGE_SIDE and 0 < th <= MAX_IMAGE_SIDE):
+            self.report(path, line_of(elem), "tileset without a tilewidth/tileheight from 1 "
+                        f"to {MAX_IMAGE_SIDE}", "open the tileset in Tiled and save it again")
+            return None
+        if not self.check_geometry(elem, path, tw, th):
             return None
         for image in elem.findall("image"):
             self.image(image, path)
@@ -169,6 +212,32 @@ class Files:
             ts.tiles[tid] = Tile(tid, t.get("class") or t.get("type") or "",
                                  read_props(t, path), line_of(t), size)
         return ts
+
+    def check_geometry(self, elem, path, tw: int, th: int) -> bool:
+        """The tiles an image tileset cuts (as pytmx cuts them: columns x rows of its image)
+        must be few enough to hold, before anything iterates over them."""
+        ints = {name: _int_attr(elem, name, 0) for name in ("margin", "spacing", "tilecount")}
+        image = elem.find("image")
+        if image is not None:
+            ints["image width"] = _int_attr(image, "width", 0)
+            ints["image height"] = _int_attr(image, "height", 0)
+        bad = [f"{k}={v}" for k, v in ints.items() if not 0 <= v <= MAX_IMAGE_SIDE * 16]
+        if bad:
+            self.report(path, line_of(elem), f"tileset with out-of-range {', '.join(bad)}",
+                        "open the tileset in Tiled and save it again")
+            return False
+        if image is None:
+            return True
+        m, s = ints["margin"], ints["spacing"]
+        cols = len(range(m, ints["image width"] + m - tw + 1, tw + s))
+        rows = len(range(m, ints["image height"] + m - th + 1, th + s))
+        if cols * rows > MAX_TILES or ints["tilecount"] > MAX_TILES:
+            self.report(path, line_of(elem), f"tileset cuts {cols}x{rows} = {cols * rows} "
+                        f"tiles of {tw}x{th} pixels from its image",
+                        f"keep a tileset under {MAX_TILES} tiles (larger tiles, or several "
+                        "tilesets)")
+            return False
+        return True
 
     def template(self, source: str, owner, line: int) -> Template | None:
         path = self.reference(source, owner, line, "template")

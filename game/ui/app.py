@@ -1299,15 +1299,6 @@ def _teams(hexmap) -> list[str]:
     return list(hexmap.teams) or list(dict.fromkeys(p.team for p in hexmap.units))
 
 
-def _check_out(out) -> Path:
-    out = Path(out)
-    if out.is_dir():
-        raise InputError(out, None, "is a folder; give the name of the .png file to write")
-    if not out.parent.is_dir():
-        raise InputError(out, None, f"cannot write: the folder {out.parent} does not exist")
-    return out
-
-
 def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=None,
                    overlays=(), seed: int = 1):
     """The App of `python -m game screenshot`, ready to draw (tools/make_screenshots.py adds
@@ -1342,13 +1333,12 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
 
 def run_screenshot(map_path, out, select=None, hover=None, size="1280x800") -> int:
     """`python -m game screenshot MAP OUT.png [--select NAME] [--hover COL,ROW] [--size WxH]`."""
-    out = _check_out(out)
+    from game.outputs import check_png_output, write_png
+    from game.ui.map_renderer import map_files
+    out = check_png_output(out, [map_path])
     app = screenshot_app(map_path, select, hover, size)
     app.draw(force=True)
-    try:
-        pygame.image.save(app.screen, str(out))
-    except (OSError, pygame.error) as err:
-        raise InputError(out, None, f"cannot write the image ({err})") from None
+    write_png(app.screen, check_png_output(out, map_files(map_path)))
     return 0
 
 

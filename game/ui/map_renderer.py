@@ -28,8 +28,10 @@ compares the two pixel for pixel):
 * Colours: tmxrasterizer paints on a QImage::Format_ARGB32 (not premultiplied), for which Qt
   composites in premultiplied 16 bits per channel and stores back rounded (`QtCanvas`).
 
-Map loading goes through pytmx (`pytmx.TiledMap(path, image_loader=TileImageLoader())`), with the
-layer order, group attributes and objects read from the XML with defusedxml.
+The map is read once by `game.tiled.document` (the safe loader every command uses: file
+references inside the map's folder, images opened and bounded, layer data decompressed with a
+bound); pytmx cuts the tiles from the checked document (`game.tiled.for_pytmx`), never reading a
+file by itself; layer order, group attributes and objects come from the document.
 
 Known limits: Qt divides by alpha through the CPU's approximate reciprocal, so a
 semi-transparent pixel whose colour is an exact rounding tie can come out one step apart
@@ -47,28 +49,28 @@ import os
 from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 from xml.etree.ElementTree import Element
 
-import defusedxml.ElementTree as SafeET
+import defusedxml.ElementTree as SafeET  # noqa: F401 - tests read .tsx files through it
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for the CLI
 import pygame  # noqa: E402
 import pytmx  # noqa: E402
 
 from game.errors import InputError  # noqa: E402
+from game.outputs import check_png_output, write_png  # noqa: E402
 from game.hexgrid import TiledLayout  # noqa: E402
-from game.tiled.jsonmap import (  # noqa: E402
-    looks_like_json, parse_json_file, pytmx_map, pytmx_needs_tree,
+from game.tiled.document import (  # noqa: E402
+    FLIP_D, FLIP_H, FLIP_V, GID_MASK, Document, read_document, to_int,
 )
-from game.tiled.xmlsafe import XmlError  # noqa: E402
+from game.tiled.for_pytmx import check_all_for_pytmx, pytmx_map  # noqa: E402
+from game.tiled.images import quiet_stderr  # noqa: E402
+from game.tiled.xmlsafe import line_of  # noqa: E402
 
-# Bits of a Tiled global tile id (TMX format "Tile Flipping").
-FLIP_H = 0x80000000
-FLIP_V = 0x40000000
-FLIP_D = 0x20000000  # anti-diagonal; on hexagonal maps: rotate 60 degrees clockwise
-ROTATE_120 = 0x10000000  # hexagonal maps only: rotate 120 degrees clockwise
-GID_MASK = 0x0FFFFFFF
+ROTATE_120 = 0x10000000  # hexagonal maps only: rotate 120 degrees clockwise (FLIP_D: 60)
+MAX_CANVAS_SIDE = 32768
+MAX_CANVAS_PIXELS = 1 << 26  # 256 MiB of RGBA
 
 
 class MapRenderError(InputError):
@@ -244,30 +246,6 @@ def qt_pixels(surface: pygame.Surface, colorkey: tuple[int, int, int] | None = N
     return _rgba_to_surface(data, size)
 
 
-def _parse_color(text: str | None) -> tuple[int, int, int, int] | None:
-    """Tiled's #AARRGGBB or #RRGGBB as (r, g, b, a)."""
-    if not text:
-        return None
-    digits = text.lstrip("#")
-    try:
-        value = int(digits, 16)
-    except ValueError:
-        return None
-    if len(digits) == 8:
-        return (value >> 16) & 255, (value >> 8) & 255, value & 255, value >> 24
-    if len(digits) == 6:
-        return value >> 16, (value >> 8) & 255, value & 255, 255
-    return None
-
-
-def _multiply_tint(a, b):
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return tuple(round(x * y / 255) for x, y in zip(a, b))
-
-
 def _div_255(x: int) -> int:
     return (x + (x >> 8) + 0x80) >> 8
 
@@ -344,8 +322,9 @@ class TileImageLoader:
         sheet = self.sheets.get(key)
         if sheet is None:
             try:
-                raw = pygame.image.load(filename)
-            except (FileNotFoundError, pygame.error) as err:
+                with quiet_stderr():  # libpng's warnings
+                    raw = pygame.image.load(filename)
+            except (OSError, pygame.error) as err:
                 raise MapRenderError(filename, None, f"cannot load the image ({err}); "
                                      "fix the image path in the tileset or map") from None
             sheet = qt_pixels(raw, pygame.Color(f"#{colorkey.lstrip('#')}") if colorkey else None)
@@ -750,6 +729,7 @@ class TiledMapInfo:
     tilesets: list[TilesetInfo]
     tiles: dict[int, TileImage]  # real (flag-less) gid -> its unflipped image
     raw_gids: dict[int, int]  # pytmx gid -> raw Tiled gid with every flag bit
+    document: Document | None = None
     _cache: dict = field(default_factory=dict, repr=False)
 
     def raw_gid(self, gid: int) -> int:
@@ -773,24 +753,10 @@ class TiledMapInfo:
         return self._cache[key]
 
 
-def _walk_layers(parent: Element, offset=(0.0, 0.0), opacity=1.0, visible=True, tint=None,
-                 counter=None) -> Iterator[LayerNode]:
-    counter = counter if counter is not None else [0]
-    for el in parent:
-        if el.tag not in ("layer", "objectgroup", "imagelayer", "group"):
-            continue
-        off = (offset[0] + float(el.get("offsetx", 0)), offset[1] + float(el.get("offsety", 0)))
-        op = opacity * float(el.get("opacity", 1))
-        vis = visible and el.get("visible", "1") != "0"
-        tn = _multiply_tint(tint, _parse_color(el.get("tintcolor")))
-        if el.tag == "group":
-            yield from _walk_layers(el, off, op, vis, tn, counter)
-        elif el.tag == "layer":
-            yield LayerNode("tile", el.get("name", ""), el, off, op, vis, tn, counter[0])
-            counter[0] += 1
-        else:
-            kind = "object" if el.tag == "objectgroup" else "image"
-            yield LayerNode(kind, el.get("name", ""), el, off, op, vis, tn)
+def _layer_nodes(doc: Document) -> list[LayerNode]:
+    """The drawable layers of the document (groups only pass on their attributes)."""
+    return [LayerNode(la.kind, la.name, la.element, la.offset, la.opacity, la.visible, la.tint,
+                      la.tile_index) for la in doc.layers if la.kind != "group"]
 
 
 def _offset_margins(layers: list[LayerNode]) -> tuple[int, int, int, int]:
@@ -803,25 +769,17 @@ def _offset_margins(layers: list[LayerNode]) -> tuple[int, int, int, int]:
     return left, top, right, bottom
 
 
-def _json_root(path: Path):
-    """A JSON map's tree, as game.tiled.jsonmap reads it (one line on bad input)."""
-    try:
-        return parse_json_file(path)
-    except XmlError as err:
-        raise MapRenderError(path, err.line, f"{err.what} — {err.fix}") from None
-
-
-def load_map_info(path) -> TiledMapInfo:
-    """Load a hexagonal .tmx for drawing; bad input raises MapRenderError (one line)."""
+def read_checked(path) -> Document:
+    """The map's document through the safe loader; any problem raises MapRenderError."""
     path = Path(path)
     if not path.is_file():
         raise MapRenderError(path, None, "map file not found (give the path of a .tmx file)")
-    try:
-        root = _json_root(path) if looks_like_json(path) else SafeET.parse(str(path)).getroot()
-    except SafeET.ParseError as err:
-        raise MapRenderError(path, err.position[0], f"not a readable Tiled map: {err}") from None
-    except ValueError as err:  # defusedxml refusing entities and the like
-        raise MapRenderError(path, None, f"not a readable Tiled map: {err}") from None
+    problems: list = []
+    doc = read_document(path, problems)
+    if doc is None:
+        first = problems[0]
+        raise MapRenderError(path, first.line, f"not a readable Tiled map: {first.message}")
+    root = doc.root
     if root.tag != "map":
         raise MapRenderError(path, None, f"not a Tiled map (root element <{root.tag}>, expected <map>)")
     orientation = root.get("orientation", "")
@@ -831,54 +789,41 @@ def load_map_info(path) -> TiledMapInfo:
     if root.get("infinite", "0") == "1":
         raise MapRenderError(path, None, "infinite maps are not supported: untick "
                              "Map > Map Properties > Infinite in Tiled")
-    try:
-        width, height = int(root.get("width")), int(root.get("height"))
-        layout = TiledLayout(int(root.get("tilewidth")), int(root.get("tileheight")),
-                             int(root.get("hexsidelength", 0)), root.get("staggeraxis", "y"),
-                             root.get("staggerindex", "odd"))
-    except (TypeError, ValueError) as err:
-        raise MapRenderError(path, None, f"bad map size, tile size or stagger attributes ({err})") from None
+    check_all_for_pytmx(doc)
+    if problems:
+        raise MapRenderError(problems[0].path, problems[0].line, problems[0].message)
+    return doc
 
-    try:
-        layers = list(_walk_layers(root))
-    except ValueError as err:
-        raise MapRenderError(path, None, f"bad layer offset or opacity ({err})") from None
+
+def load_map_info(path) -> TiledMapInfo:
+    """Load a hexagonal .tmx for drawing; bad input raises MapRenderError (one line)."""
+    doc = read_checked(path)
+    path, layout, width, height = doc.path, doc.layout, doc.width, doc.height
+    layers = _layer_nodes(doc)
+    margins = _offset_margins(layers)
+    mw, mh = layout.map_pixel_size(width, height)
+    canvas = (mw + margins[0] + margins[2], mh + margins[1] + margins[3])
+    if max(canvas) > MAX_CANVAS_SIDE or canvas[0] * canvas[1] > MAX_CANVAS_PIXELS:
+        raise MapRenderError(path, None, f"the map is {canvas[0]}x{canvas[1]} pixels, too large "
+                             f"to draw (at most {MAX_CANVAS_PIXELS} pixels, {MAX_CANVAS_SIDE} on "
+                             "a side): use fewer or smaller tiles, or smaller layer offsets")
     loader = TileImageLoader()
     try:
-        if pytmx_needs_tree(path, root):
-            tmx = pytmx_map(path, root, image_loader=loader)
-        else:
-            tmx = pytmx.TiledMap(str(path), image_loader=loader)
+        tmx = pytmx_map(doc, loader)
     except MapRenderError:
         raise
-    except Exception as err:  # pytmx raises bare Exceptions for missing tilesets and the like
+    except Exception as err:  # pytmx raises bare Exceptions; the document's checks come first
         raise MapRenderError(path, None, f"pytmx cannot load the map: {err}") from None
 
+    sources = {ref.firstgid: ref.source for ref in doc.tilesets}
     tilesets = []
-    xml_tilesets = {int(el.get("firstgid", 0)): el for el in root.findall("tileset")}
     for ts in sorted(tmx.tilesets, key=lambda t: t.firstgid):
         ox, oy = ts.offset
-        el = xml_tilesets.get(ts.firstgid)
-        source = (path.parent / el.get("source")).resolve() if el is not None and el.get("source") else None
         tilesets.append(TilesetInfo(ts.firstgid, (int(float(ox)), int(float(oy))),
-                                    getattr(ts, "objectalignment", "unspecified"), source,
+                                    getattr(ts, "objectalignment", "unspecified"),
+                                    sources.get(ts.firstgid),
                                     (int(ts.tilewidth), int(ts.tileheight))))
-
-    # Every tile of the image tilesets, cut as pytmx cuts them: pytmx itself only loads the
-    # (gid, flags) pairs the layers use, and not the flag-less tile under a bit-28 gid.
-    tiles: dict[int, TileImage] = {}
-    for ts in tmx.tilesets:
-        sheet = loader.tileset_sheets.get(ts.firstgid)
-        if sheet is None:
-            continue
-        margin, spacing = int(ts.margin), int(ts.spacing)
-        tw, th = int(ts.tilewidth), int(ts.tileheight)
-        rects = product(range(margin, int(ts.height) + margin - th + 1, th + spacing),
-                        range(margin, int(ts.width) + margin - tw + 1, tw + spacing))
-        for real_gid, (y, x) in enumerate(rects, ts.firstgid):
-            if sheet.get_rect().contains((x, y, tw, th)):
-                tiles[real_gid] = TileImage(sheet, (x, y, tw, th))
-
+    tiles = _tileset_tiles(tmx, loader)
     raw_gids: dict[int, int] = {}
     for (tiled_gid, flags), value in tmx.imagemap.items():
         if not tiled_gid or not isinstance(value, tuple):
@@ -892,12 +837,27 @@ def load_map_info(path) -> TiledMapInfo:
         image = tmx.images[gid] if gid < len(tmx.images) else None
         if isinstance(image, TileImage):  # image collection tiles: one image per tile
             tiles.setdefault(tiled_gid & GID_MASK, TileImage(image.sheet, image.rect))
+    return TiledMapInfo(path, doc.root, tmx, layout, width, height, layers, canvas,
+                        (margins[0], margins[1]), tilesets, tiles, raw_gids, doc)
 
-    margins = _offset_margins(layers)
-    mw, mh = layout.map_pixel_size(width, height)
-    canvas = (mw + margins[0] + margins[2], mh + margins[1] + margins[3])
-    return TiledMapInfo(path, root, tmx, layout, width, height, layers, canvas,
-                        (margins[0], margins[1]), tilesets, tiles, raw_gids)
+
+def _tileset_tiles(tmx, loader: TileImageLoader) -> dict[int, TileImage]:
+    """Every tile of the image tilesets, cut as pytmx cuts them: pytmx itself only loads the
+    (gid, flags) pairs the layers use, and not the flag-less tile under a bit-28 gid. (The
+    document has bounded the number of tiles.)"""
+    tiles: dict[int, TileImage] = {}
+    for ts in tmx.tilesets:
+        sheet = loader.tileset_sheets.get(ts.firstgid)
+        if sheet is None:
+            continue
+        margin, spacing = int(ts.margin), int(ts.spacing)
+        tw, th = int(ts.tilewidth), int(ts.tileheight)
+        rects = product(range(margin, int(ts.height) + margin - th + 1, th + spacing),
+                        range(margin, int(ts.width) + margin - tw + 1, tw + spacing))
+        for real_gid, (y, x) in enumerate(rects, ts.firstgid):
+            if sheet.get_rect().contains((x, y, tw, th)):
+                tiles[real_gid] = TileImage(sheet, (x, y, tw, th))
+    return tiles
 
 
 # --- draw calls ----------------------------------------------------------------------------
@@ -1039,27 +999,24 @@ def _object_attributes(info: TiledMapInfo, el: Element) -> tuple[dict, int] | No
     gid = int(attrs["gid"]) if "gid" in attrs else 0
     template = attrs.get("template")
     if template:
-        tx_path = (info.path.parent / template).resolve()
-        try:
-            tx = SafeET.parse(str(tx_path)).getroot()
-        except (OSError, SafeET.ParseError, ValueError):
+        if info.document is None:
             return None
-        tx_obj = tx.find("object")
-        if tx_obj is None:
+        # read and checked with the map (game.tiled.templates), so this is a cache lookup
+        tx = info.document.files.template(template, info.path, line_of(el))
+        if tx is None:
             return None
-        merged = dict(tx_obj.attrib)
+        merged = dict(tx.obj.attrib)
         merged.update(attrs)
         attrs = merged
-        if "gid" not in el.attrib and "gid" in tx_obj.attrib:
-            tx_gid = int(tx_obj.get("gid"))
-            tx_ts = tx.find("tileset")
-            if tx_ts is None or not tx_ts.get("source"):
+        if "gid" not in el.attrib and "gid" in tx.obj.attrib:
+            tx_gid = to_int(tx.obj.get("gid")) or 0
+            if tx.tileset is None:
                 return None
-            ts_path = (tx_path.parent / tx_ts.get("source")).resolve()
+            ts_path = Path(tx.tileset.path).resolve()
             mine = [t for t in info.tilesets if t.source == ts_path]
             if not mine:
                 return None
-            real = (tx_gid & GID_MASK) - int(tx_ts.get("firstgid", 1)) + mine[0].firstgid
+            real = (tx_gid & GID_MASK) - tx.firstgid + mine[0].firstgid
             gid = (tx_gid & ~GID_MASK) | real
     return attrs, gid
 
@@ -1122,10 +1079,13 @@ def image_layer_draw(info: TiledMapInfo, node: LayerNode) -> list[TileDraw]:
     key = ("imagelayer", image_el.get("source"), image_el.get("trans"), node.tint)
     image = info._cache.get(key)
     if image is None:
-        src = info.path.parent / image_el.get("source")
+        src = info.document.image_path(image_el) if info.document else None
+        if src is None:
+            return []
         try:
-            raw = pygame.image.load(str(src))
-        except (FileNotFoundError, pygame.error) as err:
+            with quiet_stderr():  # libpng's warnings
+                raw = pygame.image.load(str(src))
+        except (OSError, pygame.error) as err:
             raise MapRenderError(info.path, None, f"image layer {node.name!r}: cannot load "
                                  f"{src} ({err})") from None
         trans = image_el.get("trans")
@@ -1273,16 +1233,18 @@ def render_map(path) -> pygame.Surface:
     return build_map_surface(load_map_info(path), skip_object_classes=frozenset())
 
 
+def map_files(path) -> list[Path]:
+    """The files a map uses (itself, tilesets, templates, images); [path] when it has none
+    or cannot be read."""
+    doc = read_document(path)
+    return doc.files_used() if doc is not None else [Path(path)]
+
+
 def run_render(map_path, out_path) -> int:
-    """`python -m game render MAP OUT.png`: write the PNG; bad input raises MapRenderError."""
-    out = Path(out_path)
-    if out.is_dir():
-        raise MapRenderError(out, None, "is a folder; give the name of the .png file to write")
-    if not out.parent.is_dir():
-        raise MapRenderError(out, None, f"cannot write: the folder {out.parent} does not exist")
-    surface = render_map(map_path)
-    try:
-        pygame.image.save(surface, str(out))
-    except (OSError, pygame.error) as err:
-        raise MapRenderError(out, None, f"cannot write the image ({err})") from None
+    """`python -m game render MAP OUT.png`: write the PNG; bad input raises MapRenderError
+    (or the output's InputError) before anything is written."""
+    check_png_output(out_path, [map_path])
+    info = load_map_info(map_path)
+    out = check_png_output(out_path, info.document.files_used())
+    write_png(build_map_surface(info, skip_object_classes=frozenset()), out)
     return 0
