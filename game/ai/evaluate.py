@@ -471,6 +471,23 @@ def clear_caches() -> None:
         fn.cache_clear()
 
 
+def _melee_reach_kind(z, fp, single: bool) -> str:
+    """How an enemy's melee reaches the footprint `fp`: "melee" (now), "melee_move" (after a
+    move), "melee_far" (two moves away) or "" (not at all)."""
+    if single:
+        h = fp[0]
+        if h not in z.far:
+            return ""
+        now = h in z.now
+        moved = now or h in z.move
+    else:
+        if not any(h in z.far for h in fp):
+            return ""
+        now = any(h in z.now for h in fp)
+        moved = now or any(h in z.move for h in fp)
+    return "melee" if now else ("melee_move" if moved else "melee_far")
+
+
 @dataclass
 class Context:
     """What one decision of one creature needs, computed once: its enemies' zones, the values
@@ -790,20 +807,9 @@ class Context:
                 continue
             best, n, kind, d = None, 0, "", None
             if melee is not None:
-                if single:
-                    h = fp[0]
-                    inf = h in z.far
-                    if inf:
-                        now = h in z.now
-                        mv = now or h in z.move
-                else:
-                    inf = any(h in z.far for h in fp)
-                    if inf:
-                        now = any(h in z.now for h in fp)
-                        mv = now or any(h in z.move for h in fp)
-                if inf:
-                    best, n = melee, (z.attacks_now if now else 1)
-                    kind = "melee" if now else ("melee_move" if mv else "melee_far")
+                kind = _melee_reach_kind(z, fp, single)
+                if kind:
+                    best, n = melee, (z.attacks_now if kind == "melee" else 1)
             if ranged:
                 d = fdist(e.hexes, fp)
                 for w, m, top in ranged:

@@ -16,6 +16,7 @@ import logging  # noqa: E402
 
 import pytmx  # noqa: E402
 
+from game.errors import InputError  # noqa: E402
 from game.tiled.document import Document  # noqa: E402
 from game.tiled.xmlsafe import line_of  # noqa: E402
 
@@ -118,3 +119,14 @@ def _with_images(doc: Document, elem) -> ET.Element:
     for child in elem:
         copy.append(_with_images(doc, child))
     return copy
+
+
+def load_with_pytmx(doc: Document, image_loader) -> pytmx.TiledMap:
+    """`pytmx_map`, with pytmx's own failures as one InputError line: pytmx raises bare
+    `Exception`s (missing tiles and the like), so this is the one place that catches them."""
+    try:
+        return pytmx_map(doc, image_loader)
+    except InputError:
+        raise
+    except Exception as err:  # noqa: BLE001 - pytmx raises bare Exceptions
+        raise InputError(doc.path, None, f"pytmx cannot load the map: {err}") from None

@@ -64,7 +64,7 @@ from game.hexgrid import TiledLayout  # noqa: E402
 from game.tiled.document import (  # noqa: E402
     FLIP_D, FLIP_H, FLIP_V, GID_MASK, Document, read_document, to_int,
 )
-from game.tiled.for_pytmx import check_all_for_pytmx, pytmx_map  # noqa: E402
+from game.tiled.for_pytmx import check_all_for_pytmx, load_with_pytmx  # noqa: E402
 from game.tiled.images import quiet_stderr  # noqa: E402
 from game.tiled.xmlsafe import line_of  # noqa: E402
 
@@ -429,70 +429,89 @@ def _rasterize_line(a: tuple[float, float], b: tuple[float, float], width: float
     """QRasterizer::rasterizeLine, aliased, without square caps: the spans (y, x, length) of
     the rectangle of thickness width * |b - a| around the segment a-b, which is how the raster
     engine covers a rotated image (QT_FAST_SPANS). `clip` is (left, top, right, bottom)."""
-    spans: list[tuple[int, int, int]] = []
     if a == b or width <= 0:
-        return spans
+        return []
     left_c, top_c, right_c, bottom_c = clip
-    pa, pb = a, b
     offs = (abs(b[1] - a[1]) * width * 0.5, abs(b[0] - a[0]) * width * 0.5)
     low = (left_c - offs[0], top_c - offs[1])
     high = (right_c + 1 + offs[0], bottom_c + 1 + offs[1])
-
-    def contains(p):
-        return low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]
-
-    if not contains(pa) or not contains(pb):
-        t1, t2 = 0.0, 1.0
-        o = pa
-        d = (pb[0] - pa[0], pb[1] - pa[1])
-        for i in range(2):
-            if d[i] == 0:
-                if o[i] <= low[i] or o[i] >= high[i]:
-                    return spans
-                continue
-            d_inv = 1 / d[i]
-            t_low, t_high = (low[i] - o[i]) * d_inv, (high[i] - o[i]) * d_inv
-            if t_low > t_high:
-                t_low, t_high = t_high, t_low
-            t1, t2 = max(t1, t_low), min(t2, t_high)
-            if t1 >= t2:
-                return spans
-        pa, pb = (o[0] + d[0] * t1, o[1] + d[1] * t1), (o[0] + d[0] * t2, o[1] + d[1] * t2)
+    clipped = _clip_segment(a, b, low, high)
+    if clipped is None:
+        return []
+    pa, pb = clipped
     w0 = (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
     w1 = (pa[0] - pb[0]) ** 2 + (pa[1] - pb[1]) ** 2
     if w1 == 0:
-        return spans
+        return []
     width *= math.sqrt(w0 / w1)
-
-    def same26_6(p1: float, p2: float) -> bool:
-        return int((p2 - p1) * 64.0) == 0
-
-    def add(x: int, length: int, y: int) -> None:
-        if length > 0:
-            spans.append((y, x, length))
-
-    if same26_6(pa[1], pb[1]):  # horizontal: turn it into a vertical one
+    if _same26_6(pa[1], pb[1]):  # horizontal: turn it into a vertical one
         x, dx, y = (pa[0] + pb[0]) * 0.5, abs(pb[0] - pa[0]) * 0.5, pa[1]
         dy = width * dx
         pa, pb, width = (x, y - dy), (x, y + dy), 1 / width
-    if same26_6(pa[0], pb[0]):  # vertical: an axis-aligned rectangle
-        if pa[1] > pb[1]:
-            pa, pb = pb, pa
-        half = 0.5 * width * (pb[1] - pa[1])
-        left = min(max(pa[0] - half, left_c), right_c + 1)
-        right = min(max(pa[0] + half, left_c), right_c + 1)
-        ya = min(max(pa[1], top_c), bottom_c + 1)
-        yb = min(max(pb[1], top_c), bottom_c + 1)
-        if same26_6(left, right) or same26_6(ya, yb):
-            return spans
-        i_top = int(ya + 0.5)
-        i_bottom = -1 if yb < 0.5 else int(yb - 0.5)
-        i_left = int(left + 0.5)
-        i_right = -1 if right < 0.5 else int(right - 0.5)
-        for y in range(i_top, i_bottom + 1):
-            add(i_left, i_right - i_left + 1, y)
-        return spans
+    if _same26_6(pa[0], pb[0]):
+        return _vertical_spans(pa, pb, width, clip)
+    return _slanted_spans(pa, pb, width, clip)
 
+
+def _same26_6(p1: float, p2: float) -> bool:
+    """Equal in Qt's 26.6 fixed point."""
+    return int((p2 - p1) * 64.0) == 0
+
+
+def _add_span(spans: list, x: int, length: int, y: int) -> None:
+    if length > 0:
+        spans.append((y, x, length))
+
+
+def _clip_segment(pa, pb, low, high):
+    """The part of segment pa-pb inside the box low-high (Liang-Barsky), None if none."""
+    def contains(p):
+        return low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]
+
+    if contains(pa) and contains(pb):
+        return pa, pb
+    t1, t2 = 0.0, 1.0
+    o = pa
+    d = (pb[0] - pa[0], pb[1] - pa[1])
+    for i in range(2):
+        if d[i] == 0:
+            if o[i] <= low[i] or o[i] >= high[i]:
+                return None
+            continue
+        d_inv = 1 / d[i]
+        t_low, t_high = (low[i] - o[i]) * d_inv, (high[i] - o[i]) * d_inv
+        if t_low > t_high:
+            t_low, t_high = t_high, t_low
+        t1, t2 = max(t1, t_low), min(t2, t_high)
+        if t1 >= t2:
+            return None
+    return (o[0] + d[0] * t1, o[1] + d[1] * t1), (o[0] + d[0] * t2, o[1] + d[1] * t2)
+
+
+def _vertical_spans(pa, pb, width: float, clip) -> list[tuple[int, int, int]]:
+    """A vertical segment's rectangle: axis-aligned spans."""
+    left_c, top_c, right_c, bottom_c = clip
+    spans: list[tuple[int, int, int]] = []
+    if pa[1] > pb[1]:
+        pa, pb = pb, pa
+    half = 0.5 * width * (pb[1] - pa[1])
+    left = min(max(pa[0] - half, left_c), right_c + 1)
+    right = min(max(pa[0] + half, left_c), right_c + 1)
+    ya = min(max(pa[1], top_c), bottom_c + 1)
+    yb = min(max(pb[1], top_c), bottom_c + 1)
+    if _same26_6(left, right) or _same26_6(ya, yb):
+        return spans
+    i_top = int(ya + 0.5)
+    i_bottom = -1 if yb < 0.5 else int(yb - 0.5)
+    i_left = int(left + 0.5)
+    i_right = -1 if right < 0.5 else int(right - 0.5)
+    for y in range(i_top, i_bottom + 1):
+        _add_span(spans, i_left, i_right - i_left + 1, y)
+    return spans
+
+
+def _corners(pa, pb, width: float):
+    """The rotated rectangle's corners (top, left, right, bottom), snapped to 26.6."""
     if pa[1] > pb[1]:
         pa, pb = pb, pa
     k = 0.5 * width
@@ -504,7 +523,14 @@ def _rasterize_line(a: tuple[float, float], b: tuple[float, float], width: float
     else:
         top, left = (pa[0] - perp[0], pa[1] - perp[1]), (pb[0] - perp[0], pb[1] - perp[1])
         right, bottom = (pa[0] + perp[0], pa[1] + perp[1]), (pb[0] + perp[0], pb[1] + perp[1])
-    top, bottom, left, right = _snap26_6(top), _snap26_6(bottom), _snap26_6(left), _snap26_6(right)
+    return _snap26_6(top), _snap26_6(left), _snap26_6(right), _snap26_6(bottom)
+
+
+def _slanted_spans(pa, pb, width: float, clip) -> list[tuple[int, int, int]]:
+    """A slanted segment's rectangle, scanned between its left and right edges in 16.16."""
+    left_c, top_c, right_c, bottom_c = clip
+    spans: list[tuple[int, int, int]] = []
+    top, left, right, bottom = _corners(pa, pb, width)
     tl_slope = _safe_divide(left[0] - top[0], left[1] - top[1])
     bl_slope = _safe_divide(bottom[0] - left[0], bottom[1] - left[1])
     tr_slope = _safe_divide(right[0] - top[0], right[1] - top[1])
@@ -515,13 +541,11 @@ def _rasterize_line(a: tuple[float, float], b: tuple[float, float], width: float
     i_right = -1 if right[1] < 0.5 else int(right[1] - 0.5)
     i_bottom = -1 if bottom[1] < 0.5 else int(bottom[1] - 0.5)
     i_middle = min(i_left, i_right)
-    left_a = _q16(top[0] + 0.5 + (i_top + 0.5 - top[1]) * tl_slope)
-    left_b = _q16(left[0] + 0.5 + (i_left + 1.5 - left[1]) * bl_slope)
-    right_a = _q16(top[0] - 0.5 + (i_top + 0.5 - top[1]) * tr_slope)
-    right_b = _q16(right[0] - 0.5 + (i_right + 1.5 - right[1]) * br_slope)
-
+    edges = {"la": _q16(top[0] + 0.5 + (i_top + 0.5 - top[1]) * tl_slope),
+             "lb": _q16(left[0] + 0.5 + (i_left + 1.5 - left[1]) * bl_slope),
+             "ra": _q16(top[0] - 0.5 + (i_top + 0.5 - top[1]) * tr_slope),
+             "rb": _q16(right[0] - 0.5 + (i_right + 1.5 - right[1]) * br_slope)}
     y = i_top
-    edges = {"la": left_a, "lb": left_b, "ra": right_a, "rb": right_b}
     for end, li, ri, ls, rs in ((i_middle, "la", "ra", tl_fp, tr_fp),
                                 (i_right, "lb", "ra", bl_fp, tr_fp),
                                 (i_left, "la", "rb", tl_fp, br_fp),
@@ -536,7 +560,7 @@ def _rasterize_line(a: tuple[float, float], b: tuple[float, float], width: float
             x1 = max(edges[li] >> 16, left_c)
             x2 = min(edges[ri] >> 16, right_c)
             if x2 >= x1:
-                add(x1, x2 - x1 + 1, y)
+                _add_span(spans, x1, x2 - x1 + 1, y)
             edges[li] += ls
             edges[ri] += rs
             y += 1
@@ -809,11 +833,11 @@ def load_map_info(path) -> TiledMapInfo:
                              "a side): use fewer or smaller tiles, or smaller layer offsets")
     loader = TileImageLoader()
     try:
-        tmx = pytmx_map(doc, loader)
+        tmx = load_with_pytmx(doc, loader)
     except MapRenderError:
         raise
-    except Exception as err:  # pytmx raises bare Exceptions; the document's checks come first
-        raise MapRenderError(path, None, f"pytmx cannot load the map: {err}") from None
+    except InputError as err:
+        raise MapRenderError(err.path, err.where, err.message) from None
 
     sources = {ref.firstgid: ref.source for ref in doc.tilesets}
     tilesets = []
