@@ -2,8 +2,9 @@
 
 A tileset or image layer may name any file: a truncated PNG, a text file, a 20000 x 20000
 picture that needs gigabytes once decoded. `check_image` reads the header with Pillow (no
-pixels), refuses formats, sizes and pixel counts the game will not draw, then decodes the
-image as the game does (pygame) so that `validate` says ok only for images the game can load.
+pixels), refuses formats, sizes and pixel counts the game will not draw, then decodes every
+pixel (Pillow; no drawing library in the loader) so that `validate` says ok only for images that
+load whole.
 libpng's own warnings on stderr are silenced (`quiet_stderr`): the user sees one line.
 """
 from __future__ import annotations
@@ -75,18 +76,17 @@ def image_size(path: Path) -> tuple[int, int]:
 
 
 def check_image(path: Path) -> tuple[int, int]:
-    """(width, height) of an image the game can load: header checked, then decoded as the
-    game decodes it; raises ImageError."""
+    """(width, height) of an image the game can load: header checked, then every pixel
+    decoded (Pillow, which stops at a truncated or damaged file); raises ImageError."""
+    from PIL import Image
     size = image_size(path)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
     try:
-        with quiet_stderr():
-            loaded = pygame.image.load(str(path))
-    except (pygame.error, OSError, ValueError) as err:
+        with quiet_stderr(), Image.open(path) as image:
+            image.load()
+            decoded = image.size
+    except (OSError, ValueError, SyntaxError) as err:
         raise ImageError(f"cannot be decoded ({err or 'a truncated or damaged file'})") \
             from None
-    if loaded.get_size() != size:
-        raise ImageError(f"decodes to {loaded.get_size()}, its header says {size}")
+    if decoded != size:
+        raise ImageError(f"decodes to {decoded}, its header says {size}")
     return size
