@@ -52,6 +52,9 @@ def some_command(b: Battle, name: str, action: str):
 
 def check_state(b: Battle, name: str) -> None:
     for option in b.actions(name):
+        started = b.can_start(name, option.action)
+        assert (started is None) == (option.enabled or option.code == "no_target")
+        assert started is None or started.code == option.code
         if option.enabled:
             legal = b.options(name, option.action)
             assert legal, f"{option.action} enabled without a legal command"

@@ -46,8 +46,6 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
                               move_hexes, quick, threateners, weapon_modes)
 from game.ai.memo import Memo
 from game.engine import commands as C
-from game.engine.battle import Refused
-from game.engine.legality import KINDS
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
 from game.rules.initiative import attacks_per_turn
@@ -386,13 +384,9 @@ class Planner:
 
     def allowed(self, action: str) -> bool:
         """The engine's own check that `action` can start now (its budget and conditions,
-        before any target: `game.engine.legality.KINDS`); the commands that pass it are
-        still built from the rules' option lists and checked with `battle.refusal`."""
-        try:
-            KINDS[action].available(self.b, self.me)
-        except Refused:
-            return False
-        return True
+        before any target: `battle.can_start`); the commands that pass it are still built
+        from the rules' option lists and checked with `battle.refusal`."""
+        return self.b.can_start(self.me.name, action) is None
 
     # -- budget arithmetic ------------------------------------------------------------------
     def attacks_possible(self, bigs: int) -> int:

@@ -326,6 +326,11 @@ class Battle:
         from game.engine.legality import action_option
         return action_option(self, name, action)
 
+    def can_start(self, name: str, action: str) -> Refused | None:
+        """Whether `action` can start now, before its target: None or the refusal (cheap)."""
+        from game.engine.legality import can_start
+        return can_start(self, name, action)
+
     def options(self, name: str, action: str) -> list:
         """The legal commands of one action of `name` now (targets, hexes, paths)."""
         from game.engine.legality import options

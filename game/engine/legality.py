@@ -201,6 +201,12 @@ def _start(b, name: str, kind: ActionKind):
     return u, None
 
 
+def can_start(b, name: str, action: str) -> Refused | None:
+    """Whether `action` can start now, before any target is chosen (its budget, conditions
+    and weapons): None, or the refusal its commands would get. Cheap: no option is built."""
+    return _start(b, name, KINDS[action])[1]
+
+
 def options(b, name: str, action: str) -> list[Option]:
     """Every legal command of `action` for `name` now (empty when the action is disabled)."""
     kind = KINDS[action]
@@ -273,4 +279,4 @@ def choices(b) -> list[str]:
 
 
 __all__ = ["ACTIONS", "ACTION_IDS", "ActionOption", "KINDS", "Option", "action_option",
-           "actions", "choices", "decider", "options", "refusal"]
+           "actions", "can_start", "choices", "decider", "options", "refusal"]
