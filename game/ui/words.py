@@ -19,7 +19,7 @@ def _section(match: re.Match) -> str:
 
 def for_players(text: str) -> str:
     """`text` with every citation of the rules file turned into the page's name."""
-    return _CITED.sub(_section, text) if "RULES.md" in text else text
+    return _CITED.sub(_section, text)
 
 
 __all__ = ["for_players"]
