@@ -446,6 +446,24 @@ CONDITIONS = [(), (), (), ("prone",), ("unconscious",), ("helpless",)]
 W, H = 8, 7
 
 
+def _placed(draw, k: int, key: str, cell, size, layout, terrain: dict, taken: set):
+    """Creature number `k` of kind `key` anchored at `cell` with a drawn facing, team and
+    (but for the mover, k == 0) condition; its footprint must lie on the map and on no other
+    creature, and clears the walls under it."""
+    (col, row), (width, height) = cell, size
+    facing = draw(st.integers(0, 5))
+    cells = [hex_to_offset(h, layout) for h in
+             footprint(DB[key].size, offset_to_hex(col, row, layout), facing)]
+    assume(all(0 <= c < width and 0 <= r < height for c, r in cells))
+    assume(not taken & set(cells))
+    taken |= set(cells)
+    for c in cells:
+        if terrain.get(c) is WALL:
+            del terrain[c]
+    return unit(f"U{k}", key, draw(st.sampled_from(["blue", "red"])), col, row, facing=facing,
+                conditions=() if k == 0 else draw(st.sampled_from(CONDITIONS)))
+
+
 @st.composite
 def battles(draw):
     """A random W x H map (walls, rubble) with 1-4 creatures of any size that fit on it; the
@@ -460,17 +478,7 @@ def battles(draw):
     for k in range(draw(st.integers(1, 4))):
         key, col, row = draw(st.sampled_from(KINDS)), draw(st.integers(0, W - 1)), \
             draw(st.integers(0, H - 1))
-        facing = draw(st.integers(0, 5))
-        cells = [hex_to_offset(h, layout) for h in
-                 footprint(DB[key].size, offset_to_hex(col, row, layout), facing)]
-        assume(all(0 <= c < W and 0 <= r < H for c, r in cells) and not taken & set(cells))
-        taken |= set(cells)
-        for cell in cells:
-            if terrain.get(cell) is WALL:
-                del terrain[cell]
-        units.append(unit(f"U{k}", key, draw(st.sampled_from(["blue", "red"])), col, row,
-                          facing=facing,
-                          conditions=() if k == 0 else draw(st.sampled_from(CONDITIONS))))
+        units.append(_placed(draw, k, key, (col, row), (W, H), layout, terrain, taken))
     return make_view(W, H, terrain, units, units_db=DB)
 
 
@@ -637,18 +645,8 @@ def any_battles(draw):
     for k in range(draw(st.integers(1, 6))):
         key = draw(st.sampled_from(ONE_HEX if k == 0 else KINDS))
         col, row = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
-        facing = draw(st.integers(0, 5))
-        cells = [hex_to_offset(h, layout) for h in
-                 footprint(DB[key].size, offset_to_hex(col, row, layout), facing)]
-        assume(all(0 <= c < width and 0 <= r < height for c, r in cells))
-        assume(k == 0 or not taken & set(cells))
-        taken |= set(cells)
-        for cell in cells:
-            if terrain.get(cell) is WALL:
-                del terrain[cell]
-        units.append(unit(f"U{k}", key, draw(st.sampled_from(["blue", "red"])), col, row,
-                          facing=facing,
-                          conditions=() if k == 0 else draw(st.sampled_from(CONDITIONS))))
+        units.append(_placed(draw, k, key, (col, row), (width, height), layout, terrain,
+                             taken))
     v = make_view(width, height, terrain, units, units_db=DB)
     for u in v.units[1:]:
         if draw(st.integers(0, 3)) == 0:
