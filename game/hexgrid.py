@@ -152,14 +152,20 @@ def hex_lerp(a: FractionalHex, b: FractionalHex, t: float) -> FractionalHex:
 
 
 def hex_linedraw(a: Hex, b: Hex) -> list[Hex]:
-    """Red Blob's line drawing, with the epsilon nudge so lines along edges round one way."""
+    """Red Blob's line drawing, with the epsilon nudge so lines along edges round one way.
+
+    Drawn from the origin to b - a and moved back to a, so a line's shape depends only on its
+    delta: the rules' cached offsets (`geometry.linedraw_offsets`) and this function agree for
+    every pair, wherever it lies (in floating point, lerping far from the origin rounds ties
+    differently)."""
     n = hex_distance(a, b)
-    a_nudge = FractionalHex(a.q + 1e-6, a.r + 1e-6, a.s - 2e-6)
-    b_nudge = FractionalHex(b.q + 1e-6, b.r + 1e-6, b.s - 2e-6)
     if n == 0:
         return [a]
+    nudge = FractionalHex(1e-6, 1e-6, -2e-6)
+    end = FractionalHex(b.q - a.q + 1e-6, b.r - a.r + 1e-6, b.s - a.s - 2e-6)
     step = 1.0 / n
-    return [hex_round(hex_lerp(a_nudge, b_nudge, step * i)) for i in range(n + 1)]
+    offsets = (hex_round(hex_lerp(nudge, end, step * i)) for i in range(n + 1))
+    return [Hex(a.q + h.q, a.r + h.r) for h in offsets]
 
 
 # --- footprints (RULES.md 2 "Size, space (footprint) and reach") --------------------------

@@ -204,3 +204,11 @@ def test_tile_polygon_is_a_hexagon_around_center():
         assert len(poly) == 6
         cx, cy = lay.tile_center(3, 2)
         assert math.isclose(sum(p[0] for p in poly) / 6, cx) and math.isclose(sum(p[1] for p in poly) / 6, cy)
+
+
+@given(hexes, hexes, hexes)
+def test_linedraw_is_translation_invariant(a, b, shift):
+    """A line's hexes depend only on its two ends' difference: moved anywhere, the same shape
+    (the rules cache lines by their delta)."""
+    moved = hex_linedraw(Hex(a.q + shift.q, a.r + shift.r), Hex(b.q + shift.q, b.r + shift.r))
+    assert moved == [Hex(h.q + shift.q, h.r + shift.r) for h in hex_linedraw(a, b)]
