@@ -28,7 +28,8 @@ from typing import Mapping
 from game.data.dice import Dice as DiceExpr
 from game.data.model import UnitType
 from game.rules import conditions as cond
-from game.rules.attack import R11, Breakdown, Term
+from game.rules.attack import R11, Breakdown
+from game.rules.saving_throws import save_bonus
 
 STABILIZE_DC = 20
 BLEEDING_TYPES = ("slashing", "piercing")
@@ -168,9 +169,7 @@ def bleed_tick(unit: UnitType, hp: int, max_hp: int,
 
 def fort_save_bonus(unit: UnitType, conditions: Mapping[str, int]) -> Breakdown:
     """LFG FORT save = d20 + FORT rating + CON mod, with the penalties on all d20 rolls."""
-    terms = [Term(unit.fort, "FORT", R11), Term(unit.con_mod, "CON", R11)]
-    terms += [Term(v, label.lower(), rule) for v, label, rule in cond.d20_modifiers(conditions)]
-    return Breakdown(tuple(terms))
+    return save_bonus(unit, "FORT", conditions)
 
 
 @dataclass(frozen=True)
