@@ -40,8 +40,8 @@ from game.rules.health import apply_changes, bleed_tick, stabilize, take_damage
 from game.rules.initiative import initiative_order, roll_initiative
 from game.rules.situation import Extras, find_weapon, preview_weapon, situation
 from game.rules.sight import line_of_sight
-from game.rules.threat import (can_react, footprint_distance, threatening_weapons,
-                               weapon_threat_reach)
+from game.rules.threat import (can_react, can_see_to_react, footprint_distance,
+                               threatening_weapons, weapon_threat_reach)
 
 Cell = tuple[int, int]
 
@@ -210,7 +210,8 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
     for x in reactors:
         b.emit(E.Provoked(mover, x, at, reason))
         view = b.view()
-        if x not in b.eids or not reacts(view.unit(x)):
+        if x not in b.eids or not reacts(view.unit(x)) or \
+                not can_see_to_react(view.unit(x), view.unit(mover)):
             continue
         policy = policy_of(b, x)
         if policy == "never":

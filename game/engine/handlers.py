@@ -110,7 +110,16 @@ def _cost(b, action: str) -> int:
     return b.ruleset.economy.cost(action).big
 
 
+def _not_in_full_round(u, action: str) -> None:
+    """LFG: once a full-round action starts, no other action until it completes (its next
+    turn)."""
+    if u.has("full_round"):
+        raise Refused("in_full_round", f"{u.name} is in a full-round action until its next "
+                      f"turn and can take no other action ({action})")
+
+
 def _big(b, u, n: int, action: str) -> None:
+    _not_in_full_round(u, action)
     big = b.budget(u.name).big
     if big >= n:
         return
@@ -121,6 +130,7 @@ def _big(b, u, n: int, action: str) -> None:
 
 
 def _little(b, u, action: str) -> None:
+    _not_in_full_round(u, action)
     budget = b.budget(u.name)
     if budget.little <= 0 and budget.big <= 0:
         raise Refused("no_little_action", f"{u.name} has no Little Action left (nor a Big Action to spend as one) "
@@ -369,6 +379,7 @@ def coup_de_grace(b, cmd):
     def perform():
         _spend(b, u.name, "Coup de Grace", big=_cost(b, "coup_de_grace"))
         _other_action(b)
+        _until_next_turn(b, u.name, "full_round")
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
                                        "coup de grace", stop_if_prone=False)
         if stopped(b, u.name, by_prone=False) or t.name not in b.eids:
@@ -541,6 +552,9 @@ def charge(b, cmd):
 
 
 def can_retreat(b, u) -> None:
+    if not threatening_weapons(u):
+        raise Refused("does_not_threaten", f"{u.name} threatens no hex (no melee or natural "
+                      "weapon in hand): only a creature that threatens may Retreat")
     _big(b, u, _cost(b, "retreat"), "Retreat")
     if b.budget(u.name).stepped:
         raise Refused("stepped", f"{u.name} took a 5-Foot Step this turn: no Retreat")
@@ -572,6 +586,7 @@ def retreat(b, cmd):
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
         _until_next_turn(b, u.name, "retreating")
+        _until_next_turn(b, u.name, "full_round")
         yield from walk(b, u.name, states, costs, "retreat")
     return perform
 
@@ -729,6 +744,7 @@ def react(b, cmd):
 
 
 def can_leave_map(b, u) -> None:
+    _not_in_full_round(u, "leaving the map")
     if not any(b.hexmap.terrain_at(h).exit for h in u.hexes):
         raise Refused("not_on_exit", f"{u.name} is not on an exit hex: move onto one first")
 

@@ -138,6 +138,9 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           rule="rules: Turns, actions and initiative", ac=-2),
     _rule("retreating", "Retreating", "until its next turn: Unfortunate on attack rolls",
           rule="rules: Movement", attack_fortune=-1),
+    _rule("full_round", "In a full-round action",
+          "until its next turn: no other action and no reaction (attacks of opportunity "
+          "included)", rule="rules: Turns, actions and initiative", can_react=False),
 )})
 
 ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(
