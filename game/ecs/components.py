@@ -91,6 +91,14 @@ class ActionBudget:
 
 
 @dataclass(frozen=True)
+class RunCourse:
+    """The creature's last Run (RULES.md 3): the anchor it started from and which of the six
+    directions it ran; it counts while the creature has the `running` effect."""
+    start: Hex | None = None
+    direction: int = 0
+
+
+@dataclass(frozen=True)
 class Reactions:
     available: int = 1
     aoo_this_round: int = 0

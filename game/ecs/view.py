@@ -12,7 +12,7 @@ import esper
 
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
-    Reactions, Size, Stats, Team, Weapons,
+    Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Ruleset
@@ -42,6 +42,7 @@ class UnitView:
     aoo_this_round: int = 0
     aoo_policy: str = "always"
     level: int = 1
+    run: tuple | None = None          # (start anchor, direction) while running (RULES.md 3)
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -115,6 +116,9 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
             reactions = esper.try_component(eid, Reactions) or Reactions()
             controller = esper.try_component(eid, Controller) or Controller()
             weapons = esper.try_component(eid, Weapons)
+            course = esper.try_component(eid, RunCourse)
+            running = course is not None and course.start is not None \
+                and "running" in conditions.active
             units.append(UnitView(
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
@@ -124,6 +128,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
                 reaction_available=reactions.available > 0,
                 aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,
                 level=stats.level,
+                run=(course.start, course.direction) if running else None,
             ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)

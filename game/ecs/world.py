@@ -13,7 +13,7 @@ import esper
 from game.data import load_units
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
-    Reactions, Size, Stats, Team, Weapons,
+    Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
 from game.hexgrid import Hex, footprint
 from game.tiled.hexmap import HexMap, UnitPlacement
@@ -68,6 +68,7 @@ def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int
         conditions,
         ActionBudget(),
         Reactions(),
+        RunCourse(),
         Controller("ai", policy),
     )
 

@@ -25,13 +25,13 @@ from game.data.model import AOO_POLICIES
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine import turns
-from game.ecs.components import ActionBudget, Controller, Health
+from game.ecs.components import ActionBudget, Controller, Health, RunCourse
 from game.engine.battle import PendingReaction, Prepared, Refused
 from game.engine.combat import (attack_triggers, opportunity_attacks, own_extras, reacts,
                                 stopped, strike)
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
                                   provocation_text, speed_hexes, walk)
-from game.hexgrid import footprint, footprint_turns
+from game.hexgrid import direction_between, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import conditions as cond
 from game.rules.initiative import attacks_per_turn
@@ -478,6 +478,14 @@ def _runner(b, u, big: int, what: str) -> None:
     _big(b, u, big, what)
 
 
+def _record_run(b, u, path) -> None:
+    """The runner's state keeps its course until its next turn (RULES.md 3: the AC against
+    ranged attacks depends on it)."""
+    _until_next_turn(b, u.name, "running")
+    b.update(u.name, RunCourse, start=u.anchor,
+             direction=direction_between(u.anchor, path.states[0][0]) or 0)
+
+
 def can_run(b, u) -> None:
     _runner(b, u, 1, "Run")
 
@@ -506,7 +514,7 @@ def run(b, cmd):
         _spend(b, u.name, "Run", big=_cost(b, "run"))
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
-        _until_next_turn(b, u.name, "running")
+        _record_run(b, u, path)
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "run")
         b.note_turn(ran=len(path.states) if done else 0)
     return perform
@@ -536,7 +544,7 @@ def charge(b, cmd):
         _spend(b, u.name, "Run (Charge)", big=1)
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
-        _until_next_turn(b, u.name, "running")
+        _record_run(b, u, path)
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "charge")
         if not done or stopped(b, u.name) or t.name not in b.eids or b.unit(t.name).dead:
             return
