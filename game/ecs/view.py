@@ -43,6 +43,9 @@ class UnitView:
     aoo_policy: str = "always"
     level: int = 1
     run: tuple | None = None          # (start anchor, direction) while running (RULES.md 3)
+    sheathed: tuple = ()              # weapons worn but not in hand (`weapons`: in hand)
+    dropped: tuple = ()               # (weapon, hex) of its weapons lying on the ground
+    ammo: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -105,6 +108,18 @@ class BattleView:
                           self.rules)
 
 
+def _carried(weapons: Weapons | None) -> dict:
+    """UnitView fields of a Weapons component: `weapons` holds only those in hand."""
+    if weapons is None:
+        return {}
+    away = set(weapons.sheathed) | {wid for wid, _ in weapons.ground}
+    by_id = {w.id: w for w in weapons.items}
+    return {"weapons": tuple(w for w in weapons.items if w.id not in away),
+            "sheathed": tuple(by_id[i] for i in weapons.sheathed if i in by_id),
+            "dropped": tuple((by_id[i], h) for i, h in weapons.ground if i in by_id),
+            "ammo": MappingProxyType(dict(weapons.ammo))}
+
+
 def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFAULT_RULES) -> BattleView:
     """Read every creature of an esper world into a BattleView (dead ones included)."""
     units = []
@@ -123,7 +138,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
                 reach=reach.hexes, hp=health.hp, max_hp=health.max_hp, dead=health.dead,
-                unit=stats.unit, weapons=tuple(weapons.items) if weapons else (),
+                unit=stats.unit, **_carried(weapons),
                 conditions=MappingProxyType(dict(conditions.active)),
                 reaction_available=reactions.available > 0,
                 aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,

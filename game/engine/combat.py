@@ -23,8 +23,9 @@ with its itemised breakdown (AttackRolled.breakdown, Damaged.breakdown, SaveRoll
 - `bleed_and_stabilise(b, name)`: the start-of-turn bleeding and the DC 20 FORT save.
 
 Decisions where RULES.md is silent: every attack (AOOs and interrupts included) counts for
-gang-up; interrupt attacks never provoke; switching weapons is free (no draw action);
-thrown weapons are not used up; when several prepared creatures are triggered at once they
+gang-up; interrupt attacks never provoke; switching between weapons in hand is free (drawing
+one is a Little Action, `game.engine.equipment`); a thrown weapon lands on the ground
+(`game.engine.inventory`); when several prepared creatures are triggered at once they
 try in initiative order, each with its own opposed roll.
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import NamedTuple
 
 from game.ecs.components import ActionBudget, Health, Reactions
 from game.engine import events as E
+from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
 from game.rules.damage import damage_formula, roll_damage
@@ -159,6 +161,8 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
         damage(b, target, result.total, result.types_dealt or (result.damage_type,),
                result.describe(), attacker, roll.critical)
+    if attacker in b.eids:
+        spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     return roll
 
 

@@ -222,15 +222,24 @@ def _begin_attack(b, u, action: str) -> None:
 
 
 def _ready_weapon(b, u):
+    """The weapon last used, when it is still in hand."""
     from game.ecs.components import Weapons
-    index = b.component(u.name, Weapons).ready
-    return u.weapons[index] if index < len(u.weapons) else None
+    carried = b.component(u.name, Weapons)
+    w = carried.items[carried.ready] if carried.ready < len(carried.items) else None
+    return w if w in u.weapons else None
 
 
 def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
     """The named weapon; else the ready one when it can attack, else the best that can."""
     if name is not None:
         w = find_weapon(u, name)
+        if w is None and find_weapon(type("Worn", (), {"weapons": u.sheathed}), name):
+            raise Refused("weapon_sheathed", f"{u.name}'s {name} is sheathed: draw it first "
+                          "(Draw Weapon, a Little Action)")
+        if w is None and find_weapon(type("Lying", (), {"weapons": [x for x, _ in u.dropped]}),
+                                     name):
+            raise Refused("weapon_on_ground", f"{u.name}'s {name} lies on the ground: pick it "
+                          "up first")
         if w is None:
             raise Refused("no_such_weapon", f"{u.name} has no weapon {name!r} (weapons: "
                           f"{', '.join(x.id for x in u.weapons) or 'none'})")
@@ -824,5 +833,7 @@ def handle(b, cmd) -> list:
 
 
 HANDLERS = {kind: handle for kind in RULES}
+
+import game.engine.equipment  # noqa: E402,F401  (registers Draw, Sheathe, PickUp in RULES)
 
 __all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

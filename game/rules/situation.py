@@ -136,6 +136,13 @@ def on_difficult(view, u) -> bool:
     return count > 0
 
 
+def _ammo_problem(a, w) -> str:
+    """A weapon that counts its shots (weapon data `ammo`) cannot shoot with none left."""
+    if getattr(a, "ammo", {}).get(w.id) == 0:
+        return f"{a.name} has no ammunition left for {w.name}"
+    return ""
+
+
 def _problem(a, t) -> str:
     if a.eid == t.eid:
         return f"{a.name} cannot attack itself"
@@ -157,7 +164,7 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     if w is None:
         names = ", ".join(x.id for x in a.weapons) or "none"
         return Situation(None, f"{a.name} has no weapon {weapon!r} (weapons: {names})")
-    problem = _problem(a, t)
+    problem = _problem(a, t) or _ammo_problem(a, w)
     if problem:
         return Situation(None, problem, w)
     distance = footprint_distance(a, t)
