@@ -662,6 +662,9 @@ class Hud:
             stats = f"<b>{_esc(w.stats)}</b>" if w.chosen else _esc(w.stats)
             reach = _esc(w.reach).replace(" ft", "\u00a0ft").replace("reach ", "reach\u00a0")
             lines.append(f"{mark}{stats} <font color={MUTED}>· {reach}</font>")
+        for label, items in (("Sheathed", c.sheathed), ("On the ground", c.on_ground)):
+            if items:
+                lines.append(f"<font color={MUTED}>{label}: {_esc(', '.join(items))}</font>")
         if c.conditions:
             for cl in c.conditions:
                 lines.append(f"<font color=#CC79A7><b>{_esc(cl.name)}</b></font> "
