@@ -152,7 +152,10 @@ def test_moving_onto_a_low_obstacle_costs_two_hexes():
     assert sum(m.cost for m in moved) == 3
     speed = b.unit("A").speed_ft // 5
     assert b.budget("A").movement == speed - 3
-    assert b.apply(C.Step("A", (2, 2))).code != ""      # a 5-Foot Step cannot climb it
+    climb = arena(("A", "fighter", "blue", 1, 2, {"initiative": FIRST}),
+                  ("B", "orc", "red", 9, 6, {"initiative": SECOND}), terrain={(2, 2): LOW_WALL})
+    assert climb.apply(C.Step("A", (2, 2))).code == "illegal_path"    # no Step onto it
+    assert climb.apply(C.Run("A", (4, 2))).code == "illegal_path"     # no Run across it
 
 
 # ---- running (RULES.md 3) ---------------------------------------------------------------------

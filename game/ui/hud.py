@@ -416,15 +416,16 @@ class Hud:
         self.cancel_button.hide()
 
     def _layout_actions(self, r) -> None:
-        """The action bar: two rows; End Turn takes two slots at the end of the second."""
+        """The action bar: two rows; End Turn takes the slots left at the end of the second."""
         bar = self._panel("actions", r["actions"])
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
         btn_h = (bh - 4 - 3 * gap) // 2
-        slot_w = (bw - 2 * pad - 4 - 6 * gap) // 7
+        per_row = -(-(len(P.ACTIONS) + 1) // 2)
+        slot_w = (bw - 2 * pad - 4 - (per_row - 1) * gap) // per_row
         full = slot_w >= 170
         for n, (action, label, short, key, _text) in enumerate(P.ACTIONS):
-            row, col = divmod(n, 7)
+            row, col = divmod(n, per_row)
             x = pad + col * (slot_w + gap)
             y = gap + row * (btn_h + gap)
             width = slot_w if action != "end" else bw - 4 - pad - x

@@ -57,6 +57,12 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "them; Unfortunate on attacks until your next turn"),
     ("interrupt", "Prepare Interrupt", "Interrupt", "I",
      "Big Action: prepare an attack for when an enemy enters your reach; the turn ends"),
+    ("draw", "Draw Weapon", "Draw", "X",
+     "Little Action: draw a sheathed weapon into a free hand; provokes"),
+    ("sheathe", "Sheathe Weapon", "Sheathe", "V",
+     "Little Action: sheathe the chosen weapon; provokes"),
+    ("pickup", "Pick Up", "Pick Up", "P",
+     "Little Action: pick up your thrown weapon lying in your space; provokes"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
@@ -81,7 +87,8 @@ class ActionState:
 
 #: the engine's action id of each button (game.engine.legality.ACTION_IDS)
 ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
-                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn"}
+                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
+                 "draw": "draw_weapon", "sheathe": "sheathe_weapon", "pickup": "pick_up"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
 #: own sentence); an unknown code shows the engine's sentence
@@ -106,6 +113,12 @@ SHORT_REASONS = {
     "too_slow": "Speed 5 ft or less: no 5-Foot Step",
     "no_speed": "Cannot move (speed 0)",
     "not_on_exit": "Not on an exit hex",
+    "hands_full": "Both hands are full",
+    "nothing_sheathed": "No sheathed weapon",
+    "nothing_in_hand": "No weapon in hand",
+    "nothing_here": "No weapon of yours lies here",
+    "in_full_round": "In a full-round action until the next turn",
+    "does_not_threaten": "Threatens no hex: no melee weapon in hand",
 }
 
 #: "no_target" in a few words, by button
