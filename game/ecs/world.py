@@ -48,7 +48,7 @@ def place(entity: int, anchor: Hex, facing: int | None = None) -> None:
 def carried(unit) -> Weapons:
     """The stat block's weapons: those of `in_hand` held (default: the first and the natural
     ones), the others sheathed; full quivers."""
-    held = set(unit.in_hand) if unit.in_hand else {
+    held = set(unit.in_hand) & {w.id for w in unit.weapons} or {
         w.id for w in unit.weapons[:1]} | {w.id for w in unit.weapons if w.natural}
     return Weapons(tuple(unit.weapons),
                    sheathed=tuple(w.id for w in unit.weapons if w.id not in held),

@@ -229,18 +229,25 @@ def _ready_weapon(b, u):
     return w if w in u.weapons else None
 
 
+def _not_in_hand(u, name) -> None:
+    """The refusal of a weapon the creature carries but does not hold."""
+    key = name.strip().lower() if isinstance(name, str) else None
+    def named(w):
+        return key in (w.id.lower(), w.name.lower())
+    if any(named(w) for w in u.sheathed):
+        raise Refused("weapon_sheathed", f"{u.name}'s {name} is sheathed: draw it first "
+                      "(Draw Weapon, a Little Action)")
+    if any(named(w) for w, _ in u.dropped):
+        raise Refused("weapon_on_ground", f"{u.name}'s {name} lies on the ground: pick it up "
+                      "first")
+
+
 def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
     """The named weapon; else the ready one when it can attack, else the best that can."""
     if name is not None:
         w = find_weapon(u, name)
-        if w is None and find_weapon(type("Worn", (), {"weapons": u.sheathed}), name):
-            raise Refused("weapon_sheathed", f"{u.name}'s {name} is sheathed: draw it first "
-                          "(Draw Weapon, a Little Action)")
-        if w is None and find_weapon(type("Lying", (), {"weapons": [x for x, _ in u.dropped]}),
-                                     name):
-            raise Refused("weapon_on_ground", f"{u.name}'s {name} lies on the ground: pick it "
-                          "up first")
         if w is None:
+            _not_in_hand(u, name)
             raise Refused("no_such_weapon", f"{u.name} has no weapon {name!r} (weapons: "
                           f"{', '.join(x.id for x in u.weapons) or 'none'})")
         return w
