@@ -46,6 +46,10 @@ def unit_facts(view: BattleView, u) -> dict:
         "threatens": cells(view, threatened_hexes(view, u)),
         "flanked": flanking(view, u).flanked,
         "hp": u.hp, "ac": u.ac, "conditions": sorted(u.conditions),
+        "in_hand": [w.id for w in u.weapons], "sheathed": [w.id for w in u.sheathed],
+        "ammo": dict(u.ammo),
+        "on_ground": [{"weapon": w.id, "hex": list(view.hexmap.tile_of(h))}
+                      for w, h in u.dropped],
     }
 
 

@@ -215,6 +215,8 @@ BAD_UNITS = {
     "bad_resist_type": (UNIT_OK + "resist = { frost = 5 }\n", "frost"),
     "bad_policy": (UNIT_OK + 'aoo_policy = "sometimes"\n', "sometimes"),
     "long_glyph": (UNIT_OK + 'glyph = "abc"\n', "glyph"),
+    "in_hand_not_carried": (UNIT_OK + 'in_hand = ["longsword"]\n', "longsword"),
+    "in_hand_not_a_list": (UNIT_OK + 'in_hand = "dagger"\n', "in_hand"),
 }
 
 BAD_WEAPONS = {
@@ -226,6 +228,9 @@ BAD_WEAPONS = {
     "weapon_threat_out_of_range": (WEAPONS_OK + "threat = 21\n", "threat"),
     "weapon_not_toml": (WEAPONS_OK + "[dagger\n", "not valid TOML"),
     "weapon_not_a_table": ('dagger = "sharp"\n', "table"),
+    "weapon_ammo_on_a_dagger": (WEAPONS_OK + "ammo = 20\n", "ammo"),
+    "weapon_ammo_zero": (WEAPONS_OK.replace('"melee"', '"ranged"') + "range_increment_ft = 60\n"
+                         "ammo = 0\n", "ammo"),
 }
 
 

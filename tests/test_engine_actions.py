@@ -284,6 +284,7 @@ def test_retreater_is_unfortunate_on_attack_rolls_until_its_next_turn():
     b.update("A", ActionBudget, big=2)
     ok(b, C.Retreat("A", ((2, 2),)))
     b.update("A", ActionBudget, big=1)           # test setup: one more action to attack with
+    b.remove_condition("A", "full_round")        # (the full-round action would forbid it)
     events = ok(b, C.Attack("A", "B", "javelin"))
     roll = of(events, E.AttackRolled)[0]
     assert len(roll.d20) == 2 and roll.natural == min(roll.d20)

@@ -45,6 +45,10 @@ def some_command(b: Battle, name: str, action: str):
             "charge": C.Charge}.get(action)
     if kind is not None:
         return kind(name, target=enemy)
+    weapon_kind = {"draw_weapon": C.DrawWeapon, "sheathe_weapon": C.SheatheWeapon,
+                   "pick_up": C.PickUp}.get(action)
+    if weapon_kind is not None:
+        return weapon_kind(name)
     if action in ("move", "retreat"):
         return (C.Move if action == "move" else C.Retreat)(name, path=(b.cell(u.anchor),))
     return C.Step(name, to=b.cell(u.anchor)) if action == "step" else C.Run(name, to=(0, 0))

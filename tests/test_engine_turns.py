@@ -193,7 +193,7 @@ def test_map_property_chooses_the_initiative_mode():
 
 def test_round_by_round_rolls_each_round_and_the_last_actor_gets_5():
     b = trio(initiative="round-by-round")
-    assert b.unit("B").has("flat_footed")
+    assert not b.unit("B").has("flat_footed")     # only top-down starts everyone flat-footed
     ok(b, C.EndTurn("A"))
     ok(b, C.ChooseNext("A", "B"))
     ok(b, C.EndTurn("B"))

@@ -407,7 +407,8 @@ def test_charge_with_reach_2_stops_two_hexes_away():
 
 def test_retreat_never_brings_it_closer_to_a_threatening_enemy_and_does_not_provoke_it():
     """RULES.md 3 Retreat: up to speed; no step may bring it closer to an enemy that threatens
-    its current hex; leaving that enemy's threatened hexes does not provoke it."""
+    its current hex; leaving that enemy's threatened hexes away from it does not provoke it
+    (a first step that keeps the distance is not "away": it provokes)."""
     v = battle(unit("Wulfric", "fighter", "blue", 4, 5), unit("Ogre", "ogre", "red", 1, 5))
     f, ogre = v.unit("Wulfric"), v.unit("Ogre")
     assert footprint_distance(f.hexes, ogre.hexes) == 2
@@ -419,7 +420,10 @@ def test_retreat_never_brings_it_closer_to_a_threatening_enemy_and_does_not_prov
         p = rt.path(h)
         dists = [footprint_distance([s], ogre.hexes) for s in (f.anchor,) + p.hexes]
         assert dists == sorted(dists), (h, dists)
-        assert p.provocations == ()
+        if all(y > x for x, y in zip(dists, dists[1:])):
+            assert p.provocations == ()
+        else:
+            assert {x.name for q in p.provocations for x in q.by} <= {"Ogre"}
     assert forecast(v, f, rt.path(at(v, 8, 5)))       # the same path as a Move provokes
 
 
@@ -697,7 +701,7 @@ def test_the_cost_table_prices_terrain_by_terrain_cost_alone():
         h = at(v, *cell)
         assert fld.cost[fld.grid.index(h)] == movement.terrain_cost(v.hexmap.terrain_at(h))
     assert [movement.terrain_cost(t) for t in (RUBBLE, LOW_WALL, WALL)] == \
-        [movement.DIFFICULT, movement.NORMAL, movement.NEVER]
+        [movement.DIFFICULT, movement.DIFFICULT, movement.NEVER]
 
 
 def all_cheapest_paths(v, mover, goal_states, cost, limit=3000):

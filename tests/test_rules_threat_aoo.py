@@ -114,7 +114,12 @@ def test_threat_loaded_crossbow_threatens_10_ft(db):
 
 
 def test_threat_archer_with_a_dagger_threatens_adjacent_hexes(db):
+    """A dagger threatens once it is in hand (RULES.md 4 (e): drawing it is an action); a
+    sheathed one does not."""
     v = battle(db, unit("Ayla", "archer", "blue", 5, 5))
+    assert threatened_hexes(v, v.unit("Ayla")) == frozenset()
+    armed = {**db, "archer": replace(db["archer"], in_hand=("shortbow", "dagger"))}
+    v = battle(armed, unit("Ayla", "archer", "blue", 5, 5))
     assert threatened_hexes(v, v.unit("Ayla")) == frozenset(hex_neighbors(v.unit("Ayla").anchor))
 
 

@@ -77,11 +77,13 @@ def test_action_states_cover_every_button_in_hotkey_order():
     b = duel()
     got = P.action_states(b, Model())
     assert [s.action for s in got] == ["move", "run", "charge", "step", "attack", "aim", "defend",
-                                       "power", "stand", "prone", "retreat", "interrupt", "end"]
-    assert [s.hotkey for s in got] == list("1234567890RIE")
+                                       "power", "stand", "prone", "retreat", "interrupt",
+                                       "draw", "sheathe", "pickup", "end"]
+    assert [s.hotkey for s in got] == list("1234567890RIXVPE")
     assert [s.label for s in got] == [
         "Move", "Run", "Charge", "5-Foot Step", "Attack", "Aim", "Fight Defensively",
-        "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt", "End Turn"]
+        "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt",
+        "Draw Weapon", "Sheathe Weapon", "Pick Up", "End Turn"]
     by = {s.action: s for s in got}
     assert by["end"].enabled and by["move"].enabled and by["step"].enabled
     assert not by["stand"].enabled and by["stand"].reason == "Not prone"
@@ -111,14 +113,14 @@ def test_no_big_action_left_after_two_big_actions():
     b = duel()
     name = b.active                                    # Wren, an archer
     assert b.apply(C.Aim(name, confirm=True)).ok
-    assert b.apply(C.FightDefensively(name)).ok
+    assert b.apply(C.Aim(name, confirm=True)).ok       # its dagger is sheathed: no defending
     s = states(b)
     assert b.budget(name).big == 0
     assert s["aim"].reason == "No Big Action left"
     assert s["move"].reason == "No Big Action left"
     assert s["run"].reason == "No Big Action left"
     assert s["charge"].reason == "Needs both Big Actions"
-    assert s["retreat"].reason == "Needs both Big Actions"
+    assert s["retreat"].reason == "Threatens no hex: no melee weapon in hand"
     assert s["end"].enabled
     assert s["prone"].enabled                         # a Little Action is left
 
@@ -164,8 +166,8 @@ def test_attack_needs_an_enemy_in_reach_or_range_and_an_attack_left():
     s = states(b)
     assert s["attack"].reason.startswith("No attack left this turn")   # level 2: one per turn
     assert s["defend"].reason == "Already attacked: too late to fight defensively"
-    far = duel()
-    assert states(far)["power"].reason == "No enemy within melee reach"
+    far = duel()                                     # Wren's dagger is still sheathed
+    assert states(far)["power"].reason == "No melee weapon"
 
 
 def test_selected_follows_the_ui_mode():
@@ -202,12 +204,14 @@ def test_unit_card_shows_the_stat_block_and_the_turn():
     card = P.unit_card(b, "Wren", Model())
     assert (card.name, card.title, card.team) == ("Wren", "Archer", "blue")
     assert (card.hp, card.max_hp, card.ac, card.speed_ft, card.reach) == (20, 20, 15, 30, 1)
-    assert [w.name for w in card.weapons] == ["Shortbow", "Dagger"]
-    assert [w.chosen for w in card.weapons] == [True, False]
-    assert "range 60 ft" in card.weapons[0].reach
+    assert [w.name for w in card.weapons] == ["Shortbow"]        # in hand
+    assert card.sheathed == ["Dagger"] and card.on_ground == []
+    assert [w.chosen for w in card.weapons] == [True]
+    assert "range 60 ft" in card.weapons[0].reach and "20 shots left" in card.weapons[0].reach
     assert card.active and (card.big, card.little) == (2, 1)
     assert card.reaction and card.reaction_note == "ready"
     assert card.conditions == []
+    assert b.apply(C.DrawWeapon("Wren", "dagger", confirm=True)).ok
     chosen = P.unit_card(b, "Wren", Model(weapon="dagger"))
     assert [w.chosen for w in chosen.weapons] == [False, True]
     other = P.unit_card(b, "Grik", Model(weapon="dagger"))

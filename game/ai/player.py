@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_range,
                               move_hexes, quick, threateners, weapon_modes)
+from game.ai.equipment import equipment_options
 from game.ai.memo import Memo
 from game.engine import commands as C
 from game.hexgrid import Hex, footprint
@@ -575,7 +576,7 @@ class Planner:
             opt = self.full(c)
             if opt is not None:
                 out.append(opt)
-        return out
+        return out + equipment_options(self, out, stay_value)
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:
         """The top K by cheap score, and the best of each kind."""

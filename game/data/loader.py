@@ -284,6 +284,7 @@ WEAPON_FIELDS = {
     "extra_damage": (_extra_damage, ()),
     "natural": (_bool, False),
     "description": (_text(lines=True), ""),
+    "ammo": (_int(1, 999), None),
 }
 
 
@@ -321,6 +322,10 @@ def _build_weapon(ctx: _Ctx, wid: str, table: dict) -> Weapon:
     if v["threatens_ft"] and attack == "melee":
         raise ctx.error("threatens_ft", "melee weapons threaten their reach already",
                         "remove threatens_ft, or use reach = 1 for a reach weapon")
+    if v["ammo"] is not None and attack != "ranged":
+        raise ctx.error("ammo", f"a {attack} weapon carries no ammunition",
+                        "remove ammo: only bows, crossbows and slings (attack = \"ranged\") "
+                        "count their shots")
     props = v["properties"]
     if v["enhancement"] and "magic" not in props:
         props += ("magic",)
@@ -331,7 +336,7 @@ def _build_weapon(ctx: _Ctx, wid: str, table: dict) -> Weapon:
                   range_increment_ft=v["range_increment_ft"],
                   max_increments=v["max_increments"], threatens_ft=v["threatens_ft"],
                   properties=props, extra_damage=v["extra_damage"], natural=v["natural"],
-                  description=v["description"], base_damage=v["damage"])
+                  description=v["description"], ammo=v["ammo"], base_damage=v["damage"])
 
 
 def load_weapons(path=None) -> dict[str, Weapon]:
@@ -376,6 +381,7 @@ UNIT_FIELDS = {
     "ref": (_int(-10, 40), 0),
     "will": (_int(-10, 40), 0),
     "weapons": (_weapon_ids, REQUIRED),
+    "in_hand": (_weapon_ids, None),
     "reach": (_int(0, 10), None),
     "dr": (_dr, None),
     "resist": (_type_amounts, ()),
@@ -386,8 +392,28 @@ UNIT_FIELDS = {
     "description": (_text(lines=True), ""),
 }
 _RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "reach_override"}
-_NOT_OVERRIDABLE = ("weapons", "dr", "resist", "vulnerable")
+_NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable")
 _ALIASES = {"speed": "speed_ft"}
+
+
+HANDS = 2      # weapons a creature holds at once (natural weapons need no hand)
+
+
+def _in_hand(ctx, ids: tuple, held, weapons: dict) -> tuple:
+    """The weapons held at the start (default: the first one listed, and the natural ones);
+    each must be one of the unit's weapons, at most HANDS of them not natural."""
+    natural = tuple(w for w in ids if weapons[w].natural)
+    if held is None:
+        first = next((w for w in ids if not weapons[w].natural), None)
+        return natural + ((first,) if first else ())
+    for wid in held:
+        if wid not in ids:
+            raise ctx.error("in_hand", f"{wid!r} is not one of the unit's weapons",
+                            f"list some of: {', '.join(ids)}")
+    if sum(1 for w in held if not weapons[w].natural) > HANDS:
+        raise ctx.error("in_hand", f"holds {len(held)} weapons: a creature has {HANDS} hands",
+                        "list at most two weapons (natural ones need no hand)")
+    return tuple(dict.fromkeys(natural + tuple(held)))
 
 
 def load_unit(path, weapons: dict[str, Weapon]) -> UnitType:
@@ -409,6 +435,7 @@ def load_unit(path, weapons: dict[str, Weapon]) -> UnitType:
             hint = f"did you mean {close[0]!r}? " if close else ""
             raise ctx.error("weapons", f"unknown weapon id {wid!r}",
                             f"{hint}ids of weapons.toml: {', '.join(weapons)}")
+    v["in_hand"] = _in_hand(ctx, v["weapons"], v["in_hand"], weapons)
     v["weapons"] = tuple(weapons[w].sized(v["size"]) for w in v["weapons"])
     if v["glyph"] is None:
         v["glyph"] = v["name"].strip()[0].upper()

@@ -102,6 +102,7 @@ class Weapon:
     extra_damage: tuple[ExtraDamage, ...] = ()
     natural: bool = False
     description: str = ""
+    ammo: int | None = None          # shots carried (bows, crossbows, slings); None: unlimited
     size: str = "medium"
     base_damage: Dice | None = None
 
@@ -192,6 +193,7 @@ class UnitType:
     ref: int = 0
     will: int = 0
     weapons: tuple[Weapon, ...] = ()
+    in_hand: tuple[str, ...] = ()     # weapon ids held at the start; the others are sheathed
     reach_override: int | None = None
     dr: DamageReduction | None = None
     resist: tuple[tuple[str, int], ...] = ()

@@ -61,8 +61,14 @@ class Stats:
 
 @dataclass(frozen=True)
 class Weapons:
+    """What the creature carries (RULES.md 4, 10): every weapon of its stat block, which of
+    them are sheathed (not in hand), which lie on the ground where they were thrown, and the
+    shots left of each weapon that counts its ammunition."""
     items: tuple           # game.data.Weapon, the first is the default
-    ready: int = 0         # index of the weapon in hand
+    ready: int = 0         # index of the weapon last used
+    sheathed: tuple[str, ...] = ()                 # weapon ids worn but not in hand
+    ground: tuple[tuple[str, Hex], ...] = ()       # (weapon id, hex) of thrown weapons
+    ammo: dict[str, int] = field(default_factory=dict)     # weapon id -> shots left
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,14 @@ class ActionBudget:
     stepped: bool = False      # took a 5-Foot Step (no other movement this turn)
     attacks: int = 0           # attacks made this turn (consecutive attack penalty)
     acted: bool = False        # has taken its turn this round
+
+
+@dataclass(frozen=True)
+class RunCourse:
+    """The creature's last Run (RULES.md 3): the anchor it started from and which of the six
+    directions it ran; it counts while the creature has the `running` effect."""
+    start: Hex | None = None
+    direction: int = 0
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import esper
 
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
-    Reactions, Size, Stats, Team, Weapons,
+    Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Ruleset
@@ -42,6 +42,10 @@ class UnitView:
     aoo_this_round: int = 0
     aoo_policy: str = "always"
     level: int = 1
+    run: tuple | None = None          # (start anchor, direction) while running (RULES.md 3)
+    sheathed: tuple = ()              # weapons worn but not in hand (`weapons`: in hand)
+    dropped: tuple = ()               # (weapon, hex) of its weapons lying on the ground
+    ammo: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -104,6 +108,18 @@ class BattleView:
                           self.rules)
 
 
+def _carried(weapons: Weapons | None) -> dict:
+    """UnitView fields of a Weapons component: `weapons` holds only those in hand."""
+    if weapons is None:
+        return {}
+    away = set(weapons.sheathed) | {wid for wid, _ in weapons.ground}
+    by_id = {w.id: w for w in weapons.items}
+    return {"weapons": tuple(w for w in weapons.items if w.id not in away),
+            "sheathed": tuple(by_id[i] for i in weapons.sheathed if i in by_id),
+            "dropped": tuple((by_id[i], h) for i, h in weapons.ground if i in by_id),
+            "ammo": MappingProxyType(dict(weapons.ammo))}
+
+
 def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFAULT_RULES) -> BattleView:
     """Read every creature of an esper world into a BattleView (dead ones included)."""
     units = []
@@ -115,15 +131,19 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
             reactions = esper.try_component(eid, Reactions) or Reactions()
             controller = esper.try_component(eid, Controller) or Controller()
             weapons = esper.try_component(eid, Weapons)
+            course = esper.try_component(eid, RunCourse)
+            running = course is not None and course.start is not None \
+                and "running" in conditions.active
             units.append(UnitView(
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
                 reach=reach.hexes, hp=health.hp, max_hp=health.max_hp, dead=health.dead,
-                unit=stats.unit, weapons=tuple(weapons.items) if weapons else (),
+                unit=stats.unit, **_carried(weapons),
                 conditions=MappingProxyType(dict(conditions.active)),
                 reaction_available=reactions.available > 0,
                 aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,
                 level=stats.level,
+                run=(course.start, course.direction) if running else None,
             ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)

@@ -13,7 +13,7 @@ import esper
 from game.data import load_units
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
-    Reactions, Size, Stats, Team, Weapons,
+    Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
 from game.hexgrid import Hex, footprint
 from game.tiled.hexmap import HexMap, UnitPlacement
@@ -45,6 +45,16 @@ def place(entity: int, anchor: Hex, facing: int | None = None) -> None:
     esper.add_component(entity, Footprint(tuple(footprint(size, anchor, position.facing))))
 
 
+def carried(unit) -> Weapons:
+    """The stat block's weapons: those of `in_hand` held (default: the first and the natural
+    ones), the others sheathed; full quivers."""
+    held = set(unit.in_hand) & {w.id for w in unit.weapons} or {
+        w.id for w in unit.weapons[:1]} | {w.id for w in unit.weapons if w.natural}
+    return Weapons(tuple(unit.weapons),
+                   sheathed=tuple(w.id for w in unit.weapons if w.id not in held),
+                   ammo={w.id: w.ammo for w in unit.weapons if w.ammo})
+
+
 def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int:
     """Create one creature from a map placement, in the current world."""
     unit = units_db[placement.unit]
@@ -64,10 +74,11 @@ def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int
         Team(placement.team),
         Health(unit.hp, unit.hp),
         Stats(unit, level),
-        Weapons(tuple(unit.weapons)),
+        carried(unit),
         conditions,
         ActionBudget(),
         Reactions(),
+        RunCourse(),
         Controller("ai", policy),
     )
 

@@ -23,8 +23,9 @@ with its itemised breakdown (AttackRolled.breakdown, Damaged.breakdown, SaveRoll
 - `bleed_and_stabilise(b, name)`: the start-of-turn bleeding and the DC 20 FORT save.
 
 Decisions where RULES.md is silent: every attack (AOOs and interrupts included) counts for
-gang-up; interrupt attacks never provoke; switching weapons is free (no draw action);
-thrown weapons are not used up; when several prepared creatures are triggered at once they
+gang-up; interrupt attacks never provoke; switching between weapons in hand is free (drawing
+one is a Little Action, `game.engine.equipment`); a thrown weapon lands on the ground
+(`game.engine.inventory`); when several prepared creatures are triggered at once they
 try in initiative order, each with its own opposed roll.
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import NamedTuple
 
 from game.ecs.components import ActionBudget, Health, Reactions
 from game.engine import events as E
+from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
 from game.rules.damage import damage_formula, roll_damage
@@ -40,8 +42,8 @@ from game.rules.health import apply_changes, bleed_tick, stabilize, take_damage
 from game.rules.initiative import initiative_order, roll_initiative
 from game.rules.situation import Extras, find_weapon, preview_weapon, situation
 from game.rules.sight import line_of_sight
-from game.rules.threat import (can_react, footprint_distance, threatening_weapons,
-                               weapon_threat_reach)
+from game.rules.threat import (can_react, can_see_to_react, footprint_distance,
+                               threatening_weapons, weapon_threat_reach)
 
 Cell = tuple[int, int]
 
@@ -159,6 +161,8 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
         damage(b, target, result.total, result.types_dealt or (result.damage_type,),
                result.describe(), attacker, roll.critical)
+    if attacker in b.eids:
+        spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     return roll
 
 
@@ -210,7 +214,8 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
     for x in reactors:
         b.emit(E.Provoked(mover, x, at, reason))
         view = b.view()
-        if x not in b.eids or not reacts(view.unit(x)):
+        if x not in b.eids or not reacts(view.unit(x)) or \
+                not can_see_to_react(view.unit(x), view.unit(mover)):
             continue
         policy = policy_of(b, x)
         if policy == "never":

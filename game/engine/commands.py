@@ -129,6 +129,27 @@ class PrepareInterrupt(Command):
 
 
 @dataclass(frozen=True)
+class DrawWeapon(Command):
+    """Draw a sheathed weapon into a free hand (RULES.md 4 (e)): a Little Action; provokes."""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class SheatheWeapon(Command):
+    """Sheathe a weapon held in hand (RULES.md 4 (e)): a Little Action; provokes."""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class PickUp(Command):
+    """Pick up the creature's own weapon lying in its space: a Little Action; provokes."""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
 class EndTurn(Command):
     """End the active creature's turn."""
 
@@ -161,7 +182,7 @@ class SetPolicy(Command):
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
-    SetPolicy)}
+    SetPolicy, DrawWeapon, SheatheWeapon, PickUp)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

@@ -181,6 +181,17 @@ class PolicySet(Event):
 
 
 @dataclass(frozen=True)
+class WeaponMoved(Event):
+    """A weapon changes place (RULES.md 4, 10): "drawn", "sheathed", "thrown" (it lies at
+    `at`), "picked up" (from `at`), or a shot spent ("shot": `left` shots remain)."""
+    unit: str
+    weapon: str
+    action: str
+    at: Cell | None = None
+    left: int | None = None
+
+
+@dataclass(frozen=True)
 class Stood(Event):
     """Stand Up (RULES.md 3): the creature is no longer prone."""
     unit: str

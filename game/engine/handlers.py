@@ -25,13 +25,13 @@ from game.data.model import AOO_POLICIES
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine import turns
-from game.ecs.components import ActionBudget, Controller, Health
+from game.ecs.components import ActionBudget, Controller, Health, RunCourse
 from game.engine.battle import PendingReaction, Prepared, Refused
 from game.engine.combat import (attack_triggers, opportunity_attacks, own_extras, reacts,
                                 stopped, strike)
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
                                   provocation_text, speed_hexes, walk)
-from game.hexgrid import footprint, footprint_turns
+from game.hexgrid import direction_between, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import conditions as cond
 from game.rules.initiative import attacks_per_turn
@@ -110,7 +110,16 @@ def _cost(b, action: str) -> int:
     return b.ruleset.economy.cost(action).big
 
 
+def _not_in_full_round(u, action: str) -> None:
+    """LFG: once a full-round action starts, no other action until it completes (its next
+    turn)."""
+    if u.has("full_round"):
+        raise Refused("in_full_round", f"{u.name} is in a full-round action until its next "
+                      f"turn and can take no other action ({action})")
+
+
 def _big(b, u, n: int, action: str) -> None:
+    _not_in_full_round(u, action)
     big = b.budget(u.name).big
     if big >= n:
         return
@@ -121,6 +130,7 @@ def _big(b, u, n: int, action: str) -> None:
 
 
 def _little(b, u, action: str) -> None:
+    _not_in_full_round(u, action)
     budget = b.budget(u.name)
     if budget.little <= 0 and budget.big <= 0:
         raise Refused("no_little_action", f"{u.name} has no Little Action left (nor a Big Action to spend as one) "
@@ -212,9 +222,24 @@ def _begin_attack(b, u, action: str) -> None:
 
 
 def _ready_weapon(b, u):
+    """The weapon last used, when it is still in hand."""
     from game.ecs.components import Weapons
-    index = b.component(u.name, Weapons).ready
-    return u.weapons[index] if index < len(u.weapons) else None
+    carried = b.component(u.name, Weapons)
+    w = carried.items[carried.ready] if carried.ready < len(carried.items) else None
+    return w if w in u.weapons else None
+
+
+def _not_in_hand(u, name) -> None:
+    """The refusal of a weapon the creature carries but does not hold."""
+    key = name.strip().lower() if isinstance(name, str) else None
+    def named(w):
+        return key in (w.id.lower(), w.name.lower())
+    if any(named(w) for w in u.sheathed):
+        raise Refused("weapon_sheathed", f"{u.name}'s {name} is sheathed: draw it first "
+                      "(Draw Weapon, a Little Action)")
+    if any(named(w) for w, _ in u.dropped):
+        raise Refused("weapon_on_ground", f"{u.name}'s {name} lies on the ground: pick it up "
+                      "first")
 
 
 def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
@@ -222,6 +247,7 @@ def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
     if name is not None:
         w = find_weapon(u, name)
         if w is None:
+            _not_in_hand(u, name)
             raise Refused("no_such_weapon", f"{u.name} has no weapon {name!r} (weapons: "
                           f"{', '.join(x.id for x in u.weapons) or 'none'})")
         return w
@@ -369,6 +395,7 @@ def coup_de_grace(b, cmd):
     def perform():
         _spend(b, u.name, "Coup de Grace", big=_cost(b, "coup_de_grace"))
         _other_action(b)
+        _until_next_turn(b, u.name, "full_round")
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
                                        "coup de grace", stop_if_prone=False)
         if stopped(b, u.name, by_prone=False) or t.name not in b.eids:
@@ -467,6 +494,14 @@ def _runner(b, u, big: int, what: str) -> None:
     _big(b, u, big, what)
 
 
+def _record_run(b, u, path) -> None:
+    """The runner's state keeps its course until its next turn (RULES.md 3: the AC against
+    ranged attacks depends on it)."""
+    _until_next_turn(b, u.name, "running")
+    b.update(u.name, RunCourse, start=u.anchor,
+             direction=direction_between(u.anchor, path.states[0][0]) or 0)
+
+
 def can_run(b, u) -> None:
     _runner(b, u, 1, "Run")
 
@@ -495,7 +530,7 @@ def run(b, cmd):
         _spend(b, u.name, "Run", big=_cost(b, "run"))
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
-        _until_next_turn(b, u.name, "running")
+        _record_run(b, u, path)
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "run")
         b.note_turn(ran=len(path.states) if done else 0)
     return perform
@@ -525,7 +560,7 @@ def charge(b, cmd):
         _spend(b, u.name, "Run (Charge)", big=1)
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
-        _until_next_turn(b, u.name, "running")
+        _record_run(b, u, path)
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "charge")
         if not done or stopped(b, u.name) or t.name not in b.eids or b.unit(t.name).dead:
             return
@@ -541,6 +576,9 @@ def charge(b, cmd):
 
 
 def can_retreat(b, u) -> None:
+    if not threatening_weapons(u):
+        raise Refused("does_not_threaten", f"{u.name} threatens no hex (no melee or natural "
+                      "weapon in hand): only a creature that threatens may Retreat")
     _big(b, u, _cost(b, "retreat"), "Retreat")
     if b.budget(u.name).stepped:
         raise Refused("stepped", f"{u.name} took a 5-Foot Step this turn: no Retreat")
@@ -572,6 +610,7 @@ def retreat(b, cmd):
         b.update(u.name, ActionBudget, moved=True)
         _other_action(b)
         _until_next_turn(b, u.name, "retreating")
+        _until_next_turn(b, u.name, "full_round")
         yield from walk(b, u.name, states, costs, "retreat")
     return perform
 
@@ -729,6 +768,7 @@ def react(b, cmd):
 
 
 def can_leave_map(b, u) -> None:
+    _not_in_full_round(u, "leaving the map")
     if not any(b.hexmap.terrain_at(h).exit for h in u.hexes):
         raise Refused("not_on_exit", f"{u.name} is not on an exit hex: move onto one first")
 
@@ -800,5 +840,7 @@ def handle(b, cmd) -> list:
 
 
 HANDLERS = {kind: handle for kind in RULES}
+
+import game.engine.equipment  # noqa: E402,F401  (registers Draw, Sheathe, PickUp in RULES)
 
 __all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

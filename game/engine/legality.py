@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from game.engine import commands as C
+from game.engine import equipment
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.turns import candidates
@@ -134,6 +135,23 @@ def _interrupts(b, u) -> Iterator[C.Command]:
         yield C.PrepareInterrupt(u.name, trigger=trigger)
 
 
+def _draws(b, u) -> Iterator[C.Command]:
+    for w in u.sheathed:
+        yield C.DrawWeapon(u.name, weapon=w.id)
+
+
+def _sheathes(b, u) -> Iterator[C.Command]:
+    for w in u.weapons:
+        if not w.natural:
+            yield C.SheatheWeapon(u.name, weapon=w.id)
+
+
+def _pickups(b, u) -> Iterator[C.Command]:
+    for w, h in u.dropped:
+        if h in u.hexes:
+            yield C.PickUp(u.name, weapon=w.id)
+
+
 def _single(kind) -> Callable:
     def commands(b, u) -> Iterator[C.Command]:
         yield kind(u.name)
@@ -159,6 +177,10 @@ ACTIONS = (
     ActionKind("prepare_interrupt", "2 Big Actions (one kept for the prepared attack)",
                H.can_prepare_interrupt, _interrupts),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
+    ActionKind("draw_weapon", "1 Little Action; provokes", equipment.can_draw_weapon, _draws),
+    ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
+               _sheathes),
+    ActionKind("pick_up", "1 Little Action; provokes", equipment.can_pick_up, _pickups),
     ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}

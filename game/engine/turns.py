@@ -89,7 +89,7 @@ def start_battle(b) -> None:
     b.note(round=1)
     b.emit(E.RoundStarted(1))
     roll_all(b)
-    if b.initiative_mode in ("top-down", "round-by-round"):
+    if b.initiative_mode == "top-down":      # LFG gives round 1 flat-footedness to top-down only
         for name in b.order:
             if not b.unit(name).has("flat_footed"):
                 b.set_condition(name, "flat_footed", 1, cond.until_next_turn(b.eids[name]))

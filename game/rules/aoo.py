@@ -10,8 +10,10 @@ The rules it applies, step by step along the path:
   footprint that the step vacates), at most once per X per movement action;
 - moving into X's space provokes X (tiny creatures; passing over a creature 3+ sizes apart);
 - a 5-Foot Step, teleport and forced movement never provoke;
-- Retreat: leaving hexes threatened by creatures it moves away from does not provoke; a step
-  that brings it closer to X (a "new enemy") provokes X as normal.
+- Retreat: a step that increases the distance to X is exempt from X's AOO; a step at equal
+  distance is not "away" and provokes X as movement does; a step that brings it closer to X
+  (a "new enemy") provokes X as normal.
+- A creature that cannot be seen (Invisible) provokes no AOO: the reactions need sight.
 The AOO is resolved while the mover is still in the hex it is leaving, so each Provocation
 names that hex: the anchor before the step (the hex `path --json` lists in `provokes`).
 """
@@ -20,8 +22,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.hexgrid import Hex, footprint
-from game.rules.threat import (can_react, can_threaten, footprint_distance, is_hostile,
-                               threatened_hexes)
+from game.rules.threat import (can_react, can_see_to_react, can_threaten,
+                               footprint_distance, is_hostile, threatened_hexes)
 
 MOVE_KINDS = ("move", "run", "charge", "stand_up", "retreat", "step", "teleport", "forced")
 NEVER_PROVOKES = frozenset({"step", "5_foot_step", "five_foot_step", "teleport", "forced"})
@@ -68,7 +70,8 @@ def _normal_kind(kind: str) -> str:
 
 def _hostile_threateners(view, mover) -> list:
     return [x for x in view.units
-            if x.eid != mover.eid and not x.dead and is_hostile(x, mover) and can_threaten(x)]
+            if x.eid != mover.eid and not x.dead and is_hostile(x, mover) and can_threaten(x)
+            and can_see_to_react(x, mover)]
 
 
 def _step_provokers(view, old: frozenset, new: frozenset, enemies, retreat: bool):
@@ -79,9 +82,10 @@ def _step_provokers(view, old: frozenset, new: frozenset, enemies, retreat: bool
         if entered & set(x.hexes):
             found.append((x, "moves into its space"))
         elif vacated & threatened_hexes(view, x):
-            if retreat and footprint_distance(new, x) >= footprint_distance(old, x):
-                continue  # RULES.md 3 Retreat: moving away from X does not provoke X
-            found.append((x, "moves toward it while retreating" if retreat
+            before, after = footprint_distance(old, x), footprint_distance(new, x)
+            if retreat and after > before:
+                continue  # RULES.md 3 Retreat: only a step away from X is exempt from X
+            found.append((x, "moves toward it while retreating" if retreat and after < before
                           else "leaves a hex it threatens"))
     return found
 

@@ -171,6 +171,8 @@ class AttackSituation:
     power_attack: bool = False
     charge: bool = False
     fortune: int = 0
+    run_ac: int = 0                      # RULES.md 3: a running target vs ranged, -2 / +2
+    straight_run: bool = False           # RULES.md 3: a thrown charge straight at the target
     rules: Ruleset = DEFAULT_RULES       # the modifier tables (game.data.ruleset)
 
     @property
@@ -309,7 +311,8 @@ def attack_bonus(sit: AttackSituation) -> Breakdown:
     if a.on_difficult:
         terms.append(Term(-2, "difficult terrain", R3))
     for value, label, rule in cond.attack_modifiers(a.conditions, ranged=sit.ranged,
-                                                    crossbow=is_crossbow(w)):
+                                                    crossbow=is_crossbow(w),
+                                                    straight_run=sit.straight_run):
         terms.append(Term(value, label.lower(), rule))
     return _bd(terms)
 
@@ -400,6 +403,9 @@ def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
         terms.append(Term(value, label.lower(), rule))
     if t.on_difficult:
         terms.append(Term(-2, "difficult terrain", R3))
+    if sit.ranged and sit.run_ac:
+        terms.append(Term(sit.run_ac, "running toward the shooter" if sit.run_ac < 0
+                          else "running (indirect angle)", R3))
     return _bd(terms)
 
 

@@ -5,8 +5,8 @@
   one, has that concealment; the highest applies. "Passing through" uses the region test of
   RULES.md 5 (`geometry`): the line must enter the interior of the concealing hexes (a seam
   between two of them counts, grazing a corner does not). The line starts at the centre of
-  the attacker's hex, so concealment in the attacker's own hex counts too (a creature inside
-  a fog bank sees nothing clearly).
+  the attacker's hex; the attacker's own hexes never conceal its target (an archer in a wood
+  shoots at the open field as well as from it).
 - A multi-hex attacker picks its best hex; against a multi-hex target the attacker aims at its
   least concealed hex (LFG GM note: "If you can't decide ... choose the lower concealment").
 - Invisible targets and blinded attackers: total.
@@ -66,7 +66,8 @@ def concealment_from(view, attacker, target, origin: Hex, index=None) -> Conceal
     """Concealment of `target` seen from the centre of `origin` (one of the attacker's hexes)."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = index or view_index(view)
-    conceal = index.terrain.concealment
+    own = frozenset(a.hexes)     # RULES.md 7: the attacker's own hexes never conceal its target
+    conceal = {h: lv for h, lv in index.terrain.concealment.items() if h not in own}
     total_region = {h for h, lv in conceal.items() if lv == "total"} if conceal else set()
     start = geo.hex_center(origin)
     best = None

@@ -138,6 +138,9 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           rule="rules: Turns, actions and initiative", ac=-2),
     _rule("retreating", "Retreating", "until its next turn: Unfortunate on attack rolls",
           rule="rules: Movement", attack_fortune=-1),
+    _rule("full_round", "In a full-round action",
+          "until its next turn: no other action and no reaction (attacks of opportunity "
+          "included)", rule="rules: Turns, actions and initiative", can_react=False),
 )})
 
 ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(
@@ -224,10 +227,11 @@ def d20_penalty(conditions: Mapping[str, int]) -> int:
 
 
 def attack_modifiers(conditions: Mapping[str, int], *, ranged: bool = False,
-                     crossbow: bool = False) -> list[Modifier]:
+                     crossbow: bool = False, straight_run: bool = False) -> list[Modifier]:
     """Everything the attacker's conditions and effects add to an attack roll: the d20
     penalties, Prone -4 (crossbows exempt, LFG Prone), Cramped -2, Fighting defensively -4,
-    Running -2 on ranged attacks."""
+    Running -2 on ranged attacks (not on a thrown one at the target it ran straight at:
+    `straight_run`, LFG "Charge Attack")."""
     eff, rules = _rules(conditions)
     out = d20_modifiers(conditions)
     for r in rules:
@@ -235,7 +239,7 @@ def attack_modifiers(conditions: Mapping[str, int], *, ranged: bool = False,
             continue
         if r.attack:
             out.append((r.attack, r.title, r.rule))
-        if r.ranged_attack and ranged:
+        if r.ranged_attack and ranged and not (straight_run and r.name == "running"):
             out.append((r.ranged_attack, r.title, r.rule))
     return out
 

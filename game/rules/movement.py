@@ -183,12 +183,12 @@ NEVER, NORMAL, DIFFICULT = 0, 1, 2   # hexes of movement entering a hex costs (0
 
 
 def terrain_cost(terrain) -> int:
-    """What entering a hex of `terrain` costs (RULES.md 3): 1, 2 when difficult, NEVER (0) when
-    impassable. The one place that prices terrain: a rule that makes low obstacles cost more
-    (seed 004: moving onto one costs 2 hexes) goes here and every search follows."""
+    """What entering a hex of `terrain` costs (RULES.md 3): 1, 2 when difficult or a low
+    obstacle (climbing onto it takes 2 hexes of movement), NEVER (0) when impassable. The one
+    place that prices terrain: every search and the bitboard accelerator follow it."""
     if terrain.impassable:
         return NEVER
-    return DIFFICULT if terrain.difficult else NORMAL
+    return DIFFICULT if terrain.difficult or terrain.obstacle == "low" else NORMAL
 
 
 # ---- the map as an index box (cached per HexMap) --------------------------------------------

@@ -38,6 +38,7 @@ from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack
 from game.rules.concealment import ConcealmentResult, concealment
 from game.rules.cover import CoverResult, cover
 from game.rules.flanking import FlankResult, elevation_of, flanking
+from game.rules import running
 from game.rules.probability import chances, expected_damage
 from game.rules.sight import line_of_sight
 from game.rules.threat import footprint_distance
@@ -135,6 +136,13 @@ def on_difficult(view, u) -> bool:
     return count > 0
 
 
+def _ammo_problem(a, w) -> str:
+    """A weapon that counts its shots (weapon data `ammo`) cannot shoot with none left."""
+    if getattr(a, "ammo", {}).get(w.id) == 0:
+        return f"{a.name} has no ammunition left for {w.name}"
+    return ""
+
+
 def _problem(a, t) -> str:
     if a.eid == t.eid:
         return f"{a.name} cannot attack itself"
@@ -156,7 +164,7 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     if w is None:
         names = ", ".join(x.id for x in a.weapons) or "none"
         return Situation(None, f"{a.name} has no weapon {weapon!r} (weapons: {names})")
-    problem = _problem(a, t)
+    problem = _problem(a, t) or _ammo_problem(a, w)
     if problem:
         return Situation(None, problem, w)
     distance = footprint_distance(a, t)
@@ -178,7 +186,9 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
         gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
         previous_attacks=extras.previous_attacks, alternating=extras.alternating,
         aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,
-        fortune=extras.fortune, rules=getattr(view, "rules", DEFAULT_RULES))
+        fortune=extras.fortune, run_ac=running.ranged_ac(t, a) if ranged else 0,
+        straight_run=running.thrown_charge_exempt(a, t, mode),
+        rules=getattr(view, "rules", DEFAULT_RULES))
     return Situation(sit, "", w, mode, distance, cov, con, flank, seen)
 
 

@@ -128,13 +128,22 @@ def threateners_of(view, h: Hex, team: str | None = None) -> tuple:
                  and h in threatened_hexes(view, x))
 
 
+def can_see_to_react(reactor, provoker) -> bool:
+    """Attacks of opportunity need sight (LFG Invisible: "opponents ... cannot use Reactions
+    requiring sight (such as AOO) against you"): nobody reacts to an invisible creature. A
+    blinded reactor does not threaten at all (NO_THREAT_CONDITIONS)."""
+    return not has_condition(provoker, "invisible")
+
+
 def enemies_threatening(view, u, hexes=None) -> tuple:
     """The living enemies of `u` that threaten any of `hexes` (default: the hexes `u`
-    stands on), in eid order: the one definition the engine, the previews and the computer
-    player use for "who may strike if it leaves, stands up or shoots here" (RULES.md 4)."""
+    stands on) and could react to it, in eid order: the one definition the engine, the
+    previews and the computer player use for "who may strike if it leaves, stands up or
+    shoots here" (RULES.md 4)."""
     here = frozenset(u.hexes if hexes is None else hexes)
     return tuple(x for x in view.units if x.eid != u.eid and not x.dead and is_hostile(x, u)
-                 and can_threaten(x) and threatened_hexes(view, x) & here)
+                 and can_threaten(x) and can_see_to_react(x, u)
+                 and threatened_hexes(view, x) & here)
 
 
 def can_react(u) -> bool:
@@ -147,7 +156,8 @@ def can_react(u) -> bool:
 
 
 __all__ = [
-    "NO_THREAT_CONDITIONS", "NO_REACTION_CONDITIONS", "can_react", "can_threaten",
+    "NO_THREAT_CONDITIONS", "NO_REACTION_CONDITIONS", "can_react", "can_see_to_react",
+    "can_threaten",
     "condition_key", "conditions_of", "has_condition", "is_helpless", "is_hostile",
     "enemies_threatening", "threat_reach", "threatened_hexes", "threateners_of", "threatening_weapons",
     "weapon_threat_reach",

@@ -433,6 +433,9 @@ class GameController:
                "stand": lambda: C.StandUp(name),
                "prone": lambda: C.DropProne(name),
                "interrupt": lambda: C.PrepareInterrupt(name, weapon=self.model.weapon),
+               "draw": lambda: C.DrawWeapon(name),
+               "sheathe": lambda: C.SheatheWeapon(name, self.model.weapon),
+               "pickup": lambda: C.PickUp(name),
                "end": lambda: C.EndTurn(name)}.get(action)
         if cmd is None:
             raise ValueError(f"unknown action {action!r}")

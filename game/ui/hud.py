@@ -416,15 +416,16 @@ class Hud:
         self.cancel_button.hide()
 
     def _layout_actions(self, r) -> None:
-        """The action bar: two rows; End Turn takes two slots at the end of the second."""
+        """The action bar: two rows; End Turn takes the slots left at the end of the second."""
         bar = self._panel("actions", r["actions"])
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
         btn_h = (bh - 4 - 3 * gap) // 2
-        slot_w = (bw - 2 * pad - 4 - 6 * gap) // 7
+        per_row = -(-(len(P.ACTIONS) + 1) // 2)
+        slot_w = (bw - 2 * pad - 4 - (per_row - 1) * gap) // per_row
         full = slot_w >= 170
         for n, (action, label, short, key, _text) in enumerate(P.ACTIONS):
-            row, col = divmod(n, 7)
+            row, col = divmod(n, per_row)
             x = pad + col * (slot_w + gap)
             y = gap + row * (btn_h + gap)
             width = slot_w if action != "end" else bw - 4 - pad - x
@@ -662,6 +663,9 @@ class Hud:
             stats = f"<b>{_esc(w.stats)}</b>" if w.chosen else _esc(w.stats)
             reach = _esc(w.reach).replace(" ft", "\u00a0ft").replace("reach ", "reach\u00a0")
             lines.append(f"{mark}{stats} <font color={MUTED}>· {reach}</font>")
+        for label, items in (("Sheathed", c.sheathed), ("On the ground", c.on_ground)):
+            if items:
+                lines.append(f"<font color={MUTED}>{label}: {_esc(', '.join(items))}</font>")
         if c.conditions:
             for cl in c.conditions:
                 lines.append(f"<font color=#CC79A7><b>{_esc(cl.name)}</b></font> "

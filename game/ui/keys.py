@@ -12,6 +12,7 @@ ACTION_KEYS: dict[int, str] = {
     pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
     pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
     pygame.K_i: "interrupt", pygame.K_e: "end", pygame.K_END: "end",
+    pygame.K_x: "draw", pygame.K_v: "sheathe", pygame.K_p: "pickup",
 }
 #: keys of the attack-of-opportunity prompt while it is shown: accept (True) or decline
 PROMPT_KEYS: dict[int, bool] = {pygame.K_y: True, pygame.K_RETURN: True,
@@ -38,7 +39,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Right click", "cancel"),
     ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
     ("Enter", "confirm a provoking move"),
-    ("1-9, 0, R, I", "the action bar's actions"),
+    ("1-9, 0, R, I, X, V, P", "the action bar's actions"),
     ("E, End", "end the turn"),
     ("Z, Ctrl+Z", "undo the last move or action that rolled no dice"),
     ("Tab", "next weapon"),

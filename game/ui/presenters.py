@@ -57,6 +57,12 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "them; Unfortunate on attacks until your next turn"),
     ("interrupt", "Prepare Interrupt", "Interrupt", "I",
      "Big Action: prepare an attack for when an enemy enters your reach; the turn ends"),
+    ("draw", "Draw Weapon", "Draw", "X",
+     "Little Action: draw a sheathed weapon into a free hand; provokes"),
+    ("sheathe", "Sheathe Weapon", "Sheathe", "V",
+     "Little Action: sheathe the chosen weapon; provokes"),
+    ("pickup", "Pick Up", "Pick Up", "P",
+     "Little Action: pick up your thrown weapon lying in your space; provokes"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
@@ -81,7 +87,8 @@ class ActionState:
 
 #: the engine's action id of each button (game.engine.legality.ACTION_IDS)
 ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
-                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn"}
+                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
+                 "draw": "draw_weapon", "sheathe": "sheathe_weapon", "pickup": "pick_up"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
 #: own sentence); an unknown code shows the engine's sentence
@@ -106,6 +113,12 @@ SHORT_REASONS = {
     "too_slow": "Speed 5 ft or less: no 5-Foot Step",
     "no_speed": "Cannot move (speed 0)",
     "not_on_exit": "Not on an exit hex",
+    "hands_full": "Both hands are full",
+    "nothing_sheathed": "No sheathed weapon",
+    "nothing_in_hand": "No weapon in hand",
+    "nothing_here": "No weapon of yours lies here",
+    "in_full_round": "In a full-round action until the next turn",
+    "does_not_threaten": "Threatens no hex: no melee weapon in hand",
 }
 
 #: "no_target" in a few words, by button
@@ -200,7 +213,7 @@ class UnitCard:
     ac_now: int              # with the creature's own conditions, vs melee (not cover)
     speed_ft: int            # after conditions (RULES.md 11)
     reach: int               # natural reach in hexes (RULES.md 2)
-    weapons: list[WeaponLine]
+    weapons: list[WeaponLine]        # the weapons in hand
     big: int
     little: int
     movement: int            # hexes of movement left from Move actions this turn
@@ -214,6 +227,8 @@ class UnitCard:
     dead: bool = False
     status: str = ""         # "", "down", "dead"
     initiative: int | None = None
+    sheathed: list[str] = field(default_factory=list)     # names of the weapons not in hand
+    on_ground: list[str] = field(default_factory=list)    # "Javelin at 5,2"
 
     @property
     def condition_names(self) -> list[str]:
@@ -222,6 +237,8 @@ class UnitCard:
 
 def _weapon_line(u, w, chosen: bool) -> WeaponLine:
     bits = []
+    if w.id in u.ammo:
+        bits.append(f"{u.ammo[w.id]} shots left")
     if w.can_melee:
         reach = u.unit.reach_with(w)
         bits.append(f"reach {reach}" if reach is not None else "melee")
@@ -263,13 +280,13 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
     view = battle.view()
     u = view.unit(name)
     title = battle.component(name, Identity).title or u.unit.name
-    ready = battle.component(name, Weapons).ready
+    carried = battle.component(name, Weapons)
     chosen = None
     wanted = getattr(model, "weapon", None) if model is not None else None
     if wanted is not None and name == battle.active:
         chosen = find_weapon(u, wanted)
-    if chosen is None and 0 <= ready < len(u.weapons):
-        chosen = u.weapons[ready]
+    if chosen is None and 0 <= carried.ready < len(carried.items):
+        chosen = carried.items[carried.ready]
     weapons = [_weapon_line(u, w, chosen is not None and w.id == chosen.id) for w in u.weapons]
     flanked = not u.dead and flanking(view, u).flanked
     budget = battle.budget(name)
@@ -302,7 +319,9 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         reaction_note=note, policy=u.aoo_policy, controller=controller.kind,
         conditions=[] if u.dead else _condition_lines(u.conditions, flanked),
         dead=u.dead, status=status,
-        initiative=battle.initiative.get(name))
+        initiative=battle.initiative.get(name),
+        sheathed=[w.name for w in u.sheathed],
+        on_ground=[f"{w.name} at {battle.cell(h)[0]},{battle.cell(h)[1]}" for w, h in u.dropped])
 
 
 # ---- initiative ---------------------------------------------------------------------------------
@@ -525,6 +544,23 @@ def _state_line(e: E.Event) -> LogEntry:
     return _rare_line(e)
 
 
+def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
+    """Drawn, sheathed, thrown, picked up, or a shot spent."""
+    if e.action == "shot":
+        return LogEntry(f"{e.unit} has {e.left} shot{'s' if e.left != 1 else ''} left for "
+                        f"{e.weapon}", "Ammunition (rules: Attack rolls and damage)", (e.unit,),
+                        "info", (e,))
+    text = {"drawn": f"{e.unit} draws its {e.weapon}",
+            "sheathed": f"{e.unit} sheathes its {e.weapon}",
+            "picked up": f"{e.unit} picks up its {e.weapon}"}.get(e.action)
+    if text is None:
+        text = f"{e.unit}'s {e.weapon} lands at {_cell(e.at)}" if e.at else \
+            f"{e.unit}'s {e.weapon}: {e.action}"
+    return LogEntry(text,
+                    "Weapons in hand (rules: Turns, actions and initiative)", (e.unit,),
+                    "action", (e,))
+
+
 def _rare_line(e: E.Event) -> LogEntry:
     """The line of an interrupt, a policy, standing up, the end, or any other event."""
     if isinstance(e, E.InterruptPrepared):
@@ -545,6 +581,8 @@ def _rare_line(e: E.Event) -> LogEntry:
     if isinstance(e, E.Stood):
         return LogEntry(f"{e.unit} stands up", "Stand Up (rules: Movement)", (e.unit,), "move",
                         (e,))
+    if isinstance(e, E.WeaponMoved):
+        return _weapon_line_of(e)
     if isinstance(e, E.BattleWon):
         if e.team == "draw":
             text = f"The battle ends in a draw (round {e.round})"
