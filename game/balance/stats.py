@@ -56,6 +56,11 @@ def action_counts(battle) -> dict:
     for command in battle.log:
         team = battle.teams_of.get(command.unit, "?")
         counts.setdefault(team, Counter())[type(command).__name__] += 1
+    for e in battle.events:        # interrupts are answers and rolls, not commands of their own
+        if isinstance(e, E.InterruptTriggered):
+            kind = "PreparedInterrupt" if e.prepared else "InterruptTurn"
+            counts.setdefault(battle.teams_of.get(e.unit, "?"), Counter())[
+                kind + ("Won" if e.won else "Lost")] += 1
     return {team: dict(sorted(c.items())) for team, c in sorted(counts.items())}
 
 

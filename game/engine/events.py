@@ -199,6 +199,7 @@ class InterruptTriggered(Event):
     breakdown: str
     trigger: str = ""
     at: Cell | None = None
+    prepared: bool = True          # False: an Interrupt Turn paid with a Reaction
 
 
 @dataclass(frozen=True)

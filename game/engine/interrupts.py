@@ -183,7 +183,8 @@ def contest(b, actor: str, takers, fired: dict):
         note = " (Fortunate: prepared)" if prep else " (Reaction)"
         text = (f"{checks[who].describe()}{note} vs {mover.describe()}: {first} acts first "
                 "(rules: Turns, actions and initiative)")
-        b.emit(E.InterruptTriggered(who, actor, who == first, text, fired[who], at))
+        b.emit(E.InterruptTriggered(who, actor, who == first, text, fired[who], at,
+                                    prep is not None))
     return next((t for t in takers if t[0] == first), None)
 
 
