@@ -75,6 +75,7 @@ class TurnState:
     interrupting: bool = False     # an interrupt turn (it cannot defer)
     picked_by: str = ""            # the ally that picked it, while it has done nothing yet
     ignore_paid: bool = False      # its Little Action for ignoring enemies is spent
+    asked: tuple = ()              # enemies offered an interrupt of this turn already
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ prepared action only (`prepared_only`).
 
 Decisions where the rules leave it open: only enemies' actions are offered (an ally's turn is
 shared by picking it); an interrupt turn cannot itself be interrupted; a creature is asked at
-most once per action of the mover; a 5-Foot Step, a Little Action or a reaction is never
+most once per turn of the mover; a 5-Foot Step, a Little Action or a reaction is never
 interrupted.
 """
 from __future__ import annotations
@@ -119,7 +119,7 @@ def candidates(b, actor: str, triggers, before=None) -> list[tuple]:
                     _prepared_possible(b, who, actor, prep):
                 out.append((who, prep, prep.trigger))
                 continue
-        if _may_spend_reaction(b, who):
+        if who not in b.turn.asked and _may_spend_reaction(b, who):
             fired = next((t for t in triggers if _fires(b, who, actor, t, before)), None)
             if fired is not None:
                 out.append((who, None, fired))
@@ -128,16 +128,16 @@ def candidates(b, actor: str, triggers, before=None) -> list[tuple]:
 
 # ---- the moment -----------------------------------------------------------------------------
 
-def moment(b, actor: str, triggers, before=None, asked: set | None = None):
+def moment(b, actor: str, triggers, before=None):
     """A generator run by an action of `actor`: offer the interrupt, roll, pause for the
-    winner's turn. Returns True when an interrupt turn was taken."""
-    asked = set() if asked is None else asked
+    winner's turn. Returns True when an interrupt turn was taken. A creature is offered an
+    Interrupt Turn once per turn of `actor` (LFG: not the same creature multiple times)."""
     takers, fired = [], {}
     for who, prep, trigger in candidates(b, actor, triggers, before):
-        if who in asked:
-            continue
-        asked.add(who)
         if prep is None:
+            if who in b.turn.asked:
+                continue
+            b.note_turn(asked=(*b.turn.asked, who))
             policy = b.controller(who).interrupt_policy
             if policy == "never":
                 continue

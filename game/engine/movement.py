@@ -162,7 +162,6 @@ def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
     first = b.unit(name)
     crawling = first.has("prone")      # a prone Retreat is not stopped by being prone
     legal = (first.anchor, first.facing)
-    asked: set = set()
     for n, (state, cost) in enumerate(zip(states, costs)):
         view = b.view()
         u = view.unit(name)
@@ -183,7 +182,7 @@ def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
         seg.add(b.cell(state[0]), cost)
         if kind != "step" and interrupts.candidates(b, name, MOVE_TRIGGERS, view):
             seg.flush()
-            paused = yield from interrupts.moment(b, name, MOVE_TRIGGERS, view, asked)
+            paused = yield from interrupts.moment(b, name, MOVE_TRIGGERS, view)
             if stopped(b, name, by_prone=not crawling):
                 _fall_back(b, name, legal, seg)
                 return False

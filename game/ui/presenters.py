@@ -56,14 +56,20 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "Both Big Actions: move up to your speed away from threatening enemies without provoking "
      "them; Unfortunate on attacks until your next turn"),
     ("interrupt", "Prepare Interrupt", "Interrupt", "I",
-     "Big Action: prepare an attack for when an enemy enters your reach; the turn ends"),
+     "Big Action: choose a trigger (U) and a Big Action to keep for it (K), then Enter; the "
+     "turn ends, and when the trigger comes you may act first"),
+    ("ignore", "Ignore Enemy", "Ignore", "O",
+     "Little Action: click enemies to ignore until your next turn: no AC penalties from them, "
+     "but you are flat-footed against them and they are Fortunate"),
+    ("defer", "Defer", "Defer", "P",
+     "Picked by an ally, before doing anything: let the ally pick another; you act later"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
                   "attack": "attack", "power": "power", "retreat": "retreat",
-                  "interrupt": "interrupt"}
+                  "interrupt": "interrupt", "ignore": "ignore"}
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,8 @@ class ActionState:
 
 #: the engine's action id of each button (game.engine.legality.ACTION_IDS)
 ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
-                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn"}
+                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
+                 "ignore": "ignore_enemy"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
 #: own sentence); an unknown code shows the engine's sentence
@@ -106,6 +113,12 @@ SHORT_REASONS = {
     "too_slow": "Speed 5 ft or less: no 5-Foot Step",
     "no_speed": "Cannot move (speed 0)",
     "not_on_exit": "Not on an exit hex",
+    "prepared_action_only": "This interrupt turn is for the prepared action",
+    "not_picked_by_ally": "Only when picked by an ally, before acting",
+    "last_to_act": "The last to act this round",
+    "interrupt_turn": "Not in an interrupt turn",
+    "not_preparable": "Cannot be prepared",
+    "already_ignored": "Already ignored",
 }
 
 #: "no_target" in a few words, by button
@@ -115,6 +128,7 @@ NO_TARGET = {
     "step": "No free hex to step into (difficult or occupied)",
     "attack": "No enemy within reach or range", "power": "No enemy within melee reach",
     "retreat": "Nowhere to retreat to", "coup": "No helpless enemy in reach",
+    "ignore": "No enemy to ignore",
 }
 
 
@@ -139,7 +153,8 @@ def blocked_reason(battle, human: bool | None = None) -> str:
     if kind == "over":
         return "The battle is over"
     if kind == "reaction":
-        return f"Waiting for {name}'s answer to the attack of opportunity"
+        what = "interrupt" if battle.pending.kind == "interrupt" else "attack of opportunity"
+        return f"Waiting for {name}'s answer to the {what}"
     if kind == "choice":
         return f"{name} must first pick who acts next"
     if not _human(battle, human):
