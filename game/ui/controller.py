@@ -28,9 +28,7 @@ from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore")
-#: Prepare to Interrupt's triggers in the player's words
-TRIGGER_WORDS = {"enters_reach": "an enemy steps into reach", "attacks": "an enemy attacks",
-                 "comes_into_sight": "an enemy comes into sight"}
+
 
 
 def _melee_rank(w) -> tuple:
@@ -473,7 +471,8 @@ class GameController:
 
     def _interrupt_hint(self) -> str:
         m = self.model
-        return (f"Prepare to Interrupt: when {TRIGGER_WORDS.get(m.trigger, m.trigger)} (U), "
+        from game.ui.presenters import TRIGGER_TEXT
+        return (f"Prepare to Interrupt: when {TRIGGER_TEXT.get(m.trigger, m.trigger)} (U), "
                 f"{m.prepared.replace('_', ' ')} (K). I or Enter prepares it")
 
     def cycle_trigger(self) -> None:

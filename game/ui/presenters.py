@@ -393,6 +393,7 @@ _POLICY_TEXT = {"always": "will always take its attacks of opportunity",
 
 _TRIGGER_TEXT = {"enters_reach": "an enemy enters its reach", "attacks": "an enemy attacks",
                  "comes_into_sight": "an enemy comes into sight"}
+TRIGGER_TEXT = _TRIGGER_TEXT        # Prepare to Interrupt's triggers, in the players' words
 
 
 def _condition_title(condition: str, value: int = 1) -> str:
@@ -489,6 +490,10 @@ def _action_line(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.unit} provokes {e.by} {how}",
                         f"{e.by} may make an attack of opportunity: {e.reason} (rules: Attacks of opportunity)",
                         (e.unit, e.by), "provoke", (e,))
+    if isinstance(e, E.ReactionAsked) and e.kind == "interrupt":
+        return LogEntry(f"{e.by} may interrupt {e.unit} at {_cell(e.at)}: its player decides",
+                        "An Interrupt Turn costs its Reaction (rules: Turns, actions and "
+                        "initiative)", (e.by, e.unit), "interrupt", (e,))
     if isinstance(e, E.ReactionAsked):
         return LogEntry(f"{e.by} may attack {e.unit} at {_cell(e.at)}: its player decides",
                         "The creature's AOO policy is 'ask' (rules: Attacks of opportunity)", (e.by, e.unit),
@@ -544,8 +549,9 @@ def _rare_line(e: E.Event) -> LogEntry:
     """The line of an interrupt, a policy, standing up, the end, or any other event."""
     if isinstance(e, E.InterruptPrepared):
         trigger = _TRIGGER_TEXT.get(e.trigger, e.trigger)
-        weapon = f" with {_a(e.weapon)}" if e.weapon else ""
-        return LogEntry(f"{e.unit} prepares to strike{weapon} when {trigger}",
+        weapon = f" with {_a(e.weapon)}" if e.weapon and e.action == "attack" else ""
+        what = "strike" if e.action == "attack" else e.action.replace("_", " ")
+        return LogEntry(f"{e.unit} prepares to {what}{weapon} when {trigger}",
                         "Prepare to Interrupt (rules: Turns, actions and initiative)", (e.unit,), "interrupt", (e,))
     if isinstance(e, E.InterruptLapsed):
         return LogEntry(f"{e.unit}'s prepared interrupt lapses", "", (e.unit,), "interrupt",
@@ -566,8 +572,34 @@ def _rare_line(e: E.Event) -> LogEntry:
         else:
             text = f"{e.team.capitalize()} wins the battle in round {e.round}!"
         return LogEntry(text, "rules: Winning", (), "victory", (e,))
-    name = type(e).__name__
-    return LogEntry(name, str(e), (), "info", (e,))
+    return _turn_line(e)
+
+
+_R9 = "(rules: Turns, actions and initiative)"
+
+
+def _turn_line(e: E.Event) -> LogEntry:
+    """The line of an interrupted, resumed or deferred turn, an ignored foe, the surprise."""
+    if isinstance(e, E.TurnPaused):
+        return LogEntry(f"{e.by} interrupts {e.unit}'s turn", f"{e.unit} waits where it is "
+                        f"until {e.by}'s turn ends {_R9}", (e.unit, e.by), "interrupt", (e,))
+    if isinstance(e, E.TurnResumed):
+        return LogEntry(f"{e.unit} goes on with its turn", _R9, (e.unit,), "initiative", (e,))
+    if isinstance(e, E.Deferred):
+        return LogEntry(f"{e.unit} defers: {e.chooser} picks another", f"{e.unit} acts later "
+                        f"this round {_R9}", (e.unit, e.chooser), "initiative", (e,))
+    if isinstance(e, E.EnemyIgnored):
+        return LogEntry(f"{e.unit} ignores {e.target}", f"until its next turn: flat-footed "
+                        f"against it, no flank nor gang-up from it {_R9}", (e.unit, e.target),
+                        "info", (e,))
+    if isinstance(e, E.SurpriseRound):
+        return LogEntry(f"Surprise! {', '.join(e.unaware)} will not act this round",
+                        f"they are flat-footed until round 2 {_R9}", tuple(e.unaware),
+                        "initiative", (e,))
+    if isinstance(e, E.Revealed):
+        return LogEntry(f"{e.unit} is seen", f"it was hidden: its enemies may react to it now "
+                        f"{_R9}", (e.unit,), "info", (e,))
+    return LogEntry(type(e).__name__, str(e), (), "info", (e,))
 
 
 def _condition_run(events, n: int) -> tuple[LogEntry, int]:
