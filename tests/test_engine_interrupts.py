@@ -7,14 +7,13 @@ that may interrupt M). The first three d20s are the initiative checks (F, M, R).
 """
 from __future__ import annotations
 
-from game.ecs.components import ActionBudget
 from game.ecs.scenario import make_hexmap
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.battle import Battle
 from game.tiled.hexmap import UnitPlacement
 
-from test_engine_turns import DB, ok, of, refused
+from test_engine_turns import DB, ok, of
 
 SIDES = {"blue": "ai", "red": "ai"}       # named controllers: interrupts are asked for
 OPENING = [("d20", 20), ("d20", 15), ("d20", 5)]     # F, M, R: F opens, then M, then R

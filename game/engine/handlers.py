@@ -26,7 +26,7 @@ from game.engine import commands as C
 from game.engine import events as E
 from game.engine import turns
 from game.ecs.components import ActionBudget, Controller, Health
-from game.engine.battle import PendingReaction, Prepared, Refused
+from game.engine.battle import PendingReaction, Refused
 from game.engine import interrupts, selective
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped, strike
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
