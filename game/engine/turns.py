@@ -9,8 +9,12 @@ RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
   count against it ends; an unused prepared interrupt lapses; Bleed X takes X HP; a Dying
   creature rolls its DC 20 FORT save (once per round: it has one turn per round); the budget
   is 2 Big + 1 Little (fewer when Staggered, Weakened 5; none when it cannot act).
-- `finish_turn(b, name)`: `advance(..., "end")`, unused movement is lost.
-- `proceed(b)`: who acts next, by mode:
+  A deferred creature picked again goes on with the turn it began (`game.engine.selective`);
+  an interrupt turn gives no Reaction back (`game.engine.interrupts`); the foes it ignored are
+  no longer ignored.
+- `finish_turn(b, name)`: `advance(..., "end")`, unused movement is lost; a hidden creature
+  is seen (`game.engine.awareness`).
+- `proceed(b)`: after an interrupt turn, the paused turn goes on; else who acts next, by mode:
   * selective (default): the creature that ended its turn (`b.chooser`) picks among the
     creatures of any side that have not acted this round (a `ChooseNext` command; a single
     candidate is picked automatically). When all that can act have acted, the last of them
@@ -18,6 +22,7 @@ RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
   * top-down: initiative order, highest first, every round.
   * round-by-round: everyone rolls before each round (the last actor of the previous round
     +5); the highest opens; then the actors pick as in selective.
+- Round 1 may be a surprise round, round 2 ends it (`game.engine.awareness`).
 - `check_victory(b)`: RULES.md 12.
 
 Decisions where RULES.md is silent:
