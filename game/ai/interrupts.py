@@ -7,9 +7,10 @@ rest; the engine's legality query has the last word on each command.
   strike someone this turn (the mover that is about to strike, or that walked into reach), and
   it wins often enough. A creature of Intelligence 6 or less keeps its Reaction for attacks of
   opportunity (as the rules advise for such creatures).
-- `prepare_options`: a creature whose best plan is to end its turn where it stands prepares an
-  attack for the first enemy that steps into its reach (or, with only ranged weapons, that
-  attacks): the turn ends either way, and the prepared attack may come first.
+- `prepare_options`: a creature whose best plan is to stay where it stands (end its turn, or
+  fight defensively there) prepares an attack for the first enemy that steps into its reach
+  (or, with only ranged weapons, that attacks): the turn ends either way, and the prepared
+  attack may come first.
 - `defer_options`: picked by an ally with nothing better to do than to stay, the creature lets
   the ally pick another while enemies are still to act: they may come to it.
 """
@@ -40,10 +41,11 @@ def interrupt_answer(battle, profile, memo, kind_option) -> list:
 
 
 def _ends_in_place(options) -> bool:
+    """Is the best plan to stay where it stands (end the turn, or fight defensively there)?"""
     if not options:
         return True
     best = max(options, key=lambda o: o.score)
-    return isinstance(best.command, C.EndTurn)
+    return isinstance(best.command, (C.EndTurn, C.FightDefensively))
 
 
 def prepare_options(battle, me, options, kind_option) -> list:
