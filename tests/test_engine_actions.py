@@ -406,10 +406,9 @@ def test_prepared_interrupt_pauses_the_move_at_the_hex_entering_reach():
     assert "Fortunate: prepared" in trig.breakdown
     moved = of(events, E.Moved)
     assert moved[0].end == (6, 2)
-    strike = of(events, E.AttackRolled)[0]
+    assert b.active == "P" and b.turn.prepared == "attack" and "P" not in b.interrupts
+    strike = of(ok(b, C.Attack("P", "E")), E.AttackRolled)[0]
     assert strike.attacker == "P" and strike.kind == "interrupt"
-    assert index(events, E.InterruptTriggered) < index(events, E.AttackRolled)
-    assert "P" not in b.interrupts
 
 
 def test_a_lost_interrupt_roll_spends_the_prepared_action():
@@ -450,7 +449,8 @@ def test_interrupt_when_an_enemy_attacks():
         ("E", "orc", "red", 6, 2, {"initiative": SECOND, "hp": 200}),
         ("X", "orc", "red", 11, 7, {"initiative": THIRD}), seed=s), play,
         lambda b, ev: any(e.won for e in of(ev, E.InterruptTriggered)))
-    rolls = of(events, E.AttackRolled)
+    assert not of(events, E.AttackRolled) and b.active == "P"
+    rolls = of(ok(b, C.Attack("P", "E")) + ok(b, C.EndTurn("P")), E.AttackRolled)
     assert [(r.attacker, r.kind) for r in rolls] == [("P", "interrupt"), ("E", "attack")]
 
 
@@ -473,7 +473,7 @@ def test_interrupt_when_an_enemy_comes_into_sight():
                             lambda b, ev: any(e.won for e in of(ev, E.InterruptTriggered)))
     trig = of(events, E.InterruptTriggered)[0]
     assert trig.trigger == "comes_into_sight" and trig.at == (7, 4)
-    assert of(events, E.AttackRolled)[0].kind == "interrupt"
+    assert of(ok(b, C.Attack("P", "E", "shortbow")), E.AttackRolled)[0].kind == "interrupt"
 
 
 def test_top_down_prepared_interrupt_needs_no_roll():

@@ -480,3 +480,29 @@ def test_tiled_round_trip_keeps_terrain_layers_and_units(folder):
                [(u.name, u.unit, u.team, u.col, u.row, u.facing) for u in before.units]
         assert after.teams == ["blue", "red"]
         assert [(u.name, u.col, u.row) for u in after.units][-1] == ("Big", 1, 3)
+
+
+# --- awareness: the surprise round's unit properties (RULES.md 9) -----------------------------
+
+def test_unit_awareness_properties_aware_and_hidden(folder):
+    """"The GM determines awareness and the position of all the combatants." The map says it:
+    `aware` (default true) and `hidden` (default false), booleans, never stat overrides."""
+    objs = [unit(1, *center(1, 1), name="Sleeper", props='<property name="aware" type="bool" '
+                 'value="false"/>'),
+            unit(2, *center(3, 2), name="Lurker", team="red",
+                 props='<property name="hidden" type="bool" value="true"/>'),
+            unit(3, *center(4, 3), name="Plain", team="red")]
+    m = load(write(folder, map_xml(tile_layer("ground", grass()) + object_layer("u", objs))))
+    got = {u.name: (u.aware, u.hidden, u.overrides) for u in m.units}
+    assert got == {"Sleeper": (False, False, {}), "Lurker": (True, True, {}),
+                   "Plain": (True, False, {})}
+
+
+def test_unit_awareness_property_that_is_not_a_bool_is_one_clear_error(folder):
+    objs = [unit(1, *center(1, 1), name="Sleeper",
+                 props='<property name="aware" value="maybe"/>')]
+    path = write(folder, map_xml(tile_layer("ground", grass()) + object_layer("u", objs)))
+    with pytest.raises(MapError) as info:
+        load(path)
+    line = info.value.line()
+    assert "map.tmx" in line and "Sleeper" in line and "'aware' must be a bool" in line

@@ -227,7 +227,8 @@ def test_hotkeys():
     assert HOTKEYS[pygame.K_e] == "end" and HOTKEYS[pygame.K_4] == "step"
     assert sorted(set(HOTKEYS.values())) == sorted(
         ["move", "run", "charge", "step", "attack", "aim", "defend", "power", "stand",
-         "prone", "retreat", "interrupt", "end", "draw", "sheathe", "pickup"])
+         "prone", "retreat", "interrupt", "ignore", "defer", "end", "draw", "sheathe",
+         "pickup"])
 
 
 # ---- the log -------------------------------------------------------------------------------

@@ -78,12 +78,12 @@ def test_action_states_cover_every_button_in_hotkey_order():
     got = P.action_states(b, Model())
     assert [s.action for s in got] == ["move", "run", "charge", "step", "attack", "aim", "defend",
                                        "power", "stand", "prone", "retreat", "interrupt",
-                                       "draw", "sheathe", "pickup", "end"]
-    assert [s.hotkey for s in got] == list("1234567890RIXVPE")
+                                       "ignore", "defer", "draw", "sheathe", "pickup", "end"]
+    assert [s.hotkey for s in got] == list("1234567890RIOPXVFE")
     assert [s.label for s in got] == [
         "Move", "Run", "Charge", "5-Foot Step", "Attack", "Aim", "Fight Defensively",
-        "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt",
-        "Draw Weapon", "Sheathe Weapon", "Pick Up", "End Turn"]
+        "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt", "Ignore Enemy",
+        "Defer", "Draw Weapon", "Sheathe Weapon", "Pick Up", "End Turn"]
     by = {s.action: s for s in got}
     assert by["end"].enabled and by["move"].enabled and by["step"].enabled
     assert not by["stand"].enabled and by["stand"].reason == "Not prone"
@@ -163,6 +163,8 @@ def test_attack_needs_an_enemy_in_reach_or_range_and_an_attack_left():
     s = states(b)
     assert s["attack"].enabled and s["power"].enabled and s["defend"].enabled
     assert b.apply(C.Attack("Wulfric", target="Orc 1")).ok
+    while b.pending is not None:             # the orcs let the Interrupt Turn go
+        assert b.apply(C.React(b.pending.reactor, False)).ok
     s = states(b)
     assert s["attack"].reason.startswith("No attack left this turn")   # level 2: one per turn
     assert s["defend"].reason == "Already attacked: too late to fight defensively"

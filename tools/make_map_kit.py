@@ -67,7 +67,9 @@ def property_types(unit_keys: list[str]) -> list[dict]:
         return {"id": ident, "name": name, "storageType": storage, "type": "enum",
                 "values": list(values), "valuesAsFlags": False}
     members = [
+        {"name": "aware", "type": "bool", "value": True},
         {"name": "facing", "propertyType": "Facing", "type": "int", "value": 0},
+        {"name": "hidden", "type": "bool", "value": False},
         {"name": "notes", "type": "string", "value": ""},
         {"name": "team", "propertyType": "Team", "type": "string", "value": TEAMS[0]},
         {"name": "unit", "propertyType": "UnitKind", "type": "string", "value": unit_keys[0]},

@@ -46,6 +46,7 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
                               move_hexes, quick, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
 from game.ai.memo import Memo
+from game.ai import interrupts
 from game.engine import commands as C
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
@@ -177,7 +178,7 @@ class AIPlayer:
         try:
             memo = Memo(battle.hexmap)     # what this decision remembers, dropped after it
             if state == "reaction":
-                options = self._react(battle)
+                options = self._react(battle, memo)
             elif state == "choice":
                 options = self._choose_next(battle, memo)
             else:
@@ -226,9 +227,12 @@ class AIPlayer:
                       alts or "none")
 
     # -- reactions -----------------------------------------------------------------------------
-    def _react(self, battle) -> list[Option]:
-        """An attack of opportunity is free damage: accept it (RULES.md 4)."""
+    def _react(self, battle, memo: Memo) -> list[Option]:
+        """An attack of opportunity is free damage: accept it (RULES.md 4). An Interrupt Turn
+        is weighed (game.ai.interrupts)."""
         p = battle.pending
+        if p.kind == "interrupt":
+            return interrupts.interrupt_answer(battle, self.profile, memo, Option)
         return [Option("react", 1.0, C.React(p.reactor, True), {"mover": p.mover}),
                 Option("react", 0.0, C.React(p.reactor, False))]
 
@@ -282,8 +286,9 @@ class AIPlayer:
                       memo=memo)
         if not ctx.enemies:
             return [Option("end", 0.0, C.EndTurn(name))]
-        planner = Planner(battle, ctx, self.profile)
-        return planner.options()
+        options = Planner(battle, ctx, self.profile).options()
+        return options + interrupts.prepare_options(battle, me, options, Option) + \
+            interrupts.defer_options(battle, me, options, Option)
 
 
 def _fmt(detail: dict) -> str:

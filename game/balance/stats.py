@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.engine import commands as C
 from game.engine import events as E
 
 ROLLS_PER_GAME = 3
@@ -51,11 +52,16 @@ def hit_chance(roll: E.AttackRolled) -> float:
 
 
 def action_counts(battle) -> dict:
-    """team -> {command type: uses} over the battle's accepted commands."""
+    """team -> {command type: uses} over the battle's accepted commands; a React to an Interrupt
+    Turn counts as InterruptTurn (tried) or InterruptDeclined."""
     counts: dict[str, Counter] = {}
+    asked = iter([e.kind for e in battle.events if isinstance(e, E.ReactionAsked)])
     for command in battle.log:
         team = battle.teams_of.get(command.unit, "?")
-        counts.setdefault(team, Counter())[type(command).__name__] += 1
+        kind = type(command).__name__
+        if isinstance(command, C.React) and next(asked, "aoo") == "interrupt":
+            kind = "InterruptTurn" if command.accept else "InterruptDeclined"
+        counts.setdefault(team, Counter())[kind] += 1
     return {team: dict(sorted(c.items())) for team, c in sorted(counts.items())}
 
 

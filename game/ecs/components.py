@@ -114,3 +114,5 @@ class Reactions:
 class Controller:
     kind: str = "ai"           # "human" or "ai"
     aoo_policy: str = "always"  # "always", "never" or "ask" (RULES.md 4)
+    interrupt_policy: str = "never"  # the same for an Interrupt Turn (RULES.md 9): "ask"
+                                     # for every side the battle names a controller of

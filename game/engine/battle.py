@@ -60,6 +60,7 @@ class PendingReaction:
     mover: str
     at: tuple[int, int]
     resume: object          # the paused action (a generator); React sends the answer in
+    kind: str = "aoo"       # "aoo" or "interrupt" (an Interrupt Turn, game.engine.interrupts)
 
 
 @dataclass(frozen=True)
@@ -70,14 +71,24 @@ class TurnState:
     last_weapon: str | None = None
     aim: bool = False              # RULES.md 9 Aim: +1 on the next ranged attack
     ran: int = 0                   # hexes of a Run just made (a Charge attack may follow)
+    prepared: str = ""             # an interrupt turn of a prepared action: that action only
+    interrupting: bool = False     # an interrupt turn (it cannot defer)
+    picked_by: str = ""            # the ally that picked it, while it has done nothing yet
+    ignore_paid: bool = False      # its Little Action for ignoring enemies is spent
+    asked: tuple = ()              # enemies offered an interrupt of this turn already
 
 
 @dataclass(frozen=True)
 class Prepared:
-    """A prepared interrupt (RULES.md 9): the trigger and the weapon of the prepared attack."""
+    """A prepared interrupt (RULES.md 9): the trigger, the prepared Big Action (an action id of
+    the legality query), the weapon whose reach `enters_reach` watches, and the part of the
+    turn kept for the interrupt turn."""
     trigger: str
     weapon: str
     round: int = 0
+    action: str = "attack"
+    big: int = 1
+    little: int = 0
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,11 @@ class Bookkeeping:
     turn: TurnState = field(default_factory=TurnState)
     winner: str | None = None
     left: dict = field(default_factory=dict)           # name -> team, creatures gone
+    suspended: tuple = ()       # interrupted turns, innermost last: (name, TurnState) each
+    deferred: tuple = ()        # creatures that passed their pick on this round
+    ignoring: dict = field(default_factory=dict)       # name -> foes it ignores this round
+    unaware: tuple = ()         # surprised at the start: no turn in the surprise round
+    hidden: tuple = ()          # unseen by their enemies until they act
 
 
 def _read_only(name: str):
@@ -132,6 +148,7 @@ class Battle:
         self.version = 0
         self._book = Bookkeeping()
         self._pending: PendingReaction | None = None
+        self._paused: list = []      # the actions paused by interrupt turns (generators)
         self.saved_hash: str | None = None    # a replayed save's recorded hash
         self.log: list[C.Command] = []
         self.events: list[E.Event] = []
@@ -239,6 +256,17 @@ class Battle:
         """Pause for an `ask` reaction (None: the pause is over)."""
         self._pending = pending
         self._changed()
+
+    def suspend(self, name: str, process) -> None:
+        """Pause `name`'s turn and its action in progress for an interrupt turn."""
+        self._paused.append(process)
+        self.note(suspended=(*self._book.suspended, (name, self._book.turn)))
+
+    def resume(self):
+        """The innermost paused turn back: it is active again; returns its paused action."""
+        name, turn = self._book.suspended[-1]
+        self.note(suspended=self._book.suspended[:-1], active=name, chooser=None, turn=turn)
+        return self._paused.pop()
 
     def place(self, name: str, state) -> None:
         anchor, facing = state
@@ -359,7 +387,7 @@ class Battle:
         pending = None
         if self._pending:
             p = self._pending
-            pending = [p.reactor, p.mover, list(p.at)]
+            pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         return {"units": units, "book": asdict(self._book), "mode": self.initiative_mode,
                 "dice": self.dice.state(), "pending": pending}
 
@@ -381,7 +409,9 @@ class Battle:
             policy = controller.aoo_policy
             if kind == "human" and name not in explicit and policy == "always":
                 policy = "ask"
-            self.update(name, Controller, kind=kind, aoo_policy=policy)
+            interrupt = "ask" if team in self.controllers else controller.interrupt_policy
+            self.update(name, Controller, kind=kind, aoo_policy=policy,
+                        interrupt_policy=interrupt)
 
 
 def _plain(component) -> dict:

@@ -1,4 +1,4 @@
-"""Attacks, damage, health, attacks of opportunity and prepared interrupts, applied to a battle
+"""Attacks, damage, health and attacks of opportunity, applied to a battle
 (RULES.md 10 "Attack rolls and damage", 11 "Hit points and conditions", 4 "Attacks of
 opportunity (AOO) and reactions", 9 "Prepare to Interrupt").
 
@@ -16,32 +16,25 @@ with its itemised breakdown (AttackRolled.breakdown, Damaged.breakdown, SaveRoll
   further AOO of the round); the `ask` policy of a human-controlled creature yields an `Ask`
   (the battle pauses until a React command answers); it returns False when the provoker is
   left dead, unconscious or prone (its action stops there).
-- `movement_triggers`, `attack_triggers`, `fire_interrupt`: prepared interrupts (RULES.md 9):
-  opposed initiative, the preparer Fortunate; on a win its prepared attack comes first. Top-down
-  initiative: no roll (LFG). The first actor of a round cannot be interrupted. A trigger fires
-  only when the prepared attack is possible at that moment (else the interrupt keeps waiting).
 - `bleed_and_stabilise(b, name)`: the start-of-turn bleeding and the DC 20 FORT save.
 
 Decisions where RULES.md is silent: every attack (AOOs and interrupts included) counts for
-gang-up; interrupt attacks never provoke; switching between weapons in hand is free (drawing
+gang-up (but an ignored foe's, RULES.md 8); switching between weapons in hand is free (drawing
 one is a Little Action, `game.engine.equipment`); a thrown weapon lands on the ground
-(`game.engine.inventory`); when several prepared creatures are triggered at once they
-try in initiative order, each with its own opposed roll.
+(`game.engine.inventory`). Interrupts are in `game.engine.interrupts`.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.ecs.components import ActionBudget, Health, Reactions
+from game.ecs.components import Health, Reactions
 from game.engine import events as E
 from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
 from game.rules.damage import damage_formula, roll_damage
 from game.rules.health import apply_changes, bleed_tick, stabilize, take_damage
-from game.rules.initiative import initiative_order, roll_initiative
-from game.rules.situation import Extras, find_weapon, preview_weapon, situation
-from game.rules.sight import line_of_sight
+from game.rules.situation import Extras, preview_weapon, situation
 from game.rules.threat import (can_react, can_see_to_react, footprint_distance,
                                threatening_weapons, weapon_threat_reach)
 
@@ -53,6 +46,7 @@ class Ask(NamedTuple):
     reactor: str
     mover: str
     at: Cell
+    kind: str = "aoo"      # or "interrupt" (game.engine.interrupts)
 
 
 # ---- conditions and health ------------------------------------------------------------------
@@ -130,7 +124,15 @@ def own_extras(b, attacker: str, target: str, weapon, power_attack: bool = False
     return Extras(previous_attacks=b.budget(attacker).attacks,
                   alternating=turn.last_weapon is not None and turn.last_weapon != weapon.id,
                   gang_up=gang_count(b, attacker, target), aim=turn.aim,
-                  power_attack=power_attack, charge=turn.ran >= 2)
+                  power_attack=power_attack, charge=turn.ran >= 2,
+                  **awareness_extras(b, attacker, target))
+
+
+def awareness_extras(b, attacker: str, target: str) -> dict:
+    """The target's ignored foes (RULES.md 8 "Ignore an enemy") and whether the attacker is
+    hidden from it (an unaware target is flat-footed)."""
+    return {"target_ignores": tuple(b.ignoring.get(target, ())),
+            "unseen": attacker in b.hidden}
 
 
 def gang_count(b, attacker: str, target: str) -> int:
@@ -154,8 +156,10 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         plan.ac.total, roll.hit, roll.threat, roll.critical, roll.describe(), kind,
         roll.concealment_d10, roll.concealed_miss))
     attackers = b.gang_up.get(target, ())
-    if attacker not in attackers:
+    if attacker not in attackers and attacker not in b.ignoring.get(target, ()):
         b.note_entry("gang_up", target, (*attackers, attacker))
+    if attacker in b.hidden:
+        reveal(b, attacker)
     b.set_ready_weapon(attacker, s.weapon)
     if roll.hit:
         result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
@@ -164,6 +168,13 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
     if attacker in b.eids:
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     return roll
+
+
+def reveal(b, name: str) -> None:
+    """A hidden creature acted: its enemies know it is there."""
+    if name in b.hidden:
+        b.note(hidden=tuple(n for n in b.hidden if n != name))
+        b.emit(E.Revealed(name))
 
 
 def stopped(b, name: str, by_prone: bool = True) -> bool:
@@ -211,6 +222,8 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
     """Resolve the AOOs `reactors` (names, in order) are entitled to while `mover` stands at
     `at` (a generator: it yields `Ask` for the `ask` policy). Returns False when the mover's
     action ends here (dead, unconscious or, when `stop_if_prone`, prone)."""
+    if mover in b.hidden:
+        return True         # nobody knows it is there: no reaction (LFG "Interrupt Turn")
     for x in reactors:
         b.emit(E.Provoked(mover, x, at, reason))
         view = b.view()
@@ -234,7 +247,7 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
         reactions = b.reactions(x)
         b.update(x, Reactions, available=reactions.available - 1)
         extras = Extras(previous_attacks=reactions.aoo_this_round,
-                        gang_up=gang_count(b, x, mover))
+                        gang_up=gang_count(b, x, mover), **awareness_extras(b, x, mover))
         strike(b, x, mover, weapon, extras, "aoo")
         b.update(x, Reactions, aoo_this_round=reactions.aoo_this_round + 1)
         if stopped(b, mover, stop_if_prone):
@@ -242,85 +255,6 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
     return True
 
 
-# ---- prepared interrupts (RULES.md 9) ----------------------------------------------------------
-
-def _can_interrupt(b, preparer: str, enemy: str) -> bool:
-    if preparer not in b.eids or enemy not in b.eids:
-        return False
-    p, e = b.unit(preparer), b.unit(enemy)
-    if p.dead or e.dead or p.team == e.team or not cond.can_act(p.conditions):
-        return False
-    if enemy == b.first_of_round:
-        return False    # LFG: the creature that acts first in a round cannot be interrupted
-    weapon = b.interrupts[preparer].weapon
-    return preview_weapon(b.view(), p, e, weapon).possible
-
-
-def _prepared(b, trigger: str) -> list[str]:
-    return [n for n in b.order if n in b.interrupts and b.interrupts[n].trigger == trigger]
-
-
-def fire_interrupt(b, preparer: str, enemy: str, trigger: str) -> bool:
-    """Opposed initiative (the preparer Fortunate; top-down: no roll); on a win the prepared
-    attack is made now. The prepared action is spent either way. Returns whether it won."""
-    prep = b.interrupts[preparer]
-    b.note_entry("interrupts", preparer, None)
-    view = b.view()
-    p, e = view.unit(preparer), view.unit(enemy)
-    if b.initiative_mode == "top-down":
-        won, text = True, "top-down initiative: the prepared action needs no roll (LFG)"
-    else:
-        mine = roll_initiative(preparer, p.unit, b.dice, p.conditions, fortune=1)
-        theirs = roll_initiative(enemy, e.unit, b.dice, e.conditions)
-        won = initiative_order([mine, theirs], b.dice.coin)[0] == preparer
-        text = (f"{mine.describe()} (Fortunate: prepared, rules: Turns, actions and initiative) vs {theirs.describe()}: "
-                f"{preparer if won else enemy} acts first")
-    b.emit(E.InterruptTriggered(preparer, enemy, won, text, trigger, b.cell(e.anchor)))
-    if won:
-        attacks = b.budget(preparer).attacks
-        weapon = find_weapon(p, prep.weapon)
-        strike(b, preparer, enemy, weapon,
-               Extras(previous_attacks=attacks, gang_up=gang_count(b, preparer, enemy)),
-               "interrupt")
-        b.update(preparer, ActionBudget, attacks=attacks + 1)
-    return won
-
-
-def attack_triggers(b, attacker: str) -> None:
-    """An enemy attacks: prepared creatures with the `attacks` trigger try to strike first."""
-    for preparer in _prepared(b, "attacks"):
-        if _can_interrupt(b, preparer, attacker):
-            fire_interrupt(b, preparer, attacker, "attacks")
-            if stopped(b, attacker, by_prone=False):
-                return
-
-
-def movement_triggers(b, mover: str, before, before_fire=None) -> None:
-    """After each step of `mover`: `enters_reach` (it comes within the prepared weapon's
-    reach) and `comes_into_sight` (no line of sight before the step, one after)."""
-    for preparer in _prepared(b, "enters_reach") + _prepared(b, "comes_into_sight"):
-        if preparer not in b.interrupts or not _can_interrupt(b, preparer, mover):
-            continue
-        view = b.view()
-        p, m = view.unit(preparer), view.unit(mover)
-        if not before.has_unit(mover) or not before.has_unit(preparer):
-            continue
-        old = before.unit(mover)
-        trigger = b.interrupts[preparer].trigger
-        if trigger == "enters_reach":
-            reach = p.unit.reach_with(find_weapon(p, b.interrupts[preparer].weapon)) or 0
-            fires = footprint_distance(p, m) <= reach < footprint_distance(p, old)
-        else:
-            fires = line_of_sight(view, p, m) and not line_of_sight(before, before.unit(
-                preparer), old)
-        if fires:
-            if before_fire is not None:
-                before_fire()
-            fire_interrupt(b, preparer, mover, trigger)
-            if stopped(b, mover):
-                return
-
-
-__all__ = ["Ask", "reacts", "aoo_weapon", "attack_triggers", "bleed_and_stabilise", "damage",
-           "fire_interrupt", "gang_count", "movement_triggers", "opportunity_attacks",
+__all__ = ["Ask", "reacts", "aoo_weapon", "bleed_and_stabilise", "damage",
+           "awareness_extras", "gang_count", "opportunity_attacks", "reveal",
            "own_extras", "policy_of", "set_conditions", "stopped", "strike"]

@@ -120,12 +120,29 @@ class CoupDeGrace(Command):
 
 @dataclass(frozen=True)
 class PrepareInterrupt(Command):
-    """Prepare to Interrupt (RULES.md 9): a trigger and an attack against the triggering enemy.
+    """Prepare to Interrupt (RULES.md 9): a trigger and the Big Action to take when it comes.
 
-    trigger: "enters_reach" | "attacks" | "comes_into_sight".
+    trigger: "enters_reach" | "attacks" | "comes_into_sight"; action: an action id of the
+    legality query that one Big Action pays for ("attack", "move", "run", "aim", ...);
+    weapon: the weapon whose reach "enters_reach" watches (default: the longest reach).
     """
     trigger: str = "enters_reach"
     weapon: str | None = None
+    action: str = "attack"
+
+
+@dataclass(frozen=True)
+class Defer(Command):
+    """Selective initiative (RULES.md 9): picked by an ally, the creature lets another act
+    first and takes its turn later this round."""
+
+
+@dataclass(frozen=True)
+class IgnoreEnemy(Command):
+    """Ignore an enemy (a Little Action, RULES.md 8): until its next turn the creature is
+    flat-footed against `target`, which is Fortunate against it, never flanks it and does
+    not count for ganging up on it."""
+    target: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,14 +192,16 @@ class LeaveMap(Command):
 @dataclass(frozen=True)
 class SetPolicy(Command):
     """Set a creature's attack-of-opportunity policy (RULES.md 4): "always", "never" or
-    "ask". Accepted at any time before the battle is over (it is in the command log)."""
+    "ask". Accepted at any time before the battle is over (it is in the command log).
+    `reaction` names the reaction it is for: "aoo" or "interrupt" (an Interrupt Turn)."""
     policy: str = "always"
+    reaction: str = "aoo"
 
 
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
-    SetPolicy, DrawWeapon, SheatheWeapon, PickUp)}
+    SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

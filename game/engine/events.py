@@ -83,10 +83,12 @@ class Provoked(Event):
 
 @dataclass(frozen=True)
 class ReactionAsked(Event):
-    """The `ask` policy: the owner of `by` decides with a React command."""
+    """The `ask` policy: the owner of `by` decides with a React command. `kind`: "aoo" or
+    "interrupt" (an Interrupt Turn against `unit`, RULES.md 9)."""
     by: str
     unit: str
     at: Cell
+    kind: str = "aoo"
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,7 @@ class InterruptPrepared(Event):
     unit: str
     trigger: str
     weapon: str = ""
+    action: str = "attack"
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,45 @@ class InterruptTriggered(Event):
     breakdown: str
     trigger: str = ""
     at: Cell | None = None
+    prepared: bool = True          # False: an Interrupt Turn paid with a Reaction
+
+
+@dataclass(frozen=True)
+class TurnPaused(Event):
+    """`unit`'s turn pauses while `by` takes an interrupt turn (RULES.md 9)."""
+    unit: str
+    by: str
+
+
+@dataclass(frozen=True)
+class TurnResumed(Event):
+    """`unit` goes on with its turn: after an interrupt turn, or after deferring."""
+    unit: str
+
+
+@dataclass(frozen=True)
+class Deferred(Event):
+    """Selective initiative: `unit`, picked by an ally, lets `chooser` pick another."""
+    unit: str
+    chooser: str
+
+
+@dataclass(frozen=True)
+class EnemyIgnored(Event):
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class SurpriseRound(Event):
+    """Round 1 is a surprise round: the `unaware` creatures take no turn in it."""
+    unaware: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Revealed(Event):
+    """A hidden creature acted: its enemies know where it is."""
+    unit: str
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ Actions); an Attack made right after a Run of 2+ hexes is a Charge attack too (L
 
 Decisions where RULES.md is silent: a prone creature may only Stand Up, Retreat (half speed)
 or act in place (no Move, Run, Step or Charge); creatures do not attack their own side;
-Prepare to Interrupt spends a Big Action and keeps the other for the prepared attack, then the
-turn ends (LFG: "the rest of your actions are lost" unless the trigger comes); Aim is lost
+Prepare to Interrupt, Defer and Ignore an Enemy are in `game.engine.interrupts` and
+`game.engine.selective`; an attack may be interrupted before it is rolled; Aim is lost
 when the AOO it provoked hits; LeaveMap (on an exit hex, RULES.md 12) ends the turn.
 """
 from __future__ import annotations
@@ -26,9 +26,9 @@ from game.engine import commands as C
 from game.engine import events as E
 from game.engine import turns
 from game.ecs.components import ActionBudget, Controller, Health, RunCourse
-from game.engine.battle import PendingReaction, Prepared, Refused
-from game.engine.combat import (attack_triggers, opportunity_attacks, own_extras, reacts,
-                                stopped, strike)
+from game.engine.battle import PendingReaction, Refused
+from game.engine import interrupts, selective
+from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped, strike
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
                                   provocation_text, speed_hexes, walk)
 from game.hexgrid import direction_between, footprint, footprint_turns
@@ -40,7 +40,7 @@ from game.rules.movement import charge_paths, five_foot_step_targets, run_target
 from game.rules.situation import find_weapon, preview_weapon
 from game.rules.threat import enemies_threatening, footprint_distance, threatening_weapons
 
-TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
+TRIGGERS = interrupts.TRIGGERS
 
 
 # ---- guards ---------------------------------------------------------------------------------
@@ -66,6 +66,7 @@ def _turn(b, cmd):
     if name != b.active:
         b.entity(name)
         raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
+    interrupts.check_command(b, cmd)
     return b.unit(name)
 
 
@@ -180,6 +181,7 @@ def _confirm_action(cmd, view, u, what: str) -> list[str]:
 def _spend(b, name: str, action: str, big: int = 0, little: int = 0) -> None:
     budget = b.budget(name)
     b.update(name, ActionBudget, big=budget.big - big, little=budget.little - little)
+    b.note_turn(picked_by="")           # it has begun its turn: too late to defer
     b.emit(E.ActionSpent(name, action, budget.big - big, budget.little - little))
 
 
@@ -276,17 +278,28 @@ def attack_action(b, name: str, target: str, weapon, power: bool = False, provok
         here = b.cell(b.unit(name).anchor)
         yield from opportunity_attacks(b, name, here, provokers, "ranged attack",
                                        stop_if_prone=False)
-    if stopped(b, name, by_prone=False):
-        return
-    attack_triggers(b, name)
     if stopped(b, name, by_prone=False) or target not in b.eids or b.unit(target).dead:
         return
     kind = "power attack" if power else ("charge" if b.turn.ran >= 2 else "attack")
+    if kind == "attack" and b.turn.interrupting:
+        kind = "interrupt"
     roll = strike(b, name, target, weapon, own_extras(b, name, target, weapon, power), kind)
     if roll is not None:
         b.update(name, ActionBudget, attacks=b.budget(name).attacks + 1)
         b.note_turn(last_weapon=weapon.id)
     b.note_turn(aim=False, ran=0)
+
+
+def _still_possible(b, name: str, target: str, weapon):
+    """The enemies' chance to interrupt before the attack (RULES.md 9); after an interrupt
+    turn the attack goes on only if it still can (else nothing is spent)."""
+    if not (yield from interrupts.moment(b, name, ("attacks",))):
+        return True
+    if stopped(b, name, by_prone=False) or target not in b.eids or b.unit(target).dead:
+        return False
+    me = b.unit(name)
+    return preview_weapon(b.view(), me, b.unit(target), weapon,
+                          own_extras(b, name, target, weapon)).possible
 
 
 def can_attack(b, u) -> None:
@@ -317,6 +330,8 @@ def attack(b, cmd, power: bool = False):
     provokers = [] if p.mode == "melee" else _confirm_action(cmd, view, u, f"a {p.mode} attack")
 
     def perform():
+        if not (yield from _still_possible(b, u.name, t.name, weapon)):
+            return
         _begin_attack(b, u, "Power Attack" if power else "Attack")
         yield from attack_action(b, u.name, t.name, weapon, power, provokers)
         if power and u.name in b.eids and not b.unit(u.name).dead:
@@ -570,7 +585,9 @@ def charge(b, cmd):
         if not preview_weapon(b.view(), me, t.name, w,
                               own_extras(b, u.name, t.name, w)).possible:
             return
-        _begin_attack(b, me, "Charge attack")
+        if not (yield from _still_possible(b, u.name, t.name, w)):
+            return
+        _begin_attack(b, b.unit(u.name), "Charge attack")
         yield from attack_action(b, u.name, t.name, w)
     return perform
 
@@ -676,46 +693,6 @@ def drop_prone(b, cmd):
 
 # ---- turn flow ------------------------------------------------------------------------------
 
-def can_prepare_interrupt(b, u) -> None:
-    _big(b, u, _cost(b, "prepare_interrupt"),
-         "Prepare to Interrupt (a Big Action, and one kept for the prepared attack)")
-    if attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions) == 0:
-        raise Refused("no_attack_left", f"{u.name} has no attack left this turn to prepare")
-    if not u.weapons:
-        raise Refused("no_weapon", f"{u.name} has no weapon to prepare")
-
-
-def prepare_interrupt(b, cmd):
-    """Prepare to Interrupt (RULES.md 9): a trigger and a prepared attack; the turn ends."""
-    u = _turn(b, cmd)
-    can_prepare_interrupt(b, u)
-    if cmd.trigger not in TRIGGERS:
-        raise Refused("bad_command", f"unknown trigger {cmd.trigger!r} (use "
-                      f"{', '.join(TRIGGERS)})")
-    if cmd.weapon is not None:
-        weapon = find_weapon(u, cmd.weapon)
-        if weapon is None:
-            raise Refused("no_such_weapon", f"{u.name} has no weapon {cmd.weapon!r}")
-    elif cmd.trigger == "enters_reach":
-        weapon = max((w for w in u.weapons if w.can_melee),
-                     key=lambda w: u.unit.reach_with(w), default=None)
-    else:
-        weapon = _ready_weapon(b, u)
-    if weapon is None:
-        raise Refused("no_weapon", f"{u.name} has no weapon to prepare")
-    if cmd.trigger == "enters_reach" and not weapon.can_melee:
-        raise Refused("no_melee_weapon", f"{weapon.name} has no reach: prepare it for "
-                      "'attacks' or 'comes_into_sight' instead")
-
-    def perform():
-        _spend(b, u.name, "Prepare to Interrupt", big=_cost(b, "prepare_interrupt"))
-        b.note_entry("interrupts", u.name, Prepared(cmd.trigger, weapon.id, b.round))
-        b.emit(E.InterruptPrepared(u.name, cmd.trigger, weapon.name))
-        turns.finish_turn(b, u.name)
-        turns.proceed(b)
-    return perform
-
-
 def end_turn(b, cmd):
     u = _turn(b, cmd)
 
@@ -750,7 +727,8 @@ def choose_next(b, cmd):
 
 
 def react(b, cmd):
-    """The `ask` policy's answer (RULES.md 4): accept makes the AOO, else it is declined."""
+    """The `ask` policy's answer (RULES.md 4, 9): accept makes the AOO or tries the Interrupt
+    Turn, else it is declined."""
     if b.winner:
         _ready(b)
     if b.pending is None:
@@ -795,9 +773,12 @@ def set_policy(b, cmd):
         b.entity(cmd.unit)
     if cmd.policy not in AOO_POLICIES:
         raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use {', '.join(AOO_POLICIES)})")
+    field = {"aoo": "aoo_policy", "interrupt": "interrupt_policy"}.get(cmd.reaction)
+    if field is None:
+        raise Refused("bad_command", f"unknown reaction {cmd.reaction!r} (use aoo, interrupt)")
 
     def perform():
-        b.update(cmd.unit, Controller, aoo_policy=cmd.policy)
+        b.update(cmd.unit, Controller, **{field: cmd.policy})
         b.emit(E.PolicySet(cmd.unit, cmd.policy))
     return perform
 
@@ -808,9 +789,10 @@ RULES = {
     C.Move: move, C.Step: step, C.Run: run, C.Charge: charge, C.Retreat: retreat,
     C.StandUp: stand_up, C.DropProne: drop_prone, C.Attack: attack, C.Aim: aim,
     C.FightDefensively: fight_defensively, C.PowerAttack: power_attack,
-    C.CoupDeGrace: coup_de_grace, C.PrepareInterrupt: prepare_interrupt,
+    C.CoupDeGrace: coup_de_grace, C.PrepareInterrupt: interrupts.prepare_interrupt,
     C.EndTurn: end_turn, C.ChooseNext: choose_next, C.React: react,
-    C.LeaveMap: leave_map, C.SetPolicy: set_policy,
+    C.LeaveMap: leave_map, C.SetPolicy: set_policy, C.Defer: selective.defer,
+    C.IgnoreEnemy: selective.ignore_enemy,
 }
 
 
@@ -826,8 +808,11 @@ def drive(b, process, answer=None, started: bool = False) -> None:
     except StopIteration:
         turns.after_action(b)
         return
-    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process))
-    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at))
+    if isinstance(ask, interrupts.Pause):
+        interrupts.begin(b, ask, process)
+        return
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind))
+    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
 
 
 def handle(b, cmd) -> list:

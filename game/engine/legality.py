@@ -20,6 +20,8 @@ from game.engine import commands as C
 from game.engine import equipment
 from game.engine import handlers as H
 from game.engine.battle import Refused
+from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
+from game.engine.selective import can_defer, can_ignore_enemy
 from game.engine.turns import candidates
 from game.hexgrid import footprint_turns
 from game.rules import movement as rm
@@ -131,8 +133,14 @@ def _stand_ups(b, u) -> Iterator[C.Command]:
 
 
 def _interrupts(b, u) -> Iterator[C.Command]:
-    for trigger in H.TRIGGERS:
-        yield C.PrepareInterrupt(u.name, trigger=trigger)
+    for action in PREPARABLE:
+        for trigger in H.TRIGGERS:
+            yield C.PrepareInterrupt(u.name, trigger=trigger, action=action)
+
+
+def _ignores(b, u) -> Iterator[C.Command]:
+    for t in _enemies(b, u):
+        yield C.IgnoreEnemy(u.name, target=t.name)
 
 
 def _draws(b, u) -> Iterator[C.Command]:
@@ -174,8 +182,11 @@ ACTIONS = (
     ActionKind("drop_prone", "", H.can_drop_prone, _single(C.DropProne)),
     ActionKind("retreat", "", H.can_retreat, _retreats),
     ActionKind("coup_de_grace", "", H.can_coup_de_grace, _coups),
-    ActionKind("prepare_interrupt", "2 Big Actions (one kept for the prepared attack)",
-               H.can_prepare_interrupt, _interrupts),
+    ActionKind("prepare_interrupt", "1 Big Action, and 1 kept for the prepared action",
+               can_prepare_interrupt, _interrupts),
+    ActionKind("ignore_enemy", "1 Little Action for every foe named this turn",
+               can_ignore_enemy, _ignores),
+    ActionKind("defer", "nothing: the ally picks another", can_defer, _single(C.Defer)),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
     ActionKind("draw_weapon", "1 Little Action; provokes", equipment.can_draw_weapon, _draws),
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
@@ -217,6 +228,7 @@ def _start(b, name: str, kind: ActionKind):
     """The actor's view, or the refusal that stops `kind` before any target is chosen."""
     try:
         u = H._turn(b, C.EndTurn(name))
+        prepared_only(b, kind.action)
         kind.available(b, u)
     except Refused as refused:
         return None, refused
@@ -272,7 +284,8 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "charge": "no enemy to charge: a straight run of 2+ hexes must end in reach",
             "step": "no free hex to step into", "attack": "no enemy within reach or range",
             "power_attack": "no enemy within melee reach",
-            "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach"}
+            "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach",
+            "ignore_enemy": "no enemy left to ignore"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

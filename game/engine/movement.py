@@ -19,7 +19,9 @@ Blinded, Cramped included).
 from __future__ import annotations
 
 from game.engine import events as E
-from game.engine.combat import movement_triggers, opportunity_attacks, reacts, stopped
+from game.ecs.components import ActionBudget
+from game.engine import interrupts
+from game.engine.combat import opportunity_attacks, reacts, stopped
 from game.hexgrid import Hex, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import movement as rules_movement
@@ -160,7 +162,7 @@ def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
     first = b.unit(name)
     crawling = first.has("prone")      # a prone Retreat is not stopped by being prone
     legal = (first.anchor, first.facing)
-    for state, cost in zip(states, costs):
+    for n, (state, cost) in enumerate(zip(states, costs)):
         view = b.view()
         u = view.unit(name)
         if kind not in aoo.NEVER_PROVOKES:
@@ -178,14 +180,34 @@ def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
             legal = state
         b.place(name, state)
         seg.add(b.cell(state[0]), cost)
-        if kind != "step" and b.interrupts:
-            movement_triggers(b, name, view, before_fire=seg.flush)
+        if kind != "step" and interrupts.candidates(b, name, MOVE_TRIGGERS, view):
+            seg.flush()
+            paused = yield from interrupts.moment(b, name, MOVE_TRIGGERS, view)
             if stopped(b, name, by_prone=not crawling):
-                seg.flush()
                 _fall_back(b, name, legal, seg)
+                return False
+            if paused and not _goes_on(b, name, kind, states[n + 1:], costs[n + 1:]):
                 return False
     seg.flush()
     return True
+
+
+MOVE_TRIGGERS = ("enters_reach", "comes_into_sight")
+
+
+def _goes_on(b, name: str, kind: str, rest, rest_costs) -> bool:
+    """After an interrupt turn the mover goes on along its path if it still can (LFG "What if
+    my turn is interrupted?"); else it stops here and a Move keeps the movement it did not
+    use (a Run or Charge loses it)."""
+    if not rest:
+        return True
+    u = b.unit(name)
+    costs, _ = check_path(b.view(), u, rest)
+    if costs is not None and list(costs) == list(rest_costs):
+        return True
+    if kind == "move":
+        b.update(name, ActionBudget, movement=b.budget(name).movement + sum(rest_costs))
+    return False
 
 
 __all__ = ["can_react_any", "check_path", "check_retreat", "fmt", "provocation_text",

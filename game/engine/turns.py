@@ -9,8 +9,12 @@ RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
   count against it ends; an unused prepared interrupt lapses; Bleed X takes X HP; a Dying
   creature rolls its DC 20 FORT save (once per round: it has one turn per round); the budget
   is 2 Big + 1 Little (fewer when Staggered, Weakened 5; none when it cannot act).
-- `finish_turn(b, name)`: `advance(..., "end")`, unused movement is lost.
-- `proceed(b)`: who acts next, by mode:
+  A deferred creature picked again goes on with the turn it began (`game.engine.selective`);
+  an interrupt turn gives no Reaction back (`game.engine.interrupts`); the foes it ignored are
+  no longer ignored.
+- `finish_turn(b, name)`: `advance(..., "end")`, unused movement is lost; a hidden creature
+  is seen (`game.engine.awareness`).
+- `proceed(b)`: after an interrupt turn, the paused turn goes on; else who acts next, by mode:
   * selective (default): the creature that ended its turn (`b.chooser`) picks among the
     creatures of any side that have not acted this round (a `ChooseNext` command; a single
     candidate is picked automatically). When all that can act have acted, the last of them
@@ -18,6 +22,7 @@ RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
   * top-down: initiative order, highest first, every round.
   * round-by-round: everyone rolls before each round (the last actor of the previous round
     +5); the highest opens; then the actors pick as in selective.
+- Round 1 may be a surprise round, round 2 ends it (`game.engine.awareness`).
 - `check_victory(b)`: RULES.md 12.
 
 Decisions where RULES.md is silent:
@@ -74,7 +79,7 @@ def roll_all(b) -> None:
     view = b.view()
     checks = []
     for u in view.units:
-        if u.dead or u.name not in b.eids:
+        if u.dead or u.name not in b.eids or u.name in b.unaware:
             continue
         last = b.initiative_mode == "round-by-round" and u.name == b.last_actor
         check = roll_initiative(u.name, u.unit, b.dice, u.conditions, last_actor=last)
@@ -86,8 +91,10 @@ def roll_all(b) -> None:
 
 def start_battle(b) -> None:
     """Round 1 (RULES.md 9)."""
+    from game.engine import awareness
     b.note(round=1)
     b.emit(E.RoundStarted(1))
+    awareness.start(b)
     roll_all(b)
     if b.initiative_mode == "top-down":      # LFG gives round 1 flat-footedness to top-down only
         for name in b.order:
@@ -102,17 +109,23 @@ def start_battle(b) -> None:
 
 # ---- a turn ---------------------------------------------------------------------------------
 
-def start_turn(b, name: str) -> None:
+def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     """The start-of-turn hooks (module docstring). `proceed` and `after_action` end the turn
-    at once when the creature cannot act in it."""
+    at once when the creature cannot act in it. A deferred creature goes on with the turn it
+    began; an interrupt turn does not give the spent Reaction back."""
     from game.engine.combat import bleed_and_stabilise
+    from game.engine.selective import resume_deferred
+    if resume_deferred(b, name):
+        return
     if b.first_of_round is None and able(b, name):
         b.note(first_of_round=name)     # LFG: it cannot be interrupted
     b.note(active=name, chooser=None, turn=TurnState())
     b.emit(E.TurnStarted(name, b.round))
-    b.update(name, Reactions, available=1, aoo_this_round=0)
+    if restore_reaction:
+        b.update(name, Reactions, available=1, aoo_this_round=0)
     _advance_durations(b, name, "start")
     b.note_entry("gang_up", name, None)
+    b.note_entry("ignoring", name, None)
     if name in b.interrupts:
         b.note_entry("interrupts", name, None)
         b.emit(E.InterruptLapsed(name))
@@ -133,6 +146,9 @@ def finish_turn(b, name: str, real: bool = True) -> None:
     if name in b.eids:
         _advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)
+    if name in b.hidden:
+        from game.engine.combat import reveal
+        reveal(b, name)
     b.note(turn=TurnState(), active=None)
     if real:
         b.note(last_actor=name)
@@ -161,6 +177,10 @@ def proceed(b) -> None:
     """After a turn: start the next one or wait for ChooseNext (module docstring)."""
     for _ in range(10_000):
         if check_victory(b):
+            return
+        if b.suspended:
+            from game.engine.interrupts import resume_paused
+            resume_paused(b)
             return
         if b.initiative_mode == "top-down":
             nxt = next((n for n in b.order if present(b, n) and not acted(b, n)), None)
@@ -219,13 +239,19 @@ def offer_choice(b, chooser: str | None, options: list[str]) -> bool:
 def choose(b, chooser: str, chosen: str) -> None:
     b.emit(E.NextChosen(chooser, chosen))
     start_turn(b, chosen)
+    if chooser != chosen and b.teams_of.get(chooser) == b.teams_of.get(chosen) and \
+            b.active == chosen:
+        b.note_turn(picked_by=chooser)      # it may defer (game.engine.selective)
 
 
 def new_round(b) -> None:
-    b.note(round=b.round + 1, first_of_round=None)
+    b.note(round=b.round + 1, first_of_round=None, deferred=())
     for n in b.eids:
         b.update(n, ActionBudget, acted=False)
     b.emit(E.RoundStarted(b.round))
+    if b.unaware:
+        from game.engine import awareness
+        awareness.end_surprise(b)
     if b.initiative_mode == "round-by-round":
         roll_all(b)
 

@@ -258,3 +258,37 @@ def attacks_per_turn(level: int) -> AttackAllowance:
     else:
         per = (1,)
     return AttackAllowance(level, per)
+
+
+# ---- the odds of an interrupt -----------------------------------------------------------
+
+def _naturals(fortune: int) -> dict[int, float]:
+    """The chance of each kept d20: plain, Fortunate (the better of two), Unfortunate."""
+    if fortune > 0:
+        return {n: (2 * n - 1) / 400 for n in range(1, 21)}
+    if fortune < 0:
+        return {n: (41 - 2 * n) / 400 for n in range(1, 21)}
+    return {n: 1 / 20 for n in range(1, 21)}
+
+
+def win_chance(my_bonus: int, their_bonus: int, fortune: int = 0,
+               their_fortune: int = 0) -> float:
+    """The chance that an initiative check with `my_bonus` beats one with `their_bonus`
+    (ties: the higher bonus, then the coin), each with its fortune (RULES.md 9)."""
+    tie = 1.0 if my_bonus > their_bonus else 0.5 if my_bonus == their_bonus else 0.0
+    mine, theirs = _naturals(fortune), _naturals(their_fortune)
+    total = 0.0
+    for m, pm in mine.items():
+        for t, pt in theirs.items():
+            a, b = m + my_bonus, t + their_bonus
+            total += pm * pt * (1.0 if a > b else tie if a == b else 0.0)
+    return total
+
+
+def interrupt_chance(me, them, prepared: bool = False) -> float:
+    """The chance that creature `me` (a unit view) wins its interrupt against `them`
+    (prepared: Fortunate; the conditions' fortune and penalties apply)."""
+    mine = cond.fortune(me.conditions, extra=(1,) if prepared else ())
+    return win_chance(initiative_bonus(me.unit, me.conditions).total,
+                      initiative_bonus(them.unit, them.conditions).total,
+                      max(-1, min(1, mine)), max(-1, min(1, cond.fortune(them.conditions))))

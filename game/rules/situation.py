@@ -30,7 +30,8 @@ Interpretations (RULES.md silent):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.model import SIZES
@@ -57,6 +58,8 @@ class Extras:
     charge: bool = False           # RULES.md 3 Charge
     fortune: int = 0               # situational Fortunate (+1) / Unfortunate (-1)
     mode: str | None = None        # force "melee", "thrown" or "ranged"
+    target_ignores: tuple = ()     # RULES.md 8 "Ignore an enemy": foes the target ignores
+    unseen: bool = False           # the target is unaware of the attacker (hidden)
 
 
 NO_EXTRAS = Extras()
@@ -178,18 +181,35 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
         seen = line_of_sight(view, a, t)
         if not seen:
             level = "total"         # LFG "Locating Targets": an unseen target
-    flank = flanking(view, t)
+    flank = _unignored_flank(flanking(view, t), extras.target_ignores)
+    ignored = a.name in extras.target_ignores
+    target = Fighter.of(t, on_difficult(view, t))
+    if ignored or extras.unseen:        # flat-footed against this attacker
+        target = replace(target, conditions=MappingProxyType({**target.conditions,
+                                                               "flat_footed": 1}))
     sit = AttackSituation(
         attacker=Fighter.of(a, on_difficult(view, a)), weapon=w,
-        target=Fighter.of(t, on_difficult(view, t)), distance_ft=distance * 5, mode=mode,
+        target=target, distance_ft=distance * 5, mode=mode,
         cover=cov.level, concealment=level, flanked=flank.flanked,
         gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
         previous_attacks=extras.previous_attacks, alternating=extras.alternating,
         aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,
-        fortune=extras.fortune, run_ac=running.ranged_ac(t, a) if ranged else 0,
+        fortune=extras.fortune + (1 if ignored else 0),
+        run_ac=running.ranged_ac(t, a) if ranged else 0,
         straight_run=running.thrown_charge_exempt(a, t, mode),
         rules=getattr(view, "rules", DEFAULT_RULES))
     return Situation(sit, "", w, mode, distance, cov, con, flank, seen)
+
+
+def _unignored_flank(flank: FlankResult, ignored) -> FlankResult:
+    """RULES.md 8 "Ignore an enemy": an ignored foe cannot make its target flanked."""
+    if not flank.flanked or not ignored:
+        return flank
+    pairs = tuple(p for p in flank.pairs if not set(p) & set(ignored))
+    if pairs:
+        return replace(flank, pair=pairs[0], pairs=pairs)
+    return replace(flank, flanked=False, pair=None, angle=None, pairs=(), ac_penalty=0,
+                   reasons=(f"{flank.target} ignores {', '.join(ignored)}: no flank",))
 
 
 # ---- previews -------------------------------------------------------------------------------

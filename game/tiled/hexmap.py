@@ -63,6 +63,8 @@ class UnitPlacement:
     conditions: tuple[str, ...] = ()
     line: int = 0
     object_id: int = 0
+    aware: bool = True      # false: surprised, no turn in the surprise round (RULES.md 9)
+    hidden: bool = False    # true: unseen by its enemies until it acts
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ TERRAIN_PROPS = {
     "concealment": lambda p: as_choice(p, CONCEALMENT_LEVELS),
     "elevation": lambda p: as_int(p, -100, 100), "terrain": as_text,
 }
+AWARENESS = ("aware", "hidden")     # unit properties of the surprise round (RULES.md 9)
 UNIT_OVERRIDES = {
     "level": lambda p: as_int(p, 0, 30), "hp": lambda p: as_int(p, 1),
     "reach": lambda p: as_int(p, 0, 20), "speed": lambda p: as_int(p, 0, 500),
@@ -272,6 +273,7 @@ class _Ctx:
             if "facing" in props else 0
         conditions = self.typed(props["conditions"], as_list, label) \
             if "conditions" in props else []
+        awareness = {k: self.typed(props[k], as_bool, label) for k in AWARENESS if k in props}
         overrides = self.overrides(props, label)
         try:
             cx, cy = mo.center()
@@ -281,7 +283,8 @@ class _Ctx:
             return None
         if conditions and not self.check_conditions(conditions, props["conditions"], label):
             return None
-        if None in (key, team, facing, conditions, overrides) or layout is None:
+        if None in (key, team, facing, conditions, overrides, *awareness.values()) or \
+                layout is None:
             return None
         key = key.strip()
         if not self.check_unit_key(key, props["unit"], label):
@@ -290,7 +293,7 @@ class _Ctx:
         col, row = layout.pixel_to_tile(cx + offset[0], cy + offset[1])
         return UnitPlacement(name, key, team.strip(), col, row, facing, overrides,
                              tuple(c.lower() for c in conditions), mo.line,
-                             _int(mo.attrib.get("id")) or 0)
+                             _int(mo.attrib.get("id")) or 0, **awareness)
 
     def check_conditions(self, conditions, prop, label) -> bool:
         """The conditions a map may give a creature: those of RULES.md 11 that do not follow
@@ -316,7 +319,8 @@ class _Ctx:
     def overrides(self, props, label) -> dict | None:
         overrides, ok = {}, True
         for name, p in props.items():
-            if name in ("unit", "team", "facing", "conditions") or is_editor_only(name):
+            if name in ("unit", "team", "facing", "conditions", *AWARENESS) or \
+                    is_editor_only(name):
                 continue
             if name in UNIT_OVERRIDES:
                 value = self.typed(p, UNIT_OVERRIDES[name], label)

@@ -679,14 +679,15 @@ class App:
 
     # ---- hotseat ---------------------------------------------------------------------------
     def _hold_for_reaction(self, events) -> None:
-        """Hotseat: the person who answered an attack of opportunity sees how it went
+        """Hotseat: the person who answered an attack of opportunity or an interrupt sees how it went
         before the screen is handed back (a key or a click lets go)."""
         from game.ui.presenters import log_entries
         c = self.controller
         if len(c.human_teams) < 2 or self.viewer is None:
             return
         strikes = [e for e in events if isinstance(e, E.AttackRolled) and e.kind == "aoo"
-                   and c.team_of(e.attacker) == self.viewer]
+                   and c.team_of(e.attacker) == self.viewer or
+                   isinstance(e, E.InterruptTriggered) and c.team_of(e.unit) == self.viewer]
         if not strikes:
             return
         lines = [x.text for x in log_entries(events) if any(e in x.events for e in strikes)]
@@ -983,6 +984,7 @@ class App:
         shift = ev is not None and self._shift(ev)
         simple = {
             "weapon": c.cycle_weapon, "threat": lambda: c.toggle_overlay("threat"),
+            "interrupt_trigger": c.cycle_trigger, "interrupt_action": c.cycle_prepared,
             "sight": lambda: c.toggle_overlay("los"), "heat": self.toggle_heat,
             "centre": self.centre_on_active, "skip": self.skip,
             "zoom_in": lambda: self.camera.zoom_by(1),
@@ -1257,7 +1259,9 @@ def draw_status(surf, ctl) -> None:
             ", ".join(m.choice_candidates or [])
     elif aw == "reaction":
         p = b.pending
-        head = f"{p.reactor} may strike {p.mover} (attack of opportunity): Y = attack, N = let go"
+        head = (f"{p.reactor} may interrupt {p.mover}'s turn (its Reaction): Y = try, N = let go"
+                if p.kind == "interrupt" else
+                f"{p.reactor} may strike {p.mover} (attack of opportunity): Y = attack, N = let go")
     else:
         head = m.message or "The battle is over."
     lines = [(head, (255, 255, 255))]

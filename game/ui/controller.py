@@ -27,7 +27,8 @@ from game.ui.overlays import budget_of, move_budget
 from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat")
+ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore")
+
 
 
 def _melee_rank(w) -> tuple:
@@ -309,6 +310,8 @@ class GameController:
         return max(melee, key=_melee_rank).id if melee else None
 
     def _attack_command(self, u, target: str):
+        if self.model.mode == "ignore":
+            return C.IgnoreEnemy(u.name, target=target)
         if self.model.mode == "charge":
             p = self._charge_preview(u, target)
             if p is None:
@@ -333,8 +336,10 @@ class GameController:
         if aw == "choice" and self.is_human_turn() and who in self.model.choice_candidates:
             return self.choose_next(who)
         if aw == "reaction" and self.is_human_turn():
-            self._say(f"{self.battle.pending.reactor} may make an attack of opportunity on "
-                      f"{self.battle.pending.mover}: answer yes or no first (Y / N)")
+            p = self.battle.pending
+            what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
+                "make an attack of opportunity on"
+            self._say(f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)")
             return None
         actor = self._living(self.actor())
         if actor is None or (who is not None and who != actor.name and
@@ -370,9 +375,10 @@ class GameController:
 
     def _click_move(self, actor, cell, shift: bool) -> Outcome | None:
         m = self.model
-        if m.mode in ("attack", "power", "charge"):
-            self._say("click an enemy to attack it" if m.mode != "charge" else
-                      "click an enemy to charge it")
+        if m.mode in ("attack", "power", "charge", "ignore"):
+            self._say({"charge": "click an enemy to charge it",
+                       "ignore": "click an enemy to ignore it"}.get(m.mode,
+                                                                    "click an enemy to attack it"))
             return None
         if cell == self.battle.cell(actor.anchor):
             return None
@@ -413,8 +419,9 @@ class GameController:
         m = self.model
         m.mode = mode
         m.pending = m.pending_preview = None
-        m.message = {"interrupt": "Prepare to Interrupt: press Enter to ready an attack "
-                                  "against the first enemy that enters reach"}.get(mode, "")
+        m.message = {"interrupt": self._interrupt_hint(),
+                     "ignore": "Ignore an enemy: click the enemies to ignore until your next "
+                               "turn (one Little Action for all)"}.get(mode, "")
         self._refresh_hover()
         self._bump()
 
@@ -432,18 +439,69 @@ class GameController:
                "defend": lambda: C.FightDefensively(name),
                "stand": lambda: C.StandUp(name),
                "prone": lambda: C.DropProne(name),
-               "interrupt": lambda: C.PrepareInterrupt(name, weapon=self.model.weapon),
+               "interrupt": lambda: self._prepare_command(name),
+               "defer": lambda: C.Defer(name),
                "draw": lambda: C.DrawWeapon(name),
                "sheathe": lambda: C.SheatheWeapon(name, self.model.weapon),
                "pickup": lambda: C.PickUp(name),
                "end": lambda: C.EndTurn(name)}.get(action)
         if cmd is None:
             raise ValueError(f"unknown action {action!r}")
+        if action == "interrupt" and self.model.mode != "interrupt":
+            self.set_mode("interrupt")      # choose the trigger and the action first
+            return None
         if action == "interrupt":
             self.model.mode = "move"
         if action == "end" and self._warn_before_ending(name):
             return None
         return self.send(cmd())
+
+    # ---- Prepare to Interrupt: the trigger and the action, from the engine's options --------
+    def _prepare_command(self, name: str) -> C.PrepareInterrupt:
+        m = self.model
+        u = self._living(name)
+        w = next((w for w in u.weapons if w.id == m.weapon), None) if u else None
+        weapon = w.id if w is not None and w.can_melee and m.trigger == "enters_reach" else None
+        return C.PrepareInterrupt(name, trigger=m.trigger, action=m.prepared, weapon=weapon)
+
+    def _prepare_choices(self) -> list[tuple[str, str]]:
+        """(trigger, action) pairs the engine would accept now."""
+        actor = self.actor()
+        if actor is None:
+            return []
+        return [(o.command.trigger, o.command.action)
+                for o in self.battle.options(actor, "prepare_interrupt")]
+
+    def _interrupt_hint(self) -> str:
+        m = self.model
+        from game.ui.presenters import TRIGGER_TEXT
+        return (f"Prepare to Interrupt: when {TRIGGER_TEXT.get(m.trigger, m.trigger)} (U), "
+                f"{m.prepared.replace('_', ' ')} (K). I or Enter prepares it")
+
+    def cycle_trigger(self) -> None:
+        """U: the next trigger for which some prepared action is legal."""
+        self._cycle(0)
+
+    def cycle_prepared(self) -> None:
+        """K: the next Big Action that may be prepared for the chosen trigger."""
+        self._cycle(1)
+
+    def _cycle(self, part: int) -> None:
+        m = self.model
+        pairs = self._prepare_choices()
+        if not pairs:
+            self._say("nothing can be prepared now")
+            return
+        if part == 0:
+            order = list(dict.fromkeys(t for t, _ in pairs))
+            m.trigger = order[(order.index(m.trigger) + 1) % len(order)] \
+                if m.trigger in order else order[0]
+        actions = [a for t, a in pairs if t == m.trigger] or [pairs[0][1]]
+        if part == 1 or m.prepared not in actions:
+            now = actions.index(m.prepared) if m.prepared in actions else -1
+            m.prepared = actions[(now + 1) % len(actions)]
+        m.mode = "interrupt"
+        self._say(self._interrupt_hint())
 
     def _warn_before_ending(self, name: str) -> bool:
         """With the warning on, ending a turn with Big Actions left waits for a second

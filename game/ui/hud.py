@@ -88,6 +88,22 @@ def make_manager(size, theme_path: str | os.PathLike | None = None) -> pygame_gu
     return manager
 
 
+def interrupt_prompt(b) -> tuple[str, str, bool]:
+    """The question of an Interrupt Turn, with the odds of the opposed initiative check."""
+    from game.rules.initiative import interrupt_chance
+    p = b.pending
+    view = b.view()
+    me, mover = view.unit(p.reactor), view.unit(p.mover)
+    chance = interrupt_chance(me, mover)
+    team = b.teams_of.get(p.reactor, "")
+    body = (f"<b>{_esc(team.capitalize())} player</b>: {_esc(p.mover)} is at {p.at[0]},{p.at[1]} "
+            f"in sight of <b>{_esc(p.reactor)}</b>.<br>Interrupt its turn: {_esc(p.reactor)} "
+            f"wins the initiative roll <b>{chance * 100:.0f}%</b> and then takes its whole turn "
+            f"now.<br><font color={MUTED}>The Reaction is spent either way: no attack of "
+            "opportunity until its next turn (rules: Turns, actions and initiative)</font>")
+    return f"Interrupt Turn: {p.reactor}", body, True
+
+
 def _esc(text: str) -> str:
     return html.escape(for_players(str(text)), quote=False)
 
@@ -421,7 +437,7 @@ class Hud:
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
         btn_h = (bh - 4 - 3 * gap) // 2
-        per_row = -(-(len(P.ACTIONS) + 1) // 2)
+        per_row = (len(P.ACTIONS) + 2) // 2      # End Turn takes two slots
         slot_w = (bw - 2 * pad - 4 - (per_row - 1) * gap) // per_row
         full = slot_w >= 170
         for n, (action, label, short, key, _text) in enumerate(P.ACTIONS):
@@ -784,9 +800,10 @@ class Hud:
         if state == "over":
             return "The battle is over"
         if state == "reaction":
+            what = "interrupt" if b.pending.kind == "interrupt" else "attack of opportunity"
             if human is False:
-                return f"{b.pending.reactor}'s side decides on its attack of opportunity..."
-            return "Answer the attack of opportunity: Y accept, N decline"
+                return f"{b.pending.reactor}'s side decides on its {what}..."
+            return f"Answer the {what}: Y accept, N decline"
         if state == "choice":
             if human is False:
                 return f"{b.chooser}'s side picks who acts next..."
@@ -818,6 +835,8 @@ class Hud:
     def _prompt_content(self, b) -> tuple[str, str, bool] | None:
         """(title, html body, with Accept/Decline) or None when no prompt is due."""
         state = b.awaiting()
+        if state == "reaction" and b.pending.kind == "interrupt":
+            return None if self._human() is False else interrupt_prompt(b)
         if state == "reaction":
             p = b.pending
             policy = b.controller(p.reactor).aoo_policy
@@ -847,6 +866,7 @@ class Hud:
         return None
 
     def _build_prompt(self, title: str, body: str, buttons: bool) -> None:
+        interrupt = self.battle.awaiting() == "reaction" and self.battle.pending.kind == "interrupt"
         for w in self._prompt_widgets:
             w.kill()
         self._prompt_widgets = []
@@ -871,7 +891,8 @@ class Hud:
             self.accept_button = UIButton(
                 pygame.Rect(pw // 2 - 170, ph - 50, 160, 38), "Accept (Y)",
                 manager=self.manager, container=prompt,
-                tool_tip_text="Make the attack of opportunity",
+                tool_tip_text="Spend the Reaction and roll to take the turn now" if interrupt
+                else "Make the attack of opportunity",
                 object_id=ObjectID(class_id="@prompt_button", object_id="#accept_button"))
             self.decline_button = UIButton(
                 pygame.Rect(pw // 2 + 10, ph - 50, 160, 38), "Decline (N)",

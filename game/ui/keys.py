@@ -11,8 +11,9 @@ ACTION_KEYS: dict[int, str] = {
     pygame.K_1: "move", pygame.K_2: "run", pygame.K_3: "charge", pygame.K_4: "step",
     pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
     pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
-    pygame.K_i: "interrupt", pygame.K_e: "end", pygame.K_END: "end",
-    pygame.K_x: "draw", pygame.K_v: "sheathe", pygame.K_p: "pickup",
+    pygame.K_i: "interrupt", pygame.K_o: "ignore", pygame.K_p: "defer",
+    pygame.K_x: "draw", pygame.K_v: "sheathe", pygame.K_f: "pickup",
+    pygame.K_e: "end", pygame.K_END: "end",
 }
 #: keys of the attack-of-opportunity prompt while it is shown: accept (True) or decline
 PROMPT_KEYS: dict[int, bool] = {pygame.K_y: True, pygame.K_RETURN: True,
@@ -31,6 +32,7 @@ BATTLE_KEYS: dict[int, str] = {
     pygame.K_KP_PLUS: "zoom_in", pygame.K_MINUS: "zoom_out", pygame.K_KP_MINUS: "zoom_out",
     pygame.K_F5: "quick_save", pygame.K_z: "undo", pygame.K_n: "next_creature",
     pygame.K_g: "coordinates", pygame.K_F1: "help", pygame.K_F6: "restart_map",
+    pygame.K_u: "interrupt_trigger", pygame.K_k: "interrupt_action",
 }
 #: (keys, what they do) for the help panel and the README, in reading order
 HELP: tuple[tuple[str, str], ...] = (
@@ -39,12 +41,13 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Right click", "cancel"),
     ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
     ("Enter", "confirm a provoking move"),
-    ("1-9, 0, R, I, X, V, P", "the action bar's actions"),
+    ("1-9, 0, R, I, O, P, X, V, F", "the action bar's actions"),
+    ("U, K", "Prepare Interrupt: the next trigger, the next prepared action"),
     ("E, End", "end the turn"),
     ("Z, Ctrl+Z", "undo the last move or action that rolled no dice"),
     ("Tab", "next weapon"),
     ("N", "next creature that can act"),
-    ("Y / N", "answer an attack of opportunity"),
+    ("Y / N", "answer an attack of opportunity or an interrupt"),
     ("T, L, H", "threat areas, line of sight, threat heat map"),
     ("G", "hex coordinates"),
     ("C", "centre on the active creature"),

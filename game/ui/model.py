@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "interrupt")
+MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "interrupt", "ignore")
 OVERLAYS = ("threat", "los")
 
 
@@ -64,6 +64,8 @@ class UIModel:
     pending_preview: MovePreview | None = None  # the path of `pending`, drawn until confirmed
     refusal: str = ""            # why the hovered enemy cannot be attacked now (the engine's)
     revision: int = 0            # bumped by the controller on every change (redraw hints)
+    trigger: str = "enters_reach"   # Prepare to Interrupt: the trigger chosen (U cycles it)
+    prepared: str = "attack"     # Prepare to Interrupt: the Big Action kept for it (K)
 
 
 __all__ = ["MODES", "OVERLAYS", "MovePreview", "UIModel"]

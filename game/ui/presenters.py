@@ -56,12 +56,18 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "Both Big Actions: move up to your speed away from threatening enemies without provoking "
      "them; Unfortunate on attacks until your next turn"),
     ("interrupt", "Prepare Interrupt", "Interrupt", "I",
-     "Big Action: prepare an attack for when an enemy enters your reach; the turn ends"),
+     "Big Action: choose a trigger (U) and a Big Action to keep for it (K), then Enter; the "
+     "turn ends, and when the trigger comes you may act first"),
+    ("ignore", "Ignore Enemy", "Ignore", "O",
+     "Little Action: click enemies to ignore until your next turn: no AC penalties from them, "
+     "but you are flat-footed against them and they are Fortunate"),
+    ("defer", "Defer", "Defer", "P",
+     "Picked by an ally, before doing anything: let the ally pick another; you act later"),
     ("draw", "Draw Weapon", "Draw", "X",
      "Little Action: draw a sheathed weapon into a free hand; provokes"),
     ("sheathe", "Sheathe Weapon", "Sheathe", "V",
      "Little Action: sheathe the chosen weapon; provokes"),
-    ("pickup", "Pick Up", "Pick Up", "P",
+    ("pickup", "Pick Up", "Pick Up", "F",
      "Little Action: pick up your thrown weapon lying in your space; provokes"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
@@ -69,7 +75,7 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
 #: UI modes (UIModel.mode) that belong to an action button
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
                   "attack": "attack", "power": "power", "retreat": "retreat",
-                  "interrupt": "interrupt"}
+                  "interrupt": "interrupt", "ignore": "ignore"}
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,7 @@ class ActionState:
 #: the engine's action id of each button (game.engine.legality.ACTION_IDS)
 ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
                  "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
+                 "ignore": "ignore_enemy",
                  "draw": "draw_weapon", "sheathe": "sheathe_weapon", "pickup": "pick_up"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
@@ -119,6 +126,12 @@ SHORT_REASONS = {
     "nothing_here": "No weapon of yours lies here",
     "in_full_round": "In a full-round action until the next turn",
     "does_not_threaten": "Threatens no hex: no melee weapon in hand",
+    "prepared_action_only": "This interrupt turn is for the prepared action",
+    "not_picked_by_ally": "Only when picked by an ally, before acting",
+    "last_to_act": "The last to act this round",
+    "interrupt_turn": "Not in an interrupt turn",
+    "not_preparable": "Cannot be prepared",
+    "already_ignored": "Already ignored",
 }
 
 #: "no_target" in a few words, by button
@@ -128,6 +141,7 @@ NO_TARGET = {
     "step": "No free hex to step into (difficult or occupied)",
     "attack": "No enemy within reach or range", "power": "No enemy within melee reach",
     "retreat": "Nowhere to retreat to", "coup": "No helpless enemy in reach",
+    "ignore": "No enemy to ignore",
 }
 
 
@@ -152,7 +166,8 @@ def blocked_reason(battle, human: bool | None = None) -> str:
     if kind == "over":
         return "The battle is over"
     if kind == "reaction":
-        return f"Waiting for {name}'s answer to the attack of opportunity"
+        what = "interrupt" if battle.pending.kind == "interrupt" else "attack of opportunity"
+        return f"Waiting for {name}'s answer to the {what}"
     if kind == "choice":
         return f"{name} must first pick who acts next"
     if not _human(battle, human):
@@ -397,6 +412,7 @@ _POLICY_TEXT = {"always": "will always take its attacks of opportunity",
 
 _TRIGGER_TEXT = {"enters_reach": "an enemy enters its reach", "attacks": "an enemy attacks",
                  "comes_into_sight": "an enemy comes into sight"}
+TRIGGER_TEXT = _TRIGGER_TEXT        # Prepare to Interrupt's triggers, in the players' words
 
 
 def _condition_title(condition: str, value: int = 1) -> str:
@@ -493,6 +509,10 @@ def _action_line(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.unit} provokes {e.by} {how}",
                         f"{e.by} may make an attack of opportunity: {e.reason} (rules: Attacks of opportunity)",
                         (e.unit, e.by), "provoke", (e,))
+    if isinstance(e, E.ReactionAsked) and e.kind == "interrupt":
+        return LogEntry(f"{e.by} may interrupt {e.unit} at {_cell(e.at)}: its player decides",
+                        "An Interrupt Turn costs its Reaction (rules: Turns, actions and "
+                        "initiative)", (e.by, e.unit), "interrupt", (e,))
     if isinstance(e, E.ReactionAsked):
         return LogEntry(f"{e.by} may attack {e.unit} at {_cell(e.at)}: its player decides",
                         "The creature's AOO policy is 'ask' (rules: Attacks of opportunity)", (e.by, e.unit),
@@ -565,8 +585,9 @@ def _rare_line(e: E.Event) -> LogEntry:
     """The line of an interrupt, a policy, standing up, the end, or any other event."""
     if isinstance(e, E.InterruptPrepared):
         trigger = _TRIGGER_TEXT.get(e.trigger, e.trigger)
-        weapon = f" with {_a(e.weapon)}" if e.weapon else ""
-        return LogEntry(f"{e.unit} prepares to strike{weapon} when {trigger}",
+        weapon = f" with {_a(e.weapon)}" if e.weapon and e.action == "attack" else ""
+        what = "strike" if e.action == "attack" else e.action.replace("_", " ")
+        return LogEntry(f"{e.unit} prepares to {what}{weapon} when {trigger}",
                         "Prepare to Interrupt (rules: Turns, actions and initiative)", (e.unit,), "interrupt", (e,))
     if isinstance(e, E.InterruptLapsed):
         return LogEntry(f"{e.unit}'s prepared interrupt lapses", "", (e.unit,), "interrupt",
@@ -589,8 +610,34 @@ def _rare_line(e: E.Event) -> LogEntry:
         else:
             text = f"{e.team.capitalize()} wins the battle in round {e.round}!"
         return LogEntry(text, "rules: Winning", (), "victory", (e,))
-    name = type(e).__name__
-    return LogEntry(name, str(e), (), "info", (e,))
+    return _turn_line(e)
+
+
+_R9 = "(rules: Turns, actions and initiative)"
+
+
+def _turn_line(e: E.Event) -> LogEntry:
+    """The line of an interrupted, resumed or deferred turn, an ignored foe, the surprise."""
+    if isinstance(e, E.TurnPaused):
+        return LogEntry(f"{e.by} interrupts {e.unit}'s turn", f"{e.unit} waits where it is "
+                        f"until {e.by}'s turn ends {_R9}", (e.unit, e.by), "interrupt", (e,))
+    if isinstance(e, E.TurnResumed):
+        return LogEntry(f"{e.unit} goes on with its turn", _R9, (e.unit,), "initiative", (e,))
+    if isinstance(e, E.Deferred):
+        return LogEntry(f"{e.unit} defers: {e.chooser} picks another", f"{e.unit} acts later "
+                        f"this round {_R9}", (e.unit, e.chooser), "initiative", (e,))
+    if isinstance(e, E.EnemyIgnored):
+        return LogEntry(f"{e.unit} ignores {e.target}", f"until its next turn: flat-footed "
+                        f"against it, no flank nor gang-up from it {_R9}", (e.unit, e.target),
+                        "info", (e,))
+    if isinstance(e, E.SurpriseRound):
+        return LogEntry(f"Surprise! {', '.join(e.unaware)} will not act this round",
+                        f"they are flat-footed until round 2 {_R9}", tuple(e.unaware),
+                        "initiative", (e,))
+    if isinstance(e, E.Revealed):
+        return LogEntry(f"{e.unit} is seen", f"it was hidden: its enemies may react to it now "
+                        f"{_R9}", (e.unit,), "info", (e,))
+    return LogEntry(type(e).__name__, str(e), (), "info", (e,))
 
 
 def _condition_run(events, n: int) -> tuple[LogEntry, int]:

@@ -1,0 +1,80 @@
+"""The computer player's use of the turn structure (RULES.md 9): Interrupt Turns, Prepare to
+Interrupt and deferring a pick. Each function returns `Option`s that the player ranks with the
+rest; the engine's legality query has the last word on each command.
+
+- `interrupt_answer`: asked whether to spend its Reaction on an Interrupt Turn, a creature
+  says yes when acting now is worth its chance of winning the opposed initiative check: it can
+  strike someone this turn (the mover that is about to strike, or that walked into reach), and
+  it wins often enough. A creature of Intelligence 6 or less keeps its Reaction for attacks of
+  opportunity (as the rules advise for such creatures).
+- `prepare_options`: a creature whose best plan is to end its turn where it stands prepares an
+  attack for the first enemy that steps into its reach (or, with only ranged weapons, that
+  attacks): the turn ends either way, and the prepared attack may come first. (Preparing
+  instead of fighting defensively lost more games than it won against the baseline.)
+- `defer_options`: picked by an ally with nothing better to do than to stay (or fight
+  defensively where it stands), the creature lets the ally pick another while enemies are
+  still to act: they may come to it.
+"""
+from __future__ import annotations
+
+from game.engine import commands as C
+from game.rules.initiative import interrupt_chance
+
+TACTICAL_INT = 7          # creatures below it keep their Reaction for attacks of opportunity
+WORTH = 0.25              # the least expected gain of acting now that an interrupt is worth
+
+
+def interrupt_answer(battle, profile, memo, kind_option) -> list:
+    """React(accept) options for an Interrupt Turn of the pending reactor."""
+    from game.ai.player import act_value
+    p = battle.pending
+    view = battle.view()
+    me, mover = view.unit(p.reactor), view.unit(p.mover)
+    no = kind_option("interrupt", 0.0, C.React(p.reactor, False), {"mover": p.mover})
+    if me.unit.int < TACTICAL_INT:
+        no.detail["why"] = "keeps its Reaction"
+        return [no]
+    value, detail = act_value(battle, view, me, profile, attack_only=True, memo=memo)
+    chance = interrupt_chance(me, mover)
+    detail.update(chance=round(chance, 3))
+    return [no, kind_option("interrupt", chance * value - WORTH,
+                            C.React(p.reactor, True), detail)]
+
+
+def _ends_in_place(options, defending: bool = False) -> bool:
+    """Is the best plan to end the turn where it stands (`defending`: or to fight defensively
+    there)?"""
+    if not options:
+        return True
+    best = max(options, key=lambda o: o.score)
+    return isinstance(best.command, (C.EndTurn, C.FightDefensively) if defending else C.EndTurn)
+
+
+def prepare_options(battle, me, options, kind_option) -> list:
+    """Prepare an attack instead of ending the turn in place."""
+    if not _ends_in_place(options) or battle.turn.interrupting:
+        return []
+    trigger = "enters_reach" if any(w.can_melee for w in me.weapons) else "attacks"
+    cmd = C.PrepareInterrupt(me.name, trigger=trigger, action="attack")
+    if battle.refusal(cmd) is not None:
+        return []
+    best = max((o.score for o in options), default=0.0)
+    return [kind_option("prepare", best + 0.01, cmd, {"trigger": trigger})]
+
+
+def defer_options(battle, me, options, kind_option) -> list:
+    """Let the ally pick another while an enemy may still act this round."""
+    from game.engine.turns import candidates
+    if not battle.turn.picked_by or not _ends_in_place(options, defending=True):
+        return []
+    team = battle.teams_of[me.name]
+    if not any(battle.teams_of.get(n) != team for n in candidates(battle)):
+        return []
+    cmd = C.Defer(me.name)
+    if battle.refusal(cmd) is not None:
+        return []
+    best = max((o.score for o in options), default=0.0)
+    return [kind_option("defer", best + 0.02, cmd, {})]
+
+
+__all__ = ["defer_options", "interrupt_answer", "prepare_options"]
