@@ -100,3 +100,12 @@ class Reactions:
 class Controller:
     kind: str = "ai"           # "human" or "ai"
     aoo_policy: str = "always"  # "always", "never" or "ask" (RULES.md 4)
+
+
+@dataclass(frozen=True)
+class ReactionPolicy:
+    """How a creature answers a chance to actively defend (docs/rules/13-reactions.md):
+    "always" (the best defense when it lowers the hit chance), "never" or "ask" (its owner
+    is asked; the computer player answers for its own creatures). Only present once set:
+    without it, human-controlled creatures are asked and the others never defend."""
+    defense: str = "ask"

@@ -6,7 +6,8 @@ The command log and the seed replay a battle to the same `state_hash()`.
 
 What the battle waits for (`awaiting()`): "turn" (the `active` creature's commands),
 "choice" (selective initiative: a ChooseNext from `chooser`, RULES.md 9), "reaction" (an
-attack of opportunity of an `ask` creature: a React from `pending.reactor`, RULES.md 4) or
+attack of opportunity or an active defense of an `ask` creature: a React, ActiveParry or
+ActiveDodge from `pending.reactor`, RULES.md 4) or
 "over" (`winner` is a team, or "draw"; RULES.md 12).
 """
 from __future__ import annotations
@@ -60,6 +61,8 @@ class PendingReaction:
     mover: str
     at: tuple[int, int]
     resume: object          # the paused action (a generator); React sends the answer in
+    kind: str = "aoo"       # "aoo", or "defense": an active defense against `mover`'s attack
+    attack: object = None   # for "defense": the attack's (weapon, extras)
 
 
 @dataclass(frozen=True)
@@ -216,6 +219,13 @@ class Battle:
             esper.add_component(eid, replace(old, **changes))
         self._changed()
 
+    def attach(self, name: str, component) -> None:
+        """Add (or replace) a component of a creature: for components only some creatures
+        have (game.ecs.components.ReactionPolicy)."""
+        with in_world(self.world):
+            esper.add_component(self.entity(name), component)
+        self._changed()
+
     def note(self, **changes) -> None:
         """Replace fields of the round and turn bookkeeping."""
         self._book = replace(self._book, **changes)
@@ -359,7 +369,7 @@ class Battle:
         pending = None
         if self._pending:
             p = self._pending
-            pending = [p.reactor, p.mover, list(p.at)]
+            pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         return {"units": units, "book": asdict(self._book), "mode": self.initiative_mode,
                 "dice": self.dice.state(), "pending": pending}
 

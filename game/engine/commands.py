@@ -153,15 +153,40 @@ class LeaveMap(Command):
 
 @dataclass(frozen=True)
 class SetPolicy(Command):
-    """Set a creature's attack-of-opportunity policy (RULES.md 4): "always", "never" or
-    "ask". Accepted at any time before the battle is over (it is in the command log)."""
+    """Set a creature's attack-of-opportunity policy (RULES.md 4), or with
+    reaction="defense" its active-defense policy: "always", "never" or "ask". Accepted at
+    any time before the battle is over (it is in the command log)."""
     policy: str = "always"
+    reaction: str = "aoo"
+
+
+@dataclass(frozen=True)
+class ActiveParry(Command):
+    """Answer a defense prompt with an Active Parry (docs/rules/13-reactions.md)."""
+
+
+@dataclass(frozen=True)
+class ActiveDodge(Command):
+    """Answer a defense prompt with an Active Dodge (docs/rules/13-reactions.md)."""
+
+
+@dataclass(frozen=True)
+class Protect(Command):
+    """Protect an adjacent ally until the protector's next turn (a Big Action)."""
+    ally: str = ""
+
+
+@dataclass(frozen=True)
+class TradeSpaces(Command):
+    """Swap places with an adjacent ally, who spends its Reaction (a Big Action)."""
+    ally: str = ""
+    confirm: bool = False
 
 
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
-    SetPolicy)}
+    SetPolicy, ActiveParry, ActiveDodge, Protect, TradeSpaces)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

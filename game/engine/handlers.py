@@ -29,6 +29,8 @@ from game.ecs.components import ActionBudget, Controller, Health
 from game.engine.battle import PendingReaction, Prepared, Refused
 from game.engine.combat import (attack_triggers, opportunity_attacks, own_extras, reacts,
                                 stopped, strike)
+from game.engine import allies, defense
+from game.engine.defense import defended_strike, set_defense_policy
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
                                   provocation_text, speed_hexes, walk)
 from game.hexgrid import footprint, footprint_turns
@@ -51,8 +53,9 @@ def _ready(b) -> None:
                                                 else f"{b.winner} won"))
     if b.pending:
         p = b.pending
-        raise Refused("awaiting_reaction", f"the battle waits for {p.reactor}'s answer to the attack of "
-                      f"opportunity on {p.mover} (React)")
+        what = (f"{p.mover}'s attack (React, ActiveParry or ActiveDodge)" if p.kind == "defense"
+                else f"the attack of opportunity on {p.mover} (React)")
+        raise Refused("awaiting_reaction", f"the battle waits for {p.reactor}'s answer to {what}")
 
 
 def _turn(b, cmd):
@@ -256,7 +259,8 @@ def attack_action(b, name: str, target: str, weapon, power: bool = False, provok
     if stopped(b, name, by_prone=False) or target not in b.eids or b.unit(target).dead:
         return
     kind = "power attack" if power else ("charge" if b.turn.ran >= 2 else "attack")
-    roll = strike(b, name, target, weapon, own_extras(b, name, target, weapon, power), kind)
+    roll = yield from defended_strike(b, name, target, weapon,
+                                      own_extras(b, name, target, weapon, power), kind)
     if roll is not None:
         b.update(name, ActionBudget, attacks=b.budget(name).attacks + 1)
         b.note_turn(last_weapon=weapon.id)
@@ -755,10 +759,15 @@ def set_policy(b, cmd):
         b.entity(cmd.unit)
     if cmd.policy not in AOO_POLICIES:
         raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use {', '.join(AOO_POLICIES)})")
+    if cmd.reaction not in ("aoo", "defense"):
+        raise Refused("bad_command", f"unknown reaction {cmd.reaction!r} (use aoo or defense)")
 
     def perform():
-        b.update(cmd.unit, Controller, aoo_policy=cmd.policy)
-        b.emit(E.PolicySet(cmd.unit, cmd.policy))
+        if cmd.reaction == "defense":
+            set_defense_policy(b, cmd.unit, cmd.policy)
+        else:
+            b.update(cmd.unit, Controller, aoo_policy=cmd.policy)
+        b.emit(E.PolicySet(cmd.unit, cmd.policy, cmd.reaction))
     return perform
 
 
@@ -771,6 +780,8 @@ RULES = {
     C.CoupDeGrace: coup_de_grace, C.PrepareInterrupt: prepare_interrupt,
     C.EndTurn: end_turn, C.ChooseNext: choose_next, C.React: react,
     C.LeaveMap: leave_map, C.SetPolicy: set_policy,
+    C.ActiveParry: defense.active_parry, C.ActiveDodge: defense.active_dodge,
+    C.Protect: allies.protect, C.TradeSpaces: allies.trade_spaces,
 }
 
 
@@ -786,8 +797,8 @@ def drive(b, process, answer=None, started: bool = False) -> None:
     except StopIteration:
         turns.after_action(b)
         return
-    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process))
-    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at))
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind, ask.attack))
+    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
 
 
 def handle(b, cmd) -> list:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from game.engine import commands as C
+from game.engine import allies, defense
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.turns import candidates
@@ -52,6 +53,7 @@ class ActionKind:
     cost: str
     available: Callable          # handlers.can_*: raises Refused when the action cannot start
     commands: Callable           # (battle, unit view) -> iterator of candidate commands
+    reaction: bool = False       # answers a prompt: taken off the creature's turn
 
 
 # ---- candidate commands of each action --------------------------------------------------------
@@ -134,6 +136,13 @@ def _interrupts(b, u) -> Iterator[C.Command]:
         yield C.PrepareInterrupt(u.name, trigger=trigger)
 
 
+def _allies(kind) -> Callable:
+    def commands(b, u) -> Iterator[C.Command]:
+        for a in b.view().allies_of(u):
+            yield kind(u.name, ally=a.name)
+    return commands
+
+
 def _single(kind) -> Callable:
     def commands(b, u) -> Iterator[C.Command]:
         yield kind(u.name)
@@ -158,6 +167,13 @@ ACTIONS = (
     ActionKind("coup_de_grace", "", H.can_coup_de_grace, _coups),
     ActionKind("prepare_interrupt", "2 Big Actions (one kept for the prepared attack)",
                H.can_prepare_interrupt, _interrupts),
+    ActionKind("protect", "1 Big Action", allies.can_protect, _allies(C.Protect)),
+    ActionKind("trade_spaces", "1 Big Action and the ally's Reaction", allies.can_trade_spaces,
+               _allies(C.TradeSpaces)),
+    ActionKind("active_parry", "1 Reaction", defense.can_active_parry,
+               _single(C.ActiveParry), reaction=True),
+    ActionKind("active_dodge", "1 Reaction", defense.can_active_dodge,
+               _single(C.ActiveDodge), reaction=True),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
     ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
 )
@@ -194,11 +210,18 @@ def _legal(b, command: C.Command) -> Option | None:
 def _start(b, name: str, kind: ActionKind):
     """The actor's view, or the refusal that stops `kind` before any target is chosen."""
     try:
-        u = H._turn(b, C.EndTurn(name))
+        u = _reactor(b, name) if kind.reaction else H._turn(b, C.EndTurn(name))
         kind.available(b, u)
     except Refused as refused:
         return None, refused
     return u, None
+
+
+def _reactor(b, name: str):
+    """The creature answering a prompt (a Reaction is taken off its turn)."""
+    if not isinstance(name, str) or name not in b.eids:
+        b.entity(name)
+    return b.unit(name)
 
 
 def can_start(b, name: str, action: str) -> Refused | None:

@@ -138,6 +138,10 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           rule="rules: Turns, actions and initiative", ac=-2),
     _rule("retreating", "Retreating", "until its next turn: Unfortunate on attack rolls",
           rule="rules: Movement", attack_fortune=-1),
+    _rule("protecting", "Protecting", "until its next turn: gives the adjacent ally it "
+          "protects Good or Superior cover; Cramped", rule="rules: Reactions"),
+    _rule("protected", "Protected", "while its protector stays adjacent: Good or Superior "
+          "cover; -2 attack rolls", rule="rules: Reactions", attack=-2),
 )})
 
 ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(
