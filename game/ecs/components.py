@@ -104,7 +104,7 @@ class Controller:
 
 @dataclass(frozen=True)
 class ReactionPolicy:
-    """How a creature answers a chance to actively defend (docs/rules/13-reactions.md):
+    """How a creature answers a chance to actively defend (docs/rules/16-reactions.md):
     "always" (the best defense when it lowers the hit chance), "never" or "ask" (its owner
     is asked; the computer player answers for its own creatures). Only present once set:
     without it, human-controlled creatures are asked and the others never defend."""

@@ -1,4 +1,4 @@
-"""Protect and Trade Spaces: actions with an adjacent ally (docs/rules/13-reactions.md; LFG
+"""Protect and Trade Spaces: actions with an adjacent ally (docs/rules/16-reactions.md; LFG
 "Protect Action", "Trade Spaces Action").
 
 - Protect (Big Action, no AOO): until the protector's next turn the ally has Good cover

@@ -162,12 +162,12 @@ class SetPolicy(Command):
 
 @dataclass(frozen=True)
 class ActiveParry(Command):
-    """Answer a defense prompt with an Active Parry (docs/rules/13-reactions.md)."""
+    """Answer a defense prompt with an Active Parry (docs/rules/16-reactions.md)."""
 
 
 @dataclass(frozen=True)
 class ActiveDodge(Command):
-    """Answer a defense prompt with an Active Dodge (docs/rules/13-reactions.md)."""
+    """Answer a defense prompt with an Active Dodge (docs/rules/16-reactions.md)."""
 
 
 @dataclass(frozen=True)

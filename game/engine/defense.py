@@ -1,4 +1,4 @@
-"""Active Parry and Active Dodge in a battle (docs/rules/13-reactions.md; LFG "Active
+"""Active Parry and Active Dodge in a battle (docs/rules/16-reactions.md; LFG "Active
 Defense"): when an attack on the attacker's own turn is about to be rolled and its target may
 actively defend, the target's defense policy decides, or the battle pauses for its answer
 (an `Ask` of kind "defense": React, ActiveParry or ActiveDodge).

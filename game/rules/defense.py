@@ -1,5 +1,5 @@
 """Active Parry and Active Dodge: a Reaction that replaces the defender's AC against one
-attack by an opposed roll (docs/rules/13-reactions.md; LFG "Active Defense").
+attack by an opposed roll (docs/rules/16-reactions.md; LFG "Active Defense").
 
 Pure functions of a `BattleView` and an `AttackPlan`: nothing here rolls or changes a battle.
 
@@ -26,7 +26,7 @@ from game.rules.attack import (AttackPlan, AttackRoll, AttackSituation, Breakdow
 from game.rules.sections import cite
 from game.rules.threat import can_threaten, threatening_weapons
 
-R13 = cite(13)
+R13 = cite(16)
 KINDS = ("parry", "dodge")
 PARRY_TRAIT = 1          # the data's `parry` property carries no number: Parry+1
 AGAINST_PARRY = {"knockdown": 2, "anti_shield": 1}

@@ -1,4 +1,4 @@
-"""Protect: the cover a protector gives its ally (docs/rules/13-reactions.md; LFG "Protect
+"""Protect: the cover a protector gives its ally (docs/rules/16-reactions.md; LFG "Protect
 Action"). Pure: reads the "protecting" (the ally's entity id) and "protected" (1 Good,
 2 Superior) conditions the engine's Protect action sets."""
 from __future__ import annotations
