@@ -364,3 +364,30 @@ def test_the_ally_actions_are_in_the_legality_query(action):
     option = b.action("Aldric", action)
     assert option.enabled and "Big Action" in option.cost
     assert action in [a.action for a in b.actions("Aldric")]
+
+
+# ---- the checked-in save -------------------------------------------------------------------
+
+def test_active_parry_save_replays_the_deflected_blow_from_the_command_line():
+    """tests/scenarios/active_parry.json: Grik's greataxe (17 + 5 = 22, which would beat
+    Aldric's AC 17) meets Aldric's Active Parry (16 + HR 2 + STR 3 + shield 2 = 23): LFG
+    "If your Active Parry Roll is higher than the enemy Attack Roll, you successfully deflect
+    the blow"; Aldric then strikes back for 8."""
+    import json
+    import os
+    import subprocess
+    import sys
+    repo = MAP.parent.parent.parent
+    env = dict(os.environ, PYTHONPATH=str(repo), SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "game", "replay",
+                          str(MAP.parent / "active_parry.json"), "--json", "--verify"],
+                         cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    events = [json.loads(line) for line in out.stdout.splitlines()]
+    asked = [e for e in events if e["type"] == "ReactionAsked"]
+    assert [(e["by"], e["unit"], e["kind"], e["command"]) for e in asked] == [
+        ("Aldric", "Grik", "defense", 4)]
+    rolls = [(e["attacker"], e["total"], e["ac"], e["hit"], e["defense"], e["command"])
+             for e in events if e["type"] == "AttackRolled"]
+    assert rolls == [("Grik", 22, 23, False, "parry", 5), ("Aldric", 19, 13, True, "", 7)]
+    assert [(e["unit"], e["amount"]) for e in events if e["type"] == "Damaged"] == [("Grik", 8)]
