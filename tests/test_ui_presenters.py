@@ -161,6 +161,7 @@ def test_attack_needs_an_enemy_in_reach_or_range_and_an_attack_left():
     s = states(b)
     assert s["attack"].enabled and s["power"].enabled and s["defend"].enabled
     assert b.apply(C.Attack("Wulfric", target="Orc 1")).ok
+    assert b.apply(C.React("Orc 1", accept=False)).ok       # no active defense
     s = states(b)
     assert s["attack"].reason.startswith("No attack left this turn")   # level 2: one per turn
     assert s["defend"].reason == "Already attacked: too late to fight defensively"
@@ -346,7 +347,8 @@ def test_log_of_a_real_fight_covers_every_event_once_in_order():
     assert flat == b.events
     assert all(entry.text and "\n" not in entry.text for entry in entries)
     attacks = [entry for entry in entries if entry.kind in ("attack", "critical", "miss")]
-    assert attacks and all("vs AC" in entry.detail for entry in attacks)
+    assert attacks and all("vs AC" in entry.detail or "vs Active Parry" in entry.detail
+                           for entry in attacks)
     assert any(isinstance(e, E.AttackRolled) for e in b.events)
 
 
