@@ -128,6 +128,15 @@ def pending_defenses(b, name: str) -> dict:
     return defenses(b.view(), b.unit(name), b.unit(p.mover), plan)
 
 
+def pending_odds(b) -> tuple[dict, dict, object]:
+    """For the pending defense prompt: (odds as `odds` gives them, every defense possible or
+    not with its reason, the attacker's weapon)."""
+    p = b.pending
+    weapon, extras, kind = p.attack
+    return (odds(b, p.mover, p.reactor, weapon, extras, kind),
+            pending_defenses(b, p.reactor), weapon)
+
+
 def _can(b, u, kind: str):
     d = pending_defenses(b, u.name)[kind]
     if not d.possible:
@@ -170,4 +179,4 @@ def active_dodge(b, cmd):
 
 __all__ = ["OWN_TURN_ATTACKS", "POLICIES", "active_dodge", "active_parry", "best_defense",
            "can_active_dodge", "can_active_parry", "defended_strike", "defense_policy",
-           "defenses_against", "may_defend", "odds", "pending_defenses", "set_defense_policy"]
+           "defenses_against", "may_defend", "odds", "pending_defenses", "pending_odds", "set_defense_policy"]

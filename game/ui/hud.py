@@ -421,10 +421,11 @@ class Hud:
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
         btn_h = (bh - 4 - 3 * gap) // 2
-        slot_w = (bw - 2 * pad - 4 - 6 * gap) // 7
+        per_row = (len(P.ACTIONS) + 2) // 2        # End Turn counts twice
+        slot_w = (bw - 2 * pad - 4 - (per_row - 1) * gap) // per_row
         full = slot_w >= 170
         for n, (action, label, short, key, _text) in enumerate(P.ACTIONS):
-            row, col = divmod(n, 7)
+            row, col = divmod(n, per_row)
             x = pad + col * (slot_w + gap)
             y = gap + row * (btn_h + gap)
             width = slot_w if action != "end" else bw - 4 - pad - x
@@ -779,6 +780,10 @@ class Hud:
         human = self._human()
         if state == "over":
             return "The battle is over"
+        if state == "reaction" and b.pending.kind == "defense":
+            if human is False:
+                return f"{b.pending.reactor}'s side decides on its defense..."
+            return "Defend: P Active Parry, V Active Dodge, Y the better one, N none"
         if state == "reaction":
             if human is False:
                 return f"{b.pending.reactor}'s side decides on its attack of opportunity..."
@@ -814,6 +819,8 @@ class Hud:
     def _prompt_content(self, b) -> tuple[str, str, bool] | None:
         """(title, html body, with Accept/Decline) or None when no prompt is due."""
         state = b.awaiting()
+        if state == "reaction" and b.pending.kind == "defense":
+            return self._defense_prompt(b)
         if state == "reaction":
             p = b.pending
             policy = b.controller(p.reactor).aoo_policy
@@ -841,6 +848,19 @@ class Hud:
                     f"Every creature of the other side is down or gone (round {b.round}).",
                     False)
         return None
+
+    def _defense_prompt(self, b) -> tuple[str, str, bool] | None:
+        """The active-defense prompt of an `ask` creature of the people at this screen."""
+        from game.engine.defense import defense_policy
+        p = b.pending
+        if defense_policy(b, p.reactor) != "ask" or self._human() is False:
+            return None
+        title, lines = P.defense_prompt(b)
+        team = b.teams_of.get(p.reactor, "")
+        body = (f"<b>{_esc(team.capitalize())} player</b>: {_esc(lines[0])}<br>"
+                + "<br>".join(_esc(x) for x in lines[1:-1])
+                + f"<br><font color={MUTED}>{_esc(lines[-1])}</font>")
+        return title, body, True
 
     def _build_prompt(self, title: str, body: str, buttons: bool) -> None:
         for w in self._prompt_widgets:
@@ -907,7 +927,8 @@ class Hud:
         for s in self.states:
             button = self.action_buttons.get(s.action)
             if button is not None and not s.enabled and button.rect.collidepoint(pos):
-                text = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]<br>"
+                cost = f" ({_esc(s.cost)})" if s.cost else ""
+                text = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]{cost}<br>"
                         f"<font color=#F0E442>{_esc(s.reason)}</font><br>"
                         f"<font color={MUTED} pixel_size=13>{_esc(s.description)}</font>")
                 return text, (button.rect.left, button.rect.top), "above"
@@ -915,7 +936,8 @@ class Hud:
         if self.contains(pos):
             return None
         if preview is not None:
-            return self.attack_html(preview), (pos[0], pos[1]), "pointer"
+            return (self.attack_html(preview, self._m("attack_defenses") or {}),
+                    (pos[0], pos[1]), "pointer")
         refusal, cell = self._m("refusal"), self._m("hover_cell")
         if refusal:
             return (f"<font color=#FF8C5A><b>Cannot attack</b></font><br>{_esc(refusal)}",
@@ -929,8 +951,8 @@ class Hud:
         return None
 
     @staticmethod
-    def attack_html(preview) -> str:
-        lines = P.attack_tooltip(preview).split("\n")
+    def attack_html(preview, defenses: dict | None = None) -> str:
+        lines = P.attack_tooltip(preview, defenses).split("\n")
         out = []
         for n, line in enumerate(lines):
             text = _esc(line)

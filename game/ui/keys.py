@@ -12,7 +12,11 @@ ACTION_KEYS: dict[int, str] = {
     pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
     pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
     pygame.K_i: "interrupt", pygame.K_e: "end", pygame.K_END: "end",
+    pygame.K_b: "protect", pygame.K_x: "trade",
 }
+#: keys of the active-defense prompt: the defense they choose (Y / N of PROMPT_KEYS answer
+#: "the best defense" and "none")
+DEFENSE_KEYS: dict[int, str] = {pygame.K_p: "parry", pygame.K_v: "dodge"}
 #: keys of the attack-of-opportunity prompt while it is shown: accept (True) or decline
 PROMPT_KEYS: dict[int, bool] = {pygame.K_y: True, pygame.K_RETURN: True,
                                 pygame.K_KP_ENTER: True, pygame.K_n: False,
@@ -38,12 +42,14 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Right click", "cancel"),
     ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
     ("Enter", "confirm a provoking move"),
-    ("1-9, 0, R, I", "the action bar's actions"),
+    ("1-9, 0, R, I, B, X", "the action bar's actions"),
     ("E, End", "end the turn"),
     ("Z, Ctrl+Z", "undo the last move or action that rolled no dice"),
     ("Tab", "next weapon"),
     ("N", "next creature that can act"),
-    ("Y / N", "answer an attack of opportunity"),
+    ("Y / N", "answer an attack of opportunity or a defense prompt (Y: the best defense)"),
+    ("P / V", "defense prompt: Active Parry / Active Dodge"),
+    ("B, X", "Protect an ally, Trade Spaces with an ally (then click the ally)"),
     ("T, L, H", "threat areas, line of sight, threat heat map"),
     ("G", "hex coordinates"),
     ("C", "centre on the active creature"),
@@ -55,4 +61,4 @@ HELP: tuple[tuple[str, str], ...] = (
     ("F1", "help: the keys and the words of the game"),
 )
 
-__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS"]
+__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS"]
