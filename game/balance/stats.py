@@ -51,12 +51,27 @@ def hit_chance(roll: E.AttackRolled) -> float:
 
 
 def action_counts(battle) -> dict:
-    """team -> {command type: uses} over the battle's accepted commands."""
+    """team -> {command type: uses} over the battle's accepted commands, and the Reactions
+    each side spent, commanded or taken by policy ("Reaction: AOO", "Reaction: Active
+    Parry", "Reaction: Active Dodge", "Reaction: Trade Spaces")."""
     counts: dict[str, Counter] = {}
     for command in battle.log:
         team = battle.teams_of.get(command.unit, "?")
         counts.setdefault(team, Counter())[type(command).__name__] += 1
+    for who, what in reactions_spent(battle.events):
+        counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"Reaction: {what}"] += 1
     return {team: dict(sorted(c.items())) for team, c in sorted(counts.items())}
+
+
+def reactions_spent(events):
+    """(creature, reaction) for each Reaction the events show spent."""
+    for e in events:
+        if isinstance(e, E.AttackRolled) and e.kind == "aoo":
+            yield e.attacker, "AOO"
+        elif isinstance(e, E.AttackRolled) and e.defense:
+            yield e.target, {"parry": "Active Parry", "dodge": "Active Dodge"}[e.defense]
+        elif isinstance(e, E.TradedSpaces):
+            yield e.ally, "Trade Spaces"
 
 
 def game_stats(battle, start: dict) -> dict:

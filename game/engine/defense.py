@@ -43,6 +43,15 @@ def defense_policy(b, name: str) -> str:
         return "ask" if b.component(name, Controller).kind == "human" else "never"
 
 
+def defense_policy_set(b, name: str) -> bool:
+    """Whether the creature's defense policy was set (else the default applies)."""
+    try:
+        b.component(name, ReactionPolicy)
+    except KeyError:
+        return False
+    return True
+
+
 def set_defense_policy(b, name: str, policy: str) -> None:
     b.attach(name, ReactionPolicy(policy))
 
@@ -179,4 +188,5 @@ def active_dodge(b, cmd):
 
 __all__ = ["OWN_TURN_ATTACKS", "POLICIES", "active_dodge", "active_parry", "best_defense",
            "can_active_dodge", "can_active_parry", "defended_strike", "defense_policy",
-           "defenses_against", "may_defend", "odds", "pending_defenses", "pending_odds", "set_defense_policy"]
+           "defense_policy_set", "defenses_against", "may_defend", "odds",
+           "pending_defenses", "pending_odds", "set_defense_policy"]

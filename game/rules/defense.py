@@ -203,5 +203,5 @@ def roll_defended(plan: AttackPlan, defense: Defense, dice) -> DefendedRoll:
     return DefendedRoll(roll, defense, d_natural, tuple(d_faces))
 
 
-__all__ = ["DefendedRoll", "roll_defended", "AGAINST_PARRY", "Defense", "KINDS", "PARRY_TRAIT", "R13", "defenses", "dodge",
-           "is_bow", "parry", "parry_weapons", "struck"]
+__all__ = ["AGAINST_PARRY", "DefendedRoll", "Defense", "KINDS", "PARRY_TRAIT", "R13", "defenses",
+           "dodge", "is_bow", "parry", "parry_weapons", "roll_defended", "struck"]
