@@ -125,3 +125,51 @@ def test_protect_mode_and_a_click_on_the_ally():
     out = ctl.click_cell(b.cell(b.unit("Tamsin").anchor))
     assert out is not None and out.ok
     assert [e.ally for e in of(out.events, E.Protected)] == ["Tamsin"]
+
+
+def test_accepting_a_defense_prompt_takes_the_defense_with_the_lower_hit_chance():
+    """docs/rules/16-reactions.md: "Yes" without naming a defense takes the better one."""
+    b = battle(dice=[10, 10])
+    to_round_two(b)
+    ok(b, C.EndTurn("Grik"))
+    ok(b, C.EndTurn("Aldric"))
+    ok(b, C.Move("Tamsin", path=((3, 2), (2, 2))))
+    ok(b, C.FightDefensively("Tamsin"))
+    ok(b, C.EndTurn("Tamsin"))
+    ok(b, C.EndTurn("Wren"))
+    ok(b, C.Attack("Grik", "Tamsin", "greataxe"))
+    odds, _, _ = defense.pending_odds(b)
+    assert min(odds[k].hit for k in ("parry", "dodge")) > odds["none"].hit
+    [roll] = of(ok(b, C.React("Tamsin", accept=True)), E.AttackRolled)
+    assert roll.defense == ""               # neither defense beats her AC 17: none is used
+    bare = battle(overrides={"Aldric": {"armor": 0}}, dice=[10, 10])
+    to_round_two(bare)
+    ok(bare, C.Attack("Grik", "Aldric", "greataxe"))
+    odds, _, _ = defense.pending_odds(bare)
+    assert odds["parry"].hit < odds["none"].hit
+    [roll] = of(ok(bare, C.React("Aldric", accept=True)), E.AttackRolled)
+    assert roll.defense == "parry"
+
+
+def test_hotseat_the_defender_answers_and_sees_the_outcome_before_the_handoff():
+    """In hotseat the defense prompt goes to the defender's player, who sees how it went
+    before the screen is handed back."""
+    import pygame
+    from game.ui.app import App
+    from test_hotseat import hand_over
+    from test_ui_app import key
+    b = battle(human=("blue", "red"), dice=[17, 16])
+    to_round_two(b)
+    a = App(b, (1280, 800), window=False, animations=False)
+    if a.mode == "handoff":
+        hand_over(a)
+    assert a.viewer == "red"
+    a.controller.send(C.Attack("Grik", "Aldric", "greataxe"))
+    a.update(0.1)
+    assert b.decider() == ("reaction", "Aldric") and a.mode == "handoff"
+    hand_over(a)
+    title, body, buttons = a.hud._prompt_content(b)
+    assert title == "Defend: Aldric" and "Blue player" in body and buttons
+    key(a, pygame.K_p)
+    assert any(isinstance(e, E.AttackRolled) and e.defense == "parry" for e in b.events)
+    assert a.mode == "battle" and a.hold and "Press a key" in a.model.message
