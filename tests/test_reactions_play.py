@@ -173,3 +173,19 @@ def test_hotseat_the_defender_answers_and_sees_the_outcome_before_the_handoff():
     key(a, pygame.K_p)
     assert any(isinstance(e, E.AttackRolled) and e.defense == "parry" for e in b.events)
     assert a.mode == "battle" and a.hold and "Press a key" in a.model.message
+
+
+def test_the_computer_player_trades_a_fresh_fighter_into_a_wounded_allys_place():
+    """Trade Spaces to bring a fresh fighter forward: Aldric (8 of 22 HP) stands next to
+    Grik, whose Reaction went on a parry; fresh Tamsin behind him takes his place."""
+    b = battle(human=(), dice=[18, ("d12", 10), 5, 15])
+    ok(b, C.SetPolicy("Grik", "always", reaction="defense"))
+    ok(b, C.Attack("Grik", "Aldric", "greataxe"))          # 18 + 5 hits: 1d12+4 = 14
+    ok(b, C.EndTurn("Grik"))
+    events = ok(b, C.Attack("Aldric", "Grik", "longsword"))
+    assert of(events, E.AttackRolled)[0].defense == "parry"
+    ok(b, C.EndTurn("Aldric"))
+    options = reactions.trade_options(b, b.unit("Tamsin"), 0.0, Option)
+    assert [o.command for o in options] == [C.TradeSpaces("Tamsin", ally="Aldric")]
+    assert b.apply(options[0].command).ok
+    assert b.cell(b.unit("Tamsin").anchor) == (2, 1)

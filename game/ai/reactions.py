@@ -140,15 +140,12 @@ def trade_options(battle, me, stay_value: float, Option) -> list:
 
 
 def ally_options(battle, me, stay_value: float, Option) -> list:
-    """Protect and Trade Spaces options of the acting creature `me`."""
-    if not view_has_allies(battle, me):
+    """Protect and Trade Spaces options of the acting creature `me` (`Option`: the
+    player's option class; `stay_value`: what ending the turn where it stands is worth)."""
+    if not battle.view().allies_of(me):
         return []
     return (protect_options(battle, me, stay_value, Option)
             + trade_options(battle, me, stay_value, Option))
-
-
-def view_has_allies(battle, me) -> bool:
-    return bool(battle.view().allies_of(me))
 
 
 __all__ = ["ally_options", "defense_options", "opt_in", "protect_options", "trade_options"]
