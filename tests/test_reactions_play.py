@@ -17,17 +17,17 @@ from test_reactions import battle, of, ok, to_round_two
 
 def test_the_computer_player_lets_its_creatures_be_asked_first():
     """docs/rules/16-reactions.md: "the computer player switches its own creatures to
-    'ask' and answers each prompt itself"."""
+    'ask' and answers each prompt itself" (each creature on its first decision)."""
     b = battle(human=())
     player = AIPlayer("normal", seed=1)
-    first = []
-    for _ in range(2):
-        first.append(player.command(b))
-        ok(b, first[-1])
-    assert first == [C.SetPolicy("Grik", "ask", reaction="defense"),
-                     C.SetPolicy("Wren", "ask", reaction="defense")]
+    first = player.command(b)
+    assert first == C.SetPolicy("Grik", "ask", reaction="defense")
+    ok(b, first)
     assert reactions.opt_in(b, "Grik") is None and not isinstance(player.command(b),
                                                                     C.SetPolicy)
+    assert reactions.opt_in(b, "Aldric") == C.SetPolicy("Aldric", "ask", reaction="defense")
+    human = battle()
+    assert reactions.opt_in(human, "Aldric") is None        # a human player's: asked anyway
     assert defense.defense_policy(b, "Grik") == "ask"
 
 

@@ -170,8 +170,10 @@ class AIPlayer:
         if name is not None and name != who and battle.teams_of.get(who) != name:
             raise ValueError(f"the battle waits for {who} ({state}), not for {name}")
         setup = reactions.opt_in(battle, who)
-        if setup is not None:
-            return setup            # our creatures' defense prompts come to us (ask)
+        if setup is not None:       # our creatures' defense prompts come to us (ask)
+            chosen = Option("defense policy", 0.0, setup)
+            self._record(battle, who, chosen, [chosen], 0.0)
+            return setup
         start = time.perf_counter()
         # The battle's history and the caches are old by now: keep the cyclic collector off
         # them while deciding (a full collection of them took up to 150 ms on the largest

@@ -5,9 +5,9 @@ Every number comes from the engine's query and rules functions (the defense odds
 attack previews, the legal Protect and Trade Spaces commands with the enemies they
 provoke); this module only weighs them.
 
-- `opt_in(battle, who)`: the computer's creatures start with no active defense; the first
-  decision of a side sets its creatures' defense policy to "ask", so that each attack on
-  them comes to `defense_options`.
+- `opt_in(battle, who)`: the computer's creatures start with no active defense; a
+  creature's first decision sets its defense policy to "ask", so that each attack on it
+  comes to `defense_options`.
 - `defense_options(battle)`: parry or dodge when the defense takes off at least
   `DANGER` of the defender's hit points in expected damage, more than the attack of
   opportunity its Reaction could still make this round is worth.
@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from game.engine import commands as C
 from game.engine.allies import protect_cover
-from game.engine.defense import defense_policy_set, pending_odds
+from game.engine.defense import defense_policy, defense_policy_set, pending_odds
 from game.rules.situation import best_attack
 from game.rules.threat import enemies_threatening
 
@@ -31,12 +31,11 @@ FRESH = 0.75             # a creature at or above 75% takes a wounded ally's pla
 
 
 def opt_in(battle, who: str):
-    """A SetPolicy for the first creature of `who`'s side whose defense policy is unset."""
-    team = battle.teams_of.get(who)
-    for u in battle.view().living():
-        if u.team == team and not defense_policy_set(battle, u.name):
-            return C.SetPolicy(u.name, "ask", reaction="defense")
-    return None
+    """A SetPolicy that lets `who` be asked, when it never defends by default and nobody
+    set its policy (its first decision; a human player's creature is asked anyway)."""
+    if who is None or defense_policy_set(battle, who) or defense_policy(battle, who) == "ask":
+        return None
+    return C.SetPolicy(who, "ask", reaction="defense")
 
 
 def _aoo_worth(battle, view, me) -> float:
