@@ -80,7 +80,7 @@ def test_choose_command_answers_turn_choice_and_reaction():
         cmd = choose_command(b)
         assert cmd.unit == name
         if state == "reaction":
-            assert isinstance(cmd, C.React)
+            assert isinstance(cmd, (C.React, C.ActiveParry, C.ActiveDodge))
         elif state == "choice":
             assert isinstance(cmd, C.ChooseNext) and cmd.next in turns.candidates(b)
         assert b.apply(cmd).ok, cmd
@@ -126,6 +126,9 @@ def test_the_ai_keeps_the_last_word_in_selective_initiative():
 
 def test_decisions_are_logged_with_their_scores(caplog):
     b = Battle(shipped(DUEL), seed=1)
+    setup = choose_command(b)           # a creature's first decision: its defense policy
+    assert setup == C.SetPolicy(b.active, "ask", reaction="defense")
+    assert b.apply(setup).ok
     with caplog.at_level(logging.DEBUG, logger="game.ai"):
         choose_command(b)
     text = caplog.text

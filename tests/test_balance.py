@@ -16,6 +16,7 @@ from game.ai.simulate import iter_games, play_game
 from game.balance.aggregate import Tally, verdict
 from game.balance.stats import game_stats, hit_chance, roster
 from game.engine import events as E
+from game.engine import events as E
 from game.engine.battle import Battle
 from game.tiled.loader import load_map
 
@@ -70,8 +71,13 @@ def test_one_games_statistics_agree_with_its_events_and_final_state():
         assert {u["kind"] for u in stats["units"].values()} == {p.unit for p in hexmap.units}
         winners = {u["team"] for u in stats["units"].values() if u["standing"]}
         assert winners == {battle.winner}
-        counted = sum(n for side in stats["actions"].values() for n in side.values())
+        counted = sum(n for side in stats["actions"].values() for k, n in side.items()
+                      if not k.startswith("Reaction: "))
         assert counted == len(battle.log)
+        reacted = sum(n for side in stats["actions"].values() for k, n in side.items()
+                      if k.startswith("Reaction: "))
+        assert reacted == sum(1 for e in battle.events if isinstance(e, E.TradedSpaces) or
+                              isinstance(e, E.AttackRolled) and (e.kind == "aoo" or e.defense))
         for r in stats["rolls"]:
             assert r["target"] in down
             assert 0 < r["decisiveness"] <= 1 and 0.05 <= r["chance"] <= 1
@@ -93,8 +99,9 @@ def test_tally_of_real_games_adds_up():
     for p, rows in zip(doc["pairings"], (results[:2], results[2:])):
         assert p["draws"] + sum(t["wins"] for t in p["teams"].values()) == 2
         assert p["teams"]["blue"]["wins"] == sum(r["winner"] == "blue" for r in rows)
-        assert sum(p["actions"]["blue"].values()) + sum(p["actions"]["red"].values()) == \
-            sum(r["commands"] for r in rows)
+        commands = {side: sum(n for k, n in p["actions"][side].items()
+                              if not k.startswith("Reaction: ")) for side in ("blue", "red")}
+        assert commands["blue"] + commands["red"] == sum(r["commands"] for r in rows)
     creatures = sum(k["creatures"] for k in doc["unit_kinds"])
     assert creatures == 4 * len(load_map(DUEL).units)
     falls = sum(len(r["stats"]["fallen"]) for r in results)

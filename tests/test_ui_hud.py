@@ -139,6 +139,12 @@ def melee() -> Battle:
                   controllers=HUMANS)
 
 
+def decline_defense(b) -> None:
+    """The target is a human player's: it is asked about an active defense; it declines."""
+    if b.pending is not None and b.pending.kind == "defense":
+        assert b.apply(C.React(b.pending.reactor, accept=False)).ok
+
+
 def press(hud, button) -> bool:
     event = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": button,
                                                                "ui_object_id": "x"})
@@ -228,7 +234,7 @@ def test_hotkeys():
     assert sorted(set(HOTKEYS.values())) == sorted(
         ["move", "run", "charge", "step", "attack", "aim", "defend", "power", "stand",
          "prone", "retreat", "interrupt", "ignore", "defer", "end", "draw", "sheathe",
-         "pickup"])
+         "pickup", "protect", "trade"])
 
 
 # ---- the log -------------------------------------------------------------------------------
@@ -239,6 +245,7 @@ def test_log_shows_attack_lines_and_their_breakdown_on_expand(screen):
     me = b.active
     foe = "Wulfric" if me != "Wulfric" else "Orc 1"
     assert b.apply(C.Attack(me, target=foe)).ok
+    decline_defense(b)
     hud.refresh()
     rolled = next(e for e in b.events if isinstance(e, E.AttackRolled))
     index = next(n for n, entry in enumerate(hud.log) if rolled in entry.events)
@@ -259,6 +266,7 @@ def test_hovering_a_log_line_highlights_its_creatures(screen):
     b = melee()
     hud, manager, ctl = make_hud(screen, b)
     assert b.apply(C.Attack(b.active, target="Wulfric" if b.active != "Wulfric" else "Orc 1")).ok
+    decline_defense(b)
     hud.refresh()
     manager.update(0.01)
     box = hud.log_box

@@ -78,12 +78,14 @@ def test_action_states_cover_every_button_in_hotkey_order():
     got = P.action_states(b, Model())
     assert [s.action for s in got] == ["move", "run", "charge", "step", "attack", "aim", "defend",
                                        "power", "stand", "prone", "retreat", "interrupt",
-                                       "ignore", "defer", "draw", "sheathe", "pickup", "end"]
-    assert [s.hotkey for s in got] == list("1234567890RIOPXVFE")
+                                       "ignore", "defer", "draw", "sheathe", "pickup",
+                                       "protect", "trade", "end"]
+    assert [s.hotkey for s in got] == list("1234567890RIOPQVFBXE")
     assert [s.label for s in got] == [
         "Move", "Run", "Charge", "5-Foot Step", "Attack", "Aim", "Fight Defensively",
         "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt", "Ignore Enemy",
-        "Defer", "Draw Weapon", "Sheathe Weapon", "Pick Up", "End Turn"]
+        "Defer", "Draw Weapon", "Sheathe Weapon", "Pick Up", "Protect", "Trade Spaces",
+        "End Turn"]
     by = {s.action: s for s in got}
     assert by["end"].enabled and by["move"].enabled and by["step"].enabled
     assert not by["stand"].enabled and by["stand"].reason == "Not prone"
@@ -163,7 +165,7 @@ def test_attack_needs_an_enemy_in_reach_or_range_and_an_attack_left():
     s = states(b)
     assert s["attack"].enabled and s["power"].enabled and s["defend"].enabled
     assert b.apply(C.Attack("Wulfric", target="Orc 1")).ok
-    while b.pending is not None:             # the orcs let the Interrupt Turn go
+    while b.pending is not None:      # the orcs let an Interrupt Turn and an active defense go
         assert b.apply(C.React(b.pending.reactor, False)).ok
     s = states(b)
     assert s["attack"].reason.startswith("No attack left this turn")   # level 2: one per turn
@@ -352,7 +354,8 @@ def test_log_of_a_real_fight_covers_every_event_once_in_order():
     assert flat == b.events
     assert all(entry.text and "\n" not in entry.text for entry in entries)
     attacks = [entry for entry in entries if entry.kind in ("attack", "critical", "miss")]
-    assert attacks and all("vs AC" in entry.detail for entry in attacks)
+    assert attacks and all("vs AC" in entry.detail or "vs Active Parry" in entry.detail
+                           for entry in attacks)
     assert any(isinstance(e, E.AttackRolled) for e in b.events)
 
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_range,
                               move_hexes, quick, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
+from game.ai import reactions
 from game.ai.memo import Memo
 from game.ai import interrupts
 from game.engine import commands as C
@@ -170,6 +171,11 @@ class AIPlayer:
             raise ValueError("the battle is over: there is nothing to command")
         if name is not None and name != who and battle.teams_of.get(who) != name:
             raise ValueError(f"the battle waits for {who} ({state}), not for {name}")
+        setup = reactions.opt_in(battle, who)
+        if setup is not None:       # our creatures' defense prompts come to us (ask)
+            chosen = Option("defense policy", 0.0, setup)
+            self._record(battle, who, chosen, [chosen], 0.0)
+            return setup
         start = time.perf_counter()
         # The battle's history and the caches are old by now: keep the cyclic collector off
         # them while deciding (a full collection of them took up to 150 ms on the largest
@@ -233,6 +239,8 @@ class AIPlayer:
         p = battle.pending
         if p.kind == "interrupt":
             return interrupts.interrupt_answer(battle, self.profile, memo, Option)
+        if p.kind == "defense":
+            return reactions.defense_options(battle, Option)
         return [Option("react", 1.0, C.React(p.reactor, True), {"mover": p.mover}),
                 Option("react", 0.0, C.React(p.reactor, False))]
 
@@ -562,6 +570,7 @@ class Planner:
         if self.prone:
             return self.prone_options(stay_value, stay_detail)
         out = [self.stay_option(stay_value, stay_detail)]
+        out += reactions.ally_options(self.b, self.me, stay_value, Option)
         if self.can_move and rm.movement_budget(budget.movement, budget.big, self.speed) > 0:
             # the widest search first: the smaller budgets below are cut from it
             self.reachable(rm.movement_budget(budget.movement, budget.big, self.speed))

@@ -52,8 +52,10 @@ def hit_chance(roll: E.AttackRolled) -> float:
 
 
 def action_counts(battle) -> dict:
-    """team -> {command type: uses} over the battle's accepted commands; a React to an Interrupt
-    Turn counts as InterruptTurn (tried) or InterruptDeclined."""
+    """team -> {command type: uses} over the battle accepted commands (a React to an Interrupt
+    Turn counts as InterruptTurn, tried, or InterruptDeclined), and the Reactions each side
+    spent, commanded or taken by policy ("Reaction: AOO", "Reaction: Active Parry",
+    "Reaction: Active Dodge", "Reaction: Trade Spaces")."""
     counts: dict[str, Counter] = {}
     asked = iter([e.kind for e in battle.events if isinstance(e, E.ReactionAsked)])
     for command in battle.log:
@@ -62,7 +64,20 @@ def action_counts(battle) -> dict:
         if isinstance(command, C.React) and next(asked, "aoo") == "interrupt":
             kind = "InterruptTurn" if command.accept else "InterruptDeclined"
         counts.setdefault(team, Counter())[kind] += 1
+    for who, what in reactions_spent(battle.events):
+        counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"Reaction: {what}"] += 1
     return {team: dict(sorted(c.items())) for team, c in sorted(counts.items())}
+
+
+def reactions_spent(events):
+    """(creature, reaction) for each Reaction the events show spent."""
+    for e in events:
+        if isinstance(e, E.AttackRolled) and e.kind == "aoo":
+            yield e.attacker, "AOO"
+        elif isinstance(e, E.AttackRolled) and e.defense:
+            yield e.target, {"parry": "Active Parry", "dodge": "Active Dodge"}[e.defense]
+        elif isinstance(e, E.TradedSpaces):
+            yield e.ally, "Trade Spaces"
 
 
 def game_stats(battle, start: dict) -> dict:

@@ -387,6 +387,8 @@ UNIT_FIELDS = {
     "resist": (_type_amounts, ()),
     "vulnerable": (_type_amounts, ()),
     "goon": (_bool, False),
+    "acrobatics": (_int(0, 40), 0),
+    "active_dodger": (_bool, False),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),
     "glyph": (_text(1, 2), None),
     "description": (_text(lines=True), ""),

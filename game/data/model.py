@@ -199,6 +199,8 @@ class UnitType:
     resist: tuple[tuple[str, int], ...] = ()
     vulnerable: tuple[tuple[str, int], ...] = ()
     goon: bool = False
+    acrobatics: int = 0           # ranks in Acrobatics (LFG Active Dodge needs 1+)
+    active_dodger: bool = False   # the Active Dodger feat (Active Dodge without defending)
     aoo_policy: str = "always"
     glyph: str = ""
     description: str = ""

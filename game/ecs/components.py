@@ -116,3 +116,12 @@ class Controller:
     aoo_policy: str = "always"  # "always", "never" or "ask" (RULES.md 4)
     interrupt_policy: str = "never"  # the same for an Interrupt Turn (RULES.md 9): "ask"
                                      # for every side the battle names a controller of
+
+
+@dataclass(frozen=True)
+class ReactionPolicy:
+    """How a creature answers a chance to actively defend (docs/rules/16-reactions.md):
+    "always" (the best defense when it lowers the hit chance), "never" or "ask" (its owner
+    is asked; the computer player answers for its own creatures). Only present once set:
+    without it, human-controlled creatures are asked and the others never defend."""
+    defense: str = "ask"

@@ -6,7 +6,8 @@ The command log and the seed replay a battle to the same `state_hash()`.
 
 What the battle waits for (`awaiting()`): "turn" (the `active` creature's commands),
 "choice" (selective initiative: a ChooseNext from `chooser`, RULES.md 9), "reaction" (an
-attack of opportunity of an `ask` creature: a React from `pending.reactor`, RULES.md 4) or
+attack of opportunity or an active defense of an `ask` creature: a React, ActiveParry or
+ActiveDodge from `pending.reactor`, RULES.md 4) or
 "over" (`winner` is a team, or "draw"; RULES.md 12).
 """
 from __future__ import annotations
@@ -60,7 +61,9 @@ class PendingReaction:
     mover: str
     at: tuple[int, int]
     resume: object          # the paused action (a generator); React sends the answer in
-    kind: str = "aoo"       # "aoo" or "interrupt" (an Interrupt Turn, game.engine.interrupts)
+    kind: str = "aoo"       # "aoo", "interrupt" (an Interrupt Turn, game.engine.interrupts) or
+                            # "defense": an active defense against `mover`s attack
+    attack: object = None   # for "defense": the attack (weapon, extras)
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,13 @@ class Battle:
             eid = self.entity(name)
             old = esper.component_for_entity(eid, component_type)
             esper.add_component(eid, replace(old, **changes))
+        self._changed()
+
+    def attach(self, name: str, component) -> None:
+        """Add (or replace) a component of a creature: for components only some creatures
+        have (game.ecs.components.ReactionPolicy)."""
+        with in_world(self.world):
+            esper.add_component(self.entity(name), component)
         self._changed()
 
     def note(self, **changes) -> None:

@@ -33,6 +33,7 @@ from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
 from game.rules.damage import damage_formula, roll_damage
+from game.rules.defense import roll_defended
 from game.rules.health import apply_changes, bleed_tick, stabilize, take_damage
 from game.rules.situation import Extras, preview_weapon, situation
 from game.rules.threat import (can_react, can_see_to_react, footprint_distance,
@@ -42,11 +43,13 @@ Cell = tuple[int, int]
 
 
 class Ask(NamedTuple):
-    """The battle pauses: the owner of `reactor` decides on an AOO against `mover` at `at`."""
+    """The battle pauses: the owner of `reactor` decides on an AOO against `mover` at `at`
+    (kind "aoo") or on an active defense against `mover`'s attack (kind "defense")."""
     reactor: str
     mover: str
     at: Cell
-    kind: str = "aoo"      # or "interrupt" (game.engine.interrupts)
+    kind: str = "aoo"      # or "interrupt" (game.engine.interrupts), or "defense"
+    attack: object = None  # for "defense": the attack (weapon, extras)
 
 
 # ---- conditions and health ------------------------------------------------------------------
@@ -140,9 +143,11 @@ def gang_count(b, attacker: str, target: str) -> int:
     return len(set(b.gang_up.get(target, ())) - {attacker})
 
 
-def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "attack"):
+def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "attack",
+           defense=None):
     """One attack roll and, on a hit, its damage. Returns the AttackRoll (None when the attack
-    is impossible from here: nothing is rolled)."""
+    is impossible from here: nothing is rolled). `defense` (a game.rules.defense.Defense):
+    the target's active defense replaces its AC."""
     view = b.view()
     s = situation(view, attacker, target, weapon, extras)
     if s.situation is None:
@@ -150,11 +155,16 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
     plan = plan_attack(s.situation)
     if not plan.possible:
         return None
-    roll = roll_attack(plan, b.dice)
+    if defense is None:
+        roll = roll_attack(plan, b.dice)
+        against, text = plan.ac.total, roll.describe()
+    else:
+        defended = roll_defended(plan, defense, b.dice)
+        roll, against, text = defended.attack, defended.total, defended.describe()
     b.emit(E.AttackRolled(
         attacker, target, s.weapon.name, tuple(roll.faces), roll.natural, roll.total,
-        plan.ac.total, roll.hit, roll.threat, roll.critical, roll.describe(), kind,
-        roll.concealment_d10, roll.concealed_miss))
+        against, roll.hit, roll.threat, roll.critical, text, kind,
+        roll.concealment_d10, roll.concealed_miss, defense.kind if defense else ""))
     attackers = b.gang_up.get(target, ())
     if attacker not in attackers and attacker not in b.ignoring.get(target, ()):
         b.note_entry("gang_up", target, (*attackers, attacker))

@@ -191,17 +191,42 @@ class LeaveMap(Command):
 
 @dataclass(frozen=True)
 class SetPolicy(Command):
-    """Set a creature's attack-of-opportunity policy (RULES.md 4): "always", "never" or
-    "ask". Accepted at any time before the battle is over (it is in the command log).
-    `reaction` names the reaction it is for: "aoo" or "interrupt" (an Interrupt Turn)."""
+    """Set a creature's policy for a reaction: "always", "never" or "ask". `reaction` names it:
+    "aoo" (attacks of opportunity, RULES.md 4), "interrupt" (an Interrupt Turn, RULES.md 9)
+    or "defense" (Active Parry and Dodge). Accepted at any time before the battle is over (it
+    is in the command log)."""
     policy: str = "always"
     reaction: str = "aoo"
+
+
+@dataclass(frozen=True)
+class ActiveParry(Command):
+    """Answer a defense prompt with an Active Parry (docs/rules/16-reactions.md)."""
+
+
+@dataclass(frozen=True)
+class ActiveDodge(Command):
+    """Answer a defense prompt with an Active Dodge (docs/rules/16-reactions.md)."""
+
+
+@dataclass(frozen=True)
+class Protect(Command):
+    """Protect an adjacent ally until the protector's next turn (a Big Action)."""
+    ally: str = ""
+
+
+@dataclass(frozen=True)
+class TradeSpaces(Command):
+    """Swap places with an adjacent ally, who spends its Reaction (a Big Action)."""
+    ally: str = ""
+    confirm: bool = False
 
 
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
-    SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp)}
+    SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
+    ActiveDodge, Protect, TradeSpaces)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

@@ -83,8 +83,9 @@ class Provoked(Event):
 
 @dataclass(frozen=True)
 class ReactionAsked(Event):
-    """The `ask` policy: the owner of `by` decides with a React command. `kind`: "aoo" or
-    "interrupt" (an Interrupt Turn against `unit`, RULES.md 9)."""
+    """The `ask` policy: the owner of `by` decides with a React command. `kind`: "aoo",
+    "interrupt" (an Interrupt Turn against `unit`, RULES.md 9) or "defense" (React,
+    ActiveParry or ActiveDodge against `unit`s attack)."""
     by: str
     unit: str
     at: Cell
@@ -113,6 +114,7 @@ class AttackRolled(Event):
     kind: str = "attack"   # attack, aoo, charge, interrupt
     miss_chance_roll: int | None = None
     concealed_miss: bool = False
+    defense: str = ""      # "parry" / "dodge": the target's active defense replaced its AC
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,24 @@ class InterruptLapsed(Event):
 class PolicySet(Event):
     unit: str
     policy: str
+    reaction: str = "aoo"
+
+
+@dataclass(frozen=True)
+class Protected(Event):
+    """`unit` protects the adjacent `ally` until its next turn (`cover`: good or superior)."""
+    unit: str
+    ally: str
+    cover: str
+
+
+@dataclass(frozen=True)
+class TradedSpaces(Event):
+    """`unit` and `ally` swapped hexes: `unit` now stands at `at`, `ally` at `ally_at`."""
+    unit: str
+    ally: str
+    at: Cell
+    ally_at: Cell
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,9 @@ from game.engine import events as E
 from game.engine import turns
 from game.ecs.components import ActionBudget, Controller, Health, RunCourse
 from game.engine.battle import PendingReaction, Refused
-from game.engine import interrupts, selective
+from game.engine import allies, defense, interrupts, selective
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped, strike
+from game.engine.defense import defended_strike, set_defense_policy
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
                                   provocation_text, speed_hexes, walk)
 from game.hexgrid import direction_between, footprint, footprint_turns
@@ -51,8 +52,9 @@ def _ready(b) -> None:
                                                 else f"{b.winner} won"))
     if b.pending:
         p = b.pending
-        raise Refused("awaiting_reaction", f"the battle waits for {p.reactor}'s answer to the attack of "
-                      f"opportunity on {p.mover} (React)")
+        what = (f"{p.mover}'s attack (React, ActiveParry or ActiveDodge)" if p.kind == "defense"
+                else f"the attack of opportunity on {p.mover} (React)")
+        raise Refused("awaiting_reaction", f"the battle waits for {p.reactor}'s answer to {what}")
 
 
 def _turn(b, cmd):
@@ -283,7 +285,8 @@ def attack_action(b, name: str, target: str, weapon, power: bool = False, provok
     kind = "power attack" if power else ("charge" if b.turn.ran >= 2 else "attack")
     if kind == "attack" and b.turn.interrupting:
         kind = "interrupt"
-    roll = strike(b, name, target, weapon, own_extras(b, name, target, weapon, power), kind)
+    roll = yield from defended_strike(b, name, target, weapon,
+                                      own_extras(b, name, target, weapon, power), kind)
     if roll is not None:
         b.update(name, ActionBudget, attacks=b.budget(name).attacks + 1)
         b.note_turn(last_weapon=weapon.id)
@@ -774,12 +777,16 @@ def set_policy(b, cmd):
     if cmd.policy not in AOO_POLICIES:
         raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use {', '.join(AOO_POLICIES)})")
     field = {"aoo": "aoo_policy", "interrupt": "interrupt_policy"}.get(cmd.reaction)
-    if field is None:
-        raise Refused("bad_command", f"unknown reaction {cmd.reaction!r} (use aoo, interrupt)")
+    if field is None and cmd.reaction != "defense":
+        raise Refused("bad_command", f"unknown reaction {cmd.reaction!r} "
+                      "(use aoo, interrupt or defense)")
 
     def perform():
-        b.update(cmd.unit, Controller, **{field: cmd.policy})
-        b.emit(E.PolicySet(cmd.unit, cmd.policy))
+        if cmd.reaction == "defense":
+            set_defense_policy(b, cmd.unit, cmd.policy)
+        else:
+            b.update(cmd.unit, Controller, **{field: cmd.policy})
+        b.emit(E.PolicySet(cmd.unit, cmd.policy, cmd.reaction))
     return perform
 
 
@@ -793,6 +800,8 @@ RULES = {
     C.EndTurn: end_turn, C.ChooseNext: choose_next, C.React: react,
     C.LeaveMap: leave_map, C.SetPolicy: set_policy, C.Defer: selective.defer,
     C.IgnoreEnemy: selective.ignore_enemy,
+    C.ActiveParry: defense.active_parry, C.ActiveDodge: defense.active_dodge,
+    C.Protect: allies.protect, C.TradeSpaces: allies.trade_spaces,
 }
 
 
@@ -811,7 +820,7 @@ def drive(b, process, answer=None, started: bool = False) -> None:
     if isinstance(ask, interrupts.Pause):
         interrupts.begin(b, ask, process)
         return
-    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind))
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind, ask.attack))
     b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from game.engine import commands as C
-from game.engine import equipment
+from game.engine import allies, defense, equipment
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -55,6 +55,7 @@ class ActionKind:
     cost: str
     available: Callable          # handlers.can_*: raises Refused when the action cannot start
     commands: Callable           # (battle, unit view) -> iterator of candidate commands
+    reaction: bool = False       # answers a prompt: taken off the creature's turn
 
 
 # ---- candidate commands of each action --------------------------------------------------------
@@ -160,6 +161,13 @@ def _pickups(b, u) -> Iterator[C.Command]:
             yield C.PickUp(u.name, weapon=w.id)
 
 
+def _allies(kind) -> Callable:
+    def commands(b, u) -> Iterator[C.Command]:
+        for a in b.view().allies_of(u):
+            yield kind(u.name, ally=a.name)
+    return commands
+
+
 def _single(kind) -> Callable:
     def commands(b, u) -> Iterator[C.Command]:
         yield kind(u.name)
@@ -187,6 +195,13 @@ ACTIONS = (
     ActionKind("ignore_enemy", "1 Little Action for every foe named this turn",
                can_ignore_enemy, _ignores),
     ActionKind("defer", "nothing: the ally picks another", can_defer, _single(C.Defer)),
+    ActionKind("protect", "1 Big Action", allies.can_protect, _allies(C.Protect)),
+    ActionKind("trade_spaces", "1 Big Action and the ally's Reaction", allies.can_trade_spaces,
+               _allies(C.TradeSpaces)),
+    ActionKind("active_parry", "1 Reaction", defense.can_active_parry,
+               _single(C.ActiveParry), reaction=True),
+    ActionKind("active_dodge", "1 Reaction", defense.can_active_dodge,
+               _single(C.ActiveDodge), reaction=True),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
     ActionKind("draw_weapon", "1 Little Action; provokes", equipment.can_draw_weapon, _draws),
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
@@ -227,12 +242,22 @@ def _legal(b, command: C.Command) -> Option | None:
 def _start(b, name: str, kind: ActionKind):
     """The actor's view, or the refusal that stops `kind` before any target is chosen."""
     try:
-        u = H._turn(b, C.EndTurn(name))
-        prepared_only(b, kind.action)
+        if kind.reaction:
+            u = _reactor(b, name)
+        else:
+            u = H._turn(b, C.EndTurn(name))
+            prepared_only(b, kind.action)
         kind.available(b, u)
     except Refused as refused:
         return None, refused
     return u, None
+
+
+def _reactor(b, name: str):
+    """The creature answering a prompt (a Reaction is taken off its turn)."""
+    if not isinstance(name, str) or name not in b.eids:
+        b.entity(name)
+    return b.unit(name)
 
 
 def can_start(b, name: str, action: str) -> Refused | None:

@@ -141,6 +141,10 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("full_round", "In a full-round action",
           "until its next turn: no other action and no reaction (attacks of opportunity "
           "included)", rule="rules: Turns, actions and initiative", can_react=False),
+    _rule("protecting", "Protecting", "until its next turn: gives the adjacent ally it "
+          "protects Good or Superior cover; Cramped", rule="rules: Reactions"),
+    _rule("protected", "Protected", "while its protector stays adjacent: Good or Superior "
+          "cover; -2 attack rolls", rule="rules: Reactions", attack=-2),
 )})
 
 ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(

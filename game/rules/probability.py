@@ -107,6 +107,37 @@ def chances(x: AttackPlan | AttackSituation) -> Chances:
         roll_hit=exact_roll_hit(b, ac, plan.fortune))
 
 
+@lru_cache(maxsize=4096)
+def _defended(bonus: int, fortune: int, defense: int, defense_fortune: int,
+              threat: int) -> tuple[Fraction, Fraction]:
+    """P(struck) and P(struck with a natural in the threat range) of an opposed roll."""
+    from game.rules.defense import struck
+    hit = in_threat = Fraction(0)
+    for a, pa in zip(range(1, 21), _d20(fortune)):
+        for d, pd in zip(range(1, 21), _d20(defense_fortune)):
+            if struck(a, a + bonus, d, d + defense):
+                hit += pa * pd
+                if a >= threat:
+                    in_threat += pa * pd
+    return hit, in_threat
+
+
+def defended_chances(x: AttackPlan | AttackSituation, defense) -> Chances:
+    """The chances of the planned attack when the target answers it with an active
+    defense (a `game.rules.defense.Defense`): the opposed roll replaces the AC; a struck
+    defender still gets its concealment miss chance, and a critical threat is confirmed
+    against ACvsCrit as usual."""
+    plan = _plan(x)
+    if not plan.possible or not defense.possible:
+        return chances(plan)
+    roll_hit, threat = _defended(plan.bonus.total, plan.fortune, defense.bonus.total,
+                                 defense.fortune, plan.threat)
+    kept = Fraction(10 - plan.miss_on, 10)
+    confirm = exact_roll_hit(plan.bonus.total, plan.ac_vs_crit.total, plan.fortune)
+    return Chances(hit=roll_hit * kept, critical=threat * kept * confirm, threat=threat,
+                   roll_hit=roll_hit)
+
+
 def hit_chance(x: AttackPlan | AttackSituation) -> float:
     """The preview's hit probability (0.0 when the attack is impossible)."""
     return float(chances(x).hit)

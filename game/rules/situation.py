@@ -41,6 +41,7 @@ from game.rules.cover import CoverResult, cover
 from game.rules.flanking import FlankResult, elevation_of, flanking
 from game.rules import running
 from game.rules.probability import chances, expected_damage
+from game.rules.protect import protected_cover
 from game.rules.sight import line_of_sight
 from game.rules.threat import footprint_distance
 
@@ -190,7 +191,7 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     sit = AttackSituation(
         attacker=Fighter.of(a, on_difficult(view, a)), weapon=w,
         target=target, distance_ft=distance * 5, mode=mode,
-        cover=cov.level, concealment=level, flanked=flank.flanked,
+        cover=protected_cover(view, t, cov.level), concealment=level, flanked=flank.flanked,
         gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
         previous_attacks=extras.previous_attacks, alternating=extras.alternating,
         aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,

@@ -44,7 +44,7 @@ from game.ai.player import AIPlayer  # noqa: E402
 from game.ui import autoplay  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui.hud import Hud  # noqa: E402
-from game.ui.keys import ACTION_KEYS, BATTLE_KEYS, PAN_KEYS  # noqa: E402
+from game.ui.keys import ACTION_KEYS, BATTLE_KEYS, DEFENSE_KEYS, PAN_KEYS  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui import sprites as sp  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
@@ -679,15 +679,16 @@ class App:
 
     # ---- hotseat ---------------------------------------------------------------------------
     def _hold_for_reaction(self, events) -> None:
-        """Hotseat: the person who answered an attack of opportunity or an interrupt sees how it went
-        before the screen is handed back (a key or a click lets go)."""
+        """Hotseat: the person who answered an attack of opportunity, an interrupt or a defense
+        prompt sees how it went before the screen is handed back (a key or a click lets go)."""
         from game.ui.presenters import log_entries
         c = self.controller
         if len(c.human_teams) < 2 or self.viewer is None:
             return
-        strikes = [e for e in events if isinstance(e, E.AttackRolled) and e.kind == "aoo"
-                   and c.team_of(e.attacker) == self.viewer or
-                   isinstance(e, E.InterruptTriggered) and c.team_of(e.unit) == self.viewer]
+        strikes = [e for e in events if isinstance(e, E.AttackRolled) and (
+            e.kind == "aoo" and c.team_of(e.attacker) == self.viewer
+            or e.defense and c.team_of(e.target) == self.viewer)
+            or isinstance(e, E.InterruptTriggered) and c.team_of(e.unit) == self.viewer]
         if not strikes:
             return
         lines = [x.text for x in log_entries(events) if any(e in x.events for e in strikes)]
@@ -970,6 +971,9 @@ class App:
         elif k in (pygame.K_y, pygame.K_n) and self.battle.awaiting() == "reaction" \
                 and c.is_human_turn():
             c.react(k == pygame.K_y)
+        elif k in DEFENSE_KEYS and self.battle.awaiting() == "reaction" \
+                and self.battle.pending.kind == "defense" and c.is_human_turn():
+            c.defend(DEFENSE_KEYS[k])
         elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL or k in ACTION_KEYS:
             if k in ACTION_KEYS and (self.hud is None or not self.hud.hotkey(k)):
                 c.do_action(ACTION_KEYS[k])

@@ -18,6 +18,7 @@ from typing import Callable
 
 from game.engine import commands as C
 from game.engine.battle import Outcome
+from game.engine.defense import odds as defense_odds
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
@@ -27,8 +28,10 @@ from game.ui.overlays import budget_of, move_budget
 from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore")
-
+ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore",
+                "protect", "trade")
+#: modes whose click on an ally sends a command with that ally (docs/rules/16-reactions.md)
+ALLY_COMMANDS = {"protect": C.Protect, "trade": C.TradeSpaces}
 
 
 def _melee_rank(w) -> tuple:
@@ -108,7 +111,7 @@ class GameController:
     def _refresh_hover(self) -> None:
         m = self.model
         m.hover_unit = self.unit_at(m.hover_cell)
-        m.preview, m.attack = None, None
+        m.preview, m.attack, m.attack_defenses = None, None, {}
         m.highlighted = set()
         sel = self._living(m.selected)
         if m.pending is not None:
@@ -188,7 +191,9 @@ class GameController:
         if weapon is None:
             best = attack_preview(view, u, target)
             weapon = best.weapon
-        return attack_preview(view, u, target, weapon, self._extras(u, target, weapon))
+        extras = self._extras(u, target, weapon)
+        self.model.attack_defenses = defense_odds(self.battle, u.name, target, weapon, extras)
+        return attack_preview(view, u, target, weapon, extras)
 
     def _cells(self, hexes) -> list[tuple[int, int]]:
         return [self.battle.cell(h) for h in hexes]
@@ -337,13 +342,18 @@ class GameController:
             return self.choose_next(who)
         if aw == "reaction" and self.is_human_turn():
             p = self.battle.pending
-            what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
-                "make an attack of opportunity on"
-            self._say(f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)")
+            if p.kind == "defense":
+                self._say(f"{p.reactor} may defend against {p.mover}'s attack: answer first "
+                          "(P parry, V dodge, Y best, N none)")
+            else:
+                what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
+                    "make an attack of opportunity on"
+                self._say(f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)")
             return None
         actor = self._living(self.actor())
         if actor is None or (who is not None and who != actor.name and
-                             not self.hostile(actor.name, who)):
+                             not self.hostile(actor.name, who)
+                             and self.model.mode not in ALLY_COMMANDS):
             self.select(who if who is not None else self.model.selected)
             return None                 # looking at a creature, not acting
         if self.model.selected != actor.name:
@@ -354,6 +364,8 @@ class GameController:
         if self._pending_at(cell):
             return self.take_safe() if shift else self.confirm()
         if who is not None and who != actor.name:
+            if not self.hostile(actor.name, who) and self.model.mode in ALLY_COMMANDS:
+                return self.send(ALLY_COMMANDS[self.model.mode](actor.name, ally=who))
             if not self.hostile(actor.name, who):
                 self.select(who)
                 return None
@@ -573,6 +585,12 @@ class GameController:
     def react(self, accept: bool) -> Outcome:
         p = self.battle.pending
         return self.send(C.React(p.reactor if p else "", accept=accept))
+
+    def defend(self, kind: str) -> Outcome:
+        """Answer a defense prompt with "parry" or "dodge"."""
+        p = self.battle.pending
+        command = {"parry": C.ActiveParry, "dodge": C.ActiveDodge}[kind]
+        return self.send(command(p.reactor if p else ""))
 
     def toggle_overlay(self, name: str) -> None:
         if name not in OVERLAYS:

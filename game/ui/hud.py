@@ -799,6 +799,10 @@ class Hud:
         human = self._human()
         if state == "over":
             return "The battle is over"
+        if state == "reaction" and b.pending.kind == "defense":
+            if human is False:
+                return f"{b.pending.reactor}'s side decides on its defense..."
+            return "Defend: P Active Parry, V Active Dodge, Y the better one, N none"
         if state == "reaction":
             what = "interrupt" if b.pending.kind == "interrupt" else "attack of opportunity"
             if human is False:
@@ -837,6 +841,8 @@ class Hud:
         state = b.awaiting()
         if state == "reaction" and b.pending.kind == "interrupt":
             return None if self._human() is False else interrupt_prompt(b)
+        if state == "reaction" and b.pending.kind == "defense":
+            return self._defense_prompt(b)
         if state == "reaction":
             p = b.pending
             policy = b.controller(p.reactor).aoo_policy
@@ -864,6 +870,19 @@ class Hud:
                     f"Every creature of the other side is down or gone (round {b.round}).",
                     False)
         return None
+
+    def _defense_prompt(self, b) -> tuple[str, str, bool] | None:
+        """The active-defense prompt of an `ask` creature of the people at this screen."""
+        from game.engine.defense import defense_policy
+        p = b.pending
+        if defense_policy(b, p.reactor) != "ask" or self._human() is False:
+            return None
+        title, lines = P.defense_prompt(b)
+        team = b.teams_of.get(p.reactor, "")
+        body = (f"<b>{_esc(team.capitalize())} player</b>: {_esc(lines[0])}<br>"
+                + "<br>".join(_esc(x) for x in lines[1:-1])
+                + f"<br><font color={MUTED}>{_esc(lines[-1])}</font>")
+        return title, body, True
 
     def _build_prompt(self, title: str, body: str, buttons: bool) -> None:
         interrupt = self.battle.awaiting() == "reaction" and self.battle.pending.kind == "interrupt"
@@ -932,7 +951,8 @@ class Hud:
         for s in self.states:
             button = self.action_buttons.get(s.action)
             if button is not None and not s.enabled and button.rect.collidepoint(pos):
-                text = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]<br>"
+                cost = f" ({_esc(s.cost)})" if s.cost else ""
+                text = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]{cost}<br>"
                         f"<font color=#F0E442>{_esc(s.reason)}</font><br>"
                         f"<font color={MUTED} pixel_size=13>{_esc(s.description)}</font>")
                 return text, (button.rect.left, button.rect.top), "above"
@@ -940,7 +960,8 @@ class Hud:
         if self.contains(pos):
             return None
         if preview is not None:
-            return self.attack_html(preview), (pos[0], pos[1]), "pointer"
+            return (self.attack_html(preview, self._m("attack_defenses") or {}),
+                    (pos[0], pos[1]), "pointer")
         refusal, cell = self._m("refusal"), self._m("hover_cell")
         if refusal:
             return (f"<font color=#FF8C5A><b>Cannot attack</b></font><br>{_esc(refusal)}",
@@ -954,8 +975,8 @@ class Hud:
         return None
 
     @staticmethod
-    def attack_html(preview) -> str:
-        lines = P.attack_tooltip(preview).split("\n")
+    def attack_html(preview, defenses: dict | None = None) -> str:
+        lines = P.attack_tooltip(preview, defenses).split("\n")
         out = []
         for n, line in enumerate(lines):
             text = _esc(line)

@@ -12,9 +12,13 @@ ACTION_KEYS: dict[int, str] = {
     pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
     pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
     pygame.K_i: "interrupt", pygame.K_o: "ignore", pygame.K_p: "defer",
-    pygame.K_x: "draw", pygame.K_v: "sheathe", pygame.K_f: "pickup",
+    pygame.K_q: "draw", pygame.K_v: "sheathe", pygame.K_f: "pickup",
+    pygame.K_b: "protect", pygame.K_x: "trade",
     pygame.K_e: "end", pygame.K_END: "end",
 }
+#: keys of the active-defense prompt: the defense they choose (Y / N of PROMPT_KEYS answer
+#: "the best defense" and "none")
+DEFENSE_KEYS: dict[int, str] = {pygame.K_p: "parry", pygame.K_v: "dodge"}
 #: keys of the attack-of-opportunity prompt while it is shown: accept (True) or decline
 PROMPT_KEYS: dict[int, bool] = {pygame.K_y: True, pygame.K_RETURN: True,
                                 pygame.K_KP_ENTER: True, pygame.K_n: False,
@@ -41,13 +45,16 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Right click", "cancel"),
     ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
     ("Enter", "confirm a provoking move"),
-    ("1-9, 0, R, I, O, P, X, V, F", "the action bar's actions"),
+    ("1-9, 0, R, I, O, P, Q, V, F, B, X", "the action bar's actions"),
     ("U, K", "Prepare Interrupt: the next trigger, the next prepared action"),
     ("E, End", "end the turn"),
     ("Z, Ctrl+Z", "undo the last move or action that rolled no dice"),
     ("Tab", "next weapon"),
     ("N", "next creature that can act"),
-    ("Y / N", "answer an attack of opportunity or an interrupt"),
+    ("Y / N", "answer an attack of opportunity, an interrupt or a defense prompt (Y: the best "
+              "defense)"),
+    ("P / V", "defense prompt: Active Parry / Active Dodge"),
+    ("B, X", "Protect an ally, Trade Spaces with an ally (then click the ally)"),
     ("T, L, H", "threat areas, line of sight, threat heat map"),
     ("G", "hex coordinates"),
     ("C", "centre on the active creature"),
@@ -59,4 +66,4 @@ HELP: tuple[tuple[str, str], ...] = (
     ("F1", "help: the keys and the words of the game"),
 )
 
-__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS"]
+__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "interrupt", "ignore")
+MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "interrupt", "ignore",
+         "protect", "trade")
 OVERLAYS = ("threat", "los")
 
 
@@ -54,6 +55,7 @@ class UIModel:
     weapon: str | None = None    # chosen weapon id, None = default
     preview: MovePreview | None = None
     attack: object | None = None  # game.rules.situation Preview of the hovered enemy
+    attack_defenses: dict = field(default_factory=dict)  # engine's odds: defense -> Chances
     pending: object | None = None  # a Command awaiting confirmation (provoking move)
     overlays: set[str] = field(default_factory=set)   # {"threat", "los"}
     highlighted: set[str] = field(default_factory=set)  # threateners, flank partner, ...

@@ -63,19 +63,26 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "but you are flat-footed against them and they are Fortunate"),
     ("defer", "Defer", "Defer", "P",
      "Picked by an ally, before doing anything: let the ally pick another; you act later"),
-    ("draw", "Draw Weapon", "Draw", "X",
+    ("draw", "Draw Weapon", "Draw", "Q",
      "Little Action: draw a sheathed weapon into a free hand; provokes"),
     ("sheathe", "Sheathe Weapon", "Sheathe", "V",
      "Little Action: sheathe the chosen weapon; provokes"),
     ("pickup", "Pick Up", "Pick Up", "F",
      "Little Action: pick up your thrown weapon lying in your space; provokes"),
+    ("protect", "Protect", "Protect", "B",
+     "Big Action: guard an adjacent ally (click it): it has Good cover until your next turn "
+     "while you stay next to it; you are Cramped"),
+    ("trade", "Trade Spaces", "Trade", "X",
+     "Big Action: swap hexes with an adjacent ally (click it), who spends its Reaction; "
+     "leaving a threatened hex provokes"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
                   "attack": "attack", "power": "power", "retreat": "retreat",
-                  "interrupt": "interrupt", "ignore": "ignore"}
+                  "interrupt": "interrupt", "ignore": "ignore", "protect": "protect",
+                  "trade": "trade"}
 
 
 @dataclass(frozen=True)
@@ -89,13 +96,15 @@ class ActionState:
     description: str = ""    # what the action does (RULES.md 3, 9)
     selected: bool = False   # the current mode of the UI
     detail: str = ""         # the engine's own words when it refused the probe
+    cost: str = ""           # what it spends, in the engine's words ("1 Big Action")
 
 
 #: the engine's action id of each button (game.engine.legality.ACTION_IDS)
 ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
                  "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
                  "ignore": "ignore_enemy",
-                 "draw": "draw_weapon", "sheathe": "sheathe_weapon", "pickup": "pick_up"}
+                 "draw": "draw_weapon", "sheathe": "sheathe_weapon", "pickup": "pick_up",
+                 "trade": "trade_spaces"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
 #: own sentence); an unknown code shows the engine's sentence
@@ -132,6 +141,8 @@ SHORT_REASONS = {
     "interrupt_turn": "Not in an interrupt turn",
     "not_preparable": "Cannot be prepared",
     "already_ignored": "Already ignored",
+    "no_ally": "No ally to act with",
+    "too_large": "Takes up more than one hex",
 }
 
 #: "no_target" in a few words, by button
@@ -142,6 +153,8 @@ NO_TARGET = {
     "attack": "No enemy within reach or range", "power": "No enemy within melee reach",
     "retreat": "Nowhere to retreat to", "coup": "No helpless enemy in reach",
     "ignore": "No enemy to ignore",
+    "protect": "No adjacent ally of your size or smaller",
+    "trade": "No adjacent ally that can still react",
 }
 
 
@@ -166,7 +179,8 @@ def blocked_reason(battle, human: bool | None = None) -> str:
     if kind == "over":
         return "The battle is over"
     if kind == "reaction":
-        what = "interrupt" if battle.pending.kind == "interrupt" else "attack of opportunity"
+        what = {"interrupt": "interrupt", "defense": "defense prompt"}.get(
+            battle.pending.kind, "attack of opportunity")
         return f"Waiting for {name}'s answer to the {what}"
     if kind == "choice":
         return f"{name} must first pick who acts next"
@@ -187,14 +201,14 @@ def action_states(battle, model=None, human: bool | None = None) -> list[ActionS
     for action, label, short, key, text in ACTIONS:
         option = engine.get(ENGINE_ACTION.get(action, action))
         if option is None:
-            reason, detail = blocked, ""
+            reason, detail, cost = blocked, "", ""
         else:
             reason = "" if option.enabled else short_reason(action, option)
-            detail = option.reason
+            detail, cost = option.reason, option.cost
         enabled = not reason
         out.append(ActionState(action, label, key, enabled, reason, short, text,
                                enabled and MODE_OF_ACTION.get(action) == mode and
-                               mode is not None, detail))
+                               mode is not None, detail, cost))
     return out
 
 
@@ -410,6 +424,10 @@ _POLICY_TEXT = {"always": "will always take its attacks of opportunity",
                 "never": "will never take attacks of opportunity",
                 "ask": "will ask before each attack of opportunity"}
 
+_DEFENSE_POLICY_TEXT = {"always": "will parry or dodge whenever it helps",
+                        "never": "will never parry or dodge",
+                        "ask": "will ask before each parry or dodge"}
+
 _TRIGGER_TEXT = {"enters_reach": "an enemy enters its reach", "attacks": "an enemy attacks",
                  "comes_into_sight": "an enemy comes into sight"}
 TRIGGER_TEXT = _TRIGGER_TEXT        # Prepare to Interrupt's triggers, in the players' words
@@ -448,7 +466,8 @@ def _attack_line(a: E.AttackRolled, dmg: E.Damaged | None) -> LogEntry:
                 f"concealment (d10 {a.miss_chance_roll}){tag}")
         kind = "miss"
     else:
-        text = f"{a.attacker} misses {a.target} with {weapon} ({a.total} vs AC {a.ac}){tag}"
+        against = {"parry": "Active Parry", "dodge": "Active Dodge"}.get(a.defense, "AC")
+        text = f"{a.attacker} misses {a.target} with {weapon} ({a.total} vs {against} {a.ac}){tag}"
         kind = "miss"
     events = (a, dmg) if dmg is not None else (a,)
     return LogEntry(text, detail, units, kind, events)
@@ -513,6 +532,10 @@ def _action_line(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.by} may interrupt {e.unit} at {_cell(e.at)}: its player decides",
                         "An Interrupt Turn costs its Reaction (rules: Turns, actions and "
                         "initiative)", (e.by, e.unit), "interrupt", (e,))
+    if isinstance(e, E.ReactionAsked) and e.kind == "defense":
+        return LogEntry(f"{e.by} may defend against {e.unit}'s attack: its player decides",
+                        "Active Parry or Active Dodge (rules: Reactions)", (e.by, e.unit),
+                        "reaction", (e,))
     if isinstance(e, E.ReactionAsked):
         return LogEntry(f"{e.by} may attack {e.unit} at {_cell(e.at)}: its player decides",
                         "The creature's AOO policy is 'ask' (rules: Attacks of opportunity)", (e.by, e.unit),
@@ -583,6 +606,9 @@ def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
 
 def _rare_line(e: E.Event) -> LogEntry:
     """The line of an interrupt, a policy, standing up, the end, or any other event."""
+    ally = _ally_line(e)
+    if ally is not None:
+        return ally
     if isinstance(e, E.InterruptPrepared):
         trigger = _TRIGGER_TEXT.get(e.trigger, e.trigger)
         weapon = f" with {_a(e.weapon)}" if e.weapon and e.action == "attack" else ""
@@ -597,6 +623,9 @@ def _rare_line(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.by} triggers {e.unit}'s interrupt: {result}", e.breakdown,
                         (e.unit, e.by), "interrupt", (e,))
     if isinstance(e, E.PolicySet):
+        if e.reaction == "defense":
+            return LogEntry(f"{e.unit} {_DEFENSE_POLICY_TEXT.get(e.policy, e.policy)}",
+                            "Defense policy (rules: Reactions)", (e.unit,), "info", (e,))
         return LogEntry(f"{e.unit} {_POLICY_TEXT.get(e.policy, 'policy: ' + e.policy)}",
                         "AOO policy (rules: Attacks of opportunity)", (e.unit,), "info", (e,))
     if isinstance(e, E.Stood):
@@ -638,6 +667,20 @@ def _turn_line(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.unit} is seen", f"it was hidden: its enemies may react to it now "
                         f"{_R9}", (e.unit,), "info", (e,))
     return LogEntry(type(e).__name__, str(e), (), "info", (e,))
+
+
+def _ally_line(e: E.Event) -> LogEntry | None:
+    """The line of Protect or Trade Spaces (rules: Reactions)."""
+    if isinstance(e, E.Protected):
+        return LogEntry(f"{e.unit} protects {e.ally}", f"{e.ally} has {e.cover} cover while "
+                        f"{e.unit} stays next to it, until {e.unit}'s next turn (rules: "
+                        "Reactions)", (e.unit, e.ally), "action", (e,))
+    if isinstance(e, E.TradedSpaces):
+        return LogEntry(f"{e.unit} and {e.ally} trade spaces",
+                        f"{e.unit} now at {_cell(e.at)}, {e.ally} at {_cell(e.ally_at)}; "
+                        f"{e.ally} spent its Reaction (rules: Reactions)", (e.unit, e.ally),
+                        "move", (e,))
+    return None
 
 
 def _condition_run(events, n: int) -> tuple[LogEntry, int]:
@@ -738,9 +781,41 @@ def _term_line(t) -> str:
     return f"{_signed(t.value)} {label}{rule}"
 
 
-def attack_tooltip(preview) -> str:
+DEFENSE_TITLES = {"parry": "Active Parry", "dodge": "Active Dodge"}
+
+
+def defense_lines(odds: dict) -> list[str]:
+    """The engine's odds of an attack against each active defense the target could use
+    (game.engine.defense.odds): one line each, when it changes the hit chance."""
+    base = odds.get("none")
+    verb = {"parry": "parries", "dodge": "dodges"}
+    return [f"If the target {verb[k]} (its Reaction): hit {_pct(float(c.hit))} "
+            "(rules: Reactions)"
+            for k, c in odds.items() if k != "none" and base is not None and c.hit != base.hit]
+
+
+def defense_prompt(battle) -> tuple[str, list[str]]:
+    """The title and lines of a pending defense prompt: who attacks whom with what, the hit
+    chance without a defense and with each possible one (the engine's numbers), the keys."""
+    from game.engine.defense import pending_odds
+    p = battle.pending
+    odds, usable, weapon = pending_odds(battle)
+    lines = [f"{p.mover} attacks {p.reactor} with {_a(weapon.name)}.",
+             f"No defense (N): hit {_pct(float(odds['none'].hit))} against AC"]
+    for kind, key in (("parry", "P"), ("dodge", "V")):
+        d = usable[kind]
+        lines.append(f"{DEFENSE_TITLES[kind]} ({key}): hit {_pct(float(odds[kind].hit))}, "
+                     f"d20 {_signed(d.bonus.total)} against the attack roll" if d.possible
+                     else f"{DEFENSE_TITLES[kind]}: not possible ({d.reason})")
+    lines.append("Y: the defense with the lower hit chance. A defense spends the Reaction "
+                 "and replaces the AC (rules: Reactions)")
+    return f"Defend: {p.reactor}", lines
+
+
+def attack_tooltip(preview, defenses: dict | None = None) -> str:
     """The attack preview as lines of text: weapon and mode, hit and critical chances, the
-    attack bonus and the AC with every modifier, cover, concealment, flanking, fortune."""
+    attack bonus and the AC with every modifier, cover, concealment, flanking, fortune, and
+    (`defenses`: the engine's odds) the hit chance against each active defense."""
     if preview is None:
         return ""
     sit = preview.situation
@@ -755,6 +830,7 @@ def attack_tooltip(preview) -> str:
         return "\n".join(lines)
     plan = preview.plan
     lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}")
+    lines += defense_lines(defenses or {})
     lines.append(f"Expected damage {preview.expected_damage:.1f}")
     if plan is not None:
         fortune = {1: " (Fortunate: best of 2d20)", -1: " (Unfortunate: worse of 2d20)"}.get(

@@ -1,0 +1,136 @@
+"""Protect and Trade Spaces: actions with an adjacent ally (docs/rules/16-reactions.md; LFG
+"Protect Action", "Trade Spaces Action").
+
+- Protect (Big Action, no AOO): until the protector's next turn the ally has Good cover
+  (Superior when the protector is a size larger or carries a shield of rating
+  `LARGE_SHIELD`+) while the protector stays adjacent; the protector is Cramped, the ally
+  -2 on attack rolls (the "protected" effect). Stored as conditions: the protector's
+  "protecting" holds the ally's entity id, the ally's "protected" the cover (1 Good,
+  2 Superior); game.rules.protect reads them.
+- Trade Spaces (Big Action): two adjacent one-hex allies within one size category swap
+  hexes; the ally spends its Reaction. Each provokes from the enemies threatening the hex it
+  leaves, both still standing where they were; if either is left dead, unconscious or prone
+  the swap does not happen.
+"""
+from __future__ import annotations
+
+from game.data.model import SIZES
+from game.ecs.components import ActionBudget, Reactions
+from game.engine import events as E
+from game.engine.battle import Refused
+from game.engine.combat import opportunity_attacks, reacts, stopped
+from game.rules import conditions as cond
+from game.rules.threat import can_react, enemies_threatening, footprint_distance
+
+LARGE_SHIELD = 3      # a shield rating of 3+ counts as a Large Shield or larger
+
+
+def _h():
+    from game.engine import handlers
+    return handlers
+
+
+def _ally(b, u, name, what: str):
+    if not isinstance(name, str) or not name:
+        raise Refused("no_ally", f"name the ally {u.name} should {what}")
+    a = b.unit(name) if name in b.eids else b.entity(name)
+    if a.eid == u.eid or a.team != u.team or a.dead:
+        raise Refused("not_an_ally", f"{name} is not a living ally of {u.name}")
+    if footprint_distance(u, a) != 1:
+        raise Refused("not_adjacent", f"{name} is not adjacent to {u.name}")
+    return a
+
+
+# ---- Protect ----------------------------------------------------------------------------------
+
+def can_protect(b, u) -> None:
+    _h()._big(b, u, 1, "Protect")
+    if not b.view().allies_of(u):
+        raise Refused("no_ally", f"{u.name} has no ally to protect")
+
+
+def protect_cover(u, ally) -> int:
+    """1 (Good cover) or 2 (Superior: a size larger, or a Large Shield)."""
+    larger = SIZES.index(u.size) > SIZES.index(ally.size)
+    return 2 if larger or u.unit.shield >= LARGE_SHIELD else 1
+
+
+def protect(b, cmd):
+    """Protect an adjacent ally of the same size or smaller until the next turn."""
+    h = _h()
+    u = h._turn(b, cmd)
+    can_protect(b, u)
+    a = _ally(b, u, cmd.ally, "protect")
+    if SIZES.index(u.size) < SIZES.index(a.size):
+        raise Refused("too_small", f"{u.name} is smaller than {a.name}: it cannot protect it")
+    cover = protect_cover(u, a)
+
+    def perform():
+        h._spend(b, u.name, "Protect", big=1)
+        h._other_action(b)
+        until = cond.until_next_turn(u.eid)
+        b.set_condition(u.name, "protecting", a.eid, until)
+        if "cramped" not in u.conditions:
+            b.set_condition(u.name, "cramped", 1, until)
+        b.set_condition(a.name, "protected", cover, until)
+        b.emit(E.Protected(u.name, a.name, "superior" if cover == 2 else "good"))
+    return perform
+
+
+# ---- Trade Spaces -----------------------------------------------------------------------------
+
+def can_trade_spaces(b, u) -> None:
+    h = _h()
+    h._big(b, u, 1, "Trade Spaces")
+    h._mobile(b, u, "Trade Spaces")
+    if len(u.hexes) != 1:
+        raise Refused("too_large", f"{u.name} takes up more than one hex: no Trade Spaces")
+
+
+def _partner(b, u, name):
+    a = _ally(b, u, name, "trade spaces with")
+    if len(a.hexes) != 1 or abs(SIZES.index(a.size) - SIZES.index(u.size)) > 1:
+        raise Refused("size_mismatch", f"{u.name} and {a.name} must be one-hex creatures within "
+                      "one size category of each other")
+    if not can_react(a):
+        raise Refused("ally_cannot_react", f"{a.name} has no Reaction to spend on trading "
+                      "spaces")
+    if "prone" in cond.effective(a.conditions):
+        raise Refused("prone", f"{a.name} is prone")
+    return a
+
+
+def trade_spaces(b, cmd):
+    """Swap hexes with an adjacent ally, who spends its Reaction; both may provoke."""
+    h = _h()
+    u = h._turn(b, cmd)
+    can_trade_spaces(b, u)
+    a = _partner(b, u, cmd.ally)
+    view = b.view()
+    mine = [x.name for x in enemies_threatening(view, u)]
+    theirs = [x.name for x in enemies_threatening(view, a)]
+    reactors = dict.fromkeys(n for n in mine + theirs if reacts(view.unit(n)))
+    if reactors:
+        h._provokes(cmd, reactors, f"trading spaces leaves hexes threatened by "
+                    f"{', '.join(dict.fromkeys(mine + theirs))}: confirm")
+
+    def perform():
+        h._spend(b, u.name, "Trade Spaces", big=1)
+        b.update(u.name, ActionBudget, moved=True)
+        h._other_action(b)
+        b.update(a.name, Reactions, available=b.reactions(a.name).available - 1)
+        yield from opportunity_attacks(b, u.name, b.cell(u.anchor), mine, "trading spaces")
+        yield from opportunity_attacks(b, a.name, b.cell(a.anchor), theirs, "trading spaces")
+        if stopped(b, u.name) or stopped(b, a.name):
+            return
+        mine_at, theirs_at = b.cell(u.anchor), b.cell(a.anchor)
+        b.place(u.name, (a.anchor, u.facing))
+        b.place(a.name, (u.anchor, a.facing))
+        b.emit(E.Moved(u.name, mine_at, theirs_at, (theirs_at,), 1, "trade_spaces"),
+               E.Moved(a.name, theirs_at, mine_at, (mine_at,), 1, "trade_spaces"),
+               E.TradedSpaces(u.name, a.name, theirs_at, mine_at))
+    return perform
+
+
+__all__ = ["LARGE_SHIELD", "can_protect", "can_trade_spaces", "protect", "protect_cover",
+           "trade_spaces"]
