@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game import paths  # noqa: E402
 from game.data.ruleset import ActionCost, Economy, Ruleset  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.ui.app import App, play_app  # noqa: E402
@@ -66,3 +67,26 @@ def test_undo_keeps_a_saves_fixed_dice(tmp_path):
     click(a, a.battle.cell(a.battle.unit("Veteran").anchor))
     roll = next(e for e in a.battle.events if isinstance(e, E.AttackRolled))
     assert roll.attacker == "Raider" and roll.natural == 20 and roll.critical
+
+
+def test_the_terrain_tooltip_stays_off_the_combat_log_near_the_maps_right_edge():
+    from test_ui_app import at, point
+    a = play_app(paths.shipped_map("duel"), sides="human,ai", seed=3, size=(1280, 800),
+                 window=False)
+    log = a.hud.rects["log"]
+    b = a.battle
+    free = [(c, r) for c in range(b.hexmap.width) for r in range(b.hexmap.height)
+            if a.controller.unit_at((c, r)) is None]
+    shown = [(cell, at(a, cell)) for cell in free]
+    shown = [(cell, pos) for cell, pos in shown if pos[0] < log.left - 4
+             and 0 < pos[1] < 800 and not a.hud.contains(pos)]
+    cell, pos = max(shown, key=lambda item: item[1][0])
+    assert pos[0] > log.left - 120                       # the map reaches the log
+    point(a, pos)
+    a.update(0.1)
+    a.update(0.6)
+    assert a.model.hover_cell == cell and a.hud.tip is not None
+    assert f"{cell[0]},{cell[1]}" in a.hud.tip.html_text
+    tip = a.hud.tip.rect
+    assert tip.right <= log.left and tip.width > 200
+    assert not tip.colliderect(log) and a.hud.tip_area().contains(tip)

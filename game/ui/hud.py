@@ -972,19 +972,35 @@ class Hud:
                                  starting_height=40, object_id=ObjectID(object_id="#hud_tip"))
         if self.tip is None or content is None:
             return
+        x, y = self._tip_position(content[1], content[2], self.tip.rect.size)
+        if (x, y) != tuple(self.tip.rect.topleft):
+            self.tip.set_position((x, y))
+
+    def tip_area(self) -> pygame.Rect:
+        """Where a tooltip beside the pointer may lie: the map's part of the window, left of
+        the unit card and the combat log (a tip there would hide the log's lines)."""
         w, h = self.size
-        tw, th = self.tip.rect.size
-        x, y = content[1]
-        if content[2] == "above":
+        right = self.rects["card"].left - self.rects["margin"].width if self.rects else w
+        return pygame.Rect(0, 0, max(0, right), h)
+
+    def _tip_position(self, anchor, where: str, size) -> tuple[int, int]:
+        """The tip's top left: above a button, else below right of the pointer (flipped
+        above near the bottom), kept inside the window and, beside the pointer, the map."""
+        w, h = self.size
+        tw, th = size
+        x, y = anchor
+        if where == "above":
             y = y - th - 6
         else:
             x, y = x + 20, y + 20
             if y + th > h - 4:
-                y = content[1][1] - th - 12
+                y = anchor[1] - th - 12
+            w = self.tip_area().right
+            if x + tw > w - 4:
+                x = anchor[0] - tw - 20          # left of the pointer, not over the log
         x = _clamp(x, 4, max(4, w - tw - 4))
         y = _clamp(y, 4, max(4, h - th - 4))
-        if (x, y) != tuple(self.tip.rect.topleft):
-            self.tip.set_position((x, y))
+        return x, y
 
     # ---- geometry for the app ------------------------------------------------------------
     def occupied(self) -> list[pygame.Rect]:
