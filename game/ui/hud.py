@@ -980,7 +980,7 @@ class Hud:
         """Where a tooltip beside the pointer may lie: the map's part of the window, left of
         the unit card and the combat log (a tip there would hide the log's lines)."""
         w, h = self.size
-        right = self.rects["card"].left - self.rects["margin"].width if self.rects else w
+        right = self.rects["card"].left if self.rects else w
         return pygame.Rect(0, 0, max(0, right), h)
 
     def _tip_position(self, anchor, where: str, size) -> tuple[int, int]:
@@ -996,9 +996,9 @@ class Hud:
             if y + th > h - 4:
                 y = anchor[1] - th - 12
             w = self.tip_area().right
-            if x + tw > w - 4:
+            if x + tw > w - 2:
                 x = anchor[0] - tw - 20          # left of the pointer, not over the log
-        x = _clamp(x, 4, max(4, w - tw - 4))
+        x = _clamp(x, 4, max(4, w - tw - 2))
         y = _clamp(y, 4, max(4, h - th - 4))
         return x, y
 
