@@ -258,6 +258,7 @@ class Hud:
         self._widgets: list = []
         self._init_widgets: list = []
         self.tip: UITextBox | None = None
+        self.pointer = None     # where the tooltips point instead of the mouse (a replay)
         self._tip_sig = None
         self.log_box: UITextBox | None = None
         preload_fonts(manager)
@@ -273,8 +274,9 @@ class Hud:
         return self.controller.model
 
     def _human(self) -> bool | None:
+        """Does a person of this window decide now (None: unknown, or a replay watched)?"""
         fn = getattr(self.controller, "is_human_turn", None)
-        if fn is None:
+        if fn is None or getattr(self.controller, "watching", False):
             return None
         return bool(fn())
 
@@ -457,7 +459,7 @@ class Hud:
         self._refresh_log(b)
         self._refresh_message()
         self._refresh_prompt(b)
-        self._refresh_tip(self.manager.get_mouse_position())
+        self._refresh_tip(self.pointer or self.manager.get_mouse_position())
         self._update_log_hover(self.manager.get_mouse_position())
 
     def _changed(self, key: str, value) -> bool:
@@ -833,7 +835,8 @@ class Hud:
                     f"{p.at[0]},{p.at[1]}, threatened by <b>{_esc(p.reactor)}</b>."
                     f"{chance}<br><font color={MUTED}>Take the attack of opportunity? "
                     "(rules: Attacks of opportunity)</font>")
-            return f"Attack of opportunity: {p.reactor}", body, True
+            watching = getattr(self.controller, "watching", False)
+            return f"Attack of opportunity: {p.reactor}", body, not watching
         if state == "over":
             if b.winner == "draw":
                 return "Draw", "Nobody is left standing on any side.", False
@@ -955,7 +958,7 @@ class Hud:
             return
         before, self._still = self._still, self._still + dt
         if before < TERRAIN_TIP_S <= self._still:
-            self._refresh_tip(self.manager.get_mouse_position())
+            self._refresh_tip(self.pointer or self.manager.get_mouse_position())
 
     def _refresh_tip(self, pos) -> None:
         content = self._tip_content(pos)
@@ -1114,7 +1117,7 @@ class Hud:
             return False
         if etype == pygame.MOUSEMOTION:
             self._update_log_hover(event.pos)
-            self._refresh_tip(event.pos)
+            self._refresh_tip(self.pointer or event.pos)
             return self.contains(event.pos)
         if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self.contains(event.pos)
