@@ -250,7 +250,7 @@ class ReplayScreen:
         self.screen.update(dt)
         if self.playing and not self.screen.animator.busy:
             self._clock += dt
-            if self._clock >= STEP_S / self.screen.model.speed or not self.animations:
+            if self._clock >= STEP_S / self.screen.model.speed:
                 self._clock = 0.0
                 if not self.forward():
                     self.playing = False
