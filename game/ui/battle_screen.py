@@ -115,6 +115,7 @@ class BattleScreen:
         self.restart_map = None
         self.hud = Hud(self.manager, self.controller) if self.with_hud else None
         if self.hud is not None:
+            self.hud.pointer_tips = not self.watch    # the viewer's pointer is not the player's
             self.hud.layout(self.size)
             if self.watch:
                 self.hud.panels["actions"].hide()
@@ -562,16 +563,6 @@ class BattleScreen:
         self._dirty = True
         self.hud_layer.invalidate()
 
-    def _follow_pointer(self) -> None:
-        """Watching: the tooltips point at the hex the next command points at, where the
-        player's pointer was, not at the mouse."""
-        cell = self.model.hover_cell if self.watch else None
-        pointer = None if cell is None else \
-            tuple(round(v) for v in self.camera.to_screen(*self.board.centre(cell)))
-        if pointer != self.hud.pointer:
-            self.hud.pointer = pointer
-            self.hud._refresh_tip(pointer)
-
     def refresh_hud(self, force: bool = False) -> None:
         seen = (self.model.revision, self.battle.version, self.manager.get_mouse_position())
         if self.hud is not None and (force or seen != self._seen):
@@ -601,7 +592,6 @@ class BattleScreen:
         if self.map_watch is not None and self.map_watch.poll():
             map_reload.on_map_saved(self)
         if self.hud is not None:
-            self._follow_pointer()
             self.hud.tick(dt)
         self.manager.update(dt)
         self.refresh_hud()

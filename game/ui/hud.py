@@ -258,7 +258,7 @@ class Hud:
         self._widgets: list = []
         self._init_widgets: list = []
         self.tip: UITextBox | None = None
-        self.pointer = None     # where the tooltips point instead of the mouse (a replay)
+        self.pointer_tips = True    # tips beside the pointer (a replay watched: none)
         self._tip_sig = None
         self.log_box: UITextBox | None = None
         preload_fonts(manager)
@@ -459,7 +459,7 @@ class Hud:
         self._refresh_log(b)
         self._refresh_message()
         self._refresh_prompt(b)
-        self._refresh_tip(self.pointer or self.manager.get_mouse_position())
+        self._refresh_tip(self.manager.get_mouse_position())
         self._update_log_hover(self.manager.get_mouse_position())
 
     def _changed(self, key: str, value) -> bool:
@@ -915,7 +915,7 @@ class Hud:
                         f"<font color={MUTED} pixel_size=13>{_esc(s.description)}</font>")
                 return text, (button.rect.left, button.rect.top), "above"
         preview = self._m("attack")
-        if self.contains(pos):
+        if self.contains(pos) or not self.pointer_tips:
             return None
         if preview is not None:
             return self.attack_html(preview), (pos[0], pos[1]), "pointer"
@@ -958,7 +958,7 @@ class Hud:
             return
         before, self._still = self._still, self._still + dt
         if before < TERRAIN_TIP_S <= self._still:
-            self._refresh_tip(self.pointer or self.manager.get_mouse_position())
+            self._refresh_tip(self.manager.get_mouse_position())
 
     def _refresh_tip(self, pos) -> None:
         content = self._tip_content(pos)
@@ -981,26 +981,31 @@ class Hud:
 
     def tip_area(self) -> pygame.Rect:
         """Where a tooltip beside the pointer may lie: the map's part of the window, left of
-        the unit card and the combat log (a tip there would hide the log's lines)."""
+        the unit card and the combat log and above the message line (a tip there would hide
+        the log's lines or the message)."""
         w, h = self.size
-        right = self.rects["card"].left if self.rects else w
-        return pygame.Rect(0, 0, max(0, right), h)
+        if not self.rects:
+            return pygame.Rect(0, 0, w, h)
+        return pygame.Rect(0, 0, max(0, self.rects["card"].left),
+                           max(0, self.rects["message"].top))
 
     def _tip_position(self, anchor, where: str, size) -> tuple[int, int]:
-        """The tip's top left: above a button, else below right of the pointer (flipped
-        above near the bottom), kept inside the window and, beside the pointer, the map."""
+        """The tip's top left: above a button, else below right of the pointer (left of it
+        near the log, raised near the message line), kept inside the window and, beside the
+        pointer, inside `tip_area` where it fits."""
         w, h = self.size
         tw, th = size
         x, y = anchor
         if where == "above":
             y = y - th - 6
         else:
+            area = self.tip_area()
             x, y = x + 20, y + 20
-            if y + th > h - 4:
-                y = anchor[1] - th - 12
-            w = self.tip_area().right
-            if x + tw > w - 2:
+            if x + tw > area.right - 2:
                 x = anchor[0] - tw - 20          # left of the pointer, not over the log
+            w = area.right
+            if y + th > area.bottom - 2:
+                y = area.bottom - th - 2 if th <= area.bottom - 6 else anchor[1] - th - 12
         x = _clamp(x, 4, max(4, w - tw - 2))
         y = _clamp(y, 4, max(4, h - th - 4))
         return x, y
@@ -1117,7 +1122,7 @@ class Hud:
             return False
         if etype == pygame.MOUSEMOTION:
             self._update_log_hover(event.pos)
-            self._refresh_tip(self.pointer or event.pos)
+            self._refresh_tip(event.pos)
             return self.contains(event.pos)
         if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self.contains(event.pos)

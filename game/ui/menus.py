@@ -101,7 +101,7 @@ class MenuScreen(_Overlay):
         self.build()
 
     def build(self) -> None:
-        card, cw, ch = self.card(480, 570)
+        card, cw, ch = self.card(480, 540 if self.quitting else 482)
         title = "Quit: save the battle first?" if self.quitting else "Paused"
         self.label((16, 8, cw - 32, 38), title, card, "@big_label")
         y = 50

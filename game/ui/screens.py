@@ -847,7 +847,7 @@ class ResultScreen(Screen):
         self.sub_label = self.label((hx, 62, cw - hx - 24, 26), sub, card, "@hero_sub")
         # the table of sides
         y = 110
-        cols = (24, int(cw * 0.27), int(cw * 0.56), int(cw * 0.78))
+        cols = (24, int(cw * 0.25), int(cw * 0.52), int(cw * 0.80))
         widths = (cols[1] - cols[0], cols[2] - cols[1], cols[3] - cols[2], cw - cols[3] - 12)
         heads = ("Side", "Player", "Out of the fight", "Damage dealt")
         for x, wd, head in zip(cols, widths, heads):
@@ -887,7 +887,7 @@ class ResultScreen(Screen):
         y += 34
         gap = 12
         room = cw - 48 - 3 * gap
-        widths = [int(room * k) for k in (0.32, 0.27, 0.24)]
+        widths = [int(room * k) for k in (0.38, 0.26, 0.22)]
         widths.append(room - sum(widths))
         specs = (("again_button", again, "@primary", "Enter: the same map and sides"),
                  ("watch_button", "Watch the replay", "@secondary",
