@@ -46,7 +46,6 @@ from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
 
 THEME = paths.assets_dir() / "ui_theme.json"
-MAPS_DIR = paths.shipped_maps_dir()
 DEFAULT_MAP = paths.default_map()
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = prefs.MIN_SIZE
@@ -368,15 +367,6 @@ class App:
         self.change_settings(window=prefs.next_choice(prefs.WINDOW_CHOICES,
                                                       self.settings.window))
 
-    def toggle_fullscreen(self) -> None:
-        full = self.settings.fullscreen
-        self.change_settings(window=self._windowed if full else prefs.FULL_SCREEN)
-
-    @property
-    def _windowed(self) -> str:
-        size = "x".join(str(v) for v in self.screen.get_size())
-        return size if size in prefs.WINDOW_SIZES else prefs.Settings().window
-
     def apply_window(self) -> None:
         """The window as the settings say: a size (never under MIN_SIZE) or full screen."""
         s = self.settings
@@ -469,7 +459,7 @@ class App:
             "save_quit": self.save_and_quit, "load_screen": self.show_load,
             "load": self.load_save, "back": self.back, "help": self.show_help,
             "faster": lambda: self._menu_speed(1.5), "slower": lambda: self._menu_speed(1 / 1.5),
-            "toggle_end_warning": self.toggle_end_warning, "fullscreen": self.toggle_fullscreen,
+            "toggle_end_warning": self.toggle_end_warning,
             "policy": self.next_policy, "window": self.next_window,
             "continue_latest": self.continue_latest, "menu": self.show_menu,
             "handoff": self.show_handoff, "result": self.show_result,

@@ -140,7 +140,6 @@ class MenuScreen(_Overlay):
         y += 40
         self.window_button = self.button((20, y, cw - 40, 34), f"Window: {self.window}", card,
                                          tip="Click for the next size, then full screen")
-        self.fullscreen_button = self.window_button
         return y + 40
 
     def _build_quit(self, card, cw: int, y: int) -> None:
