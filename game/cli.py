@@ -169,6 +169,9 @@ def _add_battle_commands(sub) -> None:
                         help="print every event as one JSON object per line: its type, its "
                              "fields and \"command\", the index of the command that caused it "
                              "(null for the events of the battle's start)")
+    replay.add_argument("--watch", action="store_true",
+                        help="open the window and watch the battle again: play, pause, step "
+                             "one command forward or back, jump to a round")
 
 
 def has_display() -> bool:
@@ -214,19 +217,36 @@ def run(args: argparse.Namespace) -> int:
         return run_balance(args.map, args.out, games=args.games, jobs=args.jobs,
                            sides=args.sides, seed=args.seed, backend=args.backend,
                            ray_address=args.ray_address)
+    if command == "replay" and args.watch:
+        return run_watch(args)
     if command == "replay":
         from game.engine.replay import run_replay
         return run_replay(args.file, verify=args.verify, as_json=args.json)
     return run_play(args)
 
 
+def run_watch(args: argparse.Namespace) -> int:
+    """`replay SAVE --watch`: the save is read (a bad one is one line, exit 2) before the
+    window opens."""
+    from game.engine.replay import load_replay
+    battle = load_replay(args.file)
+    if not has_display():
+        return no_display()
+    from game.ui.replay_viewer import run_watch as watch
+    return watch(battle)
+
+
+def no_display() -> int:
+    name = program_name()
+    print(f"{name}: no display here (DISPLAY is not set); the headless commands are "
+          "validate, render, screenshot, inspect, path, simulate, actions and replay "
+          f"({name} --help)", file=sys.stderr)
+    return 2
+
+
 def run_play(args: argparse.Namespace) -> int:
     if not has_display():
-        name = program_name()
-        print(f"{name}: no display here (DISPLAY is not set); the headless commands are "
-              "validate, render, screenshot, inspect, path, simulate, actions and replay "
-              f"({name} --help)", file=sys.stderr)
-        return 2
+        return no_display()
     from game.ui.app import run_play as play
     # no map, sides or save: the setup screen (python -m game); else straight to the battle
     return play(getattr(args, "map", None), sides=getattr(args, "sides", None),

@@ -22,7 +22,7 @@ from game.cli import main as cli_main  # noqa: E402
 from game.engine import commands as C  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.errors import InputError  # noqa: E402
-from game.ui import app as app_module  # noqa: E402
+from game.ui import battle_board  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.screens import ResultScreen, SetupScreen  # noqa: E402
@@ -340,7 +340,7 @@ def test_h_toggles_the_threat_heat_map_cached_per_battle_version(monkeypatch):
         calls.append((view.version, team))
         return {u.anchor: 3.0 for u in view.units}    # every creature's hex is hot
 
-    monkeypatch.setattr(app_module, "threat_heatmap", threat_heatmap)
+    monkeypatch.setattr(battle_board, "threat_heatmap", threat_heatmap)
     b = finishing_battle()
     a = App(b, (1280, 800), window=False, animations=False)
     a.draw(force=True)

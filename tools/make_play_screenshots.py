@@ -1,11 +1,13 @@
 """Regenerate the screenshots of the in-game menu, the Load screen, an undo, the terrain
-tooltip and the help panel in docs/, from the real game window, headless.
+tooltip, the help panel and the replay viewer in docs/, from the real game window, headless.
 
     python tools/make_play_screenshots.py [--out docs]
 
 Each shot is a battle on the default map (a person against the computer, dice seed 1) driven
 through `App.handle_event` as a player's keys and clicks would be, at 1280x800. The saves the
 Load screen lists are made in a temporary player folder (HEXSKIRMISH_HOME), never the real one.
+The replay viewer watches a battle of the computer against itself, paused on a ranged attack
+(its hit chance and the cover lines tested) or else a move.
 """
 from __future__ import annotations
 
@@ -99,6 +101,47 @@ def shots(out: Path) -> None:
     _save(app, out, "help.png")
 
 
+def _computer_battle(commands: int = 160):
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+    from game.ui import autoplay
+    battle = Battle(load_map(paths.default_map()), seed=1,
+                    controllers={"blue": "ai", "red": "ai"})
+    for _ in range(commands):
+        name = battle.decider()[1]
+        if battle.awaiting() == "over" or name is None:
+            break
+        if not battle.apply(autoplay.command_for(battle, name)).ok:
+            battle.apply(autoplay.fallback(battle, name))
+    return battle
+
+
+def _ranged_attack(app, n: int) -> bool:
+    """Is command `n` a shot or a throw (its preview tests the lines of cover)?"""
+    from game.engine import commands as C
+    if not isinstance(app.replay.commands[n], C.Attack):
+        return False
+    app.replay.go_to(n)
+    attack = app.replay.screen.model.attack
+    return attack is not None and attack.mode in ("ranged", "thrown")
+
+
+def replay_shot(out: Path) -> None:
+    from game.engine import commands as C
+    from game.ui.app import App
+    battle = _computer_battle()
+    app = App(None, (1280, 800), window=False, animations=False)
+    app.watch_replay(battle, back="quit")
+    commands = app.replay.commands
+    n = next((i for i in range(len(commands)) if _ranged_attack(app, i)), None)
+    if n is None:
+        n = next(i for i, c in enumerate(commands) if isinstance(c, C.Move) and len(c.path) > 3)
+    app.replay.go_to(n)
+    app.update(0.0)
+    app.update(0.6)
+    _save(app, out, "replay.png")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(REPO / "docs"))
@@ -108,6 +151,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="hexskirmish-shots-") as home:
         os.environ["HEXSKIRMISH_HOME"] = home
         shots(out)
+        replay_shot(out)
     pygame.quit()
     return 0
 

@@ -591,6 +591,21 @@ class GameController:
         p = self.battle.pending
         command = {"parry": C.ActiveParry, "dodge": C.ActiveDodge}[kind]
         return self.send(command(p.reactor if p else ""))
+    def set_policy(self, policy: str) -> list:
+        """The attack-of-opportunity policy ("ask", "always", "never") of every living
+        creature of the people's sides, one SetPolicy command each where it differs; a
+        setting, not a move: undo does not take it back. Returns the commands sent."""
+        sent = []
+        for name, team in self.battle.teams_of.items():
+            u = self._living(name)
+            if team not in self.human_teams or u is None or u.aoo_policy == policy:
+                continue
+            out = self.battle.apply(C.SetPolicy(name, policy=policy))
+            if out.ok:
+                sent.append(out)
+        if sent:
+            self._sync()
+        return sent
 
     def toggle_overlay(self, name: str) -> None:
         if name not in OVERLAYS:

@@ -274,6 +274,7 @@ class Hud:
         self._widgets: list = []
         self._init_widgets: list = []
         self.tip: UITextBox | None = None
+        self.pointer_tips = True    # tips beside the pointer (a replay watched: none)
         self._tip_sig = None
         self.log_box: UITextBox | None = None
         preload_fonts(manager)
@@ -289,8 +290,9 @@ class Hud:
         return self.controller.model
 
     def _human(self) -> bool | None:
+        """Does a person of this window decide now (None: unknown, or a replay watched)?"""
         fn = getattr(self.controller, "is_human_turn", None)
-        if fn is None:
+        if fn is None or getattr(self.controller, "watching", False):
             return None
         return bool(fn())
 
@@ -862,7 +864,8 @@ class Hud:
                     f"{p.at[0]},{p.at[1]}, threatened by <b>{_esc(p.reactor)}</b>."
                     f"{chance}<br><font color={MUTED}>Take the attack of opportunity? "
                     "(rules: Attacks of opportunity)</font>")
-            return f"Attack of opportunity: {p.reactor}", body, True
+            watching = getattr(self.controller, "watching", False)
+            return f"Attack of opportunity: {p.reactor}", body, not watching
         if state == "over":
             if b.winner == "draw":
                 return "Draw", "Nobody is left standing on any side.", False
@@ -957,7 +960,7 @@ class Hud:
                         f"<font color={MUTED} pixel_size=13>{_esc(s.description)}</font>")
                 return text, (button.rect.left, button.rect.top), "above"
         preview = self._m("attack")
-        if self.contains(pos):
+        if self.contains(pos) or not self.pointer_tips:
             return None
         if preview is not None:
             return (self.attack_html(preview, self._m("attack_defenses") or {}),
@@ -1018,19 +1021,40 @@ class Hud:
                                  starting_height=40, object_id=ObjectID(object_id="#hud_tip"))
         if self.tip is None or content is None:
             return
-        w, h = self.size
-        tw, th = self.tip.rect.size
-        x, y = content[1]
-        if content[2] == "above":
-            y = y - th - 6
-        else:
-            x, y = x + 20, y + 20
-            if y + th > h - 4:
-                y = content[1][1] - th - 12
-        x = _clamp(x, 4, max(4, w - tw - 4))
-        y = _clamp(y, 4, max(4, h - th - 4))
+        x, y = self._tip_position(content[1], content[2], self.tip.rect.size)
         if (x, y) != tuple(self.tip.rect.topleft):
             self.tip.set_position((x, y))
+
+    def tip_area(self) -> pygame.Rect:
+        """Where a tooltip beside the pointer may lie: the map's part of the window, left of
+        the unit card and the combat log and above the message line (a tip there would hide
+        the log's lines or the message)."""
+        w, h = self.size
+        if not self.rects:
+            return pygame.Rect(0, 0, w, h)
+        return pygame.Rect(0, 0, max(0, self.rects["card"].left),
+                           max(0, self.rects["message"].top))
+
+    def _tip_position(self, anchor, where: str, size) -> tuple[int, int]:
+        """The tip's top left: above a button, else below right of the pointer (left of it
+        near the log, raised near the message line), kept inside the window and, beside the
+        pointer, inside `tip_area` where it fits."""
+        w, h = self.size
+        tw, th = size
+        x, y = anchor
+        if where == "above":
+            y = y - th - 6
+        else:
+            area = self.tip_area()
+            x, y = x + 20, y + 20
+            if x + tw > area.right - 2:
+                x = anchor[0] - tw - 20          # left of the pointer, not over the log
+            w = area.right
+            if y + th > area.bottom - 2:
+                y = area.bottom - th - 2 if th <= area.bottom - 6 else anchor[1] - th - 12
+        x = _clamp(x, 4, max(4, w - tw - 2))
+        y = _clamp(y, 4, max(4, h - th - 4))
+        return x, y
 
     # ---- geometry for the app ------------------------------------------------------------
     def occupied(self) -> list[pygame.Rect]:

@@ -1,6 +1,7 @@
 """Every key binding of the game window, defined once: the battle's commands by key, the
-action bar's hotkeys, the attack-of-opportunity prompt's answers and the panning keys.
-The HUD, the app and the help panel read these tables (the help lists `HELP`).
+action bar's hotkeys, the attack-of-opportunity prompt's answers, the panning keys and the
+replay viewer's keys. The HUD, the battle screen, the replay viewer and the help panel read
+these tables (the help lists `HELP` and `REPLAY_HELP`).
 """
 from __future__ import annotations
 
@@ -38,6 +39,26 @@ BATTLE_KEYS: dict[int, str] = {
     pygame.K_g: "coordinates", pygame.K_F1: "help", pygame.K_F6: "restart_map",
     pygame.K_u: "interrupt_trigger", pygame.K_k: "interrupt_action",
 }
+#: the battle's keyed commands that only look (the replay viewer keeps them)
+WATCH_BATTLE_KEYS = frozenset({"threat", "sight", "heat", "centre", "zoom_in", "zoom_out",
+                               "coordinates", "help", "menu", "slower", "faster"})
+#: the replay viewer's keys -> what they do (game.ui.replay_viewer); they come before the
+#: battle's (Left and Right step there instead of panning)
+REPLAY_KEYS: dict[int, str] = {
+    pygame.K_SPACE: "play", pygame.K_p: "play", pygame.K_RIGHT: "forward",
+    pygame.K_PERIOD: "forward", pygame.K_LEFT: "back", pygame.K_COMMA: "back",
+    pygame.K_PAGEDOWN: "next_round", pygame.K_PAGEUP: "previous_round",
+    pygame.K_HOME: "first", pygame.K_END: "last", pygame.K_ESCAPE: "close",
+}
+#: (keys, what they do) in the replay viewer, for its key line and the help panel
+REPLAY_HELP: tuple[tuple[str, str], ...] = (
+    ("Space, P", "play / pause"),
+    ("Right, .", "one command forward"),
+    ("Left, ,", "one command back"),
+    ("Page Down, Page Up", "the next / the previous round"),
+    ("Home, End", "the start / the end of the battle"),
+    ("Esc", "close the replay"),
+)
 #: (keys, what they do) for the help panel and the README, in reading order
 HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "select, move, attack, pick who acts next; again on the same hex: confirm"),
@@ -66,4 +87,5 @@ HELP: tuple[tuple[str, str], ...] = (
     ("F1", "help: the keys and the words of the game"),
 )
 
-__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS"]
+__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS",
+           "REPLAY_HELP", "REPLAY_KEYS", "WATCH_BATTLE_KEYS"]

@@ -32,19 +32,20 @@ def tileset_files(path: Path) -> list[Path]:
     return [p for p in (path.parent / s for s in sources) if p.is_file()]
 
 
-def on_map_saved(app) -> Reload:
-    """Reload the battle's map and show what happened; a new background when it applied."""
-    result = reload_map(app.battle)
+def on_map_saved(screen) -> Reload:
+    """Reload the battle's map and show what happened; a new background when it applied
+    (`screen`: the game.ui.battle_screen.BattleScreen)."""
+    result = reload_map(screen.battle)
     if result.kind == "applied":
-        from game.ui.app import HeatBoard, map_surface
-        surface, origin = map_surface(app.battle.hexmap)
-        app.board = HeatBoard(app.battle, surface, origin)
-        app._apply_heat()
-    app.restart_map = result.hexmap if result.kind == "restart" else None
+        from game.ui.battle_board import HeatBoard, map_surface
+        surface, origin = map_surface(screen.battle.hexmap)
+        screen.board = HeatBoard(screen.battle, surface, origin)
+        screen._apply_heat()
+    screen.restart_map = result.hexmap if result.kind == "restart" else None
     if result.kind != "unchanged":
-        app.model.message = result.message + (RESTART_HINT if app.restart_map else "")
-    app._dirty = True
-    app.hud_layer.invalidate()
+        screen.model.message = result.message + (RESTART_HINT if screen.restart_map else "")
+    screen._dirty = True
+    screen.hud_layer.invalidate()
     return result
 
 

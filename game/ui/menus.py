@@ -3,8 +3,9 @@
 Like the other screens (`game.ui.screens`), each builds its pygame_gui widgets and answers
 events with an action tuple the App carries out:
 - MenuScreen: ("resume",), ("save", name), ("load_screen",), ("help",), ("faster",),
-  ("slower",), ("toggle_end_warning",), ("fullscreen",), ("setup",), ("save_quit", name),
-  ("quit",);
+  ("slower",), ("toggle_end_warning",), ("policy",) (the next attack-of-opportunity
+  policy), ("window",) (the next window size, then full screen), ("setup",),
+  ("save_quit", name), ("quit",);
 - LoadScreen: ("load", path), ("back",);
 - HelpScreen: ("back",).
 The battle is paused while any of them shows.
@@ -19,7 +20,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from game import rules_reference
-from game.ui.keys import HELP
+from game.ui.keys import HELP, REPLAY_HELP
 from game.ui.screens import Screen, _backdrop
 from game.ui.words import for_players
 
@@ -41,6 +42,14 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("Concealment", "Fog, darkness or foliage: an attack that hits may still miss."),
     ("Prone", "Lying down: -4 in melee, +4 AC against missiles; standing up provokes."),
 )
+
+
+#: what each attack-of-opportunity setting means, for the menu button's tooltip
+POLICY_TIPS = {
+    "ask": "When an enemy provokes one of your creatures, the game asks you (Y / N)",
+    "always": "Your creatures always strike when an enemy provokes them",
+    "never": "Your creatures never strike back: enemies pass freely",
+}
 
 
 def _esc(text) -> str:
@@ -83,51 +92,64 @@ class MenuScreen(_Overlay):
     name = "menu"
 
     def __init__(self, manager, size, backdrop=None, *, slot: str = "", speed: float = 1.0,
-                 end_warning: bool = True, quitting: bool = False, message: str = ""):
+                 end_warning: bool = True, quitting: bool = False, message: str = "",
+                 policy: str = "ask", window: str = "1280x800"):
         super().__init__(manager, size, backdrop)
         self.slot, self.speed, self.end_warning = slot, speed, end_warning
+        self.policy, self.window = policy, window
         self.quitting, self.message = quitting, message
         self.build()
 
     def build(self) -> None:
-        card, cw, ch = self.card(460, 560)
+        card, cw, ch = self.card(480, 540 if self.quitting else 482)
         title = "Quit: save the battle first?" if self.quitting else "Paused"
-        self.label((16, 10, cw - 32, 40), title, card, "@big_label")
-        y = 58
-        self.resume_button = self.button((20, y, cw - 40, 44), "Resume (Esc)", card, "@primary")
-        y += 56
+        self.label((16, 8, cw - 32, 38), title, card, "@big_label")
+        y = 50
+        self.resume_button = self.button((20, y, cw - 40, 42), "Resume (Esc)", card, "@primary")
+        y += 52
         self.name_entry = self._add(UITextEntryLine(
-            pygame.Rect(20, y, cw - 170, 40), manager=self.manager, container=card,
+            pygame.Rect(20, y, cw - 170, 38), manager=self.manager, container=card,
             initial_text=self.slot or None, placeholder_text="name of the save"))
         self.name_entry.set_text_length_limit(40)
-        self.save_button = self.button((cw - 140, y, 120, 40), "Save", card)
-        y += 50
+        self.save_button = self.button((cw - 140, y, 120, 38), "Save", card)
+        y += 44
         self.message_label = self.label((20, y, cw - 40, 24), self.message, card, "@small_hint")
-        y += 30
-        self.load_button = self.button((20, y, (cw - 50) // 2, 40), "Load...", card)
-        self.help_button = self.button((30 + (cw - 50) // 2, y, (cw - 50) // 2, 40),
+        y += 28
+        self.load_button = self.button((20, y, (cw - 50) // 2, 38), "Load...", card)
+        self.help_button = self.button((30 + (cw - 50) // 2, y, (cw - 50) // 2, 38),
                                        "Help (F1)", card)
-        y += 54
-        self.label((20, y, cw - 40, 26), "Settings", card, "@section")
-        y += 30
-        self.speed_label = self.label((20, y, cw - 170, 36),
+        y += 48
+        y = self._build_settings(card, cw, y)
+        self._build_quit(card, cw, y + 8)
+
+    def _build_settings(self, card, cw: int, y: int) -> int:
+        self.label((20, y, cw - 40, 24), "Settings", card, "@section")
+        y += 28
+        self.speed_label = self.label((20, y, cw - 170, 34),
                                       f"Animation speed x{self.speed:.2g}", card, "@value")
-        self.slower_button = self.button((cw - 140, y, 56, 36), "-", card)
-        self.faster_button = self.button((cw - 76, y, 56, 36), "+", card)
-        y += 44
+        self.slower_button = self.button((cw - 140, y, 56, 34), "-", card)
+        self.faster_button = self.button((cw - 76, y, 56, 34), "+", card)
+        y += 40
         self.warning_button = self.button(
-            (20, y, cw - 40, 36), "Warn before ending a turn with actions left: " +
+            (20, y, cw - 40, 34), "Warn before ending a turn with actions left: " +
             ("on" if self.end_warning else "off"), card)
-        y += 44
-        self.fullscreen_button = self.button((20, y, cw - 40, 36), "Full screen on / off", card)
-        y += 54
-        self.setup_button = self.button((20, y, (cw - 50) // 2, 40), "Abandon to setup", card)
+        y += 40
+        self.policy_button = self.button(
+            (20, y, cw - 40, 34), f"Attacks of opportunity of your creatures: {self.policy}",
+            card, tip=POLICY_TIPS.get(self.policy))
+        y += 40
+        self.window_button = self.button((20, y, cw - 40, 34), f"Window: {self.window}", card,
+                                         tip="Click for the next size, then full screen")
+        return y + 40
+
+    def _build_quit(self, card, cw: int, y: int) -> None:
+        self.setup_button = self.button((20, y, (cw - 50) // 2, 38), "Abandon to setup", card)
         quit_text = "Save and quit" if self.quitting else "Quit"
-        self.quit_button = self.button((30 + (cw - 50) // 2, y, (cw - 50) // 2, 40),
+        self.quit_button = self.button((30 + (cw - 50) // 2, y, (cw - 50) // 2, 38),
                                        quit_text, card)
         if self.quitting:
-            y += 48
-            self.quit_now_button = self.button((20, y, cw - 40, 36), "Quit without saving",
+            y += 44
+            self.quit_now_button = self.button((20, y, cw - 40, 34), "Quit without saving",
                                                card)
         else:
             self.quit_now_button = None
@@ -146,7 +168,8 @@ class MenuScreen(_Overlay):
                    self.load_button: ("load_screen",), self.help_button: ("help",),
                    self.slower_button: ("slower",), self.faster_button: ("faster",),
                    self.warning_button: ("toggle_end_warning",),
-                   self.fullscreen_button: ("fullscreen",), self.setup_button: ("setup",),
+                   self.policy_button: ("policy",), self.window_button: ("window",),
+                   self.setup_button: ("setup",),
                    self.quit_button: ("save_quit", name) if self.quitting else ("quit",),
                    self.quit_now_button: ("quit",)}
         return actions.get(element)
@@ -212,10 +235,13 @@ def help_html() -> str:
     the rules reference (docs/rules/, the pages the breakdowns cite as "rules: ...")."""
     keys = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
                        for k, v in HELP)
+    replay = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
+                         for k, v in REPLAY_HELP)
     terms = "<br>".join(f"<b>{_esc(k)}</b>: {_esc(v)}" for k, v in GLOSSARY)
     pages = "<br><br>".join(rules_reference.as_html(s) for s in rules_reference.sections())
-    return (f"<b>Keys and mouse</b><br>{keys}<br><br><b>Words of the game</b><br>{terms}"
-            f"<br><br><b>Rules reference</b><br><br>{pages}")
+    return (f"<b>Keys and mouse</b><br>{keys}<br><br><b>Watching a replay</b> (the result "
+            f"screen's Watch the replay)<br>{replay}<br><br><b>Words of the game</b><br>"
+            f"{terms}<br><br><b>Rules reference</b><br><br>{pages}")
 
 
 class HelpScreen(_Overlay):

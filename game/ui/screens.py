@@ -847,7 +847,7 @@ class ResultScreen(Screen):
         self.sub_label = self.label((hx, 62, cw - hx - 24, 26), sub, card, "@hero_sub")
         # the table of sides
         y = 110
-        cols = (24, int(cw * 0.27), int(cw * 0.56), int(cw * 0.78))
+        cols = (24, int(cw * 0.25), int(cw * 0.52), int(cw * 0.80))
         widths = (cols[1] - cols[0], cols[2] - cols[1], cols[3] - cols[2], cw - cols[3] - 12)
         heads = ("Side", "Player", "Out of the fight", "Damage dealt")
         for x, wd, head in zip(cols, widths, heads):
@@ -876,7 +876,8 @@ class ResultScreen(Screen):
         self._bg = None
 
     def _buttons(self, card, cw: int, y: int) -> None:
-        """The command line of this battle, Play again, Back to setup, Quit."""
+        """The command line of this battle, then Play again, Watch the replay, Back to
+        setup, Quit."""
         again = "Play again" + ("" if self.setup is None else
                                 " (same seed)" if self.setup.fixed_seed else " (new seed)")
         replay = self.setup.command_line(self.summary.seed) if self.setup is not None else ""
@@ -884,14 +885,19 @@ class ResultScreen(Screen):
                                        f"This battle again: {replay}" if replay else "",
                                        card, "@small_hint")
         y += 34
-        bw = min(280, (cw - 48 - 2 * 14) * 2 // 5)
-        self.again_button = self.button((24, y, bw, 50), again, card, "@primary",
-                                        tip="Enter: the same map and sides")
-        self.setup_button = self.button((24 + bw + 14, y, min(230, bw), 50), "Back to setup",
-                                        card, "@secondary", tip="Esc")
-        qw = cw - 48 - bw - min(230, bw) - 28
-        self.quit_button = self.button((cw - 24 - min(140, qw), y, min(140, qw), 50), "Quit",
-                                       card, "@secondary")
+        gap = 12
+        room = cw - 48 - 3 * gap
+        widths = [int(room * k) for k in (0.38, 0.26, 0.22)]
+        widths.append(room - sum(widths))
+        specs = (("again_button", again, "@primary", "Enter: the same map and sides"),
+                 ("watch_button", "Watch the replay", "@secondary",
+                  "W: the battle again, command by command"),
+                 ("setup_button", "Back to setup", "@secondary", "Esc"),
+                 ("quit_button", "Quit", "@secondary", None))
+        x = 24
+        for (name, text, cls, tip), width in zip(specs, widths):
+            setattr(self, name, self.button((x, y, width, 50), text, card, cls, tip=tip))
+            x += width + gap
 
     def _side_rows(self, card, teams, cols, widths, y: int) -> int:
         """One row per side (badge, name, player, out of the fight, damage); the next y."""
@@ -913,6 +919,8 @@ class ResultScreen(Screen):
             element = getattr(event, "ui_element", None)
             if element is self.again_button:
                 return ("again",)
+            if element is self.watch_button:
+                return ("watch",)
             if element is self.setup_button:
                 return ("setup",)
             if element is self.quit_button:
@@ -920,6 +928,8 @@ class ResultScreen(Screen):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return ("again",)
+            if event.key == pygame.K_w:
+                return ("watch",)
             if event.key == pygame.K_ESCAPE:
                 return ("setup",)
         return None
