@@ -7,7 +7,8 @@ confirm or take a 5-Foot Step"). It returns a `perform()` function; performing m
 on an `ask` reaction (a generator yielding `combat.Ask`; `React` resumes it).
 
 The turn's budget (RULES.md 9): 2 Big + 1 Little Action; a Big Action may be spent as a Little
-one; full-round actions (Retreat, Coup de Grace) need both Big Actions. A Move gives `speed`
+one; full-round actions (Retreat, Coup de Grace) need both Big Actions, and until the
+creature's next turn it takes no other action nor reaction (the `full_round` effect). A Move gives `speed`
 hexes per Big Action spent; leftover movement may be used by a later Move this turn and is
 lost at its end (RULES.md 3). Attacks per turn by level (`game.rules.initiative`); -2 per
 consecutive attack (-1 alternating weapons). A Charge is a Run and an attack (two Big
