@@ -55,7 +55,7 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("retreat", "Retreat", "Retreat", "R",
      "Both Big Actions: move up to your speed away from threatening enemies without provoking "
      "them; Unfortunate on attacks until your next turn"),
-    ("interrupt", "Prepare Interrupt", "Interrupt", "I",
+    ("interrupt", "Prepare Interrupt", "Ready", "I",
      "Big Action: choose a trigger (U) and a Big Action to keep for it (K), then Enter; the "
      "turn ends, and when the trigger comes you may act first"),
     ("ignore", "Ignore Enemy", "Ignore", "O",
