@@ -55,7 +55,7 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("retreat", "Retreat", "Retreat", "R",
      "Both Big Actions: move up to your speed away from threatening enemies without provoking "
      "them; Unfortunate on attacks until your next turn"),
-    ("interrupt", "Prepare Interrupt", "Interrupt", "I",
+    ("interrupt", "Prepare Interrupt", "Prepare", "I",
      "Big Action: prepare an attack for when an enemy enters your reach; the turn ends"),
     ("protect", "Protect", "Protect", "B",
      "Big Action: guard an adjacent ally (click it): it has Good cover until your next turn "
