@@ -100,3 +100,13 @@ class Reactions:
 class Controller:
     kind: str = "ai"           # "human" or "ai"
     aoo_policy: str = "always"  # "always", "never" or "ask" (RULES.md 4)
+
+
+@dataclass(frozen=True)
+class AbilityUses:
+    """Uses left of a creature's limited special abilities (ability id -> uses), and the round
+    in which it last used a spell-like or supernatural ability (kind -> round): those are
+    once a round. Only creatures with special abilities have it."""
+
+    left: dict[str, int] = field(default_factory=dict)
+    last_round: dict[str, int] = field(default_factory=dict)

@@ -11,7 +11,7 @@ from types import MappingProxyType
 import esper
 
 from game.ecs.components import (
-    ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
+    AbilityUses, ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
     Reactions, Size, Stats, Team, Weapons,
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
@@ -42,6 +42,7 @@ class UnitView:
     aoo_this_round: int = 0
     aoo_policy: str = "always"
     level: int = 1
+    uses: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # ability id -> left
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -115,6 +116,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
             reactions = esper.try_component(eid, Reactions) or Reactions()
             controller = esper.try_component(eid, Controller) or Controller()
             weapons = esper.try_component(eid, Weapons)
+            uses = esper.try_component(eid, AbilityUses)
             units.append(UnitView(
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
@@ -124,6 +126,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
                 reaction_available=reactions.available > 0,
                 aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,
                 level=stats.level,
+                uses=MappingProxyType(dict(uses.left) if uses else {}),
             ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)

@@ -772,6 +772,8 @@ RULES = {
     C.EndTurn: end_turn, C.ChooseNext: choose_next, C.React: react,
     C.LeaveMap: leave_map, C.SetPolicy: set_policy,
 }
+from game.engine.abilities import can_use_ability, use_ability  # noqa: E402 (uses the guards above)
+RULES[C.UseAbility] = use_ability
 
 
 def drive(b, process, answer=None, started: bool = False) -> None:

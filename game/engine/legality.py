@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from game.engine import commands as C
+from game.engine import abilities as A
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.turns import candidates
@@ -158,6 +159,8 @@ ACTIONS = (
     ActionKind("coup_de_grace", "", H.can_coup_de_grace, _coups),
     ActionKind("prepare_interrupt", "2 Big Actions (one kept for the prepared attack)",
                H.can_prepare_interrupt, _interrupts),
+    ActionKind("use_ability", "the action each ability names (most: 1 Big Action)",
+               A.can_use_ability, A.candidates),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
     ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
 )
@@ -250,7 +253,8 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "charge": "no enemy to charge: a straight run of 2+ hexes must end in reach",
             "step": "no free hex to step into", "attack": "no enemy within reach or range",
             "power_attack": "no enemy within melee reach",
-            "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach"}
+            "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach",
+            "use_ability": "no creature within an ability's reach"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 
