@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_range,
                               move_hexes, quick, threateners, weapon_modes)
+from game.ai.abilities import ability_options
 from game.ai.memo import Memo
 from game.engine import commands as C
 from game.hexgrid import Hex, footprint
@@ -562,6 +563,7 @@ class Planner:
         n_here = self.attacks_possible(budget.big) if self.allowed("attack") else 0
         if n_here:
             out += self.attack_here_options(n_here, stay_value)
+        out += ability_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()

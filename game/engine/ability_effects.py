@@ -182,5 +182,63 @@ def resolve(b, user: str, a, target, provokers):
         affect(b, user, a, target.origin, name, rolled)
 
 
-__all__ = ["Effect", "affect", "attack_roll", "cover_from", "damage_terms", "force",
+# ---- what it would do: the chances the HUD shows and the computer player weighs ---------------
+
+class Forecast(NamedTuple):
+    """One creature an ability would catch: the chance it fails its save (or is hit), the
+    damage it takes on average, the chance that damage brings it to 0 HP, and whether it is
+    on the user's side."""
+    name: str
+    fails: float
+    damage: float
+    downs: float
+    ally: bool
+
+
+def _dice_odds(dice) -> dict[int, float]:
+    odds = {dice.bonus: 1.0}
+    for _ in range(dice.count):
+        step: dict[int, float] = {}
+        for total, p in odds.items():
+            for face in range(1, dice.sides + 1):
+                step[total + face] = step.get(total + face, 0.0) + p / dice.sides
+        odds = step
+    return odds
+
+
+def fail_chance(view, user: str, a, origin, t) -> float:
+    """The chance `t` fails its save against `a` (or, with an attack roll, is hit)."""
+    from game.rules.probability import exact_roll_hit
+    if a.save is None:
+        u = view.unit(user)
+        ac = t.ac + cover_from(view, user, origin, t) + cond.ac_penalty(
+            t.conditions, melee=False, distance_ft=5 * creature_distance(u, t))
+        bonus = a.attack_bonus + cond.attack_penalty(u.conditions, ranged=True)
+        return float(exact_roll_hit(bonus, ac, cond.fortune(u.conditions, attack=True)))
+    covered = cover_from(view, user, origin, t) if a.save.kind == "REF" else 0
+    bonus = saves.save_bonus(t.unit, a.save.kind, t.conditions, covered).total
+    auto = saves.fails_automatically(a.save.kind, t.conditions)
+    return 1.0 - float(saves.pass_chance(bonus, a.save.dc, cond.fortune(t.conditions), auto))
+
+
+def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
+    """What ability `a` of `user`, aimed as `target` (an `abilities.Aimed`), would do to each
+    creature it catches (resistances left out)."""
+    team = view.unit(user).team
+    odds = _dice_odds(a.damage) if a.damage is not None else {0: 1.0}
+    kept = 0.0 if a.save is None else {"half": 0.5, "negates": 0.0,
+                                       "nothing": 1.0}[a.save.on_pass]
+    out = []
+    for t in target.caught:
+        fails = fail_chance(view, user, a, target.origin, t)
+        mean = sum(d * p for d, p in odds.items())
+        full = sum(p for d, p in odds.items() if d >= t.hp)
+        passed = sum(p for d, p in odds.items() if int(d * kept) >= t.hp) if kept else 0.0
+        out.append(Forecast(t.name, fails, mean * (fails + (1 - fails) * kept),
+                            fails * full + (1 - fails) * passed if a.damage else 0.0,
+                            t.team == team))
+    return tuple(out)
+
+
+__all__ = ["Effect", "Forecast", "fail_chance", "forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
            "push_end", "resolve", "saving_throw"]
