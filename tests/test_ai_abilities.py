@@ -64,3 +64,16 @@ def test_the_score_uses_the_saving_throws_pass_chance():
     ctx = Context(b, b.view(), me)
     value, detail = aim_value(ctx, a, shots)
     assert value > 0 and detail["caught"] == ["A", "B"] and detail["own_side"] == []
+
+
+def test_simulate_counts_the_abilities_used_on_the_shrine_map():
+    """`simulate --json` counts each side's commands by type: on the shrine map the red side
+    (a goblin shaman and a fire drake) uses its abilities."""
+    import json
+    from test_saves_scripted import REPO, cli
+    out = cli("simulate", str(REPO / "maps" / "shrine.tmx"), "--sides", "ai,ai", "--games", "2",
+              "--jobs", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["refusals"] == 0 and doc["actions"]["red"].get("UseAbility", 0) >= 1
+    assert "UseAbility" not in doc["actions"]["blue"]
