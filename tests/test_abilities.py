@@ -233,3 +233,20 @@ def test_creatures_with_abilities_start_with_every_use(key):
     b = arena(("X", key, "red", 2, 3, {"initiative": FIRST}),
               ("A", "fighter", "blue", 9, 3), initiative="top-down")
     assert uses_left(b, "X") == {a.id: a.uses for a in units[key].abilities}
+
+
+def test_inspect_reports_each_ability_with_its_uses_left(tmp_path):
+    import json
+    from game.report import unit_facts
+    from test_saves_scripted import REPO, cli
+    out = cli("inspect", str(REPO / "maps" / "shrine.tmx"), "--json")
+    assert out.returncode == 0, out.stderr
+    units = {u["name"]: u for u in json.loads(out.stdout)["units"]}
+    assert units["Murk"]["abilities"] == [{"id": "fear_burst", "name": "Fear Burst",
+                                           "kind": "spell-like", "shape": "burst", "uses": 3,
+                                           "per": "day", "uses_left": 3}]
+    assert units["Ember"]["abilities"][0]["uses_left"] == 1
+    assert "abilities" not in units["Aldric"]
+    b = shaman_field()
+    ok(b, C.UseAbility("S", **FEAR))
+    assert unit_facts(b.view(), b.unit("S"))["abilities"][0]["uses_left"] == 2
