@@ -250,3 +250,32 @@ def test_inspect_reports_each_ability_with_its_uses_left(tmp_path):
     b = shaman_field()
     ok(b, C.UseAbility("S", **FEAR))
     assert unit_facts(b.view(), b.unit("S"))["abilities"][0]["uses_left"] == 2
+
+
+def test_the_aiming_template_snaps_to_the_legal_aim_nearest_the_mouse():
+    """The HUD's aim (game/ui/ability_aim.py) comes from the engine's options: the nearest
+    legal burst origin, the cone aim closest to the mouse's direction; allies are flagged."""
+    from game.ui.ability_aim import snap
+    b = arena(("S", "goblin_shaman", "red", 2, 3, {"initiative": FIRST}),
+              ("G", "goblin", "red", 6, 4, {"initiative": SECOND}),
+              ("A", "fighter", "blue", 6, 3, {"initiative": THIRD}), initiative="top-down")
+    hexat = b.hexmap.hex_at
+    aim = snap(b, "S", "fear_burst", hexat(6, 3))
+    assert aim.command.origin == (6, 3) and b.refusal(aim.command) is None
+    assert {f.name for f in aim.caught} == {"A", "G"} and aim.allies == ("G",)
+    assert all(0 < f.fails < 1 and f.damage == 0 for f in aim.caught)
+    far = snap(b, "S", "fear_burst", hexat(11, 7))        # out of range: the nearest in range
+    assert far is not None and b.refusal(far.command) is None
+    d = drake_field()
+    east = snap(d, "D", "fire_breath", hexat(6, 3))
+    assert east.command.aim == 0 and {f.name for f in east.caught} == {"A", "B"}
+    assert all(f.damage > 0 for f in east.caught)
+
+
+def test_the_combat_log_and_the_card_name_the_ability_and_its_uses():
+    from game.ui.presenters import log_entries, unit_card
+    b = shaman_field()
+    events = ok(b, C.UseAbility("S", **FEAR))
+    texts = [entry.text for entry in log_entries(events)]
+    assert "S uses Fear Burst, catching A, B" in texts
+    assert "Fear Burst: 2/3 per day" in unit_card(b, "S").abilities

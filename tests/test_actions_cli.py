@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "tests" / "scenarios" / "bleeding_example.json"
 ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "fight_defensively", "stand_up", "drop_prone", "retreat", "coup_de_grace",
-              "prepare_interrupt", "leave_map", "end_turn"}
+              "prepare_interrupt", "use_ability", "leave_map", "end_turn"}
 needs_legality = pytest.mark.skipif(not hasattr(Battle, "actions"),
                                     reason="the engine's legality query has not landed yet")
 

@@ -662,6 +662,7 @@ class Hud:
             stats = f"<b>{_esc(w.stats)}</b>" if w.chosen else _esc(w.stats)
             reach = _esc(w.reach).replace(" ft", "\u00a0ft").replace("reach ", "reach\u00a0")
             lines.append(f"{mark}{stats} <font color={MUTED}>· {reach}</font>")
+        lines += [f"<font color=#56B4E9>{_esc(line)}</font>" for line in c.abilities]
         if c.conditions:
             for cl in c.conditions:
                 lines.append(f"<font color=#CC79A7><b>{_esc(cl.name)}</b></font> "

@@ -214,6 +214,7 @@ class UnitCard:
     dead: bool = False
     status: str = ""         # "", "down", "dead"
     initiative: int | None = None
+    abilities: tuple[str, ...] = ()   # "Fear Burst: 2/3 per day"
 
     @property
     def condition_names(self) -> list[str]:
@@ -302,7 +303,16 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         reaction_note=note, policy=u.aoo_policy, controller=controller.kind,
         conditions=[] if u.dead else _condition_lines(u.conditions, flanked),
         dead=u.dead, status=status,
-        initiative=battle.initiative.get(name))
+        initiative=battle.initiative.get(name), abilities=ability_lines(u))
+
+
+def ability_lines(u) -> tuple[str, ...]:
+    """Each special ability of a creature with its uses left (rules: Special abilities)."""
+    out = []
+    for a in u.unit.abilities:
+        left = "at will" if a.uses is None else f"{u.uses.get(a.id, 0)}/{a.uses} per {a.per}"
+        out.append(f"{a.name}: {left}")
+    return tuple(out)
 
 
 # ---- initiative ---------------------------------------------------------------------------------
@@ -551,8 +561,23 @@ def _rare_line(e: E.Event) -> LogEntry:
         else:
             text = f"{e.team.capitalize()} wins the battle in round {e.round}!"
         return LogEntry(text, "rules: Winning", (), "victory", (e,))
+    if isinstance(e, (E.AbilityUsed, E.ForcedMoved)):
+        return _ability_line(e)
     name = type(e).__name__
     return LogEntry(name, str(e), (), "info", (e,))
+
+
+def _ability_line(e) -> LogEntry:
+    """A special ability used, or the push it gave (rules: Special abilities)."""
+    if isinstance(e, E.ForcedMoved):
+        return LogEntry(f"{e.unit} is {e.kind}ed to {_cell(e.end)}",
+                        f"{e.kind} from {_cell(e.start)} by {e.by}: no attack of opportunity "
+                        "(rules: Special abilities)", (e.unit,), "move", (e,))
+    who = ", ".join(e.caught) or "nobody"
+    left = "" if e.uses_left is None else f"; {e.uses_left} use(s) left"
+    return LogEntry(f"{e.unit} uses {e.name}, catching {who}",
+                    f"origin {_cell(e.origin)}, {len(e.area)} hexes{left} "
+                    "(rules: Special abilities)", (e.unit, *e.caught), "action", (e,))
 
 
 def _condition_run(events, n: int) -> tuple[LogEntry, int]:
