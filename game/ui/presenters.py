@@ -57,13 +57,16 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "them; Unfortunate on attacks until your next turn"),
     ("interrupt", "Prepare Interrupt", "Interrupt", "I",
      "Big Action: prepare an attack for when an enemy enters your reach; the turn ends"),
+    ("ability", "Special Ability", "Ability", "B",
+     "Use a special ability (its own action): the area follows the mouse; click to use it, "
+     "Tab for the next ability"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
                   "attack": "attack", "power": "power", "retreat": "retreat",
-                  "interrupt": "interrupt"}
+                  "interrupt": "interrupt", "ability": "ability"}
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,8 @@ class ActionState:
 
 #: the engine's action id of each button (game.engine.legality.ACTION_IDS)
 ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
-                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn"}
+                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
+                 "ability": "use_ability"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
 #: own sentence); an unknown code shows the engine's sentence
@@ -106,6 +110,9 @@ SHORT_REASONS = {
     "too_slow": "Speed 5 ft or less: no 5-Foot Step",
     "no_speed": "Cannot move (speed 0)",
     "not_on_exit": "Not on an exit hex",
+    "no_abilities": "No special abilities",
+    "no_uses_left": "No uses left",
+    "once_a_round": "Already used one this round",
 }
 
 #: "no_target" in a few words, by button
@@ -115,6 +122,7 @@ NO_TARGET = {
     "step": "No free hex to step into (difficult or occupied)",
     "attack": "No enemy within reach or range", "power": "No enemy within melee reach",
     "retreat": "Nowhere to retreat to", "coup": "No helpless enemy in reach",
+    "ability": "No creature within an ability's reach",
 }
 
 
