@@ -279,3 +279,32 @@ def test_the_combat_log_and_the_card_name_the_ability_and_its_uses():
     texts = [entry.text for entry in log_entries(events)]
     assert "S uses Fear Burst, catching A, B" in texts
     assert "Fear Burst: 2/3 per day" in unit_card(b, "S").abilities
+
+
+def test_on_the_shrine_map_every_listed_aim_of_the_casters_is_accepted():
+    """The legality query and the command agree (one check): each option of UseAbility the
+    engine lists for the shaman and the drake is accepted, with the shrine's real terrain."""
+    from pathlib import Path
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+    hexmap = load_map(Path(__file__).resolve().parent.parent / "maps" / "shrine.tmx")
+    moves = {"Aldric": (6, 3), "Brand": (6, 5), "Cora": (5, 4), "Esk": (7, 7)}
+    for p in hexmap.units:
+        if p.name in moves:
+            p.col, p.row = moves[p.name]
+    seen = set()
+    b = Battle(hexmap, seed=3, initiative="top-down")
+    while b.round < 2 and len(seen) < 2:
+        name = b.active
+        if name in ("Murk", "Ember"):
+            options = b.options(name, "use_ability")
+            assert options, name
+            for o in options:
+                copy = Battle(hexmap, seed=3, initiative="top-down")
+                for cmd in b.log:
+                    ok(copy, cmd)
+                assert copy.apply(o.command).ok, o.command
+                copy.close()
+            seen.add(name)
+        ok(b, C.EndTurn(name))
+    assert seen == {"Murk", "Ember"}

@@ -60,11 +60,10 @@ def saving_throw(b, user: str, a, origin, name: str) -> Effect:
     return Effect(not passed, text)
 
 
-def attack_roll(b, user: str, a, origin, name: str) -> Effect:
-    """The ability's attack roll against the creature's AC, with its cover from the origin."""
-    view = b.view()
-    u, t = view.unit(user), view.unit(name)
-    distance_ft = 5 * creature_distance(u, t)
+def roll_terms(view, user: str, a, origin, t) -> tuple[Breakdown, Breakdown]:
+    """The ability's attack bonus (its own, the user's conditions) and the AC it is rolled
+    against (the creature's, its cover from the origin, its conditions vs ranged attacks)."""
+    u = view.unit(user)
     bonus = Breakdown((Term(a.attack_bonus, a.name, R16),) + tuple(
         Term(v, label.lower(), rule) for v, label, rule in
         cond.attack_modifiers(u.conditions, ranged=True)))
@@ -72,9 +71,16 @@ def attack_roll(b, user: str, a, origin, name: str) -> Effect:
     covered = cover_from(view, user, origin, t)
     if covered:
         ac_terms.append(Term(covered, "cover", R6))
-    ac_terms += [Term(v, label.lower(), rule) for v, label, rule in
-                 cond.ac_modifiers(t.conditions, melee=False, distance_ft=distance_ft)]
-    ac = Breakdown(tuple(ac_terms))
+    ac_terms += [Term(v, label.lower(), rule) for v, label, rule in cond.ac_modifiers(
+        t.conditions, melee=False, distance_ft=5 * creature_distance(u, t))]
+    return bonus, Breakdown(tuple(ac_terms))
+
+
+def attack_roll(b, user: str, a, origin, name: str) -> Effect:
+    """The ability's attack roll against the creature's AC, with its cover from the origin."""
+    view = b.view()
+    u, t = view.unit(user), view.unit(name)
+    bonus, ac = roll_terms(view, user, a, origin, t)
     natural, faces = b.dice.fortune_d20(cond.fortune(u.conditions, attack=True))
     hit = roll_hits(natural, bonus.total, ac.total)
     text = (f"d20 {natural} {bonus.text(first_sign=True)} = {natural + bonus.total} vs "
@@ -210,11 +216,9 @@ def fail_chance(view, user: str, a, origin, t) -> float:
     """The chance `t` fails its save against `a` (or, with an attack roll, is hit)."""
     from game.rules.probability import exact_roll_hit
     if a.save is None:
-        u = view.unit(user)
-        ac = t.ac + cover_from(view, user, origin, t) + cond.ac_penalty(
-            t.conditions, melee=False, distance_ft=5 * creature_distance(u, t))
-        bonus = a.attack_bonus + cond.attack_penalty(u.conditions, ranged=True)
-        return float(exact_roll_hit(bonus, ac, cond.fortune(u.conditions, attack=True)))
+        bonus, ac = roll_terms(view, user, a, origin, t)
+        fortune = cond.fortune(view.unit(user).conditions, attack=True)
+        return float(exact_roll_hit(bonus.total, ac.total, fortune))
     covered = cover_from(view, user, origin, t) if a.save.kind == "REF" else 0
     bonus = saves.save_bonus(t.unit, a.save.kind, t.conditions, covered).total
     auto = saves.fails_automatically(a.save.kind, t.conditions)
@@ -241,4 +245,4 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
 
 
 __all__ = ["Effect", "Forecast", "fail_chance", "forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
-           "push_end", "resolve", "saving_throw"]
+           "push_end", "resolve", "roll_terms", "saving_throw"]
