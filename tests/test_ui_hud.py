@@ -227,7 +227,7 @@ def test_hotkeys():
     assert HOTKEYS[pygame.K_e] == "end" and HOTKEYS[pygame.K_4] == "step"
     assert sorted(set(HOTKEYS.values())) == sorted(
         ["move", "run", "charge", "step", "attack", "aim", "defend", "power", "stand",
-         "prone", "retreat", "interrupt", "end"])
+         "prone", "retreat", "interrupt", "ability", "end"])
 
 
 # ---- the log -------------------------------------------------------------------------------

@@ -77,11 +77,13 @@ def test_action_states_cover_every_button_in_hotkey_order():
     b = duel()
     got = P.action_states(b, Model())
     assert [s.action for s in got] == ["move", "run", "charge", "step", "attack", "aim", "defend",
-                                       "power", "stand", "prone", "retreat", "interrupt", "end"]
-    assert [s.hotkey for s in got] == list("1234567890RIE")
+                                       "power", "stand", "prone", "retreat", "interrupt",
+                                       "ability", "end"]
+    assert [s.hotkey for s in got] == list("1234567890RIBE")
     assert [s.label for s in got] == [
         "Move", "Run", "Charge", "5-Foot Step", "Attack", "Aim", "Fight Defensively",
-        "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt", "End Turn"]
+        "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt",
+        "Special Ability", "End Turn"]
     by = {s.action: s for s in got}
     assert by["end"].enabled and by["move"].enabled and by["step"].enabled
     assert not by["stand"].enabled and by["stand"].reason == "Not prone"

@@ -156,7 +156,7 @@ def blocked_reason(battle, human: bool | None = None) -> str:
 
 
 def action_states(battle, model=None, human: bool | None = None) -> list[ActionState]:
-    """One `ActionState` per action button, in hotkey order (1-9, 0, R, I, E).
+    """One `ActionState` per action button, in hotkey order (1-9, 0, R, I, B, E).
 
     `human`: whether the people at this screen control the active creature (the controller's
     `is_human_turn()`); None reads the creature's Controller component."""
