@@ -50,7 +50,16 @@ def unit_facts(view: BattleView, u) -> dict:
         "ammo": dict(u.ammo),
         "on_ground": [{"weapon": w.id, "hex": list(view.hexmap.tile_of(h))}
                       for w, h in u.dropped],
+        **({"abilities": ability_facts(u)} if u.unit.abilities else {}),
     }
+
+
+def ability_facts(u) -> list[dict]:
+    """Each special ability of a creature with its uses left (None: at will)."""
+    return [{"id": a.id, "name": a.name, "kind": a.kind, "shape": a.shape,
+             "uses": a.uses, "per": a.per if a.uses is not None else None,
+             "uses_left": u.uses.get(a.id) if a.uses is not None else None}
+            for a in u.unit.abilities]
 
 
 def pair_facts(view: BattleView, a, t, threats: frozenset | None = None) -> dict:
@@ -135,6 +144,10 @@ def print_inspect(facts: dict, out) -> None:
         print(f"{u['name']:<18}{u['team']:<8}{u['size']:<8}{hexes:<14}{u['hp']:>4}{u['ac']:>4}"
               f"{u['reach']:>6}{u['speed']:>6}  {'yes' if u['flanked'] else 'no':<7}  "
               f"{', '.join(u['conditions']) or '-'}", file=out)
+        for a in u.get("abilities", ()):
+            left = "at will" if a["uses"] is None else f"{a['uses_left']}/{a['uses']} per {a['per']}"
+            print(f"  {a['name']} ({a['kind']}, {a['shape'].replace('_', ' ')}): {left}",
+                  file=out)
     print(file=out)
     print(f"{'attacker':<18}{'target':<18}{'dist':>5}  LoS  LoE  {'cover':<10}{'conceal':<9}"
           f"reach  hit", file=out)

@@ -49,6 +49,8 @@ def some_command(b: Battle, name: str, action: str):
                    "pick_up": C.PickUp}.get(action)
     if weapon_kind is not None:
         return weapon_kind(name)
+    if action == "use_ability":
+        return C.UseAbility(name, ability="")
     if action in ("move", "retreat"):
         return (C.Move if action == "move" else C.Retreat)(name, path=(b.cell(u.anchor),))
     return C.Step(name, to=b.cell(u.anchor)) if action == "step" else C.Run(name, to=(0, 0))

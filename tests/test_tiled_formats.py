@@ -147,8 +147,8 @@ def test_problems_in_a_json_map_name_their_json_path(tmp_path):
     found = [str(p) for p in read_map(tmj)[1]]
     assert found == [f"{tmj}:layers[{layer}].objects[0].properties[{index}]: unit 'Blue "
                      "fighter': unknown unit 'fightr' — did you mean 'fighter'? use a key of "
-                     "assets/units/*.toml: archer, cleric, fighter, giant, goblin, "
-                     "goblin_archer, ..."]
+                     "assets/units/*.toml: archer, cleric, drake, fighter, giant, goblin, "
+                     "..."]
 
 
 def test_a_broken_json_file_is_one_line(tmp_path):

@@ -23,6 +23,8 @@ PICTURES = {
     "giant": [("giant", 0, 0, 1)],
     "goblin": [("goblin-head", 0, 0, 1)],
     "goblin_archer": [("goblin-head", -30, 40, 0.85), ("bow-arrow", 250, 150, 0.55)],
+    "goblin_shaman": [("goblin-head", -30, 40, 0.85), ("wizard-staff", 250, 120, 0.55)],
+    "drake": [("wyvern", 0, 0, 1)],
     "knight": [("visored-helm", 0, 0, 1)],
     "ogre": [("ogre", 0, 0, 1)],
     "orc": [("orc-head", 0, 0, 1)],

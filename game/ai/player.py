@@ -46,6 +46,7 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
                               move_hexes, quick, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
 from game.ai import reactions
+from game.ai.abilities import ability_options
 from game.ai.memo import Memo
 from game.ai import interrupts
 from game.engine import commands as C
@@ -577,6 +578,7 @@ class Planner:
         n_here = self.attacks_possible(budget.big) if self.allowed("attack") else 0
         if n_here:
             out += self.attack_here_options(n_here, stay_value)
+        out += ability_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()

@@ -240,6 +240,11 @@ def _weapon_ids(ctx, key, value):
     return tuple(value)
 
 
+def _abilities(ctx, key, value):
+    from .abilities import check_abilities      # its checkers are built from the ones here
+    return check_abilities(ctx, key, value)
+
+
 def _check_fields(ctx, table: dict, spec: dict, prefix: str = "") -> dict:
     """Check `table` against `spec` {name: (checker, default|REQUIRED)}; one error at most."""
     dot = f"{prefix}." if prefix else ""
@@ -389,12 +394,13 @@ UNIT_FIELDS = {
     "goon": (_bool, False),
     "acrobatics": (_int(0, 40), 0),
     "active_dodger": (_bool, False),
+    "abilities": (_abilities, ()),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),
     "glyph": (_text(1, 2), None),
     "description": (_text(lines=True), ""),
 }
 _RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "reach_override"}
-_NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable")
+_NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable", "abilities")
 _ALIASES = {"speed": "speed_ft"}
 
 

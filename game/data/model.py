@@ -29,6 +29,12 @@ DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positiv
 WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
                      "knockdown", "impact", "anti_shield", "parry", "large_space")
 AOO_POLICIES = ("always", "never", "ask")
+# Special abilities (rules: Special abilities; seed 004 "Special Abilities - 4 Different Types").
+ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
+ABILITY_ACTIONS = ("big", "little", "full_round")
+AREA_SHAPES = ("burst", "close_burst", "cone", "line", "wall")
+ABILITY_TARGETS = ("all", "enemies")
+USES_PER = ("battle", "day")
 
 
 class DataError(InputError):
@@ -163,6 +169,71 @@ class DamageReduction:
 
 
 @dataclass(frozen=True)
+class AbilityArea:
+    """An area of effect in hexes (rules: Areas of effect)."""
+    shape: str
+    size: int
+
+
+@dataclass(frozen=True)
+class AbilitySave:
+    """The saving throw against an ability: kind FORT/REF/WILL, its DC, and what passing does
+    (`half` damage, `negates` everything, `nothing`)."""
+    kind: str
+    dc: int
+    on_pass: str = "negates"
+
+
+@dataclass(frozen=True)
+class AbilityCondition:
+    """A condition an ability gives, for `rounds` of the user's turns."""
+    name: str
+    rounds: int
+
+
+@dataclass(frozen=True)
+class ForcedMove:
+    """A push, pull or slide of up to `hexes` hexes on a failed save (or a hit)."""
+    kind: str
+    hexes: int
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A special ability of a unit (`[[abilities]]` in its file; see game/data/abilities.py).
+
+    `uses` None means at will; limited uses count down and never refill in a battle, whether
+    they are per battle or per day (a battle lasts less than a day). `area` None: one target
+    within `range_ft`. The ability resolves with `attack_bonus` (d20 + bonus vs AC) or `save`.
+    """
+    id: str
+    name: str
+    kind: str = "natural"
+    action: str = "big"
+    uses: int | None = None
+    per: str = "battle"
+    range_ft: int = 0
+    area: AbilityArea | None = None
+    targets: str = "all"
+    attack_bonus: int | None = None
+    save: AbilitySave | None = None
+    damage: Dice | None = None
+    damage_type: str = ""
+    conditions: tuple[AbilityCondition, ...] = ()
+    forced: ForcedMove | None = None
+    provokes: bool = False
+    description: str = ""
+
+    @property
+    def range_hexes(self) -> int:
+        return self.range_ft // 5
+
+    @property
+    def shape(self) -> str:
+        return self.area.shape if self.area else "target"
+
+
+@dataclass(frozen=True)
 class UnitType:
     """A unit stat block from `assets/units/<key>.toml` (see loader.py for the fields).
 
@@ -201,10 +272,15 @@ class UnitType:
     goon: bool = False
     acrobatics: int = 0           # ranks in Acrobatics (LFG Active Dodge needs 1+)
     active_dodger: bool = False   # the Active Dodger feat (Active Dodge without defending)
+    abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"
     glyph: str = ""
     description: str = ""
     source: Path | None = field(default=None, compare=False, repr=False)
+
+    def ability(self, ability_id: str) -> Ability | None:
+        """The special ability with this id, or None."""
+        return next((a for a in self.abilities if a.id == ability_id), None)
 
     def mod(self, ability: str) -> int:
         return ability_mod(getattr(self, ability))

@@ -125,3 +125,13 @@ class ReactionPolicy:
     is asked; the computer player answers for its own creatures). Only present once set:
     without it, human-controlled creatures are asked and the others never defend."""
     defense: str = "ask"
+
+
+@dataclass(frozen=True)
+class AbilityUses:
+    """Uses left of a creature's limited special abilities (ability id -> uses), and the round
+    in which it last used a spell-like or supernatural ability (kind -> round): those are
+    once a round. Only creatures with special abilities have it."""
+
+    left: dict[str, int] = field(default_factory=dict)
+    last_round: dict[str, int] = field(default_factory=dict)

@@ -11,8 +11,8 @@ from types import MappingProxyType
 import esper
 
 from game.ecs.components import (
-    ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
-    Reactions, RunCourse, Size, Stats, Team, Weapons,
+    AbilityUses, ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position,
+    Reach, Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Ruleset
@@ -46,6 +46,7 @@ class UnitView:
     sheathed: tuple = ()              # weapons worn but not in hand (`weapons`: in hand)
     dropped: tuple = ()               # (weapon, hex) of its weapons lying on the ground
     ammo: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    uses: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # ability id -> left
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -134,6 +135,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
             course = esper.try_component(eid, RunCourse)
             running = course is not None and course.start is not None \
                 and "running" in conditions.active
+            uses = esper.try_component(eid, AbilityUses)
             units.append(UnitView(
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
@@ -144,6 +146,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
                 aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,
                 level=stats.level,
                 run=(course.start, course.direction) if running else None,
+                uses=MappingProxyType(dict(uses.left) if uses else {}),
             ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)

@@ -12,8 +12,8 @@ import esper
 
 from game.data import load_units
 from game.ecs.components import (
-    ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
-    Reactions, RunCourse, Size, Stats, Team, Weapons,
+    AbilityUses, ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position,
+    Reach, Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
 from game.hexgrid import Hex, footprint
 from game.tiled.hexmap import HexMap, UnitPlacement
@@ -65,7 +65,7 @@ def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int
     level = placement.overrides.get("level", getattr(unit, "level", 1))
     policy = placement.overrides.get("aoo_policy", getattr(unit, "aoo_policy", "always"))
     conditions = Conditions(active={name: 1 for name in placement.conditions})
-    return esper.create_entity(
+    eid = esper.create_entity(
         Identity(placement.name, placement.unit, unit.name),
         Position(anchor, placement.facing % 6),
         Footprint(hexes),
@@ -81,6 +81,10 @@ def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int
         RunCourse(),
         Controller("ai", policy),
     )
+    if unit.abilities:      # only then: the state of other creatures stays as it was
+        esper.add_component(eid, AbilityUses({a.id: a.uses for a in unit.abilities
+                                              if a.uses is not None}))
+    return eid
 
 
 def build_world(hexmap: HexMap, units_db: dict | None = None, world: str | None = None) -> str:

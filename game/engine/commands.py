@@ -222,11 +222,27 @@ class TradeSpaces(Command):
     confirm: bool = False
 
 
+@dataclass(frozen=True)
+class UseAbility(Command):
+    """A special ability (rules: Special abilities, Areas of effect). What it names depends
+    on the ability's shape: a burst its `origin` hex; a cone an `aim` 0-11 (and, for a creature
+    of several hexes, the `origin` hex of its space); a line the `toward` hex; a wall its
+    `wall` hexes in order; a single-target ability its `target`. `confirm` accepts the
+    attacks of opportunity it provokes."""
+    ability: str = ""
+    origin: Cell | None = None
+    aim: int | None = None
+    toward: Cell | None = None
+    wall: tuple[Cell, ...] = ()
+    target: str = ""
+    confirm: bool = False
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
-    ActiveDodge, Protect, TradeSpaces)}
+    ActiveDodge, Protect, TradeSpaces, UseAbility)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

@@ -152,6 +152,30 @@ class SaveRolled(Event):
 
 
 @dataclass(frozen=True)
+class AbilityUsed(Event):
+    """A special ability is used: its area (cells), the creatures it affects, uses left
+    (None: at will)."""
+    unit: str
+    ability: str
+    name: str
+    origin: Cell
+    area: tuple[Cell, ...]
+    caught: tuple[str, ...]
+    uses_left: int | None = None
+
+
+@dataclass(frozen=True)
+class ForcedMoved(Event):
+    """A push, pull or slide: the creature is moved without provoking."""
+    unit: str
+    kind: str
+    start: Cell
+    end: Cell
+    path: tuple[Cell, ...]
+    by: str = ""
+
+
+@dataclass(frozen=True)
 class Died(Event):
     unit: str
     at: Cell

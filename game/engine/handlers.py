@@ -804,6 +804,8 @@ RULES = {
     C.ActiveParry: defense.active_parry, C.ActiveDodge: defense.active_dodge,
     C.Protect: allies.protect, C.TradeSpaces: allies.trade_spaces,
 }
+from game.engine.abilities import can_use_ability, use_ability  # noqa: E402 (uses the guards above)
+RULES[C.UseAbility] = use_ability
 
 
 def drive(b, process, answer=None, started: bool = False) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from game.engine import commands as C
+from game.engine import abilities as A
 from game.engine import allies, defense, equipment
 from game.engine import handlers as H
 from game.engine.battle import Refused
@@ -202,6 +203,8 @@ ACTIONS = (
                _single(C.ActiveParry), reaction=True),
     ActionKind("active_dodge", "1 Reaction", defense.can_active_dodge,
                _single(C.ActiveDodge), reaction=True),
+    ActionKind("use_ability", "the action each ability names (most: 1 Big Action)",
+               A.can_use_ability, A.candidates),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
     ActionKind("draw_weapon", "1 Little Action; provokes", equipment.can_draw_weapon, _draws),
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
@@ -310,7 +313,8 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "step": "no free hex to step into", "attack": "no enemy within reach or range",
             "power_attack": "no enemy within melee reach",
             "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach",
-            "ignore_enemy": "no enemy left to ignore"}
+            "ignore_enemy": "no enemy left to ignore",
+            "use_ability": "no creature within an ability's reach"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

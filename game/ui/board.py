@@ -286,6 +286,7 @@ class Board:
         self._labels = []
         self._hover_area(surf, camera, ctl)
         self._previews(surf, camera, ctl)
+        self._ability_aim(surf, camera, ctl)
         self._cover(surf, camera, ctl)
         if moving:
             self.draw_units(surf, camera, ctl, animator)
@@ -316,6 +317,24 @@ class Board:
                          2, off, dashed=True)
         poly = [camera.to_screen(*p) for p in self.polygon(m.hover_cell)]
         pygame.draw.polygon(surf, (255, 255, 255), poly, max(1, round(2 * min(zoom, 1.5))))
+
+    def _ability_aim(self, surf, camera, ctl) -> None:
+        """The Ability mode's template: its area, and on each creature caught the chance it
+        fails and its expected damage (its own side framed in the warning colour)."""
+        aim = ctl.model.aim
+        if aim is None:
+            return
+        cells = [self.battle.cell(h) for h in aim.area]
+        self.fill_cells(surf, cells, (230, 159, 0, 90), camera.zoom, camera.offset_px())
+        self.outline(surf, cells, (230, 159, 0), camera.zoom, 2, camera.offset_px())
+        for f in aim.caught:
+            u = self.battle.unit(f.name)
+            x, y = camera.to_screen(*self.unit_centre(u))
+            _, r = self.token_radius(u, camera.zoom)
+            text = f"fails {f.fails:.0%}" + (f" · {f.damage:.1f} dmg" if f.damage else "")
+            colour = THREAT if f.ally else (240, 240, 240)
+            self.label([(text + (" (ally!)" if f.ally else ""), colour)], (x, y - r - 6), 13,
+                       colour)
 
     # ---- movement preview ----------------------------------------------------------------------
     def _previews(self, surf, camera, ctl) -> None:

@@ -22,14 +22,14 @@ from game.engine.defense import odds as defense_odds
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
-from game.ui import autoplay
+from game.ui import ability_mode, autoplay
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.overlays import budget_of, move_budget
 from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore",
-                "protect", "trade")
+                "protect", "trade", "ability")
 #: modes whose click on an ally sends a command with that ally (docs/rules/16-reactions.md)
 ALLY_COMMANDS = {"protect": C.Protect, "trade": C.TradeSpaces}
 
@@ -111,9 +111,11 @@ class GameController:
     def _refresh_hover(self) -> None:
         m = self.model
         m.hover_unit = self.unit_at(m.hover_cell)
-        m.preview, m.attack, m.attack_defenses = None, None, {}
+        m.preview, m.attack, m.attack_defenses, m.aim = None, None, {}, None
         m.highlighted = set()
         sel = self._living(m.selected)
+        if m.mode == "ability" and sel is not None and sel.name == self.actor():
+            return ability_mode.refresh(self, sel.name)
         if m.pending is not None:
             m.preview = m.pending_preview
             self._highlight_preview()
@@ -361,6 +363,8 @@ class GameController:
             self.hover_cell(cell)
             if who == actor.name:
                 return None
+        if self.model.mode == "ability":
+            return ability_mode.click(self, actor.name)
         if self._pending_at(cell):
             return self.take_safe() if shift else self.confirm()
         if who is not None and who != actor.name:
@@ -431,6 +435,8 @@ class GameController:
         m = self.model
         m.mode = mode
         m.pending = m.pending_preview = None
+        if mode == "ability" and self.actor() in self.battle.eids:
+            m.ability = ability_mode.first_usable(self.battle, self.actor())
         m.message = {"interrupt": self._interrupt_hint(),
                      "ignore": "Ignore an enemy: click the enemies to ignore until your next "
                                "turn (one Little Action for all)"}.get(mode, "")
@@ -529,6 +535,10 @@ class GameController:
     def cycle_weapon(self) -> None:
         """Tab: the selected creature's weapons in turn, from the one a click would use."""
         u = self._living(self.model.selected)
+        if u is not None and self.model.mode == "ability":
+            self.model.ability = ability_mode.next_ability(self.battle, u.name, self.model.ability)
+            self._refresh_hover()
+            return
         if u is None or not u.weapons:
             return
         ids = [w.id for w in u.weapons]

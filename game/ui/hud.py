@@ -684,6 +684,7 @@ class Hud:
         for label, items in (("Sheathed", c.sheathed), ("On the ground", c.on_ground)):
             if items:
                 lines.append(f"<font color={MUTED}>{label}: {_esc(', '.join(items))}</font>")
+        lines += [f"<font color=#56B4E9>{_esc(line)}</font>" for line in c.abilities]
         if c.conditions:
             for cl in c.conditions:
                 lines.append(f"<font color=#CC79A7><b>{_esc(cl.name)}</b></font> "

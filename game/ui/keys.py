@@ -14,7 +14,7 @@ ACTION_KEYS: dict[int, str] = {
     pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
     pygame.K_i: "interrupt", pygame.K_o: "ignore", pygame.K_p: "defer",
     pygame.K_q: "draw", pygame.K_v: "sheathe", pygame.K_f: "pickup",
-    pygame.K_b: "protect", pygame.K_x: "trade",
+    pygame.K_b: "protect", pygame.K_x: "trade", pygame.K_m: "ability",
     pygame.K_e: "end", pygame.K_END: "end",
 }
 #: keys of the active-defense prompt: the defense they choose (Y / N of PROMPT_KEYS answer
@@ -66,7 +66,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Right click", "cancel"),
     ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
     ("Enter", "confirm a provoking move"),
-    ("1-9, 0, R, I, O, P, Q, V, F, B, X", "the action bar's actions"),
+    ("1-9, 0, R, I, O, P, Q, V, F, B, X, M", "the action bar's actions"),
     ("U, K", "Prepare Interrupt: the next trigger, the next prepared action"),
     ("E, End", "end the turn"),
     ("Z, Ctrl+Z", "undo the last move or action that rolled no dice"),

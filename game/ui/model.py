@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "interrupt", "ignore",
-         "protect", "trade")
+         "protect", "trade", "ability")
 OVERLAYS = ("threat", "los")
 
 
@@ -65,6 +65,8 @@ class UIModel:
     speed: float = 1.0
     pending_preview: MovePreview | None = None  # the path of `pending`, drawn until confirmed
     refusal: str = ""            # why the hovered enemy cannot be attacked now (the engine's)
+    ability: str | None = None   # the ability the Ability mode aims (its id)
+    aim: object | None = None    # game.ui.ability_aim.AimPreview under the mouse
     revision: int = 0            # bumped by the controller on every change (redraw hints)
     trigger: str = "enters_reach"   # Prepare to Interrupt: the trigger chosen (U cycles it)
     prepared: str = "attack"     # Prepare to Interrupt: the Big Action kept for it (K)

@@ -75,6 +75,9 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("trade", "Trade Spaces", "Trade", "X",
      "Big Action: swap hexes with an adjacent ally (click it), who spends its Reaction; "
      "leaving a threatened hex provokes"),
+    ("ability", "Special Ability", "Ability", "M",
+     "Use a special ability (its own action): the area follows the mouse; click to use it, "
+     "Tab for the next ability"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
@@ -82,7 +85,7 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
                   "attack": "attack", "power": "power", "retreat": "retreat",
                   "interrupt": "interrupt", "ignore": "ignore", "protect": "protect",
-                  "trade": "trade"}
+                  "trade": "trade", "ability": "ability"}
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand"
                  "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
                  "ignore": "ignore_enemy",
                  "draw": "draw_weapon", "sheathe": "sheathe_weapon", "pickup": "pick_up",
-                 "trade": "trade_spaces"}
+                 "trade": "trade_spaces", "ability": "use_ability"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
 #: own sentence); an unknown code shows the engine's sentence
@@ -143,6 +146,9 @@ SHORT_REASONS = {
     "already_ignored": "Already ignored",
     "no_ally": "No ally to act with",
     "too_large": "Takes up more than one hex",
+    "no_abilities": "No special abilities",
+    "no_uses_left": "No uses left",
+    "once_a_round": "Already used one this round",
 }
 
 #: "no_target" in a few words, by button
@@ -155,6 +161,7 @@ NO_TARGET = {
     "ignore": "No enemy to ignore",
     "protect": "No adjacent ally of your size or smaller",
     "trade": "No adjacent ally that can still react",
+    "ability": "No creature within an ability's reach",
 }
 
 
@@ -190,7 +197,7 @@ def blocked_reason(battle, human: bool | None = None) -> str:
 
 
 def action_states(battle, model=None, human: bool | None = None) -> list[ActionState]:
-    """One `ActionState` per action button, in hotkey order (1-9, 0, R, I, E).
+    """One `ActionState` per action button, in hotkey order (1-9, 0, R, I, B, E).
 
     `human`: whether the people at this screen control the active creature (the controller's
     `is_human_turn()`); None reads the creature's Controller component."""
@@ -258,6 +265,7 @@ class UnitCard:
     initiative: int | None = None
     sheathed: list[str] = field(default_factory=list)     # names of the weapons not in hand
     on_ground: list[str] = field(default_factory=list)    # "Javelin at 5,2"
+    abilities: tuple[str, ...] = ()   # "Fear Burst: 2/3 per day"
 
     @property
     def condition_names(self) -> list[str]:
@@ -350,7 +358,17 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         dead=u.dead, status=status,
         initiative=battle.initiative.get(name),
         sheathed=[w.name for w in u.sheathed],
-        on_ground=[f"{w.name} at {battle.cell(h)[0]},{battle.cell(h)[1]}" for w, h in u.dropped])
+        on_ground=[f"{w.name} at {battle.cell(h)[0]},{battle.cell(h)[1]}" for w, h in u.dropped],
+        abilities=ability_lines(u))
+
+
+def ability_lines(u) -> tuple[str, ...]:
+    """Each special ability of a creature with its uses left (rules: Special abilities)."""
+    out = []
+    for a in u.unit.abilities:
+        left = "at will" if a.uses is None else f"{u.uses.get(a.id, 0)}/{a.uses} per {a.per}"
+        out.append(f"{a.name}: {left}")
+    return tuple(out)
 
 
 # ---- initiative ---------------------------------------------------------------------------------
@@ -639,6 +657,8 @@ def _rare_line(e: E.Event) -> LogEntry:
         else:
             text = f"{e.team.capitalize()} wins the battle in round {e.round}!"
         return LogEntry(text, "rules: Winning", (), "victory", (e,))
+    if isinstance(e, (E.AbilityUsed, E.ForcedMoved)):
+        return _ability_line(e)
     return _turn_line(e)
 
 
@@ -681,6 +701,19 @@ def _ally_line(e: E.Event) -> LogEntry | None:
                         f"{e.ally} spent its Reaction (rules: Reactions)", (e.unit, e.ally),
                         "move", (e,))
     return None
+
+
+def _ability_line(e) -> LogEntry:
+    """A special ability used, or the push it gave (rules: Special abilities)."""
+    if isinstance(e, E.ForcedMoved):
+        return LogEntry(f"{e.unit} is {e.kind}ed to {_cell(e.end)}",
+                        f"{e.kind} from {_cell(e.start)} by {e.by}: no attack of opportunity "
+                        "(rules: Special abilities)", (e.unit,), "move", (e,))
+    who = ", ".join(e.caught) or "nobody"
+    left = "" if e.uses_left is None else f"; {e.uses_left} use(s) left"
+    return LogEntry(f"{e.unit} uses {e.name}, catching {who}",
+                    f"origin {_cell(e.origin)}, {len(e.area)} hexes{left} "
+                    "(rules: Special abilities)", (e.unit, *e.caught), "action", (e,))
 
 
 def _condition_run(events, n: int) -> tuple[LogEntry, int]:

@@ -1,0 +1,193 @@
+"""Special abilities in a unit file: the `[[abilities]]` tables (rules: Special abilities).
+
+    [[abilities]]
+    id = "fear_burst"
+    name = "Fear Burst"
+    kind = "spell-like"            # natural | extraordinary | supernatural | spell-like
+    action = "big"                 # big | little | full_round
+    uses = 3                       # left out: at will
+    per = "day"                    # battle | day (both count down, never refill in a battle)
+    range_ft = 30                  # bursts, walls and single targets
+    area = { shape = "burst", size = 2 }   # burst | close_burst | cone | line | wall
+    targets = "all"                # all | enemies
+    save = { kind = "WILL", dc = 15, on_pass = "negates" }   # or attack_bonus = N
+    damage = "2d6"                 # optional, with damage_type
+    conditions = [{ name = "frightened", rounds = 3 }]
+    forced = { kind = "push", hexes = 2 }   # on a failed save or a hit
+    provokes = true                # spell-like abilities provoke unless it says otherwise
+
+Each problem is one DataError naming the file, the line of the bad field and the fix.
+"""
+from __future__ import annotations
+
+import re
+
+from .loader import (REQUIRED, _ID_RE, _bool, _check_fields, _choice, _dice, _int, _table,
+                     _text)
+from .model import (ABILITY_ACTIONS, ABILITY_KINDS, ABILITY_TARGETS, AREA_SHAPES, DAMAGE_TYPES,
+                    USES_PER, Ability, AbilityArea, AbilityCondition, AbilitySave, DataError,
+                    ForcedMove)
+
+SAVE_KINDS = ("FORT", "REF", "WILL")
+ON_PASS = ("half", "negates", "nothing")
+FORCED_KINDS = ("push", "pull", "slide")
+_RANGED_SHAPES = ("burst", "wall", "target")
+
+
+class _ItemCtx:
+    """Errors of the n-th `[[abilities]]` table: the line of the key inside that table."""
+
+    def __init__(self, path, text: str, n: int, label: str):
+        self.path, self.label, self.lenient = path, f"{label}.abilities[{n}]", False
+        lines = text.splitlines()
+        heads = [i for i, l in enumerate(lines) if re.match(r"^\s*\[\[\s*abilities\s*\]\]", l)]
+        self.start = heads[n] if n < len(heads) else None
+        later = [i for i, l in enumerate(lines) if re.match(r"^\s*\[", l)
+                 and self.start is not None and i > self.start
+                 and not re.match(r"^\s*\[\s*abilities\.", l)]
+        self.end = later[0] if later else len(lines)
+        self.lines = lines
+
+    def line_of(self, key: str) -> int | None:
+        if self.start is None:
+            return None
+        for part in reversed(re.sub(r"\[\d+\]", "", key).split(".")):
+            pat = re.compile(rf'^\s*"?{re.escape(part)}"?\s*=|[{{,]\s*{re.escape(part)}\s*=')
+            for i in range(self.start + 1, self.end):
+                if pat.search(self.lines[i]):
+                    return i + 1
+        return self.start + 1
+
+    def error(self, key: str, message: str, fix: str) -> DataError:
+        line = self.line_of(key)
+        if not line:
+            return DataError(self.path, f"{self.label}.{key}", message, fix)
+        return DataError(self.path, line, f"{self.label}.{key}: {message}", fix)
+
+
+def _upper_choice(options):
+    def check(ctx, key, value):
+        return _choice(options)(ctx, key, value.upper() if isinstance(value, str) else value)
+    return check
+
+
+def _area(ctx, key, value):
+    spec = {"shape": (_choice(AREA_SHAPES), REQUIRED), "size": (_int(1, 20), REQUIRED)}
+    v = _check_fields(ctx, _table(ctx, key, value, '{shape = "burst", size = 2}'), spec, key)
+    return AbilityArea(v["shape"], v["size"])
+
+
+def _save(ctx, key, value):
+    spec = {"kind": (_upper_choice(SAVE_KINDS), REQUIRED), "dc": (_int(1, 60), REQUIRED),
+            "on_pass": (_choice(ON_PASS), "negates")}
+    v = _check_fields(ctx, _table(ctx, key, value, '{kind = "WILL", dc = 15}'), spec, key)
+    return AbilitySave(v["kind"], v["dc"], v["on_pass"])
+
+
+def _forced(ctx, key, value):
+    spec = {"kind": (_choice(FORCED_KINDS), REQUIRED), "hexes": (_int(1, 10), REQUIRED)}
+    v = _check_fields(ctx, _table(ctx, key, value, '{kind = "push", hexes = 2}'), spec, key)
+    return ForcedMove(v["kind"], v["hexes"])
+
+
+def _conditions(ctx, key, value):
+    from game.rules.conditions import CONDITIONS
+    example = '[{name = "frightened", rounds = 3}]'
+    if not isinstance(value, list):
+        raise ctx.error(key, f"must be a list of tables, got {value!r}",
+                        f"write e.g. {key} = {example}")
+    spec = {"name": (_choice(tuple(CONDITIONS)), REQUIRED), "rounds": (_int(1, 100), REQUIRED)}
+    out = []
+    for n, item in enumerate(value):
+        v = _check_fields(ctx, _table(ctx, key, item, example), spec, f"{key}[{n}]")
+        out.append(AbilityCondition(v["name"], v["rounds"]))
+    return tuple(out)
+
+
+ABILITY_FIELDS = {
+    "id": (_text(1, 40), REQUIRED),
+    "name": (_text(1, 60), REQUIRED),
+    "kind": (_choice(ABILITY_KINDS), "natural"),
+    "action": (_choice(ABILITY_ACTIONS), "big"),
+    "uses": (_int(1, 100), None),
+    "per": (_choice(USES_PER), None),
+    "range_ft": (_int(5, 1000, feet=True), None),
+    "area": (_area, None),
+    "targets": (_choice(ABILITY_TARGETS), "all"),
+    "attack_bonus": (_int(-10, 60), None),
+    "save": (_save, None),
+    "damage": (_dice, None),
+    "damage_type": (_choice(DAMAGE_TYPES), None),
+    "conditions": (_conditions, ()),
+    "forced": (_forced, None),
+    "provokes": (_bool, None),
+    "description": (_text(lines=True), ""),
+}
+
+
+def _check_resolution(ctx, v) -> None:
+    """One way to resolve, something to do, and the fields each shape needs."""
+    if (v["attack_bonus"] is None) == (v["save"] is None):
+        raise ctx.error("save", "an ability resolves with an attack roll or a save, "
+                        "exactly one of them", "give either attack_bonus = N or "
+                        "save = {kind = \"WILL\", dc = 15}")
+    if v["damage"] is None and not v["conditions"] and v["forced"] is None:
+        raise ctx.error("damage", "the ability does nothing",
+                        "give damage, conditions or forced")
+    if (v["damage"] is None) != (v["damage_type"] is None):
+        missing = "damage_type" if v["damage"] is not None else "damage"
+        raise ctx.error(missing, f"damage and damage_type go together: {missing} is missing",
+                        f"add {missing} = ..., e.g. damage = \"2d6\", damage_type = \"fire\"")
+    shape = v["area"].shape if v["area"] else "target"
+    if shape in _RANGED_SHAPES and v["range_ft"] is None:
+        raise ctx.error("range_ft", f"a {shape.replace('_', ' ')} needs a range",
+                        "add range_ft = 30 (feet from the user)")
+
+
+def _check_uses(ctx, v) -> None:
+    if v["per"] is not None and v["uses"] is None:
+        raise ctx.error("per", "per says what uses count, but uses is missing",
+                        "add uses = 1, or remove per for an ability used at will")
+    if v["kind"] == "spell-like" and v["action"] != "big":
+        raise ctx.error("action", "a spell-like ability takes a Big Action",
+                        "write action = \"big\" (rules: Special abilities)")
+
+
+def build_ability(ctx, table) -> Ability:
+    if not isinstance(table, dict):
+        raise ctx.error("id", f"an ability is a table of fields, got {table!r}",
+                        "write [[abilities]] on its own line, then its fields")
+    v = _check_fields(ctx, table, ABILITY_FIELDS)
+    if not _ID_RE.match(v["id"]):
+        raise ctx.error("id", f"ability id {v['id']!r} is not a plain id",
+                        "use lower-case letters, digits and _, e.g. id = \"fear_burst\"")
+    _check_resolution(ctx, v)
+    _check_uses(ctx, v)
+    if v["provokes"] is None:
+        v["provokes"] = v["kind"] == "spell-like"     # 004: using an SLA provokes
+    return Ability(id=v["id"], name=v["name"], kind=v["kind"], action=v["action"],
+                   uses=v["uses"], per=v["per"] or "battle", range_ft=v["range_ft"] or 0,
+                   area=v["area"], targets=v["targets"], attack_bonus=v["attack_bonus"],
+                   save=v["save"], damage=v["damage"], damage_type=v["damage_type"] or "",
+                   conditions=v["conditions"], forced=v["forced"], provokes=v["provokes"],
+                   description=v["description"])
+
+
+def check_abilities(ctx, key, value) -> tuple[Ability, ...]:
+    """The `abilities` field of a unit file: a list of `[[abilities]]` tables."""
+    if not isinstance(value, list):
+        raise ctx.error(key, f"must be a list of [[abilities]] tables, got {value!r}",
+                        "write each ability as [[abilities]] followed by its fields")
+    out, seen = [], set()
+    for n, table in enumerate(value):
+        item = _ItemCtx(ctx.path, ctx.text, n, ctx.label)
+        ability = build_ability(item, table)
+        if ability.id in seen:
+            raise item.error("id", f"the ability id {ability.id!r} is used twice",
+                             "give each ability of the unit its own id")
+        seen.add(ability.id)
+        out.append(ability)
+    return tuple(out)
+
+
+__all__ = ["ABILITY_FIELDS", "build_ability", "check_abilities"]

@@ -1,0 +1,248 @@
+"""What a special ability does to the creatures it catches (rules: Special abilities, Areas
+of effect, Hit points and conditions "Saving throws", Movement "Forced movement").
+
+`resolve` is the performing half of `UseAbility` (a generator, like every action that may
+pause for an attack of opportunity): the provoked attacks first, then the damage dice once for
+everybody, then for each creature caught its save or the ability's attack roll, the damage it
+takes, the conditions it gets and the forced movement of a failed save. Every roll goes into
+an event with its itemised breakdown.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple
+
+from game.engine import events as E
+from game.engine.combat import damage, opportunity_attacks, stopped
+from game.rules import conditions as cond
+from game.rules import saving_throws as saves
+from game.rules.attack import R6, Breakdown, Term, roll_hits
+from game.rules.cover import cover
+from game.rules.forced_movement import forced_paths
+from game.rules.sections import cite
+from game.rules.sight import creature_distance
+
+R17 = cite(17)
+
+
+class Effect(NamedTuple):
+    """How one creature fared: `failed` its save (or was hit), and the roll's text."""
+    failed: bool
+    text: str
+
+
+def cover_from(view, user: str, origin, t) -> int:
+    """The cover bonus `t` has against an attack from the area's origin hex (rules: Cover):
+    the user, standing in for the origin as a one-hex creature."""
+    if origin in t.hex_set:
+        return 0
+    at = dataclasses.replace(view.unit(user), anchor=origin, hexes=(origin,), size="medium")
+    return cover(view, at, t, ranged=True).bonus or 0
+
+
+def saving_throw(b, user: str, a, origin, name: str) -> Effect:
+    """The creature's save against ability `a` (cover against the origin on REF)."""
+    view = b.view()
+    t = view.unit(name)
+    kind, dc = a.save.kind, a.save.dc
+    covered = cover_from(view, user, origin, t) if kind == "REF" else 0
+    bonus = saves.save_bonus(t.unit, kind, t.conditions, covered)
+    natural, faces = b.dice.fortune_d20(cond.fortune(t.conditions))
+    auto = saves.fails_automatically(kind, t.conditions)
+    total = natural + bonus.total
+    passed = not auto and total >= dc
+    rolled = f"d20 {natural}" + (f" (of {', '.join(map(str, faces))})" if len(faces) > 1 else "")
+    text = f"{kind} save: {rolled} {bonus.text(first_sign=True)} = {total} vs DC {dc}"
+    if auto:
+        text += ": helpless, fails REF saves automatically"
+    b.emit(E.SaveRolled(name, kind, natural, total, dc, passed,
+                        f"{text} ({a.name}; rules: Hit points and conditions)"))
+    return Effect(not passed, text)
+
+
+def roll_terms(view, user: str, a, origin, t) -> tuple[Breakdown, Breakdown]:
+    """The ability's attack bonus (its own, the user's conditions) and the AC it is rolled
+    against (the creature's, its cover from the origin, its conditions vs ranged attacks)."""
+    u = view.unit(user)
+    bonus = Breakdown((Term(a.attack_bonus, a.name, R17),) + tuple(
+        Term(v, label.lower(), rule) for v, label, rule in
+        cond.attack_modifiers(u.conditions, ranged=True)))
+    ac_terms = [Term(t.ac, "AC")]
+    covered = cover_from(view, user, origin, t)
+    if covered:
+        ac_terms.append(Term(covered, "cover", R6))
+    ac_terms += [Term(v, label.lower(), rule) for v, label, rule in cond.ac_modifiers(
+        t.conditions, melee=False, distance_ft=5 * creature_distance(u, t))]
+    return bonus, Breakdown(tuple(ac_terms))
+
+
+def attack_roll(b, user: str, a, origin, name: str) -> Effect:
+    """The ability's attack roll against the creature's AC, with its cover from the origin."""
+    view = b.view()
+    u, t = view.unit(user), view.unit(name)
+    bonus, ac = roll_terms(view, user, a, origin, t)
+    natural, faces = b.dice.fortune_d20(cond.fortune(u.conditions, attack=True))
+    hit = roll_hits(natural, bonus.total, ac.total)
+    text = (f"d20 {natural} {bonus.text(first_sign=True)} = {natural + bonus.total} vs "
+            f"{ac.text()} = {ac.total}")
+    b.emit(E.AttackRolled(user, name, a.name, tuple(faces), natural, natural + bonus.total,
+                          ac.total, hit, False, False, text, "ability"))
+    return Effect(hit, text)
+
+
+def damage_terms(t, a, rolled: int, faces, failed: bool) -> Breakdown:
+    """The damage one creature takes: the roll, the save's halving, its DR, resistance and
+    vulnerability to the ability's type (rules: Attack rolls and damage)."""
+    from game.rules.damage import dr_applies
+    terms = [Term(rolled, f"{a.damage} [{', '.join(map(str, faces))}] {a.damage_type}", R17)]
+    after = rolled if failed or a.save is None else \
+        saves.damage_after_save(rolled, True, a.save.on_pass)
+    if after != rolled:
+        terms.append(Term(after - rolled, f"saved: {a.save.on_pass}", cite(11)))
+    unit = t.unit
+    if unit.dr and after > 0 and dr_applies(unit.dr, a.damage_type, ()):
+        cut = min(unit.dr.amount, after)
+        terms.append(Term(-cut, str(unit.dr), cite(10)))
+        after -= cut
+    resist = unit.resistance(a.damage_type)
+    if resist and after > 0:
+        terms.append(Term(-min(resist, after), f"resist {a.damage_type} {resist}", cite(10)))
+        after -= min(resist, after)
+    vuln = unit.vulnerability(a.damage_type)
+    if vuln and after > 0:
+        terms.append(Term(vuln, f"vulnerable {a.damage_type} {vuln}", cite(10)))
+    return Breakdown(tuple(terms))
+
+
+def push_end(view, t, source, a, origin):
+    """Where a forced movement leaves `t`: the farthest place a push or slide can reach from
+    the source (a pull: the nearest), then the longest way, then the map's order."""
+    paths = forced_paths(view, t, source, a.forced.kind, a.forced.hexes, effect_origin=origin)
+    if not paths:
+        return None
+    sign = -1 if a.forced.kind == "pull" else 1
+    return max(paths.values(), key=lambda p: (
+        sign * creature_distance(tuple(_space(t, p.end)), source), len(p.anchors),
+        -p.end.r, -p.end.q))
+
+
+def _space(t, anchor):
+    from game.hexgrid import footprint
+    return footprint(t.size, anchor, t.facing)
+
+
+def force(b, user: str, a, origin, name: str) -> None:
+    """The push, pull or slide of a failed save: placed hex by hex, never provoking."""
+    view = b.view()
+    t = view.unit(name)
+    source = (origin,) if a.area is not None and a.area.shape == "burst" else \
+        view.unit(user).hexes
+    path = push_end(view, t, tuple(source), a, origin)
+    if path is None:
+        return
+    start = b.cell(t.anchor)
+    b.place(name, (path.end, t.facing))
+    b.emit(E.ForcedMoved(name, a.forced.kind, start, b.cell(path.end),
+                         tuple(b.cell(h) for h in path.anchors), user))
+
+
+def affect(b, user: str, a, origin, name: str, rolled) -> None:
+    """One creature caught: its save (or the attack roll), damage, conditions, forced move."""
+    if name not in b.eids or b.unit(name).dead:
+        return
+    effect = attack_roll(b, user, a, origin, name) if a.save is None else \
+        saving_throw(b, user, a, origin, name)
+    if a.save is None and not effect.failed:
+        return                                  # a miss does nothing
+    lands = effect.failed or a.save.on_pass == "nothing"
+    if rolled is not None:
+        total, faces = rolled
+        terms = damage_terms(b.unit(name), a, total, faces, effect.failed)
+        if terms.total > 0:
+            damage(b, name, terms.total, (a.damage_type,),
+                   f"{a.name}: {terms.text()} = {terms.total} ({effect.text})", user,
+                   struck=False)
+    if lands and not b.unit(name).dead:
+        for c in a.conditions:
+            # counted in the creature's own turns: its next turn is the first of them
+            b.set_condition(name, c.name, 1, cond.lasting_turns(b.eids[name], c.rounds))
+    if effect.failed and a.forced is not None and not b.unit(name).dead:
+        force(b, user, a, origin, name)
+
+
+def resolve(b, user: str, a, target, provokers):
+    """Perform ability `a` of `user` on `target` (an `abilities.Aimed`), provoked attacks
+    first (a generator)."""
+    if provokers:
+        here = b.cell(b.unit(user).anchor)
+        yield from opportunity_attacks(b, user, here, provokers, f"using {a.name}",
+                                       stop_if_prone=False)
+        if stopped(b, user, by_prone=False):
+            return
+    names = tuple(t.name for t in target.caught)
+    b.emit(E.AbilityUsed(user, a.id, a.name, b.cell(target.origin),
+                         tuple(sorted(b.cell(h) for h in target.area)), names,
+                         b.unit(user).uses.get(a.id)))
+    rolled = b.dice.roll(a.damage) if a.damage is not None else None
+    for name in names:
+        affect(b, user, a, target.origin, name, rolled)
+
+
+# ---- what it would do: the chances the HUD shows and the computer player weighs ---------------
+
+class Forecast(NamedTuple):
+    """One creature an ability would catch: the chance it fails its save (or is hit), the
+    damage it takes on average, the chance that damage brings it to 0 HP, and whether it is
+    on the user's side."""
+    name: str
+    fails: float
+    damage: float
+    downs: float
+    ally: bool
+
+
+def _dice_odds(dice) -> dict[int, float]:
+    odds = {dice.bonus: 1.0}
+    for _ in range(dice.count):
+        step: dict[int, float] = {}
+        for total, p in odds.items():
+            for face in range(1, dice.sides + 1):
+                step[total + face] = step.get(total + face, 0.0) + p / dice.sides
+        odds = step
+    return odds
+
+
+def fail_chance(view, user: str, a, origin, t) -> float:
+    """The chance `t` fails its save against `a` (or, with an attack roll, is hit)."""
+    from game.rules.probability import exact_roll_hit
+    if a.save is None:
+        bonus, ac = roll_terms(view, user, a, origin, t)
+        fortune = cond.fortune(view.unit(user).conditions, attack=True)
+        return float(exact_roll_hit(bonus.total, ac.total, fortune))
+    covered = cover_from(view, user, origin, t) if a.save.kind == "REF" else 0
+    bonus = saves.save_bonus(t.unit, a.save.kind, t.conditions, covered).total
+    auto = saves.fails_automatically(a.save.kind, t.conditions)
+    return 1.0 - float(saves.pass_chance(bonus, a.save.dc, cond.fortune(t.conditions), auto))
+
+
+def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
+    """What ability `a` of `user`, aimed as `target` (an `abilities.Aimed`), would do to each
+    creature it catches (resistances left out)."""
+    team = view.unit(user).team
+    odds = _dice_odds(a.damage) if a.damage is not None else {0: 1.0}
+    kept = 0.0 if a.save is None else {"half": 0.5, "negates": 0.0,
+                                       "nothing": 1.0}[a.save.on_pass]
+    out = []
+    for t in target.caught:
+        fails = fail_chance(view, user, a, target.origin, t)
+        mean = sum(d * p for d, p in odds.items())
+        full = sum(p for d, p in odds.items() if d >= t.hp)
+        passed = sum(p for d, p in odds.items() if int(d * kept) >= t.hp) if kept else 0.0
+        out.append(Forecast(t.name, fails, mean * (fails + (1 - fails) * kept),
+                            fails * full + (1 - fails) * passed if a.damage else 0.0,
+                            t.team == team))
+    return tuple(out)
+
+
+__all__ = ["Effect", "Forecast", "fail_chance", "forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
+           "push_end", "resolve", "roll_terms", "saving_throw"]
