@@ -74,11 +74,11 @@ class Profile:
 
 PROFILES = {
     "easy": Profile("easy", top_k=2, noise=0.8, depth=1,
-                    weights=Weights(danger=0.15, flank=0.0, protect=0.0, reach=0.0, aoo=0.3),
+                    weights=Weights(danger=0.15, flank=0.0, protect=0.0, reach=0.0, aoo=0.0),
                     sees_cover=False),
     "normal": Profile("normal", top_k=8, noise=0.05, depth=2),
-    "hard": Profile("hard", top_k=12, noise=0.0, depth=3, weights=Weights(focus=0.5),
-                    lookahead=True),
+    "hard": Profile("hard", top_k=12, noise=0.0, depth=3,
+                    weights=Weights(focus=0.5, support=0.8), lookahead=True),
 }
 
 # What each level does differently, for people (the setup screen's tooltip).
@@ -633,7 +633,7 @@ class Planner:
             bigs_left = self.budget.big - (1 if self.b.turn.attacks_left == 0 else 0)
             left = rm.movement_budget(self.budget.movement, bigs_left - (len(chosen) - 1), self.speed)
             if left > 0:
-                best = self.best_move_after(left)
+                best = self.best_move_after(left, self.felled(chosen))
                 if best is not None and best[0] > post:
                     post, post_detail = best
         t, est, kill = chosen[0]
@@ -658,8 +658,9 @@ class Planner:
                                    "position": round(stay_value, 3)}))
         return out
 
-    def best_move_after(self, left: int):
-        """The best place to end after attacking, with `left` hexes of movement."""
+    def best_move_after(self, left: int, felled=()):
+        """The best place to end after attacking, with `left` hexes of movement (`felled`:
+        the lookahead's enemies the attacks may bring down, see `Context.danger`)."""
         ctx = self.ctx
         reach = self.reachable(left)
         cands = []
@@ -674,7 +675,7 @@ class Planner:
             if got is None:
                 continue
             path, aoo, down, _ = got
-            v, _ = ctx.position(h, f, exact=True)
+            v, _ = ctx.position(h, f, exact=True, felled=felled)
             v = v - aoo - MOVE_COST
             if best is None or v > best[0]:
                 best = (v, f"move to {self.b.cell(h)[0]},{self.b.cell(h)[1]}")
