@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from game.hexgrid import DIRECTIONS as DIRS
 from game.hexgrid import Hex, hex_linedraw, hexes_within
 from game.rules.probability import chances, exact_expected_damage
 from game.rules.situation import preview_weapon
+from game.tiled.hexmap import UnitPlacement
 from game.tiled.loader import load_map
 
 REPO = Path(__file__).resolve().parent.parent
@@ -297,23 +299,84 @@ def _first_mover_battle(units, terrain=None, width=11, height=7) -> Battle:
     raise AssertionError("B never got its turn")
 
 
-def test_easy_takes_the_shortest_path_past_an_enemy_where_normal_goes_around():
-    """RULES.md 4: leaving a threatened hex provokes. To reach the hex beyond the orc, Easy
-    takes the cheapest path, through the orc's reach; Normal finds the detour that provokes
-    no one."""
-    b = _first_mover_battle([
-        dict(name="B", unit="fighter", team="blue", col=1, row=3, facing=0),
-        dict(name="R", unit="orc", team="red", col=5, row=3, facing=3)])
-    goal = b.hexmap.hex_at(8, 3)
-    easy, normal = _planner(b, "easy"), _planner(b, "normal")
-    total = easy.budget.movement + easy.budget.big * easy.speed
-    reach = easy.reachable(total)
-    easy_path, _, _, easy_provokers = easy.path_to(reach, goal, reach.facing[goal], total)
-    normal_path, _, _, normal_provokers = normal.path_to(normal.reachable(total), goal,
-                                                         reach.facing[goal], total)
-    assert easy_provokers == ["R"] and easy_path.provocations
-    assert normal_provokers == [] and not normal_path.provocations
-    assert normal_path.cost > easy_path.cost
+def _on_duel(units, first: str = "B", seed: int = 2) -> Battle:
+    """A battle on the duel map's terrain with these creatures instead of its own, brought
+    to `first`'s turn (it is picked; the enemies that open end their turns)."""
+    hexmap = dataclasses.replace(shipped(DUEL), units=[UnitPlacement(**u) for u in units])
+    b = Battle(hexmap, seed=seed)
+    for _ in range(6):
+        state = b.awaiting()
+        if state == "turn" and b.active == first:
+            return b
+        if state == "choice" and first in turns.candidates(b):
+            cmd = C.ChooseNext(b.chooser, first)
+        elif state == "turn" and b.teams_of[b.active] != b.teams_of[first]:
+            cmd = C.EndTurn(b.active)
+        else:
+            break
+        assert b.apply(cmd).ok
+    raise AssertionError(f"{first} never got its turn")
+
+
+def _row(col: int, name: str, unit: str, team: str, facing: int, hp: int | None = None):
+    return dict(name=name, unit=unit, team=team, col=col, row=4, facing=facing,
+                overrides={"hp": hp} if hp else {})
+
+
+def test_easy_walks_through_an_attack_of_opportunity_that_normal_walks_around():
+    """RULES.md 4: "leaving a hex threatened by X provokes X". To reach the hex beyond the
+    orc on the duel map, Easy sends the cheapest path, through the orc's reach, and the orc
+    makes its attack of opportunity; Normal sends the detour that provokes no one."""
+    units = [_row(1, "B", "fighter", "blue", 0), _row(5, "R", "orc", "red", 3)]
+    arrived = {}
+    for level in ("easy", "normal"):
+        b = _on_duel(units)
+        p = _planner(b, level)
+        goal = b.hexmap.hex_at(8, 4)
+        total = p.budget.movement + p.budget.big * p.speed
+        reach = p.reachable(total)
+        path, cost, _, _ = p.path_to(reach, goal, reach.facing[goal], total)
+        assert cost == 0.0                  # neither weighs an attack of opportunity here
+        assert b.apply(p.move_command(path)).ok
+        arrived[level] = b.view().unit("R").aoo_this_round, path.cost
+        b.close()
+    assert arrived["easy"][0] == 1 and arrived["normal"][0] == 0
+    assert arrived["normal"][1] > arrived["easy"][1]
+
+
+def test_hard_strikes_the_enemy_its_ally_can_also_reach_where_normal_takes_the_weaker():
+    """Hard's focus fire: between two skeletons next to it, Normal (and Easy) strike the one
+    with fewer hit points; Hard strikes the other, which the cleric still to act this round
+    can reach too, so that the two of them are likelier to bring it down. Played on the
+    duel map: the command each level sends is applied by the battle."""
+    units = [_row(4, "B", "fighter", "blue", 0), _row(11, "A", "cleric", "blue", 3),
+             _row(3, "R1", "skeleton", "red", 0, hp=12), _row(5, "R2", "skeleton", "red", 3,
+                                                                 hp=14)]
+    struck = {}
+    for level in DIFFICULTIES:
+        b = _on_duel(units)
+        cmd = AIPlayer(level, seed=1).command(b)
+        assert isinstance(cmd, (C.Attack, C.PowerAttack)) and b.apply(cmd).ok
+        struck[level] = cmd.target
+        b.close()
+    assert struck == {"easy": "R1", "normal": "R1", "hard": "R2"}
+
+
+def test_hard_wastes_no_blow_on_an_enemy_its_ally_fells_anyway():
+    """The other side of focus fire: an attack is worth what it adds to the allies' attacks
+    still to come. With the cleric standing ready, Hard's value of striking the skeleton next
+    to it is less than Normal's (the cleric would deal part of that damage anyway), while the
+    chance that the skeleton falls this round, the cleric's blow included, is higher."""
+    units = [_row(4, "B", "fighter", "blue", 0), _row(6, "A", "cleric", "blue", 3),
+             _row(5, "R", "skeleton", "red", 3)]
+    b = _on_duel(units, seed=5)          # the seed that has B act before the cleric
+    hard, normal = _planner(b, "hard"), _planner(b, "normal")
+    target = hard.view.unit("R")
+    est = max(hard.ctx.attack_options(hard.view, hard.me, target), key=lambda e: e.mean)
+    hard_value, hard_down = hard.ctx.attack_value(target, [est])
+    normal_value, normal_down = normal.ctx.attack_value(target, [est])
+    assert "R" in hard.ctx.support and not normal.ctx.support
+    assert hard_value < normal_value and hard_down > normal_down
     b.close()
 
 

@@ -399,6 +399,8 @@ class Weights:
     reach: float = 0.5
     aoo: float = 1.0            # 0: blind to attacks of opportunity (RULES.md 4)
     focus: float = 0.0          # focus fire: attacks on a wounded enemy count this much more
+    support: float = 0.0        # focus fire: allies still to act this round join the attack
+    # with this share of their best attack (0: each attack is scored alone; game.ai.focus)
     tie_distance: float = 0.02  # approach the nearest enemy when nothing else matters
     kill_rounds: float = KILL_ROUNDS
 
@@ -526,6 +528,10 @@ class Context:
                            for e in self.enemies}
         self.my_reach = melee_reach(me)
         self.my_speed = move_hexes(me)
+        self.support: dict = {}
+        if self.weights.support:
+            from game.ai.focus import ally_support
+            self.support = ally_support(self, self.weights.support)
         self._views: dict = {}
         self._danger: dict = {}
         self._approach: dict = {}
@@ -533,6 +539,7 @@ class Context:
         self._moved: dict = {}
         self._sits: dict = {}
         self._einfo: dict = {}
+        self._support_base: dict = {}
 
     # -- hypothetical positions ------------------------------------------------------------
     def moved(self, anchor: Hex, facing: int | None = None, extra_conditions=()):
@@ -632,16 +639,28 @@ class Context:
         return out
 
     def attack_value(self, target, estimates, hp: int | None = None) -> tuple[float, float]:
-        """(value, kill chance) of attacks on `target` with these estimates (made in turn)."""
+        """(value, kill chance) of attacks on `target` with these estimates (made in turn).
+        With allies' support (focus fire), the value is what the attacks add to the allies'
+        attacks still to come, and the kill chance counts them all."""
         hp = target.hp if hp is None else hp
         if hp <= 0:
             return 0.0, 1.0
-        down, mean = combine([e.dist for e in estimates], hp)
+        support = self.support.get(target.name, ())
+        down, mean = combine([e.dist for e in estimates] + list(support), hp)
+        if support:
+            key = (target.name, hp)
+            if key not in self._support_base:
+                self._support_base[key] = combine(list(support), hp)
+            base_down, base_mean = self._support_base[key]
+            mean -= base_mean
+            value_down = down - base_down
+        else:
+            value_down = down
         v = self.value(target)
         prio = 1.0 + (self.weights.protect if target.name in self.threatens_wounded else 0.0)
         if self.weights.focus and target.max_hp:
             prio += self.weights.focus * max(0.0, 1.0 - target.hp / target.max_hp)
-        return prio * v * (mean / max(1, hp) + self.weights.kill_rounds * down), down
+        return prio * v * (mean / max(1, hp) + self.weights.kill_rounds * value_down), down
 
     def cheap_attack(self, me, target, n: int = 1, *, charge: bool = False) -> tuple[float, object]:
         """The value of my best `n` attacks on `target` from where `me` stands, by quick

@@ -24,12 +24,15 @@ paths with their attacks of opportunity).
 
 The difficulty levels are different players (`PROFILES`, described for people in
 `DESCRIPTIONS`): `easy` plans one action at a time (no moving away after an attack), takes
-the cheapest path without searching for one that provokes no one and underrates attacks of
-opportunity, sees no cover nor concealment, and adds noise; `normal` plans the turn with a
-little noise; `hard` scores danger exactly for every candidate, looks ahead at the enemies'
-replies (the danger where a plan ends counts an enemy the plan brings down only by the
-chance it survives), focuses fire on wounded enemies, and adds no noise. The noise comes
-from a `random.Random` the player owns (seeded), never from the battle's dice.
+the cheapest path without searching for one that provokes no one and gives attacks of
+opportunity no weight, sees no cover nor concealment, and adds much noise; `normal` plans
+the turn with a little noise; `hard` focuses fire (`game.ai.focus`: an attack is scored by
+what it adds to the attacks of the allies still to act this round, so it picks the enemy
+they can bring down together and wastes no blow on one they fell anyway; wounded enemies
+count more), looks ahead at the enemies' replies (the danger where a plan ends, also after
+attacking and moving away, counts an enemy the plan brings down only by the chance it
+survives), gives more end hexes the full score, and adds no noise. The noise comes from a
+`random.Random` the player owns (seeded), never from the battle's dice.
 
 Every decision is logged on the `game.ai` logger at DEBUG level, with its score breakdown
 and the best alternatives (`--ai-debug`).
@@ -69,7 +72,7 @@ class Profile:
     name: str
     top_k: int              # end hexes that get the full score
     noise: float            # standard deviation of the noise, relative to the score scale
-    depth: int              # 1: one action at a time; 2: the turn; 3: + exact danger for all
+    depth: int              # 1: one action at a time; 2: the turn; 3: the turn, for hard
     weights: Weights = field(default_factory=Weights)
     sees_cover: bool = True  # weighs cover and concealment (RULES.md 5-7) in attacks and danger
     lookahead: bool = False  # the enemies' replies after the plan: a creature it likely
@@ -78,22 +81,25 @@ class Profile:
 
 PROFILES = {
     "easy": Profile("easy", top_k=2, noise=0.8, depth=1,
-                    weights=Weights(danger=0.15, flank=0.0, protect=0.0, reach=0.0, aoo=0.3),
+                    weights=Weights(danger=0.15, flank=0.0, protect=0.0, reach=0.0, aoo=0.0),
                     sees_cover=False),
     "normal": Profile("normal", top_k=8, noise=0.05, depth=2),
-    "hard": Profile("hard", top_k=12, noise=0.0, depth=3, weights=Weights(focus=0.5),
-                    lookahead=True),
+    "hard": Profile("hard", top_k=12, noise=0.0, depth=3,
+                    weights=Weights(focus=0.5, support=0.8), lookahead=True),
 }
 
 # What each level does differently, for people (the setup screen's tooltip).
 DESCRIPTIONS = {
-    "easy": "Easy: one action at a time; takes the shortest path even past enemies' reach "
-            "(attacks of opportunity), ignores cover, and is a little unpredictable.",
+    "easy": "Easy: one action at a time (no moving away after an attack); walks the shortest "
+            "path through the enemies' reach without weighing attacks of opportunity, ignores "
+            "cover, concealment and flanking, and is often unpredictable.",
     "normal": "Normal: plans the whole turn, finds paths that provoke no one, uses cover, "
-              "flanking and reach, and keeps out of the enemies' strike zones.",
-    "hard": "Hard: as Normal, and looks ahead at the enemies' replies (an enemy it is likely "
-            "to bring down will not strike back), weighs every position exactly and focuses "
-            "fire on wounded enemies; never random.",
+              "flanking and reach, keeps out of the enemies' strike zones and waits to have "
+              "the last word in the round; a little unpredictable.",
+    "hard": "Hard: as Normal, and focuses fire: it strikes the enemy that it and the allies "
+            "still to act this round are most likely to bring down (no blow wasted on one "
+            "they fell anyway); looks ahead at the enemies' replies (an enemy it is likely to "
+            "bring down will not strike back), scores more positions in full; never random.",
 }
 
 
@@ -650,7 +656,7 @@ class Planner:
             bigs_left = self.budget.big - (1 if self.b.turn.attacks_left == 0 else 0)
             left = rm.movement_budget(self.budget.movement, bigs_left - (len(chosen) - 1), self.speed)
             if left > 0:
-                best = self.best_move_after(left)
+                best = self.best_move_after(left, self.felled(chosen))
                 if best is not None and best[0] > post:
                     post, post_detail = best
         t, est, kill = chosen[0]
@@ -675,8 +681,9 @@ class Planner:
                                    "position": round(stay_value, 3)}))
         return out
 
-    def best_move_after(self, left: int):
-        """The best place to end after attacking, with `left` hexes of movement."""
+    def best_move_after(self, left: int, felled=()):
+        """The best place to end after attacking, with `left` hexes of movement (`felled`:
+        the lookahead's enemies the attacks may bring down, see `Context.danger`)."""
         ctx = self.ctx
         reach = self.reachable(left)
         cands = []
@@ -691,7 +698,7 @@ class Planner:
             if got is None:
                 continue
             path, aoo, down, _ = got
-            v, _ = ctx.position(h, f, exact=True)
+            v, _ = ctx.position(h, f, exact=True, felled=felled)
             v = v - aoo - MOVE_COST
             if best is None or v > best[0]:
                 best = (v, f"move to {self.b.cell(h)[0]},{self.b.cell(h)[1]}")
