@@ -56,6 +56,7 @@ def test_the_aoo_setting_sends_set_policy_for_the_players_creatures(home):
     sent = [c for c in a.battle.log if isinstance(c, C.SetPolicy)]
     assert {c.unit for c in sent} == set(policies(a.battle, "blue"))
     assert {c.policy for c in sent} == {"always"}
+    assert {c.reaction for c in sent} == {"aoo", "interrupt", "defense"}
     saved = json.loads((home / "settings.json").read_text())
     assert saved["aoo_policy"] == "always"
     press(a, a.view.policy_button)
@@ -68,7 +69,7 @@ def test_the_saved_aoo_setting_applies_when_the_next_battle_starts(home):
     a = play_app(DUEL, sides="human,ai", seed=4, window=False, settings=prefs.load())
     assert set(policies(a.battle, "blue").values()) == {"never"}
     assert all(isinstance(c, C.SetPolicy) for c in a.battle.log)
-    assert len(a.battle.log) == len(policies(a.battle, "blue"))
+    assert len(a.battle.log) == 3 * len(policies(a.battle, "blue"))   # AOO, interrupt, defense
 
 
 def test_undo_keeps_the_aoo_setting():

@@ -18,7 +18,7 @@ from typing import Callable
 
 from game.engine import commands as C
 from game.engine.battle import Outcome
-from game.engine.defense import odds as defense_odds
+from game.engine.defense import defense_policy, odds as defense_odds
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
@@ -28,6 +28,8 @@ from game.ui.overlays import budget_of, move_budget
 from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+#: the reactions a person's policy setting covers (SetPolicy.reaction)
+REACTIONS = ("aoo", "interrupt", "defense")
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore",
                 "protect", "trade", "ability")
 #: modes whose click on an ally sends a command with that ally (docs/rules/16-reactions.md)
@@ -602,20 +604,29 @@ class GameController:
         command = {"parry": C.ActiveParry, "dodge": C.ActiveDodge}[kind]
         return self.send(command(p.reactor if p else ""))
     def set_policy(self, policy: str) -> list:
-        """The attack-of-opportunity policy ("ask", "always", "never") of every living
-        creature of the people's sides, one SetPolicy command each where it differs; a
-        setting, not a move: undo does not take it back. Returns the commands sent."""
+        """The reaction policy ("ask", "always", "never") of every living creature of the
+        people's sides, for each of its reactions (attacks of opportunity, Interrupt Turns,
+        active defenses), one SetPolicy command where it differs; a setting, not a move: undo
+        does not take it back. Returns the commands sent."""
         sent = []
         for name, team in self.battle.teams_of.items():
-            u = self._living(name)
-            if team not in self.human_teams or u is None or u.aoo_policy == policy:
+            if team not in self.human_teams or self._living(name) is None:
                 continue
-            out = self.battle.apply(C.SetPolicy(name, policy=policy))
-            if out.ok:
-                sent.append(out)
+            for reaction in REACTIONS:
+                if self._policy_of(name, reaction) == policy:
+                    continue
+                out = self.battle.apply(C.SetPolicy(name, policy=policy, reaction=reaction))
+                if out.ok:
+                    sent.append(out)
         if sent:
             self._sync()
         return sent
+
+    def _policy_of(self, name: str, reaction: str) -> str:
+        if reaction == "defense":
+            return defense_policy(self.battle, name)
+        c = self.battle.controller(name)
+        return c.aoo_policy if reaction == "aoo" else c.interrupt_policy
 
     def toggle_overlay(self, name: str) -> None:
         if name not in OVERLAYS:

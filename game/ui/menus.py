@@ -46,9 +46,11 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 
 #: what each attack-of-opportunity setting means, for the menu button's tooltip
 POLICY_TIPS = {
-    "ask": "When an enemy provokes one of your creatures, the game asks you (Y / N)",
-    "always": "Your creatures always strike when an enemy provokes them",
-    "never": "Your creatures never strike back: enemies pass freely",
+    "ask": "When an enemy provokes one of your creatures, attacks it or gives it the chance "
+           "of an Interrupt Turn, the game asks you",
+    "always": "Your creatures always take their chance: strike when provoked, parry or dodge "
+              "when it helps, try every Interrupt Turn",
+    "never": "Your creatures never react: enemies pass freely and strike undefended",
 }
 
 
@@ -135,7 +137,7 @@ class MenuScreen(_Overlay):
             ("on" if self.end_warning else "off"), card)
         y += 40
         self.policy_button = self.button(
-            (20, y, cw - 40, 34), f"Attacks of opportunity of your creatures: {self.policy}",
+            (20, y, cw - 40, 34), f"Reactions of your creatures: {self.policy}",
             card, tip=POLICY_TIPS.get(self.policy))
         y += 40
         self.window_button = self.button((20, y, cw - 40, 34), f"Window: {self.window}", card,
