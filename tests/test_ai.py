@@ -327,8 +327,8 @@ def test_easy_walks_through_an_attack_of_opportunity_that_normal_walks_around():
     """RULES.md 4: "leaving a hex threatened by X provokes X". To reach the hex beyond the
     orc on the duel map, Easy sends the cheapest path, through the orc's reach, and the orc
     makes its attack of opportunity; Normal sends the detour that provokes no one."""
-    # the orc one hex nearer the fighter than the low walls of the map's middle row, which
-    # cost two hexes to cross and would make the way round as cheap
+    # at column 4: from column 5 the low walls (two hexes to cross) make the way round the
+    # orc as cheap as the way past it
     units = [_row(1, "B", "fighter", "blue", 0), _row(4, "R", "orc", "red", 3)]
     arrived = {}
     for level in ("easy", "normal"):
