@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from ai_helpers import first_decision
 from game.ai import AIPlayer, baseline, choose_command, threat_heatmap
 from game.ai.evaluate import combine, estimate_plan, quick
 from game.ai.memo import Memo
@@ -357,7 +358,7 @@ def test_hard_strikes_the_enemy_its_ally_can_also_reach_where_normal_takes_the_w
     struck = {}
     for level in DIFFICULTIES:
         b = _on_duel(units)
-        cmd = AIPlayer(level, seed=1).command(b)
+        cmd = first_decision(b, AIPlayer(level, seed=1).command)
         assert isinstance(cmd, (C.Attack, C.PowerAttack)) and b.apply(cmd).ok
         struck[level] = cmd.target
         b.close()

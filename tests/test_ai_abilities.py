@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.ai.abilities import aim_value
 from game.ai.evaluate import Context
+from ai_helpers import first_decision
 from game.ai.player import choose_command
 from game.engine import commands as C
 from game.engine.abilities import aimed
@@ -21,13 +22,13 @@ def caught(b, cmd) -> set[str]:
 
 def test_the_shaman_bursts_fear_over_both_enemies():
     b = shaman_field()
-    cmd = choose_command(b)
+    cmd = first_decision(b, choose_command)
     assert isinstance(cmd, C.UseAbility) and caught(b, cmd) == {"A", "B"}
 
 
 def test_the_drake_breathes_on_both_enemies_in_front_of_it():
     b = drake_field()
-    cmd = choose_command(b)
+    cmd = first_decision(b, choose_command)
     assert isinstance(cmd, C.UseAbility) and caught(b, cmd) == {"A", "B"}
 
 
@@ -36,7 +37,7 @@ def test_an_area_that_would_catch_friends_is_aimed_to_spare_them():
               ("G", "goblin", "red", 6, 4, {"initiative": SECOND}),
               ("H", "goblin", "red", 6, 2, {"initiative": SECOND}),
               ("A", "fighter", "blue", 6, 3, {"initiative": THIRD}), initiative="top-down")
-    cmd = choose_command(b)
+    cmd = first_decision(b, choose_command)
     assert isinstance(cmd, C.UseAbility) and caught(b, cmd) == {"A"}
 
 

@@ -5,6 +5,7 @@ command the player returns."""
 from __future__ import annotations
 
 from game.ai import interrupts as AI
+from ai_helpers import first_decision
 from game.ai.player import Option, choose_command
 from game.engine import commands as C
 
@@ -20,7 +21,7 @@ def test_computer_player_takes_an_interrupt_turn_when_it_can_strike_the_mover():
               dice=[("d20", 20), ("d20", 15), ("d20", 5)])
     m_walks(b)
     assert b.pending.kind == "interrupt" and b.pending.reactor == "R"
-    cmd = choose_command(b)
+    cmd = first_decision(b, choose_command)
     assert cmd == C.React("R", True)
 
 
@@ -32,7 +33,7 @@ def test_computer_creature_of_low_intelligence_keeps_its_reaction():
               ("R", "orc", "red", 6, 2, {"initiative": 0, "int": 6}),
               dice=[("d20", 20), ("d20", 15), ("d20", 5)])
     m_walks(b)
-    assert choose_command(b) == C.React("R", False)
+    assert first_decision(b, choose_command) == C.React("R", False)
 
 
 def test_computer_player_prepares_an_attack_instead_of_ending_its_turn_in_place():
