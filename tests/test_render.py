@@ -343,6 +343,7 @@ def test_errors_are_input_errors(tmp_path):
 # --- the API the game UI uses --------------------------------------------------------------------
 
 def test_headless_without_a_display_mode(tmp_path):
+    pygame.display.quit()          # a window an earlier test left open is not this one's
     render_map(stagger_map(tmp_path, "y", "even", 7, 5))
     assert pygame.display.get_surface() is None
 

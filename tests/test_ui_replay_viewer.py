@@ -39,10 +39,10 @@ def _no_display_left_behind():
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    """A save of 40 commands of the computer against itself on the shipped duel map."""
+    """A save of 90 commands of the computer against itself on the shipped duel map."""
     battle = Battle(load_map(paths.shipped_map("duel")), seed=7,
                     controllers={"blue": "ai", "red": "ai"})
-    for _ in range(40):
+    for _ in range(90):
         name = battle.decider()[1]
         if battle.awaiting() == "over" or name is None:
             break
