@@ -212,6 +212,16 @@ def _clamp(v, lo, hi):
     return max(lo, min(hi, v))
 
 
+MIN_ACTION_SLOT = 70     # narrower, the action buttons' short labels no longer fit
+
+
+def action_rows(bar_w: int) -> int:
+    """Two rows of action buttons, or three where two would make them too narrow to read."""
+    per_row = -(-(len(P.ACTIONS) + 1) // 2)          # End Turn takes two slots
+    slot = (bar_w - 16 - (per_row - 1) * 6) // per_row
+    return 2 if slot >= MIN_ACTION_SLOT else 3
+
+
 def compute_layout(size, units: int = 6) -> dict[str, pygame.Rect]:
     """The panels' rectangles for a window of `size` (any size; tuned for 1280x800 and up).
 
@@ -225,9 +235,10 @@ def compute_layout(size, units: int = 6) -> dict[str, pygame.Rect]:
     left_w = _clamp(int(w * 0.18), 220, 300)
     top_h = 46 if w >= 1600 else 42
     btn_h = 40 if h >= 1000 else 36
-    bar_h = 2 * btn_h + 3 * 6 + 4
     msg_h = 34
     main_w = w - right_w - 3 * m
+    rows = action_rows(main_w)
+    bar_h = rows * btn_h + (rows + 1) * 6 + 4
     top = pygame.Rect(m, m, main_w, top_h)
     actions = pygame.Rect(m, h - m - bar_h, main_w, bar_h)
     message = pygame.Rect(m, actions.top - m - msg_h, main_w, msg_h)
@@ -434,12 +445,14 @@ class Hud:
         self.cancel_button.hide()
 
     def _layout_actions(self, r) -> None:
-        """The action bar: two rows; End Turn takes the slots left at the end of the second."""
+        """The action bar: two or three rows (`action_rows`); End Turn takes the slots left at
+        the end of the last."""
         bar = self._panel("actions", r["actions"])
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
-        btn_h = (bh - 4 - 3 * gap) // 2
-        per_row = (len(P.ACTIONS) + 2) // 2      # End Turn takes two slots
+        rows = action_rows(bw)
+        btn_h = (bh - 4 - (rows + 1) * gap) // rows
+        per_row = -(-(len(P.ACTIONS) + 1) // rows)      # End Turn takes two slots
         slot_w = (bw - 2 * pad - 4 - (per_row - 1) * gap) // per_row
         full = slot_w >= 170
         for n, (action, label, short, key, _text) in enumerate(P.ACTIONS):
