@@ -607,7 +607,9 @@ class Hud:
         elif state == "reaction":
             p = b.pending
             team = b.teams_of.get(p.reactor)
-            text = f"{p.reactor} ({team}) decides on an attack of opportunity"
+            what = {"interrupt": "an Interrupt Turn", "defense": "a parry or dodge"}.get(
+                p.kind, "an attack of opportunity")
+            text = f"{p.reactor} ({team}) decides on {what}"
         elif state == "choice":
             team = b.teams_of.get(b.chooser)
             text = f"{b.chooser} ({team}) picks who acts next"

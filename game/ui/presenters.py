@@ -446,6 +446,10 @@ _DEFENSE_POLICY_TEXT = {"always": "will parry or dodge whenever it helps",
                         "never": "will never parry or dodge",
                         "ask": "will ask before each parry or dodge"}
 
+_INTERRUPT_POLICY_TEXT = {"always": "will try every Interrupt Turn it is offered",
+                          "never": "will never try an Interrupt Turn",
+                          "ask": "will ask before each Interrupt Turn"}
+
 _TRIGGER_TEXT = {"enters_reach": "an enemy enters its reach", "attacks": "an enemy attacks",
                  "comes_into_sight": "an enemy comes into sight"}
 TRIGGER_TEXT = _TRIGGER_TEXT        # Prepare to Interrupt's triggers, in the players' words
@@ -644,6 +648,10 @@ def _rare_line(e: E.Event) -> LogEntry:
         if e.reaction == "defense":
             return LogEntry(f"{e.unit} {_DEFENSE_POLICY_TEXT.get(e.policy, e.policy)}",
                             "Defense policy (rules: Reactions)", (e.unit,), "info", (e,))
+        if e.reaction == "interrupt":
+            return LogEntry(f"{e.unit} {_INTERRUPT_POLICY_TEXT.get(e.policy, e.policy)}",
+                            "Interrupt policy (rules: Turns, actions and initiative)",
+                            (e.unit,), "info", (e,))
         return LogEntry(f"{e.unit} {_POLICY_TEXT.get(e.policy, 'policy: ' + e.policy)}",
                         "AOO policy (rules: Attacks of opportunity)", (e.unit,), "info", (e,))
     if isinstance(e, E.Stood):
