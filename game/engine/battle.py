@@ -374,6 +374,11 @@ class Battle:
         from game.engine.legality import options
         return options(self, name, action)
 
+    def forecast(self, command):
+        """What `command` is expected to do (game.engine.forecast), or None."""
+        from game.engine.forecast import forecast
+        return forecast(self, command)
+
     def decider(self) -> tuple[str, str | None]:
         """Who must decide now: ("turn" | "choice" | "reaction" | "over", name or None)."""
         from game.engine.legality import decider
