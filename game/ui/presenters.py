@@ -81,6 +81,15 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
+#: The actions without a button of their own, offered by the "More actions" menu (J) in this
+#: order: (engine action id, label, what it does). The menu targets each through the engine's
+#: options (a creature, an ally or a hex named by the command) and shows its forecast.
+MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("coup_de_grace", "Coup de Grace",
+     "Both Big Actions: slay a helpless enemy in reach; provokes"),
+    ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
+)
+
 #: UI modes (UIModel.mode) that belong to an action button
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
                   "attack": "attack", "power": "power", "retreat": "retreat",
@@ -974,7 +983,7 @@ def terrain_lines(battle, cell) -> list[str]:
     return lines
 
 
-__all__ = ["ACTIONS", "ActionState", "ConditionLine", "Entry", "LogEntry", "UnitCard",
+__all__ = ["ACTIONS", "MORE_ACTIONS", "ActionState", "ConditionLine", "Entry", "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
            "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
            "terrain_lines", "unit_card"]
