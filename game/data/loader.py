@@ -393,6 +393,7 @@ UNIT_FIELDS = {
     "vulnerable": (_type_amounts, ()),
     "goon": (_bool, False),
     "acrobatics": (_int(0, 40), 0),
+    **{skill: (_int(0, 40), 0) for skill in ("wrestling", "climb", "swim", "jump")},
     "active_dodger": (_bool, False),
     "abilities": (_abilities, ()),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),

@@ -271,6 +271,10 @@ class UnitType:
     vulnerable: tuple[tuple[str, int], ...] = ()
     goon: bool = False
     acrobatics: int = 0           # ranks in Acrobatics (LFG Active Dodge needs 1+)
+    wrestling: int = 0            # ranks in the body's other skills (game.rules.skills)
+    climb: int = 0
+    swim: int = 0
+    jump: int = 0
     active_dodger: bool = False   # the Active Dodger feat (Active Dodge without defending)
     abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"

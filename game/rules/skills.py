@@ -1,0 +1,91 @@
+"""Skill checks of the body (rules: Attacks and damage, "Skill checks"; LFG "Creature Size"
+lists a size modifier for Wrestling and another for Acrobatics, Climb and Jump).
+
+A check is d20 + the creature's ranks in the skill (unit data: `wrestling`, `acrobatics`,
+`climb`, `swim`, `jump`) + its key ability modifier + the size modifier of the skill + the
+penalties every d20 roll takes (Injured, Weakened, ...) + Cramped's -2 on physical skills.
+Anybody may try a check without ranks. An opposed check is won by the higher total; ties go to
+the defender (the creature resisting). A natural 20 or 1 is not automatic.
+
+The rulebook's size table is missing from our copy; the game's choice: Wrestling gains 4 per
+size category above medium and loses 4 per category below (the weight of a body), Acrobatics,
+Climb and Jump take the attack size modifier (small +1 ... large -1), Swim none.
+Pure functions: nothing here rolls.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Mapping
+
+from game.data.model import SIZES, UnitType, size_mod
+from game.rules import conditions as cond
+from game.rules.attack import Breakdown, Term
+from game.rules.probability import d20_distribution
+from game.rules.sections import cite
+
+R10 = cite(10)
+SKILLS = ("wrestling", "acrobatics", "climb", "swim", "jump")
+KEY_ABILITY = {"wrestling": "str", "acrobatics": "dex", "climb": "str", "swim": "str",
+               "jump": "str"}
+PHYSICAL = frozenset(SKILLS)
+
+
+def skill_size_mod(skill: str, size: str) -> int:
+    """The size modifier of `skill` for a creature of `size` (the game's table, above)."""
+    if skill == "wrestling":
+        return 4 * (SIZES.index(size) - SIZES.index("medium"))
+    if skill in ("acrobatics", "climb", "jump"):
+        return size_mod(size)
+    return 0
+
+
+def ranks(unit: UnitType, skill: str) -> int:
+    """The creature's ranks in `skill` from its stat block (0 when it lists none)."""
+    if skill not in SKILLS:
+        raise ValueError(f"unknown skill {skill!r}: one of {', '.join(SKILLS)}")
+    return int(getattr(unit, skill, 0) or 0)
+
+
+def skill_bonus(unit: UnitType, skill: str, conditions: Mapping[str, int],
+                extra: tuple[Term, ...] = ()) -> Breakdown:
+    """The itemised bonus of a `skill` check; `extra` adds situational terms (a charge's +2,
+    a natural weapon's innate bonus), each naming its rule."""
+    held = ranks(unit, skill)
+    ability = KEY_ABILITY[skill]
+    terms = [Term(held, f"{skill.capitalize()} ranks", R10),
+             Term(unit.mod(ability), ability.upper(), R10),
+             Term(skill_size_mod(skill, unit.size), "size", R10)]
+    terms += [Term(v, label.lower(), rule) for v, label, rule in cond.d20_modifiers(conditions)]
+    if skill in PHYSICAL and "cramped" in cond.effective(conditions):
+        terms.append(Term(-2, "cramped", cite(11)))
+    terms += list(extra)
+    return Breakdown(tuple(t for t in terms if t.value))
+
+
+def win_chance(bonus: int, against: int, fortune: int = 0, against_fortune: int = 0,
+               ties_win: bool = False) -> Fraction:
+    """P(d20 + bonus beats d20 + against) for two opposed checks, each die kept by its own
+    fortune (+1 Fortunate, -1 Unfortunate); `ties_win` when a tie goes to the first roller."""
+    mine, theirs = d20_distribution(fortune), d20_distribution(against_fortune)
+    total = Fraction(0)
+    for a, pa in mine.items():
+        for d, pd in theirs.items():
+            if a + bonus > d + against or (ties_win and a + bonus == d + against):
+                total += pa * pd
+    return total
+
+
+def beats_dc_chance(bonus: int, dc: int, fortune: int = 0) -> Fraction:
+    """P(d20 + bonus >= dc)."""
+    return sum((p for k, p in d20_distribution(fortune).items() if k + bonus >= dc),
+               Fraction(0))
+
+
+def opposed_wins(total: int, against: int, ties_win: bool = False) -> bool:
+    """The opposed rule: the higher total wins; a tie goes to the resisting side unless
+    `ties_win`."""
+    return total > against or (ties_win and total == against)
+
+
+__all__ = ["KEY_ABILITY", "PHYSICAL", "SKILLS", "beats_dc_chance", "opposed_wins", "ranks",
+           "skill_bonus", "skill_size_mod", "win_chance"]
