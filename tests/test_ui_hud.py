@@ -234,7 +234,7 @@ def test_hotkeys():
     assert sorted(set(HOTKEYS.values())) == sorted(
         ["move", "run", "charge", "step", "attack", "aim", "defend", "power", "stand",
          "prone", "retreat", "interrupt", "ignore", "defer", "end", "draw", "sheathe",
-         "pickup", "protect", "trade", "ability"])
+         "pickup", "protect", "trade", "ability", "more"])
 
 
 # ---- the log -------------------------------------------------------------------------------

@@ -79,13 +79,13 @@ def test_action_states_cover_every_button_in_hotkey_order():
     assert [s.action for s in got] == ["move", "run", "charge", "step", "attack", "aim", "defend",
                                        "power", "stand", "prone", "retreat", "interrupt",
                                        "ignore", "defer", "draw", "sheathe", "pickup",
-                                       "protect", "trade", "ability", "end"]
-    assert [s.hotkey for s in got] == list("1234567890RIOPQVFBXME")
+                                       "protect", "trade", "ability", "more", "end"]
+    assert [s.hotkey for s in got] == list("1234567890RIOPQVFBXMJE")
     assert [s.label for s in got] == [
         "Move", "Run", "Charge", "5-Foot Step", "Attack", "Aim", "Fight Defensively",
         "Power Attack", "Stand Up", "Drop Prone", "Retreat", "Prepare Interrupt", "Ignore Enemy",
         "Defer", "Draw Weapon", "Sheathe Weapon", "Pick Up", "Protect", "Trade Spaces",
-        "Special Ability", "End Turn"]
+        "Special Ability", "More Actions", "End Turn"]
     by = {s.action: s for s in got}
     assert by["end"].enabled and by["move"].enabled and by["step"].enabled
     assert not by["stand"].enabled and by["stand"].reason == "Not prone"

@@ -71,10 +71,21 @@ def _attack_forecast(b, cmd, power_attack: bool) -> Forecast:
                                    f"{p.expected_damage:.1f}", p.plan.describe()))
 
 
+def _coup_forecast(b, cmd) -> Forecast:
+    """A Coup de Grace kills a helpless creature unless an attack of opportunity stops the
+    killer first (rules: Turns, actions and initiative)."""
+    from game.rules.sections import cite
+    return Forecast(1.0, (f"{cmd.target} dies unless an attack of opportunity stops "
+                          f"{cmd.unit} first ({cite(9)})",
+                          f"both Big Actions; no other action or Reaction until "
+                          f"{cmd.unit}'s next turn"))
+
+
 def _register_attacks() -> None:
     from game.engine import commands as C
     forecaster(C.Attack)(lambda b, cmd: _attack_forecast(b, cmd, False))
     forecaster(C.PowerAttack)(lambda b, cmd: _attack_forecast(b, cmd, True))
+    forecaster(C.CoupDeGrace)(_coup_forecast)
 
 
 _register_attacks()

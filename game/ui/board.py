@@ -287,6 +287,7 @@ class Board:
         self._hover_area(surf, camera, ctl)
         self._previews(surf, camera, ctl)
         self._ability_aim(surf, camera, ctl)
+        self._more_targets(surf, camera, ctl)
         self._cover(surf, camera, ctl)
         if moving:
             self.draw_units(surf, camera, ctl, animator)
@@ -335,6 +336,24 @@ class Board:
             colour = THREAT if f.ally else (240, 240, 240)
             self.label([(text + (" (ally!)" if f.ally else ""), colour)], (x, y - r - 6), 13,
                        colour)
+
+    def _more_targets(self, surf, camera, ctl) -> None:
+        """The More actions mode: every legal target tinted, the hovered one outlined, and
+        where the forecast says creatures would end (a shove's landing hex)."""
+        m = ctl.model
+        if m.mode != "more" or not m.more.targets:
+            return
+        zoom, off = camera.zoom, camera.offset_px()
+        self.fill_cells(surf, list(m.more.targets), (86, 180, 233, 70), zoom, off)
+        hovered = m.more.hovered
+        if hovered is None:
+            return
+        self.outline(surf, [hovered.cell], (86, 180, 233), zoom, 3, off)
+        f = hovered.forecast
+        for name, cell in (f.ends if f is not None else ()):
+            self.outline(surf, [cell], (240, 228, 66), zoom, 3, off, dashed=True)
+            x, y = camera.to_screen(*self.centre(cell))
+            self.label([(f"{name} ends here", (240, 228, 66))], (x, y - 8), 13, (240, 228, 66))
 
     # ---- movement preview ----------------------------------------------------------------------
     def _previews(self, surf, camera, ctl) -> None:

@@ -22,7 +22,7 @@ from game.engine.defense import defense_policy, odds as defense_odds
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
-from game.ui import ability_mode, autoplay
+from game.ui import ability_mode, autoplay, more_mode
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.overlays import budget_of, move_budget
 from game.ui.undo import Mark, UndoHistory
@@ -31,7 +31,7 @@ _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player
 #: the reactions a person's policy setting covers (SetPolicy.reaction)
 REACTIONS = ("aoo", "interrupt", "defense")
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore",
-                "protect", "trade", "ability")
+                "protect", "trade", "ability", "more")
 #: modes whose click on an ally sends a command with that ally (docs/rules/16-reactions.md)
 ALLY_COMMANDS = {"protect": C.Protect, "trade": C.TradeSpaces}
 
@@ -118,6 +118,8 @@ class GameController:
         sel = self._living(m.selected)
         if m.mode == "ability" and sel is not None and sel.name == self.actor():
             return ability_mode.refresh(self, sel.name)
+        if m.mode == "more" and sel is not None and sel.name == self.actor():
+            return more_mode.refresh(self, sel.name)
         if m.pending is not None:
             m.preview = m.pending_preview
             self._highlight_preview()
@@ -294,6 +296,7 @@ class GameController:
     def _applied(self, out: Outcome) -> None:
         for listener in list(self.listeners):
             listener(list(out.events))
+        more_mode.after_send(self)
         self._sync()
 
     def _move_command(self, u, p: MovePreview, safe: bool = False):
@@ -357,16 +360,18 @@ class GameController:
         actor = self._living(self.actor())
         if actor is None or (who is not None and who != actor.name and
                              not self.hostile(actor.name, who)
-                             and self.model.mode not in ALLY_COMMANDS):
+                             and self.model.mode not in (*ALLY_COMMANDS, "more")):
             self.select(who if who is not None else self.model.selected)
             return None                 # looking at a creature, not acting
         if self.model.selected != actor.name:
             self.select(actor.name)     # back to the actor: the click acts at once
             self.hover_cell(cell)
-            if who == actor.name:
+            if who == actor.name and self.model.mode != "more":
                 return None
         if self.model.mode == "ability":
             return ability_mode.click(self, actor.name)
+        if self.model.mode == "more":
+            return more_mode.click(self, actor.name)
         if self._pending_at(cell):
             return self.take_safe() if shift else self.confirm()
         if who is not None and who != actor.name:
@@ -435,15 +440,35 @@ class GameController:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r} (use one of {', '.join(MODES)})")
         m = self.model
+        again = m.mode == mode
         m.mode = mode
         m.pending = m.pending_preview = None
         if mode == "ability" and self.actor() in self.battle.eids:
             m.ability = ability_mode.first_usable(self.battle, self.actor())
-        m.message = {"interrupt": self._interrupt_hint(),
+        if mode == "more":
+            more_mode.start(self, cycle=again)
+        m.message = {"interrupt": self._interrupt_hint(), "more": self._more_hint(),
                      "ignore": "Ignore an enemy: click the enemies to ignore until your next "
                                "turn (one Little Action for all)"}.get(mode, "")
         self._refresh_hover()
         self._bump()
+
+    def choose_more(self, action: str) -> None:
+        """The More actions menu: take `action` (an engine action id) as the mode's action."""
+        m = self.model
+        m.mode, m.pending, m.pending_preview = "more", None, None
+        more_mode.start(self, action)
+        m.message = self._more_hint()
+        self._refresh_hover()
+        self._bump()
+
+    def _more_hint(self) -> str:
+        from game.ui.presenters import MORE_ACTIONS
+        action = self.model.more.action
+        if action is None:
+            return "More actions: none can be taken now"
+        label = next((lbl for a, lbl, _ in MORE_ACTIONS if a == action), action)
+        return f"{label}: click a highlighted target (J: the next action)"
 
     def do_action(self, action: str) -> Outcome | None:
         """An action bar button (see the module docstring of the HUD for their labels)."""
@@ -537,6 +562,8 @@ class GameController:
     def cycle_weapon(self) -> None:
         """Tab: the selected creature's weapons in turn, from the one a click would use."""
         u = self._living(self.model.selected)
+        if u is not None and self.model.mode == "more":
+            return more_mode.cycle_variant(self)
         if u is not None and self.model.mode == "ability":
             self.model.ability = ability_mode.next_ability(self.battle, u.name, self.model.ability)
             self._refresh_hover()
@@ -558,6 +585,8 @@ class GameController:
         if m.pending is not None:
             cmd, m.pending = m.pending, None
             return self.send(cmd)
+        if m.mode == "more" and m.more.hovered is not None:
+            return more_mode.click(self, self.actor())
         if m.mode == "interrupt":
             return self.do_action("interrupt")
         return None

@@ -43,6 +43,7 @@ THEME_PATH = paths.assets_dir() / "ui_theme.json"
 
 from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the one key table
 from game.ui.keys import PROMPT_KEYS  # noqa: E402
+from game.ui.more_menu import MoreMenu, forecast_html  # noqa: E402
 from game.ui.words import for_players  # noqa: E402
 
 TERRAIN_TIP_S = 0.5     # the pointer rests this long on a hex before its terrain shows
@@ -212,12 +213,12 @@ def _clamp(v, lo, hi):
     return max(lo, min(hi, v))
 
 
-MIN_ACTION_SLOT = 70     # narrower, the action buttons' short labels no longer fit
+MIN_ACTION_SLOT = 100    # narrower, the labels lose their hotkeys or get cut
 
 
 def action_rows(bar_w: int) -> int:
     """Two rows of action buttons, or three where two would make them too narrow to read."""
-    per_row = -(-(len(P.ACTIONS) + 1) // 2)          # End Turn takes two slots
+    per_row = -(-len(P.ACTIONS) // 2)          # End Turn also takes what the last row leaves
     slot = (bar_w - 16 - (per_row - 1) * 6) // per_row
     return 2 if slot >= MIN_ACTION_SLOT else 3
 
@@ -288,6 +289,7 @@ class Hud:
         self.pointer_tips = True    # tips beside the pointer (a replay watched: none)
         self._tip_sig = None
         self.log_box: UITextBox | None = None
+        self.more_menu = MoreMenu(self)
         preload_fonts(manager)
         self.layout(self.size)
 
@@ -312,6 +314,8 @@ class Hud:
 
     # ---- building ---------------------------------------------------------------------------
     def kill(self) -> None:
+        if getattr(self, "more_menu", None) is not None:
+            self.more_menu.kill()
         for w in self._init_widgets + getattr(self, "_prompt_widgets", []) + self._widgets:
             w.kill()
         self._prompt_widgets = []
@@ -445,14 +449,14 @@ class Hud:
         self.cancel_button.hide()
 
     def _layout_actions(self, r) -> None:
-        """The action bar: two or three rows (`action_rows`); End Turn takes the slots left at
-        the end of the last."""
+        """The action bar: two or three rows (`action_rows`); End Turn takes the slot or slots
+        left at the end of the last."""
         bar = self._panel("actions", r["actions"])
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
         rows = action_rows(bw)
         btn_h = (bh - 4 - (rows + 1) * gap) // rows
-        per_row = -(-(len(P.ACTIONS) + 1) // rows)      # End Turn takes two slots
+        per_row = -(-len(P.ACTIONS) // rows)      # End Turn takes what the last row leaves
         slot_w = (bw - 2 * pad - 4 - (per_row - 1) * gap) // per_row
         full = slot_w >= 170
         for n, (action, label, short, key, _text) in enumerate(P.ACTIONS):
@@ -483,6 +487,7 @@ class Hud:
             self._sig = {}
         human = self._human()
         self._refresh_actions(b, human)
+        self.more_menu.refresh(b, human)
         self._refresh_initiative(b)
         self._refresh_top(b)
         self._refresh_card(b)
@@ -978,6 +983,11 @@ class Hud:
         preview = self._m("attack")
         if self.contains(pos) or not self.pointer_tips:
             return None
+        more = self._m("more")
+        if self._m("mode") == "more" and more is not None and more.hovered is not None:
+            label = next((lbl for a, lbl, _ in P.MORE_ACTIONS if a == more.action),
+                         more.action)
+            return forecast_html(label, more.hovered), (pos[0], pos[1]), "pointer"
         if preview is not None:
             return (self.attack_html(preview, self._m("attack_defenses") or {}),
                     (pos[0], pos[1]), "pointer")
@@ -1132,6 +1142,8 @@ class Hud:
             if element is button:
                 self.do_action(action)
                 return True
+        if self.more_menu.pressed(element):
+            return True
         for name, button in self.init_buttons.items():
             if element is button:
                 entry = next((e for e in self.entries if e.name == name), None)

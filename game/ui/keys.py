@@ -14,7 +14,7 @@ ACTION_KEYS: dict[int, str] = {
     pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
     pygame.K_i: "interrupt", pygame.K_o: "ignore", pygame.K_p: "defer",
     pygame.K_q: "draw", pygame.K_v: "sheathe", pygame.K_f: "pickup",
-    pygame.K_b: "protect", pygame.K_x: "trade", pygame.K_m: "ability",
+    pygame.K_b: "protect", pygame.K_x: "trade", pygame.K_m: "ability", pygame.K_j: "more",
     pygame.K_e: "end", pygame.K_END: "end",
 }
 #: keys of the active-defense prompt: the defense they choose (Y / N of PROMPT_KEYS answer
@@ -67,6 +67,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
     ("Enter", "confirm a provoking move"),
     ("1-9, 0, R, I, O, P, Q, V, F, B, X, M", "the action bar's actions"),
+    ("J", "More actions: the rarer ones (J again: the next one; Tab: another way to do it)"),
     ("U, K", "Prepare Interrupt: the next trigger, the next prepared action"),
     ("E, End", "end the turn"),
     ("Z, Ctrl+Z", "undo the last move or action that rolled no dice"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "interrupt", "ignore",
-         "protect", "trade", "ability")
+         "protect", "trade", "ability", "more")
 OVERLAYS = ("threat", "los")
 
 
@@ -44,6 +44,30 @@ class MovePreview:
         return self.cells[-1] if self.cells else None
 
 
+@dataclass(frozen=True)
+class MoreTarget:
+    """The hovered target of the mode: its legal commands (variants) and the chosen one's
+    forecast."""
+    cell: tuple[int, int]
+    options: tuple = ()
+    variant: int = 0
+    forecast: object = None
+
+    @property
+    def option(self):
+        return self.options[self.variant % len(self.options)] if self.options else None
+
+
+@dataclass
+class MoreState:
+    """The mode's state in the UI model: the action, the cells it may target (each with its
+    commands) and what the pointer is on."""
+    action: str | None = None
+    targets: dict = field(default_factory=dict)     # cell -> tuple of Options
+    hovered: MoreTarget | None = None
+    variant: int = 0
+
+
 @dataclass
 class UIModel:
     """What the player has selected, hovers and is about to do."""
@@ -70,6 +94,7 @@ class UIModel:
     revision: int = 0            # bumped by the controller on every change (redraw hints)
     trigger: str = "enters_reach"   # Prepare to Interrupt: the trigger chosen (U cycles it)
     prepared: str = "attack"     # Prepare to Interrupt: the Big Action kept for it (K)
+    more: MoreState = field(default_factory=MoreState)   # the More actions mode (J)
 
 
-__all__ = ["MODES", "OVERLAYS", "MovePreview", "UIModel"]
+__all__ = ["MODES", "MoreState", "MoreTarget", "OVERLAYS", "MovePreview", "UIModel"]

@@ -78,6 +78,9 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("ability", "Special Ability", "Ability", "M",
      "Use a special ability (its own action): the area follows the mouse; click to use it, "
      "Tab for the next ability"),
+    ("more", "More Actions", "More", "J",
+     "The rarer actions (coup de grace, leaving the map, and what your creatures' rules "
+     "add): J again takes the next one; the menu lists them all, and why not"),
     ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
@@ -94,7 +97,7 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
                   "attack": "attack", "power": "power", "retreat": "retreat",
                   "interrupt": "interrupt", "ignore": "ignore", "protect": "protect",
-                  "trade": "trade", "ability": "ability"}
+                  "trade": "trade", "ability": "ability", "more": "more"}
 
 
 @dataclass(frozen=True)
@@ -216,7 +219,9 @@ def action_states(battle, model=None, human: bool | None = None) -> list[ActionS
     out = []
     for action, label, short, key, text in ACTIONS:
         option = engine.get(ENGINE_ACTION.get(action, action))
-        if option is None:
+        if action == "more":
+            reason, detail, cost = (blocked or _more_reason(engine)), "", ""
+        elif option is None:
             reason, detail, cost = blocked, "", ""
         else:
             reason = "" if option.enabled else short_reason(action, option)
@@ -225,6 +230,31 @@ def action_states(battle, model=None, human: bool | None = None) -> list[ActionS
         out.append(ActionState(action, label, key, enabled, reason, short, text,
                                enabled and MODE_OF_ACTION.get(action) == mode and
                                mode is not None, detail, cost))
+    return out
+
+
+def _more_reason(engine: dict) -> str:
+    """Why the More actions menu has nothing to offer ("" when one of them is enabled)."""
+    if any(engine.get(a) is not None and engine[a].enabled for a, _, _ in MORE_ACTIONS):
+        return ""
+    return "None of the rarer actions is possible now"
+
+
+def more_states(battle, human: bool | None = None) -> list[ActionState]:
+    """One `ActionState` per entry of the More actions menu (MORE_ACTIONS), from the engine's
+    query: enabled, or why not in a few words and the engine's sentence."""
+    blocked = blocked_reason(battle, human)
+    engine = {} if blocked else {o.action: o for o in battle.actions(battle.active)}
+    out = []
+    for action, label, text in MORE_ACTIONS:
+        option = engine.get(action)
+        if option is None:
+            out.append(ActionState(action, label, "J", False, blocked or "Not possible now",
+                                   label, text))
+            continue
+        reason = "" if option.enabled else short_reason(action, option)
+        out.append(ActionState(action, label, "J", not reason, reason, label, text,
+                               detail=option.reason, cost=option.cost))
     return out
 
 
@@ -983,7 +1013,7 @@ def terrain_lines(battle, cell) -> list[str]:
     return lines
 
 
-__all__ = ["ACTIONS", "MORE_ACTIONS", "ActionState", "ConditionLine", "Entry", "LogEntry", "UnitCard",
+__all__ = ["ACTIONS", "MORE_ACTIONS", "more_states", "ActionState", "ConditionLine", "Entry", "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
            "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
            "terrain_lines", "unit_card"]

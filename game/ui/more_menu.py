@@ -1,0 +1,109 @@
+"""The More actions menu (J): a column of buttons over the board's lower left corner, one per
+action without a button of its own (`presenters.MORE_ACTIONS`), shown while the More mode is
+on. Each button is enabled or disabled by the engine's query (`presenters.more_states`), its
+tooltip gives the cost and, when disabled, why not; a press makes it the mode's action.
+"""
+from __future__ import annotations
+
+import html
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIPanel
+
+from game.ui import presenters as P
+
+ROW_H = 30
+WIDTH = 240
+
+
+def _esc(text: str) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def _tip(s: P.ActionState) -> str:
+    cost = f" ({_esc(s.cost)})" if s.cost else ""
+    text = f"<b>{_esc(s.label)}</b>{cost}<br>{_esc(s.description)}"
+    if not s.enabled:
+        text += f"<br><font color=#F0E442>{_esc(s.reason)}</font>"
+    return text
+
+
+def forecast_html(label: str, target) -> str:
+    """The hovered target's tooltip: the action, the chosen variant's forecast lines, and how
+    many other ways there are (Tab)."""
+    out = [f"<b>{_esc(label)}</b>"]
+    f = target.forecast
+    if f is not None and f.chance is not None:
+        out.append(f"<font color=#F0E442><b>Chance {f.chance:.0%}</b></font>")
+    for line in (f.lines if f is not None else ()):
+        out.append(f"<font pixel_size=13>{_esc(line)}</font>")
+    option = target.option
+    if option is not None and option.provokes:
+        out.append(f"<font color=#FF8C5A>Provokes {_esc(', '.join(option.provokes))}</font>")
+    if len(target.options) > 1:
+        out.append(f"<font pixel_size=13>Tab: another way ({target.variant % len(target.options) + 1}"
+                   f" of {len(target.options)})</font>")
+    return "<br>".join(out)
+
+
+class MoreMenu:
+    """The menu's widgets, rebuilt when what they show changes."""
+
+    def __init__(self, hud):
+        self.hud = hud
+        self.panel: UIPanel | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self._sig = None
+
+    def kill(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+        self.hud.panels.pop("more", None)
+        self.panel, self.buttons, self._sig = None, {}, None
+
+    def refresh(self, b, human) -> None:
+        model = self.hud.model
+        shown = getattr(model, "mode", None) == "more" and human is not False
+        chosen = model.more.action if shown else None
+        sig = (shown, chosen, b.version, b.active, self.hud.size)
+        if sig == self._sig:
+            return
+        self.kill()
+        self._sig = sig
+        if shown:
+            self._build(P.more_states(b, human), chosen)
+
+    def _build(self, states, chosen) -> None:
+        r = self.hud.rects
+        board, message = r["board"], r["message"]
+        height = min(board.height, len(states) * (ROW_H + 4) + 12)
+        rect = pygame.Rect(board.left, message.top - 8 - height, min(WIDTH, board.width),
+                           height)
+        self.panel = UIPanel(rect, starting_height=4, manager=self.hud.manager,
+                             object_id=ObjectID(class_id="@hud_panel", object_id="#more_panel"))
+        self.hud.panels["more"] = self.panel
+        for n, s in enumerate(states):
+            button = UIButton(pygame.Rect(6, 6 + n * (ROW_H + 4), rect.width - 16, ROW_H),
+                              s.label, manager=self.hud.manager, container=self.panel,
+                              tool_tip_text=_tip(s),
+                              object_id=ObjectID(class_id="@action",
+                                                 object_id=f"#more_{s.action}"))
+            if not s.enabled:
+                button.disable()
+            elif s.action == chosen:
+                button.select()
+            self.buttons[s.action] = button
+
+    def pressed(self, element) -> bool:
+        """A button of the menu was pressed: its action becomes the mode's."""
+        for action, button in self.buttons.items():
+            if element is button:
+                self.hud.controller.choose_more(action)
+                self._sig = None
+                self.hud.refresh()
+                return True
+        return False
+
+
+__all__ = ["MoreMenu", "forecast_html"]
