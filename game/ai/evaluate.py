@@ -35,6 +35,7 @@ from game.rules.attack import AttackSituation, Fighter, plan_attack
 from game.rules.damage import damage_distribution, damage_formula
 from game.rules.flanking import flanking
 from game.rules.initiative import attacks_per_turn
+from game.rules.probability import chances
 from game.rules.situation import Extras, attack_mode, situation
 from game.rules.threat import (can_react, footprint_distance, threatened_hexes,
                                threatening_weapons, weapon_threat_reach)
@@ -118,13 +119,34 @@ def estimate_plan(plan) -> Estimate | None:
         return None
     sit = plan.situation
     plain_f = damage_formula(sit, critical=False)
-    crit_f = damage_formula(sit, critical=True) if plan.threat <= 20 else None
+    crit_f = damage_formula(sit, critical=True) if plan.threat <= 20 or plan.automatic else None
+    if plan.automatic or plan.indirect:
+        return _special_estimate(plan, plain_f, crit_f)
     got = _chances(plan.bonus.total, plan.ac.total, plan.ac_vs_crit.total, plan.fortune,
                    plan.miss_on, plan.threat, ByKey(repr(plain_f), plain_f),
                    ByKey(repr(crit_f), crit_f) if crit_f is not None else None)
     hit, crit, mean, dist, m2 = got
     return Estimate(hit, crit, mean, dist, m2, sit.weapon, sit.attack_mode, sit.power_attack,
                     sit.charge)
+
+
+def _special_estimate(plan, plain_f, crit_f) -> Estimate:
+    """A helpless target's automatic critical, or a volley (no critical): the rules' own
+    chances (game.rules.probability), the distributions as usual."""
+    c = chances(plan)
+    hit, crit = float(c.hit), float(c.critical)
+    plain, plain_mean = _damage(ByKey(repr(plain_f), plain_f))
+    crit_d, crit_mean = _damage(ByKey(repr(crit_f), crit_f)) if crit_f is not None else ((), 0.0)
+    out: dict[int, float] = {0: 1.0 - hit}
+    for v, p in plain:
+        out[v] = out.get(v, 0.0) + (hit - crit) * p
+    for v, p in crit_d:
+        out[v] = out.get(v, 0.0) + crit * p
+    dist = tuple(sorted(out.items()))
+    sit = plan.situation
+    return Estimate(hit, crit, (hit - crit) * plain_mean + crit * crit_mean, dist,
+                    sum(d * d * p for d, p in dist), sit.weapon, sit.attack_mode,
+                    sit.power_attack, sit.charge)
 
 
 def normal_down(mean: float, var: float, hp: int) -> float:

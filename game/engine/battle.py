@@ -280,9 +280,14 @@ class Battle:
 
     def place(self, name: str, state) -> None:
         anchor, facing = state
+        moved = anchor != self.unit(name).anchor
         with in_world(self.world):
             place(self.eids[name], anchor, facing)
         self._changed()
+        if moved:       # a creature that moves leaves the wall it took cover behind
+            for stance in ("taking_cover", "leaning_out"):
+                if stance in self.conditions(name).active:
+                    self.remove_condition(name, stance)
 
     def set_conditions(self, name: str, active: dict, expires: dict | None = None) -> None:
         """Replace a creature's conditions (and, when given, their expiries)."""

@@ -166,7 +166,8 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         against, roll.hit, roll.threat, roll.critical, text, kind,
         roll.concealment_d10, roll.concealed_miss, defense.kind if defense else ""))
     attackers = b.gang_up.get(target, ())
-    if attacker not in attackers and attacker not in b.ignoring.get(target, ()):
+    if kind != "stray" and attacker not in attackers and \
+            attacker not in b.ignoring.get(target, ()):
         b.note_entry("gang_up", target, (*attackers, attacker))
     if attacker in b.hidden:
         reveal(b, attacker)
@@ -177,6 +178,9 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
                result.describe(), attacker, roll.critical)
     if attacker in b.eids:
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
+    if not roll.hit and s.mode != "melee" and kind != "stray":
+        from game.engine.archery import stray_missile
+        stray_missile(b, attacker, target, s.weapon, s, roll, defense is not None)
     return roll
 
 

@@ -31,7 +31,7 @@ from typing import Mapping
 from game.data.dice import Dice as DiceExpr
 from game.data.model import PHYSICAL_TYPES, DamageReduction, ExtraDamage
 from game.rules import conditions as cond
-from game.rules.attack import (R3, R8, R10, R11, AttackSituation,
+from game.rules.attack import (R3, R8, R10, R11, R19, AttackSituation,
                                Breakdown, Term)
 
 POWER_ATTACK_STEPS = 2           # RULES.md 9: damage die two sizes larger
@@ -80,6 +80,8 @@ def str_damage(sit: AttackSituation) -> Term | None:
     mod = sit.attacker.unit.str_mod
     if mod <= 0:
         return None
+    if sit.weapon.unarmed:           # the basic unarmed attack: half the STR mod
+        return Term(mod // 2, "half STR", R19) if mod // 2 else None
     mode = sit.attack_mode
     kind = "basic" if mode == "thrown" else sit.weapon.kind
     if mode == "ranged" or kind == "ranged":
