@@ -399,3 +399,62 @@ def test_the_common_natural_weapons_are_in_the_weapon_list_at_20_x2():
                 "sting"):
         w = WEAPONS[wid]
         assert w.natural and w.threat == 20 and w.multiplier == 2 and w.threatens, wid
+
+
+# ---- the optional critical rules ---------------------------------------------------------------
+
+def fighter_vs_orc(dice, criticals):
+    return arena(("F", "fighter", "blue", 3, 2, {"initiative": FIRST}),
+                 ("O", "orc", "red", 4, 2, {"initiative": SECOND, "hp": 60}),
+                 ("G", "goblin", "red", 0, 7, {"initiative": THIRD}),
+                 fixed_dice=[("d20", 10)] * 3 + list(dice), criticals=criticals)
+
+
+def test_killer_criticals_deal_at_least_10_percent_of_max_hp_per_multiplier_step():
+    """"Killer Criticals: A Critical Hit always deals a minimum amount of damage to your
+    target based on your Critical Multiplier and a percentage of your target's Maximum
+    Health." "A strike with x2 Critical Multiplier deals at least 20% Maximum HP damage to
+    your target." """
+    crit = [("d20", 20), ("d20", 15), ("d8", 1), ("d8", 1)]    # 2d8 [1, 1] + 2 x STR 3 = 8
+    b = fighter_vs_orc(crit, "killer")
+    events = ok(b, C.Attack("F", "O", "longsword"))
+    hurt = of(events, E.Damaged)[0]
+    assert hurt.amount == 12 and "killer critical minimum" in hurt.breakdown   # 20% of 60
+    b = fighter_vs_orc(crit, "standard")
+    assert of(ok(b, C.Attack("F", "O", "longsword")), E.Damaged)[0].amount == 8
+
+
+def test_a_perfect_critical_deals_maximum_damage_and_breaks_a_bone():
+    """"If you roll a Nat20 when confirming a Critical Threat, you score a Perfect Critical.
+    Your strike deals maximum Physical Damage!" "If you deal at least as much damage as your
+    target's Injured Threshold, you also cause the following: ... Broken Leg: Fall Prone." """
+    b = fighter_vs_orc([("d20", 20), ("d20", 20), ("d6", 3)], "perfect")
+    events = ok(b, C.Attack("F", "O", "longsword"))
+    assert of(events, E.Damaged)[0].amount == 22                     # 2d8 at 16 + 6
+    assert of(events, E.Maimed) == [E.Maimed("O", "severed leg")]    # a slashing blow
+    o = b.unit("O")
+    assert o.has("broken_leg") and o.has("prone") and o.hp == 38
+
+
+def test_the_critical_rules_are_a_map_property_and_travel_in_the_save(tmp_path):
+    """The optional rules are the battle's choice: the map names them (`critical_rules`), the
+    setup may change them, and a save keeps them so that its replay is exact."""
+    from game.engine.replay import load_replay, save_battle
+    from game.tiled.loader import MapError, load_map
+    from game.paths import shipped_map
+    text = shipped_map("duel").read_text().replace(
+        '<property name="initiative" value="selective"/>',
+        '<property name="initiative" value="selective"/>\n'
+        '  <property name="critical_rules" value="killer"/>').replace(
+        "../assets/", str(shipped_map("duel").parent.parent / "assets") + "/")
+    (tmp_path / "duel.tmx").write_text(text)
+    hexmap = load_map(tmp_path / "duel.tmx")
+    assert hexmap.critical_rules == "killer"
+    b = Battle(hexmap, seed=3)
+    assert b.ruleset.criticals == "killer" and b.view().rules.killer_criticals
+    assert Battle(hexmap, seed=3, criticals="standard").ruleset.criticals == "standard"
+    save_battle(b, tmp_path / "save.json")
+    assert load_replay(tmp_path / "save.json").ruleset.criticals == "killer"
+    (tmp_path / "bad.tmx").write_text(text.replace('value="killer"', 'value="brutal"'))
+    with pytest.raises(MapError, match="critical_rules|brutal"):
+        load_map(tmp_path / "bad.tmx")

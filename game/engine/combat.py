@@ -173,9 +173,13 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         reveal(b, attacker)
     b.set_ready_weapon(attacker, s.weapon)
     if roll.hit:
-        result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
-        damage(b, target, result.total, result.types_dealt or (result.damage_type,),
-               result.describe(), attacker, roll.critical)
+        perfect = b.ruleset.perfect_critical and roll.critical and roll.confirm == 20
+        result = roll_damage(damage_formula(s.situation, roll.critical, perfect), b.dice)
+        types = result.types_dealt or (result.damage_type,)
+        damage(b, target, result.total, types, result.describe(), attacker, roll.critical)
+        if perfect:
+            from game.engine.criticals import perfect_injury
+            perfect_injury(b, target, result.total, types)
     if attacker in b.eids:
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     if not roll.hit and s.mode != "melee" and kind != "stray":

@@ -486,6 +486,8 @@ def can_step(b, u) -> None:
     _little(b, u, "a 5-Foot Step")
     if speed_hexes(u) <= 1:
         raise Refused("too_slow", f"{u.name}'s speed is 5 ft or less: no 5-Foot Step")
+    if u.has("broken_leg"):
+        raise Refused("broken_leg", f"{u.name} has a broken leg: no 5-Foot Step")
 
 
 def step(b, cmd):

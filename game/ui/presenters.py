@@ -87,6 +87,16 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
 MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("coup_de_grace", "Coup de Grace",
      "Both Big Actions: slay a helpless enemy in reach; provokes"),
+    ("knockout_strike", "Knockout Strike",
+     "An attack with a bludgeoning weapon that may knock the enemy out instead"),
+    ("volley", "Volley",
+     "Loose a bow, javelin or spear over the walls at an enemy out of sight: -10, no critical"),
+    ("off_hand_attack", "Off-Hand Attack",
+     "Your Reaction: the off hand follows a main-hand hit on a flat-footed enemy"),
+    ("take_cover", "Take Cover",
+     "Little Action: hide behind the adjacent wall (total cover from beyond it)"),
+    ("lean_out", "Lean Out",
+     "Little Action: lean out from your wall to attack past it, with good cover"),
     ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
 )
 
@@ -479,7 +489,9 @@ def _condition_effect(condition: str) -> str:
 def _attack_line(a: E.AttackRolled, dmg: E.Damaged | None) -> LogEntry:
     weapon = _a(a.weapon)
     tags = {"aoo": " (attack of opportunity)", "interrupt": " (interrupt)",
-            "charge": " (charge)", "power attack": " (Power Attack)"}
+            "charge": " (charge)", "power attack": " (Power Attack)",
+            "knockout": " (Knockout Strike)", "volley": " (volley)",
+            "stray": " (stray missile)", "off hand": " (off hand)"}
     tag = tags.get(a.kind, "")
     units = (a.attacker, a.target)
     detail = a.breakdown
@@ -626,7 +638,8 @@ def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
                         "info", (e,))
     text = {"drawn": f"{e.unit} draws its {e.weapon}",
             "sheathed": f"{e.unit} sheathes its {e.weapon}",
-            "picked up": f"{e.unit} picks up its {e.weapon}"}.get(e.action)
+            "picked up": f"{e.unit} picks up its {e.weapon}",
+            "dropped": f"{e.unit} drops its {e.weapon}"}.get(e.action)
     if text is None:
         text = f"{e.unit}'s {e.weapon} lands at {_cell(e.at)}" if e.at else \
             f"{e.unit}'s {e.weapon}: {e.action}"
@@ -668,6 +681,10 @@ def _rare_line(e: E.Event) -> LogEntry:
                         (e,))
     if isinstance(e, E.WeaponMoved):
         return _weapon_line_of(e)
+    if isinstance(e, E.Maimed):
+        return LogEntry(f"Perfect Critical! {e.unit}: {e.injury}", "An optional critical "
+                        "rule (rules: Special attacks and archery)", (e.unit,), "critical",
+                        (e,))
     if isinstance(e, E.BattleWon):
         if e.team == "draw":
             text = f"The battle ends in a draw (round {e.round})"
