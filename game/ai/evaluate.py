@@ -80,6 +80,7 @@ class Estimate:
     mode: str = ""
     power: bool = False
     charge: bool = False
+    stray: float = 0.0               # the worth of its stray missile (game.ai.maneuvers)
 
     def at_least(self, hp: int) -> float:
         return sum(p for d, p in self.dist if d >= hp)
@@ -650,9 +651,15 @@ class Context:
                 power_attack=False, charge=ex.charge)
             if not self.sees_cover:
                 sit = dataclasses.replace(sit, cover="none", concealment="none")
-            est = estimate_plan(plan_attack(sit))
+            plan = plan_attack(sit)
+            est = estimate_plan(plan)
             if est is None:
                 continue
+            if base.mode != "melee":
+                from game.ai.maneuvers import stray_value
+                worth = stray_value(self, view, me, target, plan, base.cover)
+                if worth:
+                    est = dataclasses.replace(est, stray=worth)
             out.append(est)
             if power and base.mode == "melee" and not charge:
                 pe = estimate_plan(plan_attack(dataclasses.replace(sit, power_attack=True)))

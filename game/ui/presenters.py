@@ -293,6 +293,9 @@ class UnitCard:
 
 def _weapon_line(u, w, chosen: bool) -> WeaponLine:
     bits = []
+    if w.id == u.unit.off_hand:       # rules: Special attacks and archery, the off hand
+        hand = "right" if u.unit.handed == "left" else "left"
+        bits.append(f"off hand ({hand})")
     if w.id in u.ammo:
         bits.append(f"{u.ammo[w.id]} shots left")
     if w.can_melee:
