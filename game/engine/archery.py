@@ -70,7 +70,7 @@ def stray_forecast(b, attacker: str, target: str, weapon, extras: Extras):
     lines = []
     for name, p in odds:
         side = "ally" if view.unit(name).team == team else "enemy"
-        lines.append(f"Stray missile: {name} ({side}) struck {p:.0%} if it misses ({R19})")
+        lines.append(f"Stray missile: {name} ({side}), {p:.0%} chance to be struck ({R19})")
     return tuple(lines), tuple(n for n, _ in odds)
 
 

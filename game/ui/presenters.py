@@ -882,10 +882,14 @@ def defense_prompt(battle) -> tuple[str, list[str]]:
     return f"Defend: {p.reactor}", lines
 
 
-def attack_tooltip(preview, defenses: dict | None = None) -> str:
+STRAY_HEAD = "If it misses"
+
+
+def attack_tooltip(preview, defenses: dict | None = None, stray=()) -> str:
     """The attack preview as lines of text: weapon and mode, hit and critical chances, the
-    attack bonus and the AC with every modifier, cover, concealment, flanking, fortune, and
-    (`defenses`: the engine's odds) the hit chance against each active defense."""
+    attack bonus and the AC with every modifier, cover, concealment, flanking, fortune,
+    (`defenses`: the engine's odds) the hit chance against each active defense, and
+    (`stray`: the engine's lines) who a missed missile may strike (firing into melee)."""
     if preview is None:
         return ""
     sit = preview.situation
@@ -902,6 +906,9 @@ def attack_tooltip(preview, defenses: dict | None = None) -> str:
     lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}")
     lines += defense_lines(defenses or {})
     lines.append(f"Expected damage {preview.expected_damage:.1f}")
+    if stray:
+        lines.append(f"{STRAY_HEAD}, the missile may strike:")
+        lines += [f"  {line}" for line in stray]
     if plan is not None:
         fortune = {1: " (Fortunate: best of 2d20)", -1: " (Unfortunate: worse of 2d20)"}.get(
             plan.fortune, "")
