@@ -525,18 +525,18 @@ class SetupScreen(Screen):
         self.initiative_menu = self._add(UIDropDownMenu(
             options, current, pygame.Rect(12, y + 32, lw - 24, 38), manager=self.manager,
             container=left))
-        self.initiative_hint = self.textbox((8, y + 74, lw - 16, 64),
+        self.initiative_hint = self.textbox((8, y + 68, lw - 16, 56),
                                             self._mode_hint(), left, "#result_text")
-        y += 148
+        y += 122
         self.label((14, y, lw - 28, 28), "Critical hits", left, "@section")
         options = [(self._criticals_text(r), r) for r in S.CRITICAL_RULES]
         current = next(o for o in options if o[1] == self.critical_rules)
         self.criticals_menu = self._add(UIDropDownMenu(
             options, current, pygame.Rect(12, y + 32, lw - 24, 38), manager=self.manager,
             container=left))
-        self.criticals_hint = self.textbox((8, y + 74, lw - 16, 84),
+        self.criticals_hint = self.textbox((8, y + 68, lw - 16, 56),
                                            self._criticals_hint(), left, "#result_text")
-        y += 168
+        y += 122
         self.label((14, y, lw - 28, 28), "Dice seed", left, "@section")
         self.seed_entry = self._add(UITextEntryLine(
             pygame.Rect(12, y + 32, lw - 24, 40), manager=self.manager, container=left,

@@ -39,10 +39,8 @@ CRITICAL_TITLES = {"standard": "Standard criticals", "killer": "Killer Criticals
                    "perfect": "Perfect Critical", "both": "Killer and Perfect"}
 CRITICAL_TEXT = {
     "standard": "Critical hits multiply the weapon's damage.",
-    "killer": "Killer Criticals: a critical hit deals at least 10% of the target's maximum "
-              "HP per step of its multiplier (x2: 20%), against foes up to a size larger.",
-    "perfect": "Perfect Critical: a natural 20 on the confirmation roll deals maximum damage, "
-               "and a heavy blow breaks an arm, a leg or ribs.",
+    "killer": "A critical hit deals at least 10% of the target's most HP per multiplier step.",
+    "perfect": "A natural 20 on the confirmation deals the most damage and may break a bone.",
     "both": "Killer Criticals and Perfect Critical together.",
 }
 DIFFICULTIES = ("easy", "normal", "hard")
