@@ -80,7 +80,8 @@ class Estimate:
     mode: str = ""
     power: bool = False
     charge: bool = False
-    stray: float = 0.0               # the worth of its stray missile (game.ai.maneuvers)
+    stray: float = 0.0               # the worth of its stray missile, or of its chance to
+    # knock the target out with a Knockout Strike (game.ai.maneuvers)
 
     def at_least(self, hp: int) -> float:
         return sum(p for d, p in self.dist if d >= hp)
@@ -655,11 +656,11 @@ class Context:
             est = estimate_plan(plan)
             if est is None:
                 continue
-            if base.mode != "melee":
-                from game.ai.maneuvers import stray_value
-                worth = stray_value(self, view, me, target, plan, base.cover)
-                if worth:
-                    est = dataclasses.replace(est, stray=worth)
+            from game.ai.maneuvers import knockout_value, stray_value
+            worth = stray_value(self, view, me, target, plan, base.cover) \
+                if base.mode != "melee" else knockout_value(self, target, plan)
+            if worth:
+                est = dataclasses.replace(est, stray=worth)
             out.append(est)
             if power and base.mode == "melee" and not charge:
                 pe = estimate_plan(plan_attack(dataclasses.replace(sit, power_attack=True)))

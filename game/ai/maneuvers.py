@@ -7,8 +7,9 @@ its forecasts (`battle.forecast`) or, for a position the creature has not reache
 the same rule functions the forecasts call (`game.rules.volume` for stray missiles).
 
 - A Knockout Strike is the same roll and damage as an attack with the same weapon plus a
-  chance to knock the target out: when the forecast gives that chance, the attack is sent
-  as a Knockout Strike and the chance counts as bringing the target down.
+  chance to knock the target out: that chance counts as bringing the target down when the
+  blows are weighed (`knockout_value`, also against a Power Attack's bigger damage), and
+  the attack is sent as a Knockout Strike when the engine's forecast gives the chance.
 - The off hand's follow-up is free damage for the Reaction: taken when the forecast says
   it can hit.
 - A volley is weighed like an attack (its forecast's chance and the weapon's mean damage)
@@ -22,7 +23,8 @@ the same rule functions the forecasts call (`game.rules.volume` for stray missil
 from __future__ import annotations
 
 from game.engine import commands as C
-from game.rules.knockout import knockout_weapon
+from game.rules.knockout import knockout_chance, knockout_weapon
+from game.rules.saving_throws import save_bonus
 from game.rules.volume import covering_creatures, stray_odds
 
 REACTION_COST = 0.05        # share of the creature's value: a Reaction kept for an AOO
@@ -53,13 +55,17 @@ def knockout_or_attack(planner, target: str, weapon):
     return cmd if f is not None and f.chance and f.chance > 0 else None
 
 
-def knockout_bonus(planner, target, weapon) -> float:
-    """The value of the knockout chance of a strike from here (0 when none)."""
-    cmd = knockout_or_attack(planner, target.name, weapon)
-    if cmd is None:
+def knockout_value(ctx, target, plan) -> float:
+    """The worth of a planned blow's chance to knock `target` out when it is struck as a
+    Knockout Strike (the forecast's rule, `game.rules.knockout`, for a position the creature
+    may not have reached yet): as much as bringing it down."""
+    sit = plan.situation
+    if sit.power_attack or not knockout_weapon(sit.weapon):
         return 0.0
-    ko = planner.b.forecast(cmd).chance or 0.0
-    return planner.ctx.weights.kill_rounds * planner.ctx.value(target) * ko
+    t = target
+    fort = save_bonus(t.unit, "FORT", t.conditions).total
+    ko = float(knockout_chance(plan, t.hp, t.max_hp, False, fort))
+    return ctx.weights.kill_rounds * ctx.value(t) * ko
 
 
 # ---- the off hand ---------------------------------------------------------------------------------
@@ -138,16 +144,27 @@ def cover_options(planner, stay_value: float) -> list:
 
 
 def _lean_out(planner, stay_value: float) -> list:
-    from game.engine.stances import _with
+    from game.engine.stances import _with, shut_out
     me = planner.me
     leaning = _with(me, "leaning_out", me.conditions.get("taking_cover", 0))
     view = planner.view.replace(leaning)
     n = planner.attacks_possible(planner.budget.big - (0 if planner.budget.little else 1))
-    value, chosen = planner.attack_sequence(view, view.unit(me.name), n)
+    best = (0.0, [])
+    for name in shut_out(planner.view, me, me.conditions["taking_cover"], "leaning_out"):
+        got = planner.attack_sequence(view, view.unit(me.name), n,
+                                      first_target=view.unit(name))
+        if got[1] and got[0] > best[0]:
+            best = got
+    value, chosen = best
     if not chosen:
         return []
-    return [_option()("lean out", stay_value + value, C.LeanOut(me.name),
-                      {"target": chosen[0][0].name, "attack": round(value, 3)})]
+    back = 0.0          # a Big Action left after the shot: it takes cover again
+    if planner.budget.big >= 2 or (planner.budget.big >= 1 and planner.b.turn.attacks_left):
+        back = cover_gain(planner, shut_out(planner.view, me, me.conditions["taking_cover"],
+                                            "taking_cover"))
+    return [_option()("lean out", stay_value + value + back, C.LeanOut(me.name),
+                      {"target": chosen[0][0].name, "attack": round(value, 3),
+                       "cover again": round(back, 3)})]
 
 
 def in_cover_value(planner) -> float:
@@ -198,5 +215,5 @@ def maneuver_options(planner, others, stay_value: float) -> list:
             + cover_options(planner, stay_value))
 
 
-__all__ = ["cover_gain", "in_cover_value", "knockout_bonus", "knockout_or_attack",
+__all__ = ["cover_gain", "in_cover_value", "knockout_or_attack", "knockout_value",
            "maneuver_options", "stray_value"]

@@ -50,8 +50,7 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
 from game.ai.equipment import equipment_options
 from game.ai import reactions
 from game.ai.abilities import ability_options
-from game.ai.maneuvers import (in_cover_value, knockout_bonus, knockout_or_attack,
-                               maneuver_options)
+from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.memo import Memo
 from game.ai import interrupts
 from game.engine import commands as C
@@ -668,7 +667,6 @@ class Planner:
                 if best is not None and best[0] > post:
                     post, post_detail = best
         t, est, kill = chosen[0]
-        value += knockout_bonus(self, t, est.weapon) if not est.power else 0.0
         detail = {"target": t.name, "weapon": est.weapon.id, "mode": est.mode,
                   "hit": round(est.hit, 3), "dmg": round(est.mean, 2), "kill": kill,
                   "attacks": len(chosen), "attack": round(value, 3), "then": post_detail,

@@ -17,7 +17,7 @@ from dataclasses import replace
 from game.ecs.components import FollowUp, Reactions
 from game.engine import events as E
 from game.engine.battle import Refused
-from game.engine.commands import KnockoutStrike, OffHandAttack
+from game.engine.commands import KnockoutStrike, OffHandAttack, SetPolicy
 from game.engine.forecast import Forecast, attack_lines, forecaster
 from game.engine.combat import awareness_extras, gang_count, strike
 from game.rules import conditions as cond
@@ -142,7 +142,9 @@ def chance_now(b, name: str) -> str:
     """The foe the off hand may strike now ("" when there is no chance): right after the hit,
     before any other command, once per turn."""
     f = follow_up(b, name)
-    if f.target and f.at == len(b.log) - 1 and f.used_round != b.round:
+    since = b.log[f.at + 1:] if f.target and f.at >= 0 else ()
+    if f.target and f.at < len(b.log) and f.used_round != b.round and \
+            all(isinstance(c, SetPolicy) for c in since):     # a setting is not a command
         return f.target
     return ""
 
