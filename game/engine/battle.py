@@ -146,7 +146,8 @@ class Battle:
         if crits not in CRITICAL_RULES:
             raise InputError(None, None, f"unknown critical rules {crits!r} "
                              f"(use one of {', '.join(CRITICAL_RULES)})")
-        ruleset = replace(ruleset, criticals=crits)
+        if crits != ruleset.criticals:
+            ruleset = replace(ruleset, criticals=crits)
         self.hexmap = hexmap
         self.seed = seed
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
