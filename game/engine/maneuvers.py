@@ -112,9 +112,9 @@ def knock_out(b, attacker: str, target: str, before: int, critical: bool,
                         f"resist the knockout: d20 {natural} {bonus.text(first_sign=True)} = "
                         f"{total} vs DC {dealt} (the damage dealt; rules: Special attacks "
                         "and archery)"))
-    if not passed:
-        b.set_condition(target, "knocked_out", 1)
-        b.set_condition(target, "prone", 1)
+    if not passed:      # stored as Unconscious too: everything that looks for it sees it
+        for condition in ("knocked_out", "unconscious", "prone"):
+            b.set_condition(target, condition, 1)
 
 
 # ---- the off hand ------------------------------------------------------------------------------
