@@ -78,6 +78,10 @@ def _add_play(sub) -> None:
     play.add_argument("--initiative", default=None,
                       choices=("selective", "top-down", "round-by-round"),
                       help="initiative mode (default: the map's)")
+    play.add_argument("--criticals", default=None,
+                      choices=("standard", "killer", "perfect", "both"),
+                      help="the optional critical-hit rules: Killer Criticals, Perfect "
+                           "Critical or both (default: the map's)")
     play.add_argument("--load", default=None, help="a saved battle")
     play.add_argument("--ai-debug", action="store_true",
                       help="log every decision of the computer players on stderr")
@@ -252,6 +256,7 @@ def run_play(args: argparse.Namespace) -> int:
     return play(getattr(args, "map", None), sides=getattr(args, "sides", None),
                 seed=getattr(args, "seed", None), load=getattr(args, "load", None),
                 initiative=getattr(args, "initiative", None),
+                criticals=getattr(args, "criticals", None),
                 ai_debug=getattr(args, "ai_debug", False), maps_dir=getattr(args, "maps", None))
 
 

@@ -42,13 +42,16 @@ def some_command(b: Battle, name: str, action: str):
         return cmd
     enemy = next((t.name for t in b.view().units if t.team != u.team), name)
     kind = {"attack": C.Attack, "power_attack": C.PowerAttack, "coup_de_grace": C.CoupDeGrace,
-            "charge": C.Charge}.get(action)
+            "charge": C.Charge, "knockout_strike": C.KnockoutStrike, "volley": C.Volley,
+            "off_hand_attack": C.OffHandAttack}.get(action)
     if kind is not None:
         return kind(name, target=enemy)
     weapon_kind = {"draw_weapon": C.DrawWeapon, "sheathe_weapon": C.SheatheWeapon,
                    "pick_up": C.PickUp}.get(action)
     if weapon_kind is not None:
         return weapon_kind(name)
+    if action == "take_cover":
+        return C.TakeCover(name, to=b.cell(u.anchor))
     if action == "use_ability":
         return C.UseAbility(name, ability="")
     if action in ("move", "retreat"):

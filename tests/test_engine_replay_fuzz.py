@@ -163,7 +163,8 @@ def check_invariants(b: Battle, dead_before: set, events) -> None:
     ally), RULES.md 9 (budgets), RULES.md 11 (HP), dead creatures never act."""
     view = b.view()
     taken: dict = {}
-    passing = b.pending.mover if b.pending else None
+    passing = {b.pending.mover} if b.pending else set()
+    passing |= {name for name, _ in b.suspended}    # interrupted while passing an ally
     for u in view.units:
         assert u.hp <= u.max_hp, f"{u.name} HP {u.hp} above max {u.max_hp}"
         budget = b.budget(u.name)
@@ -171,7 +172,7 @@ def check_invariants(b: Battle, dead_before: set, events) -> None:
             f"{u.name} budget negative: {budget}"
         reactions = b.reactions(u.name)
         assert reactions.available >= 0
-        if u.dead or u.size == "tiny" or u.name == passing:
+        if u.dead or u.size == "tiny" or u.name in passing:
             continue
         for h in u.hexes:
             assert h not in taken, f"{u.name} and {taken[h]} overlap at {b.cell(h)}"

@@ -113,6 +113,25 @@ def test_the_setup_screen_lists_the_shipped_maps_with_their_titles(setup_app):
     assert [(s.team, s.spec) for s in a.view.sides] == [("blue", "human"), ("red", "ai")]
 
 
+def test_choosing_the_optional_critical_rules_on_the_setup_screen(setup_app):
+    """Killer Criticals and Perfect Critical are a battle's choice (rules: Special attacks
+    and archery): the menu shows the map's default, the chosen rules reach the battle, and
+    Play again keeps them."""
+    a = setup_app
+    v = a.view
+    assert v.critical_rules == "standard" and v.criticals is None
+    click(a, v.criticals_menu)
+    options = v.criticals_menu.current_state.options_selection_list
+    option = next(i["button_element"] for i in options.item_list
+                  if i["text"].startswith("Killer Criticals"))
+    click(a, option)
+    assert v.critical_rules == "killer" and v.current().criticals == "killer"
+    assert any("10% of the target" in t for t in v.texts())
+    click(a, v.start_button)
+    assert a.mode == "battle" and a.battle.ruleset.criticals == "killer"
+    assert a.setup.criticals == "killer"
+
+
 def test_choosing_a_map_sides_initiative_and_seed_then_start_makes_that_battle(setup_app):
     a = setup_app
     click(a, map_item(a.view, "Crossroads duel"))

@@ -4,7 +4,7 @@
 
 * maps/hexskirmish.tiled-project: the custom property types (docs/mapping.md "Properties"):
   the enums UnitKind (one value per assets/units/*.toml), Team, Obstacle, Concealment,
-  InitiativeMode, Facing, and the class `unit` with its members and their defaults. The game
+  InitiativeMode, Facing, CriticalRules (the map property `critical_rules`), and the class `unit` with its members and their defaults. The game
   reads those defaults too (game/tiled/project.py), so a member Tiled leaves out of the file
   means what the designer saw. The class `terrain` lists the tile properties with the values
   the game assumes when a tile leaves one out.
@@ -34,6 +34,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from game import paths  # noqa: E402
+from game.data.ruleset import CRITICAL_RULES  # noqa: E402
 from game.hexgrid import ORIGIN, TiledLayout, footprint  # noqa: E402
 from game.tiled.hexmap import CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS  # noqa: E402
 
@@ -85,6 +86,7 @@ def property_types(unit_keys: list[str]) -> list[dict]:
          "type": "class", "useAs": ["object"]},
         {"color": "#ff4caf50", "drawFill": True, "id": 8, "members": TERRAIN_MEMBERS,
          "name": "terrain", "type": "class", "useAs": ["tile"]},
+        enum(9, "CriticalRules", CRITICAL_RULES),
     ]
 
 

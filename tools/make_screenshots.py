@@ -53,6 +53,11 @@ SHOTS = [
          seed=3,
          about="Mayat aims at an orc in cover: the lines cover was tested with (obstructed "
                "ones dashed), hit chance, cover and concealment"),
+    Shot("firing-into-melee", "maps/skirmish.tmx", "Mayat", "12,8",
+         moves={"Mayat": (8, 10), "Orc 2": (12, 8), "Wulfric": (13, 8), "Sokaris": (9, 11)},
+         seed=3,
+         about="Mayat aims at an orc that fights Wulfric: if the arrow misses it may strike "
+               "Wulfric; the preview names him, his side and the chance"),
     Shot("creature-art", "maps/skirmish.tmx", None, None,
          moves={"Brannoc": (8, 6), "Wulfric": (8, 8), "Sokaris": (7, 10), "Mayat": (6, 7),
                 "Chessan": (6, 9), "Orc 1": (11, 5), "Orc 2": (11, 8), "Goblin 1": (13, 6),

@@ -31,6 +31,7 @@ PICTURES = {
     "rogue": [("cowled", 0, 0, 1)],
     "skeleton": [("skull-crossed-bones", 0, 0, 1)],
     "troll": [("troll", 0, 0, 1)],
+    "twinblade": [("cowled", -30, 40, 0.85), ("daggers", 250, 150, 0.55)],
     "wolf": [("wolf-head", 0, 0, 1)],
 }
 

@@ -31,7 +31,8 @@ def draw_options(planner, others, stay_value: float) -> list:
     """Draw the best sheathed melee weapon when nothing in hand can strike in melee."""
     from game.ai.player import Option
     me = planner.me
-    if any(w.can_melee for w in me.weapons) or not planner.allowed("draw_weapon"):
+    if any(w.can_melee and not w.unarmed for w in me.weapons) or \
+            not planner.allowed("draw_weapon"):
         return []
     n = max(1, planner.attacks_possible(planner.budget.big - (0 if _paid_with_little(planner)
                                                               else 1)))

@@ -35,6 +35,7 @@ from game.rules.attack import AttackSituation, Fighter, plan_attack
 from game.rules.damage import damage_distribution, damage_formula
 from game.rules.flanking import flanking
 from game.rules.initiative import attacks_per_turn
+from game.rules.probability import chances
 from game.rules.situation import Extras, attack_mode, situation
 from game.rules.threat import (can_react, footprint_distance, threatened_hexes,
                                threatening_weapons, weapon_threat_reach)
@@ -79,6 +80,8 @@ class Estimate:
     mode: str = ""
     power: bool = False
     charge: bool = False
+    stray: float = 0.0               # the worth of its stray missile, or of its chance to
+    # knock the target out with a Knockout Strike (game.ai.maneuvers)
 
     def at_least(self, hp: int) -> float:
         return sum(p for d, p in self.dist if d >= hp)
@@ -118,13 +121,34 @@ def estimate_plan(plan) -> Estimate | None:
         return None
     sit = plan.situation
     plain_f = damage_formula(sit, critical=False)
-    crit_f = damage_formula(sit, critical=True) if plan.threat <= 20 else None
+    crit_f = damage_formula(sit, critical=True) if plan.threat <= 20 or plan.automatic else None
+    if plan.automatic or plan.indirect:
+        return _special_estimate(plan, plain_f, crit_f)
     got = _chances(plan.bonus.total, plan.ac.total, plan.ac_vs_crit.total, plan.fortune,
                    plan.miss_on, plan.threat, ByKey(repr(plain_f), plain_f),
                    ByKey(repr(crit_f), crit_f) if crit_f is not None else None)
     hit, crit, mean, dist, m2 = got
     return Estimate(hit, crit, mean, dist, m2, sit.weapon, sit.attack_mode, sit.power_attack,
                     sit.charge)
+
+
+def _special_estimate(plan, plain_f, crit_f) -> Estimate:
+    """A helpless target's automatic critical, or a volley (no critical): the rules' own
+    chances (game.rules.probability), the distributions as usual."""
+    c = chances(plan)
+    hit, crit = float(c.hit), float(c.critical)
+    plain, plain_mean = _damage(ByKey(repr(plain_f), plain_f))
+    crit_d, crit_mean = _damage(ByKey(repr(crit_f), crit_f)) if crit_f is not None else ((), 0.0)
+    out: dict[int, float] = {0: 1.0 - hit}
+    for v, p in plain:
+        out[v] = out.get(v, 0.0) + (hit - crit) * p
+    for v, p in crit_d:
+        out[v] = out.get(v, 0.0) + crit * p
+    dist = tuple(sorted(out.items()))
+    sit = plan.situation
+    return Estimate(hit, crit, (hit - crit) * plain_mean + crit * crit_mean, dist,
+                    sum(d * d * p for d, p in dist), sit.weapon, sit.attack_mode,
+                    sit.power_attack, sit.charge)
 
 
 def normal_down(mean: float, var: float, hp: int) -> float:
@@ -628,9 +652,15 @@ class Context:
                 power_attack=False, charge=ex.charge)
             if not self.sees_cover:
                 sit = dataclasses.replace(sit, cover="none", concealment="none")
-            est = estimate_plan(plan_attack(sit))
+            plan = plan_attack(sit)
+            est = estimate_plan(plan)
             if est is None:
                 continue
+            from game.ai.maneuvers import knockout_value, stray_value
+            worth = stray_value(self, view, me, target, plan, base.cover) \
+                if base.mode != "melee" else knockout_value(self, target, plan)
+            if worth:
+                est = dataclasses.replace(est, stray=worth)
             out.append(est)
             if power and base.mode == "melee" and not charge:
                 pe = estimate_plan(plan_attack(dataclasses.replace(sit, power_attack=True)))

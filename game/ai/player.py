@@ -50,6 +50,7 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
 from game.ai.equipment import equipment_options
 from game.ai import reactions
 from game.ai.abilities import ability_options
+from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.memo import Memo
 from game.ai import interrupts
 from game.engine import commands as C
@@ -451,6 +452,9 @@ class Planner:
     def attack_command(self, target: str, est: Estimate):
         if est.power:
             return C.PowerAttack(self.me.name, target, est.weapon.id)
+        knockout = knockout_or_attack(self, target, est.weapon)
+        if knockout is not None:        # the same blow, and a chance to knock it out
+            return knockout
         return C.Attack(self.me.name, target, est.weapon.id, confirm=True)
 
     # -- attacks -------------------------------------------------------------------------------
@@ -513,7 +517,7 @@ class Planner:
                 base = self.ctx.attack_value(t, before)[0] if before else 0.0
                 for est in ests:
                     value, down = self.ctx.attack_value(t, before + [est])
-                    gain = value - base
+                    gain = value - base + est.stray
                     if est.power:
                         gain -= 0.1 * self.ctx.value(self.me)   # -2 AC until its next turn
                     if best is None or gain > best[0]:
@@ -598,7 +602,8 @@ class Planner:
             opt = self.full(c)
             if opt is not None:
                 out.append(opt)
-        return out + equipment_options(self, out, stay_value)
+        out += equipment_options(self, out, stay_value)
+        return out + maneuver_options(self, out, stay_value)
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:
         """The top K by cheap score, and the best of each kind."""
@@ -618,8 +623,10 @@ class Planner:
 
     def stay_option(self, value: float, detail: dict) -> Option:
         """End the turn here; with a Big Action unused and enemies able to strike in melee,
-        fight defensively first (RULES.md 9: +2 dodge AC until the next turn)."""
+        fight defensively first (RULES.md 9: +2 dodge AC until the next turn). Staying in
+        cover keeps what it hides the creature from (game.ai.maneuvers)."""
         me = self.me
+        value += in_cover_value(self)
         danger = -detail.get("danger", 0.0)
         melee_threat = any(k.startswith("melee") for _, k, _ in detail["threat"]["by"])
         if (melee_threat and danger > 0 and self.p.depth >= 2

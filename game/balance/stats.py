@@ -44,6 +44,8 @@ def hit_chance(roll: E.AttackRolled) -> float:
     """The chance the d20 roll had of hitting: a natural 20 hits and a 1 misses. Two dice
     are Fortunate (the better kept) or Unfortunate (the worse kept); which one the kept die
     tells (equal faces read as Fortunate)."""
+    if not roll.d20:                # no roll: a helpless target's automatic critical
+        return 1.0
     needed = roll.ac - (roll.total - roll.natural)
     one = min(0.95, max(0.05, (21 - needed) / 20))
     if len(roll.d20) != 2:

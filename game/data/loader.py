@@ -24,7 +24,7 @@ from game.errors import has_control
 from game.files import FileRefused, read_text
 
 from .dice import parse_dice
-from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, PHYSICAL_TYPES, SIZES,
+from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, PHYSICAL_TYPES, SIZES, UNARMED_ID,
                     WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
                     Weapon)
 
@@ -355,6 +355,10 @@ def load_weapons(path=None) -> dict[str, Weapon]:
             raise DataError(path, _line_of(text, [wid, "name"]) or "-",
                             f"weapon id {wid!r} is not a plain id",
                             "use lower-case letters, digits and _, e.g. [long_sword]")
+        if wid == UNARMED_ID:
+            raise DataError(path, _line_of(text, [wid, "name"]) or "-",
+                            f"weapon id {wid!r} is reserved for the basic unarmed attack",
+                            "give the weapon another id")
         if not isinstance(table, dict):
             raise DataError(path, _line_of(text, [wid]) or "-",
                             f"{wid} = ... must be a table [{wid}] of weapon fields",
@@ -395,13 +399,18 @@ UNIT_FIELDS = {
     "acrobatics": (_int(0, 40), 0),
     **{skill: (_int(0, 40), 0) for skill in ("wrestling", "climb", "swim", "jump")},
     "active_dodger": (_bool, False),
+    "handed": (_choice(("right", "left")), "right"),
+    "off_hand": (_text(1), None),
+    "two_weapon_fighting": (_bool, False),
+    "ambidextrous": (_bool, False),
     "abilities": (_abilities, ()),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),
     "glyph": (_text(1, 2), None),
     "description": (_text(lines=True), ""),
 }
 _RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "reach_override"}
-_NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable", "abilities")
+_NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable", "abilities",
+                    "off_hand")
 _ALIASES = {"speed": "speed_ft"}
 
 
@@ -425,6 +434,20 @@ def _in_hand(ctx, ids: tuple, held, weapons: dict) -> tuple:
     return tuple(dict.fromkeys(natural + tuple(held)))
 
 
+def _off_hand(ctx, off: str | None, ids: tuple, weapons: dict) -> None:
+    """The off-hand weapon (rules: Special attacks and archery) is one of the unit's own,
+    wielded: not natural, not two-handed."""
+    if off is None:
+        return
+    if off not in ids:
+        raise ctx.error("off_hand", f"{off!r} is not one of the unit's weapons",
+                        f"name one of: {', '.join(ids)}")
+    if weapons[off].natural or weapons[off].hands == "two":
+        raise ctx.error("off_hand", f"{off!r} cannot be held in the off hand "
+                        f"({'a natural weapon' if weapons[off].natural else 'two-handed'})",
+                        "name a light or one-handed weapon")
+
+
 def load_unit(path, weapons: dict[str, Weapon]) -> UnitType:
     """One unit from `path`; its key is the file name without `.toml`."""
     path = Path(path)
@@ -445,6 +468,7 @@ def load_unit(path, weapons: dict[str, Weapon]) -> UnitType:
             raise ctx.error("weapons", f"unknown weapon id {wid!r}",
                             f"{hint}ids of weapons.toml: {', '.join(weapons)}")
     v["in_hand"] = _in_hand(ctx, v["weapons"], v["in_hand"], weapons)
+    _off_hand(ctx, v["off_hand"], v["weapons"], weapons)
     v["weapons"] = tuple(weapons[w].sized(v["size"]) for w in v["weapons"])
     if v["glyph"] is None:
         v["glyph"] = v["name"].strip()[0].upper()

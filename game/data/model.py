@@ -29,6 +29,7 @@ DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positiv
 WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
                      "knockdown", "impact", "anti_shield", "parry", "large_space")
 AOO_POLICIES = ("always", "never", "ask")
+UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED below)
 # Special abilities (rules: Special abilities; seed 004 "Special Abilities - 4 Different Types").
 ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
 ABILITY_ACTIONS = ("big", "little", "full_round")
@@ -126,13 +127,20 @@ class Weapon:
 
     @property
     def allows_dex(self) -> bool:
-        """Melee attack may use DEX instead of STR (RULES.md 10: light or finesse)."""
-        return self.finesse or self.hands == "light"
+        """Melee attack may use DEX instead of STR (RULES.md 10: light or finesse; an unarmed
+        strike may use either)."""
+        return self.finesse or self.hands == "light" or self.unarmed
+
+    @property
+    def unarmed(self) -> bool:
+        """The basic punch or kick (UNARMED; the id is reserved)."""
+        return self.id == UNARMED_ID
 
     @property
     def threatens(self) -> bool:
-        """RULES.md 2: melee and natural weapons threaten; ranged ones only by `threatens_ft`."""
-        return self.can_melee or bool(self.threatens_ft)
+        """RULES.md 2: melee and natural weapons threaten; ranged ones only by `threatens_ft`;
+        a basic unarmed attack never does."""
+        return (self.can_melee and not self.unarmed) or bool(self.threatens_ft)
 
     @property
     def max_range_ft(self) -> int | None:
@@ -156,6 +164,15 @@ class Weapon:
         base = self.base_damage or self.damage
         return replace(self, size=size, base_damage=base,
                        damage=base.step(WEAPON_SIZE_STEPS[size]))
+
+
+# The rulebook's "Basic Unarmed Attacks - Punch & Kick": 20/x2, 1 + half the STR mod
+# bludgeoning, STR or DEX to hit; it does not threaten (docs/rules/19-maneuvers-and-archery.md).
+# A creature with nothing in hand and no natural weapon strikes with it.
+UNARMED = Weapon(id=UNARMED_ID, name="Unarmed strike", attack="melee", kind="basic",
+                 hands="none", damage=Dice(0, 0, 1), damage_type=("bludgeoning",),
+                 description="A punch or a kick: 1 + half the STR mod "
+                 "bludgeoning; does not threaten; provokes from those who threaten it.")
 
 
 @dataclass(frozen=True)
@@ -276,6 +293,10 @@ class UnitType:
     swim: int = 0
     jump: int = 0
     active_dodger: bool = False   # the Active Dodger feat (Active Dodge without defending)
+    handed: str = "right"         # the main hand (rules: Special attacks and archery)
+    off_hand: str | None = None   # the weapon id held in the off hand (None: none)
+    two_weapon_fighting: bool = False   # the feat: no -2 for a light off-hand weapon
+    ambidextrous: bool = False    # the feat: either hand is the main hand
     abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"
     glyph: str = ""

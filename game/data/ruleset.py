@@ -66,14 +66,28 @@ class Modifiers:
     gang_up_max: int = 5
 
 
+# The optional critical-hit rules a battle may choose (docs/rules/19-maneuvers-and-archery.md):
+# "standard", "killer" (Killer Criticals), "perfect" (Perfect Critical) or "both".
+CRITICAL_RULES = ("standard", "killer", "perfect", "both")
+
+
 @dataclass(frozen=True)
 class Ruleset:
     name: str
     economy: Economy = field(default_factory=Economy)
     modifiers: Modifiers = field(default_factory=Modifiers)
+    criticals: str = "standard"           # one of CRITICAL_RULES
+
+    @property
+    def killer_criticals(self) -> bool:
+        return self.criticals in ("killer", "both")
+
+    @property
+    def perfect_critical(self) -> bool:
+        return self.criticals in ("perfect", "both")
 
 
 HEX_NATIVE = Ruleset("hex-native")
 DEFAULT = HEX_NATIVE
 
-__all__ = ["ActionCost", "DEFAULT", "Economy", "HEX_NATIVE", "Modifiers", "Ruleset"]
+__all__ = ["ActionCost", "CRITICAL_RULES", "DEFAULT", "Economy", "HEX_NATIVE", "Modifiers", "Ruleset"]

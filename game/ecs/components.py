@@ -135,3 +135,15 @@ class AbilityUses:
 
     left: dict[str, int] = field(default_factory=dict)
     last_round: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """The off hand's chance (docs/rules/19-maneuvers-and-archery.md): `target`, a flat-footed
+    foe the main hand hit in the command of log index `at` (the chance lasts until the next
+    command), and the round it was last taken (once per turn). Only creatures that had the
+    chance have it."""
+
+    target: str = ""
+    at: int = -1
+    used_round: int = -1

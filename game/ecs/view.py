@@ -14,6 +14,7 @@ from game.ecs.components import (
     AbilityUses, ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position,
     Reach, Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
+from game.data.model import UNARMED
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Ruleset
 from game.ecs.world import in_world
@@ -115,7 +116,8 @@ def _carried(weapons: Weapons | None) -> dict:
         return {}
     away = set(weapons.sheathed) | {wid for wid, _ in weapons.ground}
     by_id = {w.id: w for w in weapons.items}
-    return {"weapons": tuple(w for w in weapons.items if w.id not in away),
+    held = tuple(w for w in weapons.items if w.id not in away)
+    return {"weapons": held or (UNARMED,),       # nothing in hand: a punch or a kick
             "sheathed": tuple(by_id[i] for i in weapons.sheathed if i in by_id),
             "dropped": tuple((by_id[i], h) for i, h in weapons.ground if i in by_id),
             "ammo": MappingProxyType(dict(weapons.ammo))}

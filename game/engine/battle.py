@@ -23,7 +23,7 @@ from game.ecs.components import (
     ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
-from game.data.ruleset import Ruleset
+from game.data.ruleset import CRITICAL_RULES, Ruleset
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_world, delete_world, in_world, place
 from game.engine import commands as C
@@ -135,12 +135,19 @@ class Battle:
 
     def __init__(self, hexmap: HexMap, seed: int = 0, units_db: dict | None = None,
                  initiative: str | None = None, controllers: dict | None = None,
-                 fixed_dice=(), ruleset: Ruleset = DEFAULT_RULESET):
+                 fixed_dice=(), ruleset: Ruleset = DEFAULT_RULESET,
+                 criticals: str | None = None):
         from game.engine import turns
         mode = initiative or hexmap.initiative or "selective"
         if mode not in INITIATIVE_MODES:
             raise InputError(None, None, f"unknown initiative {mode!r} "
                              f"(use one of {', '.join(INITIATIVE_MODES)})")
+        crits = criticals or getattr(hexmap, "critical_rules", "") or ruleset.criticals
+        if crits not in CRITICAL_RULES:
+            raise InputError(None, None, f"unknown critical rules {crits!r} "
+                             f"(use one of {', '.join(CRITICAL_RULES)})")
+        if crits != ruleset.criticals:
+            ruleset = replace(ruleset, criticals=crits)
         self.hexmap = hexmap
         self.seed = seed
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
@@ -280,9 +287,14 @@ class Battle:
 
     def place(self, name: str, state) -> None:
         anchor, facing = state
+        moved = anchor != self.unit(name).anchor
         with in_world(self.world):
             place(self.eids[name], anchor, facing)
         self._changed()
+        if moved:       # a creature that moves leaves the wall it took cover behind
+            for stance in ("taking_cover", "leaning_out"):
+                if stance in self.conditions(name).active:
+                    self.remove_condition(name, stance)
 
     def set_conditions(self, name: str, active: dict, expires: dict | None = None) -> None:
         """Replace a creature's conditions (and, when given, their expiries)."""
@@ -403,8 +415,11 @@ class Battle:
         if self._pending:
             p = self._pending
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
-        return {"units": units, "book": asdict(self._book), "mode": self.initiative_mode,
-                "dice": self.dice.state(), "pending": pending}
+        state = {"units": units, "book": asdict(self._book), "mode": self.initiative_mode,
+                 "dice": self.dice.state(), "pending": pending}
+        if self.ruleset.criticals != "standard":    # an optional rule of the battle
+            state["criticals"] = self.ruleset.criticals
+        return state
 
     def close(self) -> None:
         delete_world(self.world)

@@ -166,17 +166,25 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         against, roll.hit, roll.threat, roll.critical, text, kind,
         roll.concealment_d10, roll.concealed_miss, defense.kind if defense else ""))
     attackers = b.gang_up.get(target, ())
-    if attacker not in attackers and attacker not in b.ignoring.get(target, ()):
+    if kind != "stray" and attacker not in attackers and \
+            attacker not in b.ignoring.get(target, ()):
         b.note_entry("gang_up", target, (*attackers, attacker))
     if attacker in b.hidden:
         reveal(b, attacker)
     b.set_ready_weapon(attacker, s.weapon)
     if roll.hit:
-        result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
-        damage(b, target, result.total, result.types_dealt or (result.damage_type,),
-               result.describe(), attacker, roll.critical)
+        perfect = b.ruleset.perfect_critical and roll.critical and roll.confirm == 20
+        result = roll_damage(damage_formula(s.situation, roll.critical, perfect), b.dice)
+        types = result.types_dealt or (result.damage_type,)
+        damage(b, target, result.total, types, result.describe(), attacker, roll.critical)
+        if perfect:
+            from game.engine.criticals import perfect_injury
+            perfect_injury(b, target, result.total, types)
     if attacker in b.eids:
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
+    if not roll.hit and s.mode != "melee" and kind != "stray":
+        from game.engine.archery import stray_missile
+        stray_missile(b, attacker, target, s.weapon, s, roll, defense is not None)
     return roll
 
 

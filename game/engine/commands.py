@@ -238,11 +238,52 @@ class UseAbility(Command):
     confirm: bool = False
 
 
+@dataclass(frozen=True)
+class KnockoutStrike(Command):
+    """Knockout Strike (an attack action, docs/rules/19-maneuvers-and-archery.md): an attack
+    with a bludgeoning-only weapon that may knock `target` out instead of wounding it."""
+    target: str = ""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Volley(Command):
+    """Volley (an attack action): a bow, javelin or spear launched in a high arc at `target`,
+    a creature out of line of effect but within range; -10, no critical hit."""
+    target: str = ""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class OffHandAttack(Command):
+    """Off-hand attack (a Reaction on the creature's own turn): right after its main-hand (or
+    primary natural) weapon hit a flat-footed `target`, one attack with the off-hand weapon
+    (or a second natural weapon), counted as an attack of opportunity."""
+    target: str = ""
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
+class TakeCover(Command):
+    """Take Cover (a Swift action): get behind the adjacent wall hex `to`: Total cover from
+    beyond it, and no attack past it, until it leans out or moves."""
+    to: Cell = (0, 0)
+
+
+@dataclass(frozen=True)
+class LeanOut(Command):
+    """Lean Out (a Swift action): from behind its wall the creature may attack past it, with
+    Good cover from beyond it, until it takes cover again or moves."""
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
-    ActiveDodge, Protect, TradeSpaces, UseAbility)}
+    ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
+    TakeCover, LeanOut)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

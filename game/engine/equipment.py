@@ -42,7 +42,7 @@ def can_draw_weapon(b, u) -> None:
 
 def can_sheathe_weapon(b, u) -> None:
     H._little(b, u, "sheathing a weapon")
-    if not any(not w.natural for w in u.weapons):
+    if not any(not w.natural and not w.unarmed for w in u.weapons):
         raise Refused("nothing_in_hand", f"{u.name} holds no weapon to sheathe")
 
 
@@ -89,7 +89,7 @@ def sheathe_weapon(b, cmd):
     """SheatheWeapon: a weapon in hand goes back to its sheath (Little Action, provokes)."""
     u = H._turn(b, cmd)
     can_sheathe_weapon(b, u)
-    w = _named(u, [x for x in u.weapons if not x.natural], cmd.weapon)
+    w = _named(u, [x for x in u.weapons if not x.natural and not x.unarmed], cmd.weapon)
     if w is None:
         raise Refused("not_in_hand", f"{u.name} holds no weapon {cmd.weapon!r}")
     return _provoking(b, cmd, u, w, "sheathing", lambda: inventory.sheathe(b, u.name, w))

@@ -284,6 +284,13 @@ class EnemyIgnored(Event):
 
 
 @dataclass(frozen=True)
+class Maimed(Event):
+    """A Perfect Critical broke (or severed) a limb or ribs of `unit` (an optional rule)."""
+    unit: str
+    injury: str           # "broken arm", "severed leg", "broken ribs", ...
+
+
+@dataclass(frozen=True)
 class SurpriseRound(Event):
     """Round 1 is a surprise round: the `unaware` creatures take no turn in it."""
     unaware: tuple[str, ...]

@@ -63,12 +63,23 @@ def _attack_forecast(b, cmd, power_attack: bool) -> Forecast:
     view = b.view()
     u, t = view.unit(cmd.unit), view.unit(cmd.target)
     weapon = _pick_weapon(b, u, t, cmd.weapon, melee_only=power_attack, power=power_attack)
-    p = preview_weapon(view, u, t, weapon, own_extras(b, u.name, t.name, weapon, power_attack))
+    extras = own_extras(b, u.name, t.name, weapon, power_attack)
+    p = preview_weapon(view, u, t, weapon, extras)
+    return attack_lines(b, p, extras)
+
+
+def attack_lines(b, p, extras) -> Forecast:
+    """An attack preview's forecast: its odds, its roll, and where a missed missile may
+    fly (rules: Special attacks and archery, Unintended targets)."""
     if not p.possible:
         return Forecast(0.0, (p.reason,))
-    return Forecast(p.hit_chance, (f"{weapon.name}: hit {p.hit_chance:.0%}, critical "
+    from game.engine.archery import stray_forecast
+    sit = p.situation
+    stray, caught = stray_forecast(b, sit.attacker.name, sit.target.name, p.weapon, extras)
+    return Forecast(p.hit_chance, (f"{p.weapon.name}: hit {p.hit_chance:.0%}, critical "
                                    f"{p.crit_chance:.0%}, expected damage "
-                                   f"{p.expected_damage:.1f}", p.plan.describe()))
+                                   f"{p.expected_damage:.1f}", p.plan.describe()) + stray,
+                    caught=caught)
 
 
 def _coup_forecast(b, cmd) -> Forecast:
@@ -90,4 +101,4 @@ def _register_attacks() -> None:
 
 _register_attacks()
 
-__all__ = ["Cell", "Forecast", "FORECASTERS", "forecast", "forecaster"]
+__all__ = ["Cell", "Forecast", "FORECASTERS", "attack_lines", "forecast", "forecaster"]

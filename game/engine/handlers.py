@@ -22,6 +22,8 @@ when the AOO it provoked hits; LeaveMap (on an exit hex, RULES.md 12) ends the t
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.data.model import AOO_POLICIES
 from game.engine import commands as C
 from game.engine import events as E
@@ -274,27 +276,36 @@ def _pick_weapon(b, u, t, name, melee_only: bool = False, power: bool = False):
     return usable[0]
 
 
-def attack_action(b, name: str, target: str, weapon, power: bool = False, provokers=()):
+def attack_action(b, name: str, target: str, weapon, power: bool = False, provokers=(),
+                  extra: dict | None = None, kind: str | None = None):
     """One attack of the active creature (a generator): the AOOs a ranged attack provokes,
-    then prepared `attacks` interrupts, then the roll (RULES.md 4, 9, 10)."""
+    then prepared `attacks` interrupts, then the roll (RULES.md 4, 9, 10). `extra` changes
+    fields of its Extras (a volley's mode), `kind` names it in the log."""
     if provokers:
         here = b.cell(b.unit(name).anchor)
-        yield from opportunity_attacks(b, name, here, provokers, "ranged attack",
+        yield from opportunity_attacks(b, name, here, provokers, "unarmed attack"
+                                       if weapon.unarmed else "ranged attack",
                                        stop_if_prone=False)
     if stopped(b, name, by_prone=False) or target not in b.eids or b.unit(target).dead:
-        return
-    kind = "power attack" if power else ("charge" if b.turn.ran >= 2 else "attack")
-    if kind == "attack" and b.turn.interrupting:
-        kind = "interrupt"
-    roll = yield from defended_strike(b, name, target, weapon,
-                                      own_extras(b, name, target, weapon, power), kind)
+        return None
+    if kind is None:
+        kind = "power attack" if power else ("charge" if b.turn.ran >= 2 else "attack")
+        if kind == "attack" and b.turn.interrupting:
+            kind = "interrupt"
+    extras = own_extras(b, name, target, weapon, power)
+    if extra:
+        extras = replace(extras, **extra)
+    roll = yield from defended_strike(b, name, target, weapon, extras, kind)
     if roll is not None:
         b.update(name, ActionBudget, attacks=b.budget(name).attacks + 1)
         b.note_turn(last_weapon=weapon.id)
+        from game.engine.maneuvers import after_hit
+        after_hit(b, name, target, weapon, roll)
     b.note_turn(aim=False, ran=0)
+    return roll
 
 
-def _still_possible(b, name: str, target: str, weapon):
+def _still_possible(b, name: str, target: str, weapon, extra: dict | None = None):
     """The enemies' chance to interrupt before the attack (RULES.md 9); after an interrupt
     turn the attack goes on only if it still can (else nothing is spent)."""
     if not (yield from interrupts.moment(b, name, ("attacks",))):
@@ -302,8 +313,9 @@ def _still_possible(b, name: str, target: str, weapon):
     if stopped(b, name, by_prone=False) or target not in b.eids or b.unit(target).dead:
         return False
     me = b.unit(name)
+    extras = own_extras(b, name, target, weapon)
     return preview_weapon(b.view(), me, b.unit(target), weapon,
-                          own_extras(b, name, target, weapon)).possible
+                          replace(extras, **extra) if extra else extras).possible
 
 
 def can_attack(b, u) -> None:
@@ -331,7 +343,9 @@ def attack(b, cmd, power: bool = False):
     if power and p.mode != "melee":
         raise Refused("out_of_reach", f"Power Attack is a melee attack: {t.name} is out of {weapon.name}'s "
                       "reach")
-    provokers = [] if p.mode == "melee" else _confirm_action(cmd, view, u, f"a {p.mode} attack")
+    provokers = [] if p.mode == "melee" and not weapon.unarmed else \
+        _confirm_action(cmd, view, u, "an unarmed attack" if weapon.unarmed
+                        else f"a {p.mode} attack")
 
     def perform():
         if not (yield from _still_possible(b, u.name, t.name, weapon)):
@@ -472,6 +486,8 @@ def can_step(b, u) -> None:
     _little(b, u, "a 5-Foot Step")
     if speed_hexes(u) <= 1:
         raise Refused("too_slow", f"{u.name}'s speed is 5 ft or less: no 5-Foot Step")
+    if u.has("broken_leg"):
+        raise Refused("broken_leg", f"{u.name} has a broken leg: no 5-Foot Step")
 
 
 def step(b, cmd):
@@ -805,7 +821,11 @@ RULES = {
     C.Protect: allies.protect, C.TradeSpaces: allies.trade_spaces,
 }
 from game.engine.abilities import can_use_ability, use_ability  # noqa: E402 (uses the guards above)
+from game.engine import archery, maneuvers, stances  # noqa: E402 (use the guards above)
 RULES[C.UseAbility] = use_ability
+RULES.update({C.KnockoutStrike: maneuvers.knockout_strike, C.Volley: archery.volley,
+              C.OffHandAttack: maneuvers.off_hand_attack, C.TakeCover: stances.take_cover,
+              C.LeanOut: stances.lean_out})
 
 
 def drive(b, process, answer=None, started: bool = False) -> None:

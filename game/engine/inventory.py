@@ -22,7 +22,7 @@ def carried(b, name: str) -> Weapons:
 
 def hands_used(view_unit) -> int:
     """Weapons in hand that need a hand."""
-    return sum(1 for w in view_unit.weapons if not w.natural)
+    return sum(1 for w in view_unit.weapons if not w.natural and not w.unarmed)
 
 
 def _landing(b, target: str, hit: bool):

@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import allies, defense, equipment
+from game.engine import allies, archery, defense, equipment, maneuvers, stances
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -130,6 +130,37 @@ def _coups(b, u) -> Iterator[C.Command]:
         yield C.CoupDeGrace(u.name, target=t.name)
 
 
+def _knockouts(b, u) -> Iterator[C.Command]:
+    from game.rules.knockout import knockout_weapon
+    for t in _enemies(b, u):
+        for w in u.weapons:
+            if knockout_weapon(w):
+                yield C.KnockoutStrike(u.name, target=t.name, weapon=w.id)
+
+
+def _volleys(b, u) -> Iterator[C.Command]:
+    from game.engine.archery import can_volley_with
+    for t in _enemies(b, u):
+        for w in u.weapons:
+            if can_volley_with(w):
+                yield C.Volley(u.name, target=t.name, weapon=w.id)
+
+
+def _off_hands(b, u) -> Iterator[C.Command]:
+    from game.rules.hands import second_weapons
+    from game.rules.situation import find_weapon
+    primary = find_weapon(u, b.turn.last_weapon) if b.turn.last_weapon else None
+    foe = maneuvers.chance_now(b, u.name)
+    for w in (second_weapons(u, primary) if primary is not None and foe else ()):
+        yield C.OffHandAttack(u.name, target=foe, weapon=w.id)
+
+
+def _covers(b, u) -> Iterator[C.Command]:
+    from game.engine.stances import walls_beside
+    for _, h in walls_beside(b, u):
+        yield C.TakeCover(u.name, to=b.cell(h))
+
+
 def _stand_ups(b, u) -> Iterator[C.Command]:
     yield C.StandUp(u.name)
 
@@ -152,7 +183,7 @@ def _draws(b, u) -> Iterator[C.Command]:
 
 def _sheathes(b, u) -> Iterator[C.Command]:
     for w in u.weapons:
-        if not w.natural:
+        if not w.natural and not w.unarmed:
             yield C.SheatheWeapon(u.name, weapon=w.id)
 
 
@@ -184,6 +215,12 @@ ACTIONS = (
     ActionKind("attack", "1 Big Action per attack action (level 10+: two attacks in one)",
                H.can_attack, _attacks),
     ActionKind("power_attack", "", H.can_power_attack, _power_attacks),
+    ActionKind("knockout_strike", "1 Big Action (an attack action)",
+               maneuvers.can_knockout_strike, _knockouts),
+    ActionKind("volley", "1 Big Action (an attack action)", archery.can_volley, _volleys),
+    ActionKind("off_hand_attack", "1 Reaction", maneuvers.can_off_hand_attack, _off_hands),
+    ActionKind("take_cover", "1 Little Action", stances.can_take_cover, _covers),
+    ActionKind("lean_out", "1 Little Action", stances.can_lean_out, _single(C.LeanOut)),
     ActionKind("aim", "", H.can_aim, _single(C.Aim)),
     ActionKind("fight_defensively", "", H.can_fight_defensively,
                _single(C.FightDefensively)),
@@ -314,6 +351,8 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "power_attack": "no enemy within melee reach",
             "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach",
             "ignore_enemy": "no enemy left to ignore",
+            "knockout_strike": "no enemy within reach or range of a bludgeoning weapon",
+            "volley": "no enemy out of line of effect within range",
             "use_ability": "no creature within an ability's reach"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text

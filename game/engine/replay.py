@@ -36,7 +36,8 @@ def save_battle(battle: Battle, path) -> None:
         raise InputError(path, None, f"the battle's map {map_path} is not a file: only "
                          "battles on .tmx maps can be saved")
     data = {"version": VERSION, "map": map_reference(map_path, path), "seed": battle.seed,
-            "initiative": battle.initiative_mode, "controllers": battle.controllers,
+            "initiative": battle.initiative_mode, "criticals": battle.ruleset.criticals,
+            "controllers": battle.controllers,
             "commands": [c.to_dict() for c in battle.log], "state_hash": battle.state_hash()}
     if battle.dice.fixed:
         data["dice"] = [{"die": die, "value": value} for die, value in battle.dice.fixed]
@@ -55,7 +56,8 @@ def load_replay(path, on_events=None) -> Battle:
     hexmap = load_map(locate_map(path, data["map"]))
     try:
         battle = Battle(hexmap, seed=data["seed"], initiative=data.get("initiative"),
-                        controllers=data.get("controllers") or {}, fixed_dice=data["dice"])
+                        controllers=data.get("controllers") or {}, fixed_dice=data["dice"],
+                        criticals=data.get("criticals", "standard"))
     except InputError as err:
         raise InputError(path, "initiative", err.message) from None
     except FixedRollError as err:

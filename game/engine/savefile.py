@@ -1,7 +1,8 @@
 """Reading a save file from anyone without trusting it (DESIGN.md "Command line": replay;
 docs/security.md "Saves").
 
-A save is JSON `{"version": 1, "map", "seed", "initiative", "controllers", "commands": [...],
+A save is JSON `{"version": 1, "map", "seed", "initiative", "criticals" (the optional critical
+rules, default "standard"), "controllers", "commands": [...],
 "state_hash"}` plus an optional `"dice": [{"die": "d20", "value": 17}, ...]` (rolls fixed in
 advance, game/engine/dice.py). `read_save(path)` checks every field and bound before anything
 is built from it, and raises one `InputError` line naming the file and the place ("command 3",
@@ -21,6 +22,7 @@ import typing
 from pathlib import Path
 
 from game import paths
+from game.data.ruleset import CRITICAL_RULES
 from game.engine.commands import COMMAND_TYPES, Command, command_from_dict
 from game.errors import InputError
 from game.files import FileRefused, read_text
@@ -95,6 +97,10 @@ def _check_options(path: Path, data: dict) -> None:
     if initiative is not None and initiative not in INITIATIVE_MODES:
         raise InputError(path, "initiative", f"unknown initiative {_short(initiative)} "
                          f"(use one of {', '.join(INITIATIVE_MODES)})")
+    criticals = data.get("criticals", "standard")
+    if criticals not in CRITICAL_RULES:
+        raise InputError(path, "criticals", f"unknown critical rules {_short(criticals)} "
+                         f"(use one of {', '.join(CRITICAL_RULES)})")
     controllers = data.get("controllers") or {}
     if not isinstance(controllers, dict):
         raise InputError(path, "controllers", "controllers must map teams to "

@@ -34,7 +34,10 @@ from game.rules.sections import cite
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Modifiers, Ruleset
 
-R2, R3, R6, R7, R8, R9, R10, R11 = (cite(n) for n in (2, 3, 6, 7, 8, 9, 10, 11))
+R2, R3, R6, R7, R8, R9, R10, R11, R19 = (cite(n) for n in (2, 3, 6, 7, 8, 9, 10, 11, 19))
+INDIRECT_PENALTY = 10           # rules: Special attacks and archery, Volley shots
+INDIRECT_NAT20_BONUS = 10
+STRAY_PENALTY = 4               # rules: Special attacks and archery, Unintended targets
 
 # The numbers live in the ruleset (game.data.ruleset); these names keep the default's.
 COVER_BONUS = DEFAULT_RULES.modifiers.cover_bonus
@@ -174,6 +177,8 @@ class AttackSituation:
     run_ac: int = 0                      # RULES.md 3: a running target vs ranged, -2 / +2
     straight_run: bool = False           # RULES.md 3: a thrown charge straight at the target
     rules: Ruleset = DEFAULT_RULES       # the modifier tables (game.data.ruleset)
+    indirect: bool = False               # a volley over the obstacles (rules: Special attacks)
+    stray: bool = False                  # the roll against an unintended target
 
     @property
     def attack_mode(self) -> str:
@@ -282,6 +287,18 @@ def high_ground_bonus(sit: AttackSituation) -> int:
     return 1 if sit.elevation > 0 else -1
 
 
+def off_hand_penalty(unit: UnitType, weapon: Weapon) -> int:
+    """Rules: Special attacks and archery, "The off hand": an attack with the weapon the
+    stat block holds in its off hand takes -2 (a light weapon; none with Two-Weapon Fighting)
+    or -4 (a one-handed weapon); an ambidextrous creature, or one that names no off-hand
+    weapon, takes none. Natural weapons need no hand."""
+    if unit.off_hand != weapon.id or unit.ambidextrous or weapon.natural:
+        return 0
+    if weapon.hands == "light":
+        return 0 if unit.two_weapon_fighting else -2
+    return -4
+
+
 def attack_bonus(sit: AttackSituation) -> Breakdown:
     """Everything added to the d20 (RULES.md 10 and the situational rules it points to)."""
     a, w = sit.attacker, sit.weapon
@@ -308,6 +325,13 @@ def attack_bonus(sit: AttackSituation) -> Breakdown:
         terms.append(Term(1, "aim", R9))
     if sit.power_attack:
         terms.append(Term(-2, "power attack", R9))
+    off = off_hand_penalty(u, w)
+    if off:
+        terms.append(Term(off, "off hand", R19))
+    if sit.indirect:
+        terms.append(Term(-INDIRECT_PENALTY, "indirect fire", R19))
+    if sit.stray:
+        terms.append(Term(-STRAY_PENALTY, "unintended target", R19))
     if a.on_difficult:
         terms.append(Term(-2, "difficult terrain", R3))
     for value, label, rule in cond.attack_modifiers(a.conditions, ranged=sit.ranged,
@@ -443,10 +467,17 @@ class AttackPlan:
     fortune_reasons: tuple[Term, ...]
     concealment: str
     miss_on: int                # concealment d10 result at or below which a hit misses
+    automatic: bool = False     # a helpless target within reach: a critical hit, no roll
+    indirect: bool = False      # a volley: natural 20 adds 10 instead of hitting; no critical
 
     def describe(self) -> str:
         if not self.possible:
             return f"impossible: {self.reason}"
+        if self.automatic:
+            text = f"automatic critical hit x{self.multiplier}: the target is helpless ({R19})"
+            if self.miss_on:
+                text += f", {self.concealment} concealment {self.miss_on * 10}% miss ({R7})"
+            return text
         fortune = {1: " Fortunate", -1: " Unfortunate"}.get(self.fortune, "")
         text = f"d20{fortune} {self.bonus.text(first_sign=True)} = {self.bonus.total:+d}"
         text += f" vs AC {self.ac.total} [{self.ac.text()}]"
@@ -455,29 +486,42 @@ class AttackPlan:
         return text
 
 
+def automatic_critical(sit: AttackSituation) -> bool:
+    """Rules: Special attacks and archery, "Helpless targets": an attack on a helpless
+    target within the attacker's melee reach (or within 5 ft) lands as a critical hit without
+    a roll; not a volley, nor a stray missile."""
+    if sit.indirect or sit.stray or target_defenceless(sit) != "helpless":
+        return False
+    return sit.melee or sit.distance_ft <= 5
+
+
 def plan_attack(sit: AttackSituation) -> AttackPlan:
     """Everything about `sit` that is known before the dice are rolled."""
     reason = _mode_problem(sit)
     if not reason:
         _, reason = range_penalty(sit.weapon, sit.distance_ft, sit.attack_mode,
                                   sit.rules.modifiers)
-    if not reason and sit.cover == "total":
+    if not reason and sit.cover == "total" and not sit.indirect:
         reason = f"no line of effect: total cover ({R6})"
     fortune, reasons = attack_fortune(sit)
     concealment = effective_concealment(sit)
     return AttackPlan(
         situation=sit, possible=not reason, reason=reason, bonus=attack_bonus(sit),
-        ac=target_ac(sit), ac_vs_crit=target_ac(sit, vs_crit=True), threat=sit.weapon.threat,
+        ac=target_ac(sit), ac_vs_crit=target_ac(sit, vs_crit=True),
+        threat=21 if sit.indirect else sit.weapon.threat,
         multiplier=sit.weapon.multiplier, fortune=fortune, fortune_reasons=reasons,
-        concealment=concealment, miss_on=sit.rules.modifiers.concealment_miss_on[concealment])
+        concealment=concealment, miss_on=sit.rules.modifiers.concealment_miss_on[concealment],
+        automatic=automatic_critical(sit), indirect=sit.indirect)
 
 
-def roll_hits(natural: int, bonus: int, ac: int) -> bool:
-    """RULES.md 10: natural 20 always hits, natural 1 always misses, else total >= AC."""
-    if natural == 20:
-        return True
+def roll_hits(natural: int, bonus: int, ac: int, indirect: bool = False) -> bool:
+    """RULES.md 10: natural 20 always hits, natural 1 always misses, else total >= AC.
+    A volley (`indirect`): a natural 20 does not hit by itself but adds 10 (rules: Special
+    attacks and archery)."""
     if natural == 1:
         return False
+    if natural == 20:
+        return not indirect or natural + bonus + INDIRECT_NAT20_BONUS >= ac
     return natural + bonus >= ac
 
 
@@ -514,12 +558,16 @@ class AttackRoll:
         w = p.situation.weapon
         if not p.possible:
             return f"{w.name}: impossible: {p.reason}"
+        if p.automatic:
+            return self._describe_automatic()
         die = f"d20 {self.natural}"
         if len(self.faces) > 1:
             kind = "Fortunate" if p.fortune > 0 else "Unfortunate"
             die += f" ({kind}: {', '.join(map(str, self.faces))})"
         if self.natural in (1, 20):
             die += f" natural {self.natural}"
+        if p.indirect and self.natural == 20:
+            die += f" + {INDIRECT_NAT20_BONUS} (natural 20 on a volley, {R19})"
         text = (f"{w.name}: {die} {_signed_bd(p.bonus)} = {self.total} vs AC {p.ac.total} "
                 f"[{p.ac.text()}]: {'hit' if self.roll_hit else 'miss'}")
         if self.concealment_d10 is not None:
@@ -538,6 +586,17 @@ class AttackRoll:
         return text
 
 
+    def _describe_automatic(self) -> str:
+        p = self.plan
+        text = (f"{p.situation.weapon.name}: automatic critical hit x{p.multiplier} on a "
+                f"helpless target ({R19})")
+        if self.concealment_d10 is not None:
+            verdict = "miss" if self.concealed_miss else "hit"
+            text += (f"; {p.concealment} concealment d10 {self.concealment_d10} "
+                     f"(misses on 1-{p.miss_on}, {R7}): {verdict}")
+        return text
+
+
 def _signed_bd(bd: Breakdown) -> str:
     return bd.text(first_sign=True)
 
@@ -552,10 +611,12 @@ def judge_attack(plan: AttackPlan, natural: int, faces: tuple[int, ...] = (),
     which natural 20 succeeds and natural 1 fails)."""
     faces = faces or (natural,)
     bonus = plan.bonus.total
-    total = natural + bonus
+    total = natural + bonus + (INDIRECT_NAT20_BONUS if plan.indirect and natural == 20 else 0)
     if not plan.possible:
         return AttackRoll(plan, natural, faces, total, False)
-    hit = roll_hits(natural, bonus, plan.ac.total)
+    if plan.automatic:
+        return _automatic(plan, concealment_d10)
+    hit = roll_hits(natural, bonus, plan.ac.total, plan.indirect)
     concealed_miss = False
     if hit and plan.miss_on:
         if concealment_d10 is None:
@@ -575,6 +636,15 @@ def judge_attack(plan: AttackPlan, natural: int, faces: tuple[int, ...] = (),
                       (confirm_faces or (confirm,)) if threat else (), confirm_total, critical)
 
 
+def _automatic(plan: AttackPlan, concealment_d10: int | None) -> AttackRoll:
+    """A helpless target's automatic critical hit: no d20; concealment still rolls."""
+    if plan.miss_on and concealment_d10 is None:
+        raise ValueError("a hit on a concealed target needs the concealment d10")
+    missed = bool(plan.miss_on) and concealment_d10 <= plan.miss_on
+    return AttackRoll(plan, 0, (), 0, True, concealment_d10 if plan.miss_on else None,
+                      missed, critical=not missed)
+
+
 def roll_attack(plan: AttackPlan | AttackSituation, dice) -> AttackRoll:
     """Roll `plan` with the battle's dice (a `game.engine.dice.Dice`, or anything with
     `fortune_d20(fortune)` and `d10()`): attack d20(s); concealment d10 only after a hit;
@@ -583,12 +653,14 @@ def roll_attack(plan: AttackPlan | AttackSituation, dice) -> AttackRoll:
         plan = plan_attack(plan)
     if not plan.possible:
         return judge_attack(plan, 1)
+    if plan.automatic:
+        return _automatic(plan, dice.d10() if plan.miss_on else None)
     natural, faces = dice.fortune_d20(plan.fortune)
     d10 = None
-    if plan.miss_on and roll_hits(natural, plan.bonus.total, plan.ac.total):
+    hit = roll_hits(natural, plan.bonus.total, plan.ac.total, plan.indirect)
+    if plan.miss_on and hit:
         d10 = dice.d10()
     confirm, confirm_faces = None, ()
-    hit = roll_hits(natural, plan.bonus.total, plan.ac.total)
     if hit and natural >= plan.threat and not (d10 is not None and d10 <= plan.miss_on):
         confirm, confirm_faces = dice.fortune_d20(plan.fortune)
     return judge_attack(plan, natural, faces, d10, confirm, confirm_faces)

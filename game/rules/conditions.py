@@ -147,8 +147,40 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           "cover; -2 attack rolls", rule="rules: Reactions", attack=-2),
 )})
 
+# Conditions of the special attacks (rules: Special attacks and archery): a Knockout Strike's,
+# and the broken bones of the optional Perfect Critical.
+SPECIAL: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
+    _rule("knocked_out", "Knocked out",
+          "unconscious but stable (no bleeding) after a Knockout Strike; wakes in 1d10 "
+          "minutes, after the battle, unless an adjacent ally spends a full-round action to "
+          "wake it", rule="rules: Special attacks and archery", implies=("unconscious",),
+          can_act=False, can_react=False, big_actions=0, threatens=False),
+    _rule("broken_arm", "Broken arm",
+          "a Perfect Critical: -1 AC; the arm holds nothing (the weapon in it falls)",
+          rule="rules: Special attacks and archery", ac=-1),
+    _rule("broken_leg", "Broken leg",
+          "a Perfect Critical: falls prone; -2 attack rolls, -2 AC, half speed, no Run and no "
+          "5-Foot Step", rule="rules: Special attacks and archery", attack=-2, ac=-2,
+          half_speed=True, can_run=False),
+    _rule("distressed", "Distressed",
+          "in pain (broken ribs): -2 on all d20 rolls, -2 AC, half speed",
+          rule="rules: Special attacks and archery", d20=-2, ac=-2, half_speed=True),
+
+)})
+
+# States that last until the creature changes them or moves (rules: Special attacks and
+# archery, Lean Out / Take Cover): the value is 1 + the direction of the wall.
+STANCES: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
+    _rule("taking_cover", "Taking cover",
+          "behind the adjacent wall: Total cover from beyond it, and cannot attack past it",
+          rule="rules: Special attacks and archery"),
+    _rule("leaning_out", "Leaning out",
+          "from behind the adjacent wall: Good cover from beyond it while it attacks",
+          rule="rules: Special attacks and archery"),
+)})
+
 ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(
-    {**CONDITIONS, **EFFECTS, FLANKED.name: FLANKED})
+    {**CONDITIONS, **SPECIAL, **EFFECTS, **STANCES, FLANKED.name: FLANKED})
 
 
 @dataclass(frozen=True)

@@ -308,6 +308,47 @@ def _best(view, index, a, t, ranged, distance, prune, reverse_effect):
     return best[1]
 
 
+# ---- Lean Out / Take Cover (docs/rules/19-maneuvers-and-archery.md) --------------------------
+
+COVER_STATES = ("taking_cover", "leaning_out")      # value: 1 + the direction of the wall
+
+
+def cover_wall(view, u) -> Hex | None:
+    """The wall hex a creature takes cover (or leans out) behind: the neighbour of its anchor
+    that its state names, while that hex still holds a `wall` obstacle."""
+    for state in COVER_STATES:
+        value = int(u.conditions.get(state, 0) or 0)
+        if value:
+            wall = hex_neighbors(u.anchor)[(value - 1) % 6]
+            if view.hexmap.contains(wall) and view.hexmap.terrain_at(wall).obstacle == "wall":
+                return wall
+    return None
+
+
+def beyond_wall(view, u, other) -> bool:
+    """Is `other` on the far side of the wall `u` stands behind: its centre within less than
+    60 degrees of the direction from `u`'s hex to the wall (a 120-degree sector)?"""
+    wall = cover_wall(view, u)
+    if wall is None:
+        return False
+    o = geo.hex_center(u.anchor)
+    return not geo.angle_at_least(o, geo.hex_center(wall), geo.centroid(other.hexes), 60)
+
+
+def behind_cover(view, attacker, target, level: str) -> str:
+    """`level` (the cover the lines give), changed by Lean Out / Take Cover: a target taking
+    cover behind a wall has Total cover from attackers beyond the wall, and one leaning out
+    at least Good cover; an attacker taking cover cannot strike past its wall (Total)."""
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    if a.conditions.get("taking_cover") and beyond_wall(view, a, t):
+        return "total"
+    if t.conditions.get("taking_cover") and beyond_wall(view, t, a):
+        return "total"
+    if t.conditions.get("leaning_out") and beyond_wall(view, t, a) and level != "total":
+        return max(level, "good", key=LEVELS.index)
+    return level
+
+
 def cover_bonus(view, attacker, target, ranged: bool = False) -> int | None:
     return cover(view, attacker, target, ranged).bonus
 
@@ -358,5 +399,6 @@ def clear_cache() -> None:
     _PAIRS_CACHE.clear()
 
 
-__all__ = ["BONUS", "LEVELS", "CoverResult", "all_pairs_cover", "clear_cache", "cover",
-           "cover_bonus", "level_for", "size_index"]
+__all__ = ["BONUS", "COVER_STATES", "LEVELS", "CoverResult", "all_pairs_cover", "behind_cover",
+           "beyond_wall", "clear_cache", "cover", "cover_bonus", "cover_wall", "level_for",
+           "size_index"]

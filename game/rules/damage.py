@@ -29,9 +29,9 @@ from fractions import Fraction
 from typing import Mapping
 
 from game.data.dice import Dice as DiceExpr
-from game.data.model import PHYSICAL_TYPES, DamageReduction, ExtraDamage
+from game.data.model import PHYSICAL_TYPES, SIZES, DamageReduction, ExtraDamage
 from game.rules import conditions as cond
-from game.rules.attack import (R3, R8, R10, R11, AttackSituation,
+from game.rules.attack import (R3, R8, R10, R11, R19, AttackSituation,
                                Breakdown, Term)
 
 POWER_ATTACK_STEPS = 2           # RULES.md 9: damage die two sizes larger
@@ -54,6 +54,8 @@ class DamageFormula:
     dr: DamageReduction | None = None
     resist: Mapping[str, int] = field(default_factory=dict)
     vulnerable: Mapping[str, int] = field(default_factory=dict)
+    killer_min: int = 0              # Killer Criticals: the least a critical deals (before DR)
+    perfect: bool = False            # Perfect Critical: the weapon dice deal their maximum
 
     @property
     def physical(self) -> bool:
@@ -80,6 +82,8 @@ def str_damage(sit: AttackSituation) -> Term | None:
     mod = sit.attacker.unit.str_mod
     if mod <= 0:
         return None
+    if sit.weapon.unarmed:           # the basic unarmed attack: half the STR mod
+        return Term(mod // 2, "half STR", R19) if mod // 2 else None
     mode = sit.attack_mode
     kind = "basic" if mode == "thrown" else sit.weapon.kind
     if mode == "ranged" or kind == "ranged":
@@ -89,8 +93,22 @@ def str_damage(sit: AttackSituation) -> Term | None:
     return Term(mod, "STR", R10)
 
 
-def damage_formula(sit: AttackSituation, critical: bool = False) -> DamageFormula:
-    """What a hit (or a critical hit) of `sit` deals; see the module docstring."""
+def killer_minimum(sit: AttackSituation) -> int:
+    """Killer Criticals (an optional rule of the battle, docs/rules/19-maneuvers-and-
+    archery.md): a critical hit deals at least 10% of the target's maximum HP (rounded down)
+    per step of the weapon's multiplier, on a foe at most one size larger than the attacker."""
+    if not sit.rules.killer_criticals:
+        return 0
+    a, t = sit.attacker.unit, sit.target.unit
+    if SIZES.index(t.size) > SIZES.index(a.size) + 1:
+        return 0
+    return t.hp // 10 * sit.weapon.multiplier
+
+
+def damage_formula(sit: AttackSituation, critical: bool = False,
+                   perfect: bool = False) -> DamageFormula:
+    """What a hit (or a critical hit) of `sit` deals; see the module docstring. `perfect`:
+    a Perfect Critical (the optional rule): the weapon dice deal their maximum."""
     w = sit.weapon
     mult = w.multiplier if critical else 1
     dice = w.damage
@@ -113,7 +131,8 @@ def damage_formula(sit: AttackSituation, critical: bool = False) -> DamageFormul
         flat=flat, types=tuple(w.damage_type), mode=w.damage_mode, properties=tuple(w.properties),
         extra=tuple(w.extra_damage), multiplier=mult, critical=critical,
         weakened_pct=stage.physical_damage_pct if stage else 0,
-        dr=t.dr, resist=dict(t.resist), vulnerable=dict(t.vulnerable))
+        dr=t.dr, resist=dict(t.resist), vulnerable=dict(t.vulnerable),
+        killer_min=killer_minimum(sit) if critical else 0, perfect=perfect and critical)
 
 
 def dr_applies(dr: DamageReduction | None, damage_type: str, properties: tuple[str, ...]) -> bool:
@@ -205,9 +224,13 @@ def resolve_damage(formula: DamageFormula, weapon_faces: tuple[int, ...],
     wd = formula.weapon_dice
     dice_text = DiceExpr(wd.count, wd.sides, wd.bonus) if wd.count else DiceExpr(0, 0, wd.bonus)
     faces = f" [{', '.join(map(str, weapon_faces))}]" if weapon_faces else ""
-    terms = [Term(sum(weapon_faces) + wd.bonus, f"{dice_text}{faces}", R10)]
+    label = f"{dice_text}{faces}" + (" (Perfect Critical: the most)" if formula.perfect else "")
+    terms = [Term(sum(weapon_faces) + wd.bonus, label, R19 if formula.perfect else R10)]
     terms += list(formula.flat)
     raw = sum(t.value for t in terms)
+    if raw < formula.killer_min:
+        terms.append(Term(formula.killer_min - raw, "killer critical minimum", R19))
+        raw = formula.killer_min
     dtype, reductions = _best_type(formula, raw)
     terms += reductions
     physical = sum(t.value for t in terms)
@@ -228,8 +251,12 @@ def resolve_damage(formula: DamageFormula, weapon_faces: tuple[int, ...],
 
 def roll_damage(formula: DamageFormula, dice) -> DamageResult:
     """Roll `formula` with the battle's Dice: weapon dice first, then each extra in order."""
-    _, weapon_faces = dice.roll(DiceExpr(formula.weapon_dice.count, formula.weapon_dice.sides)
-                                if formula.weapon_dice.count else DiceExpr(0, 0, 0))
+    wd = formula.weapon_dice
+    if formula.perfect:                 # no die is rolled: each shows its most
+        weapon_faces = (wd.sides,) * wd.count
+    else:
+        _, weapon_faces = dice.roll(DiceExpr(wd.count, wd.sides) if wd.count
+                                    else DiceExpr(0, 0, 0))
     extra_faces = tuple(dice.roll(DiceExpr(e.dice.count, e.dice.sides)
                                   if e.dice.count else DiceExpr(0, 0, 0))[1]
                         for e in formula.extra)
@@ -256,7 +283,10 @@ def damage_distribution(formula: DamageFormula) -> dict[int, Fraction]:
     wd = formula.weapon_dice
     flat = sum(t.value for t in formula.flat)
     physical: dict[int, Fraction] = {}
-    for raw, p in dice_distribution(wd.count, wd.sides, wd.bonus + flat).items():
+    dice = dice_distribution(wd.count, wd.sides, wd.bonus + flat) if not formula.perfect \
+        else {wd.count * wd.sides + wd.bonus + flat: Fraction(1)}
+    for raw, p in dice.items():
+        raw = max(raw, formula.killer_min)
         _, terms = _best_type(formula, raw)
         value = raw + sum(t.value for t in terms)
         physical[value] = physical.get(value, 0) + p

@@ -40,19 +40,22 @@ def d20_distribution(fortune: int = 0) -> dict[int, Fraction]:
     return {k: p for k, p in zip(range(1, 21), _d20(fortune))}
 
 
-def _roll_hits(natural: int, bonus: int, ac: int) -> bool:
-    return natural == 20 or (natural != 1 and natural + bonus >= ac)
+def _roll_hits(natural: int, bonus: int, ac: int, indirect: bool = False) -> bool:
+    from game.rules.attack import roll_hits
+    return roll_hits(natural, bonus, ac, indirect)
 
 
-def exact_roll_hit(bonus: int, ac: int, fortune: int = 0) -> Fraction:
-    """P(the d20 roll hits AC), before concealment."""
-    return sum((p for k, p in zip(range(1, 21), _d20(fortune)) if _roll_hits(k, bonus, ac)),
-               Fraction(0))
+def exact_roll_hit(bonus: int, ac: int, fortune: int = 0, indirect: bool = False) -> Fraction:
+    """P(the d20 roll hits AC), before concealment (`indirect`: a volley's natural 20 adds
+    10 instead of hitting)."""
+    return sum((p for k, p in zip(range(1, 21), _d20(fortune))
+                if _roll_hits(k, bonus, ac, indirect)), Fraction(0))
 
 
-def exact_hit(bonus: int, ac: int, fortune: int = 0, miss_on: int = 0) -> Fraction:
+def exact_hit(bonus: int, ac: int, fortune: int = 0, miss_on: int = 0,
+              indirect: bool = False) -> Fraction:
     """P(hit) including concealment (d10 <= miss_on misses after a hit)."""
-    return exact_roll_hit(bonus, ac, fortune) * Fraction(10 - miss_on, 10)
+    return exact_roll_hit(bonus, ac, fortune, indirect) * Fraction(10 - miss_on, 10)
 
 
 def exact_threat(bonus: int, ac: int, threat: int = 20, fortune: int = 0) -> Fraction:
@@ -100,6 +103,13 @@ def chances(x: AttackPlan | AttackSituation) -> Chances:
         zero = Fraction(0)
         return Chances(zero, zero, zero, zero)
     b, ac, crit_ac = plan.bonus.total, plan.ac.total, plan.ac_vs_crit.total
+    if plan.automatic:          # a helpless target: a critical hit unless concealment saves it
+        kept = Fraction(10 - plan.miss_on, 10)
+        return Chances(hit=kept, critical=kept, threat=ONE, roll_hit=ONE)
+    if plan.indirect:           # a volley: no critical hit
+        zero = Fraction(0)
+        return Chances(hit=exact_hit(b, ac, plan.fortune, plan.miss_on, True), critical=zero,
+                       threat=zero, roll_hit=exact_roll_hit(b, ac, plan.fortune, True))
     return Chances(
         hit=exact_hit(b, ac, plan.fortune, plan.miss_on),
         critical=exact_critical(b, ac, crit_ac, plan.threat, plan.fortune, plan.miss_on),

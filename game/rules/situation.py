@@ -37,7 +37,7 @@ from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.model import SIZES
 from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack
 from game.rules.concealment import ConcealmentResult, concealment
-from game.rules.cover import CoverResult, cover
+from game.rules.cover import CoverResult, behind_cover, cover
 from game.rules.flanking import FlankResult, elevation_of, flanking
 from game.rules import running
 from game.rules.probability import chances, expected_damage
@@ -61,6 +61,8 @@ class Extras:
     mode: str | None = None        # force "melee", "thrown" or "ranged"
     target_ignores: tuple = ()     # RULES.md 8 "Ignore an enemy": foes the target ignores
     unseen: bool = False           # the target is unaware of the attacker (hidden)
+    indirect: bool = False         # a volley over the obstacles (rules: Special attacks)
+    stray: bool = False            # the roll against an unintended target (accuracy by volume)
 
 
 NO_EXTRAS = Extras()
@@ -178,10 +180,14 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     con = concealment(view, a, t)
     level = con.level
     seen = True
-    if cov.level != "total" and level != "total":
+    if level != "total" and (cov.level != "total" or extras.indirect):
         seen = line_of_sight(view, a, t)
         if not seen:
             level = "total"         # LFG "Locating Targets": an unseen target
+    cover_level = behind_cover(view, a, t, protected_cover(view, t, cov.level))
+    lobbed = extras.indirect and ranged
+    if lobbed:
+        cover_level = "none"        # the volley falls from above (rules: Special attacks)
     flank = _unignored_flank(flanking(view, t), extras.target_ignores)
     ignored = a.name in extras.target_ignores
     target = Fighter.of(t, on_difficult(view, t))
@@ -191,14 +197,15 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     sit = AttackSituation(
         attacker=Fighter.of(a, on_difficult(view, a)), weapon=w,
         target=target, distance_ft=distance * 5, mode=mode,
-        cover=protected_cover(view, t, cov.level), concealment=level, flanked=flank.flanked,
+        cover=cover_level, concealment=level, flanked=flank.flanked,
         gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
         previous_attacks=extras.previous_attacks, alternating=extras.alternating,
         aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,
         fortune=extras.fortune + (1 if ignored else 0),
         run_ac=running.ranged_ac(t, a) if ranged else 0,
         straight_run=running.thrown_charge_exempt(a, t, mode),
-        rules=getattr(view, "rules", DEFAULT_RULES))
+        rules=getattr(view, "rules", DEFAULT_RULES), indirect=lobbed,
+        stray=extras.stray)
     return Situation(sit, "", w, mode, distance, cov, con, flank, seen)
 
 

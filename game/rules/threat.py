@@ -51,8 +51,8 @@ def is_helpless(u) -> bool:
 
 def threatening_weapons(u) -> tuple:
     """Weapons that threaten (RULES.md 2): melee or natural ones, or any with `threatens_ft`."""
-    return tuple(w for w in u.weapons
-                 if w.attack == "melee" or w.natural or getattr(w, "threatens_ft", None))
+    return tuple(w for w in u.weapons if not getattr(w, "unarmed", False) and
+                 (w.attack == "melee" or w.natural or getattr(w, "threatens_ft", None)))
 
 
 def weapon_threat_reach(u, weapon) -> int:
@@ -76,7 +76,7 @@ def threat_reach(u) -> int:
     """The creature's melee reach in hexes: the longest of its threatening weapons (natural
     reach + weapon reach); 0 for a tiny creature with natural weapons; 0 when nothing threatens."""
     best = 0
-    for w in u.weapons:
+    for w in threatening_weapons(u):
         if w.attack == "melee" or w.natural:
             reach = u.reach + w.reach
         elif getattr(w, "threatens_ft", None):

@@ -92,6 +92,7 @@ class HexMap:
     description: str = ""
     teams: list[str] = field(default_factory=list)
     initiative: str = "selective"
+    critical_rules: str = "standard"     # game.data.ruleset.CRITICAL_RULES
     properties: dict = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     layers: list[MapLayer] = field(default_factory=list)  # XML order: bottom to top

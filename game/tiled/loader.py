@@ -15,6 +15,8 @@ the real tile is found with all four masked off.
 """
 from __future__ import annotations
 
+from game.data.ruleset import CRITICAL_RULES
+
 import difflib
 from pathlib import Path
 
@@ -223,6 +225,10 @@ class _Ctx:
         if "initiative" in props:
             mode = lambda p: as_choice(p, INITIATIVE_MODES)  # noqa: E731
             hexmap.initiative = self.typed(props["initiative"], mode, label) or "selective"
+        if "critical_rules" in props:
+            rules = lambda p: as_choice(p, CRITICAL_RULES)  # noqa: E731
+            hexmap.critical_rules = self.typed(props["critical_rules"], rules, label) or \
+                "standard"
         if "teams" in props:
             teams = self.typed(props["teams"], as_list, label) or []
             if len(set(teams)) != len(teams):

@@ -228,8 +228,10 @@ class App:
         initiative, a new seed."""
         teams = S.map_teams(battle.hexmap)
         sides = tuple(S.Side(t, battle.controllers.get(t, "ai")) for t in teams)
+        crits = battle.ruleset.criticals
         return S.Setup(Path(battle.hexmap.path), sides, battle.initiative_mode
-                       if battle.initiative_mode != battle.hexmap.initiative else None, None)
+                       if battle.initiative_mode != battle.hexmap.initiative else None, None,
+                       crits if crits != battle.hexmap.critical_rules else None)
 
     def _end_battle(self) -> None:
         self._close_replay()
@@ -668,7 +670,7 @@ def run_screenshot(map_path, out, select=None, hover=None, size="1280x800") -> i
 
 
 def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             ai_debug: bool = False, maps_dir=None) -> int:
+             ai_debug: bool = False, maps_dir=None, criticals=None) -> int:
     """`python -m game play [MAP] [--sides ...] [--seed N] [--initiative MODE] [--load SAVE]
     [--ai-debug]`: open the window and play until it is closed. Without a map, sides or a save
     it opens on the setup screen (with --seed and --initiative preselected). The player's
@@ -677,7 +679,8 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
         S.enable_ai_debug()
     settings = prefs.load()
     app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative,
-                   maps_dir=maps_dir, size=settings.size, settings=settings)
+                   maps_dir=maps_dir, size=settings.size, settings=settings,
+                   criticals=criticals)
     return run_window(app)
 
 
@@ -693,7 +696,8 @@ def run_window(app: App) -> int:
 
 
 def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             size=DEFAULT_SIZE, window: bool = True, maps_dir=None, settings=None) -> App:
+             size=DEFAULT_SIZE, window: bool = True, maps_dir=None, settings=None,
+             criticals=None) -> App:
     """The App of `run_play`, before its loop runs (bad arguments raise InputError first)."""
     if initiative is not None and initiative not in S.INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
@@ -713,14 +717,13 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
                    settings=settings)
     if map_path is None and sides is None:
         setup = None
-        if seed is not None or initiative is not None:
+        if seed is not None or initiative is not None or criticals is not None:
             info = S.map_info(_load_map(DEFAULT_MAP))
-            setup = S.setup_for(info, None, initiative, seed)
+            setup = S.setup_for(info, None, initiative, seed, criticals)
         return App(None, size, window=window, setup=setup, maps_dir=maps_dir,
                    settings=settings)
     hexmap = _load_map(map_path or DEFAULT_MAP)
-    setup = S.Setup(Path(hexmap.path), tuple(S.parse_sides(sides, S.map_teams(hexmap))),
-                    initiative, seed)
+    setup = S.setup_for(S.map_info(hexmap), sides, initiative, seed, criticals)
     battle = S.start_battle(setup, hexmap=hexmap)
     return App(battle, size, window=window, setup=setup,
                difficulties=S.difficulties(setup.sides), settings=settings)

@@ -114,6 +114,7 @@ class GameController:
         m = self.model
         m.hover_unit = self.unit_at(m.hover_cell)
         m.preview, m.attack, m.attack_defenses, m.aim = None, None, {}, None
+        m.attack_stray = ()
         m.highlighted = set()
         sel = self._living(m.selected)
         if m.mode == "ability" and sel is not None and sel.name == self.actor():
@@ -199,6 +200,10 @@ class GameController:
             weapon = best.weapon
         extras = self._extras(u, target, weapon)
         self.model.attack_defenses = defense_odds(self.battle, u.name, target, weapon, extras)
+        from game.engine.archery import stray_forecast
+        lines, caught = stray_forecast(self.battle, u.name, target, weapon, extras)
+        self.model.attack_stray = lines          # firing into melee: who else it may strike
+        self.model.highlighted.update(caught)
         return attack_preview(view, u, target, weapon, extras)
 
     def _cells(self, hexes) -> list[tuple[int, int]]:

@@ -989,7 +989,8 @@ class Hud:
                          more.action)
             return forecast_html(label, more.hovered), (pos[0], pos[1]), "pointer"
         if preview is not None:
-            return (self.attack_html(preview, self._m("attack_defenses") or {}),
+            return (self.attack_html(preview, self._m("attack_defenses") or {},
+                                     self._m("attack_stray") or ()),
                     (pos[0], pos[1]), "pointer")
         refusal, cell = self._m("refusal"), self._m("hover_cell")
         if refusal:
@@ -1004,8 +1005,8 @@ class Hud:
         return None
 
     @staticmethod
-    def attack_html(preview, defenses: dict | None = None) -> str:
-        lines = P.attack_tooltip(preview, defenses).split("\n")
+    def attack_html(preview, defenses: dict | None = None, stray=()) -> str:
+        lines = P.attack_tooltip(preview, defenses, stray).split("\n")
         out = []
         for n, line in enumerate(lines):
             text = _esc(line)
@@ -1013,6 +1014,8 @@ class Hud:
                 out.append(f"<b>{text}</b>")
             elif line.startswith("Hit "):
                 out.append(f"<font color=#F0E442><b>{text}</b></font>")
+            elif line.startswith(P.STRAY_HEAD):
+                out.append(f"<font color=#FF8C5A><b>{text}</b></font>")
             elif line.startswith("Cannot"):
                 out.append(f"<font color=#FF8C5A><b>{text}</b></font>")
             elif line.startswith("  "):

@@ -80,6 +80,7 @@ class UIModel:
     preview: MovePreview | None = None
     attack: object | None = None  # game.rules.situation Preview of the hovered enemy
     attack_defenses: dict = field(default_factory=dict)  # engine's odds: defense -> Chances
+    attack_stray: tuple = ()     # the engine's lines: who a missed missile may strike
     pending: object | None = None  # a Command awaiting confirmation (provoking move)
     overlays: set[str] = field(default_factory=set)   # {"threat", "los"}
     highlighted: set[str] = field(default_factory=set)  # threateners, flank partner, ...

@@ -90,6 +90,16 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
 MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("coup_de_grace", "Coup de Grace",
      "Both Big Actions: slay a helpless enemy in reach; provokes"),
+    ("knockout_strike", "Knockout Strike",
+     "An attack with a bludgeoning weapon that may knock the enemy out instead"),
+    ("volley", "Volley",
+     "Loose a bow, javelin or spear over the walls at an enemy out of sight: -10, no critical"),
+    ("off_hand_attack", "Off-Hand Attack",
+     "Your Reaction: the off hand follows a main-hand hit on a flat-footed enemy"),
+    ("take_cover", "Take Cover",
+     "Little Action: hide behind the adjacent wall (total cover from beyond it)"),
+    ("lean_out", "Lean Out",
+     "Little Action: lean out from your wall to attack past it, with good cover"),
     ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
 )
 
@@ -313,6 +323,9 @@ class UnitCard:
 
 def _weapon_line(u, w, chosen: bool) -> WeaponLine:
     bits = []
+    if w.id == u.unit.off_hand:       # rules: Special attacks and archery, the off hand
+        hand = "right" if u.unit.handed == "left" else "left"
+        bits.append(f"off hand ({hand})")
     if w.id in u.ammo:
         bits.append(f"{u.ammo[w.id]} shots left")
     if w.can_melee:
@@ -509,7 +522,9 @@ def _condition_effect(condition: str) -> str:
 def _attack_line(a: E.AttackRolled, dmg: E.Damaged | None) -> LogEntry:
     weapon = _a(a.weapon)
     tags = {"aoo": " (attack of opportunity)", "interrupt": " (interrupt)",
-            "charge": " (charge)", "power attack": " (Power Attack)"}
+            "charge": " (charge)", "power attack": " (Power Attack)",
+            "knockout": " (Knockout Strike)", "volley": " (volley)",
+            "stray": " (stray missile)", "off hand": " (off hand)"}
     tag = tags.get(a.kind, "")
     units = (a.attacker, a.target)
     detail = a.breakdown
@@ -656,7 +671,8 @@ def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
                         "info", (e,))
     text = {"drawn": f"{e.unit} draws its {e.weapon}",
             "sheathed": f"{e.unit} sheathes its {e.weapon}",
-            "picked up": f"{e.unit} picks up its {e.weapon}"}.get(e.action)
+            "picked up": f"{e.unit} picks up its {e.weapon}",
+            "dropped": f"{e.unit} drops its {e.weapon}"}.get(e.action)
     if text is None:
         text = f"{e.unit}'s {e.weapon} lands at {_cell(e.at)}" if e.at else \
             f"{e.unit}'s {e.weapon}: {e.action}"
@@ -698,6 +714,10 @@ def _rare_line(e: E.Event) -> LogEntry:
                         (e,))
     if isinstance(e, E.WeaponMoved):
         return _weapon_line_of(e)
+    if isinstance(e, E.Maimed):
+        return LogEntry(f"Perfect Critical! {e.unit}: {e.injury}", "An optional critical "
+                        "rule (rules: Special attacks and archery)", (e.unit,), "critical",
+                        (e,))
     if isinstance(e, E.BattleWon):
         if e.team == "draw":
             text = f"The battle ends in a draw (round {e.round})"
@@ -892,10 +912,14 @@ def defense_prompt(battle) -> tuple[str, list[str]]:
     return f"Defend: {p.reactor}", lines
 
 
-def attack_tooltip(preview, defenses: dict | None = None) -> str:
+STRAY_HEAD = "If it misses"
+
+
+def attack_tooltip(preview, defenses: dict | None = None, stray=()) -> str:
     """The attack preview as lines of text: weapon and mode, hit and critical chances, the
-    attack bonus and the AC with every modifier, cover, concealment, flanking, fortune, and
-    (`defenses`: the engine's odds) the hit chance against each active defense."""
+    attack bonus and the AC with every modifier, cover, concealment, flanking, fortune,
+    (`defenses`: the engine's odds) the hit chance against each active defense, and
+    (`stray`: the engine's lines) who a missed missile may strike (firing into melee)."""
     if preview is None:
         return ""
     sit = preview.situation
@@ -912,6 +936,9 @@ def attack_tooltip(preview, defenses: dict | None = None) -> str:
     lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}")
     lines += defense_lines(defenses or {})
     lines.append(f"Expected damage {preview.expected_damage:.1f}")
+    if stray:
+        lines.append(f"{STRAY_HEAD}, the missile may strike:")
+        lines += [f"  {line}" for line in stray]
     if plan is not None:
         fortune = {1: " (Fortunate: best of 2d20)", -1: " (Unfortunate: worse of 2d20)"}.get(
             plan.fortune, "")

@@ -360,6 +360,8 @@ class SetupScreen(Screen):
         self.sides: list[S.Side] = []
         self.initiative: str | None = None
         self.chosen_initiative: str | None = None     # set by the player; None: the map's
+        self.criticals: str | None = None             # the optional critical rules, the same
+        self.chosen_criticals: str | None = None
         self.seed_text = ""
         self.message = ""
         self._backdrop = None
@@ -391,6 +393,8 @@ class SetupScreen(Screen):
         self.sides = [by_team.get(t, S.Side(t, "ai")) for t in self.map.teams]
         self.initiative = setup.initiative if setup.initiative != self.map.initiative else None
         self.chosen_initiative = setup.initiative
+        self.criticals = setup.criticals if setup.criticals != self.map.criticals else None
+        self.chosen_criticals = setup.criticals
         self.seed_text = "" if setup.seed is None else str(setup.seed)
 
     def select_map(self, which, rebuild: bool = True) -> None:
@@ -416,6 +420,8 @@ class SetupScreen(Screen):
         self.sides = sides
         chosen = self.chosen_initiative      # the player's choice outlives a map switch
         self.initiative = chosen if chosen != self.map.initiative else None
+        crits = self.chosen_criticals
+        self.criticals = crits if crits != self.map.criticals else None
         self.message = ""
         if rebuild:
             self.layout(self.size)
@@ -440,6 +446,18 @@ class SetupScreen(Screen):
     def initiative_mode(self) -> str:
         return self.initiative or self.map.initiative
 
+    def set_criticals(self, rules: str | None) -> None:
+        """The optional critical-hit rules of the battle (None: the map's own)."""
+        if rules is not None and rules not in S.CRITICAL_RULES:
+            raise ValueError(f"unknown critical rules {rules!r}")
+        self.criticals = None if rules == self.map.criticals else rules
+        self.chosen_criticals = rules
+        self._refresh_rules()
+
+    @property
+    def critical_rules(self) -> str:
+        return self.criticals or self.map.criticals
+
     def set_seed_text(self, text: str) -> None:
         self.seed_text = text
         if self.widgets and self.seed_entry.get_text() != text:
@@ -450,7 +468,7 @@ class SetupScreen(Screen):
     def current(self) -> S.Setup:
         """The setup as chosen (InputError for a seed that is not a number)."""
         return S.Setup(self.map.path, tuple(self.sides), self.initiative,
-                       S.parse_seed(self.seed_text))
+                       S.parse_seed(self.seed_text), self.criticals)
 
     def start(self):
         if self.map.error:
@@ -507,9 +525,18 @@ class SetupScreen(Screen):
         self.initiative_menu = self._add(UIDropDownMenu(
             options, current, pygame.Rect(12, y + 32, lw - 24, 38), manager=self.manager,
             container=left))
-        self.initiative_hint = self.textbox((8, y + 74, lw - 16, 64),
+        self.initiative_hint = self.textbox((8, y + 68, lw - 16, 56),
                                             self._mode_hint(), left, "#result_text")
-        y += 148
+        y += 122
+        self.label((14, y, lw - 28, 28), "Critical hits", left, "@section")
+        options = [(self._criticals_text(r), r) for r in S.CRITICAL_RULES]
+        current = next(o for o in options if o[1] == self.critical_rules)
+        self.criticals_menu = self._add(UIDropDownMenu(
+            options, current, pygame.Rect(12, y + 32, lw - 24, 38), manager=self.manager,
+            container=left))
+        self.criticals_hint = self.textbox((8, y + 68, lw - 16, 56),
+                                           self._criticals_hint(), left, "#result_text")
+        y += 122
         self.label((14, y, lw - 28, 28), "Dice seed", left, "@section")
         self.seed_entry = self._add(UITextEntryLine(
             pygame.Rect(12, y + 32, lw - 24, 40), manager=self.manager, container=left,
@@ -606,6 +633,13 @@ class SetupScreen(Screen):
                  "round-by-round": "Round-by-round"}[mode]
         return f"{title} (map default)" if mode == self.map.initiative else title
 
+    def _criticals_text(self, rules: str) -> str:
+        title = S.CRITICAL_TITLES[rules]
+        return f"{title} (map default)" if rules == self.map.criticals else title
+
+    def _criticals_hint(self) -> str:
+        return f"<font color=#c9d4de>{_esc(S.CRITICAL_TEXT[self.critical_rules])}</font>"
+
     def _mode_hint(self) -> str:
         return f"<font color=#c9d4de>{_esc(S.INITIATIVE_TEXT[self.initiative_mode])}</font>"
 
@@ -635,6 +669,7 @@ class SetupScreen(Screen):
         if not self.widgets:
             return
         self.initiative_hint.set_text(self._mode_hint())
+        self.criticals_hint.set_text(self._criticals_hint())
         self.seed_hint.set_text(self._seed_hint())
         self._refresh_summary()
 
@@ -686,6 +721,15 @@ class SetupScreen(Screen):
                              if self._mode_text(m_) == getattr(event, "text", "")), None)
             if mode is not None:
                 self.set_initiative(mode)
+            return None
+        if et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
+                getattr(event, "ui_element", None) is self.criticals_menu:
+            rules = getattr(event, "selected_option_id", None)
+            if rules not in S.CRITICAL_RULES:
+                rules = next((r for r in S.CRITICAL_RULES
+                              if self._criticals_text(r) == getattr(event, "text", "")), None)
+            if rules is not None:
+                self.set_criticals(rules)
             return None
         if et in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) and \
                 getattr(event, "ui_element", None) is self.seed_entry:

@@ -34,6 +34,15 @@ INITIATIVE_TEXT = {
     "round-by-round": "Initiative is rolled again before each round; then the actors pick "
                       "who acts next, as in selective.",
 }
+CRITICAL_RULES = ("standard", "killer", "perfect", "both")   # game.data.ruleset
+CRITICAL_TITLES = {"standard": "Standard criticals", "killer": "Killer Criticals",
+                   "perfect": "Perfect Critical", "both": "Killer and Perfect"}
+CRITICAL_TEXT = {
+    "standard": "Critical hits multiply the weapon's damage.",
+    "killer": "A critical hit deals at least 10% of the target's most HP per multiplier step.",
+    "perfect": "A natural 20 on the confirmation deals the most damage and may break a bone.",
+    "both": "Killer Criticals and Perfect Critical together.",
+}
 DIFFICULTIES = ("easy", "normal", "hard")
 KINDS = ("human", "ai")
 SEED_LIMIT = 2 ** 63
@@ -55,6 +64,7 @@ class MapInfo:
     orientation: str                          # "pointy-top" | "flat-top"
     creatures: dict = field(default_factory=dict, compare=False)   # team -> count
     error: str = ""                           # a broken map: its first problem
+    criticals: str = "standard"               # the map's optional critical rules
 
     @property
     def name(self) -> str:
@@ -73,7 +83,8 @@ def map_info(hexmap) -> MapInfo:
     return MapInfo(Path(hexmap.path), hexmap.title or Path(hexmap.path).stem,
                    hexmap.description or "", tuple(teams), hexmap.initiative or "selective",
                    hexmap.width, hexmap.height,
-                   "flat-top" if str(axis) == "x" else "pointy-top", creatures)
+                   "flat-top" if str(axis) == "x" else "pointy-top", creatures,
+                   criticals=getattr(hexmap, "critical_rules", "standard") or "standard")
 
 
 _INFO: dict = {}
@@ -244,6 +255,7 @@ class Setup:
     sides: tuple[Side, ...]
     initiative: str | None = None             # None: the map's own mode
     seed: int | None = None
+    criticals: str | None = None              # None: the map's own critical rules
 
     @property
     def fixed_seed(self) -> bool:
@@ -268,16 +280,21 @@ class Setup:
             except ValueError:
                 shown = path.as_posix()
         extra = f" --initiative {self.initiative}" if self.initiative else ""
+        extra += f" --criticals {self.criticals}" if self.criticals else ""
         return (f"{program_name()} play {shown} --sides {sides_text(self.sides)} "
                 f"--seed {seed}{extra}")
 
 
 def setup_for(info: MapInfo, sides: str | None = None, initiative: str | None = None,
-              seed: int | None = None) -> Setup:
+              seed: int | None = None, criticals: str | None = None) -> Setup:
     if initiative is not None and initiative not in INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
                          f"{', '.join(INITIATIVE_MODES)})")
-    return Setup(info.path, tuple(parse_sides(sides, info.teams)), initiative, seed)
+    if criticals is not None and criticals not in CRITICAL_RULES:
+        raise InputError(None, None, f"--criticals: unknown critical rules {criticals!r} "
+                         f"(use {', '.join(CRITICAL_RULES)})")
+    return Setup(info.path, tuple(parse_sides(sides, info.teams)), initiative, seed,
+                 criticals)
 
 
 def start_battle(setup: Setup, clock=None, hexmap=None):
@@ -287,7 +304,7 @@ def start_battle(setup: Setup, clock=None, hexmap=None):
         from game.tiled.loader import load_map
         hexmap = load_map(setup.map_path)
     return Battle(hexmap, seed=setup.battle_seed(clock), initiative=setup.initiative,
-                  controllers=controllers(setup.sides))
+                  controllers=controllers(setup.sides), criticals=setup.criticals)
 
 
 # ---- the computer player's debug log --------------------------------------------------------

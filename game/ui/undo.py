@@ -70,7 +70,7 @@ def replayed(battle, commands) -> Battle:
     (a scripted save's), with `commands` applied: the same dice fall as they did."""
     again = Battle(battle.hexmap, seed=battle.seed, initiative=battle.initiative_mode,
                    controllers=battle.controllers, fixed_dice=battle.dice.fixed,
-                   ruleset=battle.ruleset)
+                   ruleset=battle.ruleset, criticals=battle.ruleset.criticals)
     for cmd in commands:
         out = again.apply(cmd)
         if not out.ok:              # the engine replays its own log: never expected
