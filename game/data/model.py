@@ -276,6 +276,8 @@ class UnitType:
     swim: int = 0
     jump: int = 0
     active_dodger: bool = False   # the Active Dodger feat (Active Dodge without defending)
+    heal: int = 0                 # ranks in the Heal skill (first aid, game.rules.healing)
+    undead: bool = False          # positive energy harms it, negative energy heals it
     abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"
     glyph: str = ""
