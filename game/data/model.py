@@ -33,7 +33,7 @@ AOO_POLICIES = ("always", "never", "ask")
 ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
 ABILITY_ACTIONS = ("big", "little", "full_round")
 AREA_SHAPES = ("burst", "close_burst", "cone", "line", "wall")
-ABILITY_TARGETS = ("all", "enemies")
+ABILITY_TARGETS = ("all", "enemies", "allies")
 USES_PER = ("battle", "day")
 
 
@@ -204,7 +204,9 @@ class Ability:
 
     `uses` None means at will; limited uses count down and never refill in a battle, whether
     they are per battle or per day (a battle lasts less than a day). `area` None: one target
-    within `range_ft`. The ability resolves with `attack_bonus` (d20 + bonus vs AC) or `save`.
+    within `range_ft`. The ability resolves with `attack_bonus` (d20 + bonus vs AC) or `save`,
+    or with neither when it affects only the user's side (`targets = "allies"`). Positive
+    energy damage heals the living (negative energy the undead) instead of harming them.
     """
     id: str
     name: str
@@ -223,6 +225,12 @@ class Ability:
     forced: ForcedMove | None = None
     provokes: bool = False
     description: str = ""
+    temp_hp: Dice | None = None      # temporary hit points for each creature it affects
+
+    @property
+    def automatic(self) -> bool:
+        """No attack roll and no save: it affects only the user's side, who accept it."""
+        return self.attack_bonus is None and self.save is None
 
     @property
     def range_hexes(self) -> int:
