@@ -61,7 +61,7 @@ SKIRMISH = MapPlan(
     ..........==========
     """,
     [Unit("Wulfric", "fighter", "blue", 3, 9, 0), Unit("Sokaris", "fighter", "blue", 4, 10, 0),
-     Unit("Mayat", "archer", "blue", 2, 12, 0), Unit("Chessan", "rogue", "blue", 6, 11, 0),
+     Unit("Mayat", "archer", "blue", 2, 12, 0), Unit("Chessan", "cleric", "blue", 6, 11, 0),
      Unit("Brannoc", "knight", "blue", 5, 9, 0),
      Unit("Orc 1", "orc", "red", 13, 2, 3), Unit("Orc 2", "orc", "red", 15, 4, 3),
      Unit("Goblin 1", "goblin", "red", 17, 1, 3), Unit("Goblin 2", "goblin", "red", 12, 6, 3),

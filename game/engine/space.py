@@ -1,5 +1,5 @@
 """Cramped from a shared space, applied to a battle as creatures move (the rule:
-`game.rules.space`; rules: Size, space and reach, "Sharing a space").
+`game.rules.space`; docs/rules/11-hit-points-and-conditions.md, "Sharing a space").
 
 `refresh_cramped(b, names)` gives Cramped to each named creature that now shares space with an
 ally within one size category and takes it away from those that no longer do. Only a Cramped

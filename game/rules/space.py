@@ -1,4 +1,4 @@
-"""Sharing a space (rules: Size, space and reach, "Sharing a space"; LFG "Space Explained":
+"""Sharing a space (docs/rules/11-hit-points-and-conditions.md, "Sharing a space"; LFG "Space Explained":
 "if you occupy the same space as an allied or indifferent creature within 1 size category of
 your own, you both gain the Cramped condition").
 

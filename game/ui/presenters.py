@@ -753,8 +753,9 @@ def _recovery_line(e: E.Event) -> LogEntry | None:
     """The line of a heal, temporary hit points, first aid or a wound that clots."""
     if isinstance(e, E.Healed):
         by = f"{e.by}'s " if e.by and e.by != e.unit else ""
-        return LogEntry(f"{e.unit} regains {e.amount} HP from {by}{e.source} (HP {e.hp})",
-                        e.breakdown, (e.unit, e.by) if e.by else (e.unit,), "heal", (e,))
+        text = f"{e.unit} regains {e.amount} HP from {by}{e.source} (HP {e.hp})" if e.amount \
+            else f"{e.unit} has no hit points to regain from {by}{e.source}"
+        return LogEntry(text, e.breakdown, (e.unit, e.by) if e.by else (e.unit,), "heal", (e,))
     if isinstance(e, E.TempHPGained):
         return LogEntry(f"{e.unit} gains {e.gained} temporary HP ({e.temp} in all)",
                         f"from {e.by}'s {e.source}; lost before hit points, the higher pool "
