@@ -209,3 +209,28 @@ def test_temporary_hit_points_never_more_than_25_percent_and_do_not_stack():
     assert gain_temp_hp(0, 12, 36) == 9
     assert gain_temp_hp(5, 3, 36) == 5 and gain_temp_hp(3, 5, 36) == 5
     assert gain_temp_hp(0, 4, 3) == 0
+
+
+# ---- the worked example of dying, with first aid ----------------------------------------------
+
+def test_first_aid_in_the_worked_example_of_dying_the_veteran_stops_bleeding():
+    """004 Death: "A character with 18 HP and a 13 CON Score is struck for 20 damage. They
+    fall unconscious at -2 HP and suffer Bleed 1. If they are not healed, they may continue to
+    bleed 1 HP per round." tests/scenarios/first_aid_example.json replays it with the archer
+    beside him: it walks up and gives first aid (Heal check 14 + WIS 1 = 15) before his turn,
+    and two rounds on he still lies at -2 HP."""
+    import json
+    from test_saves_scripted import REPO, cli
+    out = cli("replay", str(REPO / "tests" / "scenarios" / "first_aid_example.json"), "--json",
+              "--verify")
+    assert out.returncode == 0, out.stderr
+    events = [json.loads(line) for line in out.stdout.splitlines()]
+    struck = [(e["unit"], e["amount"], e["hp"]) for e in events if e["type"] == "Damaged"]
+    assert struck == [("Veteran", 20, -2)]                  # no bleeding after the first aid
+    [aid] = [e for e in events if e["type"] == "FirstAidGiven"]
+    assert (aid["unit"], aid["ally"], aid["total"], aid["success"]) == ("Scout", "Veteran", 15,
+                                                                        True)
+    assert not [e for e in events if e["type"] in ("Died", "SaveRolled")]
+    removed = [e["condition"] for e in events if e["type"] == "ConditionRemoved"
+               and e["unit"] == "Veteran"]
+    assert "bleed" in removed and "dying" in removed
