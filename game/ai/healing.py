@@ -7,8 +7,9 @@ Heal check's odds, the HP a heal restores and the chance it wakes a fallen ally)
 are worth, in the units of an attack's value (a creature's value: its expected damage per
 round):
 - stopping the bleeding of a dying ally: its value, a part that grows as it nears death
-  (`AID_WEIGHT`, full when it would bleed out within `AID_HORIZON` rounds; a wound that
-  clots before death is worth little), by the chance the check succeeds;
+  (full when it would bleed out within `AID_HORIZON` rounds; a wound that clots before death
+  is worth nothing), by the chance the check succeeds, and only a quarter (`NO_HEALER`) when
+  nobody of its side can heal it later (a creature left unconscious no longer fights);
 - a heal on a fallen ally: the chance it wakes, counted like an enemy brought down
   (`KILL_ROUNDS`, half: it wakes prone and weak), plus stopping its bleeding as above;
 - a heal on a standing ally: the share of its hit points the heal gives back, like an
@@ -22,7 +23,8 @@ from __future__ import annotations
 from game.ai.evaluate import unit_value
 from game.rules.health import bleed_amount, clots
 
-AID_WEIGHT = 0.6           # saving a dying ally that would bleed out soon
+AID_WEIGHT = 1.0           # saving a dying ally that would bleed out soon, a healer near
+NO_HEALER = 0.25           # ... with nobody on its side to wake it later
 AID_HORIZON = 3.0          # rounds: an ally bleeding out within them is worth it in full
 WAKE_WEIGHT = 0.5          # of an enemy brought down: the ally wakes prone, at few HP
 FAR = 0.4                  # a heal on an ally no enemy can reach next round
@@ -55,12 +57,25 @@ def bleed_out_rounds(u) -> int | None:
     return None
 
 
+def can_heal(u) -> bool:
+    """A creature able to act with a healing ability it may still use."""
+    from game.rules import conditions as cond
+    from game.rules.healing import energy_heals
+    if u.dead or not cond.can_act(u.conditions):
+        return False
+    return any(a.damage is not None and a.targets != "enemies"
+               and energy_heals(u.unit, a.damage_type)
+               and (a.uses is None or u.uses.get(a.id, 0) > 0) for a in u.unit.abilities)
+
+
 def aid_worth(ctx, u, chance: float = 1.0) -> float:
-    """Stopping `u`'s bleeding, by the chance it works."""
+    """Stopping `u`'s bleeding, by the chance it works: saving it counts in full when a
+    healer of its side may wake it later, a quarter when nobody can (it stays down)."""
     rounds = bleed_out_rounds(u)
     if rounds is None:
         return 0.0
-    return ally_value(ctx, u) * AID_WEIGHT * min(1.0, AID_HORIZON / rounds) * chance
+    later = 1.0 if any(can_heal(a) for a in ctx.view.units if a.team == u.team) else NO_HEALER
+    return ally_value(ctx, u) * AID_WEIGHT * later * min(1.0, AID_HORIZON / rounds) * chance
 
 
 def reachable_by_enemies(ctx, u) -> bool:
@@ -137,6 +152,7 @@ def _patient_worth(planner, t, touch) -> float:
 def approach_options(planner) -> list:
     """Move next to the patients worth it most, keeping a Big Action for the help."""
     from game.ai.player import Option
+    from game.hexgrid import hexes_within
     from game.rules import movement as rm
     from game.rules.threat import footprint_distance
     b, ctx, me = planner.b, planner.ctx, planner.me
@@ -156,8 +172,9 @@ def approach_options(planner) -> list:
     reach = planner.reachable(budget)
     out = []
     for worth, _, t in ranked[:PATIENTS]:
-        spots = [h for h in reach.cost if h != planner.here and footprint_distance(
-            ctx.moved(h, reach.facing[h]).hexes, t.hexes) == 1]
+        near = {h for p in t.hexes for h in hexes_within(p, len(me.hexes) + 1)}
+        spots = [h for h in near if h in reach.cost and h != planner.here and
+                 footprint_distance(ctx.moved(h, reach.facing[h]).hexes, t.hexes) == 1]
         best = _best_spot(planner, reach, spots, budget)
         if best is None:
             continue
