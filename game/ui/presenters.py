@@ -511,7 +511,9 @@ def _attack_line(a: E.AttackRolled, dmg: E.Damaged | None) -> LogEntry:
     if a.hit and not a.concealed_miss:
         if dmg is not None:
             crit = " (critical!)" if a.critical or dmg.critical else ""
-            text = f"{a.attacker} hits {a.target} with {weapon} for {dmg.amount}{crit}{tag}"
+            shield = f" ({dmg.absorbed} on temporary HP)" if dmg.absorbed else ""
+            text = (f"{a.attacker} hits {a.target} with {weapon} for {dmg.amount}{shield}"
+                    f"{crit}{tag}")
             detail = f"{a.breakdown}\n{dmg.breakdown}"
         else:
             crit = " (critical!)" if a.critical else ""
