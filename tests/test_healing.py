@@ -234,3 +234,21 @@ def test_first_aid_in_the_worked_example_of_dying_the_veteran_stops_bleeding():
     removed = [e["condition"] for e in events if e["type"] == "ConditionRemoved"
                and e["unit"] == "Veteran"]
     assert "bleed" in removed and "dying" in removed
+
+
+def test_temporary_hit_points_property_damage_is_split_and_the_pool_stays_capped():
+    """Property: temporary HP take at most what they hold, the rest goes to the hit points,
+    nothing is lost; a grant never lowers a pool and never raises it above the cap."""
+    from hypothesis import given, strategies as st
+    from game.rules.healing import absorb, temp_hp_cap
+
+    @given(st.integers(0, 50), st.integers(0, 80), st.integers(0, 50), st.integers(1, 200))
+    def check(temp, amount, gained, max_hp):
+        taken, rest = absorb(temp, amount)
+        assert taken + rest == amount and 0 <= taken <= temp
+        temp = min(temp, temp_hp_cap(max_hp))
+        pool = gain_temp_hp(temp, gained, max_hp)
+        assert temp <= pool <= max(temp, temp_hp_cap(max_hp))
+        assert pool == min(max(temp, gained), max(temp, temp_hp_cap(max_hp)))
+
+    check()
