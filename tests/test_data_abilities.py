@@ -79,6 +79,10 @@ BAD = {
     "forced_hexes": (FEAR + 'forced = { kind = "push", hexes = 11 }\n', "forced.hexes",
                      "between 1 and 10"),
     "provokes": (FEAR + 'provokes = "yes"\n', "provokes", "true or false"),
+    "temp_hp": (FEAR + 'temp_hp = "many"\n', "temp_hp", "1d8"),
+    "no_roll_for_all": (FEAR.replace('save = { kind = "WILL", dc = 15 }\n', "")
+                        .replace('range_ft = 30', 'range_ft = 30\ntargets = "all"'), "save",
+                        'targets = "allies"'),
     "unknown_field": (FEAR + "radius = 2\n", "radius", "known fields"),
     "bad_id": (FEAR.replace('"fear_burst"', '"Fear Burst"'), "id", "plain id"),
     "twice": (FEAR + FEAR, "id", "used twice"),
@@ -98,6 +102,40 @@ def test_a_bad_ability_field_is_one_line_naming_the_file_the_line_and_the_fix(tm
     lines = (UNIT_OK + text).splitlines()
     key = field.split(".")[-1].split("[")[0]
     assert key in lines[line - 1] or "[[abilities]]" in lines[line - 1], (line, msg)
+
+
+CURE = '''
+[[abilities]]
+id = "cure"
+name = "Cure"
+kind = "spell-like"
+uses = 3
+per = "day"
+range_ft = 5
+targets = "allies"
+damage = "1d8+2"
+damage_type = "positive"
+temp_hp = "1d4"
+'''
+
+
+def test_a_heal_for_the_users_side_needs_no_roll_and_may_grant_temporary_hp(tmp_path):
+    """004 Saving Throws: "A willing creature targeted by a spell may choose to be affected
+    without rolling the indicated Save": an ability for the user's side only rolls nothing."""
+    a = _load(tmp_path, CURE).ability("cure")
+    assert a.targets == "allies" and a.automatic and a.save is None
+    assert (str(a.damage), a.damage_type, str(a.temp_hp)) == ("1d8+2", "positive", "1d4")
+
+
+def test_the_shipped_cleric_heals_and_the_skeleton_is_undead():
+    units = load_units()
+    cleric = units["cleric"]
+    cure, vigor = cleric.ability("cure_wounds"), cleric.ability("words_of_vigor")
+    assert (cure.targets, cure.damage_type, cure.range_hexes, cure.uses) == \
+        ("allies", "positive", 1, 3)
+    assert (vigor.area.shape, vigor.targets, str(vigor.temp_hp)) == \
+        ("close_burst", "allies", "1d4")
+    assert cleric.heal > 0 and units["skeleton"].undead and not units["fighter"].undead
 
 
 def test_abilities_cannot_be_overridden_by_a_map_object():

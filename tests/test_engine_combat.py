@@ -3,7 +3,7 @@ engine: the situation read off the battlefield (`game.rules.situation`: cover, c
 flanking, gang up, high ground, difficult terrain, conditions), itemised breakdowns in the
 events, damage, DR, criticals, unconsciousness, bleeding, stabilisation and death - with
 LFG's "Hit Points" example (18 HP, CON 13, struck for 20: -2 HP, unconscious, Bleed 1; it
-dies at -13) reached through real commands.
+dies at -13, unless its wound clots after 10 rounds of bleeding) reached through real commands.
 """
 from __future__ import annotations
 
@@ -70,18 +70,25 @@ def test_hp_example_struck_for_20_falls_unconscious_at_minus_2_with_bleed_1():
     assert E.ConditionAdded("V", "bleed", 1) in events
 
 
-def test_hp_example_bleeds_1_per_round_and_dies_at_minus_13():
+def test_hp_example_bleeds_1_per_round_until_the_wound_clots_after_10_rounds():
+    """LFG "Hit Points": "If they are not healed, they may continue to bleed 1 HP per round.
+    If they reach -13 HP, they die." and Bleed X: "After 10 rounds of bleeding, the wound
+    begins to clot, and the Bleed X amount is reduced by 1 per round." Ten rounds of Bleed 1
+    take the example to -12; then the wound clots: one HP short of death, stable. (A further
+    blow kills it at -13: tests/scenarios/bleeding_example.json.)"""
     b, _ = find_battle(hp_example, attack_once(C.Attack("A", "V", "greataxe")),
                        struck_for_20)
-    events = next_turns(b, lambda b: b.unit("V").dead)
+    events = next_turns(b, lambda b: any(e.unit == "V" for e in of(b.events, E.Clotted)))
     bleeding = [e for e in of(events, E.Damaged) if e.unit == "V"]
-    assert [e.hp for e in bleeding] == list(range(-3, -14, -1))
-    assert all(e.amount == 1 and "bleed 1 (rules: Hit points and conditions)" in e.breakdown for e in bleeding)
+    assert [e.hp for e in bleeding] == list(range(-3, -13, -1))
+    assert all(e.amount == 1 and e.breakdown.startswith("bleed 1 (") for e in bleeding)
+    assert "clots in 9 round(s)" in bleeding[0].breakdown and "clotting" in bleeding[-1].breakdown
     saves = [e for e in of(events, E.SaveRolled) if e.unit == "V"]
     assert len(saves) == 10 and not any(s.success for s in saves)   # once per round, DC 20
     assert all(s.dc == 20 and s.save == "FORT" for s in saves)
-    assert of(events, E.Died) == [E.Died("V", (3, 2), "", "bleeding")]
-    assert b.unit("V").hp == -13
+    assert of(events, E.Clotted) == [E.Clotted("V", 0, 10)]
+    v = b.unit("V")
+    assert v.hp == -12 and not v.dead and not v.has("dying") and v.has("unconscious")
 
 
 def test_a_successful_dc_20_fort_save_stops_the_bleeding():

@@ -230,10 +230,15 @@ def test_hit_points_injured_condition_comes_and_goes_with_hp():
     assert healed.hp == 5 and healed.conditions_after({"injured": 1}) == {}
 
 
-def test_hit_points_unconscious_and_weakened_once_per_fall_weakened_5_overflows():
+def test_hit_points_struck_again_at_0_or_less_gains_another_weakened_stage_5_overflows():
+    """LFG: "If you are struck to 0 Hit Points or less, you fall unconscious and gain +1
+    Weakened Stage." Every blow at 0 or less strikes again; bleeding is no blow."""
     down = {"unconscious": 1, "prone": 1, "weakened": 1, "injured": 1}
     again = take_damage(HERO, -1, 18, down, 3, ("bludgeoning",))
-    assert again.conditions_after(down)["weakened"] == 1
+    assert again.conditions_after(down)["weakened"] == 2
+    assert "unconscious" not in [c.name for c in again.changes]
+    bled = take_damage(HERO, -1, 18, down, 1, ("biological",), struck=False)
+    assert bled.conditions_after(down)["weakened"] == 1
     worn = take_damage(HERO, 2, 18, {"weakened": 5}, 3)
     assert worn.conditions_after({"weakened": 5})["weakened"] == 5
     assert str(worn.overflow) == "1d6"

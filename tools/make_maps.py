@@ -61,7 +61,7 @@ SKIRMISH = MapPlan(
     ..........==========
     """,
     [Unit("Wulfric", "fighter", "blue", 3, 9, 0), Unit("Sokaris", "fighter", "blue", 4, 10, 0),
-     Unit("Mayat", "archer", "blue", 2, 12, 0), Unit("Chessan", "twinblade", "blue", 6, 11, 0),
+     Unit("Mayat", "archer", "blue", 2, 12, 0), Unit("Chessan", "cleric", "blue", 6, 11, 0),
      Unit("Brannoc", "knight", "blue", 5, 9, 0),
      Unit("Orc 1", "orc", "red", 13, 2, 3), Unit("Orc 2", "orc", "red", 15, 4, 3),
      Unit("Goblin 1", "goblin", "red", 17, 1, 3), Unit("Goblin 2", "goblin", "red", 12, 6, 3),
@@ -99,7 +99,7 @@ BATTLE = MapPlan(
     """,
     [Unit("Aldric", "fighter", "blue", 5, 5, 0), Unit("Brand", "fighter", "blue", 6, 6, 0),
      Unit("Cora", "archer", "blue", 4, 3, 0), Unit("Dain", "archer", "blue", 3, 7, 0),
-     Unit("Esk", "rogue", "blue", 8, 8, 0), Unit("Fenn", "fighter", "blue", 9, 6, 0),
+     Unit("Esk", "twinblade", "blue", 8, 8, 0), Unit("Fenn", "fighter", "blue", 9, 6, 0),
      Unit("Gareth", "knight", "blue", 7, 4, 0),
      Unit("Orc 1", "orc", "red", 18, 16, 2), Unit("Orc 2", "orc", "red", 20, 15, 2),
      Unit("Orc 3", "orc", "red", 15, 17, 2), Unit("Goblin 1", "goblin", "red", 10, 18, 2),

@@ -6,7 +6,8 @@ engine's forecast (`ability_effects.forecast`: saving throws' pass chances, cove
 origin, the damage dice). An aim is worth the damage and conditions it is expected to deal
 to enemies minus what it deals to the user's own side (the user included), each weighed by
 the creature's value, like an attack's: a fraction of its hit points and the chance to bring
-it down, and for a condition a part of its value for each round it lasts (three at most).
+it down, and for a condition a part of its value for each round it lasts (three at most);
+a heal is worth what `game.ai.healing.heal_worth` says to an ally (a loss on a foe).
 The best aims are checked with the engine (`battle.refusal`), confirmed when they provoke,
 and offered with what provoking costs.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.ai.healing import heal_worth
 from game.engine.abilities import aimed, candidates
 from game.engine.ability_effects import forecast
 from game.engine.battle import Refused
@@ -31,6 +33,11 @@ def aim_value(ctx, a, shots) -> tuple[float, dict]:
     view = ctx.view
     for f in shots:
         t = view.unit(f.name)
+        if f.helps:                 # a heal: worth its HP to an ally, a loss on a foe
+            worth = heal_worth(ctx, f)
+            total += worth if f.ally else -worth
+            (spared if f.ally else hit).append(f.name)
+            continue
         value = ctx.value(t)
         worth = value * (f.damage / max(1, t.hp) + ctx.weights.kill_rounds * f.downs)
         for c in a.conditions:

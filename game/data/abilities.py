@@ -9,9 +9,11 @@
     per = "day"                    # battle | day (both count down, never refill in a battle)
     range_ft = 30                  # bursts, walls and single targets
     area = { shape = "burst", size = 2 }   # burst | close_burst | cone | line | wall
-    targets = "all"                # all | enemies
-    save = { kind = "WILL", dc = 15, on_pass = "negates" }   # or attack_bonus = N
-    damage = "2d6"                 # optional, with damage_type
+    targets = "all"                # all | enemies | allies (the user's side only)
+    save = { kind = "WILL", dc = 15, on_pass = "negates" }   # or attack_bonus = N; neither
+                                   # for targets = "allies" (they accept it)
+    damage = "2d6"                 # optional, with damage_type; "positive" heals the living
+    temp_hp = "1d4"                # optional: temporary hit points for each creature affected
     conditions = [{ name = "frightened", rounds = 3 }]
     forced = { kind = "push", hexes = 2 }   # on a failed save or a hit
     provokes = true                # spell-like abilities provoke unless it says otherwise
@@ -120,6 +122,7 @@ ABILITY_FIELDS = {
     "damage_type": (_choice(DAMAGE_TYPES), None),
     "conditions": (_conditions, ()),
     "forced": (_forced, None),
+    "temp_hp": (_dice, None),
     "provokes": (_bool, None),
     "description": (_text(lines=True), ""),
 }
@@ -127,13 +130,15 @@ ABILITY_FIELDS = {
 
 def _check_resolution(ctx, v) -> None:
     """One way to resolve, something to do, and the fields each shape needs."""
-    if (v["attack_bonus"] is None) == (v["save"] is None):
+    rolls = (v["attack_bonus"] is not None) + (v["save"] is not None)
+    if rolls == 2 or (rolls == 0 and v["targets"] != "allies"):
         raise ctx.error("save", "an ability resolves with an attack roll or a save, "
-                        "exactly one of them", "give either attack_bonus = N or "
-                        "save = {kind = \"WILL\", dc = 15}")
-    if v["damage"] is None and not v["conditions"] and v["forced"] is None:
+                        "exactly one of them (neither only with targets = \"allies\")",
+                        "give either attack_bonus = N or save = {kind = \"WILL\", dc = 15}")
+    if v["damage"] is None and not v["conditions"] and v["forced"] is None \
+            and v["temp_hp"] is None:
         raise ctx.error("damage", "the ability does nothing",
-                        "give damage, conditions or forced")
+                        "give damage, conditions, forced or temp_hp")
     if (v["damage"] is None) != (v["damage_type"] is None):
         missing = "damage_type" if v["damage"] is not None else "damage"
         raise ctx.error(missing, f"damage and damage_type go together: {missing} is missing",
@@ -170,7 +175,7 @@ def build_ability(ctx, table) -> Ability:
                    area=v["area"], targets=v["targets"], attack_bonus=v["attack_bonus"],
                    save=v["save"], damage=v["damage"], damage_type=v["damage_type"] or "",
                    conditions=v["conditions"], forced=v["forced"], provokes=v["provokes"],
-                   description=v["description"])
+                   description=v["description"], temp_hp=v["temp_hp"])
 
 
 def check_abilities(ctx, key, value) -> tuple[Ability, ...]:

@@ -403,6 +403,8 @@ UNIT_FIELDS = {
     "off_hand": (_text(1), None),
     "two_weapon_fighting": (_bool, False),
     "ambidextrous": (_bool, False),
+    "heal": (_int(0, 40), 0),
+    "undead": (_bool, False),
     "abilities": (_abilities, ()),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),
     "glyph": (_text(1, 2), None),

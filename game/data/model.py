@@ -34,7 +34,7 @@ UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED belo
 ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
 ABILITY_ACTIONS = ("big", "little", "full_round")
 AREA_SHAPES = ("burst", "close_burst", "cone", "line", "wall")
-ABILITY_TARGETS = ("all", "enemies")
+ABILITY_TARGETS = ("all", "enemies", "allies")
 USES_PER = ("battle", "day")
 
 
@@ -221,7 +221,9 @@ class Ability:
 
     `uses` None means at will; limited uses count down and never refill in a battle, whether
     they are per battle or per day (a battle lasts less than a day). `area` None: one target
-    within `range_ft`. The ability resolves with `attack_bonus` (d20 + bonus vs AC) or `save`.
+    within `range_ft`. The ability resolves with `attack_bonus` (d20 + bonus vs AC) or `save`,
+    or with neither when it affects only the user's side (`targets = "allies"`). Positive
+    energy damage heals the living (negative energy the undead) instead of harming them.
     """
     id: str
     name: str
@@ -240,6 +242,12 @@ class Ability:
     forced: ForcedMove | None = None
     provokes: bool = False
     description: str = ""
+    temp_hp: Dice | None = None      # temporary hit points for each creature it affects
+
+    @property
+    def automatic(self) -> bool:
+        """No attack roll and no save: it affects only the user's side, who accept it."""
+        return self.attack_bonus is None and self.save is None
 
     @property
     def range_hexes(self) -> int:
@@ -297,6 +305,8 @@ class UnitType:
     off_hand: str | None = None   # the weapon id held in the off hand (None: none)
     two_weapon_fighting: bool = False   # the feat: no -2 for a light off-hand weapon
     ambidextrous: bool = False    # the feat: either hand is the main hand
+    heal: int = 0                 # ranks in the Heal skill (first aid, game.rules.healing)
+    undead: bool = False          # positive energy harms it, negative energy heals it
     abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"
     glyph: str = ""

@@ -147,3 +147,21 @@ class FollowUp:
     target: str = ""
     at: int = -1
     used_round: int = -1
+
+
+@dataclass(frozen=True)
+class TempHP:
+    """Temporary hit points (docs/rules/11-hit-points-and-conditions.md, "Temporary hit
+    points"): a separate pool lost before the creature's hit points. Only creatures that
+    gained some have it (the state of the others stays as it was)."""
+
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Bleeding:
+    """How many rounds the creature has been bleeding without a stop (docs/rules/
+    11-hit-points-and-conditions.md, "Bleed X"): after 10 the wound clots, Bleed X shrinks by
+    1 a round. Only creatures that have bled have it."""
+
+    rounds: int = 0

@@ -11,8 +11,8 @@ from types import MappingProxyType
 import esper
 
 from game.ecs.components import (
-    AbilityUses, ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position,
-    Reach, Reactions, RunCourse, Size, Stats, Team, Weapons,
+    AbilityUses, ActionBudget, Bleeding, Conditions, Controller, Footprint, Health, Identity,
+    Position, Reach, Reactions, RunCourse, Size, Stats, Team, TempHP, Weapons,
 )
 from game.data.model import UNARMED
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
@@ -48,6 +48,8 @@ class UnitView:
     dropped: tuple = ()               # (weapon, hex) of its weapons lying on the ground
     ammo: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     uses: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # ability id -> left
+    temp_hp: int = 0                  # temporary hit points, lost first (rules 11)
+    bled_rounds: int = 0              # rounds of bleeding without a stop (clots after 10)
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -138,6 +140,8 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
             running = course is not None and course.start is not None \
                 and "running" in conditions.active
             uses = esper.try_component(eid, AbilityUses)
+            temp = esper.try_component(eid, TempHP)
+            bleeding = esper.try_component(eid, Bleeding)
             units.append(UnitView(
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
@@ -149,6 +153,8 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
                 level=stats.level,
                 run=(course.start, course.direction) if running else None,
                 uses=MappingProxyType(dict(uses.left) if uses else {}),
+                temp_hp=temp.amount if temp else 0,
+                bled_rounds=bleeding.rounds if bleeding else 0,
             ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)

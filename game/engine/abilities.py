@@ -17,7 +17,8 @@ movement, which ends on the farthest place a push can reach (a pull: the nearest
 provokes.
 
 Decisions where the seeds are silent: an ability that would catch nobody is refused (no use
-is wasted on empty ground); a creature brought down by the attacks of opportunity it provoked
+is wasted on empty ground); an ability for the user's side only (`targets = "allies"`, a
+heal) catches no enemy in its area and may target the user itself; a creature brought down by the attacks of opportunity it provoked
 loses the ability and the use; walls act once, when they are made, and do not stay.
 """
 from __future__ import annotations
@@ -177,14 +178,17 @@ def _single(b, view, u, a, cmd) -> Aimed:
         raise Refused("no_target", f"name the target of {a.name}")
     b.entity(cmd.target)
     t = view.unit(cmd.target)
-    if t.dead or t.eid == u.eid:
+    if t.dead or (t.eid == u.eid and a.targets != "allies"):
         raise Refused("no_target", f"{t.name} cannot be the target of {a.name}")
     if a.targets == "enemies" and t.team == u.team:
         raise Refused("own_side", f"{a.name} affects enemies only: {t.name} is on "
                       f"{u.name}'s side")
+    if a.targets == "allies" and t.team != u.team:
+        raise Refused("enemy_side", f"{a.name} affects {u.name}'s side only: {t.name} is "
+                      "an enemy")
     if creature_distance(u, t) > a.range_hexes:
         raise Refused("out_of_range", f"{t.name} is beyond {a.name}'s range ({a.range_ft} ft)")
-    if not line_of_effect(view, u, t):
+    if t.eid != u.eid and not line_of_effect(view, u, t):
         raise Refused("no_line_of_effect", f"{u.name} has no line of effect to {t.name}")
     return Aimed(u.anchor, frozenset(t.hexes), (t,))
 
@@ -201,6 +205,8 @@ def aimed(b, u, a, cmd) -> Aimed:
     origin, area = _SHAPES[a.area.shape](b, view, u, a, cmd)
     spare = u.team if a.targets == "enemies" else None
     caught = areas.creatures_caught(view, origin, area, enemies_of=spare)
+    if a.targets == "allies":
+        caught = tuple(t for t in caught if t.team == u.team)
     if not caught:
         raise Refused("nobody_caught", f"{a.name} there would catch no creature")
     return Aimed(origin, area, caught)
@@ -292,7 +298,9 @@ def _straight_walls(b, view, u, a) -> Iterator[dict]:
 
 def _targets(b, view, u, a) -> Iterator[dict]:
     for t in view.units:
-        if not t.dead and t.eid != u.eid and (a.targets == "all" or t.team != u.team):
+        if t.dead or (t.eid == u.eid and a.targets != "allies"):
+            continue
+        if a.targets == "all" or (t.team == u.team) == (a.targets == "allies"):
             yield {"target": t.name}
 
 

@@ -3,9 +3,14 @@ of effect, Hit points and conditions "Saving throws", Movement "Forced movement"
 
 `resolve` is the performing half of `UseAbility` (a generator, like every action that may
 pause for an attack of opportunity): the provoked attacks first, then the damage dice once for
-everybody, then for each creature caught its save or the ability's attack roll, the damage it
-takes, the conditions it gets and the forced movement of a failed save. Every roll goes into
-an event with its itemised breakdown.
+everybody (and the temporary hit points' dice), then for each creature caught its save or the
+ability's attack roll, the damage it takes, the conditions it gets and the forced movement of a
+failed save. Every roll goes into an event with its itemised breakdown.
+
+Healing (rules: Healing and first aid): positive energy heals the living and harms the
+undead, negative energy the reverse (`game.rules.healing.energy_heals`). A creature the
+energy heals, and every creature of an ability for the user's side only, rolls nothing: it
+accepts the effect. The damage rolled is the HP healed; the temporary HP follow.
 """
 from __future__ import annotations
 
@@ -14,11 +19,13 @@ from typing import NamedTuple
 
 from game.engine import events as E
 from game.engine.combat import damage, opportunity_attacks, stopped
+from game.engine.healing import grant_temp_hp, heal_creature
 from game.rules import conditions as cond
 from game.rules import saving_throws as saves
 from game.rules.attack import R6, Breakdown, Term, roll_hits
 from game.rules.cover import cover
 from game.rules.forced_movement import forced_paths
+from game.rules.healing import energy_heals, gain_temp_hp
 from game.rules.sections import cite
 from game.rules.sight import creature_distance
 
@@ -146,22 +153,45 @@ def force(b, user: str, a, origin, name: str) -> None:
                          tuple(b.cell(h) for h in path.anchors), user))
 
 
-def affect(b, user: str, a, origin, name: str, rolled) -> None:
-    """One creature caught: its save (or the attack roll), damage, conditions, forced move."""
+def _resolution(b, user: str, a, origin, name: str) -> Effect:
+    """The creature's save, the ability's attack roll, or nothing to roll: an ability of the
+    user's side only, or energy that heals this creature (it accepts it: a willing creature
+    may choose to be affected without rolling the save)."""
+    if a.automatic or energy_heals(b.unit(name).unit, a.damage_type):
+        return Effect(True, "accepted")
+    if a.save is None:
+        return attack_roll(b, user, a, origin, name)
+    return saving_throw(b, user, a, origin, name)
+
+
+def _heal(b, user: str, a, name: str, rolled, temp) -> None:
+    """Positive energy on the living (negative on the undead), then temporary HP."""
+    if rolled is not None and energy_heals(b.unit(name).unit, a.damage_type):
+        total, faces = rolled
+        heal_creature(b, name, total, user, a.name,
+                      f"{a.name}: {a.damage} [{', '.join(map(str, faces))}] {a.damage_type} "
+                      f"= {total}")
+    if temp is not None:
+        grant_temp_hp(b, name, temp[0], user, a.name)
+
+
+def affect(b, user: str, a, origin, name: str, rolled, temp=None) -> None:
+    """One creature caught: its save (or the attack roll), damage or healing, temporary HP,
+    conditions, forced move."""
     if name not in b.eids or b.unit(name).dead:
         return
-    effect = attack_roll(b, user, a, origin, name) if a.save is None else \
-        saving_throw(b, user, a, origin, name)
+    effect = _resolution(b, user, a, origin, name)
     if a.save is None and not effect.failed:
         return                                  # a miss does nothing
     lands = effect.failed or a.save.on_pass == "nothing"
-    if rolled is not None:
+    if rolled is not None and not energy_heals(b.unit(name).unit, a.damage_type):
         total, faces = rolled
         terms = damage_terms(b.unit(name), a, total, faces, effect.failed)
         if terms.total > 0:
             damage(b, name, terms.total, (a.damage_type,),
-                   f"{a.name}: {terms.text()} = {terms.total} ({effect.text})", user,
-                   struck=False)
+                   f"{a.name}: {terms.text()} = {terms.total} ({effect.text})", user)
+    if lands and not b.unit(name).dead:
+        _heal(b, user, a, name, rolled, temp)
     if lands and not b.unit(name).dead:
         for c in a.conditions:
             # counted in the creature's own turns: its next turn is the first of them
@@ -184,8 +214,9 @@ def resolve(b, user: str, a, target, provokers):
                          tuple(sorted(b.cell(h) for h in target.area)), names,
                          b.unit(user).uses.get(a.id)))
     rolled = b.dice.roll(a.damage) if a.damage is not None else None
+    temp = b.dice.roll(a.temp_hp) if a.temp_hp is not None else None
     for name in names:
-        affect(b, user, a, target.origin, name, rolled)
+        affect(b, user, a, target.origin, name, rolled, temp)
 
 
 # ---- what it would do: the chances the HUD shows and the computer player weighs ---------------
@@ -193,12 +224,22 @@ def resolve(b, user: str, a, target, provokers):
 class Forecast(NamedTuple):
     """One creature an ability would catch: the chance it fails its save (or is hit), the
     damage it takes on average, the chance that damage brings it to 0 HP, and whether it is
-    on the user's side."""
+    on the user's side; for healing, the HP it regains on average (never above its maximum),
+    the chance it wakes (from 0 HP or less to above 0) and the temporary HP it gains."""
     name: str
     fails: float
     damage: float
     downs: float
     ally: bool
+    heals: float = 0.0
+    wakes: float = 0.0
+    temp_hp: float = 0.0
+    helps: bool = False       # it heals or shields this creature (no save, no harm)
+
+    @property
+    def harms_ally(self) -> bool:
+        """An ally caught that the ability hurts (a warning), not one it helps."""
+        return self.ally and not self.helps
 
 
 def _dice_odds(dice) -> dict[int, float]:
@@ -225,6 +266,18 @@ def fail_chance(view, user: str, a, origin, t) -> float:
     return 1.0 - float(saves.pass_chance(bonus, a.save.dc, cond.fortune(t.conditions), auto))
 
 
+def healing_forecast(a, t, odds) -> Forecast:
+    """What a healing ability does to a creature it heals (rules: Healing and first aid)."""
+    healing = a.damage is not None and energy_heals(t.unit, a.damage_type)
+    heals = sum(min(d, t.max_hp - t.hp) * p for d, p in odds.items()) if healing else 0.0
+    wakes = sum(p for d, p in odds.items() if t.hp <= 0 < t.hp + d) if healing else 0.0
+    temp = 0.0
+    if a.temp_hp is not None:
+        temp = sum((gain_temp_hp(t.temp_hp, g, t.max_hp) - t.temp_hp) * p
+                   for g, p in _dice_odds(a.temp_hp).items())
+    return Forecast(t.name, 1.0, 0.0, 0.0, True, max(0.0, heals), wakes, temp, True)
+
+
 def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
     """What ability `a` of `user`, aimed as `target` (an `abilities.Aimed`), would do to each
     creature it catches (resistances left out)."""
@@ -234,7 +287,11 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
                                        "nothing": 1.0}[a.save.on_pass]
     out = []
     for t in target.caught:
-        fails = fail_chance(view, user, a, target.origin, t)
+        heals = energy_heals(t.unit, a.damage_type)
+        if heals or (a.automatic and a.damage is None):
+            out.append(healing_forecast(a, t, odds)._replace(ally=t.team == team))
+            continue
+        fails = 1.0 if a.automatic else fail_chance(view, user, a, target.origin, t)
         mean = sum(d * p for d, p in odds.items())
         full = sum(p for d, p in odds.items() if d >= t.hp)
         passed = sum(p for d, p in odds.items() if int(d * kept) >= t.hp) if kept else 0.0
@@ -244,5 +301,37 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
     return tuple(out)
 
 
-__all__ = ["Effect", "Forecast", "fail_chance", "forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
+__all__ = ["Effect", "Forecast", "fail_chance", "forecast", "healing_forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
            "push_end", "resolve", "roll_terms", "saving_throw"]
+
+
+def _line(f: Forecast) -> str:
+    if f.helps:
+        parts = [f"heals {f.heals:.1f}"] if f.heals else []
+        parts += [f"wakes {f.wakes:.0%}"] if f.wakes else []
+        parts += [f"+{f.temp_hp:.1f} temporary HP"] if f.temp_hp else []
+        return f"{f.name}: {', '.join(parts) or 'no hit points to regain'}"
+    warn = " (own side!)" if f.harms_ally else ""
+    return f"{f.name}{warn}: fails {f.fails:.0%}, {f.damage:.1f} damage, down {f.downs:.0%}"
+
+
+def ability_forecast(b, cmd):
+    """The forecast seam's view of UseAbility: each creature caught, itemised."""
+    from game.engine.abilities import aimed
+    from game.engine.forecast import Forecast as Seen
+    u = b.unit(cmd.unit)
+    a = u.unit.ability(cmd.ability)
+    target = aimed(b, u, a, cmd)
+    shots = forecast(b.view(), u.name, a, target)
+    hostile = [f.fails for f in shots if not f.ally]
+    return Seen(max(hostile) if hostile else None, tuple(_line(f) for f in shots),
+                caught=tuple(f.name for f in shots))
+
+
+def _register() -> None:
+    from game.engine import commands as C
+    from game.engine.forecast import forecaster
+    forecaster(C.UseAbility)(ability_forecast)
+
+
+_register()

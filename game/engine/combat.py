@@ -27,14 +27,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.ecs.components import Health, Reactions
+from game.ecs.components import Bleeding, Health, Reactions, TempHP
 from game.engine import events as E
 from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
 from game.rules.damage import damage_formula, roll_damage
 from game.rules.defense import roll_defended
-from game.rules.health import apply_changes, bleed_tick, stabilize, take_damage
+from game.rules.healing import absorb
+from game.rules.health import (apply_changes, bleed_amount, clot, rounds_to_clot, stabilize,
+                               take_damage)
 from game.rules.situation import Extras, preview_weapon, situation
 from game.rules.threat import (can_react, can_see_to_react, footprint_distance,
                                threatening_weapons, weapon_threat_reach)
@@ -56,7 +58,8 @@ class Ask(NamedTuple):
 
 def set_conditions(b, name: str, new: dict) -> None:
     """Replace a creature's conditions by `new`, with ConditionAdded / ConditionRemoved events;
-    a removed condition loses its expiry."""
+    a removed condition loses its expiry. When the bleeding stops, its count of rounds
+    starts again (RULES.md 11: a wound clots after 10 rounds of bleeding)."""
     c = b.conditions(name)
     old = dict(c.active)
     for key in old:
@@ -66,6 +69,14 @@ def set_conditions(b, name: str, new: dict) -> None:
         if old.get(key) != value:
             b.emit(E.ConditionAdded(name, key, value))
     b.set_conditions(name, new, {k: v for k, v in c.expires.items() if k in new})
+    if not new.get("bleed") and b.unit(name).bled_rounds:
+        b.attach(name, Bleeding(0))
+
+
+def set_temp_hp(b, name: str, amount: int) -> None:
+    """The creature's pool of temporary hit points (game.rules.healing)."""
+    if amount != b.unit(name).temp_hp:
+        b.attach(name, TempHP(max(0, amount)))
 
 
 def _apply_health(b, name: str, change, by: str, cause: str) -> None:
@@ -77,18 +88,30 @@ def _apply_health(b, name: str, change, by: str, cause: str) -> None:
         b.emit(E.Died(name, b.cell(b.unit(name).anchor), by, cause))
 
 
+def _absorbed(b, name: str, amount: int) -> tuple[int, int, str]:
+    """Temporary hit points go first (RULES.md 11): (absorbed, damage left, words)."""
+    u = b.unit(name)
+    taken, rest = absorb(u.temp_hp, amount)
+    if not taken:
+        return 0, rest, ""
+    set_temp_hp(b, name, u.temp_hp - taken)
+    return taken, rest, (f"; {taken} absorbed by temporary HP ({u.temp_hp - taken} left; "
+                         "rules: Healing and first aid)")
+
+
 def damage(b, name: str, amount: int, types: tuple[str, ...], breakdown: str, by: str = "",
-           critical: bool = False, struck: bool = True) -> None:
-    """RULES.md 11: the creature loses `amount` HP; `game.rules.health.take_damage` decides
-    unconsciousness, Weakened, Bleed, Dying and death (a Weakened 5 creature falling again
-    takes 1d6 biological damage more)."""
+           critical: bool = False, struck: bool = True, cause: str = "damage") -> None:
+    """RULES.md 11: the creature loses `amount` HP, its temporary HP first;
+    `game.rules.health.take_damage` decides unconsciousness, Weakened, Bleed, Dying and death
+    (a creature at Weakened 5 gaining a stage takes 1d6 biological damage more)."""
     u = b.unit(name)
     if u.dead:
         return
-    change = take_damage(u.unit, u.hp, u.max_hp, u.conditions, amount, types, struck)
+    taken, rest, words = _absorbed(b, name, amount)
+    change = take_damage(u.unit, u.hp, u.max_hp, u.conditions, rest, types, struck)
     b.emit(E.Damaged(name, amount, change.hp, types[0] if types else "",
-                     f"{breakdown}; {name}: {change.describe()}", critical))
-    _apply_health(b, name, change, by, "damage")
+                     f"{breakdown}{words}; {name}: {change.describe()}", critical, taken))
+    _apply_health(b, name, change, by, cause)
     if change.overflow is not None and not change.dead:
         total, faces = b.dice.roll(change.overflow)
         damage(b, name, total, ("biological",),
@@ -96,18 +119,38 @@ def damage(b, name: str, amount: int, types: tuple[str, ...], breakdown: str, by
                "(rules: Hit points and conditions)", by, struck=False)
 
 
+def _clot(b, name: str) -> None:
+    """RULES.md 11 (LFG Bleed X): after 10 rounds of bleeding, Bleed X - 1 each round."""
+    u = b.unit(name)
+    changes = clot(u.conditions, u.bled_rounds)
+    if changes:
+        after = apply_changes(u.conditions, changes)
+        b.emit(E.Clotted(name, int(after.get("bleed", 0) or 0), u.bled_rounds))
+        set_conditions(b, name, after)
+
+
+def _bleed(b, name: str) -> None:
+    """Bleed X takes X HP (biological, temporary HP first) and counts a round of bleeding."""
+    u = b.unit(name)
+    x = bleed_amount(u.unit, u.conditions)
+    if x <= 0:
+        return
+    rounds = u.bled_rounds + 1
+    b.attach(name, Bleeding(rounds))
+    left = rounds_to_clot(rounds)
+    when = f"clots in {left} round(s)" if left else "clotting"
+    damage(b, name, x, ("biological",), f"bleed {x} ({when}; rules: Hit points and conditions)",
+           struck=False, cause="bleeding")
+
+
 def bleed_and_stabilise(b, name: str) -> None:
-    """RULES.md 11: Bleed X takes X HP at the start of the creature's turn; then a Dying
-    creature rolls its DC 20 FORT save (success: bleeding -1; at 0 it is stable)."""
+    """RULES.md 11: a wound that has bled 10 rounds clots (Bleed X - 1); Bleed X takes X HP
+    at the start of the creature's turn; then a Dying creature rolls its DC 20 FORT save
+    (success: bleeding -1; at 0 it is stable)."""
     if name not in b.eids or b.unit(name).dead:
         return
-    u = b.unit(name)
-    if int(u.conditions.get("bleed", 0) or 0) > 0:
-        change = bleed_tick(u.unit, u.hp, u.max_hp, u.conditions)
-        amount = u.hp - change.hp
-        b.emit(E.Damaged(name, amount, change.hp, "biological",
-                         f"{change.note}: {name}: {change.describe()}"))
-        _apply_health(b, name, change, "", "bleeding")
+    _clot(b, name)
+    _bleed(b, name)
     u = b.unit(name)
     if u.dead or not u.conditions.get("dying") or not u.conditions.get("bleed"):
         return
@@ -273,6 +316,6 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
     return True
 
 
-__all__ = ["Ask", "reacts", "aoo_weapon", "bleed_and_stabilise", "damage",
+__all__ = ["Ask", "reacts", "aoo_weapon", "bleed_and_stabilise", "damage", "set_temp_hp",
            "awareness_extras", "gang_count", "opportunity_attacks", "reveal",
            "own_extras", "policy_of", "set_conditions", "stopped", "strike"]

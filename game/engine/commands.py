@@ -278,12 +278,21 @@ class LeanOut(Command):
     Good cover from beyond it, until it takes cover again or moves."""
 
 
+@dataclass(frozen=True)
+class FirstAid(Command):
+    """First aid on an adjacent bleeding ally (rules: Healing and first aid): a Big Action,
+    a Heal check against DC 15 that stops the bleeding. `confirm` accepts the attacks of
+    opportunity it provokes."""
+    ally: str = ""
+    confirm: bool = False
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
-    TakeCover, LeanOut)}
+    TakeCover, LeanOut, FirstAid)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

@@ -125,6 +125,48 @@ class Damaged(Event):
     damage_type: str
     breakdown: str
     critical: bool = False
+    absorbed: int = 0      # of `amount`, taken by temporary hit points
+
+
+@dataclass(frozen=True)
+class Healed(Event):
+    """Hit points regained (rules: Healing and first aid): `amount` restored, `hp` after."""
+    unit: str
+    amount: int
+    hp: int
+    by: str
+    source: str            # the ability's name
+    breakdown: str
+
+
+@dataclass(frozen=True)
+class TempHPGained(Event):
+    """A pool of temporary hit points: `temp` after the grant (the higher pool stays)."""
+    unit: str
+    gained: int
+    temp: int
+    by: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Clotted(Event):
+    """A wound that bled 10 rounds clots: Bleed X is now `bleed` (0: the bleeding stops)."""
+    unit: str
+    bleed: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class FirstAidGiven(Event):
+    """A Heal check on a bleeding ally (rules: Healing and first aid)."""
+    unit: str
+    ally: str
+    natural: int
+    total: int
+    dc: int
+    success: bool
+    breakdown: str
 
 
 @dataclass(frozen=True)

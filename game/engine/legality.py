@@ -18,7 +18,8 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import allies, archery, defense, equipment, maneuvers, stances
+from game.engine import ability_effects, allies, archery, defense, equipment, healing  # noqa: F401
+from game.engine import maneuvers, stances
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -236,6 +237,7 @@ ACTIONS = (
     ActionKind("protect", "1 Big Action", allies.can_protect, _allies(C.Protect)),
     ActionKind("trade_spaces", "1 Big Action and the ally's Reaction", allies.can_trade_spaces,
                _allies(C.TradeSpaces)),
+    ActionKind("first_aid", "", healing.can_first_aid, _allies(C.FirstAid)),
     ActionKind("active_parry", "1 Reaction", defense.can_active_parry,
                _single(C.ActiveParry), reaction=True),
     ActionKind("active_dodge", "1 Reaction", defense.can_active_dodge,
@@ -353,7 +355,8 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "ignore_enemy": "no enemy left to ignore",
             "knockout_strike": "no enemy within reach or range of a bludgeoning weapon",
             "volley": "no enemy out of line of effect within range",
-            "use_ability": "no creature within an ability's reach"}
+            "use_ability": "no creature within an ability's reach",
+            "first_aid": "no bleeding ally next to it"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

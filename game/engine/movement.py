@@ -7,7 +7,8 @@ the hex it is leaving (`combat.opportunity_attacks`, which may pause the battle 
 policy); a mover left dead, unconscious or prone stops there. After each step, prepared
 interrupts may trigger (an enemy enters a preparer's reach or comes into its sight: the move
 pauses at that hex while the interrupt resolves). 5-Foot Steps provoke nothing and cannot be
-interrupted (LFG: a Swift Action cannot be interrupted).
+interrupted (LFG: a Swift Action cannot be interrupted). A mover passing through an ally
+of about its size is Cramped with it while they share a hex (`game.engine.space`).
 
 `check_path` and `check_retreat` check a path chosen by a player against the rules' own model
 of a step (`game.rules.movement`): entering costs, impassable hexes, blocking enemies, passing
@@ -22,6 +23,7 @@ from game.engine import events as E
 from game.ecs.components import ActionBudget
 from game.engine import interrupts
 from game.engine.combat import opportunity_attacks, reacts, stopped
+from game.engine.space import neighbours_in_space, refresh_cramped
 from game.hexgrid import Hex, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import movement as rules_movement
@@ -156,7 +158,15 @@ def _fall_back(b, name: str, legal, seg) -> None:
 
 def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
     """Move `name` along checked `states` (a generator; see the module docstring). Returns
-    True when the whole path was walked."""
+    True when the whole path was walked. Whatever way it ends, nobody stays Cramped by a
+    space the mover has left (`game.engine.space`)."""
+    touched: set = set()
+    done = yield from _steps(b, name, states, costs, kind, provoked, touched)
+    refresh_cramped(b, touched | neighbours_in_space(b, name))
+    return done
+
+
+def _steps(b, name: str, states, costs, kind: str, provoked, touched: set):
     provoked = set(provoked)
     seg = _Segment(b, name, kind)
     first = b.unit(name)
@@ -178,7 +188,7 @@ def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
                     return False
         if _endable(view, u, state):
             legal = state
-        b.place(name, state)
+        _place(b, name, state, touched)
         seg.add(b.cell(state[0]), cost)
         if kind != "step" and interrupts.candidates(b, name, MOVE_TRIGGERS, view):
             seg.flush()
@@ -190,6 +200,15 @@ def walk(b, name: str, states, costs, kind: str = "move", provoked=()):
                 return False
     seg.flush()
     return True
+
+
+def _place(b, name: str, state, touched: set) -> None:
+    """One step: the mover stands at `state`; Cramped follows the spaces it shares."""
+    before = neighbours_in_space(b, name)
+    b.place(name, state)
+    now = neighbours_in_space(b, name)
+    touched.update(before, now)
+    refresh_cramped(b, before | now)
 
 
 MOVE_TRIGGERS = ("enters_reach", "comes_into_sight")

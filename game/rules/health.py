@@ -6,19 +6,26 @@ and returns a `HealthChange`: the new HP, whether it died, and the list of condi
 for the engine to apply (`apply_changes` does it on a plain dict).
 
 - Injured at HP <= 25% of max (creatures with 3 or fewer max HP have no injured threshold).
-- At 0 HP or less: Unconscious (helpless, and it falls Prone) and +1 Weakened stage (at
-  stage 5 it stays 5 and takes 1d6 biological damage instead: `HealthChange.overflow`).
-- Struck to 0 or less by slashing or piercing damage: Bleed 1 and Dying.
+- Struck to 0 HP or less: Unconscious (helpless, and it falls Prone) and +1 Weakened stage
+  (at stage 5 it stays 5 and takes 1d6 biological damage instead: `HealthChange.overflow`).
+  Struck again while at 0 or less: another Weakened stage each blow that deals damage.
+- Struck to 0 or less by slashing or piercing damage: Bleed 1 and Dying; each further
+  slashing or piercing blow that deals damage adds 1 (LFG: "Multiple Bleed X conditions
+  stack"), up to the creature's level.
 - Bleed X: X biological damage at the start of each of its turns (`bleed_tick`); once per
   round a DC 20 FORT save reduces it by 1 (`stabilize`); at Bleed 0 the creature is stable.
+  After 10 rounds of bleeding the wound clots: Bleed X drops by 1 a round (`clot`).
 - Death at -CON score (LFG: 18 HP, CON 13, struck for 20 -> -2 HP, unconscious, Bleed 1;
   dies at -13); goons die at -level (`UnitType.dies_at`).
 
-Interpretations: the Weakened stage and falling unconscious happen when the HP go from above 0
-to 0 or less (once per fall, not on every later blow); a slashing or piercing blow on a
-creature already at 0 or less that is not bleeding starts Bleed 1 again (Dying); Bleed X is at
-most the creature's level (LFG), and at least 1. "Dying" is stored while the creature is at
-0 HP or less AND bleeding; stable = unconscious without Bleed.
+Interpretations: unconsciousness comes once per fall (HP from above 0 to 0 or less); a
+Weakened stage comes with the fall (whatever the damage) and with every later blow at 0 or
+less that deals damage (an attack or an ability; bleeding is no blow); the blow that kills
+adds neither a stage nor bleeding; Bleed X is at most the creature's level (LFG), and at least 1. "Dying" is stored
+while the creature is at 0 HP or less AND bleeding; stable = unconscious without Bleed.
+The rounds of bleeding count from the first round the creature bleeds until the bleeding
+stops (a new wound does not restart the count): at the start of its 11th round of bleeding
+and every round after, Bleed X is 1 lower before it bleeds.
 """
 from __future__ import annotations
 
@@ -136,30 +143,65 @@ def take_damage(unit: UnitType, hp: int, max_hp: int, conditions: Mapping[str, i
     piercing); `struck` is False for bleeding and other damage that is not a blow."""
     amount = max(0, amount)
     new_hp = hp - amount
+    dead = is_dead(new_hp, unit)
     changes = _injury_changes(new_hp, max_hp, conditions)
     overflow = None
     if new_hp <= 0:
+        blow = struck and amount > 0
         if hp > 0:
             changes += [ConditionChange("add", "unconscious"), ConditionChange("add", "prone")]
+        if hp > 0 or (blow and not dead):
             stage = int(conditions.get("weakened", 0) or 0)
             if stage >= cond.MAX_WEAKENED:
                 overflow = WEAKENED_OVERFLOW
             else:
                 changes.append(ConditionChange("set", "weakened", stage + 1))
         bleeding = int(conditions.get("bleed", 0) or 0)
-        if struck and amount > 0 and any(t in BLEEDING_TYPES for t in damage_types):
-            if not bleeding:
-                changes.append(ConditionChange("set", "bleed", 1))
-                bleeding = 1
+        if blow and not dead and any(t in BLEEDING_TYPES for t in damage_types):
+            more = min(bleeding + 1, max(bleeding, max_bleed(unit)))
+            if more != bleeding:
+                changes.append(ConditionChange("set", "bleed", more))
+                bleeding = more
         if bleeding and not conditions.get("dying"):
             changes.append(ConditionChange("add", "dying"))
-    return HealthChange(new_hp, is_dead(new_hp, unit), tuple(changes), overflow)
+    return HealthChange(new_hp, dead, tuple(changes), overflow)
+
+
+CLOT_AFTER_ROUNDS = 10
+
+
+def clots(rounds_bled: int) -> bool:
+    """LFG Bleed X: "After 10 rounds of bleeding, the wound begins to clot, and the Bleed X
+    amount is reduced by 1 per round": True from the 11th round of bleeding on."""
+    return rounds_bled >= CLOT_AFTER_ROUNDS
+
+
+def rounds_to_clot(rounds_bled: int) -> int:
+    """Rounds of bleeding left before the wound starts to clot (0: it clots now)."""
+    return max(0, CLOT_AFTER_ROUNDS - rounds_bled)
+
+
+def clot(conditions: Mapping[str, int], rounds_bled: int) -> tuple[ConditionChange, ...]:
+    """The clotting of a bleeding creature at the start of its turn: Bleed X - 1 once it has
+    bled 10 rounds; at 0 it is stable (no longer Dying)."""
+    bleed = int(conditions.get("bleed", 0) or 0)
+    if bleed <= 0 or not clots(rounds_bled):
+        return ()
+    changes = [ConditionChange("set", "bleed", bleed - 1)]
+    if bleed - 1 <= 0 and conditions.get("dying"):
+        changes.append(ConditionChange("remove", "dying"))
+    return tuple(changes)
+
+
+def bleed_amount(unit: UnitType, conditions: Mapping[str, int]) -> int:
+    """The X of Bleed X that the creature loses now (at most its level)."""
+    return max(0, min(int(conditions.get("bleed", 0) or 0), max_bleed(unit)))
 
 
 def bleed_tick(unit: UnitType, hp: int, max_hp: int,
                conditions: Mapping[str, int]) -> HealthChange:
     """Start of the creature's turn: Bleed X takes X HP (biological, ignores DR)."""
-    x = min(int(conditions.get("bleed", 0) or 0), max_bleed(unit))
+    x = bleed_amount(unit, conditions)
     if x <= 0:
         return HealthChange(hp, is_dead(hp, unit))
     result = take_damage(unit, hp, max_hp, conditions, x, ("biological",), struck=False)
@@ -221,12 +263,13 @@ def heal(unit: UnitType, hp: int, max_hp: int, conditions: Mapping[str, int], am
          reduces_bleed: bool = True) -> HealthChange:
     """Regain `amount` HP (never above max). Above 0 HP the creature wakes (no longer
     Unconscious or Dying; it stays Prone). Magical healing and the Heal skill reduce Bleed by
-    the HP healed (LFG), `reduces_bleed`."""
-    new_hp = min(max_hp, hp + max(0, amount))
+    the HP healed (LFG: "Bleed 3 and you are healed +2HP, you are now suffering only Bleed
+    1"), `reduces_bleed`; the HP healed are those regained (none above the maximum)."""
+    new_hp = max(hp, min(max_hp, hp + max(0, amount)))
     changes = _injury_changes(new_hp, max_hp, conditions)
     bleed = int(conditions.get("bleed", 0) or 0)
-    if reduces_bleed and bleed and amount > 0:
-        bleed = max(0, bleed - amount)
+    if reduces_bleed and bleed and new_hp > hp:
+        bleed = max(0, bleed - (new_hp - hp))
         changes.append(ConditionChange("set", "bleed", bleed))
     if new_hp > 0:
         for name in ("unconscious", "dying"):
@@ -237,7 +280,8 @@ def heal(unit: UnitType, hp: int, max_hp: int, conditions: Mapping[str, int], am
     return HealthChange(new_hp, is_dead(new_hp, unit), tuple(changes))
 
 
-__all__ = ["BLEEDING_TYPES", "STABILIZE_DC", "ConditionChange", "HealthChange", "SaveRoll",
-           "apply_changes", "bleed_tick", "death_threshold", "fort_save_bonus", "heal",
+__all__ = ["BLEEDING_TYPES", "CLOT_AFTER_ROUNDS", "STABILIZE_DC", "ConditionChange",
+           "HealthChange", "SaveRoll", "apply_changes", "bleed_amount", "bleed_tick", "clot", "clots",
+           "death_threshold", "fort_save_bonus", "heal", "rounds_to_clot",
            "injured_threshold", "is_dead", "is_injured", "max_bleed", "stabilize",
            "take_damage"]

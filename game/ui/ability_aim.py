@@ -5,7 +5,8 @@ The aims are the engine's own (`battle.options(name, "use_ability")`): the templ
 the legal command whose origin (a burst's, a wall's first hex), aim (a cone's twelve
 directions) or target (a line's hex, a single target's creature) lies nearest the mouse, and
 `AimPreview` carries the area and, for each creature caught, its chance to fail the save (or
-be hit) and its expected damage, with the user's own side flagged for a warning colour.
+be hit) and its expected damage, with the user's own side flagged for a warning colour;
+a healing ability's patients are its targets, with the hit points they regain.
 """
 from __future__ import annotations
 
@@ -29,7 +30,13 @@ class AimPreview:
 
     @property
     def allies(self) -> tuple[str, ...]:
-        return tuple(f.name for f in self.caught if f.ally)
+        """The user's own side that the ability would hurt (a heal's patients are not)."""
+        return tuple(f.name for f in self.caught if f.harms_ally)
+
+    @property
+    def healed(self) -> tuple[str, ...]:
+        """The creatures the ability heals or shields: its targets."""
+        return tuple(f.name for f in self.caught if f.helps)
 
 
 def _cone_miss(b, cmd, mouse: Hex) -> float:

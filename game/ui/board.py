@@ -321,21 +321,23 @@ class Board:
 
     def _ability_aim(self, surf, camera, ctl) -> None:
         """The Ability mode's template: its area, and on each creature caught the chance it
-        fails and its expected damage (its own side framed in the warning colour)."""
+        fails and its expected damage (its own side framed in the warning colour), or, for a
+        creature the ability heals, the hit points it regains (in the safe colour: a target,
+        not a warning)."""
         aim = ctl.model.aim
         if aim is None:
             return
         cells = [self.battle.cell(h) for h in aim.area]
-        self.fill_cells(surf, cells, (230, 159, 0, 90), camera.zoom, camera.offset_px())
-        self.outline(surf, cells, (230, 159, 0), camera.zoom, 2, camera.offset_px())
+        healing = any(f.helps for f in aim.caught)
+        tint = SAFE if healing else (230, 159, 0)
+        self.fill_cells(surf, cells, (*tint, 90), camera.zoom, camera.offset_px())
+        self.outline(surf, cells, tint, camera.zoom, 2, camera.offset_px())
         for f in aim.caught:
             u = self.battle.unit(f.name)
             x, y = camera.to_screen(*self.unit_centre(u))
             _, r = self.token_radius(u, camera.zoom)
-            text = f"fails {f.fails:.0%}" + (f" · {f.damage:.1f} dmg" if f.damage else "")
-            colour = THREAT if f.ally else (240, 240, 240)
-            self.label([(text + (" (ally!)" if f.ally else ""), colour)], (x, y - r - 6), 13,
-                       colour)
+            text, colour = aim_label(f)
+            self.label([(text, colour)], (x, y - r - 6), 13, colour)
 
     def _more_targets(self, surf, camera, ctl) -> None:
         """The More actions mode: every legal target tinted, the hovered one outlined, and
@@ -656,4 +658,20 @@ def _opaque(surf: pygame.Surface) -> pygame.Surface:
     return out
 
 
-__all__ = ["Board", "plain_map_surface"]
+
+
+def aim_label(f) -> tuple[str, tuple]:
+    """The words and colour over one creature an aimed ability catches: a heal's HP (safe
+    colour), or the chance it fails and the damage (the user's own side in the warning
+    colour)."""
+    if f.helps:
+        bits = [f"heals {f.heals:.1f}"] if f.heals else []
+        bits += [f"wakes {f.wakes:.0%}"] if f.wakes else []
+        bits += [f"+{f.temp_hp:.1f} temp HP"] if f.temp_hp else []
+        return " · ".join(bits) or "unhurt", SAFE
+    text = f"fails {f.fails:.0%}" + (f" · {f.damage:.1f} dmg" if f.damage else "")
+    if f.harms_ally:
+        return text + " (ally!)", THREAT
+    return text, (240, 240, 240)
+
+__all__ = ["Board", "aim_label", "plain_map_surface"]

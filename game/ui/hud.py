@@ -56,7 +56,7 @@ KIND_COLOURS = {
     "move": "#56B4E9", "provoke": "#CC79A7", "reaction": "#CC79A7", "condition": "#CC79A7",
     "death": "#FF8C5A", "turn": "#9FD3F5", "round": "#FFFFFF", "choice": "#F0E442",
     "initiative": "#97A6B6", "action": "#97A6B6", "save": "#3CCFA5", "interrupt": "#CC79A7",
-    "victory": "#F0E442", "info": "#97A6B6",
+    "victory": "#F0E442", "info": "#97A6B6", "heal": "#3CCFA5",
 }
 DETAIL_COLOUR = "#A9B7C6"
 MUTED = "#97A6B6"
@@ -685,7 +685,8 @@ class Hud:
             c.max_hp > 0 and 0 < c.hp * 4 <= c.max_hp else ""
         ac = f"{c.ac}" if c.ac_now == c.ac else f"{c.ac} <font color={MUTED}>(" \
             f"{c.ac_now} vs melee now)</font>"
-        lines = [f"<b>HP</b> {c.hp}/{c.max_hp}{injured}   <b>AC</b> {ac}",
+        temp = f" <font color=#56B4E9>+{c.temp_hp} temp</font>" if c.temp_hp else ""
+        lines = [f"<b>HP</b> {c.hp}/{c.max_hp}{temp}{injured}   <b>AC</b> {ac}",
                  f"<b>Speed</b> {c.speed_ft} ft · <b>Reach</b> {c.reach} · "
                  f"<b>AOO</b> {_esc(c.policy)}"]
         reaction = f"<b>Reaction</b> {_esc(c.reaction_note)}"

@@ -101,6 +101,8 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("lean_out", "Lean Out",
      "Little Action: lean out from your wall to attack past it, with good cover"),
     ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
+    ("first_aid", "First Aid", "A Big Action: a Heal check (DC 15) stops an adjacent ally's "
+     "bleeding; provokes"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
@@ -315,6 +317,8 @@ class UnitCard:
     sheathed: list[str] = field(default_factory=list)     # names of the weapons not in hand
     on_ground: list[str] = field(default_factory=list)    # "Javelin at 5,2"
     abilities: tuple[str, ...] = ()   # "Fear Burst: 2/3 per day"
+    temp_hp: int = 0         # temporary hit points, lost first (rules: Healing and first aid)
+    clots_in: int | None = None      # bleeding: rounds before the wound starts to clot
 
     @property
     def condition_names(self) -> list[str]:
@@ -337,7 +341,17 @@ def _weapon_line(u, w, chosen: bool) -> WeaponLine:
     return WeaponLine(w.id, w.name, w.stat_line(), ", ".join(bits), chosen)
 
 
-def _condition_lines(conditions, flanked: bool) -> list[ConditionLine]:
+def _bleed_effect(rule, bled_rounds: int) -> str:
+    """Bleed X's line, with the rounds before the wound clots (rules: Hit points and
+    conditions)."""
+    from game.rules.health import rounds_to_clot
+    left = rounds_to_clot(bled_rounds)
+    when = f"clots in {left} round{'s' if left != 1 else ''}" if left else \
+        "clotting: 1 less each round"
+    return f"{when}; {rule.lfg}"
+
+
+def _condition_lines(conditions, flanked: bool, bled_rounds: int = 0) -> list[ConditionLine]:
     from game.rules import conditions as cond
     out = []
     for key, value in conditions.items():
@@ -348,6 +362,8 @@ def _condition_lines(conditions, flanked: bool) -> list[ConditionLine]:
         if not names:
             continue
         effect = rule.lfg
+        if key == "bleed":
+            effect = _bleed_effect(rule, bled_rounds)
         if key == "weakened":
             stage = cond.weakened_stage({key: value})
             effect = stage.lfg if stage else effect
@@ -406,12 +422,20 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         little=budget.little if active else 0, movement=budget.movement if active else 0,
         active=active, acted=budget.acted, reaction=can_react and u.reaction_available,
         reaction_note=note, policy=u.aoo_policy, controller=controller.kind,
-        conditions=[] if u.dead else _condition_lines(u.conditions, flanked),
+        conditions=[] if u.dead else _condition_lines(u.conditions, flanked, u.bled_rounds),
         dead=u.dead, status=status,
         initiative=battle.initiative.get(name),
         sheathed=[w.name for w in u.sheathed],
         on_ground=[f"{w.name} at {battle.cell(h)[0]},{battle.cell(h)[1]}" for w, h in u.dropped],
-        abilities=ability_lines(u))
+        abilities=ability_lines(u), temp_hp=0 if u.dead else u.temp_hp,
+        clots_in=_clots_in(u))
+
+
+def _clots_in(u) -> int | None:
+    from game.rules.health import rounds_to_clot
+    if u.dead or not u.conditions.get("bleed"):
+        return None
+    return rounds_to_clot(u.bled_rounds)
 
 
 def ability_lines(u) -> tuple[str, ...]:
@@ -470,7 +494,8 @@ class LogEntry:
     units: tuple[str, ...] = ()      # the creatures involved (to highlight them on the map)
     kind: str = "info"               # attack, miss, critical, damage, move, provoke, reaction,
     #                                  condition, death, turn, turn_end, round, choice,
-    #                                  initiative, action, save, interrupt, victory, info
+    #                                  initiative, action, save, interrupt, victory, heal,
+    #                                  info
     events: tuple = field(default=(), compare=False, repr=False)
 
 
@@ -531,7 +556,9 @@ def _attack_line(a: E.AttackRolled, dmg: E.Damaged | None) -> LogEntry:
     if a.hit and not a.concealed_miss:
         if dmg is not None:
             crit = " (critical!)" if a.critical or dmg.critical else ""
-            text = f"{a.attacker} hits {a.target} with {weapon} for {dmg.amount}{crit}{tag}"
+            shield = f" ({dmg.absorbed} on temporary HP)" if dmg.absorbed else ""
+            text = (f"{a.attacker} hits {a.target} with {weapon} for {dmg.amount}{shield}"
+                    f"{crit}{tag}")
             detail = f"{a.breakdown}\n{dmg.breakdown}"
         else:
             crit = " (critical!)" if a.critical else ""
@@ -627,11 +654,12 @@ def _action_line(e: E.Event) -> LogEntry:
 def _state_line(e: E.Event) -> LogEntry:
     """The line of damage, a condition, a save, a death and the rest."""
     if isinstance(e, E.Damaged):
-        if "bleed" in e.breakdown.lower():
-            text = f"{e.unit} bleeds for {e.amount} (HP {e.hp})"
+        shield = f", {e.absorbed} of it temporary HP" if e.absorbed else ""
+        if e.damage_type == "biological" and e.breakdown.lower().startswith("bleed"):
+            text = f"{e.unit} bleeds for {e.amount} (HP {e.hp}{shield})"
         else:
             kind = f" {e.damage_type}" if e.damage_type else ""
-            text = f"{e.unit} takes {e.amount}{kind} damage (HP {e.hp})"
+            text = f"{e.unit} takes {e.amount}{kind} damage (HP {e.hp}{shield})"
         return LogEntry(text, e.breakdown, (e.unit,), "damage", (e,))
     if isinstance(e, E.ConditionAdded):
         title = _condition_title(e.condition, e.value)
@@ -683,7 +711,7 @@ def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
 
 def _rare_line(e: E.Event) -> LogEntry:
     """The line of an interrupt, a policy, standing up, the end, or any other event."""
-    ally = _ally_line(e)
+    ally = _ally_line(e) or _recovery_line(e)
     if ally is not None:
         return ally
     if isinstance(e, E.InterruptPrepared):
@@ -767,6 +795,32 @@ def _ally_line(e: E.Event) -> LogEntry | None:
                         f"{e.unit} now at {_cell(e.at)}, {e.ally} at {_cell(e.ally_at)}; "
                         f"{e.ally} spent its Reaction (rules: Reactions)", (e.unit, e.ally),
                         "move", (e,))
+    return None
+
+
+_R20 = "(rules: Healing and first aid)"
+
+
+def _recovery_line(e: E.Event) -> LogEntry | None:
+    """The line of a heal, temporary hit points, first aid or a wound that clots."""
+    if isinstance(e, E.Healed):
+        by = f"{e.by}'s " if e.by and e.by != e.unit else ""
+        text = f"{e.unit} regains {e.amount} HP from {by}{e.source} (HP {e.hp})" if e.amount \
+            else f"{e.unit} has no hit points to regain from {by}{e.source}"
+        return LogEntry(text, e.breakdown, (e.unit, e.by) if e.by else (e.unit,), "heal", (e,))
+    if isinstance(e, E.TempHPGained):
+        return LogEntry(f"{e.unit} gains {e.gained} temporary HP ({e.temp} in all)",
+                        f"from {e.by}'s {e.source}; lost before hit points, the higher pool "
+                        f"stays, at most a quarter of its HP {_R20}", (e.unit,), "heal", (e,))
+    if isinstance(e, E.FirstAidGiven):
+        result = "the bleeding stops" if e.success else "the bleeding goes on"
+        return LogEntry(f"{e.unit} gives {e.ally} first aid: {result} ({e.total} vs DC {e.dc})",
+                        e.breakdown, (e.unit, e.ally), "heal", (e,))
+    if isinstance(e, E.Clotted):
+        result = f"Bleed {e.bleed}" if e.bleed else "the bleeding stops"
+        return LogEntry(f"{e.unit}'s wound clots: {result}",
+                        f"after {e.rounds} rounds of bleeding, 1 less each round (rules: Hit "
+                        "points and conditions)", (e.unit,), "heal", (e,))
     return None
 
 
