@@ -42,7 +42,8 @@ def some_command(b: Battle, name: str, action: str):
         return cmd
     enemy = next((t.name for t in b.view().units if t.team != u.team), name)
     kind = {"attack": C.Attack, "power_attack": C.PowerAttack, "coup_de_grace": C.CoupDeGrace,
-            "charge": C.Charge}.get(action)
+            "charge": C.Charge, "grab": C.Grab, "trip": C.Trip, "shove": C.Shove,
+            "pin": C.Pin, "shield_bash": C.ShieldBash}.get(action)
     if kind is not None:
         return kind(name, target=enemy)
     weapon_kind = {"draw_weapon": C.DrawWeapon, "sheathe_weapon": C.SheatheWeapon,
@@ -51,6 +52,8 @@ def some_command(b: Battle, name: str, action: str):
         return weapon_kind(name)
     if action == "use_ability":
         return C.UseAbility(name, ability="")
+    if action == "crushing_advance":
+        return C.CrushingAdvance(name, to=b.cell(u.anchor))
     if action in ("move", "retreat"):
         return (C.Move if action == "move" else C.Retreat)(name, path=(b.cell(u.anchor),))
     return C.Step(name, to=b.cell(u.anchor)) if action == "step" else C.Run(name, to=(0, 0))

@@ -395,6 +395,7 @@ UNIT_FIELDS = {
     "acrobatics": (_int(0, 40), 0),
     **{skill: (_int(0, 40), 0) for skill in ("wrestling", "climb", "swim", "jump")},
     "active_dodger": (_bool, False),
+    "legs": (_int(0, 100), 2),
     "abilities": (_abilities, ()),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),
     "glyph": (_text(1, 2), None),

@@ -27,7 +27,8 @@ DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positiv
                                  "negative", "force", "biological", "precision")
 # Weapon properties: materials and magic (what DR X/Y names as Y) and LFG weapon traits.
 WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
-                     "knockdown", "impact", "anti_shield", "parry", "large_space")
+                     "knockdown", "impact", "anti_shield", "parry", "large_space",
+                     "grab", "trip", "shove")
 AOO_POLICIES = ("always", "never", "ask")
 # Special abilities (rules: Special abilities; seed 004 "Special Abilities - 4 Different Types").
 ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
@@ -276,6 +277,7 @@ class UnitType:
     swim: int = 0
     jump: int = 0
     active_dodger: bool = False   # the Active Dodger feat (Active Dodge without defending)
+    legs: int = 2                 # four or more: +4 against knockdown (rules: Wrestling ...)
     abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"
     glyph: str = ""

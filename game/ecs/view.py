@@ -11,7 +11,8 @@ from types import MappingProxyType
 import esper
 
 from game.ecs.components import (
-    AbilityUses, ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position,
+    AbilityUses, ActionBudget, Conditions, Controller, Footprint, Grapple, Health, Identity,
+    Position,
     Reach, Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
@@ -47,6 +48,7 @@ class UnitView:
     dropped: tuple = ()               # (weapon, hex) of its weapons lying on the ground
     ammo: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     uses: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # ability id -> left
+    grappling: tuple[str, ...] = ()   # the creatures it wrestles with (rules: Wrestling)
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -136,6 +138,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
             running = course is not None and course.start is not None \
                 and "running" in conditions.active
             uses = esper.try_component(eid, AbilityUses)
+            grapple = esper.try_component(eid, Grapple)
             units.append(UnitView(
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
@@ -147,6 +150,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
                 level=stats.level,
                 run=(course.start, course.direction) if running else None,
                 uses=MappingProxyType(dict(uses.left) if uses else {}),
+                grappling=grapple.partners if grapple else (),
             ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)

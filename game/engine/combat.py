@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from game.ecs.components import Health, Reactions
 from game.engine import events as E
+from game.engine.impact import after_strike
 from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
@@ -171,10 +172,13 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
     if attacker in b.hidden:
         reveal(b, attacker)
     b.set_ready_weapon(attacker, s.weapon)
+    taken = 0
     if roll.hit:
         result = roll_damage(damage_formula(s.situation, critical=roll.critical), b.dice)
+        taken = result.total
         damage(b, target, result.total, result.types_dealt or (result.damage_type,),
                result.describe(), attacker, roll.critical)
+    after_strike(b, attacker, target, s.weapon, roll, against, extras, taken)
     if attacker in b.eids:
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     return roll

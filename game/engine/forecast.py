@@ -66,9 +66,17 @@ def _attack_forecast(b, cmd, power_attack: bool) -> Forecast:
     p = preview_weapon(view, u, t, weapon, own_extras(b, u.name, t.name, weapon, power_attack))
     if not p.possible:
         return Forecast(0.0, (p.reason,))
-    return Forecast(p.hit_chance, (f"{weapon.name}: hit {p.hit_chance:.0%}, critical "
-                                   f"{p.crit_chance:.0%}, expected damage "
-                                   f"{p.expected_damage:.1f}", p.plan.describe()))
+    lines = (f"{weapon.name}: hit {p.hit_chance:.0%}, critical {p.crit_chance:.0%}, "
+             f"expected damage {p.expected_damage:.1f}", p.plan.describe())
+    return Forecast(p.hit_chance, lines + _knockdown_line(b, u, t, weapon, power_attack))
+
+
+def _knockdown_line(b, u, t, weapon, power: bool) -> tuple[str, ...]:
+    """The knockdown a hit calls for (rules: Wrestling, shoving and knockdown)."""
+    from game.rules.impact import knockdown_odds
+    ran = b.turn.ran if b.active == u.name and b.turn.ran >= 2 else 0
+    odds = knockdown_odds(u, t, weapon, 5 * ran, power)
+    return (odds.line(t.name),) if odds is not None else ()
 
 
 def _register_attacks() -> None:

@@ -18,7 +18,8 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import allies, defense, equipment
+from game.engine import allies, crushing, defense, equipment, maneuvers, shield_bash
+from game.engine import wrestling_forecast  # noqa: F401  (registers the maneuvers' forecasts)
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -205,6 +206,17 @@ ACTIONS = (
                _single(C.ActiveDodge), reaction=True),
     ActionKind("use_ability", "the action each ability names (most: 1 Big Action)",
                A.can_use_ability, A.candidates),
+    ActionKind("grab", "1 Big Action (or an attack, with a weapon that grabs)",
+               maneuvers.can_grab, maneuvers.candidates(C.Grab)),
+    ActionKind("trip", "1 Big Action (or an attack, with a weapon that trips)",
+               maneuvers.can_trip, maneuvers.candidates(C.Trip)),
+    ActionKind("shove", "1 Big Action (or an attack, with a weapon that shoves)",
+               maneuvers.can_shove, maneuvers.candidates(C.Shove)),
+    ActionKind("pin", "", maneuvers.can_pin, maneuvers.pin_candidates),
+    ActionKind("escape", "", maneuvers.can_escape, _single(C.Escape)),
+    ActionKind("shield_bash", "1 attack of the turn (its Big Action)",
+               shield_bash.can_shield_bash, shield_bash.candidates),
+    ActionKind("crushing_advance", "", crushing.can_crushing_advance, crushing.candidates),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
     ActionKind("draw_weapon", "1 Little Action; provokes", equipment.can_draw_weapon, _draws),
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
@@ -314,7 +326,11 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "power_attack": "no enemy within melee reach",
             "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach",
             "ignore_enemy": "no enemy left to ignore",
-            "use_ability": "no creature within an ability's reach"}
+            "use_ability": "no creature within an ability's reach",
+            "grab": "no enemy within reach to grab", "trip": "no enemy within reach to trip",
+            "shove": "no enemy within reach to shove", "pin": "no grappled enemy to pin",
+            "shield_bash": "no enemy within reach to bash",
+            "crushing_advance": "no straight line through smaller foes to a free place"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 
