@@ -19,7 +19,8 @@ ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "fight_defensively", "stand_up", "drop_prone", "retreat", "coup_de_grace",
               "prepare_interrupt", "ignore_enemy", "defer", "leave_map", "end_turn",
               "draw_weapon", "sheathe_weapon", "pick_up", "protect", "trade_spaces",
-              "active_parry", "active_dodge", "use_ability"}
+              "active_parry", "active_dodge", "use_ability", "grab", "trip", "shove", "pin",
+              "escape", "shield_bash", "crushing_advance"}
 needs_legality = pytest.mark.skipif(not hasattr(Battle, "actions"),
                                     reason="the engine's legality query has not landed yet")
 

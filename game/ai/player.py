@@ -50,6 +50,7 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
 from game.ai.equipment import equipment_options
 from game.ai import reactions
 from game.ai.abilities import ability_options
+from game.ai.wrestling import wrestling_options
 from game.ai.memo import Memo
 from game.ai import interrupts
 from game.engine import commands as C
@@ -585,6 +586,7 @@ class Planner:
         if n_here:
             out += self.attack_here_options(n_here, stay_value)
         out += ability_options(self, stay_value)
+        out += wrestling_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()

@@ -842,5 +842,8 @@ def handle(b, cmd) -> list:
 HANDLERS = {kind: handle for kind in RULES}
 
 import game.engine.equipment  # noqa: E402,F401  (registers Draw, Sheathe, PickUp in RULES)
+import game.engine.maneuvers  # noqa: E402,F401  (Grab, Trip, Shove, Pin, Escape)
+import game.engine.shield_bash  # noqa: E402,F401
+import game.engine.crushing  # noqa: E402,F401
 
 __all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

@@ -67,8 +67,9 @@ def after_strike(b, attacker: str, target: str, weapon, roll, against: int, extr
         return
     view = b.view()
     a, t = view.unit(attacker), view.unit(target)
+    shield = roll.plan.ac.value_of("shield")       # the shield counted in this AC
     struck = roll.hit or (not roll.concealed_miss and roll.natural != 1 and
-                          I.shield_struck(against - roll.total, t.unit.shield))
+                          I.shield_struck(against - roll.total, shield))
     if not struck or I.knockdown_reason(a, t, weapon):
         return
     ran = b.turn.ran if extras.charge and b.active == attacker else 0

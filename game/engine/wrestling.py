@@ -20,22 +20,14 @@ legality query, forecast for previews and the computer player.
 """
 from __future__ import annotations
 
-from game.ecs.components import ActionBudget
-from game.engine import commands as C
 from game.engine import events as E
 from game.engine import grapples
-from game.engine import handlers as H
-from game.engine.battle import Refused
-from game.engine.combat import damage, opportunity_attacks, own_extras, stopped
-from game.engine.defense import defended_strike
+from game.engine.combat import own_extras
 from game.engine.impact import fall
 from game.hexgrid import DIRECTIONS, Hex, direction_between
-from game.rules import conditions as cond
 from game.rules import wrestling as W
-from game.rules.attack import Term, roll_attack
+from game.rules.attack import roll_attack
 from game.rules.sections import cite
-from game.rules.situation import preview_weapon
-from game.rules.threat import footprint_distance
 
 R18 = cite(18)
 MANEUVER_TITLE = {"grab": "Grab", "trip": "Trip", "shove": "Shove", "pin": "Pin",

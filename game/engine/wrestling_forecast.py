@@ -137,17 +137,27 @@ def crush_forecast(b, cmd) -> Forecast:
     if line is None:
         return Forecast(0.0, ("no Crushing Advance there",))
     dc = I.crush_dc(u).total
-    lines, fails = [], []
+    odds = crush_odds(view, u, line)
+    lines = tuple(f"{name}: {check} {bonus:+d} vs DC {dc}: crushed {p:.0%}"
+                  for name, check, bonus, p in odds)
+    fails = [p for *_, p in odds]
+    return Forecast(sum(fails) / len(fails) if fails else 0.0, lines,
+                    ((u.name, tuple(cmd.to)),), tuple(line.caught))
+
+
+def crush_odds(view, u, line) -> tuple[tuple[str, str, int, float], ...]:
+    """(name, check, bonus, chance to be crushed) of each foe a crushing advance sweeps (its
+    Reaction spent when it can react, as the engine does)."""
+    dc = I.crush_dc(u).total
+    out = []
     for name in line.caught:
         t = view.unit(name)
         check, bonus = I.resist_crush(t, can_react(t))
         auto = check == "REF" and saves.fails_automatically("REF", t.conditions)
         p = 1.0 if auto else 1.0 - float(beats_dc_chance(bonus.total, dc,
                                                          cond.fortune(t.conditions)))
-        fails.append(p)
-        lines.append(f"{name}: {check} {bonus.total:+d} vs DC {dc}: crushed {p:.0%}")
-    return Forecast(sum(fails) / len(fails) if fails else 0.0, tuple(lines),
-                    ((u.name, tuple(cmd.to)),), tuple(line.caught))
+        out.append((name, check, bonus.total, p))
+    return tuple(out)
 
 
 def _register() -> None:
@@ -161,5 +171,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["bash_forecast", "check_line", "crush_forecast", "escape_forecast",
+__all__ = ["bash_forecast", "check_line", "crush_forecast", "crush_odds", "escape_forecast",
            "maneuver_forecast", "opening", "pin_forecast"]

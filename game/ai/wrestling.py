@@ -1,0 +1,203 @@
+"""The computer player's wrestling: grab, trip, shove, pin, escape, shield bash and crushing
+advance where the engine's forecast says they pay (rules: Wrestling, shoving and knockdown).
+
+The commands come from the legality query (`battle.options`), their odds and the places
+where shoved creatures end from the engine's forecast (`battle.forecast`). Each maneuver is
+worth what it does to the creatures' values (`Context.value`: the damage a creature deals in
+a round), on the same scale as an attack's value:
+
+- Prone (trip, shield bash, crushing advance): the foe loses part of a round getting up
+  (`PRONE_ROUNDS` of its value), and each of our melee creatures next to it hits it more
+  often (+4: about a fifth more of their damage).
+- Grappled (grab): the foe cannot leave and threatens nothing; our creatures next to it find
+  it flat-footed; but the wrestler is held too.
+- Pinned: the foe is helpless against our other creatures next to it.
+- Escape: out of a hold, more so out of a pin.
+- Shove: the foe leaves the reach of our creatures it threatened, stops flanking them, and may
+  fall.
+
+A maneuver that is a Big Action (not an attack) leaves the turn's attack: its option adds the
+best attack from here when one is left. Attacks of opportunity it provokes cost as for a move.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.rules.flanking import flanking
+from game.rules.impact import crush_lines, fall_damage
+from game.rules.threat import footprint_distance, threatened_hexes
+from game.rules.wrestling import margin_odds, shove_path
+
+ACTIONS = ("grab", "trip", "shove", "pin", "escape", "shield_bash", "crushing_advance")
+BIG_ACTIONS = ("grab", "trip", "shove", "pin", "escape")      # not attacks of the turn
+PRONE_ROUNDS = 0.3         # a prone foe's value lost getting up
+PRONE_HIT = 0.2            # the share of our melee damage a prone foe adds (+4 to hit)
+FLAT_HIT = 0.1             # ... a flat-footed one (-2 AC, no shield)
+HELPLESS_HIT = 0.3         # ... a helpless one (DEX -5, no shield)
+HELD_ROUNDS = 0.25         # a grappled foe's value lost (no moving, no threat)
+HELD_SELF = 0.2            # the wrestler's own value lost while it holds
+UNFLANK = 0.1              # an ally no longer flanked: of its value
+OUT_OF_REACH = 0.1         # a foe shoved out of every enemy's reach loses part of a round
+
+
+def _near_allies(planner, t, melee_only: bool = True) -> list:
+    """Our creatures next to `t` that can strike it in melee (me included)."""
+    ctx = planner.ctx
+    ours = [planner.me] + [a for a in ctx.view.allies_of(planner.me)]
+    return [a for a in ours if footprint_distance(a, t) <= 1 and
+            (not melee_only or any(w.can_melee for w in a.weapons))]
+
+
+def _hit_share(planner, t, share: float) -> float:
+    """What our melee creatures next to `t` gain when they hit it `share` more often."""
+    ctx = planner.ctx
+    return sum(share * ctx.value(a) / max(1, t.hp) * ctx.value(t)
+               for a in _near_allies(planner, t))
+
+
+def prone_worth(planner, t) -> float:
+    if t.has("prone"):
+        return 0.0
+    return PRONE_ROUNDS * planner.ctx.value(t) + _hit_share(planner, t, PRONE_HIT)
+
+
+def _grab(planner, cmd, fc) -> float:
+    ctx, me = planner.ctx, planner.me
+    t = ctx.view.unit(cmd.target)
+    others = [e for e in ctx.enemies if e.name != t.name and footprint_distance(e, me) <= 2]
+    own = HELD_SELF * ctx.value(me) * (1.0 if others else 0.3)
+    return fc.chance * (HELD_ROUNDS * ctx.value(t) + _hit_share(planner, t, FLAT_HIT) - own)
+
+
+def _trip(planner, cmd, fc) -> float:
+    return fc.chance * prone_worth(planner, planner.ctx.view.unit(cmd.target))
+
+
+def _pin(planner, cmd, fc) -> float:
+    t = planner.ctx.view.unit(cmd.target)
+    helpers = [a for a in _near_allies(planner, t) if a.name != planner.me.name]
+    return fc.chance * sum(HELPLESS_HIT * planner.ctx.value(a) / max(1, t.hp) *
+                           planner.ctx.value(t) for a in helpers)
+
+
+def _escape(planner, cmd, fc) -> float:
+    me = planner.me
+    return fc.chance * planner.ctx.value(me) * (0.4 if me.has("pinned") else 0.15)
+
+
+def _space(t, anchor):
+    from game.hexgrid import footprint
+    return footprint(t.size, anchor, t.facing)
+
+
+def _shove(planner, cmd, fc) -> float:
+    """The allies the foe stops threatening and flanking, and a fall, for a bare win."""
+    ctx, b = planner.ctx, planner.b
+    if not fc.ends:
+        return 0.0
+    view = ctx.view
+    t = view.unit(cmd.target)
+    end = b.hexmap.hex_at(*fc.ends[0][1])
+    moved = replace(t, anchor=end, hexes=tuple(_space(t, end)))
+    after = view.replace(moved)
+    worth = 0.0
+    ours = [planner.me] + list(view.allies_of(planner.me))
+    now_hexes, then_hexes = threatened_hexes(view, t), threatened_hexes(after, moved)
+    for a in ours:
+        if set(a.hexes) & now_hexes and not set(a.hexes) & then_hexes:
+            worth += 0.3 * ctx.value(t) / max(1, a.hp) * ctx.value(a)
+        if flanking(view, a).flanked and not flanking(after, a).flanked:
+            worth += UNFLANK * ctx.value(a)
+    if not any(set(a.hexes) & then_hexes for a in view.enemies_of(moved)):
+        worth += OUT_OF_REACH * ctx.value(t)
+    worth += _fall_worth(planner, t, cmd)
+    return fc.chance * worth
+
+
+def _fall_worth(planner, t, cmd) -> float:
+    """A bare win's fall (a shove down a ledge), as a share of the foe's value."""
+    from game.engine.wrestling import shove_direction
+    me, view = planner.me, planner.ctx.view
+    direction = shove_direction(planner.b, t, me.hexes, cmd.to)
+    if direction is None:
+        return 0.0
+    drop = shove_path(view, t, me.hexes, direction, 1).drop
+    return fall_damage(t.max_hp, t.size, 5 * drop) / max(1, t.hp) * planner.ctx.value(t)
+
+
+def _bash(planner, cmd, fc) -> float:
+    """Prone (and 1 + STR damage by 5+), less the shield lost against the others nearby."""
+    from game.engine.wrestling_forecast import check_line, opening
+    ctx, me = planner.ctx, planner.me
+    t = ctx.view.unit(cmd.target)
+    hit, _ = opening(planner.b, cmd, me, t, attack=True)
+    _, _, (mine, theirs) = check_line(ctx.view, me, t, "shield_bash")
+    big = margin_odds(mine[1].total, theirs[1].total, 5, mine[2], theirs[2])
+    worth = fc.chance * prone_worth(planner, t)
+    worth += hit * big * (1 + max(0, me.unit.str_mod)) / max(1, t.hp) * ctx.value(t)
+    others = [e for e in ctx.enemies if e.name != t.name and footprint_distance(e, me) <= 1]
+    worth -= sum(0.15 * ctx.value(e) / max(1, me.hp) * ctx.value(me) for e in others)
+    if cmd.to is not None and fc.ends:
+        worth += big / max(1e-9, fc.chance) * _shove(planner, cmd, fc) * hit
+    return worth
+
+
+def _crush(planner, cmd, fc) -> float:
+    from game.engine.crushing import reach_hexes
+    from game.engine.wrestling_forecast import crush_odds
+    ctx, me = planner.ctx, planner.me
+    line = crush_lines(ctx.view, me, reach_hexes(me)).get(planner.b.hexmap.hex_at(*cmd.to))
+    if line is None:
+        return 0.0
+    worth = 0.0
+    for name, _, _, p in crush_odds(ctx.view, me, line):
+        t = ctx.view.unit(name)
+        worth += p * (max(t.max_hp // 4, 8) / max(1, t.hp) * ctx.value(t)
+                      + prone_worth(planner, t))
+    return worth
+
+
+WORTH = {"grab": _grab, "trip": _trip, "shove": _shove, "pin": _pin, "escape": _escape,
+         "shield_bash": _bash, "crushing_advance": _crush}
+
+
+def _follow_up(planner, action: str) -> float:
+    """The attack still possible from here after a maneuver that is no attack."""
+    if action not in BIG_ACTIONS or not planner.allowed("attack"):
+        return 0.0
+    n = planner.attacks_possible(planner.budget.big - 1)
+    if n <= 0:
+        return 0.0
+    value, _ = planner.attack_sequence(planner.view, planner.me, n)
+    return value
+
+
+def wrestling_options(planner, stay_value: float) -> list:
+    """The maneuvers worth trying from where the creature stands (then staying there)."""
+    from game.ai.player import Option
+    b, ctx, me = planner.b, planner.ctx, planner.me
+    out = []
+    for action in ACTIONS:
+        if not planner.allowed(action):
+            continue
+        follow = None
+        for opt in b.options(me.name, action):
+            fc = b.forecast(opt.command)
+            if fc is None or not fc.chance:
+                continue
+            worth = WORTH[action](planner, opt.command, fc)
+            if worth <= 0:
+                continue
+            aoo, down = 0.0, 0.0
+            if opt.provokes:
+                aoo, down, _ = ctx.aoo_cost([ctx.view.unit(n) for n in opt.provokes])
+            if follow is None:
+                follow = _follow_up(planner, action)
+            value = worth * (1.0 - down) + follow * (1.0 - down) + stay_value - aoo
+            out.append(Option(action, value, opt.command,
+                              {"worth": round(worth, 3), "chance": round(fc.chance, 3),
+                               "then_attack": round(follow, 3), "aoo": -round(aoo, 3)}))
+    return out
+
+
+__all__ = ["ACTIONS", "WORTH", "prone_worth", "wrestling_options"]
