@@ -60,7 +60,7 @@ SKIRMISH = MapPlan(
     .....=====..........
     ..........==========
     """,
-    [Unit("Wulfric", "fighter", "blue", 3, 9, 0), Unit("Sokaris", "fighter", "blue", 4, 10, 0),
+    [Unit("Wulfric", "fighter", "blue", 3, 9, 0), Unit("Sokaris", "shieldbearer", "blue", 4, 10, 0),
      Unit("Mayat", "archer", "blue", 2, 12, 0), Unit("Chessan", "rogue", "blue", 6, 11, 0),
      Unit("Brannoc", "knight", "blue", 5, 9, 0),
      Unit("Orc 1", "orc", "red", 13, 2, 3), Unit("Orc 2", "orc", "red", 15, 4, 3),
@@ -97,7 +97,7 @@ BATTLE = MapPlan(
     ...TTTT....ff.......####.=....
     ....TT....fff.............====
     """,
-    [Unit("Aldric", "fighter", "blue", 5, 5, 0), Unit("Brand", "fighter", "blue", 6, 6, 0),
+    [Unit("Aldric", "fighter", "blue", 5, 5, 0), Unit("Brand", "shieldbearer", "blue", 6, 6, 0),
      Unit("Cora", "archer", "blue", 4, 3, 0), Unit("Dain", "archer", "blue", 3, 7, 0),
      Unit("Esk", "rogue", "blue", 8, 8, 0), Unit("Fenn", "fighter", "blue", 9, 6, 0),
      Unit("Gareth", "knight", "blue", 7, 4, 0),
