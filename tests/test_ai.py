@@ -21,6 +21,7 @@ from game.ai.memo import Memo
 from game.ai.evaluate import Context
 from game.ai.player import DESCRIPTIONS, DIFFICULTIES, PROFILES, Planner
 from game.ai.simulate import ARENA, arena_map, play_game
+from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import turns
 from game.ecs.scenario import FOREST, make_hexmap
@@ -358,6 +359,9 @@ def test_hard_strikes_the_enemy_its_ally_can_also_reach_where_normal_takes_the_w
     struck = {}
     for level in DIFFICULTIES:
         b = _on_duel(units)
+        # one Big Action left, for the attack: with two, a fighter next to its foes trips one
+        # first and strikes after (rules: Wrestling, shoving and knockdown)
+        b.update("B", ActionBudget, big=1)
         cmd = first_decision(b, AIPlayer(level, seed=1).command)
         assert isinstance(cmd, (C.Attack, C.PowerAttack)) and b.apply(cmd).ok
         struck[level] = cmd.target

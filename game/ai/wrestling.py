@@ -13,8 +13,9 @@ a round), on the same scale as an attack's value:
   it flat-footed; but the wrestler is held too.
 - Pinned: the foe is helpless against our other creatures next to it.
 - Escape: out of a hold, more so out of a pin.
-- Shove: the foe leaves the reach of our creatures it threatened, stops flanking them, and may
-  fall.
+- Shove: the foe leaves the reach of our other creatures it threatened (an archer, a
+  wounded friend), stops flanking us, and may fall. Pushing away a foe the wrestler itself
+  fights is worth nothing by itself.
 
 A maneuver that is a Big Action (not an attack) leaves the turn's attack: its option adds the
 best attack from here when one is left. Attacks of opportunity it provokes cost as for a move.
@@ -30,35 +31,39 @@ from game.rules.wrestling import margin_odds, shove_path
 
 ACTIONS = ("grab", "trip", "shove", "pin", "escape", "shield_bash", "crushing_advance")
 BIG_ACTIONS = ("grab", "trip", "shove", "pin", "escape")      # not attacks of the turn
-PRONE_ROUNDS = 0.3         # a prone foe's value lost getting up
-PRONE_HIT = 0.2            # the share of our melee damage a prone foe adds (+4 to hit)
+PRONE_ROUNDS = 0.1         # a prone foe's value lost getting up
+PRONE_HIT = 0.4            # the share of our melee damage a prone foe adds (+4 to hit, and
+#                            the attack of opportunity when it gets up)
 FLAT_HIT = 0.1             # ... a flat-footed one (-2 AC, no shield)
 HELPLESS_HIT = 0.3         # ... a helpless one (DEX -5, no shield)
 HELD_ROUNDS = 0.25         # a grappled foe's value lost (no moving, no threat)
 HELD_SELF = 0.2            # the wrestler's own value lost while it holds
 UNFLANK = 0.1              # an ally no longer flanked: of its value
-OUT_OF_REACH = 0.1         # a foe shoved out of every enemy's reach loses part of a round
+FREED = 0.3                # an ally the foe no longer reaches: part of the foe's blows on it
 
 
-def _near_allies(planner, t, melee_only: bool = True) -> list:
-    """Our creatures next to `t` that can strike it in melee (me included)."""
+def _near_allies(planner, t, with_me: bool = True) -> list:
+    """Our creatures next to `t` that can strike it in melee (`with_me`: me included)."""
     ctx = planner.ctx
-    ours = [planner.me] + [a for a in ctx.view.allies_of(planner.me)]
+    ours = ([planner.me] if with_me else []) + list(ctx.view.allies_of(planner.me))
     return [a for a in ours if footprint_distance(a, t) <= 1 and
-            (not melee_only or any(w.can_melee for w in a.weapons))]
+            any(w.can_melee for w in a.weapons)]
 
 
-def _hit_share(planner, t, share: float) -> float:
+def _hit_share(planner, t, share: float, with_me: bool = True) -> float:
     """What our melee creatures next to `t` gain when they hit it `share` more often."""
     ctx = planner.ctx
     return sum(share * ctx.value(a) / max(1, t.hp) * ctx.value(t)
-               for a in _near_allies(planner, t))
+               for a in _near_allies(planner, t, with_me))
 
 
-def prone_worth(planner, t) -> float:
+def prone_worth(planner, t, me_follows: bool = True) -> float:
+    """A foe knocked prone: part of its round lost, and the blows of our creatures next to it
+    (mine too when `me_follows`: an attack of mine is still to come this turn) land more
+    often; getting up provokes them."""
     if t.has("prone"):
         return 0.0
-    return PRONE_ROUNDS * planner.ctx.value(t) + _hit_share(planner, t, PRONE_HIT)
+    return PRONE_ROUNDS * planner.ctx.value(t) + _hit_share(planner, t, PRONE_HIT, me_follows)
 
 
 def _grab(planner, cmd, fc) -> float:
@@ -70,7 +75,8 @@ def _grab(planner, cmd, fc) -> float:
 
 
 def _trip(planner, cmd, fc) -> float:
-    return fc.chance * prone_worth(planner, planner.ctx.view.unit(cmd.target))
+    follows = planner.allowed("attack") and planner.attacks_possible(planner.budget.big - 1) > 0
+    return fc.chance * prone_worth(planner, planner.ctx.view.unit(cmd.target), follows)
 
 
 def _pin(planner, cmd, fc) -> float:
@@ -101,15 +107,13 @@ def _shove(planner, cmd, fc) -> float:
     moved = replace(t, anchor=end, hexes=tuple(_space(t, end)))
     after = view.replace(moved)
     worth = 0.0
-    ours = [planner.me] + list(view.allies_of(planner.me))
     now_hexes, then_hexes = threatened_hexes(view, t), threatened_hexes(after, moved)
-    for a in ours:
-        if set(a.hexes) & now_hexes and not set(a.hexes) & then_hexes:
-            worth += 0.3 * ctx.value(t) / max(1, a.hp) * ctx.value(a)
+    for a in [planner.me] + list(view.allies_of(planner.me)):
+        if a.name != planner.me.name and set(a.hexes) & now_hexes \
+                and not set(a.hexes) & then_hexes:
+            worth += FREED * ctx.value(t) / max(1, a.hp) * ctx.value(a)
         if flanking(view, a).flanked and not flanking(after, a).flanked:
             worth += UNFLANK * ctx.value(a)
-    if not any(set(a.hexes) & then_hexes for a in view.enemies_of(moved)):
-        worth += OUT_OF_REACH * ctx.value(t)
     worth += _fall_worth(planner, t, cmd)
     return fc.chance * worth
 
@@ -133,7 +137,7 @@ def _bash(planner, cmd, fc) -> float:
     hit, _ = opening(planner.b, cmd, me, t, attack=True)
     _, _, (mine, theirs) = check_line(ctx.view, me, t, "shield_bash")
     big = margin_odds(mine[1].total, theirs[1].total, 5, mine[2], theirs[2])
-    worth = fc.chance * prone_worth(planner, t)
+    worth = fc.chance * prone_worth(planner, t, me_follows=False)
     worth += hit * big * (1 + max(0, me.unit.str_mod)) / max(1, t.hp) * ctx.value(t)
     others = [e for e in ctx.enemies if e.name != t.name and footprint_distance(e, me) <= 1]
     worth -= sum(0.15 * ctx.value(e) / max(1, me.hp) * ctx.value(me) for e in others)
@@ -153,7 +157,7 @@ def _crush(planner, cmd, fc) -> float:
     for name, _, _, p in crush_odds(ctx.view, me, line):
         t = ctx.view.unit(name)
         worth += p * (max(t.max_hp // 4, 8) / max(1, t.hp) * ctx.value(t)
-                      + prone_worth(planner, t))
+                      + prone_worth(planner, t, me_follows=False))
     return worth
 
 
