@@ -205,6 +205,16 @@ def test_trip_won_knocks_the_target_prone():
     assert code(b, C.Trip("A", target="B")) == "already_prone"
 
 
+def test_a_trip_right_after_a_run_is_a_charge_with_plus_two():
+    """Charge Attack: "A Charge Attack grants a +2 Innate Bonus to melee & thrown weapon
+    damage & any Wrestling check made to knock an opponent over." """
+    b = pair([10, 10, 10], a=TRAINED, at=(1, 3), b_at=(5, 3))
+    ok(b, C.Run("A", to=(4, 3)))
+    assert "Wrestling +8" in b.forecast(C.Trip("A", target="B")).lines[1]      # 6 + 2
+    check = of(ok(b, C.Trip("A", target="B")), E.OpposedCheck)[0]
+    assert "charge 2" in check.breakdown and check.total == 18
+
+
 # ---- shove ----------------------------------------------------------------------------------
 
 def test_shove_pushes_one_hex_and_one_more_per_five_of_the_margin():

@@ -152,6 +152,7 @@ def maneuver(b, cmd):
     kind = KIND[type(cmd)]
     u, t, weapon, provokers = check_maneuver(b, cmd, kind)
     direction = _direction(b, cmd, u, t)
+    extra = WR.charge_bonus(b, u.name) if kind == "trip" else ()
 
     def perform():
         if weapon is not None:
@@ -161,7 +162,7 @@ def maneuver(b, cmd):
         if not hit or stopped(b, u.name, by_prone=False) or t.name not in b.eids \
                 or b.unit(t.name).dead:
             return
-        margin = WR.contest(b, u.name, t.name, kind)
+        margin = WR.contest(b, u.name, t.name, kind, extra)
         if margin > 0:
             WR.succeed(b, u.name, t.name, kind, margin, direction)
     return perform

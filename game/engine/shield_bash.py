@@ -67,6 +67,7 @@ def _slam(b, name: str, target: str, margin: int, direction) -> None:
 def shield_bash(b, cmd):
     """Shield Bash (see the module docstring)."""
     u, t, direction = check(b, cmd)
+    charging = WR.charge_bonus(b, u.name)
 
     def perform():
         if not (yield from H._still_possible(b, u.name, t.name, W.UNARMED)):
@@ -78,7 +79,8 @@ def shield_bash(b, cmd):
         b.note_turn(aim=False, ran=0)
         if roll is None or not roll.hit or t.name not in b.eids or b.unit(t.name).dead:
             return
-        extra = (Term(W.NAT20_BASH, "natural 20", R18),) if roll.natural == 20 else ()
+        extra = charging + ((Term(W.NAT20_BASH, "natural 20", R18),) if roll.natural == 20
+                            else ())
         margin = WR.contest(b, u.name, t.name, "shield_bash", extra)
         if margin > 0:
             _slam(b, u.name, t.name, margin, direction)

@@ -71,6 +71,14 @@ def contest(b, actor: str, target: str, maneuver: str, extra=()) -> int:
     return margin
 
 
+def charge_bonus(b, actor: str) -> tuple:
+    """A check to knock a foe over right after a Run of 2+ hexes (a charge): +2."""
+    from game.rules.attack import Term
+    if b.active == actor and b.turn.ran >= 2:
+        return (Term(2, "charge", R18),)
+    return ()
+
+
 def touch_extras(b, actor: str, target: str, attack: bool = False):
     """The touch attack's extras: an attack of the turn (the shield bash) counts the turn's
     earlier attacks; a maneuver's does not."""
@@ -141,5 +149,5 @@ def succeed(b, actor: str, target: str, maneuver: str, margin: int, direction) -
         push(b, actor, target, direction, W.shove_hexes(margin))
 
 
-__all__ = ["MANEUVER_TITLE", "contest", "push", "shove_direction", "sides", "succeed",
+__all__ = ["MANEUVER_TITLE", "charge_bonus", "contest", "push", "shove_direction", "sides", "succeed",
            "touch", "touch_extras"]

@@ -81,7 +81,8 @@ def maneuver_forecast(b, cmd) -> Forecast:
     kind = {C.Grab: "grab", C.Trip: "trip", C.Shove: "shove"}[type(cmd)]
     a, t = view.unit(cmd.unit), view.unit(cmd.target)
     hit, first = opening(b, cmd, a, t)
-    win, line, sides = check_line(view, a, t, kind)
+    extra = WR.charge_bonus(b, a.name) if kind == "trip" else ()
+    win, line, sides = check_line(view, a, t, kind, extra)
     lines = [first, line]
     ends = ()
     if kind == "shove":
@@ -115,7 +116,7 @@ def bash_forecast(b, cmd) -> Forecast:
     view = b.view()
     a, t = view.unit(cmd.unit), view.unit(cmd.target)
     hit, first = opening(b, cmd, a, t, attack=True)
-    win, line, sides = check_line(view, a, t, "shield_bash")
+    win, line, sides = check_line(view, a, t, "shield_bash", WR.charge_bonus(b, a.name))
     mine, theirs = sides
     big = W.margin_odds(mine[1].total, theirs[1].total, 5, mine[2], theirs[2])
     lines = [first, line, "won: " + WHAT["shield_bash"].format(a=a.name, t=t.name),
