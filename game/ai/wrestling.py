@@ -7,8 +7,9 @@ worth what it does to the creatures' values (`Context.value`: the damage a creat
 a round), on the same scale as an attack's value:
 
 - Prone (trip, shield bash, crushing advance): the foe loses part of a round getting up
-  (`PRONE_ROUNDS` of its value), and each of our melee creatures next to it hits it more
-  often (+4: about a fifth more of their damage).
+  (`PRONE_ROUNDS` of its value), each of our melee creatures next to it may strike it as it
+  gets up (an attack of opportunity), and those still to strike it this round hit it more
+  often (+4). A blow's worth is the attack value the player gives it (`blow`).
 - Grappled (grab): the foe cannot leave and threatens nothing; our creatures next to it find
   it flat-footed; but the wrestler is held too.
 - Pinned: the foe is helpless against our other creatures next to it.
@@ -24,20 +25,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.ai.evaluate import quick
 from game.rules.flanking import flanking
 from game.rules.impact import crush_lines, fall_damage
-from game.rules.threat import footprint_distance, threatened_hexes
+from game.rules.threat import can_react, footprint_distance, threatened_hexes
 from game.rules.wrestling import margin_odds, shove_path
 
 ACTIONS = ("grab", "trip", "shove", "pin", "escape", "shield_bash", "crushing_advance")
 BIG_ACTIONS = ("grab", "trip", "shove", "pin", "escape")      # not attacks of the turn
-PRONE_ROUNDS = 0.1         # a prone foe's value lost getting up
-PRONE_HIT = 0.4            # the share of our melee damage a prone foe adds (+4 to hit, and
-#                            the attack of opportunity when it gets up)
+PRONE_ROUNDS = 0.03        # a prone foe's value lost getting up (a round's damage is worth
+#                            about a third of the foe's remaining life to the player)
+PRONE_HIT = 0.3            # a blow on a prone foe (+4 to hit): this much more of its value
+STAND_AOO = 0.5            # the attack of opportunity a foe getting up provokes (when it does)
 FLAT_HIT = 0.1             # ... a flat-footed one (-2 AC, no shield)
 HELPLESS_HIT = 0.3         # ... a helpless one (DEX -5, no shield)
-HELD_ROUNDS = 0.25         # a grappled foe's value lost (no moving, no threat)
-HELD_SELF = 0.2            # the wrestler's own value lost while it holds
+HELD_ROUNDS = 0.08         # a grappled foe's value lost (no moving, no threat)
+HELD_SELF = 0.06           # the wrestler's own value lost while it holds
 UNFLANK = 0.1              # an ally no longer flanked: of its value
 FREED = 0.3                # an ally the foe no longer reaches: part of the foe's blows on it
 
@@ -50,20 +53,33 @@ def _near_allies(planner, t, with_me: bool = True) -> list:
             any(w.can_melee for w in a.weapons)]
 
 
+def blow(planner, a, t) -> float:
+    """The value of one melee blow of our `a` on `t` (quick estimate, kill chance included:
+    `Context.attack_value`)."""
+    best = 0.0
+    for w in a.weapons:
+        if w.can_melee:
+            est = quick(a, w, t, "melee", 1)
+            if est is not None:
+                best = max(best, planner.ctx.attack_value(t, [est])[0])
+    return best
+
+
 def _hit_share(planner, t, share: float, with_me: bool = True) -> float:
-    """What our melee creatures next to `t` gain when they hit it `share` more often."""
-    ctx = planner.ctx
-    return sum(share * ctx.value(a) / max(1, t.hp) * ctx.value(t)
-               for a in _near_allies(planner, t, with_me))
+    """What the blows of our melee creatures next to `t` gain when they land `share` more."""
+    return sum(share * blow(planner, a, t) for a in _near_allies(planner, t, with_me))
 
 
 def prone_worth(planner, t, me_follows: bool = True) -> float:
-    """A foe knocked prone: part of its round lost, and the blows of our creatures next to it
-    (mine too when `me_follows`: an attack of mine is still to come this turn) land more
-    often; getting up provokes them."""
+    """A foe knocked prone: part of its round lost; our creatures next to it strike it when
+    it gets up (an attack of opportunity), and those still to strike it this round (me too
+    when `me_follows`) land more often."""
     if t.has("prone"):
         return 0.0
-    return PRONE_ROUNDS * planner.ctx.value(t) + _hit_share(planner, t, PRONE_HIT, me_follows)
+    stand = sum(STAND_AOO * blow(planner, a, t) for a in _near_allies(planner, t)
+                if can_react(a))
+    return PRONE_ROUNDS * planner.ctx.value(t) + stand + \
+        _hit_share(planner, t, PRONE_HIT, me_follows)
 
 
 def _grab(planner, cmd, fc) -> float:
@@ -71,7 +87,8 @@ def _grab(planner, cmd, fc) -> float:
     t = ctx.view.unit(cmd.target)
     others = [e for e in ctx.enemies if e.name != t.name and footprint_distance(e, me) <= 2]
     own = HELD_SELF * ctx.value(me) * (1.0 if others else 0.3)
-    return fc.chance * (HELD_ROUNDS * ctx.value(t) + _hit_share(planner, t, FLAT_HIT) - own)
+    return fc.chance * (HELD_ROUNDS * ctx.value(t) + _hit_share(planner, t, FLAT_HIT, False)
+                        - own)
 
 
 def _trip(planner, cmd, fc) -> float:
@@ -81,14 +98,18 @@ def _trip(planner, cmd, fc) -> float:
 
 def _pin(planner, cmd, fc) -> float:
     t = planner.ctx.view.unit(cmd.target)
-    helpers = [a for a in _near_allies(planner, t) if a.name != planner.me.name]
-    return fc.chance * sum(HELPLESS_HIT * planner.ctx.value(a) / max(1, t.hp) *
-                           planner.ctx.value(t) for a in helpers)
+    return fc.chance * _hit_share(planner, t, HELPLESS_HIT, with_me=False)
 
 
 def _escape(planner, cmd, fc) -> float:
+    """Free of the hold: the blows of the foes outside the grapple next to me no longer find
+    me flat-footed (helpless, when pinned), and I may move again."""
     me = planner.me
-    return fc.chance * planner.ctx.value(me) * (0.4 if me.has("pinned") else 0.15)
+    share = HELPLESS_HIT if me.has("pinned") else FLAT_HIT
+    others = [e for e in planner.ctx.enemies if e.name not in me.grappling
+              and footprint_distance(e, me) <= 1 and any(w.can_melee for w in e.weapons)]
+    return fc.chance * (HELD_ROUNDS * planner.ctx.value(me) +
+                        sum(share * blow(planner, e, me) for e in others))
 
 
 def _space(t, anchor):
