@@ -43,7 +43,8 @@ def some_command(b: Battle, name: str, action: str):
     enemy = next((t.name for t in b.view().units if t.team != u.team), name)
     kind = {"attack": C.Attack, "power_attack": C.PowerAttack, "coup_de_grace": C.CoupDeGrace,
             "charge": C.Charge, "knockout_strike": C.KnockoutStrike, "volley": C.Volley,
-            "off_hand_attack": C.OffHandAttack}.get(action)
+            "off_hand_attack": C.OffHandAttack, "grab": C.Grab, "trip": C.Trip,
+            "shove": C.Shove, "pin": C.Pin, "shield_bash": C.ShieldBash}.get(action)
     if kind is not None:
         return kind(name, target=enemy)
     weapon_kind = {"draw_weapon": C.DrawWeapon, "sheathe_weapon": C.SheatheWeapon,
@@ -54,6 +55,8 @@ def some_command(b: Battle, name: str, action: str):
         return C.TakeCover(name, to=b.cell(u.anchor))
     if action == "use_ability":
         return C.UseAbility(name, ability="")
+    if action == "crushing_advance":
+        return C.CrushingAdvance(name, to=b.cell(u.anchor))
     if action in ("move", "retreat"):
         return (C.Move if action == "move" else C.Retreat)(name, path=(b.cell(u.anchor),))
     return C.Step(name, to=b.cell(u.anchor)) if action == "step" else C.Run(name, to=(0, 0))

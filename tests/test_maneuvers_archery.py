@@ -386,7 +386,8 @@ def test_a_second_natural_weapon_follows_a_primary_hit_on_a_flat_footed_foe():
               ("O", "fighter", "blue", 4, 2, {"initiative": SECOND, "hp": 60,
                                               "conditions": ("flat_footed",)}),
               ("G", "goblin", "blue", 0, 7, {"initiative": THIRD}),
-              dice=[("d20", 15), ("d6", 2), ("d20", 15), ("d8", 3)])   # large: 1d6, 1d8
+              dice=[("d20", 15), ("d6", 2), ("d20", 20), ("d20", 15), ("d8", 3),
+                    ("d20", 20)])   # large: 1d6, 1d8; the fighter stands each knockdown
     ok(b, C.Attack("T", "O", "claw"))
     events = ok(b, C.OffHandAttack("T", "O", "bite"))
     assert attacks(events)[0].weapon == "Bite" and attacks(events)[0].hit

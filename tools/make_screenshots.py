@@ -120,8 +120,52 @@ def shoot_result(out: Path, seed: int = 12) -> Path:
     return out
 
 
+def _grappling(seed: int, moves: dict):
+    """A battle on the ruined mill in which Wulfric has grabbed Orc 1 (None if this seed's
+    dice say otherwise): every other creature passes until Wulfric's turn."""
+    from game.engine import commands as C
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+    hexmap = load_map(REPO / "maps" / "skirmish.tmx")
+    for p in hexmap.units:
+        if p.name in moves:
+            p.col, p.row = moves[p.name]
+    battle = Battle(hexmap, seed=seed, controllers={"blue": "human", "red": "ai"})
+    for _ in range(40):
+        kind, who = battle.decider()
+        if kind == "turn" and who == "Wulfric":
+            break
+        if kind == "choice":
+            from game.engine.legality import choices
+            options = choices(battle)
+            pick = "Wulfric" if "Wulfric" in options else options[0]
+            battle.apply(C.ChooseNext(who, pick))
+        else:
+            battle.apply(C.EndTurn(who))
+    battle.apply(C.Grab("Wulfric", target="Orc 1", confirm=True))
+    return battle if battle.unit("Wulfric").grappling else None
+
+
+def shoot_grapple(out: Path) -> Path:
+    """Wulfric (a trained fighter) holds an orc: both are Grappled (the selected orc's card
+    says so); the rest of the warband comes on."""
+    import pygame
+    from game.ui.app import App
+    moves = {"Wulfric": (12, 4), "Orc 1": (13, 4), "Sokaris": (11, 6), "Brannoc": (10, 5)}
+    battle = next(b for b in (_grappling(seed, moves) for seed in range(1, 60)) if b)
+    app = App(battle, (1280, 800), window=False, animations=False)
+    app.controller.select("Orc 1")
+    app.battle_screen.frame_selection()
+    app.update(0.0)
+    app.update(0.0)
+    app.draw(force=True)
+    pygame.image.save(app.screen, str(out))
+    return out
+
+
 SCREENS = {
     "setup": (shoot_setup, "the game setup screen of python -m game"),
+    "grapple": (shoot_grapple, "a grapple: Wulfric holds Orc 1 (rules: Wrestling)"),
     "result": (shoot_result, "the result screen after a battle on the duel map"),
 }
 

@@ -29,6 +29,7 @@ PICTURES = {
     "ogre": [("ogre", 0, 0, 1)],
     "orc": [("orc-head", 0, 0, 1)],
     "rogue": [("cowled", 0, 0, 1)],
+    "shieldbearer": [("attached-shield", 0, 0, 1)],
     "skeleton": [("skull-crossed-bones", 0, 0, 1)],
     "troll": [("troll", 0, 0, 1)],
     "twinblade": [("cowled", -30, 40, 0.85), ("daggers", 250, 150, 0.55)],

@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-flat" tilewidth="160" tileheight="168" tilecount="16" columns="0" objectalignment="center">
+<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-flat" tilewidth="160" tileheight="168" tilecount="17" columns="0" objectalignment="center">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0" type="unit">
   <properties>
@@ -75,23 +75,29 @@
  </tile>
  <tile id="12" type="unit">
   <properties>
+   <property name="unit" propertytype="UnitKind" value="shieldbearer"/>
+  </properties>
+  <image width="64" height="56" source="unit-tokens-flat/shieldbearer.png"/>
+ </tile>
+ <tile id="13" type="unit">
+  <properties>
    <property name="unit" propertytype="UnitKind" value="skeleton"/>
   </properties>
   <image width="64" height="56" source="unit-tokens-flat/skeleton.png"/>
  </tile>
- <tile id="13" type="unit">
+ <tile id="14" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="troll"/>
   </properties>
   <image width="160" height="112" source="unit-tokens-flat/troll.png"/>
  </tile>
- <tile id="14" type="unit">
+ <tile id="15" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="twinblade"/>
   </properties>
   <image width="64" height="56" source="unit-tokens-flat/twinblade.png"/>
  </tile>
- <tile id="15" type="unit">
+ <tile id="16" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="wolf"/>
   </properties>

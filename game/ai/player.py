@@ -52,6 +52,7 @@ from game.ai import reactions
 from game.ai.abilities import ability_options
 from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.healing import healing_options
+from game.ai.wrestling import wrestling_options
 from game.ai.memo import Memo
 from game.ai import interrupts
 from game.engine import commands as C
@@ -591,6 +592,7 @@ class Planner:
             out += self.attack_here_options(n_here, stay_value)
         out += ability_options(self, stay_value)
         out += healing_options(self, stay_value)
+        out += wrestling_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()

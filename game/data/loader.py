@@ -405,6 +405,7 @@ UNIT_FIELDS = {
     "ambidextrous": (_bool, False),
     "heal": (_int(0, 40), 0),
     "undead": (_bool, False),
+    "legs": (_int(0, 100), 2),
     "abilities": (_abilities, ()),
     "aoo_policy": (_choice(AOO_POLICIES), "always"),
     "glyph": (_text(1, 2), None),

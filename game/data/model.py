@@ -27,7 +27,8 @@ DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positiv
                                  "negative", "force", "biological", "precision")
 # Weapon properties: materials and magic (what DR X/Y names as Y) and LFG weapon traits.
 WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
-                     "knockdown", "impact", "anti_shield", "parry", "large_space")
+                     "knockdown", "impact", "anti_shield", "parry", "large_space",
+                     "grab", "trip", "shove")
 AOO_POLICIES = ("always", "never", "ask")
 UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED below)
 # Special abilities (rules: Special abilities; seed 004 "Special Abilities - 4 Different Types").
@@ -307,6 +308,7 @@ class UnitType:
     ambidextrous: bool = False    # the feat: either hand is the main hand
     heal: int = 0                 # ranks in the Heal skill (first aid, game.rules.healing)
     undead: bool = False          # positive energy harms it, negative energy heals it
+    legs: int = 2                 # four or more: +4 against knockdown (rules: Wrestling ...)
     abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"
     glyph: str = ""

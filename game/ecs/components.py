@@ -84,6 +84,13 @@ class Conditions:
 
 
 @dataclass(frozen=True)
+class Grapple:
+    """The creatures this one wrestles with (docs/rules/18-wrestling-and-knockdown.md): each
+    of them has this one among its own partners. Only creatures in a grapple have it."""
+    partners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ActionBudget:
     """What is left of the creature's turn (RULES.md 9): 2 Big + 1 Little actions."""
 

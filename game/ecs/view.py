@@ -11,8 +11,8 @@ from types import MappingProxyType
 import esper
 
 from game.ecs.components import (
-    AbilityUses, ActionBudget, Bleeding, Conditions, Controller, Footprint, Health, Identity,
-    Position, Reach, Reactions, RunCourse, Size, Stats, Team, TempHP, Weapons,
+    AbilityUses, ActionBudget, Bleeding, Conditions, Controller, Footprint, Grapple, Health,
+    Identity, Position, Reach, Reactions, RunCourse, Size, Stats, Team, TempHP, Weapons,
 )
 from game.data.model import UNARMED
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
@@ -50,6 +50,7 @@ class UnitView:
     uses: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # ability id -> left
     temp_hp: int = 0                  # temporary hit points, lost first (rules 11)
     bled_rounds: int = 0              # rounds of bleeding without a stop (clots after 10)
+    grappling: tuple[str, ...] = ()   # the creatures it wrestles with (rules: Wrestling)
 
     @property
     def hex_set(self) -> frozenset[Hex]:
@@ -142,6 +143,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
             uses = esper.try_component(eid, AbilityUses)
             temp = esper.try_component(eid, TempHP)
             bleeding = esper.try_component(eid, Bleeding)
+            grapple = esper.try_component(eid, Grapple)
             units.append(UnitView(
                 eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
                 size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
@@ -155,6 +157,7 @@ def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFA
                 uses=MappingProxyType(dict(uses.left) if uses else {}),
                 temp_hp=temp.amount if temp else 0,
                 bled_rounds=bleeding.rounds if bleeding else 0,
+                grappling=grapple.partners if grapple else (),
             ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from game.ecs.components import Bleeding, Health, Reactions, TempHP
 from game.engine import events as E
+from game.engine.impact import after_strike
 from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
@@ -215,14 +216,17 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
     if attacker in b.hidden:
         reveal(b, attacker)
     b.set_ready_weapon(attacker, s.weapon)
+    taken = 0
     if roll.hit:
         perfect = b.ruleset.perfect_critical and roll.critical and roll.confirm == 20
         result = roll_damage(damage_formula(s.situation, roll.critical, perfect), b.dice)
         types = result.types_dealt or (result.damage_type,)
+        taken = result.total
         damage(b, target, result.total, types, result.describe(), attacker, roll.critical)
         if perfect:
             from game.engine.criticals import perfect_injury
             perfect_injury(b, target, result.total, types)
+    after_strike(b, attacker, target, s.weapon, roll, against, extras, taken)
     if attacker in b.eids:
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     if not roll.hit and s.mode != "melee" and kind != "stray":

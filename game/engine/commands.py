@@ -287,12 +287,68 @@ class FirstAid(Command):
     confirm: bool = False
 
 
+@dataclass(frozen=True)
+class Grab(Command):
+    """Grab (rules: Wrestling, shoving and knockdown): a Big Action; an unarmed touch attack,
+    then an opposed check; won, both creatures are Grappled. With a `weapon` that has the
+    grab trait, the weapon's attack (an attack of the turn) opens it instead."""
+    target: str = ""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Trip(Command):
+    """Trip: as Grab; won, the target is knocked prone."""
+    target: str = ""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Shove(Command):
+    """Shove: as Grab; won, the target is pushed 1 hex (+1 per 5 by which the check is won)
+    straight on through `to`, a hex next to it and farther from the shover."""
+    target: str = ""
+    to: Cell | None = None
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Pin(Command):
+    """Pin a creature the wrestler grapples (a Big Action, opposed Wrestling checks)."""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Escape(Command):
+    """Get free of a grapple (a Big Action, an opposed check against the strongest hold)."""
+
+
+@dataclass(frozen=True)
+class ShieldBash(Command):
+    """Shield Bash (an attack): touch attack, opposed check, the target prone; won by 5+,
+    1 + STR damage and a shove of 1 hex through `to` (optional)."""
+    target: str = ""
+    to: Cell | None = None
+
+
+@dataclass(frozen=True)
+class CrushingAdvance(Command):
+    """Crushing Advance (a Big Action; provokes): up to half speed in a straight line to `to`
+    through the spaces of creatures 3+ sizes smaller, who save or are crushed."""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
-    TakeCover, LeanOut, FirstAid)}
+    TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
+    CrushingAdvance)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

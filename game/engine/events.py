@@ -218,6 +218,36 @@ class ForcedMoved(Event):
 
 
 @dataclass(frozen=True)
+class OpposedCheck(Event):
+    """An opposed skill check (rules: Wrestling, shoving and knockdown): `unit` tries
+    `maneuver` on `target`; `margin` = its total minus the target's (won when > 0)."""
+    unit: str
+    target: str
+    maneuver: str
+    skill: str
+    total: int
+    target_skill: str
+    target_total: int
+    won: bool
+    margin: int
+    breakdown: str
+
+
+@dataclass(frozen=True)
+class CheckRolled(Event):
+    """A check or save against a DC that is not an attack (a knockdown, a crushing advance):
+    `check` names the skill or save, `cause` the rule."""
+    unit: str
+    check: str
+    natural: int
+    total: int
+    dc: int
+    success: bool
+    breakdown: str
+    cause: str = ""
+
+
+@dataclass(frozen=True)
 class Died(Event):
     unit: str
     at: Cell

@@ -76,10 +76,19 @@ def attack_lines(b, p, extras) -> Forecast:
     from game.engine.archery import stray_forecast
     sit = p.situation
     stray, caught = stray_forecast(b, sit.attacker.name, sit.target.name, p.weapon, extras)
-    return Forecast(p.hit_chance, (f"{p.weapon.name}: hit {p.hit_chance:.0%}, critical "
-                                   f"{p.crit_chance:.0%}, expected damage "
-                                   f"{p.expected_damage:.1f}", p.plan.describe()) + stray,
-                    caught=caught)
+    lines = (f"{p.weapon.name}: hit {p.hit_chance:.0%}, critical {p.crit_chance:.0%}, "
+             f"expected damage {p.expected_damage:.1f}", p.plan.describe())
+    knockdown = _knockdown_line(b, b.unit(sit.attacker.name), b.unit(sit.target.name), p.weapon,
+                                extras.power_attack)
+    return Forecast(p.hit_chance, lines + knockdown + stray, caught=caught)
+
+
+def _knockdown_line(b, u, t, weapon, power: bool) -> tuple[str, ...]:
+    """The knockdown a hit calls for (rules: Wrestling, shoving and knockdown)."""
+    from game.rules.impact import knockdown_odds
+    ran = b.turn.ran if b.active == u.name and b.turn.ran >= 2 else 0
+    odds = knockdown_odds(u, t, weapon, 5 * ran, power)
+    return (odds.line(t.name),) if odds is not None else ()
 
 
 def _coup_forecast(b, cmd) -> Forecast:

@@ -30,7 +30,7 @@ from game.engine import events as E
 from game.engine import turns
 from game.ecs.components import ActionBudget, Controller, Health, RunCourse
 from game.engine.battle import PendingReaction, Refused
-from game.engine import allies, defense, interrupts, selective
+from game.engine import allies, defense, grapples, interrupts, selective
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped, strike
 from game.engine.defense import defended_strike, set_defense_policy
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
@@ -146,6 +146,7 @@ def _little(b, u, action: str) -> None:
 
 
 def _mobile(b, u, what: str) -> None:
+    grapples.refuse_movement(u, what)
     budget = b.budget(u.name)
     if budget.stepped:
         raise Refused("stepped", f"{u.name} took a 5-Foot Step this turn and may not move again")
@@ -617,6 +618,7 @@ def can_retreat(b, u) -> None:
         raise Refused("does_not_threaten", f"{u.name} threatens no hex (no melee or natural "
                       "weapon in hand): only a creature that threatens may Retreat")
     _big(b, u, _cost(b, "retreat"), "Retreat")
+    grapples.refuse_movement(u, "Retreat")
     if b.budget(u.name).stepped:
         raise Refused("stepped", f"{u.name} took a 5-Foot Step this turn: no Retreat")
     if speed_hexes(u) // (2 if u.has("prone") else 1) <= 0:
@@ -666,6 +668,7 @@ def stand_up(b, cmd):
     stand = _threateners(view, u)
     states, costs = [], []
     if cmd.to is not None:
+        grapples.refuse_movement(u, "move while standing up")
         states = [(_cell(b, cmd.to), u.facing)]
         costs, why = check_path(view, u, states)
         if costs is None:
@@ -860,5 +863,8 @@ HANDLERS = {kind: handle for kind in RULES}
 
 import game.engine.equipment  # noqa: E402,F401  (registers Draw, Sheathe, PickUp in RULES)
 import game.engine.healing  # noqa: E402,F401  (registers FirstAid in RULES)
+import game.engine.wrestling_maneuvers  # noqa: E402,F401  (Grab, Trip, Shove, Pin, Escape)
+import game.engine.shield_bash  # noqa: E402,F401
+import game.engine.crushing  # noqa: E402,F401
 
 __all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

@@ -19,7 +19,8 @@ from typing import Callable, Iterator
 from game.engine import commands as C
 from game.engine import abilities as A
 from game.engine import ability_effects, allies, archery, defense, equipment, healing  # noqa: F401
-from game.engine import maneuvers, stances
+from game.engine import crushing, maneuvers, shield_bash, stances, wrestling_maneuvers
+from game.engine import wrestling_forecast  # noqa: F401  (registers the maneuvers' forecasts)
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -244,6 +245,17 @@ ACTIONS = (
                _single(C.ActiveDodge), reaction=True),
     ActionKind("use_ability", "the action each ability names (most: 1 Big Action)",
                A.can_use_ability, A.candidates),
+    ActionKind("grab", "1 Big Action (or an attack, with a weapon that grabs)",
+               wrestling_maneuvers.can_grab, wrestling_maneuvers.candidates(C.Grab)),
+    ActionKind("trip", "1 Big Action (or an attack, with a weapon that trips)",
+               wrestling_maneuvers.can_trip, wrestling_maneuvers.candidates(C.Trip)),
+    ActionKind("shove", "1 Big Action (or an attack, with a weapon that shoves)",
+               wrestling_maneuvers.can_shove, wrestling_maneuvers.candidates(C.Shove)),
+    ActionKind("pin", "", wrestling_maneuvers.can_pin, wrestling_maneuvers.pin_candidates),
+    ActionKind("escape", "", wrestling_maneuvers.can_escape, _single(C.Escape)),
+    ActionKind("shield_bash", "1 attack of the turn (its Big Action)",
+               shield_bash.can_shield_bash, shield_bash.candidates),
+    ActionKind("crushing_advance", "", crushing.can_crushing_advance, crushing.candidates),
     ActionKind("leave_map", "ends the turn", H.can_leave_map, _single(C.LeaveMap)),
     ActionKind("draw_weapon", "1 Little Action; provokes", equipment.can_draw_weapon, _draws),
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
@@ -356,7 +368,11 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "knockout_strike": "no enemy within reach or range of a bludgeoning weapon",
             "volley": "no enemy out of line of effect within range",
             "use_ability": "no creature within an ability's reach",
-            "first_aid": "no bleeding ally next to it"}
+            "first_aid": "no bleeding ally next to it",
+            "grab": "no enemy within reach to grab", "trip": "no enemy within reach to trip",
+            "shove": "no enemy within reach to shove", "pin": "no grappled enemy to pin",
+            "shield_bash": "no enemy within reach to bash",
+            "crushing_advance": "no straight line through smaller foes to a free place"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

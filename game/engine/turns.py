@@ -290,7 +290,9 @@ def _win(b, team: str) -> None:
 
 def after_action(b) -> None:
     """After every command: the battle may be won; an active creature that can no longer act
-    (knocked out during its own action) ends its turn."""
+    (knocked out during its own action) ends its turn; grapples that no longer hold end."""
+    from game.engine.grapples import settle
+    settle(b)
     if check_victory(b):
         return
     if b.active is not None and not able(b, b.active):

@@ -118,6 +118,19 @@ CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("cramped", "Cramped",
           "half speed, -2 AC, -2 attack rolls, -2 REF saves, -2 physical skills",
           attack=-2, ac=-2, half_speed=True),
+    _rule("grappled", "Grappled",
+          "in a wrestling match: cannot leave its hex without winning an opposed check "
+          "(Escape); flat-footed against creatures not in the grapple; does not threaten; "
+          "cannot be flanked", rule="rules: Wrestling, shoving and knockdown",
+          threatens=False),
+    _rule("pinned", "Pinned",
+          "held nearly motionless (a worse Grappled): Unfortunate on its checks to escape; "
+          "helpless against creatures not in the grapple; does not threaten; cannot be "
+          "flanked", rule="rules: Wrestling, shoving and knockdown", implies=("grappled",),
+          threatens=False),
+    _rule("confounded", "Confounded",
+          "mental faculties seriously hampered: Unfortunate (all d20 rolls)",
+          rule="rules: Wrestling, shoving and knockdown", fortune=-1),
     _rule("weakened", "Weakened 1-5",
           "stage N: -N on all d20 rolls, -N AC, -N x 10% physical damage; see "
           "WEAKENED_STAGES", valued="stage"),
@@ -143,6 +156,9 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           "included)", rule="rules: Turns, actions and initiative", can_react=False),
     _rule("protecting", "Protecting", "until its next turn: gives the adjacent ally it "
           "protects Good or Superior cover; Cramped", rule="rules: Reactions"),
+    _rule("shield_bash", "Shield bashing", "until its next turn: its shield does not count "
+          "against enemies other than the one it bashed",
+          rule="rules: Wrestling, shoving and knockdown"),
     _rule("protected", "Protected", "while its protector stays adjacent: Good or Superior "
           "cover; -2 attack rolls", rule="rules: Reactions", attack=-2),
 )})

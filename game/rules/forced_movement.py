@@ -48,6 +48,13 @@ def _step_drop(view, u, frm: Hex, to: Hex) -> int:
     return max(0, _elevation(view, u.size, frm, u.facing) - _elevation(view, u.size, to, u.facing))
 
 
+def path_drop(view, u, anchors: tuple[Hex, ...]) -> int:
+    """The largest single drop in elevation steps as `u` is moved through `anchors` from its
+    place."""
+    way = (u.anchor,) + tuple(anchors)
+    return max((_step_drop(view, u, a, b) for a, b in zip(way, way[1:])), default=0)
+
+
 def _reached(view, u, origin: Hex, anchor: Hex) -> bool:
     space = tuple(footprint(u.size, anchor, u.facing))
     return origin in space or effect_from(view, origin, Spot(space, name=u.name))
@@ -90,4 +97,4 @@ def forced_paths(view, u, source, kind: str, n: int,
     return found
 
 
-__all__ = ["KINDS", "ForcedPath", "forced_paths"]
+__all__ = ["KINDS", "ForcedPath", "forced_paths", "path_drop"]

@@ -8,7 +8,8 @@ TITLES = {1: "Hexes and distance", 2: "Size, space and reach", 3: "Movement",
           7: "Concealment", 8: "Flanking and ganging up", 9: "Turns, actions and initiative",
           10: "Attack rolls and damage", 11: "Hit points and conditions", 12: "Winning",
           14: "Areas of effect", 15: "Minions", 16: "Reactions", 17: "Special abilities",
-          19: "Special attacks and archery", 20: "Healing and first aid"}
+          18: "Wrestling, shoving and knockdown", 19: "Special attacks and archery",
+          20: "Healing and first aid"}
 
 
 def cite(number: int) -> str:

@@ -194,6 +194,11 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     if ignored or extras.unseen:        # flat-footed against this attacker
         target = replace(target, conditions=MappingProxyType({**target.conditions,
                                                                "flat_footed": 1}))
+    if t.conditions.get("shield_bash") not in (None, a.eid):
+        target = replace(target, unit=without_shield(t.unit))
+    held = held_against(t, a)
+    if held:
+        target = replace(target, conditions=MappingProxyType({**target.conditions, held: 1}))
     sit = AttackSituation(
         attacker=Fighter.of(a, on_difficult(view, a)), weapon=w,
         target=target, distance_ft=distance * 5, mode=mode,
@@ -207,6 +212,22 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
         rules=getattr(view, "rules", DEFAULT_RULES), indirect=lobbed,
         stray=extras.stray)
     return Situation(sit, "", w, mode, distance, cov, con, flank, seen)
+
+
+def without_shield(unit):
+    """The stat block without its shield (a shield bash's basher, against other foes)."""
+    if not unit.shield:
+        return unit
+    override = unit.ac_override - unit.shield if unit.ac_override is not None else None
+    return replace(unit, shield=0, ac_override=override)
+
+
+def held_against(t, a) -> str:
+    """Rules: Wrestling, shoving and knockdown: a grappled creature is flat-footed against
+    creatures outside its grapple, a pinned one helpless ("" when neither applies)."""
+    if not t.grappling or a.name in t.grappling:
+        return ""
+    return "helpless" if "pinned" in t.conditions else "flat_footed"
 
 
 def _unignored_flank(flank: FlankResult, ignored) -> FlankResult:
@@ -272,4 +293,5 @@ def attack_preview(view, attacker, target, weapon=None, extras: Extras | None = 
 
 
 __all__ = ["Extras", "NO_EXTRAS", "Preview", "Situation", "attack_mode", "attack_preview",
-           "best_attack", "find_weapon", "on_difficult", "preview_weapon", "situation"]
+           "best_attack", "find_weapon", "held_against", "without_shield", "on_difficult", "preview_weapon",
+           "situation"]

@@ -36,6 +36,7 @@ from game.tiled.xmlsafe import (Problem, PropError, as_bool, as_choice, as_int, 
 __all__ = ["FLIP_D", "FLIP_H", "FLIP_V", "ROT_120", "MapError", "load_map", "read_map",
            "split_gid"]
 HP_CONDITIONS = ("injured", "unconscious", "dying", "bleed", "weakened")
+HELD_CONDITIONS = ("grappled", "pinned")   # a grapple needs its holder: none on a map
 EDITOR_PREFIX = "editor_"
 TERRAIN_PROPS = {
     "difficult": as_bool, "impassable": as_bool, "blocks_sight": as_bool, "exit": as_bool,
@@ -306,8 +307,14 @@ class _Ctx:
         from its hit points (a map creature has at least 1 HP: no unconscious, dying, bleed,
         injured or weakened creature) nor from an action (running, off_balance, ...)."""
         from game.rules.conditions import CONDITIONS
-        allowed = [c for c in CONDITIONS if c not in HP_CONDITIONS]
+        allowed = [c for c in CONDITIONS if c not in HP_CONDITIONS + HELD_CONDITIONS]
         for name in (c.strip().lower() for c in conditions):
+            if name in HELD_CONDITIONS:
+                self.report(prop.line, f"{label}: condition '{name}' needs a creature holding "
+                            "it (a grapple starts in the battle, with a Grab)",
+                            f"remove it; conditions a map may set: {', '.join(allowed)}",
+                            prop.path)
+                return False
             if name in HP_CONDITIONS:
                 self.report(prop.line, f"{label}: condition '{name}' follows from hit points "
                             "(a unit on a map starts with at least 1 HP)",

@@ -103,6 +103,19 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
     ("first_aid", "First Aid", "A Big Action: a Heal check (DC 15) stops an adjacent ally's "
      "bleeding; provokes"),
+    ("grab", "Grab", "Big Action: touch attack, then Wrestling against the foe's best; won, "
+     "both are Grappled; provokes unless trained"),
+    ("trip", "Trip", "Big Action: touch attack, then Wrestling; won, the foe is prone; "
+     "provokes unless trained"),
+    ("shove", "Shove", "Big Action: touch attack, then Wrestling; won, the foe is pushed 1 hex "
+     "(+1 per 5 of the margin) through the hex you pick; provokes unless trained"),
+    ("pin", "Pin", "Big Action: pin a foe you grapple (helpless against everyone else)"),
+    ("escape", "Escape", "Big Action: Wrestling or Acrobatics against the strongest hold; "
+     "won, free of the grapple"),
+    ("shield_bash", "Shield Bash", "An attack: touch attack, then Wrestling; won, the foe is "
+     "prone (by 5+: damage and a shove); your shield counts only against it until your turn"),
+    ("crushing_advance", "Crushing Advance", "Big Action, provokes: trample foes 3+ sizes "
+     "smaller in a straight line of half your speed"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
@@ -754,7 +767,28 @@ def _rare_line(e: E.Event) -> LogEntry:
         return LogEntry(text, "rules: Winning", (), "victory", (e,))
     if isinstance(e, (E.AbilityUsed, E.ForcedMoved)):
         return _ability_line(e)
+    if isinstance(e, (E.OpposedCheck, E.CheckRolled)):
+        return _check_line(e)
     return _turn_line(e)
+
+
+_R18 = "(rules: Wrestling, shoving and knockdown)"
+_MANEUVER_VERB = {"grab": "grab", "trip": "trip", "shove": "shove", "pin": "pin",
+                  "escape": "escape from", "shield_bash": "shield-bash"}
+
+
+def _check_line(e) -> LogEntry:
+    """A wrestling maneuver's opposed check, or a check against knockdown or trampling."""
+    if isinstance(e, E.OpposedCheck):
+        verb = _MANEUVER_VERB.get(e.maneuver, e.maneuver)
+        result = f"succeeds by {e.margin}" if e.won else "fails"
+        return LogEntry(f"{e.unit} tries to {verb} {e.target}: {result}", e.breakdown,
+                        (e.unit, e.target), "action", (e,))
+    result = "keeps its feet" if e.success else "fails"
+    if "crushing" in e.cause:
+        result = "gets out of the way" if e.success else "is trampled"
+    return LogEntry(f"{e.unit} resists {e.cause}: {result} ({e.total} vs DC {e.dc})",
+                    e.breakdown, (e.unit,), "save", (e,))
 
 
 _R9 = "(rules: Turns, actions and initiative)"
@@ -829,7 +863,7 @@ def _ability_line(e) -> LogEntry:
     if isinstance(e, E.ForcedMoved):
         return LogEntry(f"{e.unit} is {e.kind}ed to {_cell(e.end)}",
                         f"{e.kind} from {_cell(e.start)} by {e.by}: no attack of opportunity "
-                        "(rules: Special abilities)", (e.unit,), "move", (e,))
+                        "(rules: Movement)", (e.unit,), "move", (e,))
     who = ", ".join(e.caught) or "nobody"
     left = "" if e.uses_left is None else f"; {e.uses_left} use(s) left"
     return LogEntry(f"{e.unit} uses {e.name}, catching {who}",
