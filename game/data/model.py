@@ -29,6 +29,8 @@ DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positiv
 WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
                      "knockdown", "impact", "anti_shield", "parry", "large_space")
 AOO_POLICIES = ("always", "never", "ask")
+# LFG "Flying - Maneuverability", worst to best
+MANEUVERABILITY = ("clumsy", "poor", "average", "good", "perfect")
 # Special abilities (rules: Special abilities; seed 004 "Special Abilities - 4 Different Types").
 ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
 ABILITY_ACTIONS = ("big", "little", "full_round")
@@ -244,6 +246,10 @@ class UnitType:
     name: str
     size: str = "medium"
     speed_ft: int = 30
+    swim_ft: int = 0              # other kinds of movement (LFG "Other Types of Movement"):
+    climb_ft: int = 0             # 0 when the creature has none
+    fly_ft: int = 0
+    fly_maneuver: str = "average"     # MANEUVERABILITY of its flight
     hp: int = 1
     hr: int = 0
     level: int = 1

@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import allies, defense, equipment
+from game.engine import allies, defense, doors, equipment
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -210,6 +210,13 @@ ACTIONS = (
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
                _sheathes),
     ActionKind("pick_up", "1 Little Action; provokes", equipment.can_pick_up, _pickups),
+    ActionKind("open_door", "1 Little Action (Swift: it provokes no attack)",
+               doors.can_open_door, doors.door_candidates("closed", C.OpenDoor)),
+    ActionKind("close_door", "1 Little Action (Swift: it provokes no attack)",
+               doors.can_close_door, doors.door_candidates("open", C.CloseDoor)),
+    ActionKind("smash", "an attack (1 Big Action per attack action)", doors.can_smash,
+               doors.smash_candidates),
+    ActionKind("force_open", "1 Big Action", doors.can_force_open, doors.force_candidates),
     ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
@@ -314,6 +321,9 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "power_attack": "no enemy within melee reach",
             "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach",
             "ignore_enemy": "no enemy left to ignore",
+            "open_door": "no closed door next to it", "close_door": "no open door next to it",
+            "smash": "no door or breakable obstacle within reach",
+            "force_open": "no door or obstacle to force next to it",
             "use_ability": "no creature within an ability's reach"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text

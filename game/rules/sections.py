@@ -7,7 +7,8 @@ TITLES = {1: "Hexes and distance", 2: "Size, space and reach", 3: "Movement",
           4: "Attacks of opportunity", 5: "Line of sight and line of effect", 6: "Cover",
           7: "Concealment", 8: "Flanking and ganging up", 9: "Turns, actions and initiative",
           10: "Attack rolls and damage", 11: "Hit points and conditions", 12: "Winning",
-          14: "Areas of effect", 15: "Minions", 16: "Reactions", 17: "Special abilities"}
+          14: "Areas of effect", 15: "Minions", 16: "Reactions", 17: "Special abilities",
+          21: "Climbing, swimming, flying and falling"}
 
 
 def cite(number: int) -> str:
