@@ -233,3 +233,34 @@ _register()
 __all__ = ["can_close_door", "can_force_open", "can_open_door", "can_smash", "close_door",
            "door_candidates", "force_candidates", "force_open", "open_door", "smash",
            "smash_candidates"]
+
+
+# ---- forecasts ------------------------------------------------------------------------------
+
+def _register_forecasts() -> None:
+    from game.engine import commands as C
+    from game.engine.forecast import Forecast, forecaster
+    from game.rules.skills import beats_dc_chance
+
+    @forecaster(C.Smash)
+    def smash_forecast(b, cmd):
+        u = b.unit(cmd.unit)
+        w = _smash_weapon(b, u, cmd.weapon)
+        t = b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to))
+        done = b.terrain_change(cmd.to)[1]
+        breaks, mean = obstacles.blows_to_break(u, w, t, done)
+        s = obstacles.stats(t)
+        return Forecast(float(breaks), (
+            f"{w.name} at Hardness {s.hardness}: {float(mean):.1f} damage a blow expected, "
+            f"{s.hp - done} HP left; breaks it {float(breaks):.0%} ({R21})",))
+
+    @forecaster(C.ForceOpen)
+    def force_forecast(b, cmd):
+        u = b.unit(cmd.unit)
+        s = obstacles.stats(b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to)))
+        chance = float(beats_dc_chance(u.unit.str_mod, s.break_dc))
+        return Forecast(chance, (f"Strength check {u.unit.str_mod:+d} vs Break DC "
+                                 f"{s.break_dc}: {chance:.0%}; no second try ({R21})",))
+
+
+_register_forecasts()

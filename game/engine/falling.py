@@ -89,4 +89,58 @@ def terrain_check(b, name: str, skill: str, dc: int, purpose: str) -> bool:
     return ok
 
 
-__all__ = ["fall", "fall_bonus", "knock_down_flyer", "terrain_check"]
+__all__ = ["fall", "fall_bonus", "knock_down_flyer", "path_forecast", "terrain_check"]
+
+
+# ---- forecasts ------------------------------------------------------------------------------
+
+def _hazard_line(u, hazard) -> tuple[float, str]:
+    """(chance the step goes well, its line) for one hazard of a path."""
+    from game.rules.skills import beats_dc_chance
+    if hazard.kind == "jump":
+        odds = rules.fall_odds(u.max_hp, u.size, hazard.steps, fall_bonus(u).total)
+        safe = float(odds.get(0, 0))
+        mean = float(sum(d * p for d, p in odds.items()))
+        return safe, (f"jump down {5 * hazard.steps} ft: lands unhurt {safe:.0%}, expected "
+                      f"damage {mean:.1f} and prone if hurt ({rules.R21})")
+    bonus = skill_bonus(u.unit, hazard.skill, u.conditions).total
+    chance = float(beats_dc_chance(bonus, hazard.dc))
+    return chance, (f"{hazard.skill.capitalize()} check DC {hazard.dc} ({bonus:+d}): "
+                    f"{chance:.0%}, else the movement ends there ({rules.R21})")
+
+
+def path_forecast(b, u, states):
+    """The forecast of walking `states`: the checks and falls on the way (None: none)."""
+    from game.engine.forecast import Forecast
+    from game.rules.locomotion import step_hazard
+    view, here, lines, chance = b.view(), (u.anchor, u.facing), [], 1.0
+    for state in states:
+        hazard = step_hazard(view, u, here, state)
+        if hazard is not None:
+            p, line = _hazard_line(u, hazard)
+            chance *= p
+            lines.append(line)
+        here = state
+    if not lines:
+        return None
+    return Forecast(chance, tuple(lines), ((u.name, b.cell(here[0])),))
+
+
+def _register() -> None:
+    from game.engine import commands as C
+    from game.engine.forecast import forecaster
+
+    @forecaster(C.Move)
+    def move(b, cmd):
+        from game.engine.handlers import _states
+        u = b.unit(cmd.unit)
+        return path_forecast(b, u, _states(b, u, cmd.path, cmd.facings))
+
+    @forecaster(C.Retreat)
+    def retreat(b, cmd):
+        from game.engine.handlers import _states
+        u = b.unit(cmd.unit)
+        return path_forecast(b, u, _states(b, u, cmd.path))
+
+
+_register()
