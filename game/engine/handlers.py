@@ -843,5 +843,6 @@ def handle(b, cmd) -> list:
 HANDLERS = {kind: handle for kind in RULES}
 
 import game.engine.equipment  # noqa: E402,F401  (registers Draw, Sheathe, PickUp in RULES)
+import game.engine.doors  # noqa: E402,F401  (registers OpenDoor, CloseDoor, Smash, ForceOpen)
 
 __all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

@@ -525,7 +525,7 @@ class _Field:
 
     def state_id(self, anchor: Hex, facing: int) -> int:
         i = self.grid.index(anchor)
-        return -1 if i < 0 or not self.grid.base[i] else i * 6 + facing % 6
+        return -1 if i < 0 or not self.table.base[i] else i * 6 + facing % 6
 
     def start(self) -> int:
         return self.state_id(self.mover.anchor, self.mover.facing)
