@@ -266,6 +266,7 @@ class _Grid:
             self.terrain[i] = t
         self.dirs = tuple(d.q + d.r * self.stride for d in DIRECTIONS)
         self.ledges = self._ledges()
+        self.deep = any(t.water == "deep" for t in self.terrain.values())
         self.tables: dict[Locomotion, _Table] = {}
         walker = self.table(WALKER)
         self.base, self.bits_by_cost, self.top_cost = (walker.base, walker.bits_by_cost,
@@ -971,6 +972,12 @@ def reachable(view, u, budget_hexes: int | None = None) -> Reachable:
     return Reachable.from_dist(fld, start, budget, dist)
 
 
+def has_hazards(hexmap) -> bool:
+    """Does the map hold ledges or deep water (steps that may need a roll)?"""
+    grid = _grid(hexmap)
+    return bool(grid.ledges) or grid.deep
+
+
 def _facings(fld: _Field, facing: int | None):
     """Facings worth asking for: any (None) or one; only triangles have a facing that
     matters (RULES.md 2), the others keep theirs."""
@@ -1233,7 +1240,7 @@ def retreat_targets(view, u) -> Reachable:
 __all__ = [
     "DIFFICULT", "K", "MovePath", "MoveSpend", "NEVER", "NORMAL", "Reachable", "SafePaths",
     "big_actions_for", "can_end_at", "charge_paths", "cheapest_path", "effective_speed_ft",
-    "five_foot_step_targets", "is_injured", "matters_within", "melee_reach",
+    "five_foot_step_targets", "has_hazards", "is_injured", "matters_within", "melee_reach",
     "move_big_actions", "move_spend", "movement_budget", "path_step_costs", "reachable",
     "retreat_hexes", "retreat_targets", "run_hexes", "run_targets", "safe_path", "safe_paths",
     "sizes_apart", "speed_hexes", "step_cost", "terrain_cost",
