@@ -180,8 +180,8 @@ KEEP = MapPlan(
     [Unit("Aldric", "fighter", "blue", 1, 5, 0), Unit("Brand", "knight", "blue", 2, 6, 0),
      Unit("Cora", "archer", "blue", 0, 4, 0), Unit("Esk", "rogue", "blue", 1, 8, 0),
      Unit("Ssark", "lizardfolk", "blue", 3, 3, 0),
-     Unit("Grik", "orc", "red", 15, 5, 3), Unit("Urg", "orc", "red", 11, 6, 3),
-     Unit("Mugg", "goblin_archer", "red", 12, 1, 3), Unit("Shriek", "harpy", "red", 14, 1, 3),
+     Unit("Grik", "orc", "red", 15, 5, 3), Unit("Urg", "orc", "red", 12, 1, 3),
+     Unit("Mugg", "goblin_archer", "red", 11, 6, 3), Unit("Shriek", "harpy", "red", 14, 1, 3),
      Unit("Screech", "harpy", "red", 16, 10, 3), Unit("Snag", "orc", "red", 15, 7, 3)],
 )
 
