@@ -58,11 +58,9 @@ def _turn(battle) -> C.Command:
                        confirm=True)
         if not battle.check(cmd):
             return cmd
-    if budget.stepped:
-        return end
-    door = _door_to_open(battle, me)
-    if door is not None:
-        return door
+    door = None if budget.stepped else _door_to_open(battle, me)
+    if budget.stepped or door is not None:
+        return door or end
     speed = rm.speed_hexes(me)
     total = rm.movement_budget(budget.movement, budget.big, speed)
     if total <= 0:

@@ -428,7 +428,10 @@ class Battle:
         if self._pending:
             p = self._pending
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
-        return {"units": units, "book": asdict(self._book), "mode": self.initiative_mode,
+        book = asdict(self._book)
+        if not book["terrain"]:
+            del book["terrain"]     # a battle whose terrain never changed hashes as before
+        return {"units": units, "book": book, "mode": self.initiative_mode,
                 "dice": self.dice.state(), "pending": pending}
 
     def close(self) -> None:
