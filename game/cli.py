@@ -105,6 +105,9 @@ def _add_map_commands(sub) -> None:
     screenshot.add_argument("--select", default=None)
     screenshot.add_argument("--hover", default=None)
     screenshot.add_argument("--size", default="1280x800")
+    screenshot.add_argument("--load", default=None, metavar="SAVE",
+                            help="draw the battle of a save (after its last command) instead "
+                                 "of the map's start")
 
     inspect = sub.add_parser("inspect", help="tactical facts per unit and per pair of units")
     inspect.add_argument("map", type=map_argument, help=MAP_HELP)
@@ -201,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
         return run_path(args.map, args.name, args.to, as_json=args.json)
     if command == "screenshot":
         from game.ui.app import run_screenshot
-        return run_screenshot(args.map, args.out, select=args.select, hover=args.hover, size=args.size)
+        return run_screenshot(args.map, args.out, select=args.select, hover=args.hover,
+                              size=args.size, load=args.load)
     if command == "simulate":
         from game.ai.simulate import run_simulate
         if getattr(args, "ai_debug", False):

@@ -21,7 +21,8 @@ ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "draw_weapon", "sheathe_weapon", "pick_up", "protect", "trade_spaces",
               "active_parry", "active_dodge", "use_ability", "knockout_strike", "volley",
               "off_hand_attack", "take_cover", "lean_out", "first_aid", "grab", "trip",
-              "shove", "pin", "escape", "shield_bash", "crushing_advance"}
+              "shove", "pin", "escape", "shield_bash", "crushing_advance", "open_door",
+              "close_door", "smash", "force_open"}
 needs_legality = pytest.mark.skipif(not hasattr(Battle, "actions"),
                                     reason="the engine's legality query has not landed yet")
 

@@ -256,7 +256,7 @@ def test_duel_games_terminate_without_refusals_and_the_ai_wins_most():
     assert ai_wins > 12 // 2          # most of them: a Fight Defensively no longer repeats
 
 
-@pytest.mark.parametrize("name", ["duel.tmx", "skirmish.tmx", "battle.tmx"])
+@pytest.mark.parametrize("name", ["duel.tmx", "skirmish.tmx", "battle.tmx", "keep.tmx"])
 def test_shipped_maps_are_balanced_for_the_baseline(name):
     """The shipped rosters are balanced (tools/make_maps.py): with the baseline on both sides,
     neither side wins nearly always, so a win rate against the baseline measures play."""

@@ -57,6 +57,10 @@ def some_command(b: Battle, name: str, action: str):
         return C.UseAbility(name, ability="")
     if action == "crushing_advance":
         return C.CrushingAdvance(name, to=b.cell(u.anchor))
+    at_hex = {"open_door": C.OpenDoor, "close_door": C.CloseDoor, "smash": C.Smash,
+              "force_open": C.ForceOpen}.get(action)
+    if at_hex is not None:
+        return at_hex(name, to=b.cell(u.anchor))
     if action in ("move", "retreat"):
         return (C.Move if action == "move" else C.Retreat)(name, path=(b.cell(u.anchor),))
     return C.Step(name, to=b.cell(u.anchor)) if action == "step" else C.Run(name, to=(0, 0))

@@ -14,6 +14,7 @@ import dataclasses
 from game.data import load_units
 from game.data.dice import Dice
 from game.data.model import Ability, AbilityArea, AbilitySave
+from game.ecs.components import Health
 from game.engine import commands as C
 from game.engine import events as E
 from game.rules.healing import gain_temp_hp
@@ -101,12 +102,17 @@ def test_magical_healing_reduces_bleed_by_the_hp_healed_and_wakes_above_0():
     """004 Hit Points: "Magical healing and HP healed from the Heal Skill reduce Bleed damage
     by the amount of HP healed. Ex: If you are suffering Bleed 3 and you are healed +2HP, you
     are now suffering only Bleed 1." and "If your current Hit Point total is raised above
-    0HP, you regain consciousness." A level 3 fighter of 12 HP struck to -11 with Bleed 3;
-    Words of Vigor heals 2 (and gives temporary HP), then Cure Wounds heals 10."""
+    0HP, you regain consciousness." A level 3 fighter of 12 HP struck down to -1, then left
+    at -11 with Bleed 3 (set here: a blow on a helpless creature next to its foe is a critical
+    hit, too much for the example); Words of Vigor heals 2 (and gives temporary HP), then Cure
+    Wounds heals 10."""
     b = field({"hp": 12, "level": 3, "con": 18}, orcs=3,
-              dice=[HIT, ("d12", 9), HIT, ("d12", 1), HIT, ("d12", 1),
-                    ("d4", 2), ("d4", 3), ("d8", 8)])
-    felled(b, "O1", "O2", "O3")
+              dice=[HIT, ("d12", 9), ("d4", 2), ("d4", 3), ("d8", 8)])
+    felled(b, "O1")
+    ok(b, C.EndTurn("O2"))
+    ok(b, C.EndTurn("O3"))
+    b.update("F", Health, hp=-11)
+    b.set_condition("F", "bleed", 3)
     f = b.unit("F")
     assert (f.hp, f.conditions["bleed"]) == (-11, 3)
     events = ok(b, C.UseAbility("Cl", ability="words_of_vigor"))

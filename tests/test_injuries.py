@@ -20,14 +20,15 @@ HIT = ("d20", 18)          # 18 + 2 HR + 3 STR = 23: hits a fighter's AC 17
 MISS_SAVE = ("d20", 1)     # a stabilising FORT save that fails
 
 
-def orcs_around(fighter_hp: int, dice=(), orcs: int = 2, **kw):
+def orcs_around(fighter_hp: int, dice=(), orcs: int = 2, con: int = 14, **kw):
     """Up to three orcs next to a fighter of `fighter_hp` HP (CON 14: dies at -14, level 2:
     Bleed at most 2) and a blue archer far off, so that the battle goes on when he falls.
     Top-down order: the orcs, the fighter, the archer."""
     ratings = (FIRST, FIRST - 1, FIRST - 2)
     units = [(f"O{n + 1}", "orc", "red", *cell, {"initiative": ratings[n]})
              for n, cell in enumerate(((4, 3), (6, 3), (5, 2))[:orcs])]
-    units += [("F", "fighter", "blue", 5, 3, {"initiative": SECOND, "hp": fighter_hp}),
+    units += [("F", "fighter", "blue", 5, 3, {"initiative": SECOND, "hp": fighter_hp,
+                                              "con": con}),
               ("A", "archer", "blue", 0, 7, {"initiative": LAST})]
     return arena(*units, fixed_dice=[("d20", 10)] * len(units) + list(dice),
                  initiative="top-down", **kw)
@@ -42,22 +43,24 @@ def end_round(b, *names) -> None:
 
 def test_bleed_x_stacks_with_every_slashing_blow_at_0_hp_or_less_up_to_the_level():
     """004 Bleed X: "Multiple Bleed X conditions stack. (Bleed 1 and Bleed 2 combine to cause a
-    total of Bleed 3)" and "X cannot be greater than the affected creature's level"."""
-    b = orcs_around(4, orcs=3, dice=[HIT, ("d12", 1), HIT, ("d12", 1), HIT, ("d12", 1)])
+    total of Bleed 3)" and "X cannot be greater than the affected creature's level". The blows
+    on the fallen fighter are critical hits (x3, 3d12: a helpless creature next to its foe); CON 40
+    keeps him alive to -40."""
+    b = orcs_around(4, orcs=3, con=40, dice=[HIT, ("d12", 1)] + [("d12", 1)] * 6)
     ok(b, C.Attack("O1", "F", "greataxe"))                 # 4 - 5 = -1
     assert b.unit("F").conditions["bleed"] == 1 and b.unit("F").has("dying")
     ok(b, C.EndTurn("O1"))
-    ok(b, C.Attack("O2", "F", "greataxe"))                 # -6
+    ok(b, C.Attack("O2", "F", "greataxe"))                 # -1 - 15 = -16
     assert b.unit("F").conditions["bleed"] == 2
     ok(b, C.EndTurn("O2"))
-    ok(b, C.Attack("O3", "F", "greataxe"))                 # -11: a level 2 fighter, Bleed 2
-    assert b.unit("F").conditions["bleed"] == 2 and b.unit("F").hp == -11
+    ok(b, C.Attack("O3", "F", "greataxe"))                 # -31: a level 2 fighter, Bleed 2
+    assert b.unit("F").conditions["bleed"] == 2 and b.unit("F").hp == -31
 
 
 def test_struck_again_at_0_hp_or_less_gains_another_weakened_stage():
     """004 Hit Points: "If you are struck to 0 Hit Points or less, you fall unconscious and gain
     +1 Weakened Stage." Each later blow strikes it to 0 or less again; bleeding is no blow."""
-    b = orcs_around(4, dice=[HIT, ("d12", 1), HIT, ("d12", 1), MISS_SAVE])
+    b = orcs_around(4, con=40, dice=[HIT, ("d12", 1)] + [("d12", 1)] * 3 + [MISS_SAVE])
     events = ok(b, C.Attack("O1", "F", "greataxe"))
     assert b.unit("F").conditions["weakened"] == 1
     assert [e.condition for e in of(events, E.ConditionAdded)].count("unconscious") == 1

@@ -28,7 +28,7 @@ EXPECTED = [
     {"terrain": "road"},
     {"terrain": "forest", "concealment": "partial"},
     {"terrain": "rubble", "difficult": True},
-    {"terrain": "water", "difficult": True},
+    {"terrain": "water", "difficult": True, "water": "shallow"},
     {"terrain": "low wall", "obstacle": "low"},
     {"terrain": "stone wall", "obstacle": "wall", "impassable": True},
     {"terrain": "fog", "blocks_sight": True},
@@ -36,6 +36,14 @@ EXPECTED = [
     {"terrain": "hill", "elevation": 1},
     {"terrain": "darkness", "concealment": "total", "blocks_sight": True},
     {"terrain": "floor"},
+    {"terrain": "deep water", "water": "deep"},
+    {"terrain": "cliff", "elevation": 2, "climb_dc": 15},
+    {"terrain": "palisade", "obstacle": "wall", "impassable": True, "elevation": 2,
+     "hardness": 5, "hp": 20, "break_dc": 23},
+    {"terrain": "barricade", "obstacle": "low", "hardness": 5, "hp": 10, "break_dc": 15},
+    {"terrain": "door", "door": "closed"},
+    {"terrain": "open door", "door": "open"},
+    {"terrain": "locked door", "door": "locked"},
 ]
 
 

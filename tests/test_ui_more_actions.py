@@ -83,9 +83,13 @@ def test_the_menu_lists_every_more_action_and_its_press_chooses_it():
         hud = Hud(manager, ctl, (1280, 800))
         ctl.do_action("more")
         hud.refresh(force=True)
-        assert set(hud.more_menu.buttons) == set(more_mode.MORE_IDS)
-        assert hud.more_menu.buttons["coup_de_grace"].is_enabled
-        assert not hud.more_menu.buttons["leave_map"].is_enabled
+        states = {s.action: s for s in P.more_states(b, True)}
+        enabled = {a for a, s in states.items() if s.enabled}
+        assert set(hud.more_menu.buttons) == enabled | {"not_now"}
+        assert "coup_de_grace" in enabled and "leave_map" not in enabled
+        others = hud.more_menu.buttons["not_now"]
+        assert not others.is_enabled and "Leave the Map" in others.tool_tip_text
+        assert others.text.startswith(f"{len(states) - len(enabled)} more")
         assert hud.contains(hud.more_menu.panel.rect.center)
         ctl.model.more.action = None
         event = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {

@@ -202,3 +202,21 @@ SHIPPED = sorted((REPO / "maps").glob("*.tmx")) if (REPO / "maps").is_dir() else
 def test_shipped_maps_validate():
     problems = [str(p) for m in SHIPPED for p in validate_map(m)]
     assert problems == []
+
+
+def test_tilesets_whose_gids_overlap_are_refused_with_the_fix(tmp_path):
+    """A tileset that grew after the map was saved (the terrain tiles gained water and doors)
+    must not lend its new tiles the GIDs of the next tileset: the map is refused until Tiled
+    saves it again and renumbers the tilesets."""
+    repo = Path(__file__).resolve().parent.parent
+    text = (repo / "maps" / "bridge.tmx").read_text()
+    first = text.split('firstgid="')[2].split('"')[0]
+    stale = text.replace(f'firstgid="{first}"', 'firstgid="13"')
+    (tmp_path / "maps").mkdir()
+    bad = tmp_path / "maps" / "bridge.tmx"
+    bad.write_text(stale.replace("../assets/", f"{repo}/assets/").replace(
+        "templates/", f"{repo}/maps/templates/"))
+    out = run_cli(str(bad))
+    assert out.returncode == 2
+    [line] = [x for x in out.stdout.splitlines() + out.stderr.splitlines() if "overlap" in x]
+    assert line.startswith(f"{bad}:10:") and "save it again" in line

@@ -4,7 +4,7 @@
 
 * maps/hexskirmish.tiled-project: the custom property types (docs/mapping.md "Properties"):
   the enums UnitKind (one value per assets/units/*.toml), Team, Obstacle, Concealment,
-  InitiativeMode, Facing, CriticalRules (the map property `critical_rules`), and the class `unit` with its members and their defaults. The game
+  InitiativeMode, Facing, CriticalRules (the map property `critical_rules`), Water, Door, and the class `unit` with its members and their defaults. The game
   reads those defaults too (game/tiled/project.py), so a member Tiled leaves out of the file
   means what the designer saw. The class `terrain` lists the tile properties with the values
   the game assumes when a tile leaves one out.
@@ -36,7 +36,8 @@ if str(REPO) not in sys.path:
 from game import paths  # noqa: E402
 from game.data.ruleset import CRITICAL_RULES  # noqa: E402
 from game.hexgrid import ORIGIN, TiledLayout, footprint  # noqa: E402
-from game.tiled.hexmap import CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS  # noqa: E402
+from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES,  # noqa: E402
+                               OBSTACLE_LEVELS, WATER_LEVELS)
 
 PROJECT_NAME = "hexskirmish.tiled-project"
 TILED_VERSION = ("1.8", "1.8.2")
@@ -52,13 +53,19 @@ NEUTRAL = (236, 228, 205)
 # with the value the game assumes when a tile leaves it out (docs/mapping.md "Tile properties").
 TERRAIN_MEMBERS = [
     {"name": "blocks_sight", "type": "bool", "value": False},
+    {"name": "break_dc", "type": "int", "value": 0},
+    {"name": "climb_dc", "type": "int", "value": 0},
     {"name": "concealment", "propertyType": "Concealment", "type": "string", "value": "none"},
     {"name": "difficult", "type": "bool", "value": False},
+    {"name": "door", "propertyType": "Door", "type": "string", "value": "none"},
     {"name": "elevation", "type": "int", "value": 0},
     {"name": "exit", "type": "bool", "value": False},
+    {"name": "hardness", "type": "int", "value": 0},
+    {"name": "hp", "type": "int", "value": 0},
     {"name": "impassable", "type": "bool", "value": False},
     {"name": "obstacle", "propertyType": "Obstacle", "type": "string", "value": "none"},
     {"name": "terrain", "type": "string", "value": ""},
+    {"name": "water", "propertyType": "Water", "type": "string", "value": "none"},
 ]
 
 
@@ -87,6 +94,8 @@ def property_types(unit_keys: list[str]) -> list[dict]:
         {"color": "#ff4caf50", "drawFill": True, "id": 8, "members": TERRAIN_MEMBERS,
          "name": "terrain", "type": "class", "useAs": ["tile"]},
         enum(9, "CriticalRules", CRITICAL_RULES),
+        enum(10, "Water", WATER_LEVELS),
+        enum(11, "Door", DOOR_STATES),
     ]
 
 

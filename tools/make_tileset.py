@@ -50,7 +50,7 @@ _TERRAIN = [
     ("road", {}),
     ("forest", {"concealment": "partial"}),
     ("rubble", {"difficult": True}),
-    ("water", {"difficult": True}),
+    ("water", {"difficult": True, "water": "shallow"}),
     ("low wall", {"obstacle": "low"}),
     ("stone wall", {"obstacle": "wall", "impassable": True}),
     ("fog", {"blocks_sight": True}),
@@ -58,6 +58,14 @@ _TERRAIN = [
     ("hill", {"elevation": 1}),
     ("darkness", {"concealment": "total", "blocks_sight": True}),
     ("floor", {}),
+    ("deep water", {"water": "deep"}),
+    ("cliff", {"elevation": 2, "climb_dc": 15}),
+    ("palisade", {"obstacle": "wall", "impassable": True, "elevation": 2, "hardness": 5,
+                  "hp": 20, "break_dc": 23}),
+    ("barricade", {"obstacle": "low", "hardness": 5, "hp": 10, "break_dc": 15}),
+    ("door", {"door": "closed"}),
+    ("open door", {"door": "open"}),
+    ("locked door", {"door": "locked"}),
 ]
 
 # (name, the tile's Tiled properties); the index is the local tile id.
@@ -832,8 +840,142 @@ def paint_floor(cv: Canvas, ctx: Context) -> None:
     cv.light(strength=1.0, shadows=0.3)
 
 
+def paint_deep_water(cv: Canvas, ctx: Context) -> None:
+    """Water too deep to wade: darker, with fewer crests than the shallows."""
+    wn = ctx.noise(121, 12)
+
+    def water(x, y):
+        n = ctx.fbm(122, x, y, (24, 12))
+        return mix((18, 46, 96), (34, 78, 140), clamp(0.5 + n)), 0.6 * wn(x, y)
+
+    cv.fill(water)
+    cv.light(strength=1.0, shadows=0.0, ambient=0.6)
+    for x, y, rng in ctx.points(123, 5, margin=3):
+        cv.line([(x - 2.0, y), (x + 2.0, y)], 0.8, (120, 170, 214), 0.7)
+
+
+ROCK = (128, 118, 104)
+
+
+def paint_cliff(cv: Canvas, ctx: Context) -> None:
+    """High rock, 10 ft above the grass: cracked stone with a few tufts."""
+    geo = ctx.geo
+    crack = ctx.noise(131, 5)
+    tone = ctx.noise(132, 9)
+
+    def rock(x, y):
+        c = scale(ROCK, 1 + 0.16 * tone(x, y) + 0.06 * ctx.fbm(133, x, y, (6, 3)))
+        edge = smoothstep(2.0, 9.0, geo.edge_distance(x, y))
+        fissure = smoothstep(0.0, 0.08, abs(crack(x, y)))
+        c = mix(scale(c, 0.55), c, fissure)
+        return c, 6.0 + 10.0 * edge - 1.5 * (1 - fissure)
+
+    cv.fill(rock)
+    for x, y, rng in ctx.points(134, 4, margin=10):
+        cv.line([(x - 1.5, y + 1), (x, y - 1.5), (x + 1.5, y + 1)], 1.0, (96, 128, 60), 0.9,
+                height=17.0)
+    cv.light(strength=1.4, shadows=0.5)
+
+
+WOOD = (132, 92, 52)
+
+
+def _planks(cv: Canvas, ctx: Context, across: bool, half: float, height: float,
+            seed: int) -> None:
+    """Wooden planks (or stakes) in a band through the hex's centre, `half` wide."""
+    geo = ctx.geo
+    grain = ctx.noise(seed, 2)
+    along_x = (geo.axis == "y") == (not across)
+
+    def fn(x, y):
+        u, v = (x, y - geo.cy) if along_x else (y, x - geo.cx)
+        if abs(v) > half:
+            return None
+        seam = smoothstep(0.0, 1.0, abs((u % 7.0) - 3.5) - 2.6)
+        c = scale(WOOD, 0.9 + 0.15 * grain(x, y) - 0.35 * seam)
+        return clamp(half - abs(v) + 0.5), c, height - 2.0 * seam
+
+    box = (-PAD, geo.cy - half - 1, geo.tw + PAD, geo.cy + half + 1) if along_x else \
+        (geo.cx - half - 1, -PAD, geo.cx + half + 1, geo.th + PAD)
+    cv.stamp(box, fn, ztest=False)
+
+
+def paint_palisade(cv: Canvas, ctx: Context) -> None:
+    """A line of sharpened stakes, 10 ft high: a flyer can pass over it; an axe breaks it."""
+    paint_grass_base(cv, ctx)
+    _planks(cv, ctx, False, 11.0, 14.0, 141)
+    cv.light(strength=1.2, shadows=0.6)
+
+
+def paint_barricade(cv: Canvas, ctx: Context) -> None:
+    """Crates and planks piled across a floor: cover, and it can be broken."""
+    paint_floor(cv, ctx)
+    _planks(cv, ctx, False, 7.0, 5.0, 151)
+    geo = ctx.geo
+    for dx, dy in ((-11, -3), (9, 3)):
+        x, y = geo.cx + dx, geo.cy + dy
+        cv.stamp((x - 8, y - 8, x + 8, y + 8), lambda px, py, x=x, y=y: (
+            clamp(7.0 - max(abs(px - x), abs(py - y))),
+            scale(WOOD, 1.2 if (abs(px - x) < 6 and abs(py - y) < 6) else 0.6), 9.0),
+            ztest=False)
+    cv.light(strength=1.0, shadows=0.5)
+
+
+def _door_posts(cv: Canvas, ctx: Context) -> list[tuple[float, float]]:
+    """Two stone door posts on the line a wall would run along (left-right on pointy-top
+    maps, top-bottom on flat-top ones)."""
+    geo = ctx.geo
+    if geo.axis == "y":
+        posts = [(geo.cx - 21, geo.cy), (geo.cx + 21, geo.cy)]
+    else:
+        posts = [(geo.cx, geo.cy - 21), (geo.cx, geo.cy + 21)]
+    for x, y in posts:
+        cv.stamp((x - 6, y - 6, x + 6, y + 6), lambda px, py, x=x, y=y: (
+            clamp(5.5 - max(abs(px - x), abs(py - y))), scale(MASONRY, 0.8), 12.0),
+            ztest=False)
+    return posts
+
+
+def _leaf(cv: Canvas, a, b, locked: bool = False) -> None:
+    cv.line([a, b], 9.0, (54, 36, 20), height=10.0)
+    cv.line([a, b], 6.5, WOOD, height=10.5)
+    if locked:
+        (ax, ay), (bx, by) = a, b
+        for t in (0.25, 0.75):
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            nx, ny = (by - ay) * 0.12, (ax - bx) * 0.12
+            cv.line([(x - nx, y - ny), (x + nx, y + ny)], 2.0, (50, 50, 58), height=11.0)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        cv.polygon([(mx - 3.5, my - 3.5), (mx + 3.5, my - 3.5), (mx + 3.5, my + 3.5),
+                    (mx - 3.5, my + 3.5)], (230, 186, 50))
+
+
+def paint_door(cv: Canvas, ctx: Context, locked: bool = False) -> None:
+    """A closed wooden door between two stone posts, on a floor."""
+    paint_floor(cv, ctx)
+    a, b = _door_posts(cv, ctx)
+    _leaf(cv, a, b, locked)
+    cv.light(strength=1.0, shadows=0.6)
+
+
+def paint_locked_door(cv: Canvas, ctx: Context) -> None:
+    """A closed door with iron bands and a lock: it must be broken or forced."""
+    paint_door(cv, ctx, locked=True)
+
+
+def paint_open_door(cv: Canvas, ctx: Context) -> None:
+    """The same door swung open on its post: the doorway is free."""
+    paint_floor(cv, ctx)
+    (ax, ay), (bx, by) = _door_posts(cv, ctx)
+    ux, uy = (bx - ax) / 42, (by - ay) / 42
+    _leaf(cv, (ax + 3 * ux, ay + 3 * uy), (ax + 3 * ux - 17 * uy, ay + 3 * uy + 17 * ux))
+    cv.light(strength=1.0, shadows=0.6)
+
+
 PAINTERS = [paint_grass, paint_road, paint_forest, paint_rubble, paint_water, paint_low_wall,
-            paint_stone_wall, paint_fog, paint_exit, paint_hill, paint_darkness, paint_floor]
+            paint_stone_wall, paint_fog, paint_exit, paint_hill, paint_darkness, paint_floor,
+            paint_deep_water, paint_cliff, paint_palisade, paint_barricade, paint_door,
+            paint_open_door, paint_locked_door]
 assert len(PAINTERS) == len(TILES)
 
 
@@ -897,10 +1039,12 @@ def _xml_attr(v: str) -> str:
 
 # Tiled's terrain brush: one colour per terrain in the Wang set "Terrain" (the tile id + 1).
 WANG_COLOURS = ("#4caf50", "#b08d57", "#1b5e20", "#8d6e63", "#2196f3", "#9e9e9e", "#424242",
-                "#cfd8dc", "#ffeb3b", "#a1887f", "#000000", "#d7ccc8")
+                "#cfd8dc", "#ffeb3b", "#a1887f", "#000000", "#d7ccc8", "#0d47a1", "#6d4c41",
+                "#795548", "#bcaaa4", "#5d4037", "#efebe9", "#3e2723")
 # Enum properties carry the project's type (maps/hexskirmish.tiled-project) so that Tiled
 # offers their values in a list.
-PROPERTY_TYPES = {"obstacle": "Obstacle", "concealment": "Concealment"}
+PROPERTY_TYPES = {"obstacle": "Obstacle", "concealment": "Concealment", "water": "Water",
+                  "door": "Door"}
 TILE_CLASS = "terrain"
 
 
@@ -972,6 +1116,9 @@ PREVIEW_MAP = [
     "08344411",
     "66713000",
     "6ab1bbbb",
+    "cccdd9ee",
+    "ccdddbfb",
+    "4cb0gbhb",
 ]
 
 
@@ -989,7 +1136,7 @@ def preview(path: str | os.PathLike, zoom: int = 2) -> None:
         for r in range(rows):
             for c in range(cols):
                 x, y = geo.origin(c, r)
-                surf.blit(tiles[int(PREVIEW_MAP[r][c], 16)], (x + 8, y + 8))
+                surf.blit(tiles[int(PREVIEW_MAP[r][c], 36)], (x + 8, y + 8))
         parts.append(surf)
     W = sum(p.get_width() for p in parts) + 8 * (len(parts) - 1)
     H = max(p.get_height() for p in parts)

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="hex-pointy" tilewidth="56" tileheight="64" tilecount="12" columns="6">
- <image source="hex-pointy.png" width="336" height="128"/>
+<tileset version="1.8" tiledversion="1.8.2" name="hex-pointy" tilewidth="56" tileheight="64" tilecount="19" columns="6">
+ <image source="hex-pointy.png" width="336" height="256"/>
  <tile id="0" type="terrain">
   <properties>
    <property name="terrain" value="grass"/>
@@ -27,6 +27,7 @@
   <properties>
    <property name="difficult" type="bool" value="true"/>
    <property name="terrain" value="water"/>
+   <property name="water" propertytype="Water" value="shallow"/>
   </properties>
  </tile>
  <tile id="5" type="terrain">
@@ -72,6 +73,57 @@
    <property name="terrain" value="floor"/>
   </properties>
  </tile>
+ <tile id="12" type="terrain">
+  <properties>
+   <property name="terrain" value="deep water"/>
+   <property name="water" propertytype="Water" value="deep"/>
+  </properties>
+ </tile>
+ <tile id="13" type="terrain">
+  <properties>
+   <property name="climb_dc" type="int" value="15"/>
+   <property name="elevation" type="int" value="2"/>
+   <property name="terrain" value="cliff"/>
+  </properties>
+ </tile>
+ <tile id="14" type="terrain">
+  <properties>
+   <property name="break_dc" type="int" value="23"/>
+   <property name="elevation" type="int" value="2"/>
+   <property name="hardness" type="int" value="5"/>
+   <property name="hp" type="int" value="20"/>
+   <property name="impassable" type="bool" value="true"/>
+   <property name="obstacle" propertytype="Obstacle" value="wall"/>
+   <property name="terrain" value="palisade"/>
+  </properties>
+ </tile>
+ <tile id="15" type="terrain">
+  <properties>
+   <property name="break_dc" type="int" value="15"/>
+   <property name="hardness" type="int" value="5"/>
+   <property name="hp" type="int" value="10"/>
+   <property name="obstacle" propertytype="Obstacle" value="low"/>
+   <property name="terrain" value="barricade"/>
+  </properties>
+ </tile>
+ <tile id="16" type="terrain">
+  <properties>
+   <property name="door" propertytype="Door" value="closed"/>
+   <property name="terrain" value="door"/>
+  </properties>
+ </tile>
+ <tile id="17" type="terrain">
+  <properties>
+   <property name="door" propertytype="Door" value="open"/>
+   <property name="terrain" value="open door"/>
+  </properties>
+ </tile>
+ <tile id="18" type="terrain">
+  <properties>
+   <property name="door" propertytype="Door" value="locked"/>
+   <property name="terrain" value="locked door"/>
+  </properties>
+ </tile>
  <wangsets>
   <wangset name="Terrain" type="mixed" tile="0">
    <wangcolor name="grass" color="#4caf50" tile="0" probability="1"/>
@@ -86,6 +138,13 @@
    <wangcolor name="hill" color="#a1887f" tile="9" probability="1"/>
    <wangcolor name="darkness" color="#000000" tile="10" probability="1"/>
    <wangcolor name="floor" color="#d7ccc8" tile="11" probability="1"/>
+   <wangcolor name="deep water" color="#0d47a1" tile="12" probability="1"/>
+   <wangcolor name="cliff" color="#6d4c41" tile="13" probability="1"/>
+   <wangcolor name="palisade" color="#795548" tile="14" probability="1"/>
+   <wangcolor name="barricade" color="#bcaaa4" tile="15" probability="1"/>
+   <wangcolor name="door" color="#5d4037" tile="16" probability="1"/>
+   <wangcolor name="open door" color="#efebe9" tile="17" probability="1"/>
+   <wangcolor name="locked door" color="#3e2723" tile="18" probability="1"/>
    <wangtile tileid="0" wangid="1,1,1,1,1,1,1,1"/>
    <wangtile tileid="1" wangid="2,2,2,2,2,2,2,2"/>
    <wangtile tileid="2" wangid="3,3,3,3,3,3,3,3"/>
@@ -98,6 +157,13 @@
    <wangtile tileid="9" wangid="10,10,10,10,10,10,10,10"/>
    <wangtile tileid="10" wangid="11,11,11,11,11,11,11,11"/>
    <wangtile tileid="11" wangid="12,12,12,12,12,12,12,12"/>
+   <wangtile tileid="12" wangid="13,13,13,13,13,13,13,13"/>
+   <wangtile tileid="13" wangid="14,14,14,14,14,14,14,14"/>
+   <wangtile tileid="14" wangid="15,15,15,15,15,15,15,15"/>
+   <wangtile tileid="15" wangid="16,16,16,16,16,16,16,16"/>
+   <wangtile tileid="16" wangid="17,17,17,17,17,17,17,17"/>
+   <wangtile tileid="17" wangid="18,18,18,18,18,18,18,18"/>
+   <wangtile tileid="18" wangid="19,19,19,19,19,19,19,19"/>
   </wangset>
  </wangsets>
 </tileset>

@@ -6,7 +6,8 @@ It walks to the nearest enemy and attacks it:
   first candidate;
 - its turn: a prone creature stands up; it attacks the nearest standing enemy (footprint
   distance, ties by name) with its best attack from where it stands, confirming any attack of
-  opportunity it provokes; when it cannot, it moves to the cheapest hex from which it can
+  opportunity it provokes; when it cannot, it opens a closed door next to it (before moving),
+  then it moves to the cheapest hex from which it can
   (leaving a Big Action for the attack), else as close as it can get (both Big Actions);
   then it ends its turn.
 It uses only the rules' option lists and `battle.check`, like the computer player.
@@ -57,8 +58,9 @@ def _turn(battle) -> C.Command:
                        confirm=True)
         if not battle.check(cmd):
             return cmd
-    if budget.stepped:
-        return end
+    door = None if budget.stepped else _door_to_open(battle, me)
+    if budget.stepped or door is not None:
+        return door or end
     speed = rm.speed_hexes(me)
     total = rm.movement_budget(budget.movement, budget.big, speed)
     if total <= 0:
@@ -98,6 +100,15 @@ def _turn(battle) -> C.Command:
     cmd = C.Move(me.name, tuple(battle.cell(s[0]) for s in path.states),
                  tuple(s[1] for s in path.states), confirm=True)
     return cmd if not battle.check(cmd) else end
+
+
+def _door_to_open(battle, me):
+    """The first closed door next to it that it may open, when it has moved no nearer yet:
+    a door never stops the baseline (docs/rules/21-terrain-and-falling.md)."""
+    if battle.budget(me.name).moved:
+        return None
+    options = battle.options(me.name, "open_door")
+    return options[0].command if options else None
 
 
 def _can_attack(battle, me) -> bool:

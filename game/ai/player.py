@@ -54,6 +54,7 @@ from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_optio
 from game.ai.healing import healing_options
 from game.ai.wrestling import wrestling_options
 from game.ai.memo import Memo
+from game.ai.terrain import path_risk, terrain_options
 from game.ai import interrupts
 from game.engine import commands as C
 from game.hexgrid import Hex, footprint
@@ -556,7 +557,8 @@ class Planner:
     # -- paths ---------------------------------------------------------------------------------
     def path_to(self, reach, anchor: Hex, facing: int, budget: int):
         """A cheapest path (fewest provocations), or a path that provokes no one when one
-        exists within the budget (depth 2+): (path, aoo cost, chance down, provokers)."""
+        exists within the budget (depth 2+): (path, aoo cost, chance down, provokers); the
+        cost includes the risk of the checks and falls on the way (game.ai.terrain)."""
         path = reach.path(anchor, facing)
         if path is None or not path.states or path.cost > budget:
             return None
@@ -565,8 +567,8 @@ class Planner:
             safe = self.safe_paths(budget)
             safe = safe.path(anchor, facing) if safe is not None else None
             if safe is not None and safe.states and safe.cost <= budget:
-                return safe, 0.0, 0.0, []
-        return path, cost, down, names
+                return safe, path_risk(self, safe), 0.0, []
+        return path, cost + path_risk(self, path), down, names
 
     def path_aoo(self, path) -> tuple[float, float, list]:
         provokers = []
@@ -607,6 +609,7 @@ class Planner:
             if opt is not None:
                 out.append(opt)
         out += equipment_options(self, out, stay_value)
+        out += terrain_options(self, out, stay_value)
         return out + maneuver_options(self, out, stay_value)
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:

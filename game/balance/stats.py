@@ -57,7 +57,9 @@ def action_counts(battle) -> dict:
     """team -> {command type: uses} over the battle accepted commands (a React to an Interrupt
     Turn counts as InterruptTurn, tried, or InterruptDeclined), and the Reactions each side
     spent, commanded or taken by policy ("Reaction: AOO", "Reaction: Active Parry",
-    "Reaction: Active Dodge", "Reaction: Trade Spaces")."""
+    "Reaction: Active Dodge", "Reaction: Trade Spaces"), and how they used the terrain
+    ("Terrain: Swim", "Terrain: Climb", "Terrain: Fly", "Terrain: Fly over a wall",
+    "Terrain: Jump down", "Terrain: Fall": `terrain_uses`)."""
     counts: dict[str, Counter] = {}
     asked = iter([e.kind for e in battle.events if isinstance(e, E.ReactionAsked)])
     for command in battle.log:
@@ -68,7 +70,40 @@ def action_counts(battle) -> dict:
         counts.setdefault(team, Counter())[kind] += 1
     for who, what in reactions_spent(battle.events):
         counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"Reaction: {what}"] += 1
+    for who, what in terrain_uses(battle):
+        counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"Terrain: {what}"] += 1
     return {team: dict(sorted(c.items())) for team, c in sorted(counts.items())}
+
+
+def _crossed(hexmap, cells) -> set[str]:
+    """What a movement along `cells` (col,row, the start first) did with the terrain."""
+    out, last = set(), None
+    for cell in cells:
+        t = hexmap.terrain_at(hexmap.hex_at(*cell))
+        if t.water == "deep":
+            out.add("Swim")
+        if t.impassable:
+            out.add("Fly over a wall")
+        if last is not None and t.elevation - last.elevation >= 2:
+            out.add("Climb")
+        last = t
+    return out
+
+
+def terrain_uses(battle):
+    """(creature, use) for each movement that swam, climbed, flew over a wall or flew over
+    water or a ledge ("Fly"), each jump down a ledge and each other fall (docs/rules/
+    21-terrain-and-falling.md)."""
+    view = battle.view()
+    for e in battle.events:
+        if isinstance(e, E.Moved) and e.kind not in ("fall back", "trade_spaces"):
+            crossed = _crossed(battle.hexmap, (e.start, *e.path))
+            if view.has_unit(e.unit) and view.unit(e.unit).unit.fly_ft and crossed:
+                crossed = {"Fly over a wall" if "Fly over a wall" in crossed else "Fly"}
+            for what in sorted(crossed):
+                yield e.unit, what
+        elif isinstance(e, E.Fell):
+            yield e.unit, "Jump down" if e.cause == "jump" else "Fall"
 
 
 def reactions_spent(events):

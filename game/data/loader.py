@@ -24,7 +24,8 @@ from game.errors import has_control
 from game.files import FileRefused, read_text
 
 from .dice import parse_dice
-from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, PHYSICAL_TYPES, SIZES, UNARMED_ID,
+from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, MANEUVERABILITY, PHYSICAL_TYPES,
+                    SIZES, UNARMED_ID,
                     WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
                     Weapon)
 
@@ -375,6 +376,8 @@ UNIT_FIELDS = {
     "name": (_text(1), REQUIRED),
     "size": (_choice(SIZES), REQUIRED),
     "speed_ft": (_int(0, 500, feet=True), REQUIRED),
+    **{mode: (_int(0, 500, feet=True), 0) for mode in ("swim_ft", "climb_ft", "fly_ft")},
+    "fly_maneuver": (_choice(MANEUVERABILITY), "average"),
     "hp": (_int(1, 10000), REQUIRED),
     "hr": (_int(-5, 40), REQUIRED),
     "level": (_int(0, 40), REQUIRED),

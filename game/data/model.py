@@ -31,6 +31,8 @@ WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "m
                      "grab", "trip", "shove")
 AOO_POLICIES = ("always", "never", "ask")
 UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED below)
+# LFG "Flying - Maneuverability", worst to best
+MANEUVERABILITY = ("clumsy", "poor", "average", "good", "perfect")
 # Special abilities (rules: Special abilities; seed 004 "Special Abilities - 4 Different Types").
 ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
 ABILITY_ACTIONS = ("big", "little", "full_round")
@@ -270,6 +272,10 @@ class UnitType:
     name: str
     size: str = "medium"
     speed_ft: int = 30
+    swim_ft: int = 0              # other kinds of movement (LFG "Other Types of Movement"):
+    climb_ft: int = 0             # 0 when the creature has none
+    fly_ft: int = 0
+    fly_maneuver: str = "average"     # MANEUVERABILITY of its flight
     hp: int = 1
     hr: int = 0
     level: int = 1

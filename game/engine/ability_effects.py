@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from game.engine import events as E
 from game.engine.combat import damage, opportunity_attacks, stopped
+from game.engine.falling import fall
 from game.engine.healing import grant_temp_hp, heal_creature
 from game.rules import conditions as cond
 from game.rules import saving_throws as saves
@@ -26,6 +27,7 @@ from game.rules.attack import R6, Breakdown, Term, roll_hits
 from game.rules.cover import cover
 from game.rules.forced_movement import forced_paths
 from game.rules.healing import energy_heals, gain_temp_hp
+from game.rules.locomotion import LEDGE, flies
 from game.rules.sections import cite
 from game.rules.sight import creature_distance
 
@@ -139,7 +141,8 @@ def _space(t, anchor):
 
 
 def force(b, user: str, a, origin, name: str) -> None:
-    """The push, pull or slide of a failed save: placed hex by hex, never provoking."""
+    """The push, pull or slide of a failed save: placed hex by hex, never provoking; moved
+    down a ledge, a creature that does not fly falls (game.engine.falling)."""
     view = b.view()
     t = view.unit(name)
     source = (origin,) if a.area is not None and a.area.shape == "burst" else \
@@ -151,6 +154,8 @@ def force(b, user: str, a, origin, name: str) -> None:
     b.place(name, (path.end, t.facing))
     b.emit(E.ForcedMoved(name, a.forced.kind, start, b.cell(path.end),
                          tuple(b.cell(h) for h in path.anchors), user))
+    if path.drop >= LEDGE and not flies(t):
+        fall(b, name, path.drop, a.forced.kind)      # pushed off a ledge: it falls
 
 
 def _resolution(b, user: str, a, origin, name: str) -> Effect:

@@ -29,6 +29,7 @@ from game.ecs.world import build_world, delete_world, in_world, place
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.dice import Dice
+from game.rules.obstacles import cell_key, current_map
 from game.errors import InputError
 from game.tiled.hexmap import INITIATIVE_MODES, HexMap
 
@@ -115,6 +116,8 @@ class Bookkeeping:
     ignoring: dict = field(default_factory=dict)       # name -> foes it ignores this round
     unaware: tuple = ()         # surprised at the start: no turn in the surprise round
     hidden: tuple = ()          # unseen by their enemies until they act
+    terrain: dict = field(default_factory=dict)        # "col,row" -> (state, damage, tried):
+                    # doors opened, closed or broken and obstacles damaged since the start
 
 
 def _read_only(name: str):
@@ -148,6 +151,7 @@ class Battle:
                              f"(use one of {', '.join(CRITICAL_RULES)})")
         if crits != ruleset.criticals:
             ruleset = replace(ruleset, criticals=crits)
+        self.base_map = hexmap        # the map as loaded; `hexmap` is it with the battle's changes
         self.hexmap = hexmap
         self.seed = seed
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
@@ -211,9 +215,30 @@ class Battle:
 
     def change_map(self, hexmap: HexMap) -> None:
         """The same battle on new terrain (game.engine.map_reload checked that it fits):
-        a new map object, so that every cache keyed by the map is left behind."""
-        self.hexmap = hexmap
+        a new map object, so that every cache keyed by the map is left behind. The doors and
+        obstacles the battle changed stay changed."""
+        self.base_map = hexmap
+        self.hexmap = current_map(hexmap, self._book.terrain)
         self._changed()
+
+    def change_terrain(self, cell, state: str | None = None, damage: int | None = None,
+                       failed: str | None = None) -> None:
+        """Record at `cell` (col, row) a door opened, closed or broken (`state`), the damage an
+        object took so far, or a creature that failed to force it (it may not try again): the
+        battle's map becomes a new map object with the change (obstacles.current_map)."""
+        old_state, old_damage, tried = self.terrain_change(cell)
+        value = (old_state if state is None else state,
+                 old_damage if damage is None else damage,
+                 tuple(sorted(set(tried) | ({failed} if failed else set()))))
+        self.note_entry("terrain", cell_key(cell), value)
+        self.hexmap = current_map(self.base_map, self._book.terrain)
+        self._changed()
+
+    def terrain_change(self, cell) -> tuple[str, int, tuple]:
+        """(state, damage, creatures that failed to force it) recorded at `cell`; ("", 0, ())
+        when the battle changed nothing there."""
+        state, damage, tried = self._book.terrain.get(cell_key(cell), ("", 0, ()))
+        return state, damage, tuple(tried)
 
     def cell(self, h) -> tuple[int, int]:
         return tuple(self.hexmap.tile_of(h))
@@ -415,7 +440,10 @@ class Battle:
         if self._pending:
             p = self._pending
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
-        state = {"units": units, "book": asdict(self._book), "mode": self.initiative_mode,
+        book = asdict(self._book)
+        if not book["terrain"]:
+            del book["terrain"]     # a battle whose terrain never changed hashes as before
+        state = {"units": units, "book": book, "mode": self.initiative_mode,
                  "dice": self.dice.state(), "pending": pending}
         if self.ruleset.criticals != "standard":    # an optional rule of the battle
             state["criticals"] = self.ruleset.criticals

@@ -342,13 +342,43 @@ class CrushingAdvance(Command):
     confirm: bool = False
 
 
+@dataclass(frozen=True)
+class OpenDoor(Command):
+    """Open the unlocked door in the hex `to`, next to the creature (a Swift Little Action;
+    docs/rules/21-terrain-and-falling.md "Doors and breaking things")."""
+    to: Cell = (0, 0)
+
+
+@dataclass(frozen=True)
+class CloseDoor(Command):
+    """Close the open door in the hex `to`, next to the creature, when nothing stands in the
+    doorway (a Swift Little Action)."""
+    to: Cell = (0, 0)
+
+
+@dataclass(frozen=True)
+class Smash(Command):
+    """Strike the door or breakable obstacle in the hex `to` with a melee weapon (an attack:
+    it hits by itself; its Hardness is taken off the damage, at 0 HP it breaks)."""
+    to: Cell = (0, 0)
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
+class ForceOpen(Command):
+    """A Strength check against the Break DC of the door (or obstacle) in the hex `to`, next
+    to the creature (a Big Action): success breaks it open; a creature that fails may not try
+    that door again."""
+    to: Cell = (0, 0)
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
-    CrushingAdvance)}
+    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

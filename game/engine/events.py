@@ -375,6 +375,52 @@ class Revealed(Event):
 
 
 @dataclass(frozen=True)
+class SkillChecked(Event):
+    """A skill check against a DC the terrain or an object sets (docs/rules/
+    21-terrain-and-falling.md): a Swim or Climb check on the way, a Jump check that shortens
+    a fall, a Strength check that forces a door."""
+    unit: str
+    skill: str
+    natural: int
+    total: int
+    dc: int
+    success: bool
+    breakdown: str
+    purpose: str = ""
+
+
+@dataclass(frozen=True)
+class Fell(Event):
+    """A creature fell (jumped down a ledge, pushed off one, knocked out of the air)."""
+    unit: str
+    at: Cell
+    feet: int
+    effective: int
+    damage: int
+    breakdown: str
+    cause: str = "fall"
+
+
+@dataclass(frozen=True)
+class DoorChanged(Event):
+    """A door opened, closed or broke; `state` is what it is now."""
+    unit: str
+    at: Cell
+    state: str
+
+
+@dataclass(frozen=True)
+class ObjectStruck(Event):
+    """A door or obstacle was struck: the damage past its Hardness and the HP it has left."""
+    unit: str
+    at: Cell
+    damage: int
+    hp_left: int
+    broken: bool
+    breakdown: str
+
+
+@dataclass(frozen=True)
 class BattleWon(Event):
     team: str
     round: int

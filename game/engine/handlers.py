@@ -39,6 +39,7 @@ from game.hexgrid import direction_between, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import conditions as cond
 from game.rules.initiative import attacks_per_turn
+from game.rules.locomotion import flies
 from game.rules import movement as rules_movement
 from game.rules.movement import charge_paths, five_foot_step_targets, run_targets
 from game.rules.situation import find_weapon, preview_weapon
@@ -484,6 +485,9 @@ def can_step(b, u) -> None:
     if budget.moved or budget.stepped:
         raise Refused("already_moved", f"{u.name} has already moved this turn: no 5-Foot Step")
     _mobile(b, u, "5-Foot Step")
+    if flies(u) and u.unit.fly_maneuver != "perfect":
+        raise Refused("flying", f"{u.name} is flying: only a perfectly maneuverable flyer may "
+                      "take a 5-Foot Step (rules: Climbing, swimming, flying and falling)")
     _little(b, u, "a 5-Foot Step")
     if speed_hexes(u) <= 1:
         raise Refused("too_slow", f"{u.name}'s speed is 5 ft or less: no 5-Foot Step")
@@ -866,5 +870,6 @@ import game.engine.healing  # noqa: E402,F401  (registers FirstAid in RULES)
 import game.engine.wrestling_maneuvers  # noqa: E402,F401  (Grab, Trip, Shove, Pin, Escape)
 import game.engine.shield_bash  # noqa: E402,F401
 import game.engine.crushing  # noqa: E402,F401
+import game.engine.doors  # noqa: E402,F401  (registers OpenDoor, CloseDoor, Smash, ForceOpen)
 
 __all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

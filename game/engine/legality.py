@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 from game.engine import commands as C
 from game.engine import abilities as A
 from game.engine import ability_effects, allies, archery, defense, equipment, healing  # noqa: F401
-from game.engine import crushing, maneuvers, shield_bash, stances, wrestling_maneuvers
+from game.engine import crushing, doors, maneuvers, shield_bash, stances, wrestling_maneuvers
 from game.engine import wrestling_forecast  # noqa: F401  (registers the maneuvers' forecasts)
 from game.engine import handlers as H
 from game.engine.battle import Refused
@@ -261,6 +261,13 @@ ACTIONS = (
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
                _sheathes),
     ActionKind("pick_up", "1 Little Action; provokes", equipment.can_pick_up, _pickups),
+    ActionKind("open_door", "1 Little Action (Swift: it provokes no attack)",
+               doors.can_open_door, doors.door_candidates("closed", C.OpenDoor)),
+    ActionKind("close_door", "1 Little Action (Swift: it provokes no attack)",
+               doors.can_close_door, doors.door_candidates("open", C.CloseDoor)),
+    ActionKind("smash", "an attack (1 Big Action per attack action)", doors.can_smash,
+               doors.smash_candidates),
+    ActionKind("force_open", "1 Big Action", doors.can_force_open, doors.force_candidates),
     ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
@@ -372,7 +379,10 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "grab": "no enemy within reach to grab", "trip": "no enemy within reach to trip",
             "shove": "no enemy within reach to shove", "pin": "no grappled enemy to pin",
             "shield_bash": "no enemy within reach to bash",
-            "crushing_advance": "no straight line through smaller foes to a free place"}
+            "crushing_advance": "no straight line through smaller foes to a free place",
+            "open_door": "no closed door next to it", "close_door": "no open door next to it",
+            "smash": "no door or breakable obstacle within reach",
+            "force_open": "no door or obstacle to force next to it"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

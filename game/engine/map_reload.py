@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.rules.obstacles import current_map
 from game.tiled.hexmap import HexMap
 
 MAX_LINES = 5
@@ -39,7 +40,7 @@ def _same_grid(a: HexMap, b: HexMap) -> bool:
 def reload_map(battle, units_db=None) -> Reload:
     """Read the battle's map file again and apply what can be applied (see the module)."""
     from game.tiled.loader import read_map  # pytmx, which may import pygame: only when used
-    old: HexMap = battle.hexmap
+    old: HexMap = battle.base_map
     new, problems = read_map(old.path, units_db)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -50,8 +51,9 @@ def reload_map(battle, units_db=None) -> Reload:
                                   "the new map to use them"], new)
     if new.terrain == old.terrain and new.layers == old.layers:
         return Reload("unchanged")
+    changed = current_map(new, battle.terrain)
     standing = [(u.name, h) for u in battle.view().units if not u.dead for h in u.hexes
-                if new.contains(h) and new.terrain_at(h).impassable]
+                if changed.contains(h) and changed.terrain_at(h).impassable]
     if standing:
         lines = [f"{name} would stand in a new wall at {','.join(map(str, new.tile_of(h)))}"
                  for name, h in standing]

@@ -8,7 +8,10 @@ policy); a mover left dead, unconscious or prone stops there. After each step, p
 interrupts may trigger (an enemy enters a preparer's reach or comes into its sight: the move
 pauses at that hex while the interrupt resolves). 5-Foot Steps provoke nothing and cannot be
 interrupted (LFG: a Swift Action cannot be interrupted). A mover passing through an ally
-of about its size is Cramped with it while they share a hex (`game.engine.space`).
+of about its size is Cramped with it while they share a hex (`game.engine.space`). A step into
+deep water or up a ledge may need a Swim or Climb check first (failing, the movement ends),
+and a step down a ledge is a fall (game.engine.falling): a creature it hurt lands prone and
+stops.
 
 `check_path` and `check_retreat` check a path chosen by a player against the rules' own model
 of a step (`game.rules.movement`): entering costs, impassable hexes, blocking enemies, passing
@@ -23,10 +26,12 @@ from game.engine import events as E
 from game.ecs.components import ActionBudget
 from game.engine import interrupts
 from game.engine.combat import opportunity_attacks, reacts, stopped
+from game.engine.falling import fall, terrain_check
 from game.engine.space import neighbours_in_space, refresh_cramped
 from game.hexgrid import Hex, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import movement as rules_movement
+from game.rules.locomotion import step_hazard
 from game.rules.threat import enemies_threatening, footprint_distance, is_hostile
 
 
@@ -186,10 +191,15 @@ def _steps(b, name: str, states, costs, kind: str, provoked, touched: set):
                 if not go_on:
                     _fall_back(b, name, legal, seg)
                     return False
+        hazard = step_hazard(view, u, (u.anchor, u.facing), state)
+        if hazard is not None and not _dares(b, name, hazard, seg):
+            return False
         if _endable(view, u, state):
             legal = state
         _place(b, name, state, touched)
         seg.add(b.cell(state[0]), cost)
+        if hazard is not None and not _lands(b, name, hazard, seg):
+            return False
         if kind != "step" and interrupts.candidates(b, name, MOVE_TRIGGERS, view):
             seg.flush()
             paused = yield from interrupts.moment(b, name, MOVE_TRIGGERS, view)
@@ -212,6 +222,33 @@ def _place(b, name: str, state, touched: set) -> None:
 
 
 MOVE_TRIGGERS = ("enters_reach", "comes_into_sight")
+
+
+def _dares(b, name: str, hazard, seg) -> bool:
+    """A Swim check to enter deep water, a Climb check to scale a ledge (docs/rules/
+    21-terrain-and-falling.md): failing, the creature stays where it is and its movement
+    ends."""
+    if hazard.kind == "jump":
+        return True
+    purpose = "entering deep water" if hazard.kind == "swim" else "climbing the ledge"
+    if terrain_check(b, name, hazard.skill, hazard.dc, purpose):
+        return True
+    seg.flush()
+    b.update(name, ActionBudget, movement=0)
+    return False
+
+
+def _lands(b, name: str, hazard, seg) -> bool:
+    """After a jump down a ledge: the fall; a creature it hurt lands prone and stops."""
+    if hazard.kind != "jump":
+        return True
+    seg.flush()
+    fall(b, name, hazard.steps, "jump")
+    if stopped(b, name):
+        if name in b.eids:
+            b.update(name, ActionBudget, movement=0)
+        return False
+    return True
 
 
 def _goes_on(b, name: str, kind: str, rest, rest_costs) -> bool:

@@ -49,6 +49,8 @@ from game.data.model import SIZES
 from game.hexgrid import DIRECTIONS, Hex, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import conditions as condition_rules
+from game.rules import locomotion as locomotion_rules
+from game.rules.locomotion import LEDGE, WALKER, Locomotion
 from game.rules.threat import (can_threaten, conditions_of, footprint_distance, is_helpless,
                                is_hostile, threat_reach, threatened_hexes, weapon_threat_reach)
 
@@ -67,11 +69,12 @@ def is_injured(u) -> bool:
 
 def effective_speed_ft(u) -> int:
     """Speed in feet after conditions (RULES.md 11): Injured -5 ft (not below 5 ft), half speed
-    when Blinded or Cramped, Weakened 2+ (game.rules.conditions.speed_ft has the numbers)."""
+    when Blinded or Cramped, Weakened 2+ (game.rules.conditions.speed_ft has the numbers). A
+    flying creature moves at its fly speed (game.rules.locomotion)."""
     conds = dict(u.conditions)
     if is_injured(u):
         conds.setdefault("injured", 1)
-    return condition_rules.speed_ft(u.speed_ft, conds)
+    return condition_rules.speed_ft(locomotion_rules.base_speed_ft(u), conds)
 
 
 def speed_hexes(u) -> int:
@@ -180,23 +183,71 @@ class MovePath:
 # ---- the cost table (RULES.md 3) -------------------------------------------------------------
 
 NEVER, NORMAL, DIFFICULT = 0, 1, 2   # hexes of movement entering a hex costs (0: cannot)
+SWIM = 2                             # a deep-water hex swum without a swim speed
 
 
-def terrain_cost(terrain) -> int:
-    """What entering a hex of `terrain` costs (RULES.md 3): 1, 2 when difficult or a low
-    obstacle (climbing onto it takes 2 hexes of movement), NEVER (0) when impassable. The one
-    place that prices terrain: every search and the bitboard accelerator follow it."""
+def terrain_cost(terrain, loco: Locomotion = WALKER) -> int:
+    """What entering a hex of `terrain` costs a creature moving as `loco` (RULES.md 3;
+    docs/rules/21-terrain-and-falling.md): 1, 2 when difficult or a low obstacle (climbing
+    onto it takes 2 hexes of movement), NEVER (0) when impassable; deep water costs a swimmer
+    its swim rate, anyone else SWIM; a flyer pays 1 everywhere it can fly over. The one place
+    that prices terrain: every search and the bitboard accelerator follow it."""
+    if loco.flies:
+        return NORMAL if not terrain.impassable or locomotion_rules.over_wall(terrain) \
+            else NEVER
     if terrain.impassable:
         return NEVER
+    if terrain.water == "deep":
+        return loco.swim if loco.swims else SWIM
     return DIFFICULT if terrain.difficult or terrain.obstacle == "low" else NORMAL
+
+
+def ledge_cost(rise: int, climb_dc: int, loco: Locomotion) -> int | None:
+    """The hexes of movement a ledge of `rise` elevation steps (negative: down) adds to a step,
+    None when it cannot be taken (docs/rules/21-terrain-and-falling.md): climbing up costs the
+    climb rate per 5 ft and needs a climb speed or a `climb_dc`; jumping down costs nothing
+    more (a creature with a climb speed climbs down instead); a flyer ignores ledges."""
+    if loco.flies or abs(rise) < LEDGE:
+        return 0
+    if rise < 0:
+        return -rise * loco.climb if loco.climbs else 0
+    if not loco.climbs and not climb_dc:
+        return None
+    return rise * loco.climb
 
 
 # ---- the map as an index box (cached per HexMap) --------------------------------------------
 
+class _Table:
+    """The cost table of one way of moving (`Locomotion`) on one map: `base` per index
+    (`terrain_cost`, NEVER off the map), the same as bitboards for the accelerator
+    (`bits_by_cost[c]`: bit i set when entering index i costs c), the hexes it may pass but
+    not end on (`no_stand`) and the extra cost of each ledge, `ledge[(i, j)]` for a step
+    from index i to its neighbour j (None: it cannot be taken)."""
+
+    def __init__(self, grid: _Grid, loco: Locomotion):
+        self.base = bytearray(grid.n)
+        self.no_stand: set[int] = set()
+        for i, t in grid.terrain.items():
+            self.base[i] = terrain_cost(t, loco)
+            if self.base[i] and not locomotion_rules.can_stand(t, loco):
+                self.no_stand.add(i)
+        self.bits_by_cost = {c: _cost_bits(self.base, c) for c in set(self.base) - {NEVER}}
+        self.top_cost = max(self.bits_by_cost, default=NORMAL)
+        self.ledge, self.drops = {}, set()
+        for (i, j), rise in grid.ledges.items():
+            extra = ledge_cost(rise, grid.terrain[j].climb_dc, loco)
+            if extra != 0:
+                self.ledge[(i, j)] = extra
+            elif rise < 0:
+                self.drops.add((i, j))      # jumped down: a fall (not in a Run or a Step)
+
+
 class _Grid:
     """Map hexes as indices of a padded axial box (a neighbour is `i + dirs[d]`); `base` per
-    index: `terrain_cost` of the hex, NEVER off the map; the same as bitboards for the
-    accelerator, `bits_by_cost[c]`: bit i set when entering index i costs c."""
+    index: `terrain_cost` of the hex for a walker, NEVER off the map (`table(loco)` for other
+    ways of moving); `ledges[(i, j)]`, the rise in elevation steps from index i to its
+    neighbour j where it is a ledge (LEDGE steps or more, up or down)."""
 
     def __init__(self, hexmap):
         cells = [(hexmap.hex_at(c, r), hexmap.terrain[r * hexmap.width + c])
@@ -207,16 +258,34 @@ class _Grid:
         self.stride = max(qs) - min(qs) + 1 + 2 * _PAD
         self.rows = max(rs) - min(rs) + 1 + 2 * _PAD
         self.n = self.stride * self.rows
-        self.base = bytearray(self.n)
         self.hex_of: list = [None] * self.n
+        self.terrain: dict[int, object] = {}
         for h, t in cells:
             i = self.index(h)
             self.hex_of[i] = h
-            self.base[i] = terrain_cost(t)
+            self.terrain[i] = t
         self.dirs = tuple(d.q + d.r * self.stride for d in DIRECTIONS)
-        self.bits_by_cost = {c: _cost_bits(self.base, c) for c in set(self.base) - {NEVER}}
-        self.top_cost = max(self.bits_by_cost, default=NORMAL)
+        self.ledges = self._ledges()
+        self.deep = any(t.water == "deep" for t in self.terrain.values())
+        self.tables: dict[Locomotion, _Table] = {}
+        walker = self.table(WALKER)
+        self.base, self.bits_by_cost, self.top_cost = (walker.base, walker.bits_by_cost,
+                                                       walker.top_cost)
         self.shapes: dict[str, _Shape] = {}
+
+    def _ledges(self) -> dict:
+        out = {}
+        for i, t in self.terrain.items():
+            for d in self.dirs:
+                other = self.terrain.get(i + d)
+                if other is not None and abs(other.elevation - t.elevation) >= LEDGE:
+                    out[(i, i + d)] = other.elevation - t.elevation
+        return out
+
+    def table(self, loco: Locomotion) -> _Table:
+        if loco not in self.tables:
+            self.tables[loco] = _Table(self, loco)
+        return self.tables[loco]
 
     def index(self, h: Hex) -> int:
         q, r = h.q - self.q0, h.r - self.r0
@@ -298,10 +367,13 @@ class _Field:
     def __init__(self, view, mover, radius: int | None = None):
         self.view, self.mover, self.radius = view, mover, radius
         self.grid = _grid(view.hexmap)
+        self.loco = locomotion_rules.locomotion(mover)
+        self.table = self.grid.table(self.loco)
+        self.ledge = self.table.ledge
         self.shape = self.grid.shape(mover.size)
         self.blocked: set[int] = set()
         self.difficult: set[int] = set()
-        self.no_end: set[int] = set()
+        self.no_end: set[int] = set(self.table.no_stand)
         self.threat: dict[int, int] = {}
         self.enter: dict[int, int] = {}
         self.bits: list = []
@@ -310,7 +382,7 @@ class _Field:
             if other.eid != mover.eid and matters_within(mover, other, radius):
                 self._add_creature(other)
         # the highest cost in the cost table (creatures add DIFFICULT at most)
-        self.top_cost = max(self.grid.top_cost, DIFFICULT if self.difficult else NORMAL)
+        self.top_cost = max(self.table.top_cost, DIFFICULT if self.difficult else NORMAL)
 
     def covers(self, radius: int | None) -> bool:
         return self.radius is None or (radius is not None and radius <= self.radius)
@@ -353,7 +425,7 @@ class _Field:
         """What entering hex index i costs this mover, NEVER (0) when it cannot: the terrain
         (`terrain_cost`), then the creatures: bodies and prone allies make a hex at least
         difficult, enemies block."""
-        base = self.grid.base[i]
+        base = self.table.base[i]
         if i in self.blocked:
             return NEVER
         if i in self.difficult and base:
@@ -364,7 +436,7 @@ class _Field:
     def cost(self) -> bytearray:
         """The cost table of this mover: `entry_cost` of every hex index (the terrain's costs
         copied, then the hexes its creatures change)."""
-        cost = bytearray(self.grid.base)
+        cost = bytearray(self.table.base)
         for cells in (self.difficult, self.blocked):
             for i in cells:
                 cost[i] = self.entry_cost(i)
@@ -388,8 +460,14 @@ class _Field:
                 c = x
         if delta == 0:
             c = NORMAL  # a turn costs 1 (RULES.md 2)
-        elif c == DIFFICULT and self.shape.n >= 3:
-            c = self._big_creature_cost(i, full)
+        else:
+            if c == DIFFICULT and self.shape.n >= 3:
+                c = self._big_creature_cost(i, full)
+            if self.ledge:
+                extra = self._ledge_extra(i, delta, full)
+                if extra is None:
+                    return None
+                c += extra
         threat, enter = self.threat, self.enter
         mask = 0
         if threat:
@@ -399,6 +477,22 @@ class _Field:
             for o in entered:
                 mask |= enter.get(i + o, 0)
         return (i + delta) * 6 + facing, c, mask
+
+    def _ledge_extra(self, i: int, delta: int, full) -> int | None:
+        """The most any hex of the footprint pays for a ledge it crosses (`ledge_cost`)."""
+        ledge, worst = self.ledge, 0
+        for o in full:
+            x = ledge.get((i + o - delta, i + o), 0)
+            if x is None:
+                return None
+            worst = max(worst, x)
+        return worst
+
+    def jumps_down(self, s: int, move) -> bool:
+        """Does this step jump down a ledge (a fall: never part of a Run or a 5-Foot Step)?"""
+        i, delta, drops = s // 6, move[0], self.table.drops
+        return bool(drops) and delta != 0 and any((i + o - delta, i + o) in drops
+                                                  for o in move[4])
 
     def _big_creature_cost(self, i: int, full) -> int:
         """RULES.md 3: 3+ hexes ignore difficult terrain when fewer than half would stand on it."""
@@ -432,7 +526,7 @@ class _Field:
 
     def state_id(self, anchor: Hex, facing: int) -> int:
         i = self.grid.index(anchor)
-        return -1 if i < 0 or not self.grid.base[i] else i * 6 + facing % 6
+        return -1 if i < 0 or not self.table.base[i] else i * 6 + facing % 6
 
     def start(self) -> int:
         return self.state_id(self.mover.anchor, self.mover.facing)
@@ -511,11 +605,12 @@ def _settled(dist: dict, limit: int) -> dict:
 def _search_cells(fld: _Field, start: int, budget: int | None, safe: bool, targets):
     """The accelerator of `_search` for one-hex creatures: the same Dijkstra over hex indices,
     with the step-cost function of a one-hex creature written out from the same tables (the
-    cost table of the hex entered; the threat of the hex left and the creatures of the hex
-    entered). Tests check that both searches give the same keys."""
+    cost table of the hex entered plus the ledge between the two; the threat of the hex left
+    and the creatures of the hex entered). Tests check that both searches give the same
+    keys."""
     i0, facing = divmod(start, 6)
     cost, dirs = fld.cost, fld.grid.dirs
-    threat, enter = fld.threat, fld.enter
+    threat, enter, ledge = fld.threat, fld.enter, fld.ledge
     cells = None if targets is None else {t // 6 for t in targets}
     limit = _limit(budget)
     dist, parent = {i0: 0}, {i0: -1}
@@ -535,6 +630,9 @@ def _search_cells(fld: _Field, start: int, budget: int | None, safe: bool, targe
         for d in dirs:
             j = i + d
             c = cost[j]
+            if c and ledge:
+                x = ledge.get((i, j), 0)
+                c = 0 if x is None else c + x
             if c:
                 mask = leave | enter.get(j, 0)
                 if safe and mask:
@@ -585,14 +683,15 @@ class _Box:
         self.lo = max(0, r0 - budget - 1) * g.stride
         self.hi = min(g.rows, r0 + budget + 2) * g.stride
         self.all = (1 << (self.hi - self.lo)) - 1
-        self.normal = (g.bits_by_cost.get(NORMAL, 0) >> self.lo) & self.all
-        self.difficult = (g.bits_by_cost.get(DIFFICULT, 0) >> self.lo) & self.all
+        bits = fld.table.bits_by_cost
+        self.normal = (bits.get(NORMAL, 0) >> self.lo) & self.all
+        self.difficult = (bits.get(DIFFICULT, 0) >> self.lo) & self.all
         self.start = 1 << (start_i - self.lo)
         self._apply(fld)
 
     @staticmethod
     def serves(fld: _Field) -> bool:
-        return fld.shape.n == 1 and fld.top_cost <= DIFFICULT
+        return fld.shape.n == 1 and fld.top_cost <= DIFFICULT and not fld.ledge
 
     def _apply(self, fld: _Field) -> None:
         """The mover's cost table where its creatures change the terrain's cost."""
@@ -873,6 +972,12 @@ def reachable(view, u, budget_hexes: int | None = None) -> Reachable:
     return Reachable.from_dist(fld, start, budget, dist)
 
 
+def has_hazards(hexmap) -> bool:
+    """Does the map hold ledges or deep water (steps that may need a roll)?"""
+    grid = _grid(hexmap)
+    return bool(grid.ledges) or grid.deep
+
+
 def _facings(fld: _Field, facing: int | None):
     """Facings worth asking for: any (None) or one; only triangles have a facing that
     matters (RULES.md 2), the others keep theirs."""
@@ -1000,7 +1105,8 @@ def path_step_costs(view, u, path) -> list[int] | None:
 
 def five_foot_step_targets(view, u, moved: bool = False) -> dict[Hex, MovePath]:
     """RULES.md 3 "5-Foot Step": 1 hex, never provokes, not into difficult terrain (a step
-    costing more than 1 for this creature), not after moving, not when speed <= 5 ft."""
+    costing more than 1 for this creature) nor down a ledge, not after moving, not when
+    speed <= 5 ft."""
     if moved or effective_speed_ft(u) <= 5:
         return {}
     fld = _field(view, u, 1)
@@ -1008,7 +1114,8 @@ def five_foot_step_targets(view, u, moved: bool = False) -> dict[Hex, MovePath]:
     out = {}
     for move in fld.shape.moves[start % 6]:
         e = fld.step(start, move)
-        if e is not None and e[1] == 1 and fld.can_end(e[0]):
+        if e is not None and e[1] == 1 and fld.can_end(e[0]) \
+                and not fld.jumps_down(start, move):
             out[fld.state(e[0])[0]] = _finish(fld, start, (e[0],), 1, "step")
     return out
 
@@ -1027,12 +1134,13 @@ def _creature_cells(fld: _Field, hostile: bool) -> dict[int, int]:
 
 def _run_line(fld: _Field, start: int, d: int, limit: int, enemies, allies) -> list[int]:
     """The states of a Run in direction d: straight, no turns, never a step that costs more
-    than 1 (difficult terrain, a prone ally), no enemy, at most one ally passed."""
+    than 1 (difficult terrain, a prone ally, a ledge) nor one down a ledge, no enemy, at most
+    one ally passed."""
     line, passed, s = [], set(), start
     for _ in range(limit):
         move = fld.shape.moves[s % 6][d]
         e = fld.step(s, move)
-        if e is None or e[1] != 1:
+        if e is None or e[1] != 1 or fld.jumps_down(s, move):
             break
         entered = [s // 6 + o for o in move[2]]
         if any(i in enemies for i in entered):
@@ -1132,7 +1240,7 @@ def retreat_targets(view, u) -> Reachable:
 __all__ = [
     "DIFFICULT", "K", "MovePath", "MoveSpend", "NEVER", "NORMAL", "Reachable", "SafePaths",
     "big_actions_for", "can_end_at", "charge_paths", "cheapest_path", "effective_speed_ft",
-    "five_foot_step_targets", "is_injured", "matters_within", "melee_reach",
+    "five_foot_step_targets", "has_hazards", "is_injured", "matters_within", "melee_reach",
     "move_big_actions", "move_spend", "movement_budget", "path_step_costs", "reachable",
     "retreat_hexes", "retreat_targets", "run_hexes", "run_targets", "safe_path", "safe_paths",
     "sizes_apart", "speed_hexes", "step_cost", "terrain_cost",

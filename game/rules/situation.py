@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from game.rules.locomotion import flies
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.model import SIZES
 from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack
@@ -129,7 +130,10 @@ def attack_mode(u, weapon, distance: int) -> str:
 
 
 def on_difficult(view, u) -> bool:
-    """RULES.md 3: does the creature stand on difficult terrain (terrain or a body)?"""
+    """RULES.md 3: does the creature stand on difficult terrain (terrain or a body)? A flying
+    creature never does (docs/rules/21-terrain-and-falling.md)."""
+    if flies(u):
+        return False
     bodies = set()
     for o in view.units:
         if o.eid != u.eid and (o.dead or "unconscious" in o.conditions) \

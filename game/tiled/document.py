@@ -171,7 +171,7 @@ def _read_header(doc: Document) -> None:
 
 
 def _read_tilesets(doc: Document) -> None:
-    refs = []
+    refs, lines = [], {}
     for elem in doc.root.findall("tileset"):
         first = to_int(elem.get("firstgid"))
         if first is None or not 1 <= first <= GID_MASK:
@@ -184,7 +184,21 @@ def _read_tilesets(doc: Document) -> None:
         source = Path(ts.path).resolve() if elem.get("source") else None
         defining = doc.files.tileset_roots.get(source, elem) if source else elem
         refs.append(TilesetRef(first, defining, Path(ts.path), source, ts))
+        lines[id(refs[-1])] = line_of(elem)
     doc.tilesets = sorted(refs, key=lambda r: r.firstgid)
+    _check_overlaps(doc, lines)
+
+
+def _check_overlaps(doc: Document, lines: dict) -> None:
+    """Each tileset's GIDs must end before the next one's first GID: a tileset that grew after
+    the map was saved would otherwise lend its new tiles the next tileset's GIDs."""
+    for ref, after in zip(doc.tilesets, doc.tilesets[1:]):
+        count = ref.tileset.tilecount
+        if count is not None and ref.firstgid + count > after.firstgid:
+            doc.report(lines[id(after)], f"tileset {after.path.name} starts at GID "
+                       f"{after.firstgid}, inside {ref.path.name} (GIDs {ref.firstgid}-"
+                       f"{ref.firstgid + count - 1}): the tilesets overlap",
+                       "open the map in Tiled and save it again (Tiled renumbers the tilesets)")
 
 
 # --- layers -----------------------------------------------------------------------------------

@@ -14,11 +14,24 @@ from game.hexgrid import Hex, TiledLayout
 OBSTACLE_LEVELS = ("none", "low", "wall")
 CONCEALMENT_LEVELS = ("none", "partial", "total")
 INITIATIVE_MODES = ("selective", "top-down", "round-by-round")
+WATER_LEVELS = ("none", "shallow", "deep")
+DOOR_STATES = ("none", "open", "closed", "locked")     # what a map author may paint
+DOOR_LEVELS = ("none", "broken", "open", "closed", "locked")   # and what a battle makes of it
 
 
 @dataclass(frozen=True)
 class Terrain:
-    """What one hex is made of, combined over all tile layers."""
+    """What one hex is made of, combined over all tile layers (docs/mapping.md "Tile
+    properties"; docs/rules/21-terrain-and-falling.md).
+
+    Besides the properties of RULES.md 3, 5, 7, 8: `water` (shallow water is difficult
+    terrain, deep water is swum), `climb_dc` (the Climb check that scales the ledge up to this
+    hex; 0: it cannot be climbed without a climb speed), `door` (a closed or locked door
+    blocks movement, sight and effect like a wall; an open or broken one blocks nothing) and
+    `hardness` / `hp` / `break_dc` of an obstacle that can be broken (LFG "Breaking Stuff").
+    The effects are settled here, once, so every rule reads `difficult`, `impassable` and
+    `obstacle` as before.
+    """
 
     difficult: bool = False
     impassable: bool = False
@@ -28,6 +41,24 @@ class Terrain:
     elevation: int = 0
     exit: bool = False
     name: str = ""
+    water: str = "none"
+    climb_dc: int = 0
+    door: str = "none"
+    hardness: int = 0
+    hp: int = 0
+    break_dc: int = 0
+
+    def __post_init__(self):
+        if self.water == "shallow" and not self.difficult:
+            object.__setattr__(self, "difficult", True)
+        if self.door in ("closed", "locked"):
+            object.__setattr__(self, "impassable", True)
+            object.__setattr__(self, "obstacle", "wall")
+
+    @property
+    def breakable(self) -> bool:
+        """An obstacle or door that can be broken (it has hit points, LFG "Breaking Stuff")."""
+        return self.hp > 0
 
     def combine(self, other: Terrain) -> Terrain:
         def worst(a: str, b: str, levels: tuple[str, ...]) -> str:
@@ -43,6 +74,12 @@ class Terrain:
             elevation=max(self.elevation, other.elevation),
             exit=self.exit or other.exit,
             name="+".join(dict.fromkeys("+".join(names).split("+"))) if names else "",
+            water=worst(self.water, other.water, WATER_LEVELS),
+            climb_dc=max(self.climb_dc, other.climb_dc),
+            door=worst(self.door, other.door, DOOR_LEVELS),
+            hardness=max(self.hardness, other.hardness),
+            hp=max(self.hp, other.hp),
+            break_dc=max(self.break_dc, other.break_dc),
         )
 
 

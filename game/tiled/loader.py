@@ -25,8 +25,9 @@ from game.errors import InputError, has_control
 from game.hexgrid import footprint
 from game.tiled.document import FLIP_D, FLIP_H, FLIP_V, ROT_120, read_document
 from game.tiled.for_pytmx import check_all_for_pytmx
-from game.tiled.hexmap import (CONCEALMENT_LEVELS, INITIATIVE_MODES, OBSTACLE_LEVELS,
-                               OPEN_GROUND, HexMap, MapLayer, Terrain, UnitPlacement)
+from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES,
+                               OBSTACLE_LEVELS, OPEN_GROUND, WATER_LEVELS, HexMap, MapLayer,
+                               Terrain, UnitPlacement)
 from game.tiled.project import load_project
 from game.tiled.shown import layer_problems, object_problem, side_problems
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
@@ -43,6 +44,10 @@ TERRAIN_PROPS = {
     "obstacle": lambda p: as_choice(p, OBSTACLE_LEVELS),
     "concealment": lambda p: as_choice(p, CONCEALMENT_LEVELS),
     "elevation": lambda p: as_int(p, -100, 100), "terrain": as_text,
+    "water": lambda p: as_choice(p, WATER_LEVELS),
+    "door": lambda p: as_choice(p, DOOR_STATES),
+    "climb_dc": lambda p: as_int(p, 0, 60), "hardness": lambda p: as_int(p, 0, 100),
+    "hp": lambda p: as_int(p, 0, 10000), "break_dc": lambda p: as_int(p, 0, 60),
 }
 AWARENESS = ("aware", "hidden")     # unit properties of the surprise round (RULES.md 9)
 UNIT_OVERRIDES = {
@@ -174,7 +179,27 @@ class _Ctx:
                 values[name] = value
         if not values:
             return None
+        self.check_object(ts, tile, values)
         return Terrain(name=values.pop("terrain", ""), **values)
+
+    def check_object(self, ts, tile, values) -> None:
+        """A door's state decides whether it blocks (no `impassable` or `obstacle` of its
+        own); a breakable obstacle's numbers need its hit points."""
+        label = f"tile {tile.id} of tileset '{ts.name}'"
+        door = values.get("door", "none") != "none"
+        for name in ("impassable", "obstacle"):
+            if door and name in values and values[name] not in (False, "none"):
+                p = tile.props[name]
+                self.report(p.line, f"{label}: a door tile may not set '{name}': the door's "
+                            "state decides whether the hex blocks", f"remove '{name}' (a closed "
+                            "or locked door blocks like a wall, an open one nothing)", p.path)
+                values.pop(name)
+        for name in ("hardness", "break_dc"):
+            if not door and values.get(name) and not values.get("hp"):
+                p = tile.props[name]
+                self.report(p.line, f"{label}: '{name}' without 'hp': nothing on this tile "
+                            "can be broken", "add an int property hp (the obstacle's hit "
+                            f"points) or remove '{name}'", p.path)
 
     def unknown_tile_property(self, ts, tile, p) -> None:
         """An error (a misspelt `impassible` would make walls walkable), unless the project

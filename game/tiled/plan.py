@@ -5,6 +5,8 @@ Used by tools/make_maps.py for the shipped maps and by tests that need a real .t
     .  grass      =  road       T  forest (partial concealment)   :  rubble (difficult)
     ~  water (difficult)        n  low wall (obstacle low)         #  stone wall (impassable)
     f  fog (blocks sight)       E  exit       ^  hill (elevation 1) D  darkness   _  floor
+    w  deep water   C  cliff (elevation 2, climb DC 15)   P  palisade (a wall 10 ft high)
+    B  barricade (breakable low obstacle)   +  door   O  open door   L  locked door
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from game import paths
 
 ASSETS = paths.assets_dir()
 TILE_IDS = {".": 0, "=": 1, "T": 2, ":": 3, "~": 4, "n": 5, "#": 6, "f": 7, "E": 8, "^": 9,
-            "D": 10, "_": 11}
+            "D": 10, "_": 11, "w": 12, "C": 13, "P": 14, "B": 15, "+": 16, "O": 17, "L": 18}
 TILESETS = {"y": ("hex-pointy.tsx", 56, 64), "x": ("hex-flat.tsx", 64, 56)}
 HEXSIDE = 32
 

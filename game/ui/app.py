@@ -626,19 +626,30 @@ def _teams(hexmap) -> list[str]:
     return list(hexmap.teams) or list(dict.fromkeys(p.team for p in hexmap.units))
 
 
-def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=None,
-                   overlays=(), seed: int = 1):
-    """The App of `python -m game screenshot`, ready to draw (tools/make_screenshots.py adds
-    `moves` {name: (col, row)} to stage a moment, `overlays` and the dice `seed`)."""
+def _screenshot_battle(map_path, moves, seed: int, load):
+    """The battle a screenshot shows: the map's start (units moved by `moves`), or the battle
+    of the save `load` after its last command."""
     from game.engine.battle import Battle
     from game.tiled.loader import load_map
-    wh = _parse_size(size)
+    if load is not None:
+        from game.engine.replay import load_replay
+        return load_replay(load)
     hexmap = load_map(map_path)
-    cell = _parse_cell(hover, hexmap) if hover is not None else None
     for p in hexmap.units:
         if moves and p.name in moves:
             p.col, p.row = moves[p.name]
-    battle = Battle(hexmap, seed=seed, controllers=_controllers(_teams(hexmap), None))
+    return Battle(hexmap, seed=seed, controllers=_controllers(_teams(hexmap), None))
+
+
+def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=None,
+                   overlays=(), seed: int = 1, load=None):
+    """The App of `python -m game screenshot`, ready to draw (tools/make_screenshots.py adds
+    `moves` {name: (col, row)} to stage a moment, `overlays` and the dice `seed`; `load`
+    draws a save's battle instead)."""
+    wh = _parse_size(size)
+    battle = _screenshot_battle(map_path, moves, seed, load)
+    hexmap = battle.hexmap
+    cell = _parse_cell(hover, hexmap) if hover is not None else None
     if select is not None and select not in battle.eids:
         raise InputError(map_path, None, f"--select: no unit named {select!r} (units: "
                          f"{', '.join(sorted(battle.eids))})")
@@ -658,12 +669,14 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
     return app
 
 
-def run_screenshot(map_path, out, select=None, hover=None, size="1280x800") -> int:
-    """`python -m game screenshot MAP OUT.png [--select NAME] [--hover COL,ROW] [--size WxH]`."""
+def run_screenshot(map_path, out, select=None, hover=None, size="1280x800",
+                   load=None) -> int:
+    """`python -m game screenshot MAP OUT.png [--select NAME] [--hover COL,ROW] [--size WxH]
+    [--load SAVE]`."""
     from game.outputs import check_png_output, write_png
     from game.ui.map_renderer import map_files
     out = check_png_output(out, [map_path])
-    app = screenshot_app(map_path, select, hover, size)
+    app = screenshot_app(map_path, select, hover, size, load=load)
     app.draw(force=True)
     write_png(app.screen, check_png_output(out, map_files(map_path)))
     return 0

@@ -28,6 +28,7 @@ from game.rules import geometry as geo
 from game.ui import overlays as ov
 from game.ui import sprites as sp
 from game.ui.sprites import dashed_line, pill
+from game.ui.terrain_marks import draw_terrain_marks
 
 TIER_FILL = {1: (86, 180, 233, 85), 2: (240, 228, 66, 42)}
 TIER_COLOUR = {0: (86, 180, 233), 1: (86, 180, 233), 2: (240, 228, 66), 3: (204, 121, 167),
@@ -179,6 +180,7 @@ class Board:
         creature's reach and sight are left out: they belong to where it ends up."""
         m, b = ctl.model, self.battle
         surf = self.scaled_map(zoom).copy()
+        draw_terrain_marks(self, surf, zoom)
         sel = m.selected if m.selected in b.eids and selection else None
         if "los" in m.overlays and sel:
             self.fill_cells(surf, ov.hidden_cells(b, sel), HIDDEN_FILL, zoom)

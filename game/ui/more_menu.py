@@ -1,7 +1,8 @@
-"""The More actions menu (J): a column of buttons over the board's lower left corner, one per
-action without a button of its own (`presenters.MORE_ACTIONS`), shown while the More mode is
-on. Each button is enabled or disabled by the engine's query (`presenters.more_states`), its
-tooltip gives the cost and, when disabled, why not; a press makes it the mode's action.
+"""The More actions menu (J): buttons over the board's lower left corner for the actions
+without a button of their own (`presenters.MORE_ACTIONS`), shown while the More mode is on.
+The engine's query (`presenters.more_states`) decides: each action possible now has a button
+whose tooltip gives its cost, and one last, disabled line counts the others, its tooltip
+saying why each is not possible; a press makes an action the mode's.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pygame_gui.elements import UIButton, UIPanel
 from game.ui import presenters as P
 
 ROW_H = 30
-WIDTH = 240
+WIDTH = 200
 
 
 def _esc(text: str) -> str:
@@ -75,30 +76,43 @@ class MoreMenu:
             self._build(P.more_states(b, human), chosen)
 
     def _build(self, states, chosen) -> None:
+        """A button per action possible now, and one last line that holds the others (its
+        tooltip says why each is not), in as many columns as the board's height needs."""
+        entries = [(s, s.label, _tip(s)) for s in states if s.enabled]
+        others = [s for s in states if not s.enabled]
+        if others:
+            why = "<br>".join(f"<b>{_esc(s.label)}</b>: {_esc(s.reason)}" for s in others)
+            entries.append((None, f"{len(others)} more: not now", why))
         r = self.hud.rects
         board, message = r["board"], r["message"]
-        height = min(board.height, len(states) * (ROW_H + 4) + 12)
-        rect = pygame.Rect(board.left, message.top - 8 - height, min(WIDTH, board.width),
-                           height)
+        per_column = max(1, (board.height - 12) // (ROW_H + 4))
+        columns = -(-len(entries) // per_column)
+        rows = min(len(entries), per_column)
+        width = min(columns * WIDTH, board.width)
+        height = rows * (ROW_H + 4) + 8
+        rect = pygame.Rect(board.left, message.top - 8 - height, width, height)
         self.panel = UIPanel(rect, starting_height=4, manager=self.hud.manager,
                              object_id=ObjectID(class_id="@hud_panel", object_id="#more_panel"))
         self.hud.panels["more"] = self.panel
-        for n, s in enumerate(states):
-            button = UIButton(pygame.Rect(6, 6 + n * (ROW_H + 4), rect.width - 16, ROW_H),
-                              s.label, manager=self.hud.manager, container=self.panel,
-                              tool_tip_text=_tip(s),
-                              object_id=ObjectID(class_id="@action",
-                                                 object_id=f"#more_{s.action}"))
-            if not s.enabled:
+        column_w = width // columns
+        for n, (s, label, tip) in enumerate(entries):
+            col, row = divmod(n, per_column)
+            key = s.action if s is not None else "not_now"
+            button = UIButton(pygame.Rect(4 + col * column_w, 4 + row * (ROW_H + 4),
+                                          column_w - 12, ROW_H),
+                              label, manager=self.hud.manager, container=self.panel,
+                              tool_tip_text=tip,
+                              object_id=ObjectID(class_id="@action", object_id=f"#more_{key}"))
+            if s is None:
                 button.disable()
             elif s.action == chosen:
                 button.select()
-            self.buttons[s.action] = button
+            self.buttons[key] = button
 
     def pressed(self, element) -> bool:
         """A button of the menu was pressed: its action becomes the mode's."""
         for action, button in self.buttons.items():
-            if element is button:
+            if element is button and action != "not_now":
                 self.hud.controller.choose_more(action)
                 self._sig = None
                 self.hud.refresh()

@@ -100,7 +100,6 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
      "Little Action: hide behind the adjacent wall (total cover from beyond it)"),
     ("lean_out", "Lean Out",
      "Little Action: lean out from your wall to attack past it, with good cover"),
-    ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
     ("first_aid", "First Aid", "A Big Action: a Heal check (DC 15) stops an adjacent ally's "
      "bleeding; provokes"),
     ("grab", "Grab", "Big Action: touch attack, then Wrestling against the foe's best; won, "
@@ -116,6 +115,15 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
      "prone (by 5+: damage and a shove); your shield counts only against it until your turn"),
     ("crushing_advance", "Crushing Advance", "Big Action, provokes: trample foes 3+ sizes "
      "smaller in a straight line of half your speed"),
+    ("open_door", "Open Door", "Little Action (Swift, no attack of opportunity): open an "
+     "unlocked door next to you"),
+    ("close_door", "Close Door", "Little Action (Swift): close an open door next to you when "
+     "nothing lies in the doorway"),
+    ("smash", "Smash", "An attack that always hits a door or obstacle in reach: its Hardness "
+     "comes off the damage; at 0 HP it breaks"),
+    ("force_open", "Force Open", "Big Action: a Strength check against the Break DC of a door "
+     "or obstacle next to you; no second try"),
+    ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
@@ -770,6 +778,37 @@ def _rare_line(e: E.Event) -> LogEntry:
     if isinstance(e, (E.OpposedCheck, E.CheckRolled)):
         return _check_line(e)
     return _turn_line(e)
+    terrain = _terrain_line(e)
+    return terrain if terrain is not None else _turn_line(e)
+
+
+_R21 = "(rules: Climbing, swimming, flying and falling)"
+_CHECK_PURPOSE = {"swim": "to swim", "climb": "to climb", "str": "to force it"}
+
+
+def _terrain_line(e: E.Event) -> LogEntry | None:
+    """The line of a terrain check, a fall, a door or a blow at an object."""
+    if isinstance(e, E.SkillChecked):
+        result = "succeeds" if e.success else "fails"
+        what = "Strength" if e.skill == "str" else e.skill.capitalize()
+        return LogEntry(f"{e.unit}'s {what} check {result} ({e.total} vs DC {e.dc}), "
+                        f"{e.purpose}", f"{e.breakdown} {_R21}", (e.unit,), "save", (e,))
+    if isinstance(e, E.Fell):
+        how = {"jump": "jumps down", "knockdown": "is knocked out of the air"}.get(e.cause,
+                                                                                "falls")
+        hurt = f", {e.damage} damage" if e.damage else ", unhurt"
+        return LogEntry(f"{e.unit} {how} {e.feet} ft at {_cell(e.at)}{hurt}", e.breakdown,
+                        (e.unit,), "attack" if e.damage else "move", (e,))
+    if isinstance(e, E.DoorChanged):
+        verb = {"open": "opens", "closed": "closes", "broken": "breaks open"}.get(e.state,
+                                                                                e.state)
+        return LogEntry(f"{e.unit} {verb} the door at {_cell(e.at)}", f"Doors {_R21}",
+                        (e.unit,), "action", (e,))
+    if isinstance(e, E.ObjectStruck):
+        left = "it breaks" if e.broken else f"{e.hp_left} HP left"
+        return LogEntry(f"{e.unit} smashes at {_cell(e.at)}: {e.damage} damage, {left}",
+                        e.breakdown, (e.unit,), "attack", (e,))
+    return None
 
 
 _R18 = "(rules: Wrestling, shoving and knockdown)"
@@ -1123,12 +1162,44 @@ def terrain_lines(battle, cell) -> list[str]:
         lines.append(f"Concealment: {t.concealment} (a hit may still miss)")
     if t.elevation:
         lines.append(f"Elevation {t.elevation:+d} (higher ground: +1 to hit in melee)")
+    lines += _terrain_extras(battle, cell, t)
     if t.exit:
         lines.append("Map exit: a creature may leave the battle here")
     return lines
 
 
-__all__ = ["ACTIONS", "MORE_ACTIONS", "more_states", "ActionState", "ConditionLine", "Entry", "LogEntry", "UnitCard",
+_WATER_WORDS = {"shallow": "Shallow water: difficult terrain",
+                "deep": "Deep water: swum (2 hexes a hex and a DC 10 Swim check without a "
+                        "swim speed; no stopping in it)"}
+_DOOR_WORDS = {"open": "Door: open", "closed": "Door: closed (blocks like a wall; opens as a "
+                                                "Little Action)",
+               "locked": "Door: locked (Smash it or Force Open it)",
+               "broken": "Door: broken open"}
+
+
+def _terrain_extras(battle, cell, t) -> list[str]:
+    """Water, climbing, doors and what can be broken (rules: Climbing, swimming, flying and
+    falling)."""
+    from game.rules import obstacles
+    lines = []
+    if t.water in _WATER_WORDS:
+        lines.append(_WATER_WORDS[t.water])
+    if t.climb_dc:
+        lines.append(f"Ledge: climbed with a DC {t.climb_dc} Climb check, jumped down")
+    if t.door in _DOOR_WORDS:
+        lines.append(_DOOR_WORDS[t.door])
+    s = obstacles.stats(t)
+    if s is not None and t.door != "open":
+        left = s.hp - battle.terrain_change(cell)[1]
+        force = f", Break DC {s.break_dc}" if s.break_dc else ""
+        lines.append(f"Breakable: Hardness {s.hardness}, {left}/{s.hp} HP{force}")
+    if t.impassable and t.obstacle == "wall" and t.elevation > 0 and t.door == "none":
+        lines.append(f"A flyer passes over it ({5 * t.elevation} ft high)")
+    return lines
+
+
+__all__ = ["ACTIONS", "MORE_ACTIONS", "more_states", "ActionState", "ConditionLine", "Entry",
+           "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
            "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
            "terrain_lines", "unit_card"]

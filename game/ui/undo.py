@@ -68,7 +68,7 @@ class UndoHistory:
 def replayed(battle, commands) -> Battle:
     """A new battle on the same map, seed, controllers, ruleset and rolls fixed in advance
     (a scripted save's), with `commands` applied: the same dice fall as they did."""
-    again = Battle(battle.hexmap, seed=battle.seed, initiative=battle.initiative_mode,
+    again = Battle(battle.base_map, seed=battle.seed, initiative=battle.initiative_mode,
                    controllers=battle.controllers, fixed_dice=battle.dice.fixed,
                    ruleset=battle.ruleset, criticals=battle.ruleset.criticals)
     for cmd in commands:
