@@ -353,7 +353,9 @@ def test_hard_strikes_the_enemy_its_ally_can_also_reach_where_normal_takes_the_w
     with fewer hit points; Hard strikes the other, which the cleric still to act this round
     can reach too, so that the two of them are likelier to bring it down. Played on the
     duel map: the command each level sends is applied by the battle."""
-    units = [_row(4, "B", "fighter", "blue", 0), _row(11, "A", "cleric", "blue", 3),
+    # a fighter without a shield: no Shield Bash in its options (rules: Wrestling)
+    units = [dict(_row(4, "B", "fighter", "blue", 0), overrides={"shield": 0}),
+             _row(11, "A", "cleric", "blue", 3),
              _row(3, "R1", "skeleton", "red", 0, hp=12), _row(5, "R2", "skeleton", "red", 3,
                                                                  hp=14)]
     struck = {}
