@@ -12,7 +12,8 @@ provoke); this module only weighs them.
   `DANGER` of the defender's hit points in expected damage, more than the attack of
   opportunity its Reaction could still make this round is worth.
 - `ally_options(battle, me, stay_value)`: Protect a wounded ally that enemies can strike;
-  Trade Spaces so that a fresh creature stands where a wounded one is in danger.
+  Trade Spaces so that a fresh creature stands where a wounded one is in danger; Ignore an
+  enemy that has acted this round when that breaks a flank the foes still to act would use.
 """
 from __future__ import annotations
 
@@ -21,13 +22,15 @@ from dataclasses import replace
 from game.engine import commands as C
 from game.engine.allies import protect_cover
 from game.engine.defense import defense_policy, defense_policy_set, pending_odds
-from game.rules.situation import best_attack
+from game.rules.flanking import flanking
+from game.rules.situation import Extras, best_attack
 from game.rules.threat import enemies_threatening
 
 DANGER = 0.04            # a defense is worth its Reaction from 4% of the hit points
 AOO_ODDS = 0.35          # how likely an adjacent enemy yet to act still provokes this round
 WOUNDED = 0.6            # protect / relieve an ally at or below 60% of its hit points
 FRESH = 0.75             # a creature at or above 75% takes a wounded ally's place
+BEFORE_MY_TURN = 0.5     # how likely an enemy that acted acts again before my next turn (picks)
 
 
 def opt_in(battle, who: str):
@@ -138,13 +141,67 @@ def trade_options(battle, me, stay_value: float, Option) -> list:
     return out
 
 
-def ally_options(battle, me, stay_value: float, Option) -> list:
-    """Protect and Trade Spaces options of the acting creature `me` (`Option`: the
-    player's option class; `stay_value`: what ending the turn where it stands is worth)."""
-    if not battle.view().allies_of(me):
+def _expected(view, attacker, target, extras: Extras) -> float:
+    p = best_attack(view, attacker, target, extras)
+    return p.expected_damage if p is not None and p.possible else 0.0
+
+
+def _again_before(battle, foe: str, me: str) -> float:
+    """How likely `foe`, which has acted this round, acts again before `me`'s next turn: in
+    top-down order exactly when it comes first, else as likely as not (who is picked)."""
+    if battle.initiative_mode != "top-down":
+        return BEFORE_MY_TURN
+    order = list(battle.order)
+    return 1.0 if foe in order and me in order and order.index(foe) < order.index(me) else 0.0
+
+
+def _targets_of(view, foe) -> int:
+    """How many of its enemies `foe` threatens now (its next blow is shared among them)."""
+    return max(1, sum(1 for u in view.enemies_of(foe) if not u.dead and
+                      any(x.name == foe.name for x in enemies_threatening(view, u))))
+
+
+def ignore_options(battle, me, stay_value: float, Option) -> list:
+    """Ignore an enemy (docs/rules/08-flanking.md): worth it when `me` is flanked only in pairs
+    with an enemy that has already acted this round, and the flank would add to the blows and
+    shots (from where they stand) of the enemies still to act; the cost is that enemy's blow on a flat-footed `me` at Fortunate,
+    should it act again before `me`'s next turn."""
+    if battle.can_start(me.name, "ignore_enemy") is not None:
         return []
-    return (protect_options(battle, me, stay_value, Option)
+    view = battle.view()
+    flank = flanking(view, me)
+    if not flank.flanked:
+        return []
+    partners = {n for pair in flank.pairs for n in pair}
+    out = []
+    for option in battle.options(me.name, "ignore_enemy"):
+        foe = option.command.target
+        if foe not in partners or not battle.budget(foe).acted:
+            continue
+        ignoring = Extras(target_ignores=(foe,))
+        gain = sum(_expected(view, e, me, Extras()) - _expected(view, e, me, ignoring)
+                   for e in view.enemies_of(me)
+                   if e.name != foe and not e.dead and not battle.budget(e.name).acted)
+        cost = _again_before(battle, foe, me.name) / _targets_of(view, view.unit(foe)) * (
+            _expected(view, view.unit(foe), me, ignoring)
+            - _expected(view, view.unit(foe), me, Extras()))
+        worth = (gain - cost) / max(1, me.hp)
+        if worth > DANGER / 2:
+            out.append(Option("ignore enemy", stay_value + worth, option.command,
+                              {"gain": round(gain, 3), "cost": round(cost, 3)}))
+    return out
+
+
+def ally_options(battle, me, stay_value: float, Option) -> list:
+    """Protect, Trade Spaces and Ignore an Enemy options of the acting creature `me`
+    (`Option`: the player's option class; `stay_value`: what ending the turn where it stands
+    is worth)."""
+    out = ignore_options(battle, me, stay_value, Option)
+    if not battle.view().allies_of(me):
+        return out
+    return (out + protect_options(battle, me, stay_value, Option)
             + trade_options(battle, me, stay_value, Option))
 
 
-__all__ = ["ally_options", "defense_options", "opt_in", "protect_options", "trade_options"]
+__all__ = ["ally_options", "defense_options", "ignore_options", "opt_in", "protect_options",
+           "trade_options"]
