@@ -155,7 +155,8 @@ def affect(b, user: str, a, origin, name: str, rolled) -> None:
     if a.save is None and not effect.failed:
         return                                  # a miss does nothing
     lands = effect.failed or a.save.on_pass == "nothing"
-    if rolled is not None:
+    if rolled is not None and (effect.failed or not b.unit(name).unit.minion_trait):
+        # the minion trait (docs/rules/15-minions.md): a miss, a passed save, never damages
         total, faces = rolled
         terms = damage_terms(b.unit(name), a, total, faces, effect.failed)
         if terms.total > 0:
@@ -235,6 +236,7 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
     out = []
     for t in target.caught:
         fails = fail_chance(view, user, a, target.origin, t)
+        kept = 0.0 if t.unit.minion_trait else kept      # a miss never damages such a minion
         mean = sum(d * p for d, p in odds.items())
         full = sum(p for d, p in odds.items() if d >= t.hp)
         passed = sum(p for d, p in odds.items() if int(d * kept) >= t.hp) if kept else 0.0

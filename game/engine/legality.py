@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import allies, defense, equipment
+from game.engine import allies, defense, equipment, minions
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -210,7 +210,8 @@ ACTIONS = (
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
                _sheathes),
     ActionKind("pick_up", "1 Little Action; provokes", equipment.can_pick_up, _pickups),
-    ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
+    ActionKind("direct_minions", "", minions.can_direct_minions, _single(C.DirectMinions)),
+    ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
 ACTION_IDS = tuple(KINDS)
@@ -224,7 +225,8 @@ def refusal(b, command: C.Command) -> Refused | None:
     if rule is None:
         return Refused("unknown_command", f"unknown command {type(command).__name__}")
     try:
-        rule(b, command)
+        with minions.checking(b, minions.actor_of(command)):
+            rule(b, command)
     except Refused as refused:
         return refused
     return None
@@ -266,16 +268,18 @@ def _reactor(b, name: str):
 def can_start(b, name: str, action: str) -> Refused | None:
     """Whether `action` can start now, before any target is chosen (its budget, conditions
     and weapons): None, or the refusal its commands would get. Cheap: no option is built."""
-    return _start(b, name, KINDS[action])[1]
+    with minions.checking(b, name):
+        return _start(b, name, KINDS[action])[1]
 
 
 def options(b, name: str, action: str) -> list[Option]:
     """Every legal command of `action` for `name` now (empty when the action is disabled)."""
     kind = KINDS[action]
-    u, why = _start(b, name, kind)
-    if why is not None:
-        return []
-    found = (_legal(b, cmd) for cmd in kind.commands(b, u))
+    with minions.checking(b, name):     # a directed minion: as the actor of the turn
+        u, why = _start(b, name, kind)
+        if why is not None:
+            return []
+        found = [_legal(b, cmd) for cmd in kind.commands(b, u)]
     return [o for o in found if o is not None]
 
 
@@ -290,6 +294,11 @@ def _first_option(b, u, kind: ActionKind) -> tuple[Option | None, Refused | None
 
 
 def action_option(b, name: str, action: str) -> ActionOption:
+    with minions.checking(b, name):
+        return _action_option(b, name, action)
+
+
+def _action_option(b, name: str, action: str) -> ActionOption:
     kind = KINDS[action]
     u, why = _start(b, name, kind)
     if why is None:
