@@ -15,7 +15,8 @@ of the turn allows (attack from here and then move away, move then attack, 5-Foo
 attack, Charge, Aim then shoot, move, Retreat, stay and fight defensively), scores each with
 `game.ai.evaluate` (expected damage and kill chance of the attacks, danger where the plan
 ends, attacks of opportunity on the way) and sends the first command of the best one. The
-next call plans again from what actually happened (an attack of opportunity, a kill).
+next call plans again from what actually happened (an attack of opportunity, a kill). A
+leader first directs its minions and spends their shared actions (`game.ai.minions`).
 
 Search is bounded (about 200 ms per decision on the largest shipped map): every reachable end
 hex gets a cheap score (quick attack estimates, threat zones, no lines of sight), and only
@@ -50,6 +51,7 @@ from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_ran
 from game.ai.equipment import equipment_options
 from game.ai import reactions
 from game.ai.abilities import ability_options
+from game.ai.minions import minion_options
 from game.ai.memo import Memo
 from game.ai import interrupts
 from game.engine import commands as C
@@ -301,6 +303,9 @@ class AIPlayer:
                       memo=memo)
         if not ctx.enemies:
             return [Option("end", 0.0, C.EndTurn(name))]
+        directed = minion_options(battle, name, self.profile, memo, Option)
+        if directed:                # a leader's minions act first (game.ai.minions)
+            return directed
         options = Planner(battle, ctx, self.profile).options()
         return options + interrupts.prepare_options(battle, me, options, Option) + \
             interrupts.defer_options(battle, me, options, Option)
