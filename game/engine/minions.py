@@ -246,6 +246,12 @@ def hand_back(b) -> None:
     b.note(active=holder, turn=turn, commander=())
 
 
+def commandable(b, name) -> bool:
+    """A minion whose commands the battle takes now (its group's directed turn)."""
+    return name in b.leader_of and b.active is not None and not b.commander and \
+        _directed(b, b.active, name)
+
+
 def out_of_turn(b, name: str) -> None:
     """The refusal of a minion's command outside its group's directed turn."""
     leader = b.leader_of.get(name)
@@ -336,7 +342,7 @@ def register() -> None:
 
 
 __all__ = ["PASSIVE", "actor_of", "arrange", "can_direct_minions", "can_end_turn",
-           "check_attack_limit", "checking", "direct_minions", "end_group_turn", "group",
+           "check_attack_limit", "checking", "commandable", "direct_minions", "end_group_turn", "group",
            "hand_back", "head", "held_by", "new_round", "not_for_minions", "note_attack",
            "out_of_turn", "pool_of", "register", "shared_spent", "start", "start_group_turn", "sync",
            "take_over", "takes_turns"]
