@@ -285,13 +285,16 @@ def test_when_the_leader_falls_its_minions_fight_on_in_its_place(mode):
 
 def test_a_fallen_leaders_group_acts_once_a_round_and_its_minions_still_attack_once():
     """000: "Attack Limit: A given minion may not attack more than once per round." - also
-    when the leader has fallen and the group acts by itself."""
+    when the leader has fallen and the group acts by itself, once a round."""
     b = _fell_cap("selective")
+    beside = nb(b, (4, 2), 5)
+    move = next(o.command for o in b.options("G2", "move") if o.command.path[-1] == beside)
+    ok(b, move)
+    ok(b, C.Attack("G2", "F"))
+    assert code(b, C.Attack("G2", "F")) == "minion_attacked" and pool(b).actions == 1
     ok(b, C.EndTurn("G1"))
-    assert b.round == 2
-    if b.active is None:
-        ok(b, C.ChooseNext(b.chooser, "G1"))
-    assert b.active in ("G1", "F")
+    assert b.round == 2 and not {"G1", "G2", "G3"} & set(turns.candidates(b)) - {"G1"}
+    assert "G1" in turns.candidates(b) or b.active == "G1"
 
 
 # ---- the minion trait (1 hit point; a miss never damages it) ---------------------------------
@@ -410,3 +413,24 @@ def test_a_battle_with_minions_saves_and_replays_to_the_same_state(tmp_path):
     assert out.returncode == 0, out.stderr
     types = [json.loads(line)["type"] for line in out.stdout.splitlines() if line.startswith("{")]
     assert "MinionsDirected" in types
+
+
+def test_an_interrupt_of_a_minions_move_gives_the_turn_back_to_its_leader():
+    """000: "Turn: Minions take their turn at the same time as the player." An enemy may
+    interrupt a minion's action as any other (an Interrupt Turn); when it is over the minion
+    finishes its action, and the turn is its leader's again."""
+    b = arena(("Cap", "hobgoblin_captain", "red", 9, 5, {"initiative": FIRST}),
+              ("F", "fighter", "blue", 4, 2, {"initiative": LAST, "hp": 200}),
+              ("G1", "goblin_minion", "red", 8, 2, {"leader": "Cap"}),
+              fixed_dice=INIT + [("d20", 20), ("d20", 1)],
+              controllers={"blue": "ai", "red": "ai"})
+    ok(b, C.DirectMinions("Cap"))
+    events = ok(b, C.Move("G1", ((7, 2), (6, 2), (5, 2))))
+    assert of(events, E.ReactionAsked) == [E.ReactionAsked("F", "G1", (5, 2), "interrupt")]
+    ok(b, C.React("F", True))
+    assert b.active == "F" and b.suspended[-1][0] == "G1"
+    events = ok(b, C.EndTurn("F"))
+    assert E.TurnResumed("G1") in events
+    assert b.active == "Cap" and not b.commander and pool(b).actions == 2
+    assert b.budget("Cap").big == 2 and b.turn.attack_actions == 0
+    ok(b, C.Attack("Cap", "F"))
