@@ -19,7 +19,7 @@ ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "fight_defensively", "stand_up", "drop_prone", "retreat", "coup_de_grace",
               "prepare_interrupt", "ignore_enemy", "defer", "leave_map", "end_turn",
               "draw_weapon", "sheathe_weapon", "pick_up", "protect", "trade_spaces",
-              "active_parry", "active_dodge", "use_ability"}
+              "active_parry", "active_dodge", "use_ability", "direct_minions"}
 needs_legality = pytest.mark.skipif(not hasattr(Battle, "actions"),
                                     reason="the engine's legality query has not landed yet")
 

@@ -23,6 +23,8 @@ RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
   * round-by-round: everyone rolls before each round (the last actor of the previous round
     +5); the highest opens; then the actors pick as in selective.
 - Round 1 may be a surprise round, round 2 ends it (`game.engine.awareness`).
+- Minions roll no initiative and take no turn: they follow their leader in the order and act
+  in its turn; their group's turn starts and ends with it (`game.engine.minions`).
 - `check_victory(b)`: RULES.md 12.
 
 Decisions where RULES.md is silent:
