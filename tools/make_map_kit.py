@@ -78,6 +78,7 @@ def property_types(unit_keys: list[str]) -> list[dict]:
         {"name": "aware", "type": "bool", "value": True},
         {"name": "facing", "propertyType": "Facing", "type": "int", "value": 0},
         {"name": "hidden", "type": "bool", "value": False},
+        {"name": "leader", "type": "string", "value": ""},
         {"name": "notes", "type": "string", "value": ""},
         {"name": "team", "propertyType": "Team", "type": "string", "value": TEAMS[0]},
         {"name": "unit", "propertyType": "UnitKind", "type": "string", "value": unit_keys[0]},

@@ -63,8 +63,10 @@ SKIRMISH = MapPlan(
     [Unit("Wulfric", "fighter", "blue", 3, 9, 0), Unit("Sokaris", "shieldbearer", "blue", 4, 10, 0),
      Unit("Mayat", "archer", "blue", 2, 12, 0), Unit("Chessan", "cleric", "blue", 6, 11, 0),
      Unit("Brannoc", "knight", "blue", 5, 9, 0),
-     Unit("Orc 1", "orc", "red", 13, 2, 3), Unit("Orc 2", "orc", "red", 15, 4, 3),
-     Unit("Goblin 1", "goblin", "red", 17, 1, 3), Unit("Goblin 2", "goblin", "red", 12, 6, 3),
+     Unit("Goblin 1", "goblin", "red", 13, 2, 3),
+     Unit("Vrask", "hobgoblin_captain", "red", 15, 4, 3),
+     Unit("Snik", "goblin_minion", "red", 17, 1, 3, {"leader": "Vrask"}),
+     Unit("Skrag", "goblin_minion", "red", 12, 6, 3, {"leader": "Vrask"}),
      Unit("Goblin Archer", "goblin_archer", "red", 18, 6, 3),
      Unit("Ogre", "ogre", "red", 15, 9, 2)],
 )
@@ -101,9 +103,10 @@ BATTLE = MapPlan(
      Unit("Cora", "archer", "blue", 4, 3, 0), Unit("Dain", "archer", "blue", 3, 7, 0),
      Unit("Esk", "twinblade", "blue", 8, 8, 0), Unit("Fenn", "fighter", "blue", 9, 6, 0),
      Unit("Gareth", "knight", "blue", 7, 4, 0),
-     Unit("Orc 1", "orc", "red", 18, 16, 2), Unit("Orc 2", "orc", "red", 20, 15, 2),
-     Unit("Goblin 3", "goblin", "red", 15, 17, 2), Unit("Goblin 1", "goblin", "red", 10, 18, 2),
-     Unit("Goblin 2", "goblin", "red", 12, 19, 2), Unit("Goblin Archer 1", "goblin_archer", "red", 14, 20, 2),
+     Unit("Orc 1", "orc", "red", 18, 16, 2), Unit("Goblin 2", "goblin", "red", 20, 15, 2),
+     Unit("Gorath", "hobgoblin_captain", "red", 15, 17, 2),
+     Unit("Hob", "hobgoblin", "red", 10, 18, 2, {"leader": "Gorath"}),
+     Unit("Scab", "goblin_minion", "red", 12, 19, 2, {"leader": "Gorath"}), Unit("Goblin Archer 1", "goblin_archer", "red", 14, 20, 2),
      Unit("Goblin Archer 2", "goblin_archer", "red", 25, 19, 2),
      Unit("Wolf", "wolf", "red", 8, 15, 2), Unit("Ogre", "ogre", "red", 18, 13, 2)],
 )
@@ -152,7 +155,7 @@ SHRINE = MapPlan(
     ..............
     """,
     [Unit("Aldric", "fighter", "blue", 1, 3, 0), Unit("Brand", "fighter", "blue", 1, 5, 0),
-     Unit("Cora", "archer", "blue", 0, 4, 0), Unit("Esk", "rogue", "blue", 3, 7, 0),
+     Unit("Cora", "archer", "blue", 0, 4, 0), Unit("Esk", "twinblade", "blue", 3, 7, 0),
      Unit("Murk", "goblin_shaman", "red", 9, 3, 3), Unit("Ember", "drake", "red", 8, 4, 3),
      Unit("Snag", "goblin", "red", 7, 2, 3), Unit("Nob", "goblin", "red", 7, 6, 3),
      Unit("Grik", "orc", "red", 10, 5, 3), Unit("Urg", "orc", "red", 10, 2, 3)],
@@ -191,7 +194,8 @@ KEEP = MapPlan(
 # set; shrine 6/4 of 10 with the baseline, 7/3 with the computer player, whose red side uses its
 # abilities; the keep 27/13 of 40), so that a win rate against the baseline measures play, not
 # the map. Since big creatures knock smaller ones down (rules: Wrestling, shoving and knockdown)
-# the ogre hits harder: the ford's red side traded an orc for a goblin.
+# the ogre hits harder. Skirmish and battle field a hobgoblin captain with its minions
+# (docs/rules/15-minions.md).
 PLANS = [DUEL, SKIRMISH, BATTLE, MELEE, SHRINE, KEEP]
 
 

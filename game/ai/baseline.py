@@ -10,6 +10,7 @@ It walks to the nearest enemy and attacks it:
   then it moves to the cheapest hex from which it can
   (leaving a Big Action for the attack), else as close as it can get (both Big Actions);
   then it ends its turn.
+- a leader first spends Direct Minions, then plays each minion as above before its own turn.
 It uses only the rules' option lists and `battle.check`, like the computer player.
 """
 from __future__ import annotations
@@ -42,16 +43,41 @@ def baseline(battle, name: str | None = None) -> C.Command:
 
 
 def _turn(battle) -> C.Command:
+    name = battle.active
+    return _minions(battle, name) or _act(battle, name) or C.EndTurn(name)
+
+
+def _minions(battle, name: str) -> C.Command | None:
+    """A leader directs its minions first; then each of them, in map order, walks to the
+    nearest enemy and attacks it, as the baseline's own creatures do (docs/rules/15-minions.md)."""
+    from game.engine.minions import group, pool_of
+    held = pool_of(battle, name)
+    if held is None:
+        return None
+    leader, pool = held
+    direct = C.DirectMinions(name)
+    if leader == name and not pool.directed:
+        return direct if battle.refusal(direct) is None else None
+    if not pool.directed or pool.holder != name:
+        return None
+    for minion in group(battle, leader):
+        cmd = _act(battle, minion) if minion != name else None
+        if cmd is not None:
+            return cmd
+    return None
+
+
+def _act(battle, name: str) -> C.Command | None:
+    """`name`'s next command (None: it has nothing more to do this turn)."""
     view = battle.view()
-    me = view.unit(battle.active)
-    end = C.EndTurn(me.name)
+    me = view.unit(name)
     enemies = [u for u in view.units if u.team != me.team and _standing(u)]
     if not enemies:
-        return end
+        return None
     budget = battle.budget(me.name)
     if "prone" in me.conditions:
         cmd = C.StandUp(me.name, confirm=True)
-        return cmd if budget.big >= 1 and not battle.check(cmd) else end
+        return cmd if budget.big >= 1 and not battle.check(cmd) else None
     target = min(enemies, key=lambda e: (footprint_distance(me, e), e.name))
     if _can_attack(battle, me) and best_attack(view, me, target) is not None:
         cmd = C.Attack(me.name, target.name, best_attack(view, me, target).weapon.id,
@@ -60,11 +86,11 @@ def _turn(battle) -> C.Command:
             return cmd
     door = None if budget.stepped else _door_to_open(battle, me)
     if budget.stepped or door is not None:
-        return door or end
+        return door
     speed = rm.speed_hexes(me)
     total = rm.movement_budget(budget.movement, budget.big, speed)
     if total <= 0:
-        return end
+        return None
     reach = rm.reachable(view, me, total)
     attack_budget = rm.movement_budget(budget.movement, budget.big - 1, speed)
     can_attack_after = _can_attack(battle, me)
@@ -92,14 +118,14 @@ def _turn(battle) -> C.Command:
             if d < here and (best is None or key < best[0]):
                 best = (key, h)
         if best is None:
-            return end
+            return None
         h = best[1]
     path = reach.path(h, reach.facing[h])
     if path is None or not path.states:
-        return end
+        return None
     cmd = C.Move(me.name, tuple(battle.cell(s[0]) for s in path.states),
                  tuple(s[1] for s in path.states), confirm=True)
-    return cmd if not battle.check(cmd) else end
+    return cmd if not battle.check(cmd) else None
 
 
 def _door_to_open(battle, me):
@@ -112,7 +138,10 @@ def _door_to_open(battle, me):
 
 
 def _can_attack(battle, me) -> bool:
-    """RULES.md 9: an attack slot is left (one Big Action for it)."""
+    """RULES.md 9: an attack slot is left (one Big Action for it); a minion: the legality
+    query (one attack a round, the group's actions)."""
+    if me.name != battle.active:
+        return battle.can_start(me.name, "attack") is None
     budget = battle.budget(me.name)
     if battle.turn.attacks_left > 0:
         return True

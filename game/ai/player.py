@@ -15,7 +15,8 @@ of the turn allows (attack from here and then move away, move then attack, 5-Foo
 attack, Charge, Aim then shoot, move, Retreat, stay and fight defensively), scores each with
 `game.ai.evaluate` (expected damage and kill chance of the attacks, danger where the plan
 ends, attacks of opportunity on the way) and sends the first command of the best one. The
-next call plans again from what actually happened (an attack of opportunity, a kill).
+next call plans again from what actually happened (an attack of opportunity, a kill). A
+leader first directs its minions and spends their shared actions (`game.ai.minions`).
 
 Search is bounded (about 200 ms per decision on the largest shipped map): every reachable end
 hex gets a cheap score (quick attack estimates, threat zones, no lines of sight), and only
@@ -53,6 +54,7 @@ from game.ai.abilities import ability_options
 from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.healing import healing_options
 from game.ai.wrestling import wrestling_options
+from game.ai.minions import minion_options
 from game.ai.memo import Memo
 from game.ai.terrain import path_risk, terrain_options
 from game.ai import interrupts
@@ -305,6 +307,9 @@ class AIPlayer:
                       memo=memo)
         if not ctx.enemies:
             return [Option("end", 0.0, C.EndTurn(name))]
+        directed = minion_options(battle, name, self.profile, memo, Option)
+        if directed:                # a leader's minions act first (game.ai.minions)
+            return directed
         options = Planner(battle, ctx, self.profile).options()
         return options + interrupts.prepare_options(battle, me, options, Option) + \
             interrupts.defer_options(battle, me, options, Option)

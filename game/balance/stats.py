@@ -57,9 +57,11 @@ def action_counts(battle) -> dict:
     """team -> {command type: uses} over the battle accepted commands (a React to an Interrupt
     Turn counts as InterruptTurn, tried, or InterruptDeclined), and the Reactions each side
     spent, commanded or taken by policy ("Reaction: AOO", "Reaction: Active Parry",
-    "Reaction: Active Dodge", "Reaction: Trade Spaces"), and how they used the terrain
+    "Reaction: Active Dodge", "Reaction: Trade Spaces"), how they used the terrain
     ("Terrain: Swim", "Terrain: Climb", "Terrain: Fly", "Terrain: Fly over a wall",
-    "Terrain: Jump down", "Terrain: Fall": `terrain_uses`)."""
+    "Terrain: Jump down", "Terrain: Fall": `terrain_uses`); the actions of minions count once
+    more as "Minion: <command type>" (docs/rules/15-minions.md)."""
+    from game.engine.minions import actor_of
     counts: dict[str, Counter] = {}
     asked = iter([e.kind for e in battle.events if isinstance(e, E.ReactionAsked)])
     for command in battle.log:
@@ -68,6 +70,8 @@ def action_counts(battle) -> dict:
         if isinstance(command, C.React) and next(asked, "aoo") == "interrupt":
             kind = "InterruptTurn" if command.accept else "InterruptDeclined"
         counts.setdefault(team, Counter())[kind] += 1
+        if actor_of(command) in battle.leader_of and not isinstance(command, C.EndTurn):
+            counts[team][f"Minion: {kind}"] += 1
     for who, what in reactions_spent(battle.events):
         counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"Reaction: {what}"] += 1
     for who, what in terrain_uses(battle):

@@ -399,6 +399,8 @@ UNIT_FIELDS = {
     "resist": (_type_amounts, ()),
     "vulnerable": (_type_amounts, ()),
     "goon": (_bool, False),
+    "leader": (_text(0, 80), ""),
+    "minion_trait": (_bool, False),
     "acrobatics": (_int(0, 40), 0),
     **{skill: (_int(0, 40), 0) for skill in ("wrestling", "climb", "swim", "jump")},
     "active_dodger": (_bool, False),
@@ -478,6 +480,7 @@ def load_unit(path, weapons: dict[str, Weapon]) -> UnitType:
     v["weapons"] = tuple(weapons[w].sized(v["size"]) for w in v["weapons"])
     if v["glyph"] is None:
         v["glyph"] = v["name"].strip()[0].upper()
+    _one_hit_point(ctx, v["minion_trait"], v["hp"])
     fields = {_RENAMED.get(k, k): val for k, val in v.items()}
     return UnitType(key=key, source=path, **fields)
 
@@ -515,7 +518,18 @@ def apply_overrides(unit: UnitType, overrides: dict) -> UnitType:
         changes[_RENAMED.get(name, name)] = check(ctx, key, value)
     if "size" in changes:
         changes["weapons"] = tuple(w.sized(changes["size"]) for w in unit.weapons)
+    if changes.get("minion_trait") and "hp" not in changes:
+        changes["hp"] = 1           # the trait is a creature of 1 hit point
+    _one_hit_point(ctx, changes.get("minion_trait", unit.minion_trait),
+                   changes.get("hp", unit.hp))
     return replace(unit, **changes)
+
+
+def _one_hit_point(ctx, minion_trait: bool, hp: int) -> None:
+    """The minion trait (docs/rules/15-minions.md) is a creature of exactly 1 hit point."""
+    if minion_trait and hp != 1:
+        raise ctx.error("hp", f"a creature with minion_trait has 1 hit point, not {hp}",
+                        "set hp = 1, or remove minion_trait")
 
 
 def check_assets(assets_dir=None) -> list[DataError]:

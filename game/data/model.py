@@ -302,6 +302,8 @@ class UnitType:
     resist: tuple[tuple[str, int], ...] = ()
     vulnerable: tuple[tuple[str, int], ...] = ()
     goon: bool = False
+    leader: str = ""              # the map name of the creature it serves as a minion
+    minion_trait: bool = False    # 1 hit point; a missed attack never damages it
     acrobatics: int = 0           # ranks in Acrobatics (LFG Active Dodge needs 1+)
     wrestling: int = 0            # ranks in the body's other skills (game.rules.skills)
     climb: int = 0

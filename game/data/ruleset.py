@@ -39,12 +39,14 @@ class Economy:
     """What a turn holds and what each action (by the engine's action id) costs."""
     big_per_turn: int = 2
     little_per_turn: int = 1
+    minion_actions: int = 3       # a leader's minions share these each turn (docs/rules/15)
     costs: Mapping[str, ActionCost] = field(default_factory=lambda: _costs(
         move=(1, 0), run=(1, 0), charge=(2, 0), step=(0, 1), attack=(1, 0),
         power_attack=(1, 0), aim=(1, 0), fight_defensively=(1, 0), stand_up=(1, 0),
         drop_prone=(0, 1), retreat=(2, 0), coup_de_grace=(2, 0), prepare_interrupt=(2, 0),
         leave_map=(0, 0), end_turn=(0, 0), first_aid=(1, 0), grab=(1, 0), trip=(1, 0),
-        shove=(1, 0), pin=(1, 0), escape=(1, 0), shield_bash=(1, 0), crushing_advance=(1, 0)))
+        shove=(1, 0), pin=(1, 0), escape=(1, 0), shield_bash=(1, 0), crushing_advance=(1, 0),
+        direct_minions=(0, 1)))
 
     def cost(self, action: str) -> ActionCost:
         return self.costs[action]

@@ -189,7 +189,9 @@ def affect(b, user: str, a, origin, name: str, rolled, temp=None) -> None:
     if a.save is None and not effect.failed:
         return                                  # a miss does nothing
     lands = effect.failed or a.save.on_pass == "nothing"
-    if rolled is not None and not energy_heals(b.unit(name).unit, a.damage_type):
+    spared = b.unit(name).unit.minion_trait and not effect.failed
+    if rolled is not None and not energy_heals(b.unit(name).unit, a.damage_type) and not spared:
+        # the minion trait (docs/rules/15-minions.md): a miss, a passed save, never damages
         total, faces = rolled
         terms = damage_terms(b.unit(name), a, total, faces, effect.failed)
         if terms.total > 0:
@@ -297,6 +299,7 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
             out.append(healing_forecast(a, t, odds)._replace(ally=t.team == team))
             continue
         fails = 1.0 if a.automatic else fail_chance(view, user, a, target.origin, t)
+        kept = 0.0 if t.unit.minion_trait else kept      # a miss never damages such a minion
         mean = sum(d * p for d, p in odds.items())
         full = sum(p for d, p in odds.items() if d >= t.hp)
         passed = sum(p for d, p in odds.items() if int(d * kept) >= t.hp) if kept else 0.0

@@ -17,6 +17,7 @@ Spot checks); when everybody is unaware, nobody is surprised.
 from __future__ import annotations
 
 from game.engine import events as E
+from game.engine import minions
 from game.rules import conditions as cond
 
 
@@ -50,13 +51,15 @@ def end_surprise(b) -> None:
         else:
             b.set_condition(name, "flat_footed", 1, cond.until_next_turn(b.eids[name]))
         u = view.unit(name)
+        if not minions.takes_turns(b, name):
+            continue                    # a minion follows its leader (no initiative)
         check = roll_initiative(name, u.unit, b.dice, u.conditions)
         checks.append(check)
         b.note_entry("initiative", name, check.total)
         b.emit(E.InitiativeRolled(name, check.total, check.describe()))
     new = initiative_order(checks, b.dice.coin)
     order = sorted(b.order + new, key=lambda n: -b.initiative.get(n, 0))
-    b.note(order=tuple(order))
+    b.note(order=minions.arrange(b, order))
 
 
 __all__ = ["end_surprise", "start"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from types import MappingProxyType
 
@@ -96,6 +97,18 @@ class Prepared:
 
 
 @dataclass(frozen=True)
+class MinionPool:
+    """A leader's group of minions (docs/rules/15-minions.md): the collective actions left in
+    the group's turn, whether they may be spent (Direct Minions, or a fallen leader), the
+    kept Reaction, whose turn the group acts in, and the round each minion last attacked."""
+    actions: int = 0
+    directed: bool = False
+    reaction: int = 1
+    holder: str = ""
+    attacked: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Bookkeeping:
     """Round and turn bookkeeping of a battle (what no creature's component holds). Plain
     data: the state hash serialises it whole."""
@@ -118,6 +131,9 @@ class Bookkeeping:
     hidden: tuple = ()          # unseen by their enemies until they act
     terrain: dict = field(default_factory=dict)        # "col,row" -> (state, damage, tried):
                     # doors opened, closed or broken and obstacles damaged since the start
+    minions: dict = field(default_factory=dict)        # leader -> MinionPool
+    minion_turns: dict = field(default_factory=dict)   # minion -> its TurnState this turn
+    commander: tuple = ()       # while a minion acts: (the turn's holder, its TurnState)
 
 
 def _read_only(name: str):
@@ -172,6 +188,11 @@ class Battle:
             self.eids = {i.name: eid for eid, i in esper.get_component(Identity)}
             self.teams_of = {esper.component_for_entity(eid, Identity).name: t.name
                              for eid, t in esper.get_component(Team)}
+            leads = {i.name: s.unit.leader for _, (i, s) in esper.get_components(Identity, Stats)
+                     if getattr(s.unit, "leader", "")}
+        # minion -> its leader (the map loader checked them; a leader is never a minion)
+        self.leader_of = {m: leader for m, leader in leads.items()
+                          if leader in self.eids and leader not in leads and leader != m}
         self._apply_controllers()
         turns.start_battle(self)
         self.events.extend(self._out)
@@ -265,8 +286,12 @@ class Battle:
         with in_world(self.world):
             eid = self.entity(name)
             old = esper.component_for_entity(eid, component_type)
-            esper.add_component(eid, replace(old, **changes))
+            new = replace(old, **changes)
+            esper.add_component(eid, new)
         self._changed()
+        if name in self.leader_of and component_type in (ActionBudget, Reactions):
+            from game.engine.minions import shared_spent     # the group's actions and Reaction
+            shared_spent(self, name, component_type, old, new)
 
     def attach(self, name: str, component) -> None:
         """Add (or replace) a component of a creature: for components only some creatures
@@ -293,6 +318,17 @@ class Battle:
         else:
             entries[key] = value
         self.note(**{field_name: entries})
+
+    @contextmanager
+    def borrowed(self, **changes):
+        """The bookkeeping with `changes` while a command is only checked (a minion checked
+        as the actor of its leader's turn): not a change of the battle, restored after."""
+        saved = self._book
+        self._book = replace(saved, **changes)
+        try:
+            yield
+        finally:
+            self._book = saved
 
     def wait_for(self, pending: PendingReaction | None) -> None:
         """Pause for an `ask` reaction (None: the pause is over)."""
@@ -441,8 +477,9 @@ class Battle:
             p = self._pending
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         book = asdict(self._book)
-        if not book["terrain"]:
-            del book["terrain"]     # a battle whose terrain never changed hashes as before
+        for key in ("terrain", "minions", "minion_turns", "commander"):
+            if not book[key]:
+                del book[key]   # a battle without them hashes as it always did
         state = {"units": units, "book": book, "mode": self.initiative_mode,
                  "dice": self.dice.state(), "pending": pending}
         if self.ruleset.criticals != "standard":    # an optional rule of the battle
@@ -481,5 +518,5 @@ for _field in fields(Bookkeeping):
     setattr(Battle, _field.name, _read_only(_field.name))
 
 
-__all__ = ["Battle", "Bookkeeping", "Outcome", "PendingReaction", "Prepared", "Refused",
+__all__ = ["Battle", "Bookkeeping", "MinionPool", "Outcome", "PendingReaction", "Prepared", "Refused",
            "TurnState"]

@@ -205,6 +205,9 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
     else:
         defended = roll_defended(plan, defense, b.dice)
         roll, against, text = defended.attack, defended.total, defended.describe()
+    if attacker in b.leader_of:
+        from game.engine.minions import note_attack
+        note_attack(b, attacker)        # a minion attacks once a round
     b.emit(E.AttackRolled(
         attacker, target, s.weapon.name, tuple(roll.faces), roll.natural, roll.total,
         against, roll.hit, roll.threat, roll.critical, text, kind,

@@ -167,6 +167,12 @@ class PickUp(Command):
 
 
 @dataclass(frozen=True)
+class DirectMinions(Command):
+    """Direct Minions (a Little Action, docs/rules/15-minions.md): the leader's minions may
+    spend their 3 collective actions this turn; their commands name the minion."""
+
+
+@dataclass(frozen=True)
 class EndTurn(Command):
     """End the active creature's turn."""
 
@@ -378,7 +384,7 @@ COMMAND_TYPES = {cls.__name__: cls for cls in (
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
-    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen)}
+    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions)}
 
 
 def command_from_dict(data: dict, where: str = "") -> Command:

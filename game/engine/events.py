@@ -421,6 +421,23 @@ class ObjectStruck(Event):
 
 
 @dataclass(frozen=True)
+class MinionsDirected(Event):
+    """`unit`'s minions may act in this turn: `actions` collective actions for `minions`
+    (`leaderless`: their leader has fallen, they fight on by themselves)."""
+    unit: str
+    actions: int
+    minions: tuple[str, ...]
+    leaderless: bool = False
+
+
+@dataclass(frozen=True)
+class MinionReactionKept(Event):
+    """An unused collective action of `leader`'s minions is kept as one Reaction, usable by
+    any of them until the leader's next turn."""
+    leader: str
+
+
+@dataclass(frozen=True)
 class BattleWon(Event):
     team: str
     round: int

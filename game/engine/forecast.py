@@ -49,8 +49,12 @@ def forecast(b, command) -> Forecast | None:
     """The forecast of `command` now (None: the action forecasts nothing). Call it only for
     a command the legality query offers; a refused command's forecast means nothing."""
     from game.engine import legality  # noqa: F401  (imports every action's module)
+    from game.engine.minions import actor_of, checking
     fn = FORECASTERS.get(type(command))
-    return fn(b, command) if fn is not None else None
+    if fn is None:
+        return None
+    with checking(b, actor_of(command)):      # a minion's command: the minion is the actor
+        return fn(b, command)
 
 
 # ---- the attacks of the turn ---------------------------------------------------------------------

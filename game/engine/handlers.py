@@ -30,7 +30,7 @@ from game.engine import events as E
 from game.engine import turns
 from game.ecs.components import ActionBudget, Controller, Health, RunCourse
 from game.engine.battle import PendingReaction, Refused
-from game.engine import allies, defense, grapples, interrupts, selective
+from game.engine import allies, defense, grapples, interrupts, minions, selective
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped, strike
 from game.engine.defense import defended_strike, set_defense_policy
 from game.engine.movement import (can_react_any, check_path, check_retreat, fmt,
@@ -71,6 +71,7 @@ def _turn(b, cmd):
         raise Refused("awaiting_choice", f"{b.chooser} must first choose who acts next (ChooseNext)")
     if name != b.active:
         b.entity(name)
+        minions.out_of_turn(b, name)
         raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
     interrupts.check_command(b, cmd)
     return b.unit(name)
@@ -211,7 +212,8 @@ def _until_next_turn(b, name: str, effect: str) -> None:
 # ---- attacks --------------------------------------------------------------------------------
 
 def _attack_slot(b, u) -> None:
-    """RULES.md 9 attacks per turn: another attack this turn?"""
+    """RULES.md 9 attacks per turn: another attack this turn? (A minion: once a round.)"""
+    minions.check_attack_limit(b, u)
     if b.turn.attacks_left > 0:
         return
     allowance = attacks_per_turn(u.level)
@@ -722,6 +724,7 @@ def drop_prone(b, cmd):
 
 def end_turn(b, cmd):
     u = _turn(b, cmd)
+    minions.can_end_turn(b, u)
 
     def perform():
         turns.finish_turn(b, u.name)
@@ -785,6 +788,9 @@ def leave_map(b, cmd):
 
     def perform():
         b.emit(E.LeftMap(u.name, b.cell(u.anchor)))
+        if b.commander:         # a minion in its leader's turn: only the minion goes
+            b.remove(u.name)
+            return
         turns.finish_turn(b, u.name)
         b.note_entry("interrupts", u.name, None)
         b.remove(u.name)
@@ -856,7 +862,10 @@ def drive(b, process, answer=None, started: bool = False) -> None:
 
 def handle(b, cmd) -> list:
     """Check `cmd` (Refused: nothing changed), perform it, return its events."""
-    perform = RULES[type(cmd)](b, cmd)
+    actor = minions.actor_of(cmd)
+    with minions.checking(b, actor):
+        perform = RULES[type(cmd)](b, cmd)
+    minions.take_over(b, actor)         # a directed minion acts in its leader's turn
     drive(b, perform())
     return list(b._out)
 
@@ -871,5 +880,6 @@ import game.engine.wrestling_maneuvers  # noqa: E402,F401  (Grab, Trip, Shove, P
 import game.engine.shield_bash  # noqa: E402,F401
 import game.engine.crushing  # noqa: E402,F401
 import game.engine.doors  # noqa: E402,F401  (registers OpenDoor, CloseDoor, Smash, ForceOpen)
+minions.register()
 
 __all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]

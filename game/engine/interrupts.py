@@ -99,8 +99,8 @@ def _hostile_present(b, who, actor) -> bool:
 
 
 def _may_spend_reaction(b, who) -> bool:
-    if b.initiative_mode == "top-down" or b.budget(who).acted:
-        return False
+    if b.initiative_mode == "top-down" or b.budget(who).acted or who in b.leader_of:
+        return False        # a minion has no turn of its own to take now
     return b.reactions(who).available > 0 and can_react(b.unit(who))
 
 
@@ -235,6 +235,8 @@ def check_command(b, cmd) -> None:
 
 def can_prepare_interrupt(b, u) -> None:
     from game.engine import handlers as H
+    from game.engine.minions import not_for_minions
+    not_for_minions(b, u, "Prepare to Interrupt")
     H._big(b, u, H._cost(b, "prepare_interrupt"),
            "Prepare to Interrupt (a Big Action now, one kept for the prepared action)")
     if b.turn.interrupting:

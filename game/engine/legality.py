@@ -19,8 +19,8 @@ from typing import Callable, Iterator
 from game.engine import commands as C
 from game.engine import abilities as A
 from game.engine import ability_effects, allies, archery, defense, equipment, healing  # noqa: F401
-from game.engine import crushing, doors, maneuvers, shield_bash, stances, wrestling_maneuvers
-from game.engine import wrestling_forecast  # noqa: F401  (registers the maneuvers' forecasts)
+from game.engine import crushing, doors, maneuvers, minions, shield_bash, stances
+from game.engine import wrestling_forecast, wrestling_maneuvers  # noqa: F401  (forecasts)
 from game.engine import handlers as H
 from game.engine.battle import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -268,7 +268,8 @@ ACTIONS = (
     ActionKind("smash", "an attack (1 Big Action per attack action)", doors.can_smash,
                doors.smash_candidates),
     ActionKind("force_open", "1 Big Action", doors.can_force_open, doors.force_candidates),
-    ActionKind("end_turn", "nothing", lambda b, u: None, _single(C.EndTurn)),
+    ActionKind("direct_minions", "", minions.can_direct_minions, _single(C.DirectMinions)),
+    ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
 ACTION_IDS = tuple(KINDS)
@@ -282,7 +283,8 @@ def refusal(b, command: C.Command) -> Refused | None:
     if rule is None:
         return Refused("unknown_command", f"unknown command {type(command).__name__}")
     try:
-        rule(b, command)
+        with minions.checking(b, minions.actor_of(command)):
+            rule(b, command)
     except Refused as refused:
         return refused
     return None
@@ -324,16 +326,18 @@ def _reactor(b, name: str):
 def can_start(b, name: str, action: str) -> Refused | None:
     """Whether `action` can start now, before any target is chosen (its budget, conditions
     and weapons): None, or the refusal its commands would get. Cheap: no option is built."""
-    return _start(b, name, KINDS[action])[1]
+    with minions.checking(b, name):
+        return _start(b, name, KINDS[action])[1]
 
 
 def options(b, name: str, action: str) -> list[Option]:
     """Every legal command of `action` for `name` now (empty when the action is disabled)."""
     kind = KINDS[action]
-    u, why = _start(b, name, kind)
-    if why is not None:
-        return []
-    found = (_legal(b, cmd) for cmd in kind.commands(b, u))
+    with minions.checking(b, name):     # a directed minion: as the actor of the turn
+        u, why = _start(b, name, kind)
+        if why is not None:
+            return []
+        found = [_legal(b, cmd) for cmd in kind.commands(b, u)]
     return [o for o in found if o is not None]
 
 
@@ -348,6 +352,11 @@ def _first_option(b, u, kind: ActionKind) -> tuple[Option | None, Refused | None
 
 
 def action_option(b, name: str, action: str) -> ActionOption:
+    with minions.checking(b, name):
+        return _action_option(b, name, action)
+
+
+def _action_option(b, name: str, action: str) -> ActionOption:
     kind = KINDS[action]
     u, why = _start(b, name, kind)
     if why is None:

@@ -23,6 +23,8 @@ RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
   * round-by-round: everyone rolls before each round (the last actor of the previous round
     +5); the highest opens; then the actors pick as in selective.
 - Round 1 may be a surprise round, round 2 ends it (`game.engine.awareness`).
+- Minions roll no initiative and take no turn: they follow their leader in the order and act
+  in its turn; their group's turn starts and ends with it (`game.engine.minions`).
 - `check_victory(b)`: RULES.md 12.
 
 Decisions where RULES.md is silent:
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
+from game.engine import minions
 from game.engine.battle import Prepared, TurnState
 from game.rules import conditions as cond
 from game.rules.initiative import initiative_order, roll_initiative
@@ -79,14 +82,15 @@ def roll_all(b) -> None:
     view = b.view()
     checks = []
     for u in view.units:
-        if u.dead or u.name not in b.eids or u.name in b.unaware:
+        if u.dead or u.name not in b.eids or u.name in b.unaware or \
+                not minions.takes_turns(b, u.name):
             continue
         last = b.initiative_mode == "round-by-round" and u.name == b.last_actor
         check = roll_initiative(u.name, u.unit, b.dice, u.conditions, last_actor=last)
         checks.append(check)
         b.note_entry("initiative", u.name, check.total)
         b.emit(E.InitiativeRolled(u.name, check.total, check.describe()))
-    b.note(order=tuple(initiative_order(checks, b.dice.coin)))
+    b.note(order=minions.arrange(b, initiative_order(checks, b.dice.coin)))
 
 
 def start_battle(b) -> None:
@@ -95,6 +99,7 @@ def start_battle(b) -> None:
     b.note(round=1)
     b.emit(E.RoundStarted(1))
     awareness.start(b)
+    minions.start(b)
     roll_all(b)
     if b.initiative_mode == "top-down":      # LFG gives round 1 flat-footedness to top-down only
         for name in b.order:
@@ -102,7 +107,7 @@ def start_battle(b) -> None:
                 b.set_condition(name, "flat_footed", 1, cond.until_next_turn(b.eids[name]))
     if check_victory(b):
         return
-    first = next((n for n in b.order if able(b, n)), None)
+    first = next((n for n in b.order if able(b, n) and minions.takes_turns(b, n)), None)
     if first is None or not _begin(b, first):
         proceed(b)
 
@@ -139,6 +144,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     b.update(name, ActionBudget, big=big if can else 0,
              little=economy.little_per_turn if can else 0, movement=0, moved=False,
              stepped=False, attacks=0)
+    minions.start_group_turn(b, name)
 
 
 def finish_turn(b, name: str, real: bool = True) -> None:
@@ -146,6 +152,7 @@ def finish_turn(b, name: str, real: bool = True) -> None:
     if name in b.eids:
         _advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)
+    minions.end_group_turn(b, name)
     if name in b.hidden:
         from game.engine.combat import reveal
         reveal(b, name)
@@ -169,8 +176,9 @@ def _advance_durations(b, name: str, event: str) -> None:
 # ---- who acts next --------------------------------------------------------------------------
 
 def candidates(b) -> list[str]:
-    """Creatures that may be picked to act next: present, able, not acted this round."""
-    return [n for n in b.order if able(b, n) and not acted(b, n)]
+    """Creatures that may be picked to act next: present, able, not acted this round (and
+    not a minion: it acts in its leader's turn)."""
+    return [n for n in b.order if able(b, n) and not acted(b, n) and minions.takes_turns(b, n)]
 
 
 def proceed(b) -> None:
@@ -183,7 +191,8 @@ def proceed(b) -> None:
             resume_paused(b)
             return
         if b.initiative_mode == "top-down":
-            nxt = next((n for n in b.order if present(b, n) and not acted(b, n)), None)
+            nxt = next((n for n in b.order if present(b, n) and not acted(b, n)
+                        and minions.takes_turns(b, n)), None)
             if nxt is None:
                 if _stalemate(b):
                     return
@@ -197,7 +206,8 @@ def proceed(b) -> None:
             if offer_choice(b, b.last_actor, waiting):
                 return
             continue
-        unable = [n for n in b.order if present(b, n) and not acted(b, n)]
+        unable = [n for n in b.order if present(b, n) and not acted(b, n)
+                  and minions.takes_turns(b, n)]
         if unable:
             for n in unable:
                 _begin(b, n, real=False)
@@ -206,10 +216,11 @@ def proceed(b) -> None:
             return
         new_round(b)
         if b.initiative_mode == "round-by-round":
-            if _begin(b, next(n for n in b.order if able(b, n))):
+            if _begin(b, next(n for n in b.order if able(b, n) and minions.takes_turns(b, n))):
                 return
             continue
-        if offer_choice(b, b.last_actor, [n for n in b.order if able(b, n)]):
+        if offer_choice(b, b.last_actor, [n for n in b.order if able(b, n)
+                                          and minions.takes_turns(b, n)]):
             return
     raise RuntimeError("turn order did not settle")  # pragma: no cover
 
@@ -254,10 +265,11 @@ def new_round(b) -> None:
         awareness.end_surprise(b)
     if b.initiative_mode == "round-by-round":
         roll_all(b)
+    minions.new_round(b)
 
 
 def _stalemate(b) -> bool:
-    if any(able(b, n) for n in b.eids):
+    if any(able(b, n) and minions.takes_turns(b, n) for n in b.eids):
         return False
     _win(b, DRAW)
     return True
@@ -293,6 +305,7 @@ def after_action(b) -> None:
     (knocked out during its own action) ends its turn; grapples that no longer hold end."""
     from game.engine.grapples import settle
     settle(b)
+    minions.hand_back(b)        # a minion's action is over: its leader's turn goes on
     if check_victory(b):
         return
     if b.active is not None and not able(b, b.active):

@@ -25,6 +25,7 @@ from game.errors import InputError, has_control
 from game.hexgrid import footprint
 from game.tiled.document import FLIP_D, FLIP_H, FLIP_V, ROT_120, read_document
 from game.tiled.for_pytmx import check_all_for_pytmx
+from game.tiled.leaders import leader_problems
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES,
                                OBSTACLE_LEVELS, OPEN_GROUND, WATER_LEVELS, HexMap, MapLayer,
                                Terrain, UnitPlacement)
@@ -142,6 +143,8 @@ class _Ctx:
         self.map_properties(doc.root, hexmap)
         units = self.units(walked, doc.refs, doc.layout)
         self.teams(hexmap, units)
+        for line, what, fix in leader_problems(units, self.units_db() if units else {}):
+            self.report(line, what, fix)
         readable = not check_all_for_pytmx(doc) and readable
         hexmap.layers = [MapLayer(la.name, la.kind, la.visible, la.offset, la.groups,
                                   la.gids or (), la.line) for la in doc.layers]
@@ -409,12 +412,21 @@ class _Ctx:
             return
         if not hasattr(unit_type, "key"):
             return
+        bad = False
         for name, value in overrides.items():
             try:
                 apply_overrides(unit_type, {name: value})
             except DataError as err:
+                bad = True
                 self.report(props[name].line, f"{label}: property '{name}': {err.message}",
                             err.fix or "remove the property", props[name].path)
+        try:
+            if not bad:
+                apply_overrides(unit_type, overrides)     # together (hp with minion_trait)
+        except DataError as err:
+            name = next((n for n in ("hp", "minion_trait") if n in props), next(iter(props)))
+            self.report(props[name].line, f"{label}: property '{name}': {err.message}",
+                        err.fix or "remove the property", props[name].path)
 
     def name_units(self, units) -> None:
         seen: dict[str, UnitPlacement] = {}

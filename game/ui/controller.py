@@ -19,6 +19,7 @@ from typing import Callable
 from game.engine import commands as C
 from game.engine.battle import Outcome
 from game.engine.defense import defense_policy, odds as defense_odds
+from game.engine.minions import commandable
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
@@ -88,8 +89,12 @@ class GameController:
         return self.team_of(self.waiting_on()) in self.human_teams
 
     def actor(self) -> str | None:
-        """The creature the player acts with now: the active one, on a human's turn."""
+        """The creature the player acts with now: the active one, on a human's turn, or the
+        selected minion it has directed (docs/rules/15-minions.md)."""
         if self.battle.awaiting() == "turn" and self.is_human_turn():
+            selected = self.model.selected
+            if selected != self.battle.active and commandable(self.battle, selected):
+                return selected
             return self.battle.active
         return None
 
@@ -185,7 +190,7 @@ class GameController:
         return best[1] if best else None
 
     def _extras(self, u, target: str, weapon):
-        if self.battle.active != u.name or weapon is None:
+        if self.battle.active != u.name or weapon is None:     # (a minion: no Aim, no Charge)
             return NO_EXTRAS
         from game.engine.combat import own_extras
         return own_extras(self.battle, u.name, target, weapon,
@@ -230,7 +235,7 @@ class GameController:
         if h == u.anchor:
             return None
         if mode == "step":
-            moved = self.battle.active == u.name and self.battle.budget(u.name).moved
+            moved = u.name == self.actor() and self.battle.budget(u.name).moved
             path = mv.five_foot_step_targets(view, u, moved).get(h)
             return self._from_path(u, path, "step", 0) if path else None
         if mode == "run":

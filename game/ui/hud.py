@@ -505,7 +505,7 @@ class Hud:
 
     def _refresh_actions(self, b, human) -> None:
         sig = (b.version, len(b.events), b.awaiting(), b.active, self._m("mode"),
-               self._m("weapon"), human)
+               self._m("weapon"), human, P.acting(b, self.model))    # (a directed minion)
         if not self._changed("actions", sig):
             return
         self.states = P.action_states(b, self.model, human)
@@ -581,13 +581,8 @@ class Hud:
             state = ("active" if e.active else "pick" if e.can_pick else
                      "down" if e.status in ("dead", "down", "left") else
                      "acted" if e.acted else "entry")
-            init = "--" if e.initiative is None else f"{e.initiative:>2}"
-            flag = {"active": "", "pick": "  · pick", "acted": "  · done",
-                    "entry": ""}.get(state, f"  · {e.status}")
-            prefix = "» " if e.active else ""
+            prefix, init, flag, tip = self._entry_words(b, e, state)
             text = f"{prefix}{init}  {e.name}{flag}"
-            tip = (f"<b>{_esc(e.name)}</b> ({_esc(e.team)})<br>initiative {init}, "
-                   f"HP {e.hp}/{e.max_hp}")
             if e.chooser:
                 tip += "<br>picks who acts next"
             if e.can_pick:
@@ -600,6 +595,22 @@ class Hud:
                         f"{prefix}{init} {e.name}")
             self._init_widgets.append(button)
             self.init_buttons[e.name] = button
+
+    @staticmethod
+    def _entry_words(b, e, state: str) -> tuple[str, str, str, str]:
+        """(prefix, initiative, flag, tooltip) of an initiative entry; a minion has no
+        initiative ("-") and its leader's line shows the group's actions ("[2/3]")."""
+        init = "--" if e.initiative is None else f"{e.initiative:>2}"
+        if e.leader:
+            init = " -"
+        flag = {"active": "", "pick": "  · pick", "acted": "  · done",
+                "entry": ""}.get(state, f"  · {e.status}")
+        flag = (f"  [{e.pool}]" if e.pool and not e.leader else "") + flag
+        tip = (f"<b>{_esc(e.name)}</b> ({_esc(e.team)})<br>initiative {init}, "
+               f"HP {e.hp}/{e.max_hp}")
+        if e.pool:
+            tip += "<br>" + _esc(P.group_line(b, e.name))
+        return ("» " if e.active else ""), init, flag, tip
 
     def _refresh_top(self, b) -> None:
         state = b.awaiting()
@@ -626,8 +637,10 @@ class Hud:
                 who = b.controller(active).kind
             move = f" · {bud.movement} hex{'es' if bud.movement != 1 else ''} of move" \
                 if bud.movement else ""
+            pool = P.pool_text(b, active)
+            minions = f" · minions {pool}" if "/" in pool and not pool.startswith("-") else ""
             text = (f"{active}'s turn ({team}, {who}) — {bud.big} Big · {bud.little} Little"
-                    f"{move}", f"{active} ({who}) — {bud.big} Big · {bud.little} Little"
+                    f"{move}{minions}", f"{active} ({who}) — {bud.big} Big · {bud.little} Little"
                     f"{move}", f"{active}: {bud.big} Big · {bud.little} Little · "
                     f"{bud.movement} move")
         mode = self._m("mode") or "move"
@@ -706,6 +719,8 @@ class Hud:
             if items:
                 lines.append(f"<font color={MUTED}>{label}: {_esc(', '.join(items))}</font>")
         lines += [f"<font color=#56B4E9>{_esc(line)}</font>" for line in c.abilities]
+        if c.group:
+            lines.append(f"<font color=#E69F00><b>{_esc(c.group)}</b></font>")
         if c.conditions:
             for cl in c.conditions:
                 lines.append(f"<font color=#CC79A7><b>{_esc(cl.name)}</b></font> "

@@ -17,6 +17,7 @@ import weakref
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from game.engine.minions import commandable
 from game.rules import movement as mv
 from game.rules.sight import one_way, reverse_clear, view_index
 from game.rules.threat import threatened_hexes
@@ -40,8 +41,9 @@ def cached(battle, key, compute):
 
 def budget_of(battle, name: str) -> tuple[int, int]:
     """(leftover movement hexes, Big Actions) the creature can spend on movement: its real
-    budget on its own turn, a fresh turn's (0, 2) otherwise (what it could do next turn)."""
-    if battle.active == name:
+    budget on its own turn (a directed minion's: the group's actions), a fresh turn's (0, 2)
+    otherwise (what it could do next turn)."""
+    if battle.active == name or commandable(battle, name):
         b = battle.budget(name)
         return b.movement, b.big
     return 0, 2
@@ -56,7 +58,7 @@ def move_budget(battle, u) -> int:
 def can_now(battle, name: str, action: str) -> bool:
     """The engine's word on `action` for the creature whose turn it is; for any other
     creature (a preview of its next turn) True."""
-    if battle.active != name:
+    if battle.active != name and not commandable(battle, name):
         return True
     return battle.action(name, action).enabled
 

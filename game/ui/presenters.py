@@ -124,6 +124,9 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("force_open", "Force Open", "Big Action: a Strength check against the Break DC of a door "
      "or obstacle next to you; no second try"),
     ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
+    ("direct_minions", "Direct Minions",
+     "Little Action: your minions may spend 3 shared actions this turn; click one of them, "
+     "then command it as your own creature"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
@@ -241,6 +244,14 @@ def blocked_reason(battle, human: bool | None = None) -> str:
     return ""
 
 
+def acting(battle, model=None) -> str | None:
+    """Whose actions the bar shows: the selected minion its leader has directed, else the
+    creature whose turn it is (docs/rules/15-minions.md)."""
+    from game.engine.minions import commandable
+    selected = getattr(model, "selected", None) if model is not None else None
+    return selected if commandable(battle, selected) else battle.active
+
+
 def action_states(battle, model=None, human: bool | None = None) -> list[ActionState]:
     """One `ActionState` per action button, in hotkey order (1-9, 0, R, I, B, E).
 
@@ -248,7 +259,7 @@ def action_states(battle, model=None, human: bool | None = None) -> list[ActionS
     `is_human_turn()`); None reads the creature's Controller component."""
     blocked = blocked_reason(battle, human)
     mode = getattr(model, "mode", None) if model is not None else None
-    engine = {} if blocked else {o.action: o for o in battle.actions(battle.active)}
+    engine = {} if blocked else {o.action: o for o in battle.actions(acting(battle, model))}
     out = []
     for action, label, short, key, text in ACTIONS:
         option = engine.get(ENGINE_ACTION.get(action, action))
@@ -340,6 +351,7 @@ class UnitCard:
     abilities: tuple[str, ...] = ()   # "Fear Burst: 2/3 per day"
     temp_hp: int = 0         # temporary hit points, lost first (rules: Healing and first aid)
     clots_in: int | None = None      # bleeding: rounds before the wound starts to clot
+    group: str = ""          # a leader's or a minion's shared actions ("Minions: 2/3 ...")
 
     @property
     def condition_names(self) -> list[str]:
@@ -416,7 +428,7 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
     weapons = [_weapon_line(u, w, chosen is not None and w.id == chosen.id) for w in u.weapons]
     flanked = not u.dead and flanking(view, u).flanked
     budget = battle.budget(name)
-    active = name == battle.active
+    active = name == battle.active or minion_acting(battle, name)
     eff = cond.effective(u.conditions)
     can_react = cond.can_react(u.conditions) and not u.dead
     if u.dead:
@@ -429,9 +441,9 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
             why.append(f"Weakened {stage.stage}")
         note = "cannot react" + (f": {', '.join(why)}" if why else "")
     elif u.reaction_available:
-        note = "ready"
+        note = "ready" if name not in battle.leader_of else "the group's kept one, ready"
     else:
-        note = "used this round"
+        note = "used this round" if name not in battle.leader_of else "none kept by the group"
     controller = battle.controller(name)
     status = "dead" if u.dead else ("down" if "unconscious" in eff else "")
     return UnitCard(
@@ -449,7 +461,7 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         sheathed=[w.name for w in u.sheathed],
         on_ground=[f"{w.name} at {battle.cell(h)[0]},{battle.cell(h)[1]}" for w, h in u.dropped],
         abilities=ability_lines(u), temp_hp=0 if u.dead else u.temp_hp,
-        clots_in=_clots_in(u))
+        clots_in=_clots_in(u), group=group_line(battle, name))
 
 
 def _clots_in(u) -> int | None:
@@ -457,6 +469,46 @@ def _clots_in(u) -> int | None:
     if u.dead or not u.conditions.get("bleed"):
         return None
     return rounds_to_clot(u.bled_rounds)
+
+
+def minion_acting(battle, name: str) -> bool:
+    from game.engine.minions import commandable
+    return commandable(battle, name)
+
+
+def group_line(battle, name: str) -> str:
+    """The shared actions of the group `name` leads or belongs to (docs/rules/15-minions.md):
+    "Minions: 2/3 actions left · Reaction kept" / "Minion of Vrask: 2/3 actions left"."""
+    from game.engine.minions import group, pool_of
+    held = pool_of(battle, name)
+    if held is None:
+        return ""
+    leader, pool = held
+    total = battle.ruleset.economy.minion_actions
+    if pool.directed:
+        state = f"{pool.actions}/{total} actions left"
+    elif pool.holder:
+        state = "not directed yet (Direct Minions)"
+    else:
+        state = "waiting for " + ("its" if leader == name else f"{leader}'s") + " turn"
+    reaction = " · Reaction kept" if pool.reaction else ""
+    if leader == name:
+        return f"Minions ({len(group(battle, name))}): {state}{reaction}"
+    return f"Minion of {leader}: {state}{reaction}"
+
+
+def pool_text(battle, name: str) -> str:
+    """The group's actions for the initiative list: "3/3", "-/3" (not directed), "R" (kept
+    Reaction) or ""."""
+    from game.engine.minions import pool_of
+    held = pool_of(battle, name)
+    if held is None:
+        return ""
+    _, pool = held
+    total = battle.ruleset.economy.minion_actions
+    if pool.directed:
+        return f"{pool.actions}/{total}"
+    return "R" if pool.reaction else f"-/{total}"
 
 
 def ability_lines(u) -> tuple[str, ...]:
@@ -482,6 +534,8 @@ class Entry:
     hp: int = 0
     max_hp: int = 0
     chooser: bool = False    # picks who acts next
+    pool: str = ""           # its minion group's shared actions ("2/3"; game.engine.minions)
+    leader: str = ""         # a minion: its leader (it acts in the leader's turn)
 
 
 def initiative_entries(battle) -> list[Entry]:
@@ -499,7 +553,8 @@ def initiative_entries(battle) -> list[Entry]:
             status = "dead" if u.dead else ("down" if "unconscious" in eff else "")
             out.append(Entry(name, u.team, battle.initiative.get(name), battle.budget(name).acted,
                              name == battle.active, name in candidates, status, u.hp, u.max_hp,
-                             picking and name == battle.chooser))
+                             picking and name == battle.chooser, pool_text(battle, name),
+                             battle.leader_of.get(name, "")))
         elif name in battle.left:
             out.append(Entry(name, battle.left[name], battle.initiative.get(name), True, False,
                              False, "left"))
@@ -854,7 +909,23 @@ def _turn_line(e: E.Event) -> LogEntry:
     if isinstance(e, E.Revealed):
         return LogEntry(f"{e.unit} is seen", f"it was hidden: its enemies may react to it now "
                         f"{_R9}", (e.unit,), "info", (e,))
-    return LogEntry(type(e).__name__, str(e), (), "info", (e,))
+    return _minion_line(e) or LogEntry(type(e).__name__, str(e), (), "info", (e,))
+
+
+def _minion_line(e) -> LogEntry | None:
+    """The line of Direct Minions or a kept Reaction (rules: Minions)."""
+    if isinstance(e, E.MinionsDirected):
+        who = ", ".join(e.minions) or "no minion"
+        text = (f"{who} fight on without their leader: {e.actions} shared actions"
+                if e.leaderless else f"{e.unit} directs its minions: {e.actions} shared "
+                f"actions for {who}")
+        return LogEntry(text, "each worth a Big Action, in any split; a minion attacks once "
+                        "a round (rules: Minions)", (e.unit, *e.minions), "action", (e,))
+    if isinstance(e, E.MinionReactionKept):
+        return LogEntry(f"{e.leader}'s minions keep an unused action as a Reaction",
+                        f"one Reaction for any of them until {e.leader}'s next turn (rules: "
+                        "Minions)", (e.leader,), "info", (e,))
+    return None
 
 
 def _ally_line(e: E.Event) -> LogEntry | None:
