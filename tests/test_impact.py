@@ -288,3 +288,18 @@ def test_shield_bash_never_provokes():
     for name in ("S", "O", "P"):
         ok(b, C.EndTurn(name))
     assert b.refusal(C.ShieldBash("S", target="O")) is None
+
+
+def test_a_flying_creature_resists_knockdown_unfortunate_and_drops_out_of_the_air():
+    """"Flying creatures are Unfortunate when resisting Knockdown strikes." "A flying
+    creature affected by a Knockdown drops 10 feet. If they reach the ground, they fall
+    prone." The harpy flies low (5 ft): the drop reaches the ground at once."""
+    b = fight(("O", "ogre", "red", 3, 3, {"initiative": FIRST}),
+              ("H", "harpy", "blue", 5, 3, {"initiative": SECOND, "hp": 40}),
+              dice=[15, ("d6", 3), ("d6", 3), 18, 4, 10])   # hit; knockdown 18 and 4: keeps 4
+    events = ok(b, C.Attack("O", target="H", weapon="greatclub"))
+    check = of(events, E.CheckRolled)[0]
+    assert check.unit == "H" and check.natural == 4 and not check.success
+    fell = of(events, E.Fell)
+    assert fell and fell[0].unit == "H" and fell[0].cause == "knockdown"
+    assert b.unit("H").has("prone")

@@ -168,7 +168,7 @@ def test_no_active_defense_while_flat_footed():
 def test_active_dodge_needs_acrobatics_and_fighting_defensively():
     """LFG: "You must have at least 1 Rank in Acrobatics & be Fighting Defensively or have
     the Active Dodger Feat to use this ability." """
-    b = battle()
+    b = battle(overrides={"Tamsin": {"active_dodger": False}})
     to_round_two(b)
     ok(b, C.EndTurn("Grik"))
     ok(b, C.EndTurn("Aldric"))

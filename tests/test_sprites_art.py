@@ -108,7 +108,7 @@ def _board_and_units(map_name: str):
 
 def test_a_large_creatures_picture_fills_its_footprint():
     board, units = _board_and_units("skirmish")
-    ogre, orc = units["Ogre"], units["Orc 1"]
+    ogre, orc = units["Ogre"], units["Vrask"]      # a medium hobgoblin captain
     assert len(ogre.hexes) == 3 and len(orc.hexes) == 1
     big, _ = board.sprite(ogre, 1.0)
     small, _ = board.sprite(orc, 1.0)
@@ -118,7 +118,7 @@ def test_a_large_creatures_picture_fills_its_footprint():
 
 def test_the_board_draws_each_creatures_picture():
     board, units = _board_and_units("skirmish")
-    for name in ("Orc 1", "Goblin Archer", "Sokaris"):
+    for name in ("Vrask", "Goblin Archer", "Sokaris"):
         u = units[name]
         colour, shape = sp.team_style(u.team, board.teams)
         base = min(board.layout.tw, board.layout.th)

@@ -18,7 +18,6 @@ from game.engine import events as E
 from game.hexgrid import footprint
 from game.rules import wrestling as W
 from game.rules.flanking import flanking
-from game.rules.impact import fall_damage
 from game.rules.situation import attack_preview
 from game.tiled.hexmap import Terrain, UnitPlacement
 
@@ -250,23 +249,17 @@ def test_a_shove_never_provokes_the_shoved_creature_leaves_reach_freely():
 
 def test_a_shove_off_a_ledge_is_a_fall():
     """"Whether falling into pits, getting shoved off castle walls ... A fall deals
-    bludgeoning damage equal to 10% of the victim's maximum HP per 10 feet of the fall." """
+    bludgeoning damage equal to 10% of the victim's maximum HP per 10 feet of the fall." The
+    shove is the touch attack and the two checks; the orc's check against the fall (d20 1)
+    shortens nothing."""
     high = Terrain(elevation=2, name="tower")
     terrain = {(3, 3): high, (4, 3): high}
-    b = pair([10, 10, 10], a=TRAINED, b={"hp": 40}, terrain=terrain)
+    b = pair([10, 10, 10, 1], a=TRAINED, b={"hp": 40}, terrain=terrain)
     events = ok(b, C.Shove("A", target="B", to=(5, 3)))
     hurt = of(events, E.Damaged)[0]
     assert hurt.unit == "B" and hurt.amount == 4 and "fall of 10 ft" in hurt.breakdown
+    assert of(events, E.Fell)[0].cause == "shove"
     assert b.unit("B").has("prone")
-
-
-def test_fall_damage_by_height_and_size():
-    """"A fall deals bludgeoning damage equal to 10% of the victim's maximum HP per 10 feet"
-    and "Creatures smaller than Medium treat a fall as 10 feet lower per size below Medium"."""
-    assert fall_damage(142, "medium", 30) == 42
-    assert fall_damage(142, "medium", 5) == 0
-    assert fall_damage(20, "small", 10) == 0
-    assert fall_damage(20, "small", 20) == 2
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -27,7 +27,8 @@ from dataclasses import replace
 
 from game.ai.evaluate import quick
 from game.rules.flanking import flanking
-from game.rules.impact import crush_lines, fall_damage
+from game.rules.falling import fall
+from game.rules.impact import crush_lines
 from game.rules.threat import can_react, footprint_distance, threatened_hexes
 from game.rules.wrestling import margin_odds, shove_path
 
@@ -147,7 +148,7 @@ def _fall_worth(planner, t, cmd) -> float:
     if direction is None:
         return 0.0
     drop = shove_path(view, t, me.hexes, direction, 1).drop
-    return fall_damage(t.max_hp, t.size, 5 * drop) / max(1, t.hp) * planner.ctx.value(t)
+    return fall(t.max_hp, t.size, drop).damage / max(1, t.hp) * planner.ctx.value(t)
 
 
 def _bash(planner, cmd, fc) -> float:

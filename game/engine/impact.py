@@ -3,15 +3,17 @@
 
 `after_strike` is called by `game.engine.combat.strike` after every attack roll: a hit (or a
 blow on the target's shield) of a larger creature makes the target roll against being
-knocked down. It is automatic, not an action. `fall` deals the damage of a drop in elevation
-(a shove off a ledge).
+knocked down. It is automatic, not an action. A flying creature resists Unfortunate and, when
+knocked down, drops out of the air (`game.engine.falling.knock_down_flyer`).
 """
 from __future__ import annotations
 
 from game.engine import events as E
+from game.engine.falling import knock_down_flyer
 from game.rules import conditions as cond
 from game.rules import impact as I
 from game.rules import saving_throws as saves
+from game.rules.locomotion import flies
 from game.rules.sections import cite
 
 R18 = cite(18)
@@ -50,12 +52,14 @@ def knockdown(b, attacker: str, target: str, weapon, charge_ft: int, power: bool
     a, t = view.unit(attacker), view.unit(target)
     dc, unlucky = I.capped(I.knockdown_dc(a, t, weapon, charge_ft, power).total)
     skill, bonus = I.resist_knockdown(t)
+    unlucky = unlucky or flies(t)       # LFG: "Flying creatures are Unfortunate when resisting"
     fortune = cond.fortune(t.conditions, extra=(-1,) if unlucky else ())
     total = _check(b, target, skill.capitalize(), bonus, dc, fortune,
                    f"knockdown by {attacker}'s {weapon.name}")
     if total >= dc:
         return
-    b.set_condition(target, "prone", 1)
+    if knock_down_flyer(b, target) is None:
+        b.set_condition(target, "prone", 1)
     if dc - total >= I.FAIL_BY and not b.unit(target).dead:
         confound_save(b, target, taken, "knockdown")
 
@@ -76,18 +80,4 @@ def after_strike(b, attacker: str, target: str, weapon, roll, against: int, extr
     knockdown(b, attacker, target, weapon, 5 * ran, extras.power_attack, taken)
 
 
-def fall(b, name: str, steps: int, by: str = "") -> None:
-    """A drop of `steps` elevation steps (5 ft each): the fall's damage; a creature that
-    takes damage lands prone."""
-    from game.engine.combat import damage
-    u = b.unit(name)
-    amount = I.fall_damage(u.max_hp, u.size, 5 * steps)
-    if amount <= 0 or u.dead:
-        return
-    damage(b, name, amount, ("bludgeoning",),
-           f"a fall of {5 * steps} ft: {amount} bludgeoning ({R18})", by, struck=False)
-    if name in b.eids and not b.unit(name).dead:
-        b.set_condition(name, "prone", 1)
-
-
-__all__ = ["after_strike", "confound_save", "fall", "knockdown"]
+__all__ = ["after_strike", "confound_save", "knockdown"]

@@ -6,7 +6,7 @@ legality query, forecast for previews and the computer player.
   `game.rules.wrestling.provokes`): an unarmed melee touch attack, then the opposed check.
   Grab joins a grapple, Trip knocks prone, Shove pushes 1 hex (+1 per 5 of the margin) in a
   straight line (`to`: the first hex), never provoking, stopping at walls, creatures and the
-  edge; down a ledge the shoved creature falls (`game.engine.impact.fall`). Named with a
+  edge; down a ledge the shoved creature falls (`game.engine.falling.fall`). Named with a
   `weapon` that has the maneuver's trait (LFG "Grab/Trip/Shove (Attack)"), the weapon's
   attack (an attack of the turn, no provoking) opens it instead, and its hit deals damage.
 - Pin (a Big Action): a creature grappling its target; opposed Wrestling checks.
@@ -23,7 +23,7 @@ from __future__ import annotations
 from game.engine import events as E
 from game.engine import grapples
 from game.engine.combat import own_extras
-from game.engine.impact import fall
+from game.engine.falling import fall
 from game.hexgrid import DIRECTIONS, Hex, direction_between
 from game.rules import wrestling as W
 from game.rules.attack import roll_attack
@@ -134,7 +134,7 @@ def push(b, actor: str, target: str, direction: int, hexes: int) -> None:
     b.emit(E.ForcedMoved(target, "push", start, b.cell(path.end),
                          tuple(b.cell(h) for h in path.anchors), actor))
     if path.drop:
-        fall(b, target, path.drop, actor)
+        fall(b, target, path.drop, "shove")
 
 
 def succeed(b, actor: str, target: str, maneuver: str, margin: int, direction) -> None:

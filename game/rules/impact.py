@@ -202,19 +202,7 @@ def crush_damage(rolled: int, str_mod: int, max_hp: int) -> int:
     return max(rolled + max(0, str_mod), max_hp // 4, 1)
 
 
-# ---- falls --------------------------------------------------------------------------------------
-
-def fall_damage(max_hp: int, size: str, feet: int) -> int:
-    """Bludgeoning damage of a fall: 10% of the maximum HP per full 10 ft (a creature smaller
-    than medium counts the fall 10 ft shorter per size below, and its damage is capped 10%
-    lower per size); under 10 ft does nothing."""
-    below = max(0, SIZES.index("medium") - SIZES.index(size))
-    tens = max(0, feet - 10 * below) // 10
-    percent = min(10 * tens, 100 - 10 * below)
-    return max(1, max_hp * percent // 100) if percent > 0 else 0
-
-
 __all__ = ["CRUSH_GAP", "CrushLine", "crush_lines", "FAIL_BY", "KnockdownOdds", "MAX_DC", "can_crush", "capped",
-           "confound_dc", "crush_damage", "crush_dc", "fall_damage", "gap", "knockdown_dc",
+           "confound_dc", "crush_damage", "crush_dc", "gap", "knockdown_dc",
            "knockdown_odds", "knockdown_reason", "legs", "resist_crush", "resist_knockdown",
            "shield_struck"]
