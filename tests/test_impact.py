@@ -17,6 +17,7 @@ from game.rules.situation import attack_preview
 from game.tiled.hexmap import UnitPlacement
 
 from test_engine_turns import FIRST, LAST, SECOND, THIRD, arena, of, ok
+from test_wrestling import code
 
 
 def fight(*units, dice=(), **kw):
@@ -24,13 +25,6 @@ def fight(*units, dice=(), **kw):
     return arena(*units, fixed_dice=[("d20", 10)] * n + [("d20", v) if isinstance(v, int)
                                                           else v for v in dice],
                  initiative="top-down", **kw)
-
-
-def code(b, cmd) -> str:
-    before = b.state_hash()
-    out = b.apply(cmd)
-    assert not out.ok and b.state_hash() == before and not out.events
-    return out.code
 
 
 def view_of(*units):
