@@ -180,13 +180,43 @@ def in_cover_value(planner) -> float:
 # ---- stray missiles --------------------------------------------------------------------------------
 
 def stray_value(ctx, view, me, target, plan, cover_result) -> float:
-    """What a ranged attack's stray missile is worth: + on enemies, - on allies (weighed)."""
+    """What a ranged attack's stray missile is worth: + on enemies, - on allies (weighed).
+    From where the creature stands the engine's own odds (`stray_odds`); from a place it
+    only considers moving to, a cheap estimate (`_rough_stray_value`)."""
     if plan is None or not plan.possible or not plan.situation.ranged:
         return 0.0
     near = [u for u in view.units if not u.dead and u.eid not in (me.eid, target.eid)
             and _close(u, target)]
     if not near and not covering_creatures(cover_result):
         return 0.0
+    if me.anchor != ctx.me.anchor:
+        return _rough_stray_value(ctx, me, target, plan, near)
+    from game.rules.view_memo import per_view
+    key = ("stray", me.name, me.anchor, me.facing, target.name, plan.situation.weapon.id,
+           plan.bonus.total, plan.ac.total, plan.fortune, plan.indirect, plan.miss_on)
+    return per_view(view, key, lambda: _stray_value(ctx, view, me, target, plan, cover_result))
+
+
+def _rough_stray_value(ctx, me, target, plan, near) -> float:
+    """The stray missile from another place: shared among the creatures next to the target,
+    each struck about as often as the target would be at -4 (lines and cover left out)."""
+    from game.rules.probability import exact_roll_hit
+    from game.rules.threat import footprint_distance
+    from game.rules.volume import stray_chance
+    beside = [u for u in near if footprint_distance(u, target) <= 1]
+    if not beside:
+        return 0.0
+    on = float(stray_chance(plan)) / len(beside)
+    hit = float(exact_roll_hit(plan.bonus.total - 4, plan.ac.total, plan.fortune))
+    mean = plan.situation.weapon.damage.average
+    total = 0.0
+    for u in beside:
+        worth = ctx.values.get(u.name, 1.0) * on * hit * mean / max(1, u.hp)
+        total += -STRAY_ALLY_WEIGHT * worth if u.team == me.team else worth
+    return total
+
+
+def _stray_value(ctx, view, me, target, plan, cover_result) -> float:
     from game.rules.attack import plan_attack
     from game.rules.situation import Extras, situation
 

@@ -45,6 +45,7 @@ def _roll_hits(natural: int, bonus: int, ac: int, indirect: bool = False) -> boo
     return roll_hits(natural, bonus, ac, indirect)
 
 
+@lru_cache(maxsize=8192)
 def exact_roll_hit(bonus: int, ac: int, fortune: int = 0, indirect: bool = False) -> Fraction:
     """P(the d20 roll hits AC), before concealment (`indirect`: a volley's natural 20 adds
     10 instead of hitting)."""
@@ -58,6 +59,7 @@ def exact_hit(bonus: int, ac: int, fortune: int = 0, miss_on: int = 0,
     return exact_roll_hit(bonus, ac, fortune, indirect) * Fraction(10 - miss_on, 10)
 
 
+@lru_cache(maxsize=8192)
 def exact_threat(bonus: int, ac: int, threat: int = 20, fortune: int = 0) -> Fraction:
     """P(the roll hits with a natural in the threat range), before concealment."""
     return sum((p for k, p in zip(range(1, 21), _d20(fortune))

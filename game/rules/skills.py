@@ -15,6 +15,7 @@ Pure functions: nothing here rolls.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Mapping
 
 from game.data.model import SIZES, UnitType, size_mod
@@ -65,16 +66,23 @@ def skill_bonus(unit: UnitType, skill: str, conditions: Mapping[str, int],
 def win_chance(bonus: int, against: int, fortune: int = 0, against_fortune: int = 0,
                ties_win: bool = False) -> Fraction:
     """P(d20 + bonus beats d20 + against) for two opposed checks, each die kept by its own
-    fortune (+1 Fortunate, -1 Unfortunate); `ties_win` when a tie goes to the first roller."""
+    fortune (+1 Fortunate, -1 Unfortunate); `ties_win` when a tie goes to the first roller.
+    It depends on the difference of the bonuses alone (remembered per difference)."""
+    return _win_chance(bonus - against, fortune, against_fortune, ties_win)
+
+
+@lru_cache(maxsize=1024)
+def _win_chance(lead: int, fortune: int, against_fortune: int, ties_win: bool) -> Fraction:
     mine, theirs = d20_distribution(fortune), d20_distribution(against_fortune)
     total = Fraction(0)
     for a, pa in mine.items():
         for d, pd in theirs.items():
-            if a + bonus > d + against or (ties_win and a + bonus == d + against):
+            if a + lead > d or (ties_win and a + lead == d):
                 total += pa * pd
     return total
 
 
+@lru_cache(maxsize=1024)
 def beats_dc_chance(bonus: int, dc: int, fortune: int = 0) -> Fraction:
     """P(d20 + bonus >= dc)."""
     return sum((p for k, p in d20_distribution(fortune).items() if k + bonus >= dc),

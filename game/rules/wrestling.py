@@ -87,7 +87,15 @@ def touch_unit(unit):
 
 
 def touch_plan(view, a, t, extras=None) -> AttackPlan | None:
-    """The unarmed melee touch attack of `a` on `t` (None: no situation, e.g. dead)."""
+    """The unarmed melee touch attack of `a` on `t` (None: no situation, e.g. dead);
+    remembered per view (the legality query, the forecast and the computer ask it often)."""
+    from game.rules.view_memo import per_view
+    key = ("touch", a.name, a.anchor, a.facing, tuple(sorted(a.conditions.items())), t.name,
+           t.anchor, tuple(sorted(t.conditions.items())), extras)
+    return per_view(view, key, lambda: _touch_plan(view, a, t, extras))
+
+
+def _touch_plan(view, a, t, extras) -> AttackPlan | None:
     from game.rules.situation import situation
     touched = view.replace(replace(t, unit=touch_unit(t.unit)), version=view.version)
     s = situation(touched, a.name, t.name, UNARMED, extras)
@@ -156,8 +164,12 @@ def away_directions(t, pusher_hexes) -> tuple[int, ...]:
 
 def shove_path(view, t, pusher_hexes, direction: int, hexes: int) -> ForcedPath:
     """A shove of up to `hexes` hexes in one straight `direction`: it stops short of walls,
-    creatures and the map's edge (rules: Movement, "Forced movement")."""
-    legal = forced_paths(view, t, tuple(pusher_hexes), "push", hexes)
+    creatures and the map's edge (rules: Movement, "Forced movement"). The pushes open to `t`
+    are remembered per view: a forecast asks for each direction and distance."""
+    from game.rules.view_memo import per_view
+    pusher = tuple(pusher_hexes)
+    legal = per_view(view, ("push", t.name, t.anchor, t.facing, pusher, hexes),
+                     lambda: forced_paths(view, t, pusher, "push", hexes))
     d = DIRECTIONS[direction]
     anchors, at = [], t.anchor
     for _ in range(hexes):
