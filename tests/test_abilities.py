@@ -308,3 +308,20 @@ def test_on_the_shrine_map_every_listed_aim_of_the_casters_is_accepted():
             seen.add(name)
         ok(b, C.EndTurn(name))
     assert seen == {"Murk", "Ember"}
+
+
+def test_the_aim_carries_the_lines_of_effect_from_the_origin_for_the_l_overlay():
+    """Areas of effect: "a creature ... is affected when there is line of effect from the
+    origin's centre to it". The aim carries, for each creature in the area, the lines the
+    rule tested from the origin (drawn with L); behind a wall every line is blocked."""
+    from game.ecs.scenario import WALL
+    from game.ui.ability_aim import snap
+    b = arena(("S", "goblin_shaman", "red", 2, 3, {"initiative": FIRST}),
+              ("A", "fighter", "blue", 6, 3, {"initiative": SECOND}),
+              ("H", "fighter", "blue", 6, 5, {"initiative": THIRD}),
+              terrain={(5, 4): WALL, (6, 4): WALL, (7, 4): WALL}, initiative="top-down")
+    aim = snap(b, "S", "fear_burst", b.hexmap.hex_at(6, 3))
+    assert aim.command.origin == (6, 3)
+    by_target = {c.target: c for c in aim.lines}
+    assert "H" in by_target and all(ln.blocks_effect for ln in by_target["H"].lines)
+    assert "H" not in {f.name for f in aim.caught}         # no line of effect: not affected

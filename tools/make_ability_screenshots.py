@@ -6,7 +6,8 @@ headless.
 
 Each shot is a battle laid out in code on open ground with a wall, the casters played by a
 person (red), driven through `App.handle_event` as a player's keys and pointer would be, at
-1280x800: M opens the Ability mode, Tab picks the next ability, the pointer aims.
+1280x800: M opens the Ability mode, Tab picks the next ability, the pointer aims; in the burst
+L draws the lines of effect tested from its origin.
 """
 from __future__ import annotations
 
@@ -46,10 +47,12 @@ def _battle(caster: str, key: str, at, ally_at) -> Battle:
                   controllers={"red": "human", "blue": "ai"})
 
 
-def _aim(battle: Battle, out: Path, name: str, point) -> None:
+def _aim(battle: Battle, out: Path, name: str, point, lines: bool = False) -> None:
     app = App(battle, (1280, 800), window=False, human_teams={"red"}, animations=False)
     app.update(0.0)
     _key(app, pygame.K_m)
+    if lines:
+        _key(app, pygame.K_l)
     _point(app, point)
     _save(app, out, name)
 
@@ -57,7 +60,7 @@ def _aim(battle: Battle, out: Path, name: str, point) -> None:
 def shots(out: Path) -> None:
     _aim(_battle("Ember", "drake", (6, 4), (4, 3)), out, "ability-cone.png", (8, 4))
     _aim(_battle("Murk", "goblin_shaman", (3, 4), (7, 4)), out, "ability-burst-ally.png",
-         (8, 4))
+         (8, 4), lines=True)
 
 
 def main(argv=None) -> int:

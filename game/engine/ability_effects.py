@@ -40,13 +40,20 @@ class Effect(NamedTuple):
     text: str
 
 
-def cover_from(view, user: str, origin, t) -> int:
-    """The cover bonus `t` has against an attack from the area's origin hex (rules: Cover):
-    the user, standing in for the origin as a one-hex creature."""
+def effect_lines(view, user: str, origin, t):
+    """The lines from the area's origin hex to `t` as the cover rule tests them (rules: Cover,
+    Areas of effect): the user standing in for the origin as a one-hex creature. None when
+    `t` stands on the origin."""
     if origin in t.hex_set:
-        return 0
+        return None
     at = dataclasses.replace(view.unit(user), anchor=origin, hexes=(origin,), size="medium")
-    return cover(view, at, t, ranged=True).bonus or 0
+    return cover(view, at, t, ranged=True)
+
+
+def cover_from(view, user: str, origin, t) -> int:
+    """The cover bonus `t` has against an attack from the area's origin hex."""
+    result = effect_lines(view, user, origin, t)
+    return (result.bonus or 0) if result is not None else 0
 
 
 def saving_throw(b, user: str, a, origin, name: str) -> Effect:

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from game.engine.abilities import aimed
-from game.engine.ability_effects import Forecast, forecast
+from game.engine.ability_effects import Forecast, effect_lines, forecast
 from game.hexgrid import Hex, hex_distance
 from game.rules import areas
 from game.rules import geometry as geo
@@ -27,6 +27,7 @@ class AimPreview:
     provokes: tuple[str, ...]
     area: frozenset
     caught: tuple[Forecast, ...]
+    lines: tuple = ()        # the lines of effect from the origin to each creature in the area
 
     @property
     def allies(self) -> tuple[str, ...]:
@@ -87,8 +88,12 @@ def snap(b, name: str, ability_id: str, mouse: Hex) -> AimPreview | None:
     me = b.unit(name)
     a = me.unit.ability(ability_id)
     target = aimed(b, me, a, best.command)
+    view = b.view()
+    inside = [u for u in view.units if not u.dead and u.hex_set & target.area]
+    lines = tuple(r for r in (effect_lines(view, name, target.origin, u) for u in inside)
+                  if r is not None)
     return AimPreview(best.command, best.provokes, target.area,
-                      forecast(b.view(), name, a, target))
+                      forecast(view, name, a, target), lines)
 
 
 __all__ = ["AimPreview", "legal_aims", "snap"]

@@ -334,6 +334,9 @@ class Board:
         tint = SAFE if healing else (230, 159, 0)
         self.fill_cells(surf, cells, (*tint, 90), camera.zoom, camera.offset_px())
         self.outline(surf, cells, tint, camera.zoom, 2, camera.offset_px())
+        if "los" in ctl.model.overlays:         # L: the lines of effect from the origin
+            for cov in aim.lines:
+                self._cover_lines(surf, camera, cov)
         for f in aim.caught:
             u = self.battle.unit(f.name)
             x, y = camera.to_screen(*self.unit_centre(u))
