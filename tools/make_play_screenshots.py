@@ -58,9 +58,26 @@ def _save(app, out: Path, name: str) -> None:
 
 
 def _battle():
+    """The default map, a person (blue) against the computer, at the person's first turn."""
     app = play_app(paths.default_map(), sides="human,ai", seed=1, window=False)
     app.animations = app.animator.enabled = app.model.animations = False
+    for _ in range(200):
+        if app.controller.actor() is not None or app.battle.awaiting() == "over":
+            break
+        if app.controller.is_human_turn():       # a pick or a prompt of the person's
+            _answer(app)
+        else:
+            app.controller.step_ai()
+    app.update(0.0)
     return app
+
+
+def _answer(app) -> None:
+    """The person's pick (the first it may choose) or its no to a reaction prompt."""
+    if app.battle.awaiting() == "choice":
+        app.controller.choose_next(app.model.choice_candidates[0])
+    else:
+        app.controller.react(False)
 
 
 def _empty_hex_near(app, name: str):

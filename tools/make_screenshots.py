@@ -43,25 +43,25 @@ class Shot:
 
 SHOTS = [
     Shot("default-map", "maps/skirmish.tmx", "Sokaris", "12,5",
-         moves={"Sokaris": (7, 8), "Wulfric": (6, 9), "Orc 1": (10, 7), "Goblin 2": (11, 9),
-                "Orc 2": (12, 6)},
-         overlays=("threat",), seed=1,
-         about="Sokaris's path crosses two orcs' reach: the hexes whose exit provokes, the "
-               "orcs that would strike (reaction ready), the safe path dashed"),
+         moves={"Sokaris": (7, 8), "Wulfric": (6, 9), "Vrask": (10, 7), "Snik": (11, 9),
+                "Goblin 1": (12, 6), "Skrag": (15, 9)},
+         overlays=("threat",), seed=9,
+         about="Sokaris's path crosses the reach of the hobgoblin captain and a goblin: the hexes "
+               "whose exit provokes, who would strike (reaction ready), the safe path dashed"),
     Shot("attack-cover", "maps/skirmish.tmx", "Mayat", "14,8",
-         moves={"Mayat": (8, 10), "Orc 2": (14, 8), "Sokaris": (9, 11), "Wulfric": (7, 11)},
+         moves={"Mayat": (8, 10), "Vrask": (14, 8), "Sokaris": (9, 11), "Wulfric": (7, 11)},
          seed=3,
-         about="Mayat aims at an orc in cover: the lines cover was tested with (obstructed "
+         about="Mayat aims at the hobgoblin captain in cover: the lines cover was tested with (obstructed "
                "ones dashed), hit chance, cover and concealment"),
     Shot("firing-into-melee", "maps/skirmish.tmx", "Mayat", "12,8",
-         moves={"Mayat": (8, 10), "Orc 2": (12, 8), "Wulfric": (13, 8), "Sokaris": (9, 11)},
+         moves={"Mayat": (8, 10), "Vrask": (12, 8), "Wulfric": (13, 8), "Sokaris": (9, 11)},
          seed=3,
-         about="Mayat aims at an orc that fights Wulfric: if the arrow misses it may strike "
+         about="Mayat aims at the hobgoblin captain that fights Wulfric: if the arrow misses it may strike "
                "Wulfric; the preview names him, his side and the chance"),
     Shot("creature-art", "maps/skirmish.tmx", None, None,
          moves={"Brannoc": (8, 6), "Wulfric": (8, 8), "Sokaris": (7, 10), "Mayat": (6, 7),
-                "Chessan": (6, 9), "Orc 1": (11, 5), "Orc 2": (11, 8), "Goblin 1": (13, 6),
-                "Goblin 2": (12, 10), "Goblin Archer": (14, 8), "Ogre": (13, 12)},
+                "Chessan": (6, 9), "Vrask": (11, 5), "Goblin 1": (11, 8), "Snik": (13, 6),
+                "Skrag": (12, 10), "Goblin Archer": (14, 8), "Ogre": (13, 12)},
          seed=1,
          about="Every creature shows the picture of its kind in its team's colour and shape, "
                "with its facing; the large ogre fills its three hexes"),
@@ -121,7 +121,7 @@ def shoot_result(out: Path, seed: int = 12) -> Path:
 
 
 def _grappling(seed: int, moves: dict):
-    """A battle on the ruined mill in which Wulfric has grabbed Orc 1 (None if this seed's
+    """A battle on the ruined mill in which Wulfric has grabbed Vrask (None if this seed's
     dice say otherwise): every other creature passes until Wulfric's turn."""
     from game.engine import commands as C
     from game.engine.battle import Battle
@@ -142,19 +142,19 @@ def _grappling(seed: int, moves: dict):
             battle.apply(C.ChooseNext(who, pick))
         else:
             battle.apply(C.EndTurn(who))
-    battle.apply(C.Grab("Wulfric", target="Orc 1", confirm=True))
+    battle.apply(C.Grab("Wulfric", target="Vrask", confirm=True))
     return battle if battle.unit("Wulfric").grappling else None
 
 
 def shoot_grapple(out: Path) -> Path:
-    """Wulfric (a trained fighter) holds an orc: both are Grappled (the selected orc's card
+    """Wulfric (a trained fighter) holds the hobgoblin captain: both are Grappled (the selected orc's card
     says so); the rest of the warband comes on."""
     import pygame
     from game.ui.app import App
-    moves = {"Wulfric": (12, 4), "Orc 1": (13, 4), "Sokaris": (11, 6), "Brannoc": (10, 5)}
+    moves = {"Wulfric": (12, 4), "Vrask": (13, 4), "Sokaris": (11, 6), "Brannoc": (10, 5)}
     battle = next(b for b in (_grappling(seed, moves) for seed in range(1, 60)) if b)
     app = App(battle, (1280, 800), window=False, animations=False)
-    app.controller.select("Orc 1")
+    app.controller.select("Vrask")
     app.battle_screen.frame_selection()
     app.update(0.0)
     app.update(0.0)
@@ -165,7 +165,7 @@ def shoot_grapple(out: Path) -> Path:
 
 SCREENS = {
     "setup": (shoot_setup, "the game setup screen of python -m game"),
-    "grapple": (shoot_grapple, "a grapple: Wulfric holds Orc 1 (rules: Wrestling)"),
+    "grapple": (shoot_grapple, "a grapple: Wulfric holds Vrask (rules: Wrestling)"),
     "result": (shoot_result, "the result screen after a battle on the duel map"),
 }
 
