@@ -14,7 +14,11 @@ from game import paths
 from game.cliargs import NEGATIVE_ARG, bounded_int
 from game.errors import InputError, printable
 
-MAP_HELP = "a .tmx file, or the name of a shipped map (duel, skirmish, battle)"
+def _shipped_names() -> str:
+    return ", ".join(sorted(p.stem for p in paths.shipped_maps_dir().glob("*.tmx")))
+
+
+MAP_HELP = f"a .tmx file, or the name of a shipped map ({_shipped_names()})"
 
 
 def map_argument(text: str) -> str:
@@ -24,10 +28,9 @@ def map_argument(text: str) -> str:
     path = paths.resolve_map(text)
     looks_like_a_path = any(c in text for c in "/\\") or text.endswith(".tmx")
     if not path.exists() and not looks_like_a_path:
-        names = ", ".join(sorted(p.stem for p in paths.shipped_maps_dir().glob("*.tmx")))
         raise argparse.ArgumentTypeError(
-            f"no map file or shipped map called {text!r} (shipped maps: {names}; or give "
-            "the path of a .tmx file)")
+            f"no map file or shipped map called {text!r} (shipped maps: "
+            f"{_shipped_names()}; or give the path of a .tmx file)")
     return str(path)
 
 
@@ -129,12 +132,17 @@ def _add_computer_games(sub) -> None:
     """Subcommands for computer games: simulate and the balance report."""
     simulate = sub.add_parser("simulate", help="computer players against each other, headless")
     simulate.add_argument("map", type=map_argument, help=MAP_HELP)
-    simulate.add_argument("--sides", required=True)
+    simulate.add_argument("--sides", required=True,
+                          help="a controller per team of the map, in order: ai, ai:easy, "
+                               "ai:normal, ai:hard or baseline, e.g. ai,baseline")
     simulate.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=10,
                           help=f"how many battles (1-{MAX_GAMES})")
-    simulate.add_argument("--seed", type=SEEDS, default=1)
-    simulate.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1)
-    simulate.add_argument("--json", action="store_true")
+    simulate.add_argument("--seed", type=SEEDS, default=1,
+                          help="the dice seed of the first battle (battle i: seed + i)")
+    simulate.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1,
+                          help="battles played at once (processes)")
+    simulate.add_argument("--json", action="store_true",
+                          help="print the results as JSON (per battle and in all)")
     simulate.add_argument("--backend", default="local", choices=("local", "ray"),
                           help="local: --jobs processes; ray: Ray tasks "
                                "(pip install 'hexskirmish[cluster]')")
