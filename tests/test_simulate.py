@@ -125,3 +125,35 @@ def test_first_mover_and_wilson():
     doc = summarize(results, ["blue", "red"], ["ai", "baseline"])
     assert doc["draws"] == 1 and doc["first_mover"]["wins"] == 1
     assert doc["sides"][0]["wins"] == 1 and doc["average_rounds"] == 31.5
+
+
+def test_a_battle_plays_the_same_after_other_battles_in_the_process():
+    """The computer player's caches outlive a battle (a worker plays many): duel seed 104
+    played after seeds 100-103 once ended another way, because an enemy's remembered zone
+    did not say which weapons it held. A battle's course depends on its seed alone."""
+    from game.ai.evaluate import clear_caches
+    sides = {"blue": "ai", "red": "ai"}
+    for seed in (100, 101, 102, 103):
+        play_game(str(DUEL), sides, seed, 40)
+    after_others = play_game(str(DUEL), sides, 104, 40)["state_hash"]
+    clear_caches()
+    assert play_game(str(DUEL), sides, 104, 40)["state_hash"] == after_others
+
+
+def test_an_enemy_zone_follows_the_weapons_in_its_hands():
+    """An enemy that threw its only melee weapon threatens nothing, wherever it stands: the
+    zone remembered from when it held the weapon is not handed back."""
+    import dataclasses
+
+    from game.ai.evaluate import zone_of
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+    b = Battle(load_map(DUEL), seed=1)
+    view = b.view()
+    armed = next(u for u in view.units if any(w.can_melee for w in u.weapons))
+    assert zone_of(view, armed).now
+    empty = dataclasses.replace(armed, weapons=())
+    bare = dataclasses.replace(view, units=tuple(empty if u.eid == armed.eid else u
+                                                 for u in view.units))
+    assert not zone_of(bare, empty).now
+    b.close()

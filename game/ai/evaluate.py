@@ -468,7 +468,15 @@ FOOTPRINT_RADIUS = 3        # the farthest hex of a footprint from its anchor (T
 def _unit_state(u) -> tuple:
     """What of a creature the movement costs of another can depend on (RULES.md 3: where
     it stands, whose side it is on, whether it lies or is helpless)."""
-    return (u.eid, u.name, u.team, u.anchor, u.facing, u.dead, _cond_key(u))
+    return (u.eid, u.name, u.team, u.size, u.anchor, u.facing, u.dead, _cond_key(u))
+
+
+def _mover_state(u) -> tuple:
+    """What of a creature its own zone depends on besides where it stands: its stat block
+    (by id: the cache entry keeps it alive), HP (its speed), the weapons in its hands (its
+    reach: a thrown or dropped weapon leaves them), level, holds and run."""
+    return (_unit_state(u), id(u.unit), u.hp, tuple(w.id for w in u.weapons), u.level,
+            u.grappling, u.run)
 
 
 def zone_of(view, e) -> Zone:
@@ -476,9 +484,11 @@ def zone_of(view, e) -> Zone:
     speed) and the creatures whose bodies its two Moves could touch (the zones need the
     costs of its moves, not the attacks of opportunity on the way). Most commands move one
     creature or change one creature's HP, so most zones survive from one decision to the
-    next."""
+    next. The key holds everything the zone reads: a shipped map is one object across the
+    battles of a process, so a key that missed a field (the weapons in hand) handed one
+    battle's zone to another and made results depend on the games played before."""
     near = 2 * move_hexes(e) + 2 * FOOTPRINT_RADIUS + 1
-    key = (id(view.hexmap), _unit_state(e), e.hp,
+    key = (id(view.hexmap), _mover_state(e),
            tuple(_unit_state(o) for o in view.units
                  if o.eid != e.eid and hex_distance(e.anchor, o.anchor) <= near))
     got = _zone(ByKey(key, (view, e)))
