@@ -271,7 +271,7 @@ class AIPlayer:
         chooser = battle.chooser
         team = battle.teams_of.get(chooser)
         options = []
-        candidates = choices(battle)
+        candidates = _not_just_deferred(battle, choices(battle))
         ours = [n for n in candidates if battle.teams_of.get(n) == team]
         theirs = [n for n in candidates if battle.teams_of.get(n) != team]
         best_ours = 0.0
@@ -332,6 +332,16 @@ def _commands_this_turn(battle, name: str) -> int:
         if cmd.unit == name:
             n += 1
     return n
+
+
+def _not_just_deferred(battle, candidates: list[str]) -> list[str]:
+    """The picks left once the creature that has just deferred to the chooser is set aside
+    (the rulebook: "the one that picked it picks another creature"; picked back at once,
+    it would defer again, and the round would never end)."""
+    last = next((c for c in reversed(battle.log) if not isinstance(c, C.SetPolicy)), None)
+    if isinstance(last, C.Defer) and len(candidates) > 1:
+        return [n for n in candidates if n != last.unit]
+    return candidates
 
 
 def _fallback(battle) -> C.Command:
