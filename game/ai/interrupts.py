@@ -62,10 +62,25 @@ def prepare_options(battle, me, options, kind_option) -> list:
     return [kind_option("prepare", best + 0.01, cmd, {"trigger": trigger})]
 
 
+def _deferred_this_round(battle, name: str) -> bool:
+    """Has `name` deferred since its last turn ended (this round: a creature defers before
+    it does anything)? Two creatures that each defer every time they are picked would hand
+    the choice back and forth and the round would never end: each defers once a round."""
+    for cmd in reversed(battle.log):
+        if getattr(cmd, "unit", None) != name:
+            continue
+        if isinstance(cmd, C.Defer):
+            return True
+        if isinstance(cmd, C.EndTurn):
+            return False
+    return False
+
+
 def defer_options(battle, me, options, kind_option) -> list:
-    """Let the ally pick another while an enemy may still act this round."""
+    """Let the ally pick another while an enemy may still act this round (once a round)."""
     from game.engine.turns import candidates
-    if not battle.turn.picked_by or not _ends_in_place(options, defending=True):
+    if (not battle.turn.picked_by or not _ends_in_place(options, defending=True)
+            or _deferred_this_round(battle, me.name)):
         return []
     team = battle.teams_of[me.name]
     if not any(battle.teams_of.get(n) != team for n in candidates(battle)):
