@@ -26,3 +26,25 @@ def test_computer_chooser_picks_another_creature_after_a_defer():
     cmd = first_decision(b, choose_command)
     assert isinstance(cmd, C.ChooseNext) and cmd.next != "M"
     assert b.apply(cmd).ok
+
+
+def test_a_computer_creature_defers_at_most_once_a_round():
+    """"If your allies don't know what to do, select a Monster or NPC to act before them!"
+    A creature picked again after it deferred does not defer a second time: two creatures
+    that deferred whenever picked would hand the choice back and forth for ever."""
+    from game.ai.interrupts import defer_options
+    from game.ai.player import Option
+    b = field(("F", "fighter", "blue", 0, 7, {"initiative": 40}),
+              ("M", "fighter", "blue", 2, 2, {"initiative": 0, "hp": 200}),
+              ("N", "fighter", "blue", 1, 5, {"initiative": 0, "hp": 200}),
+              ("R", "orc", "red", 9, 2, {"initiative": 0, "hp": 200}),
+              dice=OPENING + [("d20", 4)])
+    stay = [Option("stay", 0.0, C.EndTurn("M"))]
+    for cmd in (C.EndTurn("F"), C.ChooseNext("F", "M")):
+        assert b.apply(cmd).ok, cmd
+    first = defer_options(b, b.view().unit("M"), stay, Option)
+    assert [type(o.command) for o in first] == [C.Defer]
+    for cmd in (C.Defer("M"), C.ChooseNext("F", "N"), C.Defer("N"), C.ChooseNext("F", "M")):
+        assert b.apply(cmd).ok, cmd
+    assert b.active == "M" and b.refusal(C.Defer("M")) is None   # the rules allow it again
+    assert defer_options(b, b.view().unit("M"), stay, Option) == []
