@@ -27,7 +27,7 @@ from typing import Mapping
 from game.data.model import UnitType
 from game.rules import conditions as cond
 from game.rules.attack import Breakdown, Term
-from game.rules.health import ConditionChange
+from game.rules.health import CheckAgainstDC, ConditionChange
 from game.rules.sections import cite
 
 R20 = cite(20)
@@ -88,20 +88,12 @@ def needs_first_aid(conditions: Mapping[str, int]) -> bool:
 
 
 @dataclass(frozen=True)
-class FirstAid:
+class FirstAid(CheckAgainstDC):
     """A Heal check and what it does to the ally (`changes`, empty on a failure)."""
     natural: int
     bonus: Breakdown
     dc: int
     changes: tuple[ConditionChange, ...]
-
-    @property
-    def total(self) -> int:
-        return self.natural + self.bonus.total
-
-    @property
-    def success(self) -> bool:
-        return self.total >= self.dc
 
     def describe(self) -> str:
         verdict = "the bleeding stops" if self.success else "failure"

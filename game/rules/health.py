@@ -214,15 +214,12 @@ def fort_save_bonus(unit: UnitType, conditions: Mapping[str, int]) -> Breakdown:
     return save_bonus(unit, "FORT", conditions)
 
 
-@dataclass(frozen=True)
-class SaveRoll:
-    """A saving throw against a DC (natural 20 / 1 are not automatic for saves in LFG)."""
-    name: str
+class CheckAgainstDC:
+    """A d20 check against a DC: the die (`natural`) plus its `bonus` reaches `dc` or not.
+    Mixed into the frozen dataclasses that record such checks."""
     natural: int
-    faces: tuple[int, ...]
     bonus: Breakdown
     dc: int
-    changes: tuple[ConditionChange, ...] = ()
 
     @property
     def total(self) -> int:
@@ -231,6 +228,17 @@ class SaveRoll:
     @property
     def success(self) -> bool:
         return self.total >= self.dc
+
+
+@dataclass(frozen=True)
+class SaveRoll(CheckAgainstDC):
+    """A saving throw against a DC (natural 20 / 1 are not automatic for saves in LFG)."""
+    name: str
+    natural: int
+    faces: tuple[int, ...]
+    bonus: Breakdown
+    dc: int
+    changes: tuple[ConditionChange, ...] = ()
 
     def describe(self) -> str:
         die = f"d20 {self.natural}"
