@@ -16,7 +16,6 @@ from game.ai.simulate import iter_games, play_game
 from game.balance.aggregate import Tally, verdict
 from game.balance.stats import game_stats, hit_chance, roster
 from game.engine import events as E
-from game.engine import events as E
 from game.engine.battle import Battle
 from game.tiled.loader import load_map
 
@@ -116,6 +115,26 @@ def test_tally_of_real_games_adds_up():
     assert scores == sorted(scores, reverse=True)
 
 
+def test_the_map_of_falls_marks_each_sides_starts_in_its_colour_in_the_game(tmp_path):
+    """Four sides on the free-for-all map: each side's starting hexes are drawn in the
+    colour the game gives the side (and its shape), exact in the 256-colour image, so red and
+    gold, or blue and the grey of the walls, are not confused."""
+    from PIL import Image
+
+    from game.balance import plots
+    from game.ui.presenters import team_colour
+    melee = REPO / "maps" / "melee.tmx"
+    teams = list(load_map(melee).teams)
+    assert len(teams) == 4
+    tally = Tally("melee.tmx", teams, [{t: "baseline" for t in teams}], seed=1)
+    tally.add(0, play_game(melee, {t: "baseline" for t in teams}, 1, 2))
+    plots.fallen(json.loads(json.dumps(tally.report())), melee, tmp_path / "fallen.png")
+    image = Image.open(tmp_path / "fallen.png").convert("RGB")
+    seen = {rgb for _, rgb in image.getcolors(maxcolors=1 << 16)}
+    assert {team_colour(t, teams) for t in teams} <= seen
+    assert len({team_colour(t, teams) for t in teams}) == 4
+
+
 def _pairing(sides, wins, games):
     return {"sides": sides, "games": games, "teams": {t: {"wins": w} for t, w in wins.items()}}
 
@@ -139,6 +158,17 @@ def test_verdict_points_and_margin():
                        _pairing({"blue": "baseline", "red": "ai"}, {"blue": 1, "red": 9}, 10)],
                       ["blue", "red"])
     assert swapped["based_on"] == "all" and swapped["games"] == 20 and swapped["points"] == 0
+
+
+def test_verdict_of_four_sides_names_those_that_fall_behind_a_fair_share():
+    """Two sides level at the top of a free-for-all say nothing of the two that never win."""
+    four = ["blue", "red", "green", "gold"]
+    wins = {"blue": 18, "red": 0, "green": 22, "gold": 0}
+    v = verdict([_pairing({t: "ai" for t in four}, wins, 40)], four)
+    assert v["favoured"] is None and v["behind"] == ["red", "gold"]
+    assert v["text"].endswith("over blue; red and gold behind (below a fair share of 25%)")
+    level = verdict([_pairing({t: "ai" for t in four}, dict.fromkeys(four, 10), 40)], four)
+    assert level["behind"] == [] and "behind" not in level["text"]
 
 
 def test_games_are_made_as_they_are_needed():

@@ -1,11 +1,13 @@
 """The balance reports of the shipped maps under docs/balance/, and their index page.
 
     python tools/make_balance_reports.py [--games 40] [--jobs 2] [MAP ...]
+    python tools/make_balance_reports.py --redraw [MAP ...]
 
 For each map (default: every shipped map) this runs `python -m game balance MAP --games N
 --jobs J --out docs/balance/MAP` (the normal computer player on every team, dice seeds 1 to
 N), keeps the images and report.json (index.html is left out of the repository: the command
-makes it), then writes docs/balance/README.md from every report.json there.
+makes it), then writes docs/balance/README.md from every report.json there. `--redraw` plays no game:
+it draws the images again from each map's report.json (after a change to the plots).
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from game import paths  # noqa: E402
+from game.balance import plots  # noqa: E402
 from game.balance.command import run_balance  # noqa: E402
 
 OUT = REPO / "docs" / "balance"
@@ -66,9 +70,15 @@ def main(argv=None) -> int:
     parser.add_argument("maps", nargs="*", default=list(MAPS))
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--redraw", action="store_true",
+                        help="draw the images again from the report.json files, no games")
     args = parser.parse_args(argv)
     for name in args.maps:
         out = OUT / name
+        if args.redraw:
+            doc = json.loads((out / "report.json").read_text(encoding="utf-8"))
+            plots.draw_all(doc, paths.resolve_map(name), out)
+            continue
         run_balance(name, out, games=args.games, jobs=args.jobs)
         (out / "index.html").unlink(missing_ok=True)
     write_index()

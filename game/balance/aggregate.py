@@ -161,10 +161,18 @@ def favoured(wins: dict, n: int, teams: list[str]) -> dict:
     else:
         text = (f"no team clearly favoured: {leader} ahead by {points:.0f} +/- {margin:.0f} "
                 "points")
+    behind = []
     if len(teams) > 2:
         text += f" over {runner}"
+        # with more sides the two leaders may be even while others never win
+        fair = 1 / len(teams)
+        behind = [t for t in teams if wilson(wins[t], n)[1] < fair]
+        if behind:
+            text += (f"; {' and '.join(behind)} behind (below a fair share of "
+                     f"{100 * fair:.0f}%)")
     return {"text": text, "favoured": leader if points > margin else None,
-            "points": round(points, 2), "margin": round(margin, 2), "games": n}
+            "points": round(points, 2), "margin": round(margin, 2), "games": n,
+            "behind": behind}
 
 
 __all__ = ["DECISIVE_ROLLS", "Tally", "favoured", "verdict"]

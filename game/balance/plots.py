@@ -12,7 +12,6 @@ from pathlib import Path
 from game.errors import InputError
 
 INSTALL_HINT = "pip install 'hexskirmish[report]'"
-TEAM_COLOURS = {"blue": "#3b6fd4", "red": "#d43b3b", "green": "#3ba55c", "yellow": "#d4b23b"}
 DPI = 110
 
 
@@ -29,8 +28,20 @@ def import_pyplot():
     return plt
 
 
-def colour(team: str, i: int) -> str:
-    return TEAM_COLOURS.get(team, f"C{i}")
+#: the game's team shapes as matplotlib markers
+MARKERS = {"circle": "o", "square": "s", "diamond": "D", "triangle": "^", "hexagon": "h",
+           "cross": "X"}
+
+
+def colour(team: str, teams) -> str:
+    """The team's colour in the game (the HUD's palette), as matplotlib takes it."""
+    from game.ui.presenters import team_colour
+    return "#%02x%02x%02x" % team_colour(team, teams)
+
+
+def marker(team: str, teams) -> str:
+    from game.ui.presenters import team_marker
+    return MARKERS[team_marker(team, teams)]
 
 
 def win_rates(doc: dict, out: Path) -> None:
@@ -44,7 +55,7 @@ def win_rates(doc: dict, out: Path) -> None:
             row = p["teams"][team]
             lo, hi = row["ci95"]
             rate = row["win_rate"]
-            ax.barh(y, 100 * rate, color=colour(team, teams.index(team)), alpha=0.85)
+            ax.barh(y, 100 * rate, color=colour(team, teams), alpha=0.85)
             ax.errorbar(100 * rate, y, xerr=[[100 * (rate - lo)], [100 * (hi - rate)]],
                         color="black", capsize=4)
             labels.append(f"{team} ({row['controller']})")
@@ -119,7 +130,7 @@ def actions(doc: dict, out: Path) -> None:
     for i, team in enumerate(teams):
         ax.barh([k + i * height for k in range(len(kinds))],
                 [totals.get(team, {}).get(kind, 0) / games for kind in kinds],
-                height=height, color=colour(team, i), label=team)
+                height=height, color=colour(team, teams), label=team)
     ax.set_yticks([k + 0.4 - height / 2 for k in range(len(kinds))])
     ax.set_yticklabels(kinds)
     ax.invert_yaxis()
@@ -152,17 +163,19 @@ def fallen(doc: dict, map_path, out: Path) -> None:
         corners = layout.tile_polygon(*d["cell"])
         ax.add_patch(Polygon(corners, closed=True, facecolor=cmap(norm(d["count"])),
                              alpha=0.65, edgecolor="black", linewidth=0.5))
-    for i, team in enumerate(doc["teams"]):
+    for team in doc["teams"]:
         starts = [layout.tile_center(u.col, u.row) for u in hexmap.units if u.team == team]
-        ax.scatter([x for x, _ in starts], [y for _, y in starts], s=30, marker="o",
-                   color=colour(team, i), edgecolor="white", label=f"{team} start")
+        # the game's shape per team too: colour is never the only cue
+        ax.scatter([x for x, _ in starts], [y for _, y in starts], s=45,
+                   marker=marker(team, doc["teams"]), color=colour(team, doc["teams"]),
+                   edgecolor="white", label=f"{team} start")
     ax.legend(loc="upper left", bbox_to_anchor=(0, -0.01), ncol=len(doc["teams"]), fontsize=8)
     fig.colorbar(plt.cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.7,
                  label="creatures fallen there")
     ax.set_axis_off()
     ax.set_title(f"{doc['map']}: where creatures fell ({sum(d['count'] for d in doc['fallen'])}"
                  f" falls in {doc['games']} games: dying, unconscious or dead)", fontsize=10)
-    _save(fig, out, palette=True)
+    _save(fig, out, palette=tuple(colour(t, doc["teams"]) for t in doc["teams"]))
 
 
 def _surface_rgba(surface):
@@ -172,9 +185,10 @@ def _surface_rgba(surface):
     return np.frombuffer(pygame.image.tobytes(surface, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
 
 
-def _save(fig, out: Path, palette: bool = False) -> None:
-    """Write the figure as a PNG; `palette`: 256 colours (a map render is mostly texture,
-    and a quarter of the bytes keeps the committed reports small)."""
+def _save(fig, out: Path, palette: tuple = ()) -> None:
+    """Write the figure as a PNG; with `palette` (colours to keep exactly, as #rrggbb): 256
+    colours (a map render is mostly texture, and a quarter of the bytes keeps the committed
+    reports small)."""
     import io
 
     import matplotlib.pyplot as plt
@@ -183,10 +197,21 @@ def _save(fig, out: Path, palette: bool = False) -> None:
         from PIL import Image
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png")
-        Image.open(buffer).convert("RGB").quantize(256).save(out, optimize=True)
+        _quantized(Image.open(buffer).convert("RGB"), palette).save(out, optimize=True)
     else:
         fig.savefig(out)
     plt.close(fig)
+
+
+def _quantized(image, keep: tuple):
+    """`image` in 256 colours, the `keep` colours among them: the few pixels of a small
+    marker would otherwise be merged into the texture's colours (a blue start drawn grey)."""
+    from PIL import Image
+    rgb = [int(c[i:i + 2], 16) for c in keep for i in (1, 3, 5)]
+    base = image.quantize(256 - len(keep))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(base.getpalette()[:3 * (256 - len(keep))] + rgb)
+    return image.quantize(palette=palette)
 
 
 IMAGES = {"win_rates.png": win_rates, "game_length.png": game_length,
