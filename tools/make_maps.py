@@ -132,11 +132,11 @@ MELEE = MapPlan(
     [Unit("Bram", "fighter", "blue", 2, 2, 1), Unit("Bree", "archer", "blue", 0, 3, 1),
      Unit("Bryn", "rogue", "blue", 3, 1, 1),
      Unit("Rok", "orc", "red", 11, 2, 2), Unit("Rasp", "goblin_archer", "red", 13, 3, 2),
-     Unit("Rat", "goblin", "red", 10, 1, 2),
+     Unit("Rhaz", "hobgoblin_captain", "red", 10, 1, 2),
      Unit("Gil", "fighter", "green", 2, 9, 0), Unit("Gwen", "archer", "green", 0, 8, 0),
      Unit("Gus", "rogue", "green", 3, 10, 0),
      Unit("Gorm", "orc", "gold", 11, 9, 3), Unit("Gash", "goblin_archer", "gold", 13, 8, 3),
-     Unit("Grub", "goblin", "gold", 10, 10, 3)],
+     Unit("Ghaz", "hobgoblin_captain", "gold", 10, 10, 3)],
 )
 
 SHRINE = MapPlan(
