@@ -39,6 +39,13 @@ __all__ = ["FLIP_D", "FLIP_H", "FLIP_V", "ROT_120", "MapError", "load_map", "rea
            "split_gid"]
 HP_CONDITIONS = ("injured", "unconscious", "dying", "bleed", "weakened")
 HELD_CONDITIONS = ("grappled", "pinned")   # a grapple needs its holder: none on a map
+# why a condition of those two kinds cannot be set on a map
+_NOT_ON_A_MAP = {
+    **dict.fromkeys(HELD_CONDITIONS, "needs a creature holding it (a grapple starts in the "
+                    "battle, with a Grab)"),
+    **dict.fromkeys(HP_CONDITIONS, "follows from hit points (a unit on a map starts with at "
+                    "least 1 HP)"),
+}
 EDITOR_PREFIX = "editor_"
 TERRAIN_PROPS = {
     "difficult": as_bool, "impassable": as_bool, "blocks_sight": as_bool, "exit": as_bool,
@@ -337,15 +344,9 @@ class _Ctx:
         from game.rules.conditions import CONDITIONS
         allowed = [c for c in CONDITIONS if c not in HP_CONDITIONS + HELD_CONDITIONS]
         for name in (c.strip().lower() for c in conditions):
-            if name in HELD_CONDITIONS:
-                self.report(prop.line, f"{label}: condition '{name}' needs a creature holding "
-                            "it (a grapple starts in the battle, with a Grab)",
-                            f"remove it; conditions a map may set: {', '.join(allowed)}",
-                            prop.path)
-                return False
-            if name in HP_CONDITIONS:
-                self.report(prop.line, f"{label}: condition '{name}' follows from hit points "
-                            "(a unit on a map starts with at least 1 HP)",
+            why = _NOT_ON_A_MAP.get(name)
+            if why:
+                self.report(prop.line, f"{label}: condition '{name}' {why}",
                             f"remove it; conditions a map may set: {', '.join(allowed)}",
                             prop.path)
                 return False
