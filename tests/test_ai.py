@@ -390,6 +390,39 @@ def test_hard_wastes_no_blow_on_an_enemy_its_ally_fells_anyway():
     b.close()
 
 
+def test_hard_counts_an_allys_one_attack_once_however_many_enemies_it_can_reach():
+    """Focus fire on a crowded map: an ally still to act strikes one enemy, so its attack
+    counts split over the enemies it can reach. With a second skeleton in the cleric's
+    reach, the cleric's share on the first halves (counted in full on each, every enemy of
+    a large map looked doomed anyway, and Hard struck those no ally could reach)."""
+    def cleric_share(units) -> float:
+        b = _on_duel(units, seed=5)
+        hard = _planner(b, "hard")
+        (dist,) = hard.ctx.support["R"]
+        b.close()
+        return sum(p for damage, p in dist if damage > 0)
+    alone = [_row(4, "B", "fighter", "blue", 0), _row(6, "A", "cleric", "blue", 3),
+             _row(5, "R", "skeleton", "red", 3)]
+    beside = alone + [dict(_row(7, "R2", "skeleton", "red", 3), row=3)]
+    assert cleric_share(beside) == pytest.approx(cleric_share(alone) / 2)
+
+
+def test_hard_looks_ahead_by_its_own_blows_not_its_allies_still_to_come():
+    """Hard's lookahead counts an enemy's reply by the chance that the plan's own attacks
+    leave it standing; the cleric's attack still to come may fall after that reply, so
+    it raises the plan's kill chance but not the chance that the skeleton is felled first."""
+    units = [_row(4, "B", "fighter", "blue", 0), _row(6, "A", "cleric", "blue", 3),
+             _row(5, "R", "skeleton", "red", 3)]
+    b = _on_duel(units, seed=5)
+    hard = _planner(b, "hard")
+    _, chosen = hard.attack_sequence(hard.view, hard.me, 1)
+    (target, est, with_cleric), = chosen
+    (name, felled), = hard.felled(chosen)
+    assert name == "R" and felled == pytest.approx(combine([est.dist], target.hp)[0], abs=1e-3)
+    assert 0 < felled < with_cleric
+    b.close()
+
+
 def test_easy_ignores_the_cover_and_concealment_normal_weighs():
     """RULES.md 7: a target in a forest hex is concealed (a miss chance after a hit): Normal's
     estimate of the archer's shot counts it, Easy's does not."""

@@ -33,16 +33,19 @@ def _best_reply(ctx, ally, enemy):
 
 
 def ally_support(ctx, share: float) -> dict:
-    """{enemy name: (distribution, ...)} of the allies' attacks still to come this round,
-    each counted with `share` (an ally that can reach several enemies may pick another)."""
+    """{enemy name: (distribution, ...)} of the allies' attacks still to come this round.
+    An ally strikes one enemy: its attack counts with `share` split evenly over the enemies
+    it can reach. (Counted in full on each, the many allies of a large map made every enemy
+    look doomed anyway, and the player spread its blows over the enemies out of their reach:
+    the opposite of focus fire.)"""
     out: dict = {}
     for a in ctx.allies:
         if not cond.can_act(a.conditions) or ctx.battle.budget(a.name).acted:
             continue
-        for e in ctx.enemies:
-            est = _best_reply(ctx, a, e)
-            if est is not None:
-                out.setdefault(e.name, []).append(mixture(est.dist, share))
+        replies = [(e, _best_reply(ctx, a, e)) for e in ctx.enemies]
+        replies = [(e, est) for e, est in replies if est is not None]
+        for e, est in replies:
+            out.setdefault(e.name, []).append(mixture(est.dist, share / len(replies)))
     return {name: tuple(dists) for name, dists in out.items()}
 
 

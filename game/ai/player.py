@@ -46,7 +46,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from game.ai.evaluate import (Context, Estimate, Weights, fdist, dilate, max_range,
+from game.ai.evaluate import (Context, Estimate, Weights, combine, fdist, dilate, max_range,
                               move_hexes, quick, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
 from game.ai import reactions
@@ -551,11 +551,16 @@ class Planner:
         return total, chosen
 
     def felled(self, chosen) -> tuple:
-        """Lookahead (hard): (target, chance the attacks bring it down) of a plan's attacks,
-        so that the danger where it ends counts only the replies of enemies left standing."""
+        """Lookahead (hard): (target, chance the plan's own attacks bring it down), so that
+        the danger where it ends counts only the replies of enemies left standing. The
+        allies' attacks still to come are left out: they may come after the enemy's reply."""
         if not self.p.lookahead or not chosen:
             return ()
-        return tuple(sorted({t.name: kill for t, _, kill in chosen}.items()))
+        attacks: dict = {}
+        for t, est, _ in chosen:
+            attacks.setdefault(t.name, (t, []))[1].append(est.dist)
+        return tuple(sorted((name, round(combine(dists, t.hp)[0], 3))
+                            for name, (t, dists) in attacks.items()))
 
     def ranged_aoo(self, me, chosen) -> tuple[float, float, list]:
         """A ranged attack made while threatened provokes (RULES.md 4 (d))."""
