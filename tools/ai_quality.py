@@ -4,12 +4,15 @@ the difficulty ladder.
     python tools/ai_quality.py [--games 200] [--jobs 2] [--seed 1] [--difficulty normal]
                                [--maps maps/duel.tmx,...] [--json]
     python tools/ai_quality.py --ladder [--games 200] [--jobs 2] [--maps ...] [--time-games 4]
+                               [--rungs hard,normal,easy]
 
 --ladder plays each rung of the ladder (hard vs normal, normal vs easy, easy vs baseline),
 `--games` games per pair spread over the maps (sides swapped every other game, same seeds
 for every pair), and prints the table: the stronger side's win rate with its 95% Wilson
 interval against its goal (65%, 65%, 55%), per map and in all. Then each level's decision
 times against the baseline on the largest map (`--time-games` games: p99 and max per level).
+`--rungs hard` plays only Hard against Normal (a change to Hard alone leaves the other rungs
+as they were).
 
 On each shipped map it plays `--games` seeded games (game i: dice seed S+i); in every other
 game the sides are swapped (even i: the AI plays the map's first team, odd i: the second), so
@@ -139,9 +142,12 @@ def level_times(map_path, games: int, seed: int, jobs: int) -> dict:
     return out
 
 
-def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: bool) -> int:
+def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: bool,
+           rungs: tuple = ("hard", "normal", "easy")) -> int:
     rows = []
     for strong, weak, goal in LADDER:
+        if strong.split(":")[-1] not in rungs:
+            continue
         row = rung(maps, strong, weak, games, seed, jobs)
         row["goal"] = goal
         rows.append(row)
@@ -177,10 +183,18 @@ def main(argv=None) -> int:
                         help="measure the difficulty ladder (hard > normal > easy > baseline)")
     parser.add_argument("--time-games", type=int, default=4,
                         help="with --ladder: games per level for the decision times")
+    parser.add_argument("--rungs", default="hard,normal,easy",
+                        help="with --ladder: the rungs to play, named by their stronger level "
+                             "(hard: hard vs normal, normal: normal vs easy, easy: easy vs "
+                             "baseline); to measure again only what a change touched")
     args = parser.parse_args(argv)
     if args.ladder:
+        rungs = tuple(r.strip() for r in args.rungs.split(","))
+        unknown = [r for r in rungs if r not in ("hard", "normal", "easy")]
+        if unknown:
+            parser.error(f"--rungs: unknown rung {unknown[0]!r} (use hard, normal, easy)")
         return ladder([Path(m) for m in args.maps.split(",")], args.games, args.seed,
-                      args.jobs, args.time_games, args.json)
+                      args.jobs, args.time_games, args.json, rungs)
     rows = []
     total = time.perf_counter()
     maps = [Path(m) for m in args.maps.split(",")] + ([] if args.no_arena else [ARENA])

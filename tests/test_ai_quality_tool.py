@@ -1,0 +1,34 @@
+"""tools/ai_quality.py --ladder: the rungs it plays, on a few real games (the rates
+themselves are measured by the tool, never asserted here)."""
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("ai_quality", ROOT / "tools" / "ai_quality.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("ai_quality", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_ladder_plays_only_the_rungs_asked_for(capsys):
+    tool = _tool()
+    assert tool.main(["--ladder", "--rungs", "easy", "--games", "2", "--jobs", "1",
+                      "--maps", "arena", "--time-games", "0", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["ladder"]
+    assert [(r["strong"], r["weak"]) for r in rows] == [("ai:easy", "baseline")]
+    assert rows[0]["games"] == 2 and 0 <= rows[0]["wins"] <= 2
+
+
+def test_ladder_refuses_an_unknown_rung(capsys):
+    with pytest.raises(SystemExit) as stop:
+        _tool().main(["--ladder", "--rungs", "expert"])
+    assert stop.value.code == 2
+    assert "unknown rung 'expert'" in capsys.readouterr().err
