@@ -97,6 +97,7 @@ def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
 
 LADDER = (("ai:hard", "ai:normal", 0.65), ("ai:normal", "ai:easy", 0.65),
           ("ai:easy", "baseline", 0.55))
+RUNGS = tuple(strong.split(":")[-1] for strong, _, _ in LADDER)   # named by the stronger level
 
 
 def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int) -> dict:
@@ -143,7 +144,7 @@ def level_times(map_path, games: int, seed: int, jobs: int) -> dict:
 
 
 def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: bool,
-           rungs: tuple = ("hard", "normal", "easy")) -> int:
+           rungs: tuple = RUNGS) -> int:
     rows = []
     for strong, weak, goal in LADDER:
         if strong.split(":")[-1] not in rungs:
@@ -183,16 +184,16 @@ def main(argv=None) -> int:
                         help="measure the difficulty ladder (hard > normal > easy > baseline)")
     parser.add_argument("--time-games", type=int, default=4,
                         help="with --ladder: games per level for the decision times")
-    parser.add_argument("--rungs", default="hard,normal,easy",
+    parser.add_argument("--rungs", default=",".join(RUNGS),
                         help="with --ladder: the rungs to play, named by their stronger level "
                              "(hard: hard vs normal, normal: normal vs easy, easy: easy vs "
                              "baseline); to measure again only what a change touched")
     args = parser.parse_args(argv)
     if args.ladder:
         rungs = tuple(r.strip() for r in args.rungs.split(","))
-        unknown = [r for r in rungs if r not in ("hard", "normal", "easy")]
+        unknown = [r for r in rungs if r not in RUNGS]
         if unknown:
-            parser.error(f"--rungs: unknown rung {unknown[0]!r} (use hard, normal, easy)")
+            parser.error(f"--rungs: unknown rung {unknown[0]!r} (use {', '.join(RUNGS)})")
         return ladder([Path(m) for m in args.maps.split(",")], args.games, args.seed,
                       args.jobs, args.time_games, args.json, rungs)
     rows = []
