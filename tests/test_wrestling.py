@@ -235,6 +235,19 @@ def test_a_shove_stops_short_of_walls_and_creatures():
     assert b.cell(b.unit("B").anchor) == (5, 3)
 
 
+def test_a_shove_stops_where_a_big_creature_would_hang_over_the_map_edge():
+    """Forced movement "can't move a target into a space it couldn't enter by walking": a
+    Large ogre whose body already touches the map's east edge is not pushed east at all, even
+    though the hex its anchor would move to is on the map (its other hexes would not be)."""
+    b = pair([10, 19, 10], a=TRAINED, b_key="ogre", b={"hp": 80}, at=(5, 3), b_at=(6, 3),
+             width=8)
+    before = sorted(b.cell(h) for h in b.unit("B").hexes)
+    events = ok(b, C.Shove("A", target="B", to=(7, 3)))
+    assert of(events, E.OpposedCheck) and not of(events, E.ForcedMoved)
+    after = sorted(b.cell(h) for h in b.unit("B").hexes)
+    assert after == before and all(c < 8 for c, _ in after)
+
+
 def test_a_shove_never_provokes_the_shoved_creature_leaves_reach_freely():
     """"No Opportunity Attacks: Forced movement does not provoke opportunity attacks." """
     b = arena(("A", "fighter", "blue", 3, 3, {"initiative": FIRST, **TRAINED}),

@@ -511,6 +511,13 @@ class _Field:
                                     if e is not None]
         return got
 
+    def fits(self, s: int) -> bool:
+        """Every hex of the footprint is on the map and enterable (a forced movement checks
+        only its anchor's way, and a big creature's other hexes may hang over the edge)."""
+        i, f = divmod(s, 6)
+        cost = self.cost
+        return all(cost[i + o] for o in self.shape.fp[f])
+
     def can_end(self, s: int) -> bool:
         i, f = divmod(s, 6)
         no_end = self.no_end
@@ -1084,7 +1091,9 @@ def can_end_at(view, u, anchor: Hex, facing: int | None = None, here_is_free: bo
     `here_is_free` is False (a mover stopped half-way, standing in an ally's hex)."""
     fld = _field(view, u)
     s = fld.state_id(anchor, u.facing if facing is None else facing)
-    return s >= 0 and ((here_is_free and s == fld.start()) or fld.can_end(s))
+    if s < 0:
+        return False
+    return (here_is_free and s == fld.start()) or (fld.fits(s) and fld.can_end(s))
 
 
 def path_step_costs(view, u, path) -> list[int] | None:
