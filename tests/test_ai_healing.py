@@ -5,7 +5,7 @@ to a patient first when that pays, and keeps fighting when the ally is in no hur
 Open fields with fixed dice: an orc (greataxe 1d12+4) fells the fighter F first."""
 from __future__ import annotations
 
-from ai_helpers import first_decision
+from ai_helpers import first_decision, judgement
 from game.ai.healing import aid_worth, ally_value, bleed_out_rounds
 from game.ai.evaluate import Context
 from game.ai.player import choose_command
@@ -63,7 +63,7 @@ def test_first_aid_for_an_ally_about_to_bleed_to_death():
     ok(b, C.Attack("S", "F", "shortbow"))
     ok(b, C.EndTurn("S"))
     assert b.unit("F").hp == -1 and bleed_out_rounds(b.unit("F")) == 2
-    cmd = first_decision(b, choose_command)
+    cmd = first_decision(b, judgement())
     assert isinstance(cmd, C.FirstAid) and cmd.ally == "F"
 
 

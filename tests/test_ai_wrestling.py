@@ -4,8 +4,7 @@ engine's forecasts. Small arenas, the first real decision of the creature whose 
 """
 from __future__ import annotations
 
-from ai_helpers import first_decision
-from game.ai import AIPlayer
+from ai_helpers import first_decision, judgement
 from game.ai.player import Context, PROFILES, Planner
 from game.ai.memo import Memo
 from game.ai.wrestling import wrestling_options
@@ -15,7 +14,7 @@ from test_engine_turns import FIRST, LAST, SECOND, THIRD, arena, ok
 
 
 def decide(b, level="normal"):
-    return first_decision(b, AIPlayer(level, seed=1).command)
+    return first_decision(b, judgement(level))
 
 
 def planner(b, level="normal") -> Planner:
