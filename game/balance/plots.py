@@ -7,6 +7,7 @@ the commands used, and where creatures fell drawn over the map as Tiled renders 
 """
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from game.errors import InputError
@@ -67,7 +68,8 @@ def win_rates(doc: dict, out: Path) -> None:
     ax.set_xlim(0, 100)
     ax.axvline(50, color="grey", linestyle=":")
     ax.set_xlabel("win rate, % (bars: 95% interval)")
-    ax.set_title(f"{doc['map']}: {doc['verdict']['text']}", fontsize=10)
+    # a verdict naming the teams behind runs wider than the plot: wrap it
+    ax.set_title(textwrap.fill(f"{doc['map']}: {doc['verdict']['text']}", 90), fontsize=10)
     _save(fig, out)
 
 
