@@ -167,6 +167,27 @@ def test_prepared_action_runs_through_its_own_command_in_the_interrupt_turn():
     assert strike.attacker == "E" and "fighting defensively" in strike.breakdown.lower()
 
 
+def test_the_interrupt_turn_refuses_every_other_big_action_as_its_menu_says():
+    """"You prepare to do a single Big Action when a specific trigger event occurs": in the
+    interrupt turn the maneuvers are refused for the reason the action menu gives (a
+    fighter without a bludgeoning weapon was once told that instead, for Knockout Strike)."""
+    b = field(("F", "fighter", "red", 0, 7, {"initiative": 40}),
+              ("P", "fighter", "blue", 5, 2, {"initiative": 20, "hp": 200}),
+              ("E", "orc", "red", 6, 2, {"initiative": 0, "hp": 200}),
+              dice=OPENING + [("d20", 3), ("d20", 19), ("d20", 2)])
+    ok(b, C.EndTurn("F"))
+    ok(b, C.ChooseNext("F", "P"))
+    ok(b, C.PrepareInterrupt("P", "attacks", action="fight_defensively"))
+    ok(b, C.Attack("E", "P"))
+    assert b.active == "P"
+    for cmd in (C.KnockoutStrike("P", "E"), C.Trip("P", "E"), C.Grab("P", "E"),
+                C.Shove("P", "E", to=(7, 2)), C.Volley("P", "E")):
+        action = {C.KnockoutStrike: "knockout_strike", C.Trip: "trip", C.Grab: "grab",
+                  C.Shove: "shove", C.Volley: "volley"}[type(cmd)]
+        assert b.action("P", action).code == "prepared_action_only", action
+        assert b.refusal(cmd).code == "prepared_action_only", action
+
+
 def test_an_action_that_takes_both_big_actions_cannot_be_prepared():
     """"You spend one of your actions now, planning to complete the remainder of your turn
     later as an Interrupt Turn." One Big Action is left for the prepared action."""

@@ -26,6 +26,7 @@ interrupted.
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from game.engine import commands as C
@@ -44,12 +45,15 @@ TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
 PREPARABLE = ("attack", "power_attack", "move", "run", "aim", "fight_defensively", "stand_up")
 #: what a prepared interrupt turn may do besides its prepared action
 ALWAYS_ALLOWED = ("step", "drop_prone", "ignore_enemy", "end_turn", "leave_map")
-ACTION_OF = {C.Move: "move", C.Run: "run", C.Charge: "charge", C.Step: "step",
-             C.Attack: "attack", C.PowerAttack: "power_attack", C.Aim: "aim",
-             C.FightDefensively: "fight_defensively", C.StandUp: "stand_up",
-             C.DropProne: "drop_prone", C.Retreat: "retreat", C.CoupDeGrace: "coup_de_grace",
-             C.PrepareInterrupt: "prepare_interrupt", C.LeaveMap: "leave_map",
-             C.EndTurn: "end_turn", C.Defer: "defer", C.IgnoreEnemy: "ignore_enemy"}
+def action_of(cmd) -> str | None:
+    """The action a command takes on its creature's turn, as the legality table names it
+    (each command is its action's name in CamelCase), None for the other commands. Derived,
+    not listed: a hand-written table missed the newer actions, so a prepared interrupt turn
+    refused them with another reason than the menu gave."""
+    from game.engine.legality import KINDS
+    action = re.sub(r"(?<!^)(?=[A-Z])", "_", type(cmd).__name__).lower()
+    kind = KINDS.get(action)
+    return action if kind is not None and not kind.reaction else None
 
 
 class Pause(NamedTuple):
@@ -226,7 +230,7 @@ def prepared_only(b, action: str) -> None:
 
 
 def check_command(b, cmd) -> None:
-    action = ACTION_OF.get(type(cmd))
+    action = action_of(cmd)
     if action is not None:
         prepared_only(b, action)
 
@@ -293,5 +297,5 @@ def prepare_interrupt(b, cmd):
     return perform
 
 
-__all__ = ["ACTION_OF", "can_prepare_interrupt", "prepare_interrupt", "PREPARABLE", "Pause", "TRIGGERS", "begin", "candidates",
+__all__ = ["action_of", "can_prepare_interrupt", "prepare_interrupt", "PREPARABLE", "Pause", "TRIGGERS", "begin", "candidates",
            "check_command", "contest", "moment", "prepared_only", "resume_paused"]

@@ -335,10 +335,8 @@ def pool_of(b, name: str) -> tuple[str, MinionPool] | None:
 def register() -> None:
     """DirectMinions in the handlers' table (called by game.engine.handlers once it is built)."""
     from game.engine import handlers as H
-    from game.engine.interrupts import ACTION_OF
     H.RULES[C.DirectMinions] = direct_minions
     H.HANDLERS[C.DirectMinions] = H.handle
-    ACTION_OF[C.DirectMinions] = "direct_minions"
 
 
 __all__ = ["PASSIVE", "actor_of", "arrange", "can_direct_minions", "can_end_turn",
