@@ -27,6 +27,7 @@ interrupted.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from game.engine import commands as C
@@ -45,15 +46,22 @@ TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
 PREPARABLE = ("attack", "power_attack", "move", "run", "aim", "fight_defensively", "stand_up")
 #: what a prepared interrupt turn may do besides its prepared action
 ALWAYS_ALLOWED = ("step", "drop_prone", "ignore_enemy", "end_turn", "leave_map")
+
+
 def action_of(cmd) -> str | None:
     """The action a command takes on its creature's turn, as the legality table names it
     (each command is its action's name in CamelCase), None for the other commands. Derived,
     not listed: a hand-written table missed the newer actions, so a prepared interrupt turn
     refused them with another reason than the menu gave."""
+    return _action_of_type(type(cmd))
+
+
+@lru_cache(maxsize=None)
+def _action_of_type(kind: type) -> str | None:
     from game.engine.legality import KINDS
-    action = re.sub(r"(?<!^)(?=[A-Z])", "_", type(cmd).__name__).lower()
-    kind = KINDS.get(action)
-    return action if kind is not None and not kind.reaction else None
+    action = re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    found = KINDS.get(action)
+    return action if found is not None and not found.reaction else None
 
 
 class Pause(NamedTuple):
