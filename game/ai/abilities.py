@@ -18,7 +18,7 @@ from dataclasses import replace
 from game.ai.healing import heal_worth
 from game.engine.abilities import aimed, candidates
 from game.engine.ability_effects import forecast
-from game.engine.battle import Refused
+from game.engine.state import Refused
 
 # part of a creature's value per round a condition lasts (the rest: no measurable effect)
 CONDITION_WORTH = {"frightened": 0.1, "stunned": 0.35, "staggered": 0.2, "blinded": 0.15,

@@ -87,14 +87,18 @@ def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int
     return eid
 
 
-def build_world(hexmap: HexMap, units_db: dict | None = None, world: str | None = None) -> str:
-    """Create a fresh esper world holding every unit of the map; returns the world's name."""
+def build_world(hexmap: HexMap, units_db: dict | None = None, world: str | None = None,
+                create=None) -> str:
+    """Create a fresh esper world holding every unit of the map; returns the world's name.
+    `create(hexmap, placement, units_db)` makes one creature (default: `create_unit`, the
+    default rules' creature; a rule profile hands its own)."""
+    create = create or create_unit
     units_db = units_db if units_db is not None else load_units()
     world = world or new_world_name()
     with in_world(world):
         esper.clear_database()
         for placement in hexmap.units:
-            create_unit(hexmap, placement, units_db)
+            create(hexmap, placement, units_db)
     return world
 
 

@@ -28,7 +28,7 @@ from typing import Iterator, NamedTuple
 from game.ecs.components import AbilityUses
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.hexgrid import DIRECTIONS, Hex, hexes_within
 from game.rules import areas
 from game.rules import conditions as cond

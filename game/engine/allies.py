@@ -17,7 +17,7 @@ from __future__ import annotations
 from game.data.model import SIZES
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, reacts, stopped
 from game.rules import conditions as cond
 from game.rules.threat import can_react, enemies_threatening, footprint_distance

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import own_extras
 from game.engine.commands import Volley
 from game.engine.forecast import Forecast, attack_lines, forecaster

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, fields, replace
 from types import MappingProxyType
 
 import esper
@@ -27,113 +27,17 @@ from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_world, delete_world, in_world, place
+from game.engine.profile import RuleProfile
+from game.engine.profiles import profile_named
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.dice import Dice
+from game.engine.state import (
+    Bookkeeping, MinionPool, Outcome, PendingReaction, Prepared, Refused, TurnState,
+)
 from game.rules.obstacles import cell_key, current_map
 from game.errors import InputError
 from game.tiled.hexmap import INITIATIVE_MODES, HexMap
-
-
-class Refused(Exception):
-    """A command the rules do not allow.
-
-    `code` is stable ("no_big_action", "provokes", ...: the HUD and the AI key on it, never on
-    the words), `reason` says why and what to do instead, `data` carries the facts behind it
-    (e.g. the provoking enemies and whether confirming would make the command legal).
-    """
-
-    def __init__(self, code: str, reason: str, **data):
-        super().__init__(reason)
-        self.code, self.reason, self.data = code, reason, data
-
-
-@dataclass
-class Outcome:
-    ok: bool
-    reason: str = ""
-    events: list = field(default_factory=list)
-    code: str = ""              # the refusal's stable code ("" when accepted)
-
-
-@dataclass
-class PendingReaction:
-    """A move paused while the owner of an `ask` creature decides on its AOO (RULES.md 4)."""
-    reactor: str
-    mover: str
-    at: tuple[int, int]
-    resume: object          # the paused action (a generator); React sends the answer in
-    kind: str = "aoo"       # "aoo", "interrupt" (an Interrupt Turn, game.engine.interrupts) or
-                            # "defense": an active defense against `mover`s attack
-    attack: object = None   # for "defense": the attack (weapon, extras)
-
-
-@dataclass(frozen=True)
-class TurnState:
-    """The active creature's bookkeeping that no component holds (RULES.md 3, 9)."""
-    attack_actions: int = 0        # Big Actions used to attack this turn
-    attacks_left: int = 0          # attacks left in the current attack action (level 10+)
-    last_weapon: str | None = None
-    aim: bool = False              # RULES.md 9 Aim: +1 on the next ranged attack
-    ran: int = 0                   # hexes of a Run just made (a Charge attack may follow)
-    prepared: str = ""             # an interrupt turn of a prepared action: that action only
-    interrupting: bool = False     # an interrupt turn (it cannot defer)
-    picked_by: str = ""            # the ally that picked it, while it has done nothing yet
-    ignore_paid: bool = False      # its Little Action for ignoring enemies is spent
-    asked: tuple = ()              # enemies offered an interrupt of this turn already
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """A prepared interrupt (RULES.md 9): the trigger, the prepared Big Action (an action id of
-    the legality query), the weapon whose reach `enters_reach` watches, and the part of the
-    turn kept for the interrupt turn."""
-    trigger: str
-    weapon: str
-    round: int = 0
-    action: str = "attack"
-    big: int = 1
-    little: int = 0
-
-
-@dataclass(frozen=True)
-class MinionPool:
-    """A leader's group of minions (docs/rules/15-minions.md): the collective actions left in
-    the group's turn, whether they may be spent (Direct Minions, or a fallen leader), the
-    kept Reaction, whose turn the group acts in, and the round each minion last attacked."""
-    actions: int = 0
-    directed: bool = False
-    reaction: int = 1
-    holder: str = ""
-    attacked: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Bookkeeping:
-    """Round and turn bookkeeping of a battle (what no creature's component holds). Plain
-    data: the state hash serialises it whole."""
-    round: int = 0
-    active: str | None = None
-    chooser: str | None = None         # selective initiative: who picks the next actor
-    first_of_round: str | None = None
-    last_actor: str | None = None
-    initiative: dict = field(default_factory=dict)     # name -> latest check total
-    order: tuple = ()                                  # initiative order, highest first
-    gang_up: dict = field(default_factory=dict)        # target -> attackers since its turn
-    interrupts: dict = field(default_factory=dict)     # name -> Prepared
-    turn: TurnState = field(default_factory=TurnState)
-    winner: str | None = None
-    left: dict = field(default_factory=dict)           # name -> team, creatures gone
-    suspended: tuple = ()       # interrupted turns, innermost last: (name, TurnState) each
-    deferred: tuple = ()        # creatures that passed their pick on this round
-    ignoring: dict = field(default_factory=dict)       # name -> foes it ignores this round
-    unaware: tuple = ()         # surprised at the start: no turn in the surprise round
-    hidden: tuple = ()          # unseen by their enemies until they act
-    terrain: dict = field(default_factory=dict)        # "col,row" -> (state, damage, tried):
-                    # doors opened, closed or broken and obstacles damaged since the start
-    minions: dict = field(default_factory=dict)        # leader -> MinionPool
-    minion_turns: dict = field(default_factory=dict)   # minion -> its TurnState this turn
-    commander: tuple = ()       # while a minion acts: (the turn's holder, its TurnState)
 
 
 def _read_only(name: str):
@@ -155,8 +59,9 @@ class Battle:
     def __init__(self, hexmap: HexMap, seed: int = 0, units_db: dict | None = None,
                  initiative: str | None = None, controllers: dict | None = None,
                  fixed_dice=(), ruleset: Ruleset = DEFAULT_RULESET,
-                 criticals: str | None = None):
-        from game.engine import turns
+                 criticals: str | None = None, rules: str | RuleProfile | None = None):
+        self.profile = rules if isinstance(rules, RuleProfile) else profile_named(
+            rules or getattr(hexmap, "rules", "") or None, getattr(hexmap, "path", None))
         mode = initiative or hexmap.initiative or "selective"
         if mode not in INITIATIVE_MODES:
             raise InputError(None, None, f"unknown initiative {mode!r} "
@@ -171,7 +76,9 @@ class Battle:
         self.hexmap = hexmap
         self.seed = seed
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
-        self.world = build_world(hexmap, units_db)
+        if units_db is None:
+            units_db = self.profile.load_units()
+        self.world = build_world(hexmap, units_db, create=self.profile.create_unit)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.ruleset = ruleset        # the action economy and modifier tables
@@ -194,7 +101,7 @@ class Battle:
         self.leader_of = {m: leader for m, leader in leads.items()
                           if leader in self.eids and leader not in leads and leader != m}
         self._apply_controllers()
-        turns.start_battle(self)
+        self.profile.start_battle(self)
         self.events.extend(self._out)
         self._out = []
 
@@ -396,15 +303,14 @@ class Battle:
     # ---- changing ------------------------------------------------------------------------------
     def apply(self, command: C.Command) -> Outcome:
         """Check `command` and perform it: Outcome(ok, reason, events)."""
-        from game.engine.handlers import HANDLERS
-        handler = HANDLERS.get(type(command))
-        if handler is None:
-            return Outcome(False, f"unknown command {type(command).__name__}",
+        if type(command) not in self.profile.command_types.values():
+            return Outcome(False, f"unknown command {type(command).__name__} (the "
+                           f"{self.profile.title.lower()} have no such action)",
                            code="unknown_command")
         self._out = []
         version = self.version
         try:
-            events = handler(self, command)
+            events = self.profile.handle(self, command)
         except Refused as refusal:
             if self.version != version or self._out:   # a refusal must come before changes
                 raise RuntimeError(f"{command} was refused after changing the battle: "
@@ -421,41 +327,41 @@ class Battle:
         refused = self.refusal(command)
         return refused.reason if refused is not None else ""
 
-    # ---- the legality query (game.engine.legality) ---------------------------------------------
+    # ---- the legality query (asked of the battle's rule profile) -------------------------------
     def refusal(self, command: C.Command) -> Refused | None:
         """The refusal `command` would get now, with its stable code (None: legal)."""
-        from game.engine.legality import refusal
-        return refusal(self, command)
+        return self.profile.refusal(self, command)
 
     def actions(self, name: str) -> list:
         """Every action of the turn for `name` now: enabled, or the code and reason why not."""
-        from game.engine.legality import actions
-        return actions(self, name)
+        return self.profile.actions(self, name)
 
     def action(self, name: str, action: str):
         """One action of `actions(name)` (an ActionOption)."""
-        from game.engine.legality import action_option
-        return action_option(self, name, action)
+        return self.profile.action(self, name, action)
 
     def can_start(self, name: str, action: str) -> Refused | None:
         """Whether `action` can start now, before its target: None or the refusal (cheap)."""
-        from game.engine.legality import can_start
-        return can_start(self, name, action)
+        return self.profile.can_start(self, name, action)
 
     def options(self, name: str, action: str) -> list:
         """The legal commands of one action of `name` now (targets, hexes, paths)."""
-        from game.engine.legality import options
-        return options(self, name, action)
+        return self.profile.options(self, name, action)
 
     def forecast(self, command):
-        """What `command` is expected to do (game.engine.forecast), or None."""
-        from game.engine.forecast import forecast
-        return forecast(self, command)
+        """What `command` is expected to do, or None (the profile's forecasts)."""
+        return self.profile.forecast(self, command)
 
     def decider(self) -> tuple[str, str | None]:
         """Who must decide now: ("turn" | "choice" | "reaction" | "over", name or None)."""
-        from game.engine.legality import decider
-        return decider(self)
+        state = self.awaiting()
+        if state == "over":
+            return "over", None
+        if state == "reaction":
+            return "reaction", self.pending.reactor
+        if state == "choice":
+            return "choice", self.chooser
+        return "turn", self.active
 
     def state_hash(self) -> str:
         """A digest of everything that matters to the game's future (not the event log)."""
@@ -484,6 +390,8 @@ class Battle:
                  "dice": self.dice.state(), "pending": pending}
         if self.ruleset.criticals != "standard":    # an optional rule of the battle
             state["criticals"] = self.ruleset.criticals
+        if self.profile.name != "lfg":      # the default's battles hash as they always did
+            state["rules"] = self.profile.name
         return state
 
     def close(self) -> None:

@@ -16,7 +16,7 @@ from game.ecs.components import ActionBudget, Reactions
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine import handlers as H
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import damage, opportunity_attacks, reacts, stopped
 from game.engine.impact import _check, confound_save
 from game.hexgrid import DIRECTIONS, Hex

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from game.ecs.components import Controller, Reactions, ReactionPolicy
 from game.engine import events as E
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import Ask, strike
 from game.rules.attack import plan_attack, target_defenceless
 from game.rules.defense import defenses

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from game.data.dice import Dice as DiceExpr
 from game.engine import events as E
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.falling import terrain_check
 from game.hexgrid import hexes_within
 from game.rules import obstacles

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.engine import handlers as H
 from game.engine import inventory
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, stopped
 
 

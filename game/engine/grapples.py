@@ -9,7 +9,7 @@ after every action. While grappled a creature cannot leave its place (`refuse_mo
 from __future__ import annotations
 
 from game.ecs.components import Grapple
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.rules import conditions as cond
 from game.rules.threat import footprint_distance
 

@@ -29,7 +29,7 @@ from game.engine import commands as C
 from game.engine import events as E
 from game.engine import turns
 from game.ecs.components import ActionBudget, Controller, Health, RunCourse
-from game.engine.battle import PendingReaction, Refused
+from game.engine.state import PendingReaction, Refused
 from game.engine import allies, defense, grapples, interrupts, minions, selective
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped, strike
 from game.engine.defense import defended_strike, set_defense_policy

@@ -17,7 +17,7 @@ from __future__ import annotations
 from game.ecs.components import Health
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, set_conditions, set_temp_hp, stopped
 from game.engine.forecast import Forecast, forecaster
 from game.rules import conditions as cond

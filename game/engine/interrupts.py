@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine.battle import Prepared, Refused, TurnState
+from game.engine.state import Prepared, Refused, TurnState
 from game.engine.combat import Ask
 from game.ecs.components import ActionBudget, Reactions
 from game.rules.initiative import initiative_order, roll_initiative

@@ -8,8 +8,6 @@ one of its commands would be accepted by `Battle.apply`, and a disabled action's
 code `apply` gives its commands. The HUD, the computer player, the command line and the tests
 read this; none of them re-derives a rule or reads the words of a refusal.
 
-`decider(b)` says who must decide now: the actor, the chooser of the next creature, the
-creature whose reaction is awaited, or nobody (the battle is over).
 """
 from __future__ import annotations
 
@@ -22,7 +20,7 @@ from game.engine import ability_effects, allies, archery, defense, equipment, he
 from game.engine import crushing, doors, maneuvers, minions, shield_bash, stances
 from game.engine import wrestling_forecast, wrestling_maneuvers  # noqa: F401  (forecasts)
 from game.engine import handlers as H
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
 from game.engine.selective import can_defer, can_ignore_enemy
 from game.engine.turns import candidates
@@ -401,23 +399,10 @@ def actions(b, name: str) -> list[ActionOption]:
     return [action_option(b, name, a) for a in ACTION_IDS]
 
 
-def decider(b) -> tuple[str, str | None]:
-    """Who must decide now: ("turn", actor), ("choice", chooser), ("reaction", reactor) or
-    ("over", None)."""
-    state = b.awaiting()
-    if state == "over":
-        return "over", None
-    if state == "reaction":
-        return "reaction", b.pending.reactor
-    if state == "choice":
-        return "choice", b.chooser
-    return "turn", b.active
-
-
 def choices(b) -> list[str]:
     """The creatures the chooser may pick to act next (selective initiative)."""
     return list(candidates(b)) if b.awaiting() == "choice" else []
 
 
 __all__ = ["ACTIONS", "ACTION_IDS", "ActionOption", "KINDS", "Option", "action_option",
-           "actions", "can_start", "choices", "decider", "options", "refusal"]
+           "actions", "can_start", "choices", "options", "refusal"]

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from game.ecs.components import FollowUp, Reactions
 from game.engine import events as E
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.commands import KnockoutStrike, OffHandAttack, SetPolicy
 from game.engine.forecast import Forecast, attack_lines, forecaster
 from game.engine.combat import awareness_extras, gang_count, strike

@@ -36,7 +36,7 @@ from dataclasses import replace
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine.battle import MinionPool, Refused, TurnState
+from game.engine.state import MinionPool, Refused, TurnState
 
 #: commands that answer a prompt or set a policy: never a minion's action
 PASSIVE = (C.React, C.ChooseNext, C.SetPolicy, C.ActiveParry, C.ActiveDodge)

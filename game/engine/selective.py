@@ -14,7 +14,7 @@ players' page "Turns, actions and initiative": Deferring, Ignoring an enemy).
 from __future__ import annotations
 
 from game.engine import events as E
-from game.engine.battle import Refused, TurnState
+from game.engine.state import Refused, TurnState
 
 
 def can_defer(b, u) -> None:

@@ -14,7 +14,7 @@ from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import handlers as H
 from game.engine import wrestling as WR
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import damage
 from game.rules import conditions as cond
 from game.rules import wrestling as W

@@ -14,7 +14,7 @@ last until the creature changes them or moves, across its turns.
 """
 from __future__ import annotations
 
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.commands import LeanOut, TakeCover
 from game.engine.forecast import Forecast, forecaster
 from game.hexgrid import hex_neighbors

@@ -46,7 +46,7 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
 from game.engine import minions
-from game.engine.battle import Prepared, TurnState
+from game.engine.state import Prepared, TurnState
 from game.rules import conditions as cond
 from game.rules.initiative import initiative_order, roll_initiative
 

@@ -10,7 +10,7 @@ from game.engine import commands as C
 from game.engine import grapples
 from game.engine import handlers as H
 from game.engine import wrestling as WR
-from game.engine.battle import Refused
+from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, own_extras, stopped
 from game.engine.defense import defended_strike
 from game.rules import wrestling as W

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Callable
 
 from game.engine import commands as C
-from game.engine.battle import Outcome
+from game.engine.state import Outcome
 from game.engine.defense import defense_policy, odds as defense_odds
 from game.engine.minions import commandable
 from game.hexgrid import footprint_turns

@@ -1,0 +1,42 @@
+"""The rule profiles a battle may play, by name (docs/architecture.md "Rule profiles").
+
+`lfg` is the default; `light` plays the light rules of docs/rules/light/. `steller` is named
+by maps and the command line already but has no profile yet: asking for it says so.
+"""
+from __future__ import annotations
+
+from game.engine.lfg import LFG
+#LIGHT
+from game.engine.profile import RuleProfile
+from game.errors import InputError
+
+DEFAULT = "lfg"
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (LFG,)}
+PLANNED = ("steller",)          # named by the map format, not playable yet
+RULES_NAMES = tuple(PROFILES) + PLANNED
+
+
+def profile_named(name: str | None, where=None) -> RuleProfile:
+    """The profile called `name` (None or "": the default); an unknown or planned name is an
+    InputError naming `where` (a file or an argument) and the names that work."""
+    key = name or DEFAULT
+    if isinstance(key, str) and key in PROFILES:
+        return PROFILES[key]
+    if key in PLANNED:
+        raise InputError(where, "rules", f"the {key} rules are not playable yet: use "
+                         f"{' or '.join(PROFILES)}")
+    shown = repr(key)[:40]
+    raise InputError(where, "rules", f"unknown rules {shown}: use one of "
+                     f"{', '.join(PROFILES)}")
+
+
+def all_command_types() -> dict[str, type]:
+    """Every profile's command classes by name (a save names its profile and is read with
+    that profile's; this is for tools that list them all)."""
+    found: dict[str, type] = {}
+    for profile in PROFILES.values():
+        found.update(profile.command_types)
+    return found
+
+
+__all__ = ["DEFAULT", "PROFILES", "RULES_NAMES", "all_command_types", "profile_named"]
