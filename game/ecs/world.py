@@ -55,8 +55,8 @@ def carried(unit) -> Weapons:
                    ammo={w.id: w.ammo for w in unit.weapons if w.ammo})
 
 
-def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int:
-    """Create one creature from a map placement, in the current world."""
+def unit_components(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> tuple:
+    """The components of one creature of the default rules from a map placement."""
     unit = units_db[placement.unit]
     if placement.overrides:
         unit = unit.with_overrides(**placement.overrides)
@@ -65,7 +65,7 @@ def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int
     level = placement.overrides.get("level", getattr(unit, "level", 1))
     policy = placement.overrides.get("aoo_policy", getattr(unit, "aoo_policy", "always"))
     conditions = Conditions(active={name: 1 for name in placement.conditions})
-    eid = esper.create_entity(
+    components = (
         Identity(placement.name, placement.unit, unit.name),
         Position(anchor, placement.facing % 6),
         Footprint(hexes),
@@ -82,23 +82,23 @@ def create_unit(hexmap: HexMap, placement: UnitPlacement, units_db: dict) -> int
         Controller("ai", policy),
     )
     if unit.abilities:      # only then: the state of other creatures stays as it was
-        esper.add_component(eid, AbilityUses({a.id: a.uses for a in unit.abilities
-                                              if a.uses is not None}))
-    return eid
+        components += (AbilityUses({a.id: a.uses for a in unit.abilities
+                                    if a.uses is not None}),)
+    return components
 
 
 def build_world(hexmap: HexMap, units_db: dict | None = None, world: str | None = None,
                 create=None) -> str:
     """Create a fresh esper world holding every unit of the map; returns the world's name.
-    `create(hexmap, placement, units_db)` makes one creature (default: `create_unit`, the
-    default rules' creature; a rule profile hands its own)."""
-    create = create or create_unit
+    `create(hexmap, placement, units_db)` gives the components of one creature (default:
+    `unit_components`, the default rules' creature; a rule profile hands its own)."""
+    create = create or unit_components
     units_db = units_db if units_db is not None else load_units()
     world = world or new_world_name()
     with in_world(world):
         esper.clear_database()
         for placement in hexmap.units:
-            create(hexmap, placement, units_db)
+            esper.create_entity(*create(hexmap, placement, units_db))
     return world
 
 

@@ -78,7 +78,7 @@ class Battle:
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
         if units_db is None:
             units_db = self.profile.load_units()
-        self.world = build_world(hexmap, units_db, create=self.profile.create_unit)
+        self.world = build_world(hexmap, units_db, create=self.profile.unit_components)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.ruleset = ruleset        # the action economy and modifier tables

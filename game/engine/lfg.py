@@ -8,7 +8,7 @@ rule (docs/architecture.md "Rule profiles").
 from __future__ import annotations
 
 from game.data import load_units
-from game.ecs.world import create_unit
+from game.ecs.world import unit_components
 from game.engine import commands as C
 from game.engine import forecast, handlers, legality, turns
 from game.engine.profile import RuleProfile
@@ -28,7 +28,7 @@ LFG = RuleProfile(
     forecast=forecast.forecast,
     start_battle=turns.start_battle,
     load_units=load_units,
-    create_unit=create_unit,
+    unit_components=unit_components,
     action_ids=legality.ACTION_IDS,
     command_types=C.COMMAND_TYPES,
 )

@@ -33,8 +33,8 @@ class RuleProfile:
     forecast: Callable                # (battle, command) -> Forecast | None
     start_battle: Callable            # (battle) -> None: round 1, initiative, first turn
     load_units: Callable              # () -> {kind: stat block}
-    create_unit: Callable             # (hexmap, placement, units_db) -> entity, in the
-                                      # battle's world (game.ecs.world.build_world)
+    unit_components: Callable         # (hexmap, placement, units_db) -> the components of
+                                      # one creature (game.ecs.world.build_world)
     action_ids: tuple[str, ...]       # every action of its legality query, in menu order
     command_types: Mapping[str, type]  # the command classes its saves may hold, by name
 
