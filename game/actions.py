@@ -1,5 +1,5 @@
-"""`python -m game actions MAP_OR_SAVE NAME [--json]`: what a creature may do now (DESIGN.md
-"Command line"; the engine's legality query, game/engine/legality.py).
+"""`python -m game actions MAP_OR_SAVE NAME [--json]`: what a creature may do now (the engine's
+legality query, game/engine/legality.py).
 
 For a map: the battle as it starts (with `--seed`, default 0); for a save: the saved battle's
 current state. Every answer comes from `battle.actions(name)`, so the command shows exactly

@@ -1,4 +1,5 @@
-"""The command line: `python -m game <subcommand>` (DESIGN.md "Command line").
+"""The command line: `python -m game <subcommand>` (each one's options: `python -m game
+<subcommand> --help`; what it promises about bad arguments: docs/security.md "Command line").
 
 Bad input gets one line on stderr and exit status 2; an internal fault exit status 1.
 Each subcommand lives in the module that owns its job; this file only parses arguments.

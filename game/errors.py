@@ -1,7 +1,7 @@
 """Errors about bad input (maps, unit data, saves, arguments).
 
 Each one is shown to the user as a single line, `path:place: message`, and the command exits
-with status 2 without a traceback (DESIGN.md "Quality"). Every part of the line goes through
+with status 2 without a traceback (docs/security.md). Every part of the line goes through
 `printable()`: a file or unit name with a newline or a terminal escape sequence in it cannot
 split the line, fake a second message or clear the screen (docs/security.md).
 """

@@ -1,8 +1,9 @@
 """Hex grid geometry: cube/axial coordinates and Tiled's exact pixel layout.
 
 Follows Red Blob Games' hex library (https://www.redblobgames.com/grids/hexagons/):
-tiny pure functions over one immutable `Hex` type. RULES.md section 1 (scale, coordinates,
-distance) and section 2 (footprints T(n) and the huge footprint) are implemented here.
+tiny pure functions over one immutable `Hex` type. The geometry of
+docs/rules/01-hexes-and-distance.md (scale, coordinates, distance) and 02-size-and-reach.md
+(footprints T(n) and the huge footprint) is implemented here.
 
 Tiled names a hex by `col,row` of a staggered (offset) layout. Its four variants map to
 Red Blob's offset layouts: staggeraxis y + staggerindex odd = odd-r, y/even = even-r,
@@ -168,20 +169,22 @@ def hex_linedraw(a: Hex, b: Hex) -> list[Hex]:
     return [Hex(a.q + h.q, a.r + h.r) for h in offsets]
 
 
-# --- footprints (RULES.md 2 "Size, space (footprint) and reach") --------------------------
+# --- footprints (docs/rules/02-size-and-reach.md) -----------------------------------------
 
 FOOTPRINT_TRIANGLE = {"large": 1, "gargantuan": 3}
 
 
 def triangle(anchor: Hex, facing: int, n: int) -> list[Hex]:
-    """T(n) = { anchor + a*d(f) + b*d(f+1) : a, b >= 0, a + b <= n } (RULES.md 2)."""
+    """T(n) = { anchor + a*d(f) + b*d(f+1) : a, b >= 0, a + b <= n }
+    (docs/rules/02-size-and-reach.md)."""
     u, v = hex_direction(facing), hex_direction(facing + 1)
     return [Hex(anchor.q + a * u.q + b * v.q, anchor.r + a * u.r + b * v.r)
             for a in range(n + 1) for b in range(n + 1 - a)]
 
 
 def footprint(size: str, anchor: Hex, facing: int = 0) -> list[Hex]:
-    """The hexes a creature of `size` occupies (RULES.md 2): 1, 3, 7 or 10 hexes."""
+    """The hexes a creature of `size` occupies (docs/rules/02-size-and-reach.md): 1, 3, 7 or 10
+    hexes."""
     if size in ("tiny", "small", "medium"):
         return [anchor]
     if size == "huge":
@@ -350,7 +353,8 @@ class TiledLayout:
         nearest = dists.index(min(dists))
         return ref_x + offsets[nearest][0], ref_y + offsets[nearest][1]
 
-    # Red Blob layout with a non-uniform size; matches the integer layout exactly (DESIGN.md).
+    # Red Blob layout with a non-uniform size; matches the integer layout exactly
+    # (tests/test_hexgrid.py::test_red_blob_layout_matches_tiled_integer_layout).
     @property
     def hex_size(self) -> tuple[float, float]:
         if self.axis == "x":

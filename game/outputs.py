@@ -1,5 +1,5 @@
-"""The image files the headless commands write (`render`, `screenshot`; DESIGN.md "Command
-line", "Quality").
+"""The image files the headless commands write (`render`, `screenshot`; what they promise:
+docs/security.md "Maps").
 
 An output must be a .png file in an ordinary folder: never one of the inputs (the map, its
 tilesets, images and templates: `render MAP MAP` would replace the map with a picture), never

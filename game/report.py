@@ -1,8 +1,8 @@
 """`python -m game inspect` and `python -m game path`: the tactical facts of a map, headless.
 
-The JSON is the contract of DESIGN.md "Command line"; the human form is a readable table.
-Everything is read from the rules (RULES.md 1-8, 10), so these commands show exactly what the
-game's previews show.
+The JSON is a contract (tests/test_report.py pins its shape); the human form is a readable
+table. Everything is read from the rules (docs/rules/01-hexes-and-distance.md to 08-flanking.md,
+10-attacks-and-damage.md), so these commands show exactly what the game's previews show.
 """
 from __future__ import annotations
 

@@ -70,8 +70,9 @@ def citation(key: str | int) -> str:
 
 
 def player_wording(text: str) -> str:
-    """`text` with the design notes' citations ("RULES.md 9", a file players do not have)
-    turned into this reference's section names ("Rules: Turns, actions and initiative")."""
+    """`text` with the citations of the developers' old design notes (that file's name and a
+    section number, "9"; players do not have it) turned into this reference's section names
+    ("Rules: Turns, actions and initiative")."""
     def named(match: re.Match) -> str:
         try:
             return citation(int(match.group(1))) if match.group(1) else "Rules"

@@ -6,7 +6,7 @@ Each section is a function `bench_<section>` registered in SECTIONS with @sectio
 lines `name vs peer: ours X ms, peer Y ms, ratio Z` through `report` (ratio = peer / ours:
 above 1 means ours is faster; `best_ms` times a call). To add a section, write another
 decorated function.
-DESIGN.md "Quality": speed is reported as a ratio against a peer, never asserted in tests.
+Speed is reported as a ratio against a peer, never asserted in tests.
 """
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def report(name: str, ours_ms: float, peer_ms: float, peer: str = "") -> None:
           f"ratio {peer_ms / ours_ms:.1f}")
 
 
-# ---- movement (RULES.md 3): reachable vs networkx single_source_dijkstra -------------------
+# ---- movement (docs/rules/03-movement.md): reachable vs networkx single_source_dijkstra ----
 
 def _movement_battle(seed: int = 7, width: int = 100, height: int = 100, n_units: int = 40):
     """A seeded 100x100 map: ~15% difficult, ~8% walls, 40 units on open hexes."""
@@ -81,7 +81,7 @@ def _movement_battle(seed: int = 7, width: int = 100, height: int = 100, n_units
 def _peer_graph(view, mover):
     """The same graph for networkx, built independently from the map and the units: nodes =
     map hexes, edge u->v weighted by the cost of entering v (1, difficult 2); walls and
-    enemies' hexes (RULES.md 3: enemies block) have no incoming edges."""
+    enemies' hexes (docs/rules/03-movement.md: enemies block) have no incoming edges."""
     import networkx as nx
     from game.hexgrid import hex_neighbors
 
@@ -136,7 +136,7 @@ def bench_movement() -> None:
                peer_ms, "networkx.single_source_dijkstra")
 
 
-# ---- cover (RULES.md 5-6): all-pairs cover and line of effect vs the same without pruning ----
+# ---- cover (docs/rules/06-cover.md): all-pairs cover and line of effect vs the same unpruned ---
 
 def _cover_battle(seed: int = 11, width: int = 100, height: int = 100, n_units: int = 40):
     """A seeded 100x100 map: ~8% walls, ~5% low obstacles, ~2% fog, ~2% foliage; 40 units
@@ -219,7 +219,7 @@ def bench_cover() -> None:
     print(f"# all_pairs_cover cache hit (same view version): {hit_ms * 1000:.1f} us")
 
 
-# ---- frame (DESIGN.md "ui/"): one frame of the game UI vs one full-screen blit ------------------
+# ---- frame: one frame of the game UI (docs/architecture.md "Layers") vs one full-screen blit ---
 
 FRAME_MAP = "maps/battle.tmx"
 FRAME_MOVES = {"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)}

@@ -45,7 +45,7 @@ TILED_VERSION = ("1.8", "1.8.2")
 ORIENTATIONS = {"pointy": TiledLayout(56, 64, 32, "y", "odd"),
                 "flat": TiledLayout(64, 56, 32, "x", "odd")}
 TEAMS = ("blue", "red", "green", "purple", "orange", "sky")
-# Facing 0-5 (DESIGN.md hexgrid DIRECTIONS): the direction on pointy-top / flat-top maps.
+# Facing 0-5 (game.hexgrid.DIRECTIONS): the direction on pointy-top / flat-top maps.
 FACINGS = ("0: east / south-east", "1: north-east / north-east", "2: north-west / north",
            "3: west / north-west", "4: south-west / south-west", "5: south-east / south")
 NEUTRAL = (236, 228, 205)

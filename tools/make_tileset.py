@@ -3,7 +3,8 @@
     python tools/make_tileset.py [--out assets/tilesets] [--preview /tmp/tiles_preview.png]
 
 Both tilesets hold the same tiles in the same order (the local tile id is the index in
-`TILES`), with the terrain as Tiled tile properties (see DESIGN.md, "Maps (Tiled)"):
+`TILES`), with the terrain as Tiled tile properties (see docs/mapping.md "Terrain: tile
+properties"):
 
 * hex-pointy: pointy-top tiles 56x64, for maps with staggeraxis="y", hexsidelength=32
 * hex-flat:   flat-top tiles 64x56, for maps with staggeraxis="x", hexsidelength=32
@@ -151,7 +152,8 @@ class Geometry:
         return self.edge_distance(px + 0.5, py + 0.5) > 0
 
     def origin(self, col: int, row: int, stagger_index: str = "odd") -> tuple[int, int]:
-        """Top-left of cell (col, row) in a Tiled hexagonal map (DESIGN.md formulas)."""
+        """Top-left of cell (col, row) in a Tiled hexagonal map (Tiled's integer layout, as
+        `game.hexgrid.TiledLayout.tile_top_left` computes it)."""
         def staggered(i: int) -> bool:
             return (i % 2 == 1) != (stagger_index == "even")
         if self.axis == "y":

@@ -1,5 +1,5 @@
-"""Computer players (DESIGN.md "ai/"): they read a battle and produce commands; they never
-touch the world nor the battle's dice.
+"""Computer players (docs/architecture.md "Layers"): they read a battle and produce commands; they
+never touch the world nor the battle's dice.
 
 - `choose_command(battle, name=None, difficulty="normal", rng=None)`: the next command for
   whoever the battle waits on (`game.ai.player`); `AIPlayer` keeps a difficulty and its own

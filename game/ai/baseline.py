@@ -2,8 +2,8 @@
 
 It walks to the nearest enemy and attacks it:
 - a pending reaction: accept it;
-- selective initiative (RULES.md 9): ChooseNext the first candidate of its own team, else the
-  first candidate;
+- selective initiative (docs/rules/09-turns-and-actions.md): ChooseNext the first candidate of its
+  own team, else the first candidate;
 - its turn: a prone creature stands up; it attacks the nearest standing enemy (footprint
   distance, ties by name) with its best attack from where it stands, confirming any attack of
   opportunity it provokes; when it cannot, it opens a closed door next to it (before moving),
@@ -138,8 +138,8 @@ def _door_to_open(battle, me):
 
 
 def _can_attack(battle, me) -> bool:
-    """RULES.md 9: an attack slot is left (one Big Action for it); a minion: the legality
-    query (one attack a round, the group's actions)."""
+    """docs/rules/09-turns-and-actions.md: an attack slot is left (one Big Action for it); a
+    minion: the legality query (one attack a round, the group's actions)."""
     if me.name != battle.active:
         return battle.can_start(me.name, "attack") is None
     budget = battle.budget(me.name)

@@ -1,6 +1,6 @@
-"""The computer player's weapons in hand (RULES.md 4 (e)): draw a melee weapon when only a bow
-is in hand and an enemy is close enough to stab, pick up a thrown weapon lying in its own
-space, and walk onto one when that provokes no one.
+"""The computer player's weapons in hand (docs/rules/09-turns-and-actions.md "Weapons in hand"):
+draw a melee weapon when only a bow is in hand and an enemy is close enough to stab, pick up a
+thrown weapon lying in its own space, and walk onto one when that provokes no one.
 
 Each option is scored on the planner's own scale: a Draw or a PickUp paid with the Little
 Action leaves the rest of the turn to plan, so it is worth the best plan of the turn plus what

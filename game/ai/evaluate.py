@@ -3,20 +3,23 @@
 Everything here reads a `BattleView` (and the battle's public bookkeeping: budgets, gang-up,
 Aim) and the rules' own functions. Nothing reads the dice: chances are exact probabilities
 of the rules (`game.rules.attack.plan_attack`), computed here with floats and cached, so that
-a decision can weigh hundreds of options (RULES.md 10 "Previews show the exact hit
-probability"; the float arithmetic is the same as `game.rules.probability`).
+a decision can weigh hundreds of options (the previews show the exact chance to hit:
+docs/rules/10-attacks-and-damage.md "What the game shows"; the float arithmetic is the same as
+`game.rules.probability`).
 
 The currency of a score is "damage output of a creature per round" (`unit_value`):
 - dealing d damage to T is worth d x value(T) / hp(T) (damage beyond its HP is wasted), and
-  bringing T down (HP <= 0: unconscious, out of the fight, RULES.md 11-12) adds
-  KILL_ROUNDS x value(T): focus fire and kill chances come from this;
+  bringing T down (HP <= 0: unconscious, out of the fight,
+  docs/rules/11-hit-points-and-conditions.md, 12-winning.md) adds KILL_ROUNDS x value(T): focus
+  fire and kill chances come from this;
 - the same on the other side: the expected damage the enemies can deal to a creature where it
   ends its turn (`danger`: their melee zones after one Move, their ranged weapons with cover
   and concealment of the hex), the chance that it goes down there, and the attacks of
   opportunity its path or its ranged attack provokes (`aoo_cost`);
 - position terms: the attacks it could make next turn from the hex (`approach`), flanking
-  set-ups with allies (RULES.md 8), a long reach that makes enemies provoke on their way in
-  (RULES.md 2, 4), engaging the enemies that threaten wounded allies.
+  set-ups with allies (docs/rules/08-flanking.md), a long reach that makes enemies provoke on their
+  way in (docs/rules/02-size-and-reach.md, 04-attacks-of-opportunity.md), engaging the enemies that
+  threaten wounded allies.
 """
 from __future__ import annotations
 
@@ -43,10 +46,11 @@ from game.rules.threat import (can_react, footprint_distance, threatened_hexes,
 KILL_ROUNDS = 2.0          # a creature brought down no longer deals its value for ~2 rounds
 MIN_VALUE = 0.5            # every standing creature is worth something
 FAR_WEIGHT = 0.4           # an enemy two Moves away strikes next round, if it acts first
-MISS_ON = {"none": 0, "partial": 2, "total": 5}     # RULES.md 7 (d10 after a hit)
+MISS_ON = {"none": 0, "partial": 2, "total": 5}     # d10 after a hit: docs/rules/07-concealment.md
 
 
-# ---- exact chances as floats (RULES.md 10; game.rules.probability with Fractions) ---------
+# ---- exact chances as floats (docs/rules/10-attacks-and-damage.md) ----------------------
+# (game.rules.probability computes the same with Fractions)
 
 def _d20_table(fortune: int) -> tuple[float, ...]:
     if fortune > 0:
@@ -98,7 +102,8 @@ def _damage(formula: ByKey) -> tuple[tuple[tuple[int, float], ...], float]:
 @lru_cache(maxsize=20000)
 def _chances(b: int, ac: int, ac_vs_crit: int, f: int, miss_on: int, threat_from: int,
              plain_f: ByKey, crit_f: ByKey | None) -> tuple:
-    """(hit, crit, mean, distribution, E[damage^2]) of an attack's numbers (RULES.md 10)."""
+    """(hit, crit, mean, distribution, E[damage^2]) of an attack's numbers
+    (docs/rules/10-attacks-and-damage.md)."""
     keep = (10 - miss_on) / 10
     hit = _roll_hit(b, ac, f) * keep
     threat = _roll_hit(b, ac, f, lowest=threat_from)
@@ -161,7 +166,8 @@ def normal_down(mean: float, var: float, hp: int) -> float:
 
 def combine(dists, hp: int) -> tuple[float, float]:
     """(P(total >= hp), E[min(total, hp)]) of independent damage distributions, each given
-    as ((damage, p), ...) (a creature goes down at HP <= 0: RULES.md 11)."""
+    as ((damage, p), ...) (a creature goes down at HP <= 0:
+    docs/rules/11-hit-points-and-conditions.md)."""
     hp = max(1, hp)
     if len(dists) == 1:
         return _one(dists[0], hp)
@@ -203,7 +209,8 @@ def _cond_key(u) -> tuple:
 
 
 def weapon_modes(w) -> tuple[str, ...]:
-    """The attack modes a weapon has (RULES.md 10): melee and/or thrown, or ranged."""
+    """The attack modes a weapon has (docs/rules/10-attacks-and-damage.md): melee and/or thrown, or
+    ranged."""
     modes = []
     if w.can_melee:
         modes.append("melee")
@@ -215,7 +222,8 @@ def weapon_modes(w) -> tuple[str, ...]:
 
 
 def max_range(u, w, mode: str) -> int:
-    """Hexes: melee reach, or the maximum range (10 increments, thrown 5: RULES.md 10)."""
+    """Hexes: melee reach, or the maximum range (10 increments, thrown 5:
+    docs/rules/10-attacks-and-damage.md)."""
     if mode == "melee":
         return max(0, u.unit.reach_with(w) or 0)
     inc = w.range_increment_ft or 0
@@ -272,13 +280,14 @@ def best_quick(att, tgt, distance: int, **kw) -> Estimate | None:
 # ---- the value of creatures -------------------------------------------------------------
 
 def standing(u) -> bool:
-    """RULES.md 12: not dead, not unconscious (a creature that still counts for its side)."""
+    """docs/rules/12-winning.md: not dead, not unconscious (a creature that still counts for its
+    side)."""
     return not u.dead and "unconscious" not in u.conditions and "dying" not in u.conditions
 
 
 def attacks_per_round(u) -> float:
-    """RULES.md 9: attacks a creature makes in a round when it also has to move (level 5+
-    may attack with both Big Actions when it stands still)."""
+    """docs/rules/09-turns-and-actions.md: attacks a creature makes in a round when it also has to
+    move (level 5+ may attack with both Big Actions when it stands still)."""
     allowance = attacks_per_turn(u.level)
     return 1.0 if allowance.max_attacks <= 1 else 0.5 + 0.5 * allowance.max_attacks
 
@@ -317,7 +326,8 @@ _NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 def fdist(a, b) -> int:
-    """RULES.md 1: footprint distance of two hex sequences (fast for single hexes)."""
+    """docs/rules/01-hexes-and-distance.md: footprint distance of two hex sequences (fast for
+    single hexes)."""
     if len(a) == 1 and len(b) == 1:
         x, y = a[0], b[0]
         dq, dr = x[0] - y[0], x[1] - y[1]
@@ -356,7 +366,8 @@ def move_hexes(u) -> int:
 
 
 def enemy_zone(view, e) -> Zone:
-    """The melee zones of creature `e` (RULES.md 2 reach, 3 movement)."""
+    """The melee zones of creature `e` (reach: docs/rules/02-size-and-reach.md; movement:
+    03-movement.md)."""
     from game.rules import conditions as cond
     reach = melee_reach(e)
     acts = cond.can_act(e.conditions)
@@ -421,7 +432,7 @@ class Weights:
     flank: float = 1.0
     protect: float = 0.3        # bonus on enemies that threaten wounded allies
     reach: float = 0.5
-    aoo: float = 1.0            # 0: blind to attacks of opportunity (RULES.md 4)
+    aoo: float = 1.0            # 0: blind to docs/rules/04-attacks-of-opportunity.md
     focus: float = 0.0          # focus fire: attacks on a wounded enemy count this much more
     support: float = 0.0        # focus fire: allies still to act this round join the attack
     # with this share of their best attack (0: each attack is scored alone; game.ai.focus)
@@ -438,8 +449,9 @@ def _sight_flags(u) -> tuple:
 
 def terrain_levels(hexmap, e, me) -> tuple[str, str] | None:
     """(cover, concealment) of `me` against a ranged attack of `e`, with only the two of them
-    on the map (RULES.md 5-7: walls, low obstacles, blocks_sight, concealment hexes; Prone
-    cover), None without line of effect. Cached across decisions: terrain does not change."""
+    on the map (docs/rules/05-line-of-sight.md to 07-concealment.md: walls, low obstacles,
+    blocks_sight, concealment hexes; Prone cover), None without line of effect. Cached across
+    decisions: terrain does not change."""
     key = (id(hexmap), e.anchor, e.facing, e.size, _sight_flags(e), me.anchor, me.facing,
            me.size, _sight_flags(me))
     return _terrain_levels(ByKey(key, (hexmap, e, me)))
@@ -466,8 +478,8 @@ FOOTPRINT_RADIUS = 3        # the farthest hex of a footprint from its anchor (T
 
 
 def _unit_state(u) -> tuple:
-    """What of a creature the movement costs of another can depend on (RULES.md 3: where
-    it stands, whose side it is on, whether it lies or is helpless)."""
+    """What of a creature the movement costs of another can depend on (docs/rules/03-movement.md:
+    where it stands, whose side it is on, whether it lies or is helpless)."""
     return (u.eid, u.name, u.team, u.size, u.anchor, u.facing, u.dead, _cond_key(u))
 
 
@@ -730,10 +742,11 @@ class Context:
 
     # -- danger ----------------------------------------------------------------------------
     def ranged_levels(self, view, e, me) -> tuple[str, str] | None:
-        """(cover, concealment) of `me` against a ranged attack of `e` (RULES.md 5-7), None
-        without line of effect. Terrain only (walls, low walls, fog, foliage; not the cover
-        other creatures give), cached per map across decisions: `terrain_levels`. A player
-        blind to cover sees only whether a wall blocks the line."""
+        """(cover, concealment) of `me` against a ranged attack of `e`
+        (docs/rules/05-line-of-sight.md to 07-concealment.md), None without line of effect. Terrain
+        only (walls, low walls, fog, foliage; not the cover other creatures give), cached per map
+        across decisions: `terrain_levels`. A player blind to cover sees only whether a wall blocks
+        the line."""
         if not self.sees_cover:
             return None if self.walls_block(e.anchor, me.anchor) else ("none", "none")
         return terrain_levels(view.hexmap, e, me)
@@ -906,7 +919,8 @@ class Context:
         return cost, {"expected": round(expected, 2), "down": round(down, 3), "by": who}
 
     def my_reach_provokes(self, me, e) -> bool:
-        """RULES.md 2, 4: with a longer reach than `e`, it provokes me on its way in."""
+        """docs/rules/02-size-and-reach.md, 04-attacks-of-opportunity.md: with a longer reach than
+        `e`, it provokes me on its way in."""
         mine = self.my_reach or 0
         return mine >= 2 and (melee_reach(e) or 0) < mine and can_react(me)
 
@@ -953,8 +967,8 @@ class Context:
         return self.weights.approach * best - self.weights.tie_distance * nearest
 
     def flank_bonus(self, anchor: Hex, facing: int | None = None) -> tuple[float, list]:
-        """RULES.md 8: enemies that I would flank with an ally from `anchor` (and are not
-        flanked now): -2 AC for every attack on them."""
+        """docs/rules/08-flanking.md: enemies that I would flank with an ally from `anchor` (and
+        are not flanked now): -2 AC for every attack on them."""
         me = self.moved(anchor, facing)
         reach = self.my_reach
         if reach is None or not self.allies or not self.weights.flank:
@@ -975,7 +989,8 @@ class Context:
         return self.weights.flank * total, names
 
     def reach_bonus(self, anchor: Hex, facing: int | None = None) -> float:
-        """RULES.md 2, 4: enemies that must come through my reach to strike me provoke."""
+        """docs/rules/02-size-and-reach.md, 04-attacks-of-opportunity.md: enemies that must come
+        through my reach to strike me provoke."""
         if (self.my_reach or 0) < 2 or not self.weights.reach:
             return 0.0
         me = self.moved(anchor, facing)
@@ -1033,7 +1048,7 @@ class Context:
     # -- attacks of opportunity ---------------------------------------------------------------
     def aoo_cost(self, provokers, me=None) -> tuple[float, float, list]:
         """(cost, chance I go down, names) of the attacks of opportunity of `provokers`
-        (UnitViews that can react) against me (RULES.md 4)."""
+        (UnitViews that can react) against me (docs/rules/04-attacks-of-opportunity.md)."""
         me = me or self.me
         if not self.weights.aoo:
             return 0.0, 0.0, []
@@ -1058,8 +1073,8 @@ class Context:
 
 
 def threateners(view, u) -> list:
-    """Enemies threatening the creature's hexes (RULES.md 4 (d): a ranged attack, Aim or
-    standing up there provokes them)."""
+    """Enemies threatening the creature's hexes (docs/rules/04-attacks-of-opportunity.md "What
+    provokes": a ranged attack, Aim or standing up there provokes them)."""
     here = set(u.hexes)
     return [x for x in view.units if x.team != u.team and not x.dead
             and threatened_hexes(view, x) & here]

@@ -1,10 +1,10 @@
 """Focus fire for the computer player: the attacks its allies can still make this round.
 
-Under selective initiative (RULES.md 9) the side whose creature ends its turn picks who acts
-next, so a creature that wounds an enemy can hand the turn to an ally that finishes it
-before the enemy strikes back. `ally_support` lists, per enemy, the damage distributions of
-the allies that have not acted this round and can reach it (melee after one Move, ranged in
-range with no wall between). `Context.attack_value` then scores an attack by what it adds
+Under selective initiative (docs/rules/09-turns-and-actions.md) the side whose creature ends its
+turn picks who acts next, so a creature that wounds an enemy can hand the turn to an ally that
+finishes it before the enemy strikes back. `ally_support` lists, per enemy, the damage
+distributions of the allies that have not acted this round and can reach it (melee after one Move,
+ranged in range with no wall between). `Context.attack_value` then scores an attack by what it adds
 to them: the kill chance it turns into a kill, and none of the damage they would deal anyway.
 """
 from __future__ import annotations

@@ -6,11 +6,13 @@ For every hex a creature can stand on (not impassable), the expected damage that
 enemies of `team` could deal next turn to a creature of `team` standing there, averaged over
 the standing creatures of `team` (their AC, conditions, damage reduction): the same model the
 computer player ranks hexes with (`game.ai.evaluate`):
-- melee: an enemy strikes the hexes within its reach after one Move (RULES.md 2, 3; its full
-  attacks when it need not move, RULES.md 9); hexes it reaches only after two Moves count
-  FAR_WEIGHT of that (it strikes next round at the soonest);
-- ranged and thrown weapons from where the enemy stands: range increments (RULES.md 10), a
-  wall on the way blocks (RULES.md 5), the concealment of the hex (RULES.md 7);
+- melee: an enemy strikes the hexes within its reach after one Move
+  (docs/rules/02-size-and-reach.md, 03-movement.md; its full attacks when it need not move,
+  docs/rules/09-turns-and-actions.md); hexes it reaches only after two Moves count FAR_WEIGHT of
+  that (it strikes next round at the soonest);
+- ranged and thrown weapons from where the enemy stands: range increments
+  (docs/rules/10-attacks-and-damage.md), a wall on the way blocks (docs/rules/05-line-of-sight.md),
+  the concealment of the hex (docs/rules/07-concealment.md);
 - each enemy counts once, with its best option on that hex.
 Hexes nobody threatens are 0.0. Pure: it reads the view only (and caches per view version).
 """

@@ -1,6 +1,6 @@
-"""The computer player's use of the turn structure (RULES.md 9): Interrupt Turns, Prepare to
-Interrupt and deferring a pick. Each function returns `Option`s that the player ranks with the
-rest; the engine's legality query has the last word on each command.
+"""The computer player's use of the turn structure (docs/rules/09-turns-and-actions.md): Interrupt
+Turns, Prepare to Interrupt and deferring a pick. Each function returns `Option`s that the player
+ranks with the rest; the engine's legality query has the last word on each command.
 
 - `interrupt_answer`: asked whether to spend its Reaction on an Interrupt Turn, a creature
   says yes when acting now is worth its chance of winning the opposed initiative check: it can

@@ -1,4 +1,4 @@
-"""What the computer player remembers, and for how long (DESIGN.md "ai/").
+"""What the computer player remembers, and for how long (docs/architecture.md "Layers").
 
 - Within one decision: a `Memo`, created when the player starts deciding and dropped after.
   It holds what depends on the battle as it is now: the map's walls and the hex lines

@@ -82,7 +82,8 @@ class Profile:
     noise: float            # standard deviation of the noise, relative to the score scale
     depth: int              # 1: one action at a time; 2: the turn; 3: the turn, for hard
     weights: Weights = field(default_factory=Weights)
-    sees_cover: bool = True  # weighs cover and concealment (RULES.md 5-7) in attacks and danger
+    sees_cover: bool = True  # weighs cover and concealment in attacks and danger
+    # (docs/rules/06-cover.md, 07-concealment.md)
     lookahead: bool = False  # the enemies' replies after the plan: a creature it likely
     # brings down does not strike back
 
@@ -252,8 +253,9 @@ class AIPlayer:
 
     # -- reactions -----------------------------------------------------------------------------
     def _react(self, battle, memo: Memo) -> list[Option]:
-        """An attack of opportunity is free damage: accept it (RULES.md 4). An Interrupt Turn
-        is weighed (game.ai.interrupts)."""
+        """An attack of opportunity is free damage: accept it
+        (docs/rules/04-attacks-of-opportunity.md). An Interrupt Turn is weighed
+        (game.ai.interrupts)."""
         p = battle.pending
         if p.kind == "interrupt":
             return interrupts.interrupt_answer(battle, self.profile, memo, Option)
@@ -264,12 +266,12 @@ class AIPlayer:
 
     # -- selective initiative ------------------------------------------------------------------
     def _choose_next(self, battle, memo: Memo) -> list[Option]:
-        """RULES.md 9 selective initiative. Ours act first when acting now gains most (it can
-        bring an enemy down, or it is in danger where it stands). But the last creature to act
-        in a round picks who opens the next one: a side that spends all its creatures first
-        hands the other a double turn. So (depth 2+) the last of ours waits until the enemy
-        has acted ("keep the last word"), and when none of ours can strike this turn and no
-        enemy that may act can strike us either, an enemy goes first: it comes to us, and we
+        """Selective initiative (docs/rules/09-turns-and-actions.md). Ours act first when acting
+        now gains most (it can bring an enemy down, or it is in danger where it stands). But the
+        last creature to act in a round picks who opens the next one: a side that spends all its
+        creatures first hands the other a double turn. So (depth 2+) the last of ours waits until
+        the enemy has acted ("keep the last word"), and when none of ours can strike this turn and
+        no enemy that may act can strike us either, an enemy goes first: it comes to us, and we
         strike first. When we let an enemy act, it is the least dangerous one."""
         from game.engine.legality import choices
         view = battle.view()
@@ -435,7 +437,8 @@ class Planner:
 
     # -- budget arithmetic ------------------------------------------------------------------
     def attacks_possible(self, bigs: int) -> int:
-        """Attacks left this turn when `bigs` Big Actions remain for attacking (RULES.md 9)."""
+        """Attacks left this turn when `bigs` Big Actions remain for attacking
+        (docs/rules/09-turns-and-actions.md)."""
         n = self.b.turn.attacks_left
         used = self.b.turn.attack_actions
         for i in range(max(0, bigs)):
@@ -568,7 +571,8 @@ class Planner:
                             for name, (t, dists) in attacks.items()))
 
     def ranged_aoo(self, me, chosen) -> tuple[float, float, list]:
-        """A ranged attack made while threatened provokes (RULES.md 4 (d))."""
+        """A ranged attack made while threatened provokes (docs/rules/04-attacks-of-opportunity.md
+        "What provokes")."""
         if not chosen or all(est.mode == "melee" for _, est, _ in chosen):
             return 0.0, 0.0, []
         if me is self.me:
@@ -655,8 +659,8 @@ class Planner:
 
     def stay_option(self, value: float, detail: dict) -> Option:
         """End the turn here; with a Big Action unused and enemies able to strike in melee,
-        fight defensively first (RULES.md 9: +2 dodge AC until the next turn). Staying in
-        cover keeps what it hides the creature from (game.ai.maneuvers)."""
+        fight defensively first (docs/rules/09-turns-and-actions.md: +2 dodge AC until the next
+        turn). Staying in cover keeps what it hides the creature from (game.ai.maneuvers)."""
         me = self.me
         value += in_cover_value(self)
         danger = -detail.get("danger", 0.0)
@@ -669,7 +673,7 @@ class Planner:
         return Option("stay", value, C.EndTurn(me.name), {"position": round(value, 3), **detail})
 
     def prone_options(self, stay_value, stay_detail) -> list[Option]:
-        """A prone creature stands up (RULES.md 3; it provokes when threatened)."""
+        """A prone creature stands up (docs/rules/03-movement.md; it provokes when threatened)."""
         me = self.me
         out = [Option("stay", stay_value, C.EndTurn(me.name), dict(stay_detail))]
         if self.allowed("stand_up"):
@@ -708,7 +712,7 @@ class Planner:
         if aoo:
             detail["aoo"] = (-round(aoo, 3), names)
         out.append(Option("attack", value + post - aoo, self.attack_command(t.name, est), detail))
-        # Aim first (RULES.md 9): a ranged attack standing still, both Big Actions
+        # Aim first (docs/rules/09-turns-and-actions.md): ranged, standing still, both Big Actions
         if (self.budget.big >= 2 and self.p.depth >= 2 and est.mode != "melee"
                 and self.allowed("aim") and not self.b.turn.aim and self.b.turn.attacks_left == 0
                 and self.allowance.attack_actions == 1):
@@ -784,7 +788,7 @@ class Planner:
         return out
 
     def step_candidates(self) -> list[Candidate]:
-        """5-Foot Step (RULES.md 3: never provokes), then attack or not."""
+        """5-Foot Step (docs/rules/03-movement.md: never provokes), then attack or not."""
         me, ctx, budget = self.me, self.ctx, self.budget
         steps = rm.five_foot_step_targets(self.view, me, moved=budget.moved)
         bigs_after = budget.big - (0 if budget.little > 0 else 1)
@@ -801,8 +805,8 @@ class Planner:
         return out
 
     def charge_candidates(self) -> list[Candidate]:
-        """Charge (RULES.md 3): a straight Run of 2+ hexes and a melee attack at +2 damage;
-        -2 AC against melee until the next turn."""
+        """Charge (docs/rules/03-movement.md): a straight Run of 2+ hexes and a melee attack at +2
+        damage; -2 AC against melee until the next turn."""
         me, ctx = self.me, self.ctx
         if ctx.my_reach is None:
             return []
@@ -830,8 +834,8 @@ class Planner:
         return out
 
     def retreat_candidates(self) -> list[Candidate]:
-        """Retreat (RULES.md 3, full-round): away from the enemies that threaten it without
-        provoking them; Unfortunate on attack rolls until its next turn."""
+        """Retreat (docs/rules/03-movement.md, full-round): away from the enemies that threaten it
+        without provoking them; Unfortunate on attack rolls until its next turn."""
         me, ctx = self.me, self.ctx
         reach = rm.retreat_targets(self.view, me)
         out = []

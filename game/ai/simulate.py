@@ -1,4 +1,4 @@
-"""Computer players against each other, headless (DESIGN.md "Command line"):
+"""Computer players against each other, headless (the `simulate` command):
 
     python -m game simulate MAP --sides ai,ai [--games N] [--seed S] [--jobs J] [--json]
                             [--backend local|ray] [--ray-address ADDRESS]

@@ -1,4 +1,5 @@
-"""Unit stat blocks and weapons as data (RULES.md 2, 10, 11; DESIGN.md "Layout": data/).
+"""Unit stat blocks and weapons as data (docs/rules/02-size-and-reach.md, 10-attacks-and-damage.md,
+11-hit-points-and-conditions.md; its layer: docs/architecture.md "Layers").
 
 `load_units()` reads `assets/units/*.toml` (fields at the top level of each file) and
 `assets/weapons.toml` (one `[id]` table per weapon); see `loader.py` for every field.

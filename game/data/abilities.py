@@ -169,7 +169,7 @@ def build_ability(ctx, table) -> Ability:
     _check_resolution(ctx, v)
     _check_uses(ctx, v)
     if v["provokes"] is None:
-        v["provokes"] = v["kind"] == "spell-like"     # 004: using an SLA provokes
+        v["provokes"] = v["kind"] == "spell-like"     # docs/rules/17-special-abilities.md
     return Ability(id=v["id"], name=v["name"], kind=v["kind"], action=v["action"],
                    uses=v["uses"], per=v["per"] or "battle", range_ft=v["range_ft"] or 0,
                    area=v["area"], targets=v["targets"], attack_bonus=v["attack_bonus"],

@@ -1,13 +1,15 @@
-"""Dice expressions of weapon damage: "1d8", "2d6+1", "1d4-1", "3" (RULES.md 10).
+"""Dice expressions of weapon damage: "1d8", "2d6+1", "1d4-1", "3"
+(docs/rules/10-attacks-and-damage.md).
 
-Parsing, formatting, min/max/average and LFG's die-size chain ("Damage Die Size":
-1 -> 1d2 -> 1d3 -> 1d4 -> 1d6 -> 1d8 -> 1d10 -> 2d6 -> 2d8 -> 3d6 -> ...), used for
-Power Attack (RULES.md 9) and for weapons of small or large wielders (LFG "Creature Size").
-Nothing here rolls: the battle's seeded generator does (DESIGN.md "State and flow").
+Parsing, formatting, min/max/average and the default rules' chain of damage die sizes (1 -> 1d2 ->
+1d3 -> 1d4 -> 1d6 -> 1d8 -> 1d10 -> 2d6 -> 2d8 -> 3d6 -> ...), used for Power Attack
+(docs/rules/09-turns-and-actions.md) and for weapons of small or large wielders
+(`game.data.model.WEAPON_SIZE_STEPS`). Nothing here rolls: the battle's seeded generator does
+(docs/architecture.md "State and flow").
 
 Bounds (docs/security.md "Unit and weapon files"): at most `MAX_COUNT` dice of at most
 `MAX_SIDES` sides and a bonus of at most `MAX_BONUS` either way, and an expression must be
-able to deal at least 1 damage. LFG's largest damage dice are 4d12 (the chain's end); the
+able to deal at least 1 damage. The rules' largest damage dice are 4d12 (the chain's end); the
 bounds keep the exact damage distributions of the AI and `simulate` (up to x6 criticals of
 Power-Attack-sized dice) small, where "999999d999999" used to hang them.
 """
@@ -21,7 +23,7 @@ MAX_COUNT = 6
 MAX_SIDES = 12
 MAX_BONUS = 20
 
-# LFG "Damage Die Size": the generic chain, smallest first.
+# The default rules' chain of damage die sizes, smallest first.
 DIE_CHAIN = ("1", "1d2", "1d3", "1d4", "1d6", "1d8", "1d10", "2d6", "2d8",
              "3d6", "3d8", "3d10", "4d8", "4d10", "4d12")
 
@@ -54,7 +56,7 @@ class Dice:
         return self.count * (self.sides + 1) / 2 + self.bonus
 
     def step(self, steps: int) -> Dice:
-        """The dice `steps` sizes larger (negative: smaller) on LFG's chain, bonus kept.
+        """The dice `steps` sizes larger (negative: smaller) on `DIE_CHAIN`, bonus kept.
 
         Dice not on the chain (1d12, 2d4) start from the chain entry of nearest average;
         the ends of the chain clamp.

@@ -1,12 +1,14 @@
-"""Load and validate `assets/weapons.toml` and `assets/units/*.toml` (RULES.md 2, 10, 11).
+"""Load and validate `assets/weapons.toml` and `assets/units/*.toml`
+(docs/rules/02-size-and-reach.md, 10-attacks-and-damage.md, 11-hit-points-and-conditions.md).
 
 weapons.toml: one table per weapon id, e.g. `[longsword]`, fields in `WEAPON_FIELDS`.
 units/<key>.toml: the file IS the unit: its fields sit at the top level (no `[unit]`
 header), fields in `UNIT_FIELDS`; the file name (without .toml) is the unit key.
-Feet everywhere (RULES.md 1). Each weapon's medium damage is re-sized for the unit's size
-(LFG "Creature Size": small weapons 1 die size smaller, large 1 die size larger, ...).
+Feet everywhere (docs/rules/01-hexes-and-distance.md). Each weapon's medium damage is re-sized
+for the unit's size (a small wielder's weapon 1 die size smaller, a large one's 1 die size
+larger, ...: `game.data.model.WEAPON_SIZE_STEPS`).
 
-Every bad input raises one DataError, `path:line: message (fix)` (DESIGN.md "Quality"),
+Every bad input raises one DataError, `path:line: message (fix)` (docs/security.md),
 with the line found by searching the key in the file text, else `[key].field`. Files from
 strangers (docs/security.md "Unit and weapon files"): regular files of at most
 `MAX_TOML_BYTES` only, deep nesting and huge integers are errors of the TOML file, names hold
@@ -321,7 +323,8 @@ def _build_weapon(ctx: _Ctx, wid: str, table: dict) -> Weapon:
         raise ctx.error("max_increments", "needs range_increment_ft",
                         "add range_increment_ft or remove max_increments")
     if v["range_increment_ft"] and v["max_increments"] is None:
-        v["max_increments"] = 10 if attack == "ranged" else 5     # RULES.md 10
+        # 10 increments, 5 for a thrown weapon: docs/rules/10-attacks-and-damage.md "Hitting"
+        v["max_increments"] = 10 if attack == "ranged" else 5
     if v["reach"] and attack != "melee":
         raise ctx.error("reach", "only melee weapons have reach",
                         "remove reach, or use threatens_ft for a ranged weapon")
@@ -503,7 +506,8 @@ def load_units(assets_dir=None) -> dict[str, UnitType]:
 
 
 def apply_overrides(unit: UnitType, overrides: dict) -> UnitType:
-    """`unit` with scalar fields replaced (map objects, DESIGN.md "Maps"); see with_overrides."""
+    """`unit` with scalar fields replaced (a map unit's properties, docs/mapping.md "Units"); see
+    with_overrides."""
     ctx = _Ctx("<override>", "", [], f"[{unit.key}]", lenient=True)
     allowed = [k for k in UNIT_FIELDS if k not in _NOT_OVERRIDABLE] + list(_ALIASES)
     changes = {}

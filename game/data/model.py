@@ -1,9 +1,11 @@
-"""Unit stat blocks and weapons as frozen dataclasses (RULES.md 2, 9, 10, 11).
+"""Unit stat blocks and weapons as frozen dataclasses (docs/rules/02-size-and-reach.md,
+09-turns-and-actions.md, 10-attacks-and-damage.md, 11-hit-points-and-conditions.md).
 
-Size table (RULES.md 2), ability modifiers, AC (RULES.md 10: AC = 10 + DEX mod + armor +
-natural armor + shield + size mod), ACvsCrit (LFG "Armor Class": the armor's rating vs crit
-replaces its armor rating), reach and speed in hexes (RULES.md 1: hexes = feet // 5).
-Loading and validation live in `loader.py`.
+Size table (docs/rules/02-size-and-reach.md), ability modifiers, AC
+(docs/rules/10-attacks-and-damage.md: AC = 10 + DEX mod + armor + natural armor + shield + size
+mod), ACvsCrit (the default rules: against a critical hit's confirmation the armor's rating vs crit
+replaces its armor rating), reach and speed in hexes (docs/rules/01-hexes-and-distance.md: hexes =
+feet // 5). Loading and validation live in `loader.py`.
 """
 from __future__ import annotations
 
@@ -15,25 +17,27 @@ from game.errors import InputError, printable
 from .dice import Dice
 
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
-_NATURAL_REACH = dict(zip(SIZES, (0, 1, 1, 2, 3, 4)))       # RULES.md 2
-_SIZE_MOD = dict(zip(SIZES, (2, 1, 0, -1, -2, -4)))          # RULES.md 2
-# LFG "Creature Size": small weapons deal damage 1 die size smaller, large 1 die larger.
+_NATURAL_REACH = dict(zip(SIZES, (0, 1, 1, 2, 3, 4)))       # docs/rules/02-size-and-reach.md
+_SIZE_MOD = dict(zip(SIZES, (2, 1, 0, -1, -2, -4)))          # docs/rules/02-size-and-reach.md
+# The default rules: a weapon made for a small wielder deals damage 1 die size smaller, for a
+# large one 1 die larger (and so on, by size).
 WEAPON_SIZE_STEPS = dict(zip(SIZES, (-2, -1, 0, 1, 2, 3)))
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 PHYSICAL_TYPES = ("slashing", "piercing", "bludgeoning")
-# LFG "Damage in Combat": the 12 damage types.
+# The 12 damage types of the default rules (docs/rules/10-attacks-and-damage.md "Damage").
 DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positive",
                                  "negative", "force", "biological", "precision")
-# Weapon properties: materials and magic (what DR X/Y names as Y) and LFG weapon traits.
+# Weapon properties: materials and magic (what DR X/Y names as Y) and the weapon traits of the
+# default rules.
 WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
                      "knockdown", "impact", "anti_shield", "parry", "large_space",
                      "grab", "trip", "shove")
 AOO_POLICIES = ("always", "never", "ask")
 UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED below)
-# LFG "Flying - Maneuverability", worst to best
+# Flight maneuverability, worst to best (docs/rules/21-terrain-and-falling.md "Flying")
 MANEUVERABILITY = ("clumsy", "poor", "average", "good", "perfect")
-# Special abilities (rules: Special abilities; seed 004 "Special Abilities - 4 Different Types").
+# Special abilities (docs/rules/17-special-abilities.md "Kinds").
 ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
 ABILITY_ACTIONS = ("big", "little", "full_round")
 AREA_SHAPES = ("burst", "close_burst", "cone", "line", "wall")
@@ -87,9 +91,10 @@ class Weapon:
     """One weapon. `damage` is for a wielder of `size`; `base_damage` is the medium one.
 
     attack: "melee" | "ranged" | "thrown" (primary use); a melee weapon with a
-    `range_increment_ft` may also be thrown. kind: LFG attack type deciding the STR
-    added to damage (RULES.md 10): "basic" +STR, "heavy" +floor(1.5 STR), "ranged" none.
-    damage_mode: "either" (LFG [s/p], wielder picks) or "both" (LFG [s+b]).
+    `range_increment_ft` may also be thrown. kind: the attack type deciding the STR
+    added to damage (docs/rules/10-attacks-and-damage.md "Damage"): "basic" +STR, "heavy"
+    +floor(1.5 STR), "ranged" none.
+    damage_mode: "either" (written [s/p]: the wielder picks) or "both" (written [s+b]).
     threat: lowest natural roll of the threat range. reach: hexes beyond natural reach.
     """
     id: str
@@ -130,8 +135,8 @@ class Weapon:
 
     @property
     def allows_dex(self) -> bool:
-        """Melee attack may use DEX instead of STR (RULES.md 10: light or finesse; an unarmed
-        strike may use either)."""
+        """Melee attack may use DEX instead of STR (docs/rules/10-attacks-and-damage.md: light or
+        finesse; an unarmed strike may use either)."""
         return self.finesse or self.hands == "light" or self.unarmed
 
     @property
@@ -141,8 +146,8 @@ class Weapon:
 
     @property
     def threatens(self) -> bool:
-        """RULES.md 2: melee and natural weapons threaten; ranged ones only by `threatens_ft`;
-        a basic unarmed attack never does."""
+        """docs/rules/02-size-and-reach.md: melee and natural weapons threaten; ranged ones only by
+        `threatens_ft`; a basic unarmed attack never does."""
         return (self.can_melee and not self.unarmed) or bool(self.threatens_ft)
 
     @property
@@ -156,14 +161,15 @@ class Weapon:
         return "20" if self.threat >= 20 else f"{self.threat}-20"
 
     def stat_line(self) -> str:
-        """LFG notation, e.g. "Battleaxe 20/x3 1d8 [slashing+bludgeoning]"."""
+        """The rulebook's notation, e.g. "Battleaxe 20/x3 1d8 [slashing+bludgeoning]"."""
         sep = "+" if self.damage_mode == "both" else "/"
         extra = "".join(f"+({e.dice} {e.type})" for e in self.extra_damage)
         return (f"{self.name} {self.crit_range}/x{self.multiplier} {self.damage}{extra}"
                 f" [{sep.join(self.damage_type)}]")
 
     def sized(self, size: str) -> Weapon:
-        """This weapon made for a wielder of `size` (LFG "Creature Size")."""
+        """This weapon made for a wielder of `size` (its damage dice `WEAPON_SIZE_STEPS` sizes
+        larger or smaller)."""
         base = self.base_damage or self.damage
         return replace(self, size=size, base_damage=base,
                        damage=base.step(WEAPON_SIZE_STEPS[size]))
@@ -180,7 +186,8 @@ UNARMED = Weapon(id=UNARMED_ID, name="Unarmed strike", attack="melee", kind="bas
 
 @dataclass(frozen=True)
 class DamageReduction:
-    """DR amount/bypass (RULES.md 10); bypass "-" means nothing bypasses it."""
+    """DR amount/bypass (docs/rules/10-attacks-and-damage.md); bypass "-" means nothing bypasses
+    it."""
     amount: int
     bypass: str = "-"
 
@@ -272,7 +279,7 @@ class UnitType:
     name: str
     size: str = "medium"
     speed_ft: int = 30
-    swim_ft: int = 0              # other kinds of movement (LFG "Other Types of Movement"):
+    swim_ft: int = 0              # other kinds of movement (docs/rules/21-terrain-and-falling.md):
     climb_ft: int = 0             # 0 when the creature has none
     fly_ft: int = 0
     fly_maneuver: str = "average"     # MANEUVERABILITY of its flight
@@ -304,7 +311,7 @@ class UnitType:
     goon: bool = False
     leader: str = ""              # the map name of the creature it serves as a minion
     minion_trait: bool = False    # 1 hit point; a missed attack never damages it
-    acrobatics: int = 0           # ranks in Acrobatics (LFG Active Dodge needs 1+)
+    acrobatics: int = 0           # ranks; Active Dodge needs 1+ (docs/rules/16-reactions.md)
     wrestling: int = 0            # ranks in the body's other skills (game.rules.skills)
     climb: int = 0
     swim: int = 0
@@ -352,7 +359,8 @@ class UnitType:
 
     @property
     def ac(self) -> int:
-        """RULES.md 10: 10 + DEX mod + armor + natural armor + shield + size mod."""
+        """docs/rules/10-attacks-and-damage.md: 10 + DEX mod + armor + natural armor + shield +
+        size mod."""
         if self.ac_override is not None:
             return self.ac_override
         return (10 + self.dex_mod + self.armor + self.natural_armor + self.shield
@@ -360,7 +368,8 @@ class UnitType:
 
     @property
     def ac_vs_crit(self) -> int:
-        """LFG ACvsCrit: AC with the armor's rating vs crit in place of its armor rating."""
+        """ACvsCrit (default rules): AC with the armor's rating vs crit in place of its armor
+        rating, the AC a critical threat is confirmed against."""
         if self.ac_vs_crit_override is not None:
             return self.ac_vs_crit_override
         vs_crit = self.armor if self.armor_vs_crit is None else self.armor_vs_crit
@@ -368,12 +377,14 @@ class UnitType:
 
     @property
     def touch_ac(self) -> int:
-        """LFG TouchAC = AC - armor - shield - natural armor."""
+        """Touch AC = AC - armor - shield - natural armor (docs/rules/18-wrestling-and-knockdown.md
+        "Maneuvers")."""
         return self.ac - self.armor - self.shield - self.natural_armor
 
     @property
     def reach(self) -> int:
-        """Natural reach in hexes (RULES.md 2) unless the data overrides it."""
+        """Natural reach in hexes (docs/rules/02-size-and-reach.md) unless the data overrides
+        it."""
         if self.reach_override is not None:
             return self.reach_override
         return natural_reach(self.size)
@@ -388,11 +399,12 @@ class UnitType:
 
     @property
     def dies_at(self) -> int:
-        """RULES.md 11: death at -CON score; goons at -level."""
+        """docs/rules/11-hit-points-and-conditions.md: death at -CON score; goons at -level."""
         return -self.level if self.goon else -self.con
 
     def reach_with(self, weapon: Weapon) -> int | None:
-        """Hexes this unit strikes/threatens in melee with `weapon` (RULES.md 2), else None."""
+        """Hexes this unit strikes/threatens in melee with `weapon`
+        (docs/rules/02-size-and-reach.md), else None."""
         if weapon.can_melee:
             return self.reach + weapon.reach
         if weapon.threatens_ft:

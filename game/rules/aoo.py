@@ -1,9 +1,9 @@
-"""Attacks of opportunity provoked by movement (RULES.md 4 "Attacks of opportunity (AOO) and
-reactions", RULES.md 3 "Movement"; LFG "Reactions & AOO", "Special Combat Movement").
+"""Attacks of opportunity provoked by movement (docs/rules/04-attacks-of-opportunity.md,
+03-movement.md).
 
 `forecast` tells, before a move is committed, every step whose exit provokes and who would
-react (RULES.md 4: "The path preview must show ... every hex whose exit provokes and which
-creatures would react, with whether their reaction is still available").
+react, and whether each can still react (docs/rules/04-attacks-of-opportunity.md "What the game
+shows").
 
 The rules it applies, step by step along the path:
 - leaving a hex threatened by X provokes X (for a creature of several hexes: a hex of its
@@ -31,7 +31,7 @@ NEVER_PROVOKES = frozenset({"step", "5_foot_step", "five_foot_step", "teleport",
 
 class Provocation(NamedTuple):
     """One step of a path that provokes: where the mover stands when the AOOs come, who makes
-    them, and whether each of them can still react (RULES.md 4)."""
+    them, and whether each of them can still react (docs/rules/04-attacks-of-opportunity.md)."""
 
     hex: Hex                                   # the anchor hex being left
     by: tuple                                  # the provoked creatures (UnitView), eid order
@@ -84,14 +84,15 @@ def _step_provokers(view, old: frozenset, new: frozenset, enemies, retreat: bool
         elif vacated & threatened_hexes(view, x):
             before, after = footprint_distance(old, x), footprint_distance(new, x)
             if retreat and after > before:
-                continue  # RULES.md 3 Retreat: only a step away from X is exempt from X
+                continue  # only a step away from X is exempt from X (docs/rules/03-movement.md)
             found.append((x, "moves toward it while retreating" if retreat and after < before
                           else "leaves a hex it threatens"))
     return found
 
 
 def forecast(view, mover, path, kind: str = "move") -> list[Provocation]:
-    """The provocations of moving `mover` along `path` (RULES.md 4), in path order.
+    """The provocations of moving `mover` along `path` (docs/rules/04-attacks-of-opportunity.md),
+    in path order.
 
     kind: "move" (also "run", "charge", "stand_up"), "retreat", or one that never provokes:
     "step" (5-Foot Step), "teleport", "forced". Each creature is provoked at most once per

@@ -1,5 +1,6 @@
-"""Attack rolls: the itemised attack bonus and target AC, and judging a roll (RULES.md 10
-"Attack rolls and damage"; 3, 6, 7, 8, 9, 11 for the situational modifiers).
+"""Attack rolls: the itemised attack bonus and target AC, and judging a roll
+(docs/rules/10-attacks-and-damage.md; the situational modifiers come from the pages on
+movement, cover, concealment, flanking, turns and conditions).
 
 Pure functions. Input: an `AttackSituation` of plain values (the attacker and target as
 `Fighter`s: stat block + conditions; the weapon; distance, cover, concealment, flanking,
@@ -16,10 +17,11 @@ gang-up, elevation, action options), which the combat engine and the UI preview 
 - `judge_attack(plan, natural, ...)` -> `AttackRoll`: the outcome of rolled faces.
   `roll_attack(plan, dice)` draws those faces from the battle's `game.engine.dice.Dice`
   (in this order: attack d20(s), concealment d10 if it hit, confirmation d20(s) if a threat).
-- `Term`, `Breakdown`, `format_breakdown(x)`: every roll is itemised; each term names its
-  RULES.md section, e.g. `d20 14 + HR 3 (RULES.md 10) + STR 2 = 19 vs AC 17 [...]: hit`.
+- `Term`, `Breakdown`, `format_breakdown(x)`: every roll is itemised; each term names the page
+  of the rules reference (docs/rules/) it comes from, e.g. `d20 14 + HR 3 (rules: Attack rolls and
+  damage) + STR 2 = 19 vs AC 17 [...]: hit`.
 
-Interpretations (where LFG is unclear) are documented at each function.
+Interpretations (where the default rules are unclear) are documented at each function.
 """
 from __future__ import annotations
 
@@ -42,7 +44,8 @@ STRAY_PENALTY = 4               # rules: Special attacks and archery, Unintended
 # The numbers live in the ruleset (game.data.ruleset); these names keep the default's.
 COVER_BONUS = DEFAULT_RULES.modifiers.cover_bonus
 COVER_LEVELS = ("none", "partial", "good", "superior", "total")
-# RULES.md 7: after a hit roll a d10: partial concealment misses on 1-2, total on 1-5.
+# After a hit roll a d10: partial concealment misses on 1-2, total on 1-5
+# (docs/rules/07-concealment.md).
 CONCEALMENT_MISS_ON = DEFAULT_RULES.modifiers.concealment_miss_on
 CONCEALMENT_LEVELS = ("none", "partial", "total")
 DEFAULT_MAX_INCREMENTS = DEFAULT_RULES.modifiers.max_increments
@@ -53,7 +56,8 @@ HIGH_GROUND_DAMAGE_STEPS = DEFAULT_RULES.modifiers.high_ground_damage_steps
 
 @dataclass(frozen=True)
 class Term:
-    """One item of a roll: `value` with what it is (`label`) and its rule ("RULES.md 10")."""
+    """One item of a roll: `value` with what it is (`label`) and its rule ("rules: Attack rolls
+    and damage", a page of docs/rules/)."""
     value: int
     label: str
     rule: str = R10
@@ -82,8 +86,8 @@ class Breakdown:
         return sum(t.value for t in self.terms if t.label.startswith(label_start))
 
     def text(self, first_sign: bool = False, prev_rule: str | None = None) -> str:
-        """"10 + DEX 1 + armor 4 (RULES.md 10) - flanked 2 (RULES.md 8)": a rule is shown on
-        the first term of each run of terms that cite it."""
+        """"10 + DEX 1 + armor 4 (rules: Attack rolls and damage) - flanked 2 (rules: Flanking and
+        ganging up)": a rule is shown on the first term of each run of terms that cite it."""
         parts = []
         for n, t in enumerate(self.terms):
             sign = "-" if t.value < 0 else "+"
@@ -123,7 +127,7 @@ class Fighter:
     """A creature as the attack rules see it: stat block, conditions, terrain underfoot."""
     unit: UnitType
     conditions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    on_difficult: bool = False          # RULES.md 3: -2 attack rolls and -2 AC
+    on_difficult: bool = False          # docs/rules/03-movement.md: -2 attack rolls and -2 AC
     name: str = ""
 
     @classmethod
@@ -146,16 +150,18 @@ class AttackSituation:
     build it from the battle view and the other rules: cover, flanking, distance...).
 
     mode: "melee", "ranged" or "thrown"; None = the weapon's own (`weapon.attack`).
-    cover: "none" | "partial" | "good" | "superior" | "total" (RULES.md 6, from the rules).
-    concealment: "none" | "partial" | "total" (RULES.md 7; blinded attacker and invisible
-    target make it total here).
+    cover: "none" | "partial" | "good" | "superior" | "total" (docs/rules/06-cover.md, from the
+    rules).
+    concealment: "none" | "partial" | "total" (docs/rules/07-concealment.md; blinded attacker
+    and invisible target make it total here).
     gang_up: how many OTHER creatures already attacked the target since its last turn
-    (RULES.md 8: the 3rd attacker gets +1, the 4th +2, ... max +5).
-    elevation: attacker's elevation minus the target's, in 5-ft steps (RULES.md 8).
+    (docs/rules/08-flanking.md: the 3rd attacker gets +1, the 4th +2, ... max +5).
+    elevation: attacker's elevation minus the target's, in 5-ft steps (docs/rules/08-flanking.md
+    "High ground").
     previous_attacks: attacks the attacker already made this turn (or AOOs this round):
-    -2 each, -1 each when alternating weapons (RULES.md 9).
-    aim / power_attack / charge: RULES.md 9 Aim (+1 ranged), Power Attack (-2 attack, die two
-    sizes larger, -2 AC after), RULES.md 3 Charge (+2 damage).
+    -2 each, -1 each when alternating weapons (docs/rules/09-turns-and-actions.md).
+    aim / power_attack / charge: Aim (+1 ranged), Power Attack (-2 attack, die two sizes larger,
+    -2 AC after): docs/rules/09-turns-and-actions.md; Charge (+2 damage): 03-movement.md.
     fortune: extra situational fortune for this roll (+1 Fortunate, -1 Unfortunate).
     """
     attacker: Fighter
@@ -174,8 +180,8 @@ class AttackSituation:
     power_attack: bool = False
     charge: bool = False
     fortune: int = 0
-    run_ac: int = 0                      # RULES.md 3: a running target vs ranged, -2 / +2
-    straight_run: bool = False           # RULES.md 3: a thrown charge straight at the target
+    run_ac: int = 0                      # a running target vs ranged, -2 / +2 (rules: Movement)
+    straight_run: bool = False           # a thrown charge straight at the target (rules: Movement)
     rules: Ruleset = DEFAULT_RULES       # the modifier tables (game.data.ruleset)
     indirect: bool = False               # a volley over the obstacles (rules: Special attacks)
     stray: bool = False                  # the roll against an unintended target
@@ -195,7 +201,8 @@ class AttackSituation:
 
 
 def is_crossbow(weapon: Weapon) -> bool:
-    """LFG Prone: crossbows (and firearms) take no penalty when used prone. The weapon data
+    """Prone: crossbows (and firearms) take no penalty when used prone
+    (docs/rules/11-hit-points-and-conditions.md "Conditions"). The weapon data
     has no flag for it yet: the id or name says "crossbow"."""
     text = f"{weapon.id} {weapon.name}".lower()
     return "crossbow" in text or "firearm" in text
@@ -211,10 +218,10 @@ def range_increments(distance_ft: int, increment_ft: int) -> int:
 
 def range_penalty(weapon: Weapon, distance_ft: int, mode: str,
                   mods: Modifiers = DEFAULT_RULES.modifiers) -> tuple[int, str]:
-    """RULES.md 10: -2 per full range increment beyond the first, i.e. -2 x (increments - 1)
-    with `range_increments` (LFG: shortbow, increment 60 ft, target at 200 ft: -6). Max 10
-    increments, thrown 5 (or the weapon's `max_increments`); beyond: impossible.
-    Returns (penalty, reason it is impossible or "")."""
+    """docs/rules/10-attacks-and-damage.md: -2 per full range increment beyond the first, i.e. -2 x
+    (increments - 1) with `range_increments` (the hex-native rules' example: shortbow, increment 60
+    ft, target at 200 ft: -6). Max 10 increments, thrown 5 (or the weapon's `max_increments`);
+    beyond: impossible. Returns (penalty, reason it is impossible or "")."""
     if mode == "melee":
         return 0, ""
     inc = weapon.range_increment_ft
@@ -251,8 +258,9 @@ def _mode_problem(sit: AttackSituation) -> str:
 # ---- the attack bonus -------------------------------------------------------------------
 
 def ability_term(sit: AttackSituation) -> Term:
-    """RULES.md 10: melee STR mod, or DEX mod with a light or finesse weapon when it is
-    higher (LFG: "may choose"); ranged and thrown attack rolls DEX mod."""
+    """docs/rules/10-attacks-and-damage.md: melee STR mod, or DEX mod with a light or finesse
+    weapon when it is higher (the hex-native rules: "may choose"); ranged and thrown attack rolls
+    DEX mod."""
     u = sit.attacker.unit
     if sit.melee:
         if sit.weapon.allows_dex and u.dex_mod > u.str_mod:
@@ -263,7 +271,8 @@ def ability_term(sit: AttackSituation) -> Term:
 
 def consecutive_penalty(previous_attacks: int, alternating: bool = False,
                         mods: Modifiers = DEFAULT_RULES.modifiers) -> int:
-    """RULES.md 9: each consecutive attack -2 (-1 when alternating two weapons)."""
+    """docs/rules/09-turns-and-actions.md: each consecutive attack -2 (-1 when alternating two
+    weapons)."""
     step = mods.alternating_weapons_penalty if alternating else mods.consecutive_attack_penalty
     return -step * max(0, previous_attacks)
 
@@ -271,8 +280,9 @@ def consecutive_penalty(previous_attacks: int, alternating: bool = False,
 def gang_up_bonus(prior_attackers: int, attacker_size: str, target_size: str,
                   target_conditions: Mapping[str, int] = MappingProxyType({}),
                   mods: Modifiers = DEFAULT_RULES.modifiers) -> int:
-    """RULES.md 8: the 3rd, 4th, ... creature to attack the target gets +1, +2, ... (max +5);
-    only within two size categories of the target; not against helpless targets (LFG)."""
+    """docs/rules/08-flanking.md: the 3rd, 4th, ... creature to attack the target gets +1, +2, ...
+    (max +5); only within two size categories of the target; not against helpless targets (the
+    hex-native rules)."""
     if abs(SIZES.index(attacker_size) - SIZES.index(target_size)) > 2:
         return 0
     if "helpless" in cond.effective(target_conditions):
@@ -281,7 +291,7 @@ def gang_up_bonus(prior_attackers: int, attacker_size: str, target_size: str,
 
 
 def high_ground_bonus(sit: AttackSituation) -> int:
-    """RULES.md 8: melee attacker one step or more above the target +1, below -1."""
+    """docs/rules/08-flanking.md: melee attacker one step or more above the target +1, below -1."""
     if not sit.melee or sit.elevation == 0:
         return 0
     return 1 if sit.elevation > 0 else -1
@@ -300,7 +310,8 @@ def off_hand_penalty(unit: UnitType, weapon: Weapon) -> int:
 
 
 def attack_bonus(sit: AttackSituation) -> Breakdown:
-    """Everything added to the d20 (RULES.md 10 and the situational rules it points to)."""
+    """Everything added to the d20 (docs/rules/10-attacks-and-damage.md and the situational rules
+    it points to)."""
     a, w = sit.attacker, sit.weapon
     u = a.unit
     mods = sit.rules.modifiers
@@ -344,8 +355,9 @@ def attack_bonus(sit: AttackSituation) -> Breakdown:
 # ---- the target's AC --------------------------------------------------------------------
 
 def effective_cover(sit: AttackSituation) -> str:
-    """RULES.md 6: the given cover, at least Partial for a prone target against ranged attacks
-    from 15 ft (3 hexes) or more (LFG Prone). Cover does not stack: the best applies."""
+    """docs/rules/06-cover.md: the given cover, at least Partial for a prone target against ranged
+    attacks from 15 ft (3 hexes) or more (Prone: docs/rules/11-hit-points-and-conditions.md). Cover
+    does not stack: the best applies."""
     level = sit.cover if sit.cover in COVER_LEVELS else "none"
     if sit.ranged and sit.distance_ft >= 15 and sit.target.has("prone"):
         if COVER_LEVELS.index(level) < COVER_LEVELS.index("partial"):
@@ -354,8 +366,8 @@ def effective_cover(sit: AttackSituation) -> str:
 
 
 def effective_concealment(sit: AttackSituation) -> str:
-    """RULES.md 7: the given concealment; total when the attacker is blinded or the target
-    invisible. The highest applies."""
+    """docs/rules/07-concealment.md: the given concealment; total when the attacker is blinded or
+    the target invisible. The highest applies."""
     level = sit.concealment if sit.concealment in CONCEALMENT_LEVELS else "none"
     if sit.attacker.has("blinded") or sit.target.has("invisible"):
         level = "total"
@@ -364,7 +376,7 @@ def effective_concealment(sit: AttackSituation) -> str:
 
 def target_defenceless(sit: AttackSituation) -> str | None:
     """"helpless", "flat_footed" or None for this attack: an invisible attacker's target is
-    flat-footed against it (LFG Invisible)."""
+    flat-footed against it (Invisible: docs/rules/11-hit-points-and-conditions.md)."""
     state = cond.defenceless(sit.target.conditions)
     if state is None and sit.attacker.has("invisible"):
         state = "flat_footed"
@@ -372,9 +384,9 @@ def target_defenceless(sit: AttackSituation) -> str | None:
 
 
 def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
-    """RULES.md 10: AC = 10 + DEX mod + armor + natural armor + shield + size mod + cover +
-    dodge - penalties; ACvsCrit (`vs_crit`) uses the armor's rating vs crit, every other
-    bonus and penalty applies to both (LFG "Armor Class").
+    """docs/rules/10-attacks-and-damage.md: AC = 10 + DEX mod + armor + natural armor + shield +
+    size mod + cover + dodge - penalties; ACvsCrit (`vs_crit`) uses the armor's rating vs crit,
+    every other bonus and penalty applies to both (the default rules).
 
     Flat-Footed: -2 or the DEX mod, whichever is worse, and no shield or dodge. Helpless: DEX
     mod counts as -5, no shield or dodge; it replaces Flat-Footed (it is worse).
@@ -434,8 +446,8 @@ def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
 
 
 def attack_fortune(sit: AttackSituation) -> tuple[int, tuple[Term, ...]]:
-    """RULES.md 10: the attacker's net fortune (+1 / 0 / -1) and its sources as terms.
-    Sources: Fortunate, Unfortunate, Frightened, Retreating, `sit.fortune`."""
+    """docs/rules/10-attacks-and-damage.md: the attacker's net fortune (+1 / 0 / -1) and its
+    sources as terms. Sources: Fortunate, Unfortunate, Frightened, Retreating, `sit.fortune`."""
     reasons = []
     for name, present in sit.attacker.conditions.items():
         rule = cond.ALL_RULES.get(name)
@@ -515,9 +527,9 @@ def plan_attack(sit: AttackSituation) -> AttackPlan:
 
 
 def roll_hits(natural: int, bonus: int, ac: int, indirect: bool = False) -> bool:
-    """RULES.md 10: natural 20 always hits, natural 1 always misses, else total >= AC.
-    A volley (`indirect`): a natural 20 does not hit by itself but adds 10 (rules: Special
-    attacks and archery)."""
+    """docs/rules/10-attacks-and-damage.md: natural 20 always hits, natural 1 always misses, else
+    total >= AC. A volley (`indirect`): a natural 20 does not hit by itself but adds 10 (rules:
+    Special attacks and archery)."""
     if natural == 1:
         return False
     if natural == 20:
@@ -606,9 +618,9 @@ def judge_attack(plan: AttackPlan, natural: int, faces: tuple[int, ...] = (),
                  confirm_faces: tuple[int, ...] = ()) -> AttackRoll:
     """The outcome of rolled faces (pure). `natural` is the kept d20 (Fortunate/Unfortunate
     already applied). A hit against a concealed target needs `concealment_d10`; a critical
-    threat that survives concealment needs `confirm` (RULES.md 10: a roll in the threat range
-    that hits; the confirmation is an attack roll with the same bonus against ACvsCrit, in
-    which natural 20 succeeds and natural 1 fails)."""
+    threat that survives concealment needs `confirm` (docs/rules/10-attacks-and-damage.md: a roll
+    in the threat range that hits; the confirmation is an attack roll with the same bonus against
+    ACvsCrit, in which natural 20 succeeds and natural 1 fails)."""
     faces = faces or (natural,)
     bonus = plan.bonus.total
     total = natural + bonus + (INDIRECT_NAT20_BONUS if plan.indirect and natural == 20 else 0)

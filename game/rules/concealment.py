@@ -1,14 +1,15 @@
-"""Concealment (RULES.md 7 "Concealment"; LFG "Concealment", "Locating Targets").
+"""Concealment (docs/rules/07-concealment.md).
 
 - Tile property `concealment`: `partial` (foliage, rain, dim light) or `total` (darkness,
   dense fog). A target standing in such a hex, or a centre-to-centre line passing through
   one, has that concealment; the highest applies. "Passing through" uses the region test of
-  RULES.md 5 (`geometry`): the line must enter the interior of the concealing hexes (a seam
-  between two of them counts, grazing a corner does not). The line starts at the centre of
-  the attacker's hex; the attacker's own hexes never conceal its target (an archer in a wood
-  shoots at the open field as well as from it).
+  docs/rules/05-line-of-sight.md (`geometry`): the line must enter the interior of the concealing
+  hexes (a seam between two of them counts, grazing a corner does not). The line starts at the
+  centre of the attacker's hex; the attacker's own hexes never conceal its target (an archer in a
+  wood shoots at the open field as well as from it).
 - A multi-hex attacker picks its best hex; against a multi-hex target the attacker aims at its
-  least concealed hex (LFG GM note: "If you can't decide ... choose the lower concealment").
+  least concealed hex (the hex-native rules' advice to the game master: "If you can't decide
+  ... choose the lower concealment").
 - Invisible targets and blinded attackers: total.
 - After a hit, roll d10: partial misses on 1-2 (20%), total on 1-5 (50%). No precision damage
   against concealed targets. Concealment blocks sight (total only), never effect (`sight`).
@@ -37,7 +38,7 @@ class ConcealmentResult:
 
     @property
     def precision_damage(self) -> bool:
-        """RULES.md 7: no precision damage against concealed targets."""
+        """docs/rules/07-concealment.md: no precision damage against concealed targets."""
         return self.level == "none"
 
 
@@ -46,12 +47,14 @@ def miss_chance(level: str) -> float:
 
 
 def misses(level: str, d10: int) -> bool:
-    """RULES.md 7: the d10 roll after a hit; partial misses on 1-2, total on 1-5."""
+    """docs/rules/07-concealment.md: the d10 roll after a hit; partial misses on 1-2, total on
+    1-5."""
     return d10 <= MISS_ON_D10[level]
 
 
 def origin_independent_concealment(attacker, target) -> str | None:
-    """'total' when the target is invisible or the attacker blinded (RULES.md 7), else None."""
+    """'total' when the target is invisible or the attacker blinded (docs/rules/07-concealment.md),
+    else None."""
     if "invisible" in condition_names(target) or "blinded" in condition_names(attacker):
         return "total"
     return None
@@ -66,7 +69,7 @@ def concealment_from(view, attacker, target, origin: Hex, index=None) -> Conceal
     """Concealment of `target` seen from the centre of `origin` (one of the attacker's hexes)."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = index or view_index(view)
-    own = frozenset(a.hexes)     # RULES.md 7: the attacker's own hexes never conceal its target
+    own = frozenset(a.hexes)     # they never conceal its target (docs/rules/07-concealment.md)
     conceal = {h: lv for h, lv in index.terrain.concealment.items() if h not in own}
     total_region = {h for h, lv in conceal.items() if lv == "total"} if conceal else set()
     start = geo.hex_center(origin)
@@ -106,8 +109,8 @@ def concealment_from(view, attacker, target, origin: Hex, index=None) -> Conceal
 
 
 def concealment(view, attacker, target) -> ConcealmentResult:
-    """RULES.md 7: the concealment of `target` against `attacker` (names or UnitViews), from
-    the attacker's best hex."""
+    """docs/rules/07-concealment.md: the concealment of `target` against `attacker` (names or
+    UnitViews), from the attacker's best hex."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = view_index(view)
     best = None

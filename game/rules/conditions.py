@@ -1,15 +1,17 @@
-"""Conditions as data, and durations (RULES.md 11 "Hit points and conditions"; LFG
-"Conditions"; seeds/000 durations).
+"""Conditions as data, and durations (docs/rules/11-hit-points-and-conditions.md "Conditions"
+and "How long effects last").
 
 A creature's conditions are a mapping `name -> value` (the `Conditions.active` component):
 the value is the stage of Weakened (1-5), the X of Bleed X, and 1 for the others. Keys are the
-lower-case names of `CONDITIONS` and `EFFECTS` below. Every number comes from LFG
-"Conditions" (quoted in `ConditionRule.lfg`); RULES.md 11 lists which conditions the first
-version has. Flanked is derived (RULES.md 8) and never stored: callers pass `flanked=True`.
+lower-case names of `CONDITIONS` and `EFFECTS` below. Every number comes from the default
+rules' list of conditions (summed up in `ConditionRule.lfg`);
+docs/rules/11-hit-points-and-conditions.md lists which conditions the game has. Flanked is derived
+(docs/rules/08-flanking.md) and never stored: callers pass `flanked=True`.
 
 `EFFECTS` are the short-lived states that actions leave on a creature until its next turn
-(RULES.md 3 Run and Retreat, RULES.md 9 Fight Defensively and Power Attack); they live in the
-same mapping so that one set of helpers answers "what modifies this roll".
+(Run and Retreat: docs/rules/03-movement.md; Fight Defensively and Power Attack:
+09-turns-and-actions.md); they live in the same mapping so that one set of helpers answers "what
+modifies this roll".
 
 Helpers (pure): `effective()` adds implied conditions (Dying -> Unconscious -> Helpless, Prone;
 Stunned / Blinded -> Flat-Footed; Frightened -> Unfortunate); `d20_penalty`, `attack_penalty`,
@@ -17,14 +19,14 @@ Stunned / Blinded -> Flat-Footed; Frightened -> Unfortunate); `d20_penalty`, `at
 `big_actions`, `speed_ft`, `threatens`. Modifiers are `(value, label, rule)` tuples; the attack
 rules turn them into `game.rules.attack.Term`s.
 
-Durations (seeds/000, RULES.md 11): an expiry is `(entity, event, turns)` as stored in
-`Conditions.expires`: the condition ends at the `turns`-th `event` ("start" or "end") of
-`entity`'s turns. "Lasts N turns" = `lasting_turns(source, N)` = (source, "end", N): the turn
-it is applied on counts as the first when it is the source's own turn, and it ends at the end of
-the source's N-th turn (applied outside the source's turn, the source's next turn is the first).
-"Until your next turn" = `until_next_turn(creature)` = (creature, "start", 1): it ends when
-that turn starts. The engine calls `advance(expires, entity, "start"|"end")` at each turn start
-and end and removes the names it returns.
+Durations (docs/rules/11-hit-points-and-conditions.md "How long effects last"): an expiry is
+`(entity, event, turns)` as stored in `Conditions.expires`: the condition ends at the `turns`-th
+`event` ("start" or "end") of `entity`'s turns. "Lasts N turns" = `lasting_turns(source, N)` =
+(source, "end", N): the turn it is applied on counts as the first when it is the source's own turn,
+and it ends at the end of the source's N-th turn (applied outside the source's turn, the source's
+next turn is the first). "Until your next turn" = `until_next_turn(creature)` = (creature, "start",
+1): it ends when that turn starts. The engine calls `advance(expires, entity, "start"|"end")` at
+each turn start and end and removes the names it returns.
 """
 from __future__ import annotations
 
@@ -39,10 +41,10 @@ Modifier = tuple[int, str, str]        # (value, label, rule): becomes an attack
 
 @dataclass(frozen=True)
 class ConditionRule:
-    """The numbers of one condition (LFG "Conditions"). 0 / True = no effect."""
+    """The numbers of one condition in the default rules. 0 / True = no effect."""
     name: str
     title: str
-    lfg: str                      # what LFG says, in short
+    lfg: str                      # what the default rules say, in short
     rule: str = R11
     d20: int = 0                  # on all d20 rolls (attacks, saves, initiative, checks)
     attack: int = 0               # on attack rolls only
@@ -69,7 +71,8 @@ def _rule(name, title, lfg, **kw) -> ConditionRule:
     return ConditionRule(name=name, title=title, lfg=lfg, **kw)
 
 
-# RULES.md 11: the conditions of the first version, with LFG's numbers.
+# docs/rules/11-hit-points-and-conditions.md: the conditions of the first version, with the
+# numbers of the default rules.
 CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("prone", "Prone",
           "-4 attack rolls (not crossbows); -4 AC vs melee and ranged within 5 ft; partial "
@@ -136,11 +139,12 @@ CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           "WEAKENED_STAGES", valued="stage"),
 )})
 
-# Derived, never stored (RULES.md 8): pass `flanked=True` to the helpers.
+# Derived, never stored (docs/rules/08-flanking.md): pass `flanked=True` to the helpers.
 FLANKED = _rule("flanked", "Flanked", "-2 AC (two threatening foes 120 degrees apart)",
                 rule="rules: Flanking and ganging up", ac=-2)
 
-# Action effects until the creature's next turn (RULES.md 3, 9).
+# Action effects until the creature's next turn (docs/rules/03-movement.md,
+# 09-turns-and-actions.md).
 EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("running", "Running", "until its next turn: -2 AC vs melee, -2 ranged attack rolls",
           rule="rules: Movement", ac_vs_melee=-2, ranged_attack=-2),
@@ -201,7 +205,7 @@ ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(
 
 @dataclass(frozen=True)
 class WeakenedStage:
-    """LFG "Weakened", one stage."""
+    """One stage of Weakened (docs/rules/11-hit-points-and-conditions.md "Weakened stages")."""
     stage: int
     d20: int
     ac: int
@@ -281,9 +285,9 @@ def d20_penalty(conditions: Mapping[str, int]) -> int:
 def attack_modifiers(conditions: Mapping[str, int], *, ranged: bool = False,
                      crossbow: bool = False, straight_run: bool = False) -> list[Modifier]:
     """Everything the attacker's conditions and effects add to an attack roll: the d20
-    penalties, Prone -4 (crossbows exempt, LFG Prone), Cramped -2, Fighting defensively -4,
+    penalties, Prone -4 (crossbows exempt), Cramped -2, Fighting defensively -4,
     Running -2 on ranged attacks (not on a thrown one at the target it ran straight at:
-    `straight_run`, LFG "Charge Attack")."""
+    `straight_run`, docs/rules/03-movement.md "Charge")."""
     eff, rules = _rules(conditions)
     out = d20_modifiers(conditions)
     for r in rules:
@@ -346,9 +350,9 @@ def defenceless(conditions: Mapping[str, int]) -> str | None:
 
 def fortune(conditions: Mapping[str, int], *, attack: bool = False,
             extra: tuple[int, ...] = ()) -> int:
-    """RULES.md 10 "Fortunate / Unfortunate": +1, -1 or 0. Sources do not stack and the two
-    cancel: any Fortunate source and any Unfortunate source give 0. `attack=True` adds the
-    attack-only sources (Retreating); `extra` adds situational ones (+1 / -1)."""
+    """docs/rules/10-attacks-and-damage.md "Fortunate and Unfortunate": +1, -1 or 0. Sources do not
+    stack and the two cancel: any Fortunate source and any Unfortunate source give 0. `attack=True`
+    adds the attack-only sources (Retreating); `extra` adds situational ones (+1 / -1)."""
     eff, rules = _rules(conditions)
     values = [r.fortune for r in rules if r.fortune]
     if attack:
@@ -360,21 +364,22 @@ def fortune(conditions: Mapping[str, int], *, attack: bool = False,
 # ---- what the creature can do ---------------------------------------------------------
 
 def can_act(conditions: Mapping[str, int]) -> bool:
-    """False when Unconscious, Dying, Stunned or Helpless (LFG: cannot act)."""
+    """False when Unconscious, Dying, Stunned or Helpless (the conditions that cannot act)."""
     _, rules = _rules(conditions)
     return all(r.can_act for r in rules)
 
 
 def can_react(conditions: Mapping[str, int]) -> bool:
     """False when Flat-Footed, Stunned, Staggered, Helpless, Unconscious or Weakened 4+
-    (RULES.md 4, LFG)."""
+    (docs/rules/04-attacks-of-opportunity.md "Reactions")."""
     eff, rules = _rules(conditions)
     stage = weakened_stage(eff)
     return all(r.can_react for r in rules) and (stage is None or stage.can_react)
 
 
 def big_actions(conditions: Mapping[str, int]) -> int:
-    """Big Actions per turn: 2 (RULES.md 9); Staggered / Weakened 5: 1; cannot act: 0."""
+    """Big Actions per turn: 2 (docs/rules/09-turns-and-actions.md); Staggered / Weakened 5: 1;
+    cannot act: 0."""
     eff, rules = _rules(conditions)
     limits = [r.big_actions for r in rules if r.big_actions is not None]
     stage = weakened_stage(eff)
@@ -395,7 +400,8 @@ def can_use_swift(conditions: Mapping[str, int]) -> bool:
 
 
 def threatens(conditions: Mapping[str, int]) -> bool:
-    """RULES.md 2: no threat while prone, blinded, helpless, unconscious or stunned."""
+    """docs/rules/02-size-and-reach.md: no threat while prone, blinded, helpless, unconscious or
+    stunned."""
     _, rules = _rules(conditions)
     return all(r.threatens for r in rules)
 
@@ -403,7 +409,8 @@ def threatens(conditions: Mapping[str, int]) -> bool:
 def speed_ft(base_ft: int, conditions: Mapping[str, int]) -> int:
     """Speed after conditions: halved once (Blinded, Cramped, Weakened 3+; rounded down to
     5 ft), then the flat cuts (Injured -5 ft; Weakened 2: -5 ft, -10 ft from 50 ft up); never
-    below 5 ft when the base speed is 5 ft or more (LFG Injured)."""
+    below 5 ft when the base speed is 5 ft or more (Injured:
+    docs/rules/11-hit-points-and-conditions.md "Hit points")."""
     eff, rules = _rules(conditions)
     stage = weakened_stage(eff)
     speed = base_ft
@@ -415,7 +422,7 @@ def speed_ft(base_ft: int, conditions: Mapping[str, int]) -> int:
     return max(speed, 5) if base_ft >= 5 else max(speed, 0)
 
 
-# ---- durations (seeds/000) ------------------------------------------------------------
+# ---- durations (docs/rules/11-hit-points-and-conditions.md "How long effects last") ---
 
 Expiry = tuple[int, str, int]      # (entity whose turns count, "start" | "end", turns left)
 
@@ -423,9 +430,9 @@ UNTIL_NEXT_TURN = frozenset(EFFECTS)   # every action effect ends when its owner
 
 
 def lasting_turns(source: int, turns: int) -> Expiry:
-    """An effect that lasts `turns` turns (seeds/000): ends at the end of the source's
-    `turns`-th turn, the turn it is applied on counting as the first (when it is the
-    source's own turn)."""
+    """An effect that lasts `turns` turns (docs/rules/11-hit-points-and-conditions.md): ends at
+    the end of the source's `turns`-th turn, the turn it is applied on counting as the first (when
+    it is the source's own turn)."""
     if turns < 1:
         raise ValueError(f"an effect lasts at least 1 turn, got {turns}")
     return (source, "end", turns)

@@ -1,7 +1,7 @@
-"""Cover (RULES.md 6 "Cover"; LFG "Cover & Concealment", 000 cover, 001 cover degrees).
+"""Cover (docs/rules/06-cover.md).
 
-Let f = the fraction of the lines of RULES.md 5 (see `sight`) obstructed by `wall` or `low`
-hexes or by covering creatures:
+Let f = the fraction of the lines of docs/rules/05-line-of-sight.md (see `sight`) obstructed by
+`wall` or `low` hexes or by covering creatures:
 
 | f                      | level    | AC bonus |
 |------------------------|----------|----------|
@@ -14,26 +14,26 @@ hexes or by covering creatures:
 (thresholds compared in exact integers: 2k < n, 4k < 3n.)
 
 Covering creatures: any creature other than attacker and target whose footprint (one region,
-RULES.md 5) a line passes through, except
+docs/rules/05-line-of-sight.md) a line passes through, except
 
 1. creatures one or more size categories smaller than the target;
 2. for a ranged attack on a target 2+ hexes away, creatures and `low` obstacles adjacent to the
-   attacker (LFG: "your ranged attacks ignore that piece of cover when attacking enemies at
-   least 10 feet away"); walls adjacent to the attacker still count;
+   attacker (the hex-native rules: "your ranged attacks ignore that piece of cover when
+   attacking enemies at least 10 feet away"); walls adjacent to the attacker still count;
 3. one allied creature of the attacker's size that is not adjacent to the target - applied to
-   ranged attacks, as LFG words it ("When making Ranged Attacks, you may ignore the cover
-   provided by 1 allied creature of your size"); the attacker ignores the ally whose removal
+   ranged attacks, as the hex-native rules word it ("When making Ranged Attacks, you may ignore the
+   cover provided by 1 allied creature of your size"); the attacker ignores the ally whose removal
    helps it most.
 
 Cover coming only from creatures is at most Good: the level is the higher of the level of
 the lines obstructed by terrain alone and (the level of all obstructed lines, capped at
 Good), so creatures add up to Good but only terrain makes Superior (a corner of a shed in one
 line does not turn a creature's Good cover into Superior). Dead creatures give no cover.
-Prone target: at least Partial against ranged attacks from 3+ hexes away (LFG "Prone"). A
-multi-hex attacker uses its best hex (lowest level, then fewest obstructed lines). Cover
-bonuses do not stack (one level is the answer); the bonus adds to AC, and the bonus of the
-terrain alone to REF saves against area effects from the far side (`ref_bonus`; LFG: "Cover
-provided by creatures does not grant this bonus").
+Prone target: at least Partial against ranged attacks from 3+ hexes away (Prone:
+docs/rules/11-hit-points-and-conditions.md). A multi-hex attacker uses its best hex (lowest level,
+then fewest obstructed lines). Cover bonuses do not stack (one level is the answer); the bonus adds
+to AC, and the bonus of the terrain alone to REF saves against area effects from the far side
+(`ref_bonus`; the hex-native rules: "Cover provided by creatures does not grant this bonus").
 
 Line of effect is symmetric (`sight.trace_sight`): when every line of the attacker is blocked
 by walls but one of the target's lines back is clear, the answer is Superior, not Total.
@@ -79,14 +79,14 @@ class CoverResult:
 
     @property
     def ref_bonus(self) -> int:
-        """RULES.md 6 / LFG: the bonus to REF saves against area effects from the far side;
-        only "a solid physical structure" grants it, cover provided by creatures does not:
-        the bonus of the terrain alone (0 for total cover: nothing reaches)."""
+        """docs/rules/14-areas-of-effect.md: the bonus to REF saves against area effects from
+        the far side; only "a solid physical structure" grants it, cover provided by creatures does
+        not: the bonus of the terrain alone (0 for total cover: nothing reaches)."""
         return BONUS[self.terrain_level] or 0
 
 
 def level_for(obstructed: int, lines: int, line_of_effect: bool = True) -> str:
-    """RULES.md 6 thresholds, exact: f = obstructed / lines."""
+    """docs/rules/06-cover.md thresholds, exact: f = obstructed / lines."""
     if not line_of_effect:
         return "total"
     if obstructed == 0:
@@ -114,9 +114,10 @@ class _Analysis:
 
 
 def _classify(passed, ter, excluded, ignored_lows):
-    """One pass over a line's passages (RULES.md 5 region rule, see geometry.region_hits):
-    (hexes giving cover - walls and low obstacles not ignored, seam partners included -,
-    low hexes ignored by exception 2 that it enters, blocked by walls, blocked for sight)."""
+    """One pass over a line's passages (docs/rules/05-line-of-sight.md region rule, see
+    geometry.region_hits): (hexes giving cover - walls and low obstacles not ignored, seam partners
+    included -, low hexes ignored by exception 2 that it enters, blocked by walls, blocked for
+    sight)."""
     walls, lows, blockers = ter.walls, ter.lows, ter.sight_blockers
     solid, ignored, wall, sight = [], [], False, False
     for h, p in passed.items():
@@ -187,8 +188,8 @@ def _count(an: _Analysis, ignored_ally) -> tuple[int, int]:
 
 
 def _level(an, ignored_ally, line_count, effect, prone_applies):
-    """RULES.md 6 level: creatures can lift the level of the terrain alone up to Good at most
-    ("Cover coming only from creatures is at most Good"), Prone raises None to Partial."""
+    """docs/rules/06-cover.md level: creatures can lift the level of the terrain alone up to Good
+    at most ("Cover coming only from creatures is at most Good"), Prone raises None to Partial."""
     k, k_terrain = _count(an, ignored_ally)
     level_all = level_for(k, line_count, effect)
     level = by_terrain = level_all
@@ -284,9 +285,9 @@ def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
 
 
 def cover(view, attacker, target, ranged: bool = False, *, prune: bool = True) -> CoverResult:
-    """RULES.md 6: the cover of `target` against an attack by `attacker` (names or UnitViews),
-    from the attacker's best hex. `ranged` selects the ranged-attack exceptions. `prune=False`
-    clips every relevant hex of the map (the benchmark's peer; same answers)."""
+    """docs/rules/06-cover.md: the cover of `target` against an attack by `attacker` (names or
+    UnitViews), from the attacker's best hex. `ranged` selects the ranged-attack exceptions.
+    `prune=False` clips every relevant hex of the map (the benchmark's peer; same answers)."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = view_index(view)
     distance = creature_distance(a, t)

@@ -1,6 +1,6 @@
-"""Damage of a hit (RULES.md 10 "Attack rolls and damage"; LFG "Dealing Damage with Attacks",
-"Critical Hits", "Damage in Combat", "DR"; RULES.md 3 Charge, 8 high ground, 9 Power Attack,
-11 Weakened).
+"""Damage of a hit (docs/rules/10-attacks-and-damage.md "Critical hits" and "Damage"; Charge:
+03-movement.md; high ground: 08-flanking.md; Power Attack: 09-turns-and-actions.md; Weakened:
+11-hit-points-and-conditions.md).
 
 Pure functions in two steps, so that previews and the log share them:
 - `damage_formula(sit, critical)` -> `DamageFormula`: what to roll. Weapon dice (two sizes
@@ -8,17 +8,18 @@ Pure functions in two steps, so that previews and the log share them:
   "heavy": floor(1.5 x STR mod); bows and crossbows: none; a negative STR mod is never
   applied), + enhancement, + charge 2, + high ground 1 (ranged at a target >= 10 ft lower).
   A critical multiplies all of that (weapon dice rolled `multiplier` times, flat bonuses
-  multiplied: LFG's battleaxe 3 x (1d8+2) = 3d8+6), never the extra dice (flaming 1d6 fire).
+  multiplied: the rulebook's battleaxe 3 x (1d8+2) = 3d8+6), never the extra dice (flaming 1d6
+  fire).
 - `resolve_damage(formula, weapon_faces, extra_faces)` -> `DamageResult`: the arithmetic on
   rolled faces: Weakened attacker -10% per stage (rounded down), at least 1 before DR, DR X/Y
   on physical damage unless the attack has Y (a property like "magic"/"silver", or a damage
   type it deals), resistance by type, a critical deals at least 1 physical damage, then
   vulnerability by type (+X per strike of that type). A weapon with several damage types
-  ([s/p] chosen, or [s+b] both) deals the type that does the most (LFG).
+  ([s/p] chosen, or [s+b] both) deals the type that does the most (the default rules).
 - `roll_damage(formula, dice)`: draws the faces from the battle's Dice.
 - `damage_distribution(formula)`, `expected_damage(formula)`: exact, with Fractions.
 
-Power Attack die sizes: LFG's "Damage Die Size" chain (game.data.dice.DIE_CHAIN:
+Power Attack die sizes: the default rules' chain of die sizes (game.data.dice.DIE_CHAIN:
 1d2, 1d3, 1d4, 1d6, 1d8, 1d10, 2d6, 2d8, 3d6, 3d8, 3d10, 4d8, 4d10, 4d12); dice not on it
 (1d12, 2d4) start from the entry of nearest average (1d12 -> 2d6), so 1d12 -> 3d6.
 """
@@ -34,8 +35,8 @@ from game.rules import conditions as cond
 from game.rules.attack import (R3, R8, R10, R11, R19, AttackSituation,
                                Breakdown, Term)
 
-POWER_ATTACK_STEPS = 2           # RULES.md 9: damage die two sizes larger
-CHARGE_BONUS = 2                 # RULES.md 3
+POWER_ATTACK_STEPS = 2           # docs/rules/09-turns-and-actions.md: damage die two sizes larger
+CHARGE_BONUS = 2                 # docs/rules/03-movement.md
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class DamageFormula:
     weapon_dice: DiceExpr            # dice to roll (count already x multiplier)
     flat: tuple[Term, ...]           # STR, enhancement, charge, high ground (x multiplier)
     types: tuple[str, ...]           # the weapon's damage types (one is dealt: the best)
-    mode: str                        # "either" (LFG [s/p]) or "both" (LFG [s+b])
+    mode: str                        # "either" (written [s/p]) or "both" (written [s+b])
     properties: tuple[str, ...]      # for DR X/Y
     extra: tuple[ExtraDamage, ...]   # never multiplied
     multiplier: int = 1
@@ -66,7 +67,7 @@ class DamageFormula:
         return sum(t.value for t in self.flat) + self.weapon_dice.bonus
 
     def text(self) -> str:
-        """LFG notation: "3d8+6 [slashing+bludgeoning] + 1d6 [fire]"."""
+        """The rulebook's notation: "3d8+6 [slashing+bludgeoning] + 1d6 [fire]"."""
         dice = DiceExpr(self.weapon_dice.count, self.weapon_dice.sides, self.flat_total)
         sep = "+" if self.mode == "both" else "/"
         out = f"{dice} [{sep.join(self.types)}]"
@@ -76,9 +77,10 @@ class DamageFormula:
 
 
 def str_damage(sit: AttackSituation) -> Term | None:
-    """RULES.md 10: basic (one-handed, thrown) + STR mod; heavy (two-handed) +
-    floor(1.5 x STR mod); ranged (bows, crossbows) none; a negative STR mod is not applied.
-    A thrown weapon always deals basic damage (LFG), even a two-handed spear."""
+    """docs/rules/10-attacks-and-damage.md: basic (one-handed, thrown) + STR mod; heavy
+    (two-handed) + floor(1.5 x STR mod); ranged (bows, crossbows) none; a negative STR mod is not
+    applied. A thrown weapon always deals basic damage (the default rules), even a two-handed
+    spear."""
     mod = sit.attacker.unit.str_mod
     if mod <= 0:
         return None
@@ -136,7 +138,8 @@ def damage_formula(sit: AttackSituation, critical: bool = False,
 
 
 def dr_applies(dr: DamageReduction | None, damage_type: str, properties: tuple[str, ...]) -> bool:
-    """LFG DR X/Y: reduces physical damage unless the attack has Y ("-": nothing bypasses)."""
+    """DR X/Y (docs/rules/10-attacks-and-damage.md "Damage"): reduces physical damage unless the
+    attack has Y ("-": nothing bypasses)."""
     if dr is None or damage_type not in PHYSICAL_TYPES:
         return False
     return dr.bypass == "-" or (dr.bypass != damage_type and dr.bypass not in properties)

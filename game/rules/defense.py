@@ -1,5 +1,5 @@
 """Active Parry and Active Dodge: a Reaction that replaces the defender's AC against one
-attack by an opposed roll (docs/rules/16-reactions.md; LFG "Active Defense").
+attack by an opposed roll (docs/rules/16-reactions.md "Active defense").
 
 Pure functions of a `BattleView` and an `AttackPlan`: nothing here rolls or changes a battle.
 
@@ -54,7 +54,8 @@ def _no(kind: str, code: str, reason: str) -> Defense:
 
 
 def is_bow(weapon) -> bool:
-    """Bows and crossbows (LFG: Unfortunate on an Active Dodge against them)."""
+    """Bows and crossbows (an Active Dodge against them is Unfortunate: docs/rules/16-reactions.md
+    "Active Dodge")."""
     return weapon.attack == "ranged" and "bow" in f"{weapon.id} {weapon.name}".lower()
 
 
@@ -69,8 +70,9 @@ def parry_weapons(defender) -> tuple:
 
 def _parry_terms(plan: AttackPlan, defender, weapon) -> Breakdown:
     """The defender's attack bonus with `weapon` against the attacker as a melee attack,
-    without Fighting defensively's -4 (LFG) and without the situational bonuses of an
-    attack on its own turn (gang up, high ground, consecutive attacks)."""
+    without Fighting defensively's -4 (docs/rules/16-reactions.md "Active Parry") and without
+    the situational bonuses of an attack on its own turn (gang up, high ground, consecutive
+    attacks)."""
     own = {k: v for k, v in defender.conditions.items() if k != "fighting_defensively"}
     me = replace(plan.situation.target, conditions=MappingProxyType(own))
     sit = AttackSituation(attacker=me, weapon=weapon, target=plan.situation.attacker,
@@ -136,9 +138,10 @@ def defenses(view, defender, attacker, plan: AttackPlan) -> dict[str, Defense]:
 
 def struck(attack_natural: int, attack_total: int, defense_natural: int,
            defense_total: int) -> bool:
-    """LFG: the defender is struck when its roll is at most the attack roll. A natural 20
-    deflects unless the attacker also rolled one, a natural 1 fails unless the attacker also
-    rolled one (and the same for the attacker's naturals); equal naturals tally normally."""
+    """docs/rules/16-reactions.md "Active defense": the defender is struck when its roll is at
+    most the attack roll. A natural 20 deflects unless the attacker also rolled one, a natural 1
+    fails unless the attacker also rolled one (and the same for the attacker's naturals); equal
+    naturals tally normally."""
     if attack_natural != defense_natural:
         if attack_natural == 20 or defense_natural == 1:
             return True

@@ -1,5 +1,5 @@
-"""Falling and falling damage (docs/rules/21-terrain-and-falling.md "Falling"; LFG "Falling &
-Falling Damage", "Flying: Trip or Knockdown a flying creature").
+"""Falling and falling damage (docs/rules/21-terrain-and-falling.md "Falling", and "Flying" for
+a flyer knocked down).
 
 "A fall deals bludgeoning damage equal to 10% of the victim's maximum HP per 10 feet of the
 fall to a medium or large sized creature for the first 30 feet." The steps, in order:
@@ -98,7 +98,8 @@ def fall_odds(max_hp: int, size: str, steps: int, bonus: int,
 
 
 def knockdown_drop_steps(maneuver: str) -> int:
-    """LFG: a flying creature knocked down drops 10 ft, 20 ft if clumsy or poor (in steps)."""
+    """A flying creature knocked down drops 10 ft, 20 ft if clumsy or poor (in steps):
+    docs/rules/21-terrain-and-falling.md "Flying"."""
     return KNOCKDOWN_DROP_FT.get(maneuver, 10) // 5
 
 

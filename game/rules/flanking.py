@@ -1,17 +1,17 @@
-"""Flanking, ganging up and high ground (RULES.md 8 "Flanking and ganging up"; LFG "Flanking",
-"Multiple Opponents", "High Ground / Low Ground").
+"""Flanking, ganging up and high ground (docs/rules/08-flanking.md).
 
-Flanking: a creature T is flanked when two creatures hostile to T both threaten T (RULES.md 2,
-`game.rules.threat`) and the angle at the centroid of T's footprint between the centroids of
-their footprints is at least 120 degrees. The angle is decided exactly (`geometry.angle_at_
-least` compares squared rationals, so exactly 120 degrees counts without an epsilon). For a
-1-hex T with adjacent attackers this is LFG's "at least 1 hex of space between threatening
-enemies", for a 3-hex T "at least 2 hexes". Flanked: -2 AC. Creatures that do not threaten
-cannot flank; grappled and pinned creatures cannot be flanked. Flanked is derived, never stored.
+Flanking: a creature T is flanked when two creatures hostile to T both threaten T
+(docs/rules/02-size-and-reach.md, `game.rules.threat`) and the angle at the centroid of T's
+footprint between the centroids of their footprints is at least 120 degrees. The angle is decided
+exactly (`geometry.angle_at_least` compares squared rationals, so exactly 120 degrees counts
+without an epsilon). For a 1-hex T with adjacent attackers this is the hex-native rules' "at least
+1 hex of space between threatening enemies", for a 3-hex T "at least 2 hexes". Flanked: -2 AC.
+Creatures that do not threaten cannot flank; grappled and pinned creatures cannot be flanked.
+Flanked is derived, never stored.
 
 Gang up: the 3rd, 4th, ... creature to attack the same target in a round gets +1, +2, ...
 (max +5) until the target's next turn; attackers must be within two size categories of it;
-LFG: "This does not function against helpless or immobile targets".
+The hex-native rules: "This does not function against helpless or immobile targets".
 
 High ground: a melee attacker standing at least one `elevation` step above its target +1 to
 hit, one step below -1; a ranged attack at a target at least 10 ft (2 steps) lower: +1 damage.
@@ -46,7 +46,8 @@ class FlankResult:
 
 
 def threatens(view, attacker, target) -> bool:
-    """Does `attacker` threaten any hex of `target`'s footprint (RULES.md 2)?"""
+    """Does `attacker` threaten any hex of `target`'s footprint
+    (docs/rules/02-size-and-reach.md)?"""
     a, t = unit_of(view, attacker), unit_of(view, target)
     area = threatened_hexes(view, a)
     return any(h in area for h in t.hexes)
@@ -60,7 +61,8 @@ def flank_angle(view, target, a, b) -> float:
 
 
 def in_flanking_position(view, target, a, b) -> bool:
-    """The geometric half of RULES.md 8: angle at T's centroid >= 120 degrees, exactly."""
+    """The geometric half of docs/rules/08-flanking.md: angle at T's centroid >= 120 degrees,
+    exactly."""
     t, a, b = unit_of(view, target), unit_of(view, a), unit_of(view, b)
     return geo.angle_at_least(geo.centroid(t.hexes), geo.centroid(a.hexes),
                               geo.centroid(b.hexes), FLANK_ANGLE)
@@ -82,8 +84,8 @@ _MEMO_VIEWS = 8
 
 
 def flanking(view, target) -> FlankResult:
-    """RULES.md 8: is `target` flanked, and by which pair (the widest angle; ties by name)?
-    Remembered per view object (views are immutable)."""
+    """docs/rules/08-flanking.md: is `target` flanked, and by which pair (the widest angle; ties by
+    name)? Remembered per view object (views are immutable)."""
     t = unit_of(view, target)
     hit = _MEMO.get(id(view))
     if hit is None or hit[0] is not view:
@@ -140,9 +142,9 @@ class GangUpResult:
 
 
 def gang_up_bonus(prior_attackers, attacker, target) -> GangUpResult:
-    """RULES.md 8: `prior_attackers` is the number of other creatures that already attacked
-    `target` since its last turn (or an iterable of their names; the attacker itself is not
-    counted). The 3rd attacker gets +1, the 4th +2, ... max +5."""
+    """docs/rules/08-flanking.md: `prior_attackers` is the number of other creatures that already
+    attacked `target` since its last turn (or an iterable of their names; the attacker itself is
+    not counted). The 3rd attacker gets +1, the 4th +2, ... max +5."""
     if isinstance(prior_attackers, int):
         count = prior_attackers
     else:
@@ -155,7 +157,7 @@ def gang_up_bonus(prior_attackers, attacker, target) -> GangUpResult:
                                          f"{target.name} (more than two): no gang-up bonus")
     if conds & {"helpless", "unconscious", "immobile", "immobilized", "paralyzed"}:
         return GangUpResult(0, position, f"{target.name} is helpless or immobile: no gang-up "
-                                         "bonus (LFG)")
+                                         "bonus (rules: Flanking and ganging up)")
     bonus = max(0, min(5, position - 2))
     return GangUpResult(bonus, position, f"{attacker.name} is attacker #{position} of "
                                          f"{target.name} this round: +{bonus}")
@@ -178,7 +180,8 @@ def elevation_of(view, u) -> int:
 
 
 def high_ground(view, attacker, target, ranged: bool = False) -> HighGroundResult:
-    """RULES.md 8 "High ground": melee +1 / -1 by elevation; ranged +1 damage at 10+ ft down."""
+    """docs/rules/08-flanking.md "High ground": melee +1 / -1 by elevation; ranged +1 damage at 10+
+    ft down."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     ea, et = elevation_of(view, a), elevation_of(view, t)
     step = ea - et

@@ -1,5 +1,5 @@
-"""Forced movement (rules: Movement, "Forced movement"; seed 002 "Pull, Push, and Slide"):
-where a push, a pull or a slide of N hexes can take a creature.
+"""Forced movement (docs/rules/03-movement.md "Forced movement"): where a push, a pull or a
+slide of N hexes can take a creature.
 
 Each hex of a push must take the creature farther from the one pushing it, each hex of a pull
 nearer to it; a slide goes any way. The creature keeps its facing, pays nothing for difficult
@@ -64,8 +64,9 @@ def forced_paths(view, u, source, kind: str, n: int,
                  effect_origin: Hex | None = None) -> dict[Hex, ForcedPath]:
     """Every anchor a `kind` movement of up to `n` hexes can leave `u` on, with a shortest way
     there. `source` is the space (hexes, or a creature) the push or pull is measured from.
-    With `effect_origin`, only places a line of effect from that hex reaches are kept (002:
-    "You must have line of effect to any square you pull, push, or slide a creature into")."""
+    With `effect_origin`, only places a line of effect from that hex reaches are kept (the
+    4e-style rules: "You must have line of effect to any square you pull, push, or slide a
+    creature into")."""
     if kind not in KINDS:
         raise ValueError(f"unknown forced movement {kind!r}: one of {', '.join(KINDS)}")
     source_hexes = tuple(getattr(source, "hexes", source))

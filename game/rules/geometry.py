@@ -1,5 +1,5 @@
-"""Exact 2D geometry in hex space for lines of sight, effect and cover (RULES.md 5 "Line of
-sight and line of effect", 6 "Cover", 8 "Flanking and ganging up").
+"""Exact 2D geometry in hex space for lines of sight, effect and cover
+(docs/rules/05-line-of-sight.md, 06-cover.md, and 08-flanking.md for the angle of a flank).
 
 Layout independence
 -------------------
@@ -24,7 +24,7 @@ so every sample point is an integer point and every test below is done in exact 
 (or `fractions.Fraction`) arithmetic: no epsilon anywhere, a line along a seam is exactly on
 the seam. Real distances and angles use the metric 3 dX^2 + dY^2 (times a constant).
 
-Segment against a region (RULES.md 5)
+Segment against a region (docs/rules/05-line-of-sight.md)
 -------------------------------------
 A *region* is a union of hexes (the obstacle hexes of one kind, or one creature's footprint).
 A line is obstructed when the *open* segment meets the *interior of the union*: adjacent
@@ -59,7 +59,7 @@ from typing import Iterable, NamedTuple
 from game.hexgrid import DIRECTIONS, Hex, hex_linedraw
 
 SCALE = 100
-PULL = 99  # 1% toward the centre (RULES.md 5 "sample points")
+PULL = 99  # 1% toward the centre (docs/rules/05-line-of-sight.md "The lines")
 
 # Corner offsets in lattice units (times SCALE), Red Blob's pointy corner order 0..5.
 CORNER_OFFSETS = ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1))
@@ -91,7 +91,8 @@ def hex_polygon(h: Hex) -> list[Point]:
 
 
 def sample_points(h: Hex) -> list[Point]:
-    """RULES.md 5 "sample points": the centre, then the six corners pulled 1% toward it."""
+    """The sample points of a hex (docs/rules/05-line-of-sight.md "The lines"): the centre, then
+    the six corners pulled 1% toward it."""
     cx, cy = hex_center(h)
     return [(cx, cy)] + [(cx + PULL * dx, cy + PULL * dy) for dx, dy in CORNER_OFFSETS]
 
@@ -108,7 +109,8 @@ def hex_to_xy(h: Hex) -> tuple[float, float]:
 
 
 def centroid(hexes: Iterable[Hex]) -> tuple[Fraction, Fraction]:
-    """Exact centroid (lattice coordinates) of a footprint's hex centres (RULES.md 8)."""
+    """Exact centroid (lattice coordinates) of a footprint's hex centres
+    (docs/rules/08-flanking.md)."""
     pts = [hex_center(h) for h in hexes]
     n = len(pts)
     return (Fraction(sum(p[0] for p in pts), n), Fraction(sum(p[1] for p in pts), n))
@@ -123,7 +125,7 @@ def angle_at_least(o, a, b, degrees: int = 120) -> bool:
     """Is the angle a-o-b at least `degrees` (60, 90, 120 or 180 exactly; else float)?
 
     Exact for the angles whose cosine is rational in the metric: cos >= ... is decided with
-    squared rational quantities, so 120 degrees exactly counts (RULES.md 8)."""
+    squared rational quantities, so 120 degrees exactly counts (docs/rules/08-flanking.md)."""
     u = (a[0] - o[0], a[1] - o[1])
     v = (b[0] - o[0], b[1] - o[1])
     dot = _metric_dot(u, v)
@@ -312,8 +314,8 @@ def region_hits(passed: dict, region) -> list[Hex]:
 
 
 def segment_enters_region(p0: Point, p1: Point, region, candidates=None) -> list[Hex]:
-    """RULES.md 5: the region hexes through whose interior the open segment p0-p1 runs (see
-    the module docstring). `candidates` defaults to the region itself."""
+    """docs/rules/05-line-of-sight.md: the region hexes through whose interior the open segment
+    p0-p1 runs (see the module docstring). `candidates` defaults to the region itself."""
     cands = region if candidates is None else [h for h in candidates if h in region]
     return region_hits(passages(p0, p1, cands), region)
 

@@ -1,18 +1,17 @@
-"""Healing, temporary hit points and first aid (docs/rules/20-healing-and-first-aid.md;
-LFG "Hit Points": "Healing lost HP", "Temporary Hit Points", "Stabilize when Dying";
-"Energy Damage": positive and negative energy).
+"""Healing, temporary hit points and first aid (docs/rules/20-healing-and-first-aid.md).
 
 Pure functions, nothing rolled here:
 - `energy_heals(unit, damage_type)`: positive energy heals the living and harms the undead,
-  negative energy heals the undead and harms the living (LFG: "positive energy heals living
-  creatures for the amount of "damage" rolled, but deals damage normally to undead").
-  Healing itself is `game.rules.health.heal` (never above the maximum; wakes a creature
-  raised above 0; reduces Bleed X by the HP healed; removes Injured above the threshold).
-  Nothing heals the dead.
-- Temporary hit points: at most a quarter of the maximum HP (LFG: "You may never have more
-  Temporary HP than 25% of your Maximum HP"), lost before the hit points, never healed.
-  The game's decision where the rulebook is silent: two grants do not add up, the higher
-  pool stays (`gain_temp_hp`); they last the whole battle (LFG: they disappear in an hour).
+  negative energy heals the undead and harms the living (the hex-native rules: "positive
+  energy heals living creatures for the amount of "damage" rolled, but deals damage normally to
+  undead"). Healing itself is `game.rules.health.heal` (never above the maximum; wakes a creature
+  raised above 0; reduces Bleed X by the HP healed; removes Injured above the threshold). Nothing
+  heals the dead.
+- Temporary hit points: at most a quarter of the maximum HP (the hex-native rules: "You may
+  never have more Temporary HP than 25% of your Maximum HP"), lost before the hit points, never
+  healed. The game's decision where the rulebook is silent: two grants do not add up, the higher
+  pool stays (`gain_temp_hp`); they last the whole battle (the rulebook: they disappear in an
+  hour).
 - First aid: the rulebook names the Heal skill but its chapter is missing from our copy. The
   game's decision: first aid is a Big Action on an adjacent bleeding ally, a Heal check
   (d20 + Heal ranks + WIS mod + the penalties on every d20 roll) against DC 15; success stops
@@ -54,7 +53,8 @@ def energy_heals(unit: UnitType, damage_type: str) -> bool:
 # ---- temporary hit points -------------------------------------------------------------------
 
 def temp_hp_cap(max_hp: int) -> int:
-    """LFG: never more temporary HP than 25% of the maximum (36 HP: at most 9)."""
+    """Never more temporary HP than 25% of the maximum (36 HP: at most 9):
+    docs/rules/20-healing-and-first-aid.md "Temporary hit points"."""
     return max(0, max_hp) // TEMP_HP_SHARE
 
 

@@ -1,5 +1,5 @@
-"""Hit points, injury, unconsciousness, bleeding and death (RULES.md 11 "Hit points and
-conditions"; LFG "Hit Points", "Dying", "Bleed X", "Weakened").
+"""Hit points, injury, unconsciousness, bleeding and death
+(docs/rules/11-hit-points-and-conditions.md "Hit points").
 
 Pure functions: each takes the creature's stat block, current and maximum HP and conditions,
 and returns a `HealthChange`: the new HP, whether it died, and the list of condition changes
@@ -10,22 +10,22 @@ for the engine to apply (`apply_changes` does it on a plain dict).
   (at stage 5 it stays 5 and takes 1d6 biological damage instead: `HealthChange.overflow`).
   Struck again while at 0 or less: another Weakened stage each blow that deals damage.
 - Struck to 0 or less by slashing or piercing damage: Bleed 1 and Dying; each further
-  slashing or piercing blow that deals damage adds 1 (LFG: "Multiple Bleed X conditions
-  stack"), up to the creature's level.
+  slashing or piercing blow that deals damage adds 1 (the hex-native rules: "Multiple Bleed X
+  conditions stack"), up to the creature's level.
 - Bleed X: X biological damage at the start of each of its turns (`bleed_tick`); once per
   round a DC 20 FORT save reduces it by 1 (`stabilize`); at Bleed 0 the creature is stable.
   After 10 rounds of bleeding the wound clots: Bleed X drops by 1 a round (`clot`).
-- Death at -CON score (LFG: 18 HP, CON 13, struck for 20 -> -2 HP, unconscious, Bleed 1;
-  dies at -13); goons die at -level (`UnitType.dies_at`).
+- Death at -CON score (the rulebook's example: 18 HP, CON 13, struck for 20 -> -2 HP,
+  unconscious, Bleed 1; dies at -13); goons die at -level (`UnitType.dies_at`).
 
 Interpretations: unconsciousness comes once per fall (HP from above 0 to 0 or less); a
 Weakened stage comes with the fall (whatever the damage) and with every later blow at 0 or
 less that deals damage (an attack or an ability; bleeding is no blow); the blow that kills
-adds neither a stage nor bleeding; Bleed X is at most the creature's level (LFG), and at least 1. "Dying" is stored
-while the creature is at 0 HP or less AND bleeding; stable = unconscious without Bleed.
-The rounds of bleeding count from the first round the creature bleeds until the bleeding
-stops (a new wound does not restart the count): at the start of its 11th round of bleeding
-and every round after, Bleed X is 1 lower before it bleeds.
+adds neither a stage nor bleeding; Bleed X is at most the creature's level (the default rules),
+and at least 1. "Dying" is stored while the creature is at 0 HP or less AND bleeding; stable =
+unconscious without Bleed. The rounds of bleeding count from the first round the creature bleeds
+until the bleeding stops (a new wound does not restart the count): at the start of its 11th round
+of bleeding and every round after, Bleed X is 1 lower before it bleeds.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from game.rules.saving_throws import save_bonus
 
 STABILIZE_DC = 20
 BLEEDING_TYPES = ("slashing", "piercing")
-WEAKENED_OVERFLOW = DiceExpr(1, 6)          # LFG Weakened 5+: 1d6 biological
+WEAKENED_OVERFLOW = DiceExpr(1, 6)          # a Weakened stage past 5: 1d6 biological
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,9 @@ class HealthChange:
 # ---- thresholds ------------------------------------------------------------------------
 
 def injured_threshold(max_hp: int) -> int | None:
-    """RULES.md 11: Injured at HP <= 25% of max HP (the largest such integer); None for
-    creatures with 3 or fewer max HP (LFG: they have no injured threshold)."""
+    """docs/rules/11-hit-points-and-conditions.md: Injured at HP <= 25% of max HP (the largest such
+    integer); None for creatures with 3 or fewer max HP (the default rules: they have no injured
+    threshold)."""
     if max_hp <= 3:
         return None
     return max_hp // 4
@@ -112,7 +113,7 @@ def is_injured(hp: int, max_hp: int) -> bool:
 
 
 def death_threshold(unit: UnitType) -> int:
-    """RULES.md 11: dead at -CON score; goons at -level."""
+    """docs/rules/11-hit-points-and-conditions.md: dead at -CON score; goons at -level."""
     return unit.dies_at
 
 
@@ -121,7 +122,8 @@ def is_dead(hp: int, unit: UnitType) -> bool:
 
 
 def max_bleed(unit: UnitType) -> int:
-    """LFG Bleed X: X is at most the creature's level (at least 1 here)."""
+    """Bleed X: X is at most the creature's level (at least 1 here;
+    docs/rules/11-hit-points-and-conditions.md "Bleeding and clotting")."""
     return max(1, unit.level)
 
 
@@ -171,8 +173,8 @@ CLOT_AFTER_ROUNDS = 10
 
 
 def clots(rounds_bled: int) -> bool:
-    """LFG Bleed X: "After 10 rounds of bleeding, the wound begins to clot, and the Bleed X
-    amount is reduced by 1 per round": True from the 11th round of bleeding on."""
+    """Bleed X (the hex-native rules): "After 10 rounds of bleeding, the wound begins to clot,
+    and the Bleed X amount is reduced by 1 per round": True from the 11th round of bleeding on."""
     return rounds_bled >= CLOT_AFTER_ROUNDS
 
 
@@ -210,7 +212,8 @@ def bleed_tick(unit: UnitType, hp: int, max_hp: int,
 
 
 def fort_save_bonus(unit: UnitType, conditions: Mapping[str, int]) -> Breakdown:
-    """LFG FORT save = d20 + FORT rating + CON mod, with the penalties on all d20 rolls."""
+    """FORT save = d20 + FORT rating + CON mod, with the penalties on all d20 rolls
+    (docs/rules/11-hit-points-and-conditions.md "Saving throws")."""
     return save_bonus(unit, "FORT", conditions)
 
 
@@ -232,7 +235,8 @@ class CheckAgainstDC:
 
 @dataclass(frozen=True)
 class SaveRoll(CheckAgainstDC):
-    """A saving throw against a DC (natural 20 / 1 are not automatic for saves in LFG)."""
+    """A saving throw against a DC (natural 20 / 1 are not automatic for saves:
+    docs/rules/11-hit-points-and-conditions.md "Saving throws")."""
     name: str
     natural: int
     faces: tuple[int, ...]
@@ -252,10 +256,10 @@ class SaveRoll(CheckAgainstDC):
 
 def stabilize(unit: UnitType, conditions: Mapping[str, int], natural: int,
               faces: tuple[int, ...] = ()) -> SaveRoll:
-    """RULES.md 11: once per round a dying creature may roll a DC 20 FORT save; success
-    reduces its bleeding by 1, and at 0 it is stable (no longer Dying, still unconscious).
-    Roll the d20 with `cond.fortune(conditions)`; the engine calls this for Dying creatures,
-    at most once per round."""
+    """docs/rules/11-hit-points-and-conditions.md: once per round a dying creature may roll a DC 20
+    FORT save; success reduces its bleeding by 1, and at 0 it is stable (no longer Dying, still
+    unconscious). Roll the d20 with `cond.fortune(conditions)`; the engine calls this for Dying
+    creatures, at most once per round."""
     bonus = fort_save_bonus(unit, conditions)
     roll = SaveRoll("stabilize (FORT)", natural, faces or (natural,), bonus, STABILIZE_DC)
     bleed = int(conditions.get("bleed", 0) or 0)
@@ -271,8 +275,9 @@ def heal(unit: UnitType, hp: int, max_hp: int, conditions: Mapping[str, int], am
          reduces_bleed: bool = True) -> HealthChange:
     """Regain `amount` HP (never above max). Above 0 HP the creature wakes (no longer
     Unconscious or Dying; it stays Prone). Magical healing and the Heal skill reduce Bleed by
-    the HP healed (LFG: "Bleed 3 and you are healed +2HP, you are now suffering only Bleed
-    1"), `reduces_bleed`; the HP healed are those regained (none above the maximum)."""
+    the HP healed (the hex-native rules: "Bleed 3 and you are healed +2HP, you are now
+    suffering only Bleed 1"), `reduces_bleed`; the HP healed are those regained (none above the
+    maximum)."""
     new_hp = max(hp, min(max_hp, hp + max(0, amount)))
     changes = _injury_changes(new_hp, max_hp, conditions)
     bleed = int(conditions.get("bleed", 0) or 0)

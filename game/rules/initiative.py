@@ -1,5 +1,4 @@
-"""Initiative, turn order and attacks per turn (RULES.md 9 "Turns, actions, initiative";
-LFG "Taking Turns in Combat", "Selective Initiative", "Attacks Per Turn").
+"""Initiative, turn order and attacks per turn (docs/rules/09-turns-and-actions.md).
 
 Pure functions; the dice and the choices come in as values.
 
@@ -18,8 +17,9 @@ Pure functions; the dice and the choices come in as values.
   `may_interrupt(...)`. Modes: "selective" (default), "top-down" (highest to lowest,
   nobody picks), "round-by-round" (everyone rolls before each round; the last actor of the
   previous round gets +5; the highest opens it, then selective picking).
-- `attacks_per_turn(level)`: RULES.md 9: 0-4 one Big Action may be an attack; 5-9 both;
-  10-14 one Big Action may make two attacks (3 in all); 15+ each Big Action two (4).
+- `attacks_per_turn(level)`: docs/rules/09-turns-and-actions.md: 0-4 one Big Action may be an
+  attack; 5-9 both; 10-14 one Big Action may make two attacks (3 in all); 15+ each Big Action two
+  (4).
 """
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ LAST_ACTOR_BONUS = 5            # round-by-round: +5 innate bonus for last round
 
 def initiative_bonus(unit: UnitType, conditions: Mapping[str, int] = {},
                      last_actor: bool = False) -> Breakdown:
-    """RULES.md 9: initiative rating + DEX mod + WIS mod (+ d20 penalties of conditions;
-    + 5 for the last actor of the previous round in round-by-round initiative)."""
+    """docs/rules/09-turns-and-actions.md: initiative rating + DEX mod + WIS mod (+ d20 penalties
+    of conditions; + 5 for the last actor of the previous round in round-by-round initiative)."""
     terms = [Term(unit.initiative, "initiative", R9), Term(unit.dex_mod, "DEX", R9),
              Term(unit.wis_mod, "WIS", R9)]
     terms += [Term(v, label.lower(), rule) for v, label, rule in cond.d20_modifiers(conditions)]
@@ -98,7 +98,7 @@ def _coin_keys(group: list, coin: Callable[[], bool]) -> dict:
 def initiative_order(checks: Iterable[InitiativeCheck],
                      coin: Callable[[], bool]) -> tuple[Hashable, ...]:
     """Who acts first, second, ...: highest total first; ties: higher bonus first, then the
-    seeded coin (RULES.md 9)."""
+    seeded coin (docs/rules/09-turns-and-actions.md)."""
     checks = list(checks)
     groups: dict[tuple[int, int], list[InitiativeCheck]] = {}
     for c in checks:
@@ -144,10 +144,10 @@ class TurnOrder:
         return all(w in self.acted for w in living)
 
     def eligible(self, living: Iterable[Hashable]) -> tuple:
-        """Who may be picked to act next (RULES.md 9): creatures that have not acted this
-        round, of any side; when all have acted, any creature (the picker itself included)
-        may be picked to open the next round. Top-down: only the next in initiative order.
-        Round-by-round at the end of a round: () (roll initiative, then `new_round`)."""
+        """Who may be picked to act next (docs/rules/09-turns-and-actions.md): creatures that have
+        not acted this round, of any side; when all have acted, any creature (the picker itself
+        included) may be picked to open the next round. Top-down: only the next in initiative
+        order. Round-by-round at the end of a round: () (roll initiative, then `new_round`)."""
         living = [w for w in self._ordered(living)]
         if self.current is not None:
             return ()
@@ -161,14 +161,15 @@ class TurnOrder:
         return tuple(living)
 
     def can_be_interrupted(self, who: Hashable) -> bool:
-        """LFG: the creature that acts first in a round cannot be interrupted."""
+        """The creature that acts first in a round cannot be interrupted
+        (docs/rules/09-turns-and-actions.md "Interrupt Turn")."""
         return who != self.first
 
     def may_interrupt(self, interrupter: Hashable, actor: Hashable,
                       prepared: bool = False) -> tuple[bool, str]:
-        """May `interrupter` try to interrupt `actor`'s turn (RULES.md 9, LFG "Interrupt
-        Turn")? Not the first actor of the round; not after taking its own turn this round
-        unless it Prepared to Interrupt; in top-down only with Prepare to Interrupt."""
+        """May `interrupter` try to interrupt `actor`'s turn (docs/rules/09-turns-and-actions.md
+        "Interrupt Turn")? Not the first actor of the round; not after taking its own turn this
+        round unless it Prepared to Interrupt; in top-down only with Prepare to Interrupt."""
         if interrupter == actor:
             return False, "a creature cannot interrupt itself"
         if not self.can_be_interrupted(actor):
@@ -227,7 +228,8 @@ class TurnOrder:
 
 @dataclass(frozen=True)
 class AttackAllowance:
-    """RULES.md 9: how many Big Actions may be attacks, and how many attacks each makes."""
+    """docs/rules/09-turns-and-actions.md: how many Big Actions may be attacks, and how many
+    attacks each makes."""
     level: int
     per_action: tuple[int, ...]     # attacks of the 1st, 2nd attack Big Action
 
@@ -247,8 +249,8 @@ class AttackAllowance:
 
 
 def attacks_per_turn(level: int) -> AttackAllowance:
-    """RULES.md 9: 0-4: one Big Action may be an attack (1); 5-9: both (2); 10-14: one Big
-    Action may make two attacks (3); 15+: each Big Action two (4)."""
+    """docs/rules/09-turns-and-actions.md: 0-4: one Big Action may be an attack (1); 5-9: both (2);
+    10-14: one Big Action may make two attacks (3); 15+: each Big Action two (4)."""
     if level >= 15:
         per = (2, 2)
     elif level >= 10:
@@ -274,7 +276,8 @@ def _naturals(fortune: int) -> dict[int, float]:
 def win_chance(my_bonus: int, their_bonus: int, fortune: int = 0,
                their_fortune: int = 0) -> float:
     """The chance that an initiative check with `my_bonus` beats one with `their_bonus`
-    (ties: the higher bonus, then the coin), each with its fortune (RULES.md 9)."""
+    (ties: the higher bonus, then the coin), each with its fortune
+    (docs/rules/09-turns-and-actions.md)."""
     tie = 1.0 if my_bonus > their_bonus else 0.5 if my_bonus == their_bonus else 0.0
     mine, theirs = _naturals(fortune), _naturals(their_fortune)
     total = 0.0

@@ -1,6 +1,5 @@
 """How a creature gets over the ground besides walking: swimming, climbing, jumping down a ledge
-and flying (docs/rules/21-terrain-and-falling.md; LFG "Other Types of Movement: Swim, Climb,
-Leaper, Fly", "Movement in Combat: Obstacles").
+and flying (docs/rules/21-terrain-and-falling.md).
 
 A creature's `Locomotion` (from its stat block's `swim_ft`, `climb_ft`, `fly_ft` and its
 conditions) is what the movement cost table is built for (game.rules.movement): the table
@@ -63,7 +62,8 @@ def _rate(mode_ft: int, walk_ft: int) -> int:
 
 
 def locomotion(u) -> Locomotion:
-    """The creature's way of moving now (LFG: a swim or climb speed needs no check)."""
+    """The creature's way of moving now (the default rules: a swim or climb speed needs no
+    check)."""
     if flies(u):
         return Locomotion(flies=True, swims=True, swim=1, climbs=True, climb=1)
     swim_ft, climb_ft = getattr(u.unit, "swim_ft", 0), getattr(u.unit, "climb_ft", 0)

@@ -1,5 +1,5 @@
-"""Where a creature can move and what it costs (RULES.md 3 "Movement"; LFG "Movement in Combat",
-"Special Combat Movement", "Creature Size: Size, Space, Reach").
+"""Where a creature can move and what it costs (docs/rules/03-movement.md, and
+02-size-and-reach.md for the space a creature fills).
 
 Pure functions of a `BattleView`, built like Battle for Wesnoth's pathfinder (one search over
 one cost calculator):
@@ -15,19 +15,20 @@ one cost calculator):
   and safe paths, retreats (with the Retreat's own filter on steps); Runs, Charges, 5-Foot
   Steps and the engine's check of a chosen path take single steps from the same function.
 
-What creatures do to the table (RULES.md 3): allies may be passed at no extra cost (a prone ally
-costs as difficult terrain), never ended on; enemies block, unless helpless or 3+ size
-categories apart from the mover (still no end); unconscious or dead creatures of medium size or
-larger make their hexes difficult; the dead no longer occupy their hexes; tiny creatures never
-block and may share: a tiny mover may end in an occupied hex and anyone may end in a hex that
-only a tiny creature occupies.
+What creatures do to the table (docs/rules/03-movement.md): allies may be passed at no extra cost
+(a prone ally costs as difficult terrain), never ended on; enemies block, unless helpless or 3+
+size categories apart from the mover (still no end); unconscious or dead creatures of medium size
+or larger make their hexes difficult; the dead no longer occupy their hexes; tiny creatures never
+block and may share: a tiny mover may end in an occupied hex and anyone may end in a hex that only
+a tiny creature occupies.
 
 Internally every map hex is an integer index into a padded axial box (so a neighbour is
 `i + DIRS[d]`), footprints are tuples of index offsets, threat is one bitmask per hex (a bit per
 threatening enemy), and Dijkstra runs on the key `cost * K + provoking steps`: the cheapest cost
 first, ties to the path with fewer provoking steps. `MovePath`s handed out are then tie-broken
-exactly by the number of creatures provoked (RULES.md 4: each at most once per movement) with a
-Pareto search over the cheapest-path graph, and carry the `aoo.forecast` of their steps.
+exactly by the number of creatures provoked (docs/rules/04-attacks-of-opportunity.md: each at most
+once per movement) with a Pareto search over the cheapest-path graph, and carry the `aoo.forecast`
+of their steps.
 
 Two accelerators serve one-hex creatures, both read from the same cost table and checked
 against the plain search by property tests: `_search_cells` (the Dijkstra over hex indices
@@ -60,17 +61,20 @@ _UNBOUNDED = 1 << 60
 SIZE_RANK = {s: i for i, s in enumerate(SIZES)}
 
 
-# ---- speed (RULES.md 1, 3, 11) --------------------------------------------------------------
+# ---- speed ----------------------------------------------------------------------------------
+# (docs/rules/01-hexes-and-distance.md, 03-movement.md, 11-hit-points-and-conditions.md)
 
 def is_injured(u) -> bool:
-    """RULES.md 11: injured at HP <= 25% of max HP (or carrying the Injured condition)."""
+    """docs/rules/11-hit-points-and-conditions.md: injured at HP <= 25% of max HP (or carrying the
+    Injured condition)."""
     return "injured" in conditions_of(u) or (u.max_hp > 0 and u.hp * 4 <= u.max_hp)
 
 
 def effective_speed_ft(u) -> int:
-    """Speed in feet after conditions (RULES.md 11): Injured -5 ft (not below 5 ft), half speed
-    when Blinded or Cramped, Weakened 2+ (game.rules.conditions.speed_ft has the numbers). A
-    flying creature moves at its fly speed (game.rules.locomotion)."""
+    """Speed in feet after conditions (docs/rules/11-hit-points-and-conditions.md): Injured -5 ft
+    (not below 5 ft), half speed when Blinded or Cramped, Weakened 2+
+    (game.rules.conditions.speed_ft has the numbers). A flying creature moves at its fly speed
+    (game.rules.locomotion)."""
     conds = dict(u.conditions)
     if is_injured(u):
         conds.setdefault("injured", 1)
@@ -78,23 +82,24 @@ def effective_speed_ft(u) -> int:
 
 
 def speed_hexes(u) -> int:
-    """RULES.md 1: hexes = feet // 5."""
+    """docs/rules/01-hexes-and-distance.md: hexes = feet // 5."""
     return effective_speed_ft(u) // 5
 
 
 def run_hexes(u) -> int:
-    """RULES.md 3 Run: up to 2 x speed hexes."""
+    """docs/rules/03-movement.md "Run": up to 2 x speed hexes."""
     return 2 * speed_hexes(u)
 
 
 def retreat_hexes(u) -> int:
-    """RULES.md 3 Retreat: speed hexes, half of it (rounded down) when prone (LFG)."""
+    """docs/rules/03-movement.md "Retreat": speed hexes, half of it (rounded down) when prone (the
+    default rules)."""
     return speed_hexes(u) // (2 if "prone" in conditions_of(u) else 1)
 
 
 def movement_budget(movement_left: int, big_left: int, speed: int) -> int:
     """Hexes a creature may still move this turn: its left-over movement plus `speed` for
-    each Big Action it could spend on a Move (RULES.md 3)."""
+    each Big Action it could spend on a Move (docs/rules/03-movement.md)."""
     return movement_left + max(0, big_left) * max(0, speed)
 
 
@@ -108,10 +113,10 @@ class MoveSpend:
 
 
 def move_spend(cost: int, movement_left: int, speed: int) -> MoveSpend | None:
-    """What a Move of `cost` hexes spends (RULES.md 3): the left-over movement of earlier Moves
-    this turn is used first, then one Big Action per `speed` hexes begun, and what the last
-    one does not use is left over. None when the creature cannot move that far at all (speed
-    0 and not enough left over); whether it has the Big Actions is the caller's question."""
+    """What a Move of `cost` hexes spends (docs/rules/03-movement.md): the left-over movement of
+    earlier Moves this turn is used first, then one Big Action per `speed` hexes begun, and what
+    the last one does not use is left over. None when the creature cannot move that far at all
+    (speed 0 and not enough left over); whether it has the Big Actions is the caller's question."""
     extra = cost - movement_left
     if extra <= 0:
         return MoveSpend(0, -extra)
@@ -128,10 +133,10 @@ def move_big_actions(cost: int, movement_left: int, speed: int) -> int | None:
 
 
 def big_actions_for(u, cost: int) -> int | None:
-    """Move Big Actions a path of `cost` hexes needs from a fresh turn (RULES.md 3 Move): 1, 2
-    or None (a Move is at least one Big Action)."""
+    """Move Big Actions a path of `cost` hexes needs from a fresh turn (docs/rules/03-movement.md
+    "Move"): 1, 2 or None (a Move is at least one Big Action)."""
     spend = move_spend(cost, 0, speed_hexes(u))
-    if spend is None or spend.big > 2:     # a turn has two Big Actions (RULES.md 9)
+    if spend is None or spend.big > 2:  # 2 Big Actions a turn: docs/rules/09-turns-and-actions.md
         return None
     return max(1, spend.big)
 
@@ -180,18 +185,18 @@ class MovePath:
         return len(self.states)
 
 
-# ---- the cost table (RULES.md 3) -------------------------------------------------------------
+# ---- the cost table (docs/rules/03-movement.md) ---------------------------------------------
 
 NEVER, NORMAL, DIFFICULT = 0, 1, 2   # hexes of movement entering a hex costs (0: cannot)
 SWIM = 2                             # a deep-water hex swum without a swim speed
 
 
 def terrain_cost(terrain, loco: Locomotion = WALKER) -> int:
-    """What entering a hex of `terrain` costs a creature moving as `loco` (RULES.md 3;
-    docs/rules/21-terrain-and-falling.md): 1, 2 when difficult or a low obstacle (climbing
-    onto it takes 2 hexes of movement), NEVER (0) when impassable; deep water costs a swimmer
-    its swim rate, anyone else SWIM; a flyer pays 1 everywhere it can fly over. The one place
-    that prices terrain: every search and the bitboard accelerator follow it."""
+    """What entering a hex of `terrain` costs a creature moving as `loco`
+    (docs/rules/03-movement.md; docs/rules/21-terrain-and-falling.md): 1, 2 when difficult or a low
+    obstacle (climbing onto it takes 2 hexes of movement), NEVER (0) when impassable; deep water
+    costs a swimmer its swim rate, anyone else SWIM; a flyer pays 1 everywhere it can fly over. The
+    one place that prices terrain: every search and the bitboard accelerator follow it."""
     if loco.flies:
         return NORMAL if not terrain.impassable or locomotion_rules.over_wall(terrain) \
             else NEVER
@@ -392,7 +397,8 @@ class _Field:
         return [i for i in map(g.index, hexes) if i >= 0 and g.base[i]]
 
     def _add_creature(self, other) -> None:
-        """RULES.md 3 (allies, enemies, bodies) and RULES.md 4 (threat) for one creature."""
+        """docs/rules/03-movement.md (allies, enemies, bodies) and
+        docs/rules/04-attacks-of-opportunity.md (threat) for one creature."""
         cells = self._cells(other.hexes)
         self._mark_body(other, cells)
         if other.dead:
@@ -405,7 +411,7 @@ class _Field:
             for i in cells:
                 self.enter[i] = self.enter.get(i, 0) | bit
         if self.mover.size == "tiny" or other.size == "tiny":
-            return  # tiny creatures may share any hex and never block (RULES.md 2)
+            return  # tiny creatures share any hex, never block (docs/rules/02-size-and-reach.md)
         self.no_end.update(cells)
         if not is_hostile(other, self.mover):
             if "prone" in conditions_of(other):
@@ -447,7 +453,8 @@ class _Field:
     def step(self, s: int, move) -> tuple[int, int, int] | None:
         """The step-cost function: (next state, cost, provoker mask) of one move from state
         s = anchor * 6 + facing, or None when a newly entered hex cannot be entered. The cost
-        is the highest in the cost table of the newly entered hexes (RULES.md 3), a turn 1."""
+        is the highest in the cost table of the newly entered hexes (docs/rules/03-movement.md), a
+        turn 1."""
         i = s // 6
         delta, facing, entered, vacated, full = move
         cost = self.cost
@@ -459,7 +466,7 @@ class _Field:
             if x > c:
                 c = x
         if delta == 0:
-            c = NORMAL  # a turn costs 1 (RULES.md 2)
+            c = NORMAL  # a turn costs 1 (docs/rules/02-size-and-reach.md)
         else:
             if c == DIFFICULT and self.shape.n >= 3:
                 c = self._big_creature_cost(i, full)
@@ -495,7 +502,8 @@ class _Field:
                                                   for o in move[4])
 
     def _big_creature_cost(self, i: int, full) -> int:
-        """RULES.md 3: 3+ hexes ignore difficult terrain when fewer than half would stand on it."""
+        """docs/rules/03-movement.md: 3+ hexes ignore difficult terrain when fewer than half would
+        stand on it."""
         on_difficult = sum(1 for o in full if self.cost[i + o] == DIFFICULT)
         return NORMAL if 2 * on_difficult < self.shape.n else DIFFICULT
 
@@ -758,7 +766,8 @@ def _layered_costs(fld: _Field, start_i: int, budget: int) -> dict[Hex, int]:
     return out
 
 
-# ---- exact tie-break: fewest creatures provoked among the cheapest paths (RULES.md 4) ------
+# ---- exact tie-break: fewest creatures provoked among the cheapest paths --------------------
+# (docs/rules/04-attacks-of-opportunity.md)
 
 _MAX_LABELS = 64
 
@@ -805,7 +814,8 @@ def _pareto_add(labels: list, mask: int, back) -> None:
 
 def _fewest_provocations(fld, start: int, cost_of, goals, edges) -> list[int]:
     """The states of a cheapest path from `start` to one of `goals` that provokes the fewest
-    distinct creatures (each creature counts once per movement, RULES.md 4)."""
+    distinct creatures (each creature counts once per movement,
+    docs/rules/04-attacks-of-opportunity.md)."""
     best = min(cost_of(g) for g in goals)
     goals = [g for g in goals if cost_of(g) == best]
     preds = _tight_predecessors(fld, cost_of, goals, edges)
@@ -827,7 +837,8 @@ def _fewest_provocations(fld, start: int, cost_of, goals, edges) -> list[int]:
 # ---- results of a search --------------------------------------------------------------------
 
 def _finish(fld: _Field, start: int, ids, cost: int, kind: str) -> MovePath:
-    """A MovePath from state ids, with the AOO forecast of its steps (RULES.md 4)."""
+    """A MovePath from state ids, with the AOO forecast of its steps
+    (docs/rules/04-attacks-of-opportunity.md)."""
     path = MovePath(fld.mover.name, fld.state(start), tuple(fld.state(s) for s in ids),
                     cost, kind)
     return MovePath(path.mover, path.start, path.states, cost, kind,
@@ -853,7 +864,7 @@ class _SameFacing(Mapping):
 
 
 class Reachable:
-    """Every legal end state of a search within its budget (RULES.md 3).
+    """Every legal end state of a search within its budget (docs/rules/03-movement.md).
 
     Keyed by anchor hex: `cost[h]` (the start is included with 0) and `facing[h]`, the best
     facing; `states[(anchor, facing)]` the cost of every legal end state; `threatened`, the
@@ -966,8 +977,9 @@ class Reachable:
 # ---- public API -----------------------------------------------------------------------------
 
 def reachable(view, u, budget_hexes: int | None = None) -> Reachable:
-    """Every legal end state of a Move (RULES.md 3) within `budget_hexes` (default: the
-    creature's speed in hexes, RULES.md 11 injured included), with costs and AOO marks."""
+    """Every legal end state of a Move (docs/rules/03-movement.md) within `budget_hexes` (default:
+    the creature's speed in hexes, docs/rules/11-hit-points-and-conditions.md injured included),
+    with costs and AOO marks."""
     budget = speed_hexes(u) if budget_hexes is None else budget_hexes
     fld = _field(view, u, budget)
     start = fld.start()
@@ -987,7 +999,7 @@ def has_hazards(hexmap) -> bool:
 
 def _facings(fld: _Field, facing: int | None):
     """Facings worth asking for: any (None) or one; only triangles have a facing that
-    matters (RULES.md 2), the others keep theirs."""
+    matters (docs/rules/02-size-and-reach.md), the others keep theirs."""
     if not fld.shape.turns:
         return (fld.mover.facing,)
     return range(6) if facing is None else (facing % 6,)
@@ -1006,8 +1018,8 @@ def _dist_cost(dist: dict):
 def cheapest_path(view, u, to_hex: Hex, facing: int | None = None,
                   budget_hexes: int | None = None) -> MovePath | None:
     """The cheapest path whose anchor ends on `to_hex` (with `facing`, else any), ties broken
-    by the fewest creatures provoked (DESIGN.md "path --json"); None when there is none within
-    `budget_hexes` (default: no limit; see `big_actions_for`)."""
+    by the fewest creatures provoked (as `python -m game path --json` promises); None when there
+    is none within `budget_hexes` (default: no limit; see `big_actions_for`)."""
     fld = _field(view, u, budget_hexes)
     start, goals = fld.start(), _goals(fld, to_hex, facing)
     if start < 0 or not goals:
@@ -1025,7 +1037,8 @@ def cheapest_path(view, u, to_hex: Hex, facing: int | None = None,
 
 def safe_path(view, u, to_hex: Hex, facing: int | None = None,
               budget_hexes: int | None = None) -> MovePath | None:
-    """The cheapest path to `to_hex` that provokes no one (RULES.md 4), or None."""
+    """The cheapest path to `to_hex` that provokes no one
+    (docs/rules/04-attacks-of-opportunity.md), or None."""
     fld = _field(view, u, budget_hexes)
     start, goals = fld.start(), _goals(fld, to_hex, facing)
     if start < 0 or not goals:
@@ -1041,8 +1054,9 @@ def safe_path(view, u, to_hex: Hex, facing: int | None = None,
 
 
 class SafePaths:
-    """The cheapest paths that provoke no one (RULES.md 4) to every state within a budget,
-    from one search: `path(to_hex, facing=None)` is what `safe_path` returns for it."""
+    """The cheapest paths that provoke no one (docs/rules/04-attacks-of-opportunity.md) to every
+    state within a budget, from one search: `path(to_hex, facing=None)` is what `safe_path` returns
+    for it."""
 
     def __init__(self, fld: _Field, start: int, dist: dict, parent: dict):
         self._fld, self._start, self._dist, self._parent = fld, start, dist, parent
@@ -1075,9 +1089,9 @@ def safe_paths(view, u, budget_hexes: int | None = None) -> SafePaths | None:
 # ---- single steps, for checking a path someone chose (the engine's Move command) -----------
 
 def step_cost(view, u, frm: State, to: State) -> int | None:
-    """The cost of one step from state `frm` to state `to` (RULES.md 3): a move to a neighbouring
-    anchor with the same facing, or a 60-degree turn in place (large, gargantuan); None when
-    it is no such step or a newly entered hex cannot be entered."""
+    """The cost of one step from state `frm` to state `to` (docs/rules/03-movement.md): a move to a
+    neighbouring anchor with the same facing, or a 60-degree turn in place (large, gargantuan);
+    None when it is no such step or a newly entered hex cannot be entered."""
     fld = _field(view, u)
     s, t = fld.state_id(frm[0], frm[1]), fld.state_id(to[0], to[1])
     if s < 0 or t < 0:
@@ -1086,8 +1100,8 @@ def step_cost(view, u, frm: State, to: State) -> int | None:
 
 
 def can_end_at(view, u, anchor: Hex, facing: int | None = None, here_is_free: bool = True) -> bool:
-    """May the creature end its movement with its anchor on `anchor` (RULES.md 3: never in an
-    occupied hex, tiny creatures excepted)? Its own current place counts as free unless
+    """May the creature end its movement with its anchor on `anchor` (docs/rules/03-movement.md:
+    never in an occupied hex, tiny creatures excepted)? Its own current place counts as free unless
     `here_is_free` is False (a mover stopped half-way, standing in an ally's hex)."""
     fld = _field(view, u)
     s = fld.state_id(anchor, u.facing if facing is None else facing)
@@ -1110,11 +1124,11 @@ def path_step_costs(view, u, path) -> list[int] | None:
     return costs
 
 
-# ---- special movement (RULES.md 3) ----------------------------------------------------------
+# ---- special movement (docs/rules/03-movement.md) -------------------------------------------
 
 def five_foot_step_targets(view, u, moved: bool = False) -> dict[Hex, MovePath]:
-    """RULES.md 3 "5-Foot Step": 1 hex, never provokes, not into difficult terrain (a step
-    costing more than 1 for this creature) nor down a ledge, not after moving, not when
+    """docs/rules/03-movement.md "5-Foot Step": 1 hex, never provokes, not into difficult terrain
+    (a step costing more than 1 for this creature) nor down a ledge, not after moving, not when
     speed <= 5 ft."""
     if moved or effective_speed_ft(u) <= 5:
         return {}
@@ -1163,8 +1177,9 @@ def _run_line(fld: _Field, start: int, d: int, limit: int, enemies, allies) -> l
 
 
 def run_targets(view, u) -> dict[Hex, MovePath]:
-    """RULES.md 3 "Run": every legal end of a straight line in one of the six directions, up
-    to 2 x speed hexes, not through difficult terrain, enemies or more than one ally."""
+    """docs/rules/03-movement.md "Run": every legal end of a straight line in one of the six
+    directions, up to 2 x speed hexes, not through difficult terrain, enemies or more than one
+    ally."""
     limit = run_hexes(u)
     fld = _field(view, u, limit)
     start = fld.start()
@@ -1185,8 +1200,8 @@ def melee_reach(u) -> int | None:
 
 
 def charge_paths(view, u, target) -> list[MovePath]:
-    """RULES.md 3 "Charge": the Runs of at least 2 hexes that end with `target` (a UnitView or
-    a name) within the charger's melee reach."""
+    """docs/rules/03-movement.md "Charge": the Runs of at least 2 hexes that end with `target` (a
+    UnitView or a name) within the charger's melee reach."""
     target = view.unit(target) if isinstance(target, str) else target
     reach = melee_reach(u)
     if reach is None:
@@ -1202,8 +1217,8 @@ def charge_paths(view, u, target) -> list[MovePath]:
 
 
 def _retreat_edges(fld: _Field):
-    """Steps of a Retreat (RULES.md 3): never into an enemy's space, never closer to an enemy
-    that threatens the start; a step provokes only the threateners it moves toward."""
+    """Steps of a Retreat (docs/rules/03-movement.md): never into an enemy's space, never closer to
+    an enemy that threatens the start; a step provokes only the threateners it moves toward."""
     view, mover = fld.view, fld.mover
     enemy_cells = {i for o in view.units if o.eid != mover.eid and not o.dead
                    and is_hostile(o, mover) for i in fld._cells(o.hexes)}
@@ -1235,10 +1250,10 @@ def _retreat_edges(fld: _Field):
 
 
 def retreat_targets(view, u) -> Reachable:
-    """RULES.md 3 "Retreat" (full-round): the legal ends within speed (half when prone, LFG)
-    of steps that never bring it closer to an enemy threatening its current hexes and never
-    enter an enemy's space. `.path(h)` gives the path with its (kind "retreat") provocations:
-    only enemies it moves toward."""
+    """docs/rules/03-movement.md "Retreat" (full-round): the legal ends within speed (half when
+    prone, as the default rules say) of steps that never bring it closer to an enemy threatening
+    its current hexes and never enter an enemy's space. `.path(h)` gives the path with its (kind
+    "retreat") provocations: only enemies it moves toward."""
     budget = retreat_hexes(u)
     fld = _field(view, u, budget)
     start, edges = fld.start(), _retreat_edges(fld)

@@ -1,13 +1,13 @@
 """Doors and things that break: what a door or an obstacle becomes when it is opened, closed or
 broken, and what striking it does (docs/rules/21-terrain-and-falling.md "Doors and breaking
-things"; LFG "Movement in Combat: Doors", "Breaking Stuff & Damaging Objects").
+things").
 
 The map says how a hex starts (tile properties `door`, `hardness`, `hp`, `break_dc`); the
 battle keeps what changed since, per hex, as (state, damage, tried): the state is "open",
 "closed", "locked" or "broken" ("" when only damaged), the damage the hit points it has lost,
-`tried` the creatures that failed to force it (LFG: they cannot try again).
-`current_map` is the map with those changes: a new HexMap object each time they change, so
-every cache keyed by the map (paths, sight, cover) is left behind.
+`tried` the creatures that failed to force it (they cannot try again). `current_map` is the map
+with those changes: a new HexMap object each time they change, so every cache keyed by the map
+(paths, sight, cover) is left behind.
 
 The game's choices where the rulebook's table of doors is missing from our copy: a door that
 gives no numbers is a good wooden door, Hardness 5, 15 hit points, Break DC 18; an obstacle
@@ -25,7 +25,7 @@ from game.rules.damage import dice_distribution
 from game.tiled.hexmap import HexMap, Terrain
 
 DOOR_HARDNESS, DOOR_HP, DOOR_BREAK_DC = 5, 15, 18
-AUTO_HIT_HEXES = 2          # LFG: a door is a big, stationary target: automatic hit within 10 ft
+AUTO_HIT_HEXES = 2          # a door is a big, stationary target: it is hit within 10 ft, always
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def stats(t: Terrain) -> ObjectStats | None:
 
 
 def damage_dealt(damage: int, hardness: int) -> int:
-    """LFG "Hardness X": X of every blow's damage is negated before the hit points."""
+    """Hardness X: X of every blow's damage is negated before the hit points."""
     return max(0, damage - hardness)
 
 
@@ -94,8 +94,9 @@ def current_map(base: HexMap, changes: Mapping[str, tuple]) -> HexMap:
 
 
 def blow_bonus(u, weapon) -> int:
-    """The flat damage of a blow at an object: STR as the weapon adds it (RULES.md 10: basic
-    +STR, heavy +1.5 STR, bows none; a negative STR mod is not applied) and enhancement."""
+    """The flat damage of a blow at an object: STR as the weapon adds it
+    (docs/rules/10-attacks-and-damage.md: basic +STR, heavy +1.5 STR, bows none; a negative STR mod
+    is not applied) and enhancement."""
     mod = max(0, u.unit.str_mod)
     strength = 0 if weapon.kind == "ranged" else mod * 3 // 2 if weapon.kind == "heavy" else mod
     return strength + weapon.enhancement

@@ -1,6 +1,6 @@
-"""Exact chances of an attack before the roll (RULES.md 10 "Attack rolls and damage":
-"Previews show the exact hit probability (nat 1 / nat 20, fortune, concealment included)";
-RULES.md 7 concealment).
+"""Exact chances of an attack before the roll (docs/rules/10-attacks-and-damage.md "What the
+game shows": the exact chance to hit, natural 1 and 20, fortune and concealment included;
+concealment: docs/rules/07-concealment.md).
 
 All arithmetic is in `fractions.Fraction`; the public functions return floats, the `exact_*`
 ones Fractions.

@@ -1,6 +1,6 @@
-"""Protect: the cover a protector gives its ally (docs/rules/16-reactions.md; LFG "Protect
-Action"). Pure: reads the "protecting" (the ally's entity id) and "protected" (1 Good,
-2 Superior) conditions the engine's Protect action sets."""
+"""Protect: the cover a protector gives its ally (docs/rules/16-reactions.md "Protect"). Pure:
+reads the "protecting" (the ally's entity id) and "protected" (1 Good, 2 Superior) conditions the
+engine's Protect action sets."""
 from __future__ import annotations
 
 from game.rules.attack import COVER_LEVELS

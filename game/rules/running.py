@@ -1,5 +1,4 @@
-"""Which way a runner ran, and what it changes (RULES.md 3 "Run", "Charge"; LFG "Running in
-Combat", "Charge Attack").
+"""Which way a runner ran, and what it changes (docs/rules/03-movement.md "Run", "Charge").
 
 A Run goes straight along one of the six directions; the runner's state records where it
 started and the direction until its next turn (`UnitView.run`). From the hex where the run

@@ -1,10 +1,9 @@
-"""Line of sight and line of effect (RULES.md 5 "Line of sight and line of effect"; LFG
-"Locating Targets", 002 "Line of Effect", 000 cover).
+"""Line of sight and line of effect (docs/rules/05-line-of-sight.md).
 
 - Lines run from the centre of the attacker's hex to the sample points of every hex of the
   target (its centre and its six corners pulled 1% inward; `geometry.sample_points`). A
-  multi-hex attacker picks its best hex (LFG: "An attack for a larger creature can originate
-  from the center of any one of its occupied hexes").
+  multi-hex attacker picks its best hex (the hex-native rules: "An attack for a larger creature
+  can originate from the center of any one of its occupied hexes").
 - A line is obstructed by a kind of obstacle when it passes through the interior of the
   region those hexes cover (`geometry` explains the exact method: seams between two obstacle
   hexes block, grazing a corner or an outer edge does not). Each creature's footprint is such
@@ -14,15 +13,14 @@
   (the edge of the map is no wall for sight).
 - Line of effect: at least one line not obstructed by walls. Line of sight: at least one line
   obstructed by neither walls nor `blocks_sight` hexes, and the target not in total
-  concealment from the attacker (RULES.md 7: "Concealment blocks sight (total only)"; LFG:
-  "Total Concealment & Total Cover block Line of Sight"), which also covers invisible targets
-  and blinded attackers.
+  concealment from the attacker (docs/rules/07-concealment.md: total concealment blocks sight,
+  partial does not), which also covers invisible targets and blinded attackers.
 - Both are symmetric: the lines of the target's hexes back to the attacker's sample points
-  count too (002 "Line of Effect": "an unblocked path between it and you"). Lines from one
-  centre to sample points are not symmetric by themselves (a wall next to one creature can
-  hide its centre from every sample point of the other, while the other's centre still
-  reaches one of its corners); without this a creature could be shot by a foe it cannot shoot.
-  Concealment stays directional (a blinded attacker, an invisible target).
+  count too (line of effect is "an unblocked path between it and you", in the words of the
+  4e-style rules). Lines from one centre to sample points are not symmetric by themselves (a wall
+  next to one creature can hide its centre from every sample point of the other, while the other's
+  centre still reaches one of its corners); without this a creature could be shot by a foe it
+  cannot shoot. Concealment stays directional (a blinded attacker, an invisible target).
 
 Pure functions of a `BattleView`. Per-view indexes of the terrain and of the creatures are
 cached by the view's `version` (and the identity of its map and units).
@@ -45,8 +43,8 @@ def unit_of(view, u):
 
 
 def creature_distance(a, b) -> int:
-    """RULES.md 1: the smallest hex distance between any hex of one footprint and the other's.
-    Accepts UnitViews or iterables of hexes."""
+    """docs/rules/01-hexes-and-distance.md: the smallest hex distance between any hex of one
+    footprint and the other's. Accepts UnitViews or iterables of hexes."""
     a = getattr(a, "hexes", a)
     b = getattr(b, "hexes", b)
     return min((abs(x.q - y.q) + abs(x.r - y.r) + abs(x.q + x.r - y.q - y.r)) // 2
@@ -60,7 +58,7 @@ def condition_names(u) -> frozenset[str]:
 
 
 def tile(view, h: Hex) -> tuple[int, int]:
-    """Tiled col,row of a hex, for explanations (RULES.md 1)."""
+    """Tiled col,row of a hex, for explanations (docs/rules/01-hexes-and-distance.md)."""
     return view.hexmap.tile_of(h)
 
 
@@ -175,7 +173,8 @@ def clear_caches() -> None:
 # --- raw lines -------------------------------------------------------------------------------
 
 class Excluding:
-    """A region minus some hexes (RULES.md 5: obstacles in attacker's/target's hexes)."""
+    """A region minus some hexes (docs/rules/05-line-of-sight.md: obstacles in attacker's/target's
+    hexes)."""
 
     __slots__ = ("base", "excluded", "extra")
 
@@ -187,7 +186,8 @@ class Excluding:
 
 
 class RawLine:
-    """One line of RULES.md 5 with the hexes it passes (exact passages), before any rule.
+    """One line of docs/rules/05-line-of-sight.md with the hexes it passes (exact passages), before
+    any rule.
 
     When traced with `stop_at_wall`, `passed` holds the passages up to the first wall the
     line enters (nearest candidates first): a wall decides every flag of a line (it blocks
@@ -301,12 +301,13 @@ def _raw_lines(attacker, target, origin, index, prune, stop_at_wall) -> list[Raw
 
 @dataclass(frozen=True)
 class Line:
-    """One line of RULES.md 5, explained.
+    """One line of docs/rules/05-line-of-sight.md, explained.
 
     start_xy / end_xy: real coordinates in unit-size pointy hex space (`geometry.to_xy`).
     obstructed_by: what obstructs it - ('hex', Hex) or ('creature', name); in a `SightResult`
     the wall and sight-blocking hexes, in a `CoverResult` the hexes and creatures that give
-    cover after the exceptions of RULES.md 6 (those appear in `ignored` with the reason).
+    cover after the exceptions of docs/rules/06-cover.md (those appear in `ignored` with the
+    reason).
     """
 
     start_xy: tuple[float, float]
@@ -357,9 +358,9 @@ def _sight_lines(view, index: ViewIndex, raws: Iterable[RawLine], excluded) -> l
 
 def one_way(view, a, t, index: ViewIndex | None = None, need_sight: bool = True,
             stop_early: bool = False):
-    """Lines of RULES.md 5 from each hex of `a` to `t`: {origin: [Line]}. With `stop_early`
-    it stops at the first origin that has a line clear of walls (and of sight blockers when
-    `need_sight`)."""
+    """Lines of docs/rules/05-line-of-sight.md from each hex of `a` to `t`: {origin: [Line]}. With
+    `stop_early` it stops at the first origin that has a line clear of walls (and of sight blockers
+    when `need_sight`)."""
     index = index or view_index(view)
     excluded = a.hex_set | t.hex_set
     out = {}
@@ -382,15 +383,17 @@ def reverse_clear(view, a, t, index: ViewIndex | None = None, sight: bool = Fals
 
 
 def trace_sight(view, attacker, target) -> SightResult:
-    """The detailed answer of RULES.md 5 for one ordered pair (names or UnitViews).
+    """The detailed answer of docs/rules/05-line-of-sight.md for one ordered pair (names or
+    UnitViews).
 
     Line of effect and the geometric part of line of sight are symmetric: they exist when a
     line of the attacker's hexes to the target's sample points, or one of the target's hexes
-    to the attacker's sample points, is clear (002 "Line of Effect": "an unblocked path
-    between it and you"). Sample lines from one centre are not symmetric by themselves: a wall
-    near one creature can hide its centre from all of the other's sample points while a line
-    from the other's centre still slips past to one of its corners. Concealment (RULES.md 7)
-    stays directional: a blinded attacker, an invisible target, total concealment."""
+    to the attacker's sample points, is clear (line of effect is "an unblocked path between it
+    and you", in the words of the 4e-style rules). Sample lines from one centre are not symmetric
+    by themselves: a wall near one creature can hide its centre from all of the other's sample
+    points while a line from the other's centre still slips past to one of its corners. Concealment
+    (docs/rules/07-concealment.md) stays directional: a blinded attacker, an invisible target,
+    total concealment."""
     from game.rules.concealment import concealment
 
     a, t = unit_of(view, attacker), unit_of(view, target)
@@ -416,8 +419,8 @@ def trace_sight(view, attacker, target) -> SightResult:
                f"{clear} not blocked for sight"]
     if reverse:
         reasons.append(f"no line of {a.name} is clear, but a line from {t.name}'s hex back to "
-                       f"{a.name} is: lines of effect and sight are symmetric (rules: Line of sight and line of effect, "
-                       "002 'Line of Effect')")
+                       f"{a.name} is: lines of effect and sight are symmetric "
+                       "(rules: Line of sight and line of effect)")
     if not effect:
         reasons.append("no line of effect: every line passes through a wall (Total Cover)")
     elif not seen:
@@ -431,8 +434,9 @@ def trace_sight(view, attacker, target) -> SightResult:
 
 
 def line_of_effect(view, attacker, target) -> bool:
-    """RULES.md 5: a line from one of the attacker's hexes to the target's sample points (or
-    back, see `trace_sight`) not blocked by a wall. Symmetric in attacker and target."""
+    """docs/rules/05-line-of-sight.md: a line from one of the attacker's hexes to the target's
+    sample points (or back, see `trace_sight`) not blocked by a wall. Symmetric in attacker and
+    target."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = view_index(view)
     for lines in one_way(view, a, t, index, need_sight=False, stop_early=True).values():
@@ -442,9 +446,9 @@ def line_of_effect(view, attacker, target) -> bool:
 
 
 def line_of_sight(view, attacker, target) -> bool:
-    """RULES.md 5 and 7: a line blocked by neither walls nor blocks_sight hexes (either way,
-    like line of effect), and the target not in total concealment from the attacker
-    (invisible target, blinded attacker, total-concealment hexes)."""
+    """docs/rules/05-line-of-sight.md and 07-concealment.md: a line blocked by neither walls nor
+    blocks_sight hexes (either way, like line of effect), and the target not in total concealment
+    from the attacker (invisible target, blinded attacker, total-concealment hexes)."""
     return trace_sight(view, attacker, target).line_of_sight
 
 

@@ -1,7 +1,8 @@
-"""The one place where an attack's situation is read off the battlefield (RULES.md 10 "Attack
-rolls and damage", with the situational rules it points to: 1 distance, 3 difficult terrain,
-Run and Charge, 6 cover, 7 concealment, 8 flanking, gang up and high ground, 9 actions, 11
-conditions).
+"""The one place where an attack's situation is read off the battlefield
+(docs/rules/10-attacks-and-damage.md, with the situational rules it points to: distance
+01-hexes-and-distance.md; difficult terrain, Run and Charge 03-movement.md; 06-cover.md;
+07-concealment.md; flanking, gang up and high ground 08-flanking.md; actions
+09-turns-and-actions.md; conditions 11-hit-points-and-conditions.md).
 
 Pure functions of a `BattleView`. The combat engine, the UI preview, the AI and `inspect
 --json` all call these, so a preview and the roll that follows agree to the last modifier.
@@ -18,15 +19,15 @@ Pure functions of a `BattleView`. The combat engine, the UI preview, the AI and 
 `Extras` carries what the view does not show (the battle's bookkeeping): attacks already made
 this turn, the gang-up count, Aim, Power Attack, Charge.
 
-Interpretations (RULES.md silent):
+Interpretations (where the rulebooks are silent):
 - Attack mode: a melee weapon attacks in melee when the target is within its reach, else it is
   thrown when it can be (dagger, spear, javelin); bows and crossbows shoot.
 - A target the attacker cannot see (line of effect but no line of sight: a fog bank) has total
-  concealment against it (LFG "Locating Targets").
-- A creature stands on difficult terrain (RULES.md 3: -2 attack, -2 AC) when one of its hexes
-  is difficult, or lies on a body (RULES.md 3: bodies are difficult); a creature of 3+ hexes
-  only when at least half of its hexes are (as for its movement).
-- Flanked (RULES.md 8) is the target's state: it applies to every attack on it.
+  concealment against it (the hex-native rules on locating targets).
+- A creature stands on difficult terrain (docs/rules/03-movement.md: -2 attack, -2 AC) when one of
+  its hexes is difficult, or lies on a body (docs/rules/03-movement.md: bodies are difficult); a
+  creature of 3+ hexes only when at least half of its hexes are (as for its movement).
+- Flanked (docs/rules/08-flanking.md) is the target's state: it applies to every attack on it.
 """
 from __future__ import annotations
 
@@ -53,14 +54,14 @@ R10 = "rules: Attack rolls and damage"
 class Extras:
     """What an attack depends on beyond the view (the engine's bookkeeping)."""
     previous_attacks: int = 0      # attacks already made this turn (an AOO: AOOs this round)
-    alternating: bool = False      # RULES.md 9: the previous attack used another weapon
+    alternating: bool = False      # the previous attack used another weapon (-1, not -2; `attack`)
     gang_up: int = 0               # OTHER creatures that attacked the target since its turn
-    aim: bool = False              # RULES.md 9 Aim
-    power_attack: bool = False     # RULES.md 9 Power Attack
-    charge: bool = False           # RULES.md 3 Charge
+    aim: bool = False              # Aim (docs/rules/09-turns-and-actions.md)
+    power_attack: bool = False     # Power Attack (docs/rules/09-turns-and-actions.md)
+    charge: bool = False           # docs/rules/03-movement.md "Charge"
     fortune: int = 0               # situational Fortunate (+1) / Unfortunate (-1)
     mode: str | None = None        # force "melee", "thrown" or "ranged"
-    target_ignores: tuple = ()     # RULES.md 8 "Ignore an enemy": foes the target ignores
+    target_ignores: tuple = ()     # foes the target ignores (docs/rules/08-flanking.md)
     unseen: bool = False           # the target is unaware of the attacker (hidden)
     indirect: bool = False         # a volley over the obstacles (rules: Special attacks)
     stray: bool = False            # the roll against an unintended target (accuracy by volume)
@@ -76,7 +77,7 @@ class Situation:
     reason: str = ""
     weapon: object = None
     mode: str = ""
-    distance: int = 0              # hexes (RULES.md 1)
+    distance: int = 0              # hexes (docs/rules/01-hexes-and-distance.md)
     cover: CoverResult | None = None
     concealment: ConcealmentResult | None = None
     flanking: FlankResult | None = None
@@ -85,7 +86,8 @@ class Situation:
 
 @dataclass(frozen=True)
 class Preview:
-    """What the UI shows before an attack (RULES.md 10: exact hit probability)."""
+    """What the UI shows before an attack (docs/rules/10-attacks-and-damage.md: exact hit
+    probability)."""
     possible: bool
     reason: str
     hit_chance: float
@@ -130,8 +132,8 @@ def attack_mode(u, weapon, distance: int) -> str:
 
 
 def on_difficult(view, u) -> bool:
-    """RULES.md 3: does the creature stand on difficult terrain (terrain or a body)? A flying
-    creature never does (docs/rules/21-terrain-and-falling.md)."""
+    """docs/rules/03-movement.md: does the creature stand on difficult terrain (terrain or a body)?
+    A flying creature never does (docs/rules/21-terrain-and-falling.md)."""
     if flies(u):
         return False
     bodies = set()
@@ -187,7 +189,7 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     if level != "total" and (cov.level != "total" or extras.indirect):
         seen = line_of_sight(view, a, t)
         if not seen:
-            level = "total"         # LFG "Locating Targets": an unseen target
+            level = "total"         # an unseen target (the hex-native rules, locating targets)
     cover_level = behind_cover(view, a, t, protected_cover(view, t, cov.level))
     lobbed = extras.indirect and ranged
     if lobbed:
@@ -235,7 +237,7 @@ def held_against(t, a) -> str:
 
 
 def _unignored_flank(flank: FlankResult, ignored) -> FlankResult:
-    """RULES.md 8 "Ignore an enemy": an ignored foe cannot make its target flanked."""
+    """docs/rules/08-flanking.md "Ganging up": an ignored foe cannot make its target flanked."""
     if not flank.flanked or not ignored:
         return flank
     pairs = tuple(p for p in flank.pairs if not set(p) & set(ignored))

@@ -1,5 +1,5 @@
-"""Skill checks of the body (rules: Attacks and damage, "Skill checks"; LFG "Creature Size"
-lists a size modifier for Wrestling and another for Acrobatics, Climb and Jump).
+"""Skill checks of the body (docs/rules/10-attacks-and-damage.md "Skill checks of the body"; the
+default rules give a size modifier for Wrestling and another for Acrobatics, Climb and Jump).
 
 A check is d20 + the creature's ranks in the skill (unit data: `wrestling`, `acrobatics`,
 `climb`, `swim`, `jump`) + its key ability modifier + the size modifier of the skill + the

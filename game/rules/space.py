@@ -1,5 +1,5 @@
-"""Sharing a space (docs/rules/11-hit-points-and-conditions.md, "Sharing a space"; LFG "Space Explained":
-"if you occupy the same space as an allied or indifferent creature within 1 size category of
+"""Sharing a space (docs/rules/11-hit-points-and-conditions.md "Sharing a space"; the hex-native
+rules: "if you occupy the same space as an allied or indifferent creature within 1 size category of
 your own, you both gain the Cramped condition").
 
 Where creatures share hexes in this game: a creature passing through its allies (it may not

@@ -1,6 +1,5 @@
-"""Who threatens which hexes, and who can still react (RULES.md 2 "Size, space (footprint) and
-reach", RULES.md 4 "Attacks of opportunity (AOO) and reactions"; LFG "Reach & Threatened Area",
-"Reactions & AOO").
+"""Who threatens which hexes, and who can still react (docs/rules/02-size-and-reach.md
+"Threatened hexes", 04-attacks-of-opportunity.md "Reactions").
 
 Pure functions of a `BattleView`: nothing here imports esper or pygame.
 
@@ -19,10 +18,10 @@ from functools import lru_cache
 from game.rules import conditions as condition_rules
 from game.hexgrid import Hex, hexes_within, hex_to_offset
 
-# RULES.md 2: conditions that stop a creature from threatening.
+# docs/rules/02-size-and-reach.md: conditions that stop a creature from threatening.
 NO_THREAT_CONDITIONS = frozenset(
     {"prone", "blinded", "helpless", "unconscious", "grappled", "pinned", "stunned"})
-# RULES.md 4: conditions that stop a creature from reacting.
+# docs/rules/04-attacks-of-opportunity.md: conditions that stop a creature from reacting.
 NO_REACTION_CONDITIONS = frozenset(
     {"flat_footed", "stunned", "staggered", "helpless", "unconscious"})
 
@@ -34,7 +33,7 @@ def condition_key(name: str) -> str:
 
 def conditions_of(u) -> frozenset[str]:
     """The normalised names of the creature's active conditions (an unconscious creature is
-    also helpless, RULES.md 11)."""
+    also helpless, docs/rules/11-hit-points-and-conditions.md)."""
     names = {condition_key(c) for c in u.conditions}
     if "unconscious" in names:
         names.add("helpless")
@@ -50,7 +49,8 @@ def is_helpless(u) -> bool:
 
 
 def threatening_weapons(u) -> tuple:
-    """Weapons that threaten (RULES.md 2): melee or natural ones, or any with `threatens_ft`."""
+    """Weapons that threaten (docs/rules/02-size-and-reach.md): melee or natural ones, or any with
+    `threatens_ft`."""
     return tuple(w for w in u.weapons if not getattr(w, "unarmed", False) and
                  (w.attack == "melee" or w.natural or getattr(w, "threatens_ft", None)))
 
@@ -65,8 +65,8 @@ def weapon_threat_reach(u, weapon) -> int:
 
 
 def can_threaten(u) -> bool:
-    """RULES.md 2: holds a threatening weapon and is not prone, blinded, helpless, unconscious,
-    grappled, pinned, stunned or dead."""
+    """docs/rules/02-size-and-reach.md: holds a threatening weapon and is not prone, blinded,
+    helpless, unconscious, grappled, pinned, stunned or dead."""
     if u.dead or conditions_of(u) & NO_THREAT_CONDITIONS:
         return False
     return bool(threatening_weapons(u))
@@ -105,9 +105,9 @@ def _on_map(h: Hex, width: int, height: int, offset_layout) -> bool:
 
 
 def threatened_hexes(view, u) -> frozenset[Hex]:
-    """Every map hex the creature threatens (RULES.md 2): distance 1..reach of its footprint,
-    occupied or not, its own hexes excluded; a tiny creature threatens its own hex (reach 0).
-    Empty when it cannot threaten."""
+    """Every map hex the creature threatens (docs/rules/02-size-and-reach.md): distance 1..reach of
+    its footprint, occupied or not, its own hexes excluded; a tiny creature threatens its own hex
+    (reach 0). Empty when it cannot threaten."""
     if not can_threaten(u):
         return frozenset()
     m = view.hexmap
@@ -129,7 +129,8 @@ def threateners_of(view, h: Hex, team: str | None = None) -> tuple:
 
 
 def can_see_to_react(reactor, provoker) -> bool:
-    """Attacks of opportunity need sight (LFG Invisible: "opponents ... cannot use Reactions
+    """Attacks of opportunity need sight (docs/rules/04-attacks-of-opportunity.md "What
+    provokes"; the hex-native rules on Invisible: "opponents ... cannot use Reactions
     requiring sight (such as AOO) against you"): nobody reacts to an invisible creature. A
     blinded reactor does not threaten at all (NO_THREAT_CONDITIONS)."""
     return not has_condition(provoker, "invisible")
@@ -139,7 +140,7 @@ def enemies_threatening(view, u, hexes=None) -> tuple:
     """The living enemies of `u` that threaten any of `hexes` (default: the hexes `u`
     stands on) and could react to it, in eid order: the one definition the engine, the
     previews and the computer player use for "who may strike if it leaves, stands up or
-    shoots here" (RULES.md 4)."""
+    shoots here" (docs/rules/04-attacks-of-opportunity.md)."""
     here = frozenset(u.hexes if hexes is None else hexes)
     return tuple(x for x in view.units if x.eid != u.eid and not x.dead and is_hostile(x, u)
                  and can_threaten(x) and can_see_to_react(x, u)
@@ -147,8 +148,8 @@ def enemies_threatening(view, u, hexes=None) -> tuple:
 
 
 def can_react(u) -> bool:
-    """RULES.md 4: one Reaction per round; flat-footed, stunned, staggered, helpless and
-    unconscious (and dead) creatures cannot react."""
+    """docs/rules/04-attacks-of-opportunity.md: one Reaction per round; flat-footed, stunned,
+    staggered, helpless and unconscious (and dead) creatures cannot react."""
     if u.dead or not u.reaction_available:
         return False
     # conditions.can_react also knows implied conditions (Stunned -> Flat-Footed), Weakened 4+
@@ -165,8 +166,8 @@ __all__ = [
 
 
 def footprint_distance(a, b) -> int:
-    """RULES.md 1: the distance between two creatures (or footprints) is the smallest hex
-    distance between any hex of one and any hex of the other."""
+    """docs/rules/01-hexes-and-distance.md: the distance between two creatures (or footprints) is
+    the smallest hex distance between any hex of one and any hex of the other."""
     a = getattr(a, "hexes", a)
     b = getattr(b, "hexes", b)
     return min((abs(x.q - y.q) + abs(x.r - y.r) + abs(x.q + x.r - y.q - y.r)) // 2

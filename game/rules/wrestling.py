@@ -60,7 +60,8 @@ def size_refusal(maneuver: str, a, t) -> str:
 
 
 def trait_weapons(u, maneuver: str) -> tuple:
-    """The creature's weapons whose data gives `maneuver` on a hit (LFG Grab/Trip/Shove)."""
+    """The creature's weapons whose data gives `maneuver` on a hit (the grab, trip or shove
+    trait: docs/rules/18-wrestling-and-knockdown.md "Maneuvers")."""
     return tuple(w for w in u.weapons if maneuver in w.properties)
 
 

@@ -1,4 +1,5 @@
-"""One parsed Tiled map, for the loader and the renderer alike (DESIGN.md "Maps (Tiled)").
+"""One parsed Tiled map, for the loader and the renderer alike (the map format:
+docs/mapping.md; what it promises about hostile files: docs/security.md "Maps").
 
 The .tmx is parsed once, through the safe XML layer (xmlsafe.py); everything it refers to
 (tilesets, templates, images) is checked by `templates.Files` before anything reads it. The

@@ -1,4 +1,5 @@
-"""What pytmx, the renderer's tile reader, gets to see of a map (DESIGN.md "Maps (Tiled)").
+"""What pytmx, the renderer's tile reader, gets to see of a map (the map format:
+docs/mapping.md; files from strangers: docs/security.md "Maps").
 
 pytmx reads files by itself (external tilesets, with an XML parser that expands entities) and
 casts attributes without saying where they were. So it never gets a file name: `pytmx_map`

@@ -1,7 +1,7 @@
 """The battle map as the rules see it: size, Tiled layout, terrain per hex, unit placements.
 
-Terrain comes from tile properties (DESIGN.md "Maps (Tiled)"): per hex, over every tile layer,
-booleans OR, numbers take the maximum, enums the most severe.
+Terrain comes from tile properties (docs/mapping.md "Terrain: tile properties"): per hex, over
+every tile layer, booleans OR, numbers take the maximum, enums the most severe.
 """
 from __future__ import annotations
 
@@ -21,16 +21,17 @@ DOOR_LEVELS = ("none", "broken", "open", "closed", "locked")   # and what a batt
 
 @dataclass(frozen=True)
 class Terrain:
-    """What one hex is made of, combined over all tile layers (docs/mapping.md "Tile
+    """What one hex is made of, combined over all tile layers (docs/mapping.md "Terrain: tile
     properties"; docs/rules/21-terrain-and-falling.md).
 
-    Besides the properties of RULES.md 3, 5, 7, 8: `water` (shallow water is difficult
-    terrain, deep water is swum), `climb_dc` (the Climb check that scales the ledge up to this
-    hex; 0: it cannot be climbed without a climb speed), `door` (a closed or locked door
-    blocks movement, sight and effect like a wall; an open or broken one blocks nothing) and
-    `hardness` / `hp` / `break_dc` of an obstacle that can be broken (LFG "Breaking Stuff").
-    The effects are settled here, once, so every rule reads `difficult`, `impassable` and
-    `obstacle` as before.
+    Besides the properties that movement, sight, concealment and high ground read
+    (docs/rules/03-movement.md, 05-line-of-sight.md, 07-concealment.md, 08-flanking.md):
+    `water` (shallow water is difficult terrain, deep water is swum), `climb_dc` (the Climb check
+    that scales the ledge up to this hex; 0: it cannot be climbed without a climb speed), `door` (a
+    closed or locked door blocks movement, sight and effect like a wall; an open or broken one
+    blocks nothing) and `hardness` / `hp` / `break_dc` of an obstacle that can be broken
+    (docs/rules/21-terrain-and-falling.md "Doors and breaking things"). The effects are settled
+    here, once, so every rule reads `difficult`, `impassable` and `obstacle` as before.
     """
 
     difficult: bool = False
@@ -57,7 +58,8 @@ class Terrain:
 
     @property
     def breakable(self) -> bool:
-        """An obstacle or door that can be broken (it has hit points, LFG "Breaking Stuff")."""
+        """An obstacle or door that can be broken (it has hit points:
+        docs/rules/21-terrain-and-falling.md "Doors and breaking things")."""
         return self.hp > 0
 
     def combine(self, other: Terrain) -> Terrain:
@@ -100,13 +102,14 @@ class UnitPlacement:
     conditions: tuple[str, ...] = ()
     line: int = 0
     object_id: int = 0
-    aware: bool = True      # false: surprised, no turn in the surprise round (RULES.md 9)
+    # docs/rules/09-turns-and-actions.md "Awareness and surprise":
+    aware: bool = True      # false: surprised, no turn in the surprise round
     hidden: bool = False    # true: unseen by its enemies until it acts
 
 
 @dataclass(frozen=True)
 class MapLayer:
-    """One layer in the XML's draw order (pytmx reorders them: DESIGN.md "Maps (Tiled)")."""
+    """One layer in the XML's draw order (the order Tiled draws them in; pytmx reorders them)."""
 
     name: str
     kind: str  # "tile", "object", "image" or "group"

@@ -1,4 +1,4 @@
-"""Images a map uses, opened before the game draws them (DESIGN.md "Quality").
+"""Images a map uses, opened before the game draws them (docs/security.md "Maps").
 
 A tileset or image layer may name any file: a truncated PNG, a text file, a 20000 x 20000
 picture that needs gigabytes once decoded. `check_image` reads the header with Pillow (no

@@ -1,4 +1,5 @@
-"""Loading a Tiled .tmx into a HexMap (DESIGN.md "Maps (Tiled)"; RULES.md 1 and 2).
+"""Loading a Tiled .tmx into a HexMap (docs/mapping.md; docs/rules/01-hexes-and-distance.md
+and 02-size-and-reach.md).
 
 The work goes in this order, so that bad input never reaches a parser that could hang or crash:
 1. the map parsed once into a `document.Document` (safe XML or JSON, header, tilesets,
@@ -8,7 +9,7 @@ The work goes in this order, so that bad input never reaches a parser that could
    (booleans OR, numbers max, enums the most severe: `Terrain.combine`);
 4. units from objects of class (Tiled 1.9+) or type (1.8) `unit`, templates resolved, placed on
    the hex under the center of their bounds (Tiled's own picking), checked against the unit
-   database, the terrain and each other (RULES.md 2 footprints).
+   database, the terrain and each other (docs/rules/02-size-and-reach.md footprints).
 Problems are collected (`read_map`); `load_map` raises them all at once as a MapError.
 GIDs carry Tiled's flip flags (bits 31-29) and the hexagonal 120-degree rotation (bit 28);
 the real tile is found with all four masked off.
@@ -57,7 +58,7 @@ TERRAIN_PROPS = {
     "climb_dc": lambda p: as_int(p, 0, 60), "hardness": lambda p: as_int(p, 0, 100),
     "hp": lambda p: as_int(p, 0, 10000), "break_dc": lambda p: as_int(p, 0, 60),
 }
-AWARENESS = ("aware", "hidden")     # unit properties of the surprise round (RULES.md 9)
+AWARENESS = ("aware", "hidden")     # docs/rules/09-turns-and-actions.md "Awareness and surprise"
 UNIT_OVERRIDES = {
     "level": lambda p: as_int(p, 0, 30), "hp": lambda p: as_int(p, 1),
     "reach": lambda p: as_int(p, 0, 20), "speed": lambda p: as_int(p, 0, 500),
@@ -338,9 +339,10 @@ class _Ctx:
                              _int(mo.attrib.get("id")) or 0, **awareness)
 
     def check_conditions(self, conditions, prop, label) -> bool:
-        """The conditions a map may give a creature: those of RULES.md 11 that do not follow
-        from its hit points (a map creature has at least 1 HP: no unconscious, dying, bleed,
-        injured or weakened creature) nor from an action (running, off_balance, ...)."""
+        """The conditions a map may give a creature: those of
+        docs/rules/11-hit-points-and-conditions.md that do not follow from its hit points (a map
+        creature has at least 1 HP: no unconscious, dying, bleed, injured or weakened creature) nor
+        from an action (running, off_balance, ...)."""
         from game.rules.conditions import CONDITIONS
         allowed = [c for c in CONDITIONS if c not in HP_CONDITIONS + HELD_CONDITIONS]
         for name in (c.strip().lower() for c in conditions):
@@ -466,7 +468,8 @@ class _Ctx:
                             "add the team to teams or fix the unit's team")
 
     def check_placements(self, hexmap: HexMap, units) -> None:
-        """RULES.md 2: every footprint on the map, on passable hexes, apart (tiny excepted)."""
+        """docs/rules/02-size-and-reach.md: every footprint on the map, on passable hexes, apart
+        (tiny excepted)."""
         occupied: dict = {}
         db = self.units_db() if units else {}
         for u in units:

@@ -1,4 +1,4 @@
-"""Writing Tiled maps from ASCII plans: one character is one hex (DESIGN.md "Maps (Tiled)").
+"""Writing Tiled maps from ASCII plans: one character is one hex (the format: docs/mapping.md).
 
 Used by tools/make_maps.py for the shipped maps and by tests that need a real .tmx file.
 

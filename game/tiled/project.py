@@ -1,4 +1,4 @@
-"""The Tiled project file (`.tiled-project`) a map belongs to (docs/mapping.md "The project").
+"""The Tiled project file (`.tiled-project`) a map belongs to (docs/mapping.md "The kit").
 
 Tiled 1.9+ leaves a class member at its default out of the map file: an object of class `unit`
 whose team the designer never changed has no `team` property in the .tmx. The defaults live in

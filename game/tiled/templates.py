@@ -1,12 +1,12 @@
 """Files a map refers to: tilesets (.tsx), images and object templates (.tx).
 
-DESIGN.md "Maps (Tiled)": object templates must work although pytmx does not resolve them.
+Object templates (docs/mapping.md "Units") must work although pytmx does not resolve them.
 Tiled's rule for a template instance: the instance's attributes and properties override the
 template object's; the shape (point, ellipse, polygon, text) comes from the template unless the
 instance has its own; a template's tile `gid` counts in the template's own `<tileset>`.
 `map_object` gives an object as Tiled shows it (template merged; a tile object also takes its
 tile's class and properties as defaults) and the center of its bounds, where a unit stands.
-Every reference is checked before anything reads it (DESIGN.md "Quality"): it must exist and
+Every reference is checked before anything reads it (docs/security.md "Maps"): it must exist and
 stay inside the map's folder, the game's `assets/` folder, an `assets/` folder beside the map's
 folder or the folder holding the map's `.tiled-project` (so `../tilesets` of a project works; no
 other `..` escapes, no absolute paths elsewhere). Problems are collected into a list, never raised.

@@ -1,4 +1,5 @@
-"""`python -m game validate MAP...` (DESIGN.md "Command line", "Quality").
+"""`python -m game validate MAP...` (docs/mapping.md "Check, look, balance"; docs/security.md
+"Maps").
 
 Every map is loaded on its own (game.tiled.loader.read_map); each problem is one line
 `path:line: message — fix`. All problems are collected, never only the first. Exit status 0

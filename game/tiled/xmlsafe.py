@@ -1,4 +1,4 @@
-"""Safe XML for Tiled files, with the line of every element (DESIGN.md "Maps (Tiled)", "Quality").
+"""Safe XML for Tiled files, with the line of every element (docs/security.md "Maps").
 
 Maps, tilesets and templates are parsed with defusedxml's parser: DTD entity declarations and
 external references are refused, so an entity-expansion bomb is a one-line error instead of a

@@ -1,1 +1,2 @@
-"""pygame only here: camera, map renderer, overlays, HUD, input -> commands (DESIGN.md)."""
+"""pygame only here: camera, map renderer, overlays, HUD, input -> commands
+(docs/architecture.md "Layers")."""

@@ -1,5 +1,5 @@
-"""The game window: the screens, the main loop and the headless screenshot (DESIGN.md
-"Command line": `python -m game`, `python -m game play` and `python -m game screenshot`).
+"""The game window: the screens, the main loop and the headless screenshot (the commands
+`python -m game`, `python -m game play` and `python -m game screenshot`).
 
 `App` owns a window (or the dummy video driver's surface) and the screen shown in it
 (`App.mode`): the battle (`game.ui.battle_screen.BattleScreen`, `App.battle_screen`), or

@@ -1,5 +1,6 @@
 """The battlefield on screen: the map as `render` draws it, the overlays of the selection, the
-hover previews and the creatures (DESIGN.md "ui/"; what is shown: RULES.md 2-8).
+hover previews and the creatures (docs/architecture.md "Layers"; what is shown:
+docs/rules/02-size-and-reach.md to 08-flanking.md).
 
 Layers, bottom to top, and what they cost per frame:
 1. the *static* layer: the map scaled to the camera's zoom step (cached per step) with the
@@ -8,8 +9,9 @@ Layers, bottom to top, and what they cost per frame:
    only when the battle, the selection, the mode, the overlays or the zoom change, so a frame
    blits it once;
 2. the hover previews: the path with its cost, the hexes whose exit provokes and lines to the
-   enemies that would react, the safe path dashed; on an enemy, the lines of RULES.md 5 that
-   cover was tested with (obstructed ones dashed in vermillion) and the hit chance;
+   enemies that would react, the safe path dashed; on an enemy, the lines of
+   docs/rules/05-line-of-sight.md that cover was tested with (obstructed ones dashed in vermillion)
+   and the hit chance;
 3. the creatures (`sprites.token`, cached per zoom), their HP bars and condition badges, the
    active creature's marker, the creatures to pick (selective initiative) and highlights.
 
@@ -36,7 +38,8 @@ TIER_COLOUR = {0: (86, 180, 233), 1: (86, 180, 233), 2: (240, 228, 66), 3: (204,
 THREAT = (213, 94, 0)
 SAFE = (0, 158, 115)
 ACTIVE = (230, 159, 0)
-ONE_HEX = {"tiny": 0.25, "small": 0.31, "medium": 0.36}   # token radius / hex size (RULES.md 2)
+# token radius / hex size, by size (docs/rules/02-size-and-reach.md)
+ONE_HEX = {"tiny": 0.25, "small": 0.31, "medium": 0.36}
 HIDDEN_FILL = (8, 10, 22, 150)
 TERRAIN_COLOURS = {"wall": (110, 110, 120), "low": (150, 130, 100), "difficult": (150, 120, 80),
                    "impassable": (60, 90, 160), "partial": (60, 120, 60), "total": (30, 60, 30),
@@ -460,7 +463,8 @@ class Board:
     @staticmethod
     def attack_lines(a, attacker=None) -> list[tuple[str, tuple]]:
         """The label over a hovered enemy: hit chance, weapon and reach or range, then cover,
-        concealment, flanking (RULES.md 2, 6-8, 10)."""
+        concealment, flanking (docs/rules/02-size-and-reach.md, 06-cover.md to 08-flanking.md,
+        10-attacks-and-damage.md)."""
         if not a.possible:
             return [("cannot attack", (200, 200, 200)), (a.reason[:60], (220, 220, 220))]
         out = [(f"{round(a.hit_chance * 100)}% to hit", (255, 255, 255))]

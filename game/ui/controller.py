@@ -4,8 +4,8 @@ The player's clicks and keys arrive here as plain calls (`click_cell`, `hover_ce
 `do_action`, ...); the controller turns them into the same command objects the AI and the
 tests send (`game.engine.commands`) and hands them to `Battle.apply`. Every question a preview
 asks goes to the rules (`game.rules.movement`, `aoo`, `situation`), so what the screen shows
-is what the engine will do (RULES.md 3 movement, 4 attacks of opportunity, 6-8 cover,
-concealment, flanking, 9 turns, 10 hit chances).
+is what the engine will do (the pages of docs/rules/ on movement, attacks of opportunity, cover,
+concealment, flanking, turns and hit chances).
 
 A command the engine refuses only because it provokes (it wants `confirm=True`) becomes
 `model.pending`: a second click on the same hex or `confirm()` (Enter) sends it confirmed.
@@ -259,7 +259,7 @@ class GameController:
 
     def _charge_attack_preview(self, u, target: str, p: MovePreview | None):
         """The Charge's attack as it will be rolled: from the end of the run, +2 to hit
-        (RULES.md 3), with the chosen melee weapon or the best one."""
+        (docs/rules/03-movement.md), with the chosen melee weapon or the best one."""
         if p is None:
             return None
         from dataclasses import replace as swap

@@ -1,4 +1,4 @@
-"""The heads-up display: pygame_gui widgets around the board (DESIGN.md "ui/").
+"""The heads-up display: pygame_gui widgets around the board (docs/architecture.md "Layers").
 
 What it shows comes from `game.ui.presenters` (pure, tested headless); this module only lays
 widgets out, keeps them in step with the battle and the UI model, and turns clicks into calls

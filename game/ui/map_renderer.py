@@ -1,9 +1,8 @@
 """Draw a Tiled hexagonal map as Tiled's own `tmxrasterizer` does, headless (pygame only).
 
-DESIGN.md "Maps (Tiled)" gives the integer layout that `game.hexgrid.TiledLayout` implements
-(tile_top_left, map_pixel_size); DESIGN.md "Command line" gives `python -m game render MAP OUT`.
-What Tiled 1.8's tmxrasterizer does, and so what this module reproduces (tests/test_render.py
-compares the two pixel for pixel):
+`game.hexgrid.TiledLayout` implements Tiled's integer hex layout (tile_top_left, map_pixel_size);
+`python -m game render MAP OUT` draws a map with this module. What Tiled 1.8's tmxrasterizer does,
+and so what this module reproduces (tests/test_render.py compares the two pixel for pixel):
 
 * Canvas: `HexagonalRenderer::mapBoundingRect` (= `TiledLayout.map_pixel_size`) grown by the
   layer offset margins (`Map::computeLayerOffsetMargins`: for every layer that is not a group,

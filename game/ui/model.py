@@ -1,8 +1,9 @@
-"""The UI's own state, kept out of the esper world (DESIGN.md "State and flow": hover and
-selection are UI-only). No pygame here: the controller fills it, the board and the HUD read
-it, and the tests assert on it.
+"""The UI's own state, kept out of the esper world (docs/architecture.md "State and flow": hover
+and selection are UI-only). No pygame here: the controller fills it, the board and the HUD read it,
+and the tests assert on it.
 
-Cells are Tiled `col,row` tuples (RULES.md 1); units are named by their map name.
+Cells are Tiled `col,row` tuples (docs/rules/01-hexes-and-distance.md); units are named by their
+map name.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ OVERLAYS = ("threat", "los")
 
 @dataclass
 class MovePreview:
-    """A movement before it is committed (RULES.md 3, 4).
+    """A movement before it is committed (docs/rules/03-movement.md, 04-attacks-of-opportunity.md).
 
     cells: the hexes the anchor enters, first step first (start excluded); cost: hexes of
     movement; big_actions: Big Actions it spends (0 = leftover movement pays, None = out of

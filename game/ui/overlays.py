@@ -1,13 +1,14 @@
 """What the map overlays show, as cells (no pygame): `board.py` draws them.
 
 - `reach_tiers`: the selected creature's reachable hexes by the Big Actions they cost
-  (RULES.md 3 Move: 1 = one Move, 2 = two Moves, 3 = only a Run), per UI mode (Run, 5-Foot
-  Step, Retreat, Charge show their own targets); `run_cells`: where a Run (one Big Action,
-  straight) gets beyond one Move;
-- `threat_cells`: the hexes a creature threatens (RULES.md 2), `enemy_threat_cells` the union
-  for every enemy of a side (the T overlay);
-- `hidden_cells`: hexes the selected creature has no line of sight to (RULES.md 5 and 7, the
-  L overlay), asked of `game.rules.sight` with a one-hex probe standing in each hex.
+  (docs/rules/03-movement.md "Move": 1 = one Move, 2 = two Moves, 3 = only a Run), per UI mode
+  (Run, 5-Foot Step, Retreat, Charge show their own targets); `run_cells`: where a Run (one Big
+  Action, straight) gets beyond one Move;
+- `threat_cells`: the hexes a creature threatens (docs/rules/02-size-and-reach.md),
+  `enemy_threat_cells` the union for every enemy of a side (the T overlay);
+- `hidden_cells`: hexes the selected creature has no line of sight to
+  (docs/rules/05-line-of-sight.md and 07-concealment.md, the L overlay), asked of
+  `game.rules.sight` with a one-hex probe standing in each hex.
 
 Every answer is cached per battle version and its other inputs: a frame asks again for free.
 """
@@ -50,7 +51,8 @@ def budget_of(battle, name: str) -> tuple[int, int]:
 
 
 def move_budget(battle, u) -> int:
-    """Hexes of movement a Move can reach this turn (RULES.md 3: speed per Big Action)."""
+    """Hexes of movement a Move can reach this turn (docs/rules/03-movement.md: speed per Big
+    Action)."""
     movement, big = budget_of(battle, u.name)
     return mv.movement_budget(movement, big, mv.speed_hexes(u))
 
@@ -110,8 +112,8 @@ def _run_cells(battle, view, u) -> list:
 
 
 def run_cells(battle, name: str | None, mode: str = "move") -> frozenset:
-    """Cells a Run reaches for one Big Action beyond one Move's reach (RULES.md 3 Run: the
-    dots over the two-Move tint); empty outside the move mode."""
+    """Cells a Run reaches for one Big Action beyond one Move's reach (docs/rules/03-movement.md
+    "Run": the dots over the two-Move tint); empty outside the move mode."""
     if not name or name not in battle.eids or mode not in ("move", "attack", "power"):
         return frozenset()
 
@@ -132,7 +134,8 @@ def reach_tiers(battle, name: str | None, mode: str = "move") -> MappingProxyTyp
 
 
 def threat_cells(battle, name: str | None) -> frozenset:
-    """The cells `name` threatens (RULES.md 2), empty when it cannot threaten."""
+    """The cells `name` threatens (docs/rules/02-size-and-reach.md), empty when it cannot
+    threaten."""
     if not name or name not in battle.eids:
         return frozenset()
     return cached(battle, ("threat", name),
@@ -184,7 +187,8 @@ def _hidden(battle, name: str) -> frozenset:
 
 
 def hidden_cells(battle, name: str | None) -> frozenset:
-    """Cells `name` cannot see (no line of sight, RULES.md 5; total concealment, RULES.md 7)."""
+    """Cells `name` cannot see (no line of sight, docs/rules/05-line-of-sight.md; total
+    concealment, docs/rules/07-concealment.md)."""
     if not name or name not in battle.eids:
         return frozenset()
     return cached(battle, ("hidden", name), lambda: _hidden(battle, name))

@@ -1,23 +1,26 @@
 """What the HUD shows, as plain data: pure functions of a battle and the UI model (no pygame).
 
-DESIGN.md: `ui/` turns input into the same commands the AI sends and draws the world and its
-events; these functions are the part of the HUD that can be tested headless and fast.
+The UI turns input into the same commands the AI sends and draws the world and its events
+(docs/architecture.md "Layers"); these functions are the part of the HUD that can be tested
+headless and fast.
 
-- `action_states(battle, model, human=None)` -> `ActionState` per action button (RULES.md 3,
-  9): enabled or not, and when not, a short reason a player understands ("No Big Action left").
-  Legality comes from the engine's query `Battle.actions(name)`; the words come from a table
-  keyed by the engine's stable refusal codes.
+- `action_states(battle, model, human=None)` -> `ActionState` per action button
+  (docs/rules/03-movement.md, 09-turns-and-actions.md): enabled or not, and when not, a short
+  reason a player understands ("No Big Action left"). Legality comes from the engine's query
+  `Battle.actions(name)`; the words come from a table keyed by the engine's stable refusal codes.
 - `unit_card(battle, name, model=None)` -> `UnitCard`: stat block title, HP, AC, speed, reach,
-  weapons (the chosen one marked), actions left, reaction, conditions (RULES.md 11 numbers).
-- `initiative_entries(battle)` -> `Entry` per creature in initiative order (RULES.md 9: in
-  selective initiative the creatures that may be picked to act next are `can_pick`).
+  weapons (the chosen one marked), actions left, reaction, conditions (with the numbers of
+  docs/rules/11-hit-points-and-conditions.md).
+- `initiative_entries(battle)` -> `Entry` per creature in initiative order
+  (docs/rules/09-turns-and-actions.md: in selective initiative the creatures that may be picked to
+  act next are `can_pick`).
 - `log_entries(events)` -> `LogEntry` per event: one short readable line, the itemised
-  breakdown as `detail` (RULES.md 10: every roll can be expanded into its modifiers). An attack
-  that hits and the damage it deals make one line; an Action spent right before the move or
-  attack it pays for is folded into that line's detail; consecutive condition changes of one
-  creature make one line.
-- `attack_tooltip(preview)` -> the text of the attack preview (RULES.md 10: exact hit
-  probability, cover, concealment, flanking, every modifier).
+  breakdown as `detail` (docs/rules/10-attacks-and-damage.md: every roll can be expanded into its
+  modifiers). An attack that hits and the damage it deals make one line; an Action spent right
+  before the move or attack it pays for is folded into that line's detail; consecutive condition
+  changes of one creature make one line.
+- `attack_tooltip(preview)` -> the text of the attack preview (docs/rules/10-attacks-and-damage.md:
+  exact hit probability, cover, concealment, flanking, every modifier).
 - `team_colour(team, teams)`, `team_marker(team, teams)`: the team palette (Okabe-Ito colours,
   safe for colour-blind players, always paired with a shape and a letter).
 """
@@ -144,7 +147,7 @@ class ActionState:
     enabled: bool
     reason: str = ""         # why not, for people ("No Big Action left"); "" when enabled
     short: str = ""          # a compact label for narrow buttons ("Defend")
-    description: str = ""    # what the action does (RULES.md 3, 9)
+    description: str = ""    # what it does (docs/rules/03-movement.md, 09-turns-and-actions.md)
     selected: bool = False   # the current mode of the UI
     detail: str = ""         # the engine's own words when it refused the probe
     cost: str = ""           # what it spends, in the engine's words ("1 Big Action")
@@ -316,7 +319,7 @@ class WeaponLine:
 @dataclass(frozen=True)
 class ConditionLine:
     name: str                # "Bleed 2", "Weakened 3", "Prone", "Flanked"
-    effect: str              # LFG's numbers in short
+    effect: str              # the default rules' numbers in short
 
 
 @dataclass(frozen=True)
@@ -328,17 +331,17 @@ class UnitCard:
     size: str
     hp: int
     max_hp: int
-    ac: int                  # the stat block's AC (RULES.md 10)
+    ac: int                  # the stat block's AC (docs/rules/10-attacks-and-damage.md)
     ac_now: int              # with the creature's own conditions, vs melee (not cover)
-    speed_ft: int            # after conditions (RULES.md 11)
-    reach: int               # natural reach in hexes (RULES.md 2)
+    speed_ft: int            # after conditions (docs/rules/11-hit-points-and-conditions.md)
+    reach: int               # natural reach in hexes (docs/rules/02-size-and-reach.md)
     weapons: list[WeaponLine]        # the weapons in hand
     big: int
     little: int
     movement: int            # hexes of movement left from Move actions this turn
     active: bool
     acted: bool
-    reaction: bool           # a Reaction is available (RULES.md 4)
+    reaction: bool           # a Reaction is available (docs/rules/04-attacks-of-opportunity.md)
     reaction_note: str      # "ready", "used", "cannot react: Flat-Footed"
     policy: str              # AOO policy: always / never / ask
     controller: str          # human / ai
@@ -529,7 +532,7 @@ class Entry:
     initiative: int | None
     acted: bool              # has taken its turn this round
     active: bool             # its turn now
-    can_pick: bool           # selective initiative: may be picked to act next (RULES.md 9)
+    can_pick: bool           # may be picked to act next (docs/rules/09-turns-and-actions.md)
     status: str = ""         # "", "down" (unconscious), "dead", "left"
     hp: int = 0
     max_hp: int = 0

@@ -4,8 +4,9 @@ themed by assets/ui_theme.json plus `SCREEN_THEME`).
 - `SetupScreen`: the first screen of `python -m game`: the maps of maps/ (title, description,
   a thumbnail drawn by the map renderer with the creatures' starting places), one row per
   team of the map with who controls it (a person, or the computer: easy, normal, hard), the
-  initiative mode (RULES.md 9; the map's own by default), the dice seed (empty: a new one
-  from the clock, shown in the game so that a battle can be played again) and Start;
+  initiative mode (docs/rules/09-turns-and-actions.md; the map's own by default), the dice seed
+  (empty: a new one from the clock, shown in the game so that a battle can be played again) and
+  Start;
 - `HandoffScreen`: hotseat: hides the whole battle between two people's turns and shows only
   the side to play, its colour and the round ("Blue to play - press a key or click");
 - `ResultScreen`: the winner or a draw, the rounds, losses and damage dealt per side and the

@@ -1,10 +1,10 @@
 """What the game setup, the hotseat handoff and the result screen decide, without pygame
-(DESIGN.md "Command line": `python -m game`, `play MAP --sides ...`; RULES.md 9 initiative
-modes, RULES.md 12 winning).
+(the commands `python -m game` and `python -m game play MAP --sides ...`; initiative modes:
+docs/rules/09-turns-and-actions.md; winning: 12-winning.md).
 
 - `list_maps(folders)`: the maps of the shipped, the player's and `--maps` folders with their
   title, description, teams, initiative mode and creatures per team (the map properties of
-  DESIGN.md "Maps (Tiled)"), a broken map with its first problem;
+  docs/mapping.md "Map properties"), a broken map with its first problem;
 - `parse_sides(text, teams)`: `--sides human,ai:hard` -> one `Side` per team of the map, in the
   order of its `teams` property; `controllers(sides)` the `Battle`'s team -> "human" | "ai",
   `difficulties(sides)` team -> easy | normal | hard for the computer's sides;
@@ -357,7 +357,7 @@ def with_article(noun: str) -> str:
 
 @dataclass(frozen=True)
 class Summary:
-    """The facts of the result screen (RULES.md 12)."""
+    """The facts of the result screen (docs/rules/12-winning.md)."""
     winner: str | None             # a team, "draw", or None while the battle goes on
     rounds: int
     losses: dict                   # team -> creatures dead

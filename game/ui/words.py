@@ -1,7 +1,8 @@
 """What the player reads: a reference to the rules names the page of the players' rules
-reference (`game.rules.sections`), never the design file the code's comments cite ("RULES.md
-3" becomes "rules: Movement"). Every text the HUD, the screens and the menus show passes
-through `for_players`, so a sentence from anywhere (an engine refusal included) is safe.
+reference (`game.rules.sections`), never a section number of the developers' old design notes,
+which players do not have (that file's name and section 3 become "rules: Movement"). Every text
+the HUD, the screens and the menus show passes through `for_players`, so a sentence from
+anywhere (an engine refusal included) is safe.
 """
 from __future__ import annotations
 
