@@ -281,6 +281,22 @@ def test_a_map_saved_by_tiled_keeps_rules_lives_and_respawn_points(tmp_path):
     assert hexmap.respawns == (RespawnPoint("red", 5, 4), RespawnPoint("blue", 0, 0))
 
 
+def test_shipped_maps_have_a_respawn_point_per_team_near_its_start():
+    """duel, skirmish and battle: one or two respawn points per team, on free hexes on that
+    team's side of the field."""
+    from game.hexgrid import hex_distance
+    for name in ("duel", "skirmish", "battle"):
+        hexmap = load_map(REPO / "maps" / f"{name}.tmx")
+        assert {r.team for r in hexmap.respawns} == set(hexmap.teams), name
+        for r in hexmap.respawns:
+            here = hexmap.hex_at(r.col, r.row)
+            own = min(hex_distance(here, hexmap.hex_at(u.col, u.row))
+                      for u in hexmap.units if u.team == r.team)
+            foe = min(hex_distance(here, hexmap.hex_at(u.col, u.row))
+                      for u in hexmap.units if u.team != r.team)
+            assert own < foe and own <= 4, (name, r)
+
+
 def test_validate_ok_line_names_what_the_map_sets(tmp_path, capsys):
     props = ('  <property name="rules" value="light"/>\n'
              '  <property name="lives" type="int" value="1"/>\n')
