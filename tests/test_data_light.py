@@ -404,6 +404,18 @@ def test_ranged_power_needs_a_range_and_a_cone_takes_none(tmp_path):
     one_error(tmp_path, cone, ".powers[0].range", "takes no range")
 
 
+def test_range_zero_is_the_user_itself(tmp_path):
+    """Range in hexes: 0 is the user's own hex, so a power that deals damage reaches 1 hex or
+    more; a heal of range 0 heals the user."""
+    one_error(tmp_path, set_field(GOOD, "range", "0", "powers"), ".powers[0].range",
+              "range 0 is the user itself")
+    heal = set_field(set_field(set_field(set_field(GOOD, "damage", "0", "powers"), "effects",
+                                         "[]", "powers"), "heal", "6", "powers"), "hit", "0",
+                     "powers")
+    assert load_light_unit(write(tmp_path, set_field(heal, "range", "0", "powers"))) \
+        .powers[0].range == 0
+
+
 def test_unknown_field_suggests_the_known_one(tmp_path):
     line = one_error(tmp_path, set_field(GOOD, "sense", "5"), ".sense", "unknown field")
     assert "did you mean 'senses'?" in line

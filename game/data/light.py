@@ -42,7 +42,8 @@ its key (the file name, the same as its default stat block in `assets/units/`) a
     hit = 2                # added to d20 + proficiency
     kind = "ranged"        # melee | ranged | psychic: the default defense and damage stat
     vs = "speed"           # optional: speed | senses | will (default: by kind)
-    range = 10             # hexes to the target or the burst's centre (melee default 1)
+    range = 10             # hexes to the target or the burst's centre (melee default 1;
+                           # 0: the user itself, for a heal or a condition on itself)
     damage = 4             # added to POW or SNS like a weapon; 0: no damage at all
     effects = [{condition = "tripped"}]   # conditions on a hit; `turns` optional
     area = "burst 1"       # optional: "<shape> <size>", shape burst | close_burst | cone |
@@ -387,9 +388,10 @@ def _power_range(ctx, v) -> int:
                             "takes no range", "remove range (the area's size is its reach)")
         return 0
     if v["range"] is not None:
-        if v["range"] == 0 and v["area"] is not None:
-            raise ctx.error("range", f"a {shape} needs a range of 1 hex or more",
-                            "write e.g. range = 6")
+        if v["range"] == 0 and (v["area"] is not None or v["damage"]):
+            what = f"a {shape}" if v["area"] is not None else "a power that deals damage"
+            raise ctx.error("range", f"{what} needs a range of 1 hex or more (range 0 is the "
+                            "user itself)", "write e.g. range = 6")
         return v["range"]
     if v["kind"] == "melee":
         return 1
