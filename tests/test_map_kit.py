@@ -198,7 +198,8 @@ def test_the_mapping_guide_names_every_property_and_its_pictures_exist():
     from game.tiled.loader import TERRAIN_PROPS, UNIT_OVERRIDES
     guide = (REPO / "docs" / "mapping.md").read_text()
     for name in [*TERRAIN_PROPS, *UNIT_OVERRIDES, "unit", "team", "facing", "conditions",
-                 "notes", "title", "description", "teams", "initiative"]:
+                 "notes", "title", "description", "teams", "initiative", "rules", "lives",
+                 "respawn"]:
         assert f"`{name}`" in guide, f"docs/mapping.md does not explain `{name}`"
     pictures = re.findall(r"\]\((mapping/[^)]+\.png)\)", guide)
     assert len(pictures) >= 5

@@ -56,6 +56,12 @@ CORPUS = {
     "unknown_gid.tmx": (None, 5, "GID 99 at 3,1 but no tileset holds it"),
     "zstd_data.tmx": (None, 6, "data cannot be decoded (0 tiles where the map has 30)"),
     "class_property.tmx": (None, 5, "property 'rules' has type class"),
+    "rules_unknown.tmx": (None, 5, "property 'rules' must be one of lfg|steller|light"),
+    "lives_zero.tmx": (None, 5, "property 'lives' must be from 1 to 99, not 0"),
+    "respawn_without_team.tmx": (None, 17, "respawn point 'Well' has no 'team' property"),
+    "respawn_team_without_units.tmx": (None, 17, "for team 'green', which has no unit on"),
+    "respawn_outside.tmx": (None, 17, "respawn point 'Cliff' is outside the map (at 9,1"),
+    "respawn_on_wall.tmx": (None, 17, "respawn point 'Tower' is on a wall at 2,2"),
 }
 SUBPROCESS = ["not_xml.tmx", "entity_bomb.tmx", "orthogonal.tmx", "escape_tileset.tmx",
               "missing_image.tmx"]

@@ -4,7 +4,9 @@
 
 * maps/hexskirmish.tiled-project: the custom property types (docs/mapping.md "Properties"):
   the enums UnitKind (one value per assets/units/*.toml), Team, Obstacle, Concealment,
-  InitiativeMode, Facing, CriticalRules (the map property `critical_rules`), Water, Door, and the class `unit` with its members and their defaults. The game
+  InitiativeMode, Facing, CriticalRules (the map property `critical_rules`), Water, Door,
+  Rules (the map property `rules`: the rule profile), the class `unit` with its members and
+  their defaults, and the class `respawn` (its team). The game
   reads those defaults too (game/tiled/project.py), so a member Tiled leaves out of the file
   means what the designer saw. The class `terrain` lists the tile properties with the values
   the game assumes when a tile leaves one out.
@@ -13,6 +15,8 @@
   its footprint at facing 0, its anchor hex in the middle of the picture.
 * maps/templates/{pointy,flat}/KEY.tx: a unit object template per kind and orientation; drag
   one onto the Units layer in Tiled, then set its team (and name, facing).
+* maps/templates/{pointy,flat}/respawn.tx: a respawn point (a point object of class
+  `respawn`), where a side's knocked-out creatures come back in the light rules.
 
 Everything but the PNGs is plain text with a fixed order, so a test can check that the
 committed kit matches the unit files.
@@ -37,7 +41,7 @@ from game import paths  # noqa: E402
 from game.data.ruleset import CRITICAL_RULES  # noqa: E402
 from game.hexgrid import ORIGIN, TiledLayout, footprint  # noqa: E402
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES,  # noqa: E402
-                               OBSTACLE_LEVELS, WATER_LEVELS)
+                               OBSTACLE_LEVELS, RULE_PROFILES, WATER_LEVELS)
 
 PROJECT_NAME = "hexskirmish.tiled-project"
 TILED_VERSION = ("1.8", "1.8.2")
@@ -66,6 +70,12 @@ TERRAIN_MEMBERS = [
     {"name": "obstacle", "propertyType": "Obstacle", "type": "string", "value": "none"},
     {"name": "terrain", "type": "string", "value": ""},
     {"name": "water", "propertyType": "Water", "type": "string", "value": "none"},
+]
+
+# The class of respawn points (game/tiled/profiles.py): the side that comes back there.
+RESPAWN_MEMBERS = [
+    {"name": "notes", "type": "string", "value": ""},
+    {"name": "team", "propertyType": "Team", "type": "string", "value": TEAMS[0]},
 ]
 
 
@@ -97,6 +107,9 @@ def property_types(unit_keys: list[str]) -> list[dict]:
         enum(9, "CriticalRules", CRITICAL_RULES),
         enum(10, "Water", WATER_LEVELS),
         enum(11, "Door", DOOR_STATES),
+        enum(12, "Rules", RULE_PROFILES),
+        {"color": "#ffd55e00", "drawFill": True, "id": 13, "members": RESPAWN_MEMBERS,
+         "name": "respawn", "type": "class", "useAs": ["object"]},
     ]
 
 
@@ -166,6 +179,21 @@ def template_text(key: str, tile_id: int, tileset_ref: str, size: tuple[int, int
         '</template>', ""])
 
 
+def respawn_template_text() -> str:
+    """A Tiled 1.8 object template: a point object of class `respawn` (no token: the game
+    does not draw respawn points)."""
+    return "\n".join([
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<template>',
+        ' <object type="respawn">',
+        '  <properties>',
+        f'   <property name="team" propertytype="Team" value="{TEAMS[0]}"/>',
+        '  </properties>',
+        '  <point/>',
+        ' </object>',
+        '</template>', ""])
+
+
 def text_files(units: dict, sizes: dict[str, dict[str, tuple[int, int]]]) -> dict[Path, str]:
     """Every text file of the kit: {path relative to the repository: content}."""
     keys = sorted(units)
@@ -178,6 +206,7 @@ def text_files(units: dict, sizes: dict[str, dict[str, tuple[int, int]]]) -> dic
         for i, key in enumerate(keys):
             files[maps_dir / "templates" / orientation / f"{key}.tx"] = template_text(
                 key, i, ref.as_posix(), sizes[orientation][key])
+        files[maps_dir / "templates" / orientation / "respawn.tx"] = respawn_template_text()
     return files
 
 

@@ -17,6 +17,11 @@ INITIATIVE_MODES = ("selective", "top-down", "round-by-round")
 WATER_LEVELS = ("none", "shallow", "deep")
 DOOR_STATES = ("none", "open", "closed", "locked")     # what a map author may paint
 DOOR_LEVELS = ("none", "broken", "open", "closed", "locked")   # and what a battle makes of it
+# The map property `rules`: which rulebook the battle plays (docs/mapping.md "Rule profiles").
+RULE_PROFILES = ("lfg", "steller", "light")
+DEFAULT_RULES = "lfg"
+DEFAULT_LIVES = 3       # the map property `lives`: lives of each creature (docs/rules/light/)
+MAX_LIVES = 99
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,20 @@ class UnitPlacement:
 
 
 @dataclass(frozen=True)
+class RespawnPoint:
+    """An object of class `respawn`: a hex where a creature of `team` that was knocked out may
+    come back (docs/rules/light/: at the start of its next turn, on a free respawn point of
+    its side, else the nearest free hex). Two points are equal by team and hex."""
+
+    team: str
+    col: int
+    row: int
+    name: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
+    object_id: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
 class MapLayer:
     """One layer in the XML's draw order (the order Tiled draws them in; pytmx reorders them)."""
 
@@ -133,6 +152,9 @@ class HexMap:
     teams: list[str] = field(default_factory=list)
     initiative: str = "selective"
     critical_rules: str = "standard"     # game.data.ruleset.CRITICAL_RULES
+    rules: str = DEFAULT_RULES           # RULE_PROFILES: the rulebook the battle plays
+    lives: int = DEFAULT_LIVES           # lives of each creature (the light rules' K.O.)
+    respawns: tuple[RespawnPoint, ...] = ()   # in the map's object order
     properties: dict = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     layers: list[MapLayer] = field(default_factory=list)  # XML order: bottom to top

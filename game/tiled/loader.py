@@ -27,9 +27,11 @@ from game.hexgrid import footprint
 from game.tiled.document import FLIP_D, FLIP_H, FLIP_V, ROT_120, read_document
 from game.tiled.for_pytmx import check_all_for_pytmx
 from game.tiled.leaders import leader_problems
-from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES,
-                               OBSTACLE_LEVELS, OPEN_GROUND, WATER_LEVELS, HexMap, MapLayer,
-                               Terrain, UnitPlacement)
+from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES, MAX_LIVES,
+                               OBSTACLE_LEVELS, OPEN_GROUND, RULE_PROFILES, WATER_LEVELS, HexMap,
+                               MapLayer, RespawnPoint, Terrain, UnitPlacement)
+from game.tiled.profiles import (RESPAWN_CLASS, light_kind_problems, load_light_db,
+                                 respawn_label, respawn_problems, respawn_property_problems)
 from game.tiled.project import load_project
 from game.tiled.shown import layer_problems, object_problem, side_problems
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
@@ -118,6 +120,7 @@ class _Ctx:
         self.declared_teams = None
         self.require_sides = True
         self.unit_objects = 0  # objects of class unit, placed or refused
+        self.respawns: list[RespawnPoint] = []
 
     def report(self, line, what, fix, path=None) -> None:
         self.files.report(path or self.shown, line, what, fix)
@@ -162,6 +165,7 @@ class _Ctx:
             self.check_placements(hexmap, units)
         if self.require_sides and self.unit_objects == len(units):
             self.check_sides(hexmap, units)
+        self.check_profile(hexmap, units)
         hexmap.units, hexmap.warnings = units, self.warnings
         return hexmap
 
@@ -266,6 +270,7 @@ class _Ctx:
             rules = lambda p: as_choice(p, CRITICAL_RULES)  # noqa: E731
             hexmap.critical_rules = self.typed(props["critical_rules"], rules, label) or \
                 "standard"
+        self.profile_properties(props, hexmap)
         if "teams" in props:
             teams = self.typed(props["teams"], as_list, label) or []
             if len(set(teams)) != len(teams):
@@ -273,6 +278,16 @@ class _Ctx:
                             f"({', '.join(teams)})", "name each team once", props["teams"].path)
             hexmap.teams = list(dict.fromkeys(teams))
             self.declared_teams = props["teams"]
+
+    def profile_properties(self, props, hexmap: HexMap) -> None:
+        """`rules` and `lives` (game.tiled.profiles). A class-typed one is left to the check
+        for pytmx, which names its type."""
+        if "rules" in props and props["rules"].type != "class":
+            rules = lambda p: as_choice(p, RULE_PROFILES)  # noqa: E731
+            hexmap.rules = self.typed(props["rules"], rules, "map") or hexmap.rules
+        if "lives" in props and props["lives"].type != "class":
+            lives = lambda p: as_int(p, 1, MAX_LIVES)  # noqa: E731
+            hexmap.lives = self.typed(props["lives"], lives, "map") or hexmap.lives
 
     def units(self, walked, refs, layout) -> list[UnitPlacement]:
         units = []
@@ -285,15 +300,55 @@ class _Ctx:
                 if wrong is not None:
                     self.report(mo.line, *wrong)
                     self.unit_objects += 1
-                elif mo is not None and mo.cls == "unit":
-                    self.unit_objects += 1
+                elif mo is not None and mo.cls in ("unit", RESPAWN_CLASS):
                     if self.project is not None:  # Tiled 1.9+ omits members at their default
                         mo.props = {**self.project.defaults(mo.cls), **mo.props}
+                    if mo.cls == RESPAWN_CLASS:
+                        self.respawn(mo, offset, layout)
+                        continue
+                    self.unit_objects += 1
                     unit = self.unit(mo, offset, layout)
                     if unit is not None:
                         units.append(unit)
         self.name_units(units)
         return units
+
+    def object_center(self, mo, label) -> tuple[float, float] | None:
+        """The centre of the object's bounds (for a point object, the point) in map pixels,
+        or None after reporting a position that is no number. The object stands on the hex
+        under it (Tiled's own picking): `layout.pixel_to_tile` of it plus the layer offset."""
+        try:
+            return mo.center()
+        except (ValueError, TypeError):
+            self.report(mo.line, f"{label} has a position or size that is not a number",
+                        "move the object in Tiled")
+            return None
+
+    def respawn(self, mo, offset, layout) -> None:
+        """An object of class `respawn` (game.tiled.profiles): checked, then kept."""
+        found = respawn_property_problems(mo, is_editor_only)
+        for line, what, fix in found:
+            self.report(line, what, fix)
+        team = self.typed(mo.props["team"], as_text, respawn_label(mo)) \
+            if "team" in mo.props else None
+        if found or team is None or layout is None:
+            return
+        center = self.object_center(mo, respawn_label(mo))
+        if center is not None:
+            col, row = layout.pixel_to_tile(center[0] + offset[0], center[1] + offset[1])
+            self.respawns.append(RespawnPoint(team.strip(), col, row, mo.attrib.get("name", ""),
+                                              mo.line, _int(mo.attrib.get("id")) or 0))
+
+    def check_profile(self, hexmap: HexMap, units) -> None:
+        """Respawn points where a side may come back; on a light map, light stat blocks."""
+        hexmap.respawns = tuple(self.respawns)
+        if hexmap.layout is not None:
+            for line, what, fix in respawn_problems(hexmap, self.respawns, units,
+                                                    self.require_sides):
+                self.report(line, what, fix)
+        light_db = load_light_db(self.report) if hexmap.rules == "light" and units else None
+        for line, what, fix in light_kind_problems(units, light_db) if light_db else ():
+            self.report(line, what, fix)
 
     def unit(self, mo, offset, layout) -> UnitPlacement | None:
         name = mo.attrib.get("name", "")
@@ -318,11 +373,8 @@ class _Ctx:
             if "conditions" in props else []
         awareness = {k: self.typed(props[k], as_bool, label) for k in AWARENESS if k in props}
         overrides = self.overrides(props, label)
-        try:
-            cx, cy = mo.center()
-        except (ValueError, TypeError):
-            self.report(mo.line, f"{label} has a position or size that is not a number",
-                        "move the object in Tiled")
+        center = self.object_center(mo, label)
+        if center is None:
             return None
         if conditions and not self.check_conditions(conditions, props["conditions"], label):
             return None
@@ -333,7 +385,7 @@ class _Ctx:
         if not self.check_unit_key(key, props["unit"], label):
             return None
         self.check_overrides(key, overrides, props, label)
-        col, row = layout.pixel_to_tile(cx + offset[0], cy + offset[1])
+        col, row = layout.pixel_to_tile(center[0] + offset[0], center[1] + offset[1])
         return UnitPlacement(name, key, team.strip(), col, row, facing, overrides,
                              tuple(c.lower() for c in conditions), mo.line,
                              _int(mo.attrib.get("id")) or 0, **awareness)

@@ -4,15 +4,17 @@ Each check here is a way a map could load without a word and give a battle that 
 what the designer sees in Tiled; each gives (line, what is wrong, how to fix it):
 - a hidden tile layer (its walls would block but are not drawn), a tile layer with an offset
   (the drawn wall and the blocking hex would differ);
-- a unit that is hidden, itself or by its layer (it would fight unseen);
+- a unit that is hidden, itself or by its layer (it would fight unseen), and the same for a
+  respawn point (creatures would come back where the map shows nothing);
 - a unit class written in another case (`Unit`: Tiled matches classes exactly, so the game
   would draw its token into the map and move a copy), an object with a unit's properties
-  but no class (it would be left out);
+  but no class (it would be left out); the same for the class `respawn`;
 - a map without units, or a team without any (the battle would be a draw at once).
 """
 from __future__ import annotations
 
 UNIT_CLASS = "unit"
+RESPAWN_CLASS = "respawn"     # game.tiled.profiles
 TEMPLATE_FIX = "place units from the templates in maps/templates (docs/mapping.md \"Units\")"
 
 
@@ -36,19 +38,28 @@ def layer_problems(walked) -> list[tuple[int, str, str]]:
 
 
 def object_problem(mo, layer_visible: bool) -> tuple[str, str] | None:
-    """What is wrong with an object that is, or looks meant to be, a unit (or None)."""
+    """What is wrong with an object that is, or looks meant to be, a unit or a respawn point
+    (or None)."""
     cls, name = mo.cls.strip(), mo.attrib.get("name") or f"object {mo.attrib.get('id', '?')}"
-    if cls.lower() == UNIT_CLASS and cls != UNIT_CLASS:
-        return (f"'{name}' has the class '{mo.cls}', not 'unit'", "write the class (Type in "
-                "Tiled 1.8) as unit, in lower case: Tiled and the game match it exactly")
-    if not cls and ("unit" in mo.props or "team" in mo.props):
+    for exact in (UNIT_CLASS, RESPAWN_CLASS):
+        if cls.lower() == exact and cls != exact:
+            return (f"'{name}' has the class '{mo.cls}', not '{exact}'", "write the class (Type "
+                    f"in Tiled 1.8) as {exact}, in lower case: Tiled and the game match it "
+                    "exactly")
+    if not cls and "unit" in mo.props:
         return (f"'{name}' has a unit's properties but no class, so it would be left out",
                 f"set its class (Type in Tiled 1.8) to unit, or {TEMPLATE_FIX}")
-    if cls == UNIT_CLASS and not layer_visible:
-        return (f"unit '{name}' is on a hidden layer but would fight",
-                "make the layer visible (and the groups around it) or delete the unit")
-    if cls == UNIT_CLASS and mo.attrib.get("visible", "1") == "0":
-        return (f"unit '{name}' is hidden in Tiled but would fight",
+    if not cls and "team" in mo.props:
+        return (f"'{name}' has a team but no class, so it would be left out",
+                "set its class (Type in Tiled 1.8) to unit (a creature) or respawn (where a "
+                f"side comes back), or {TEMPLATE_FIX}")
+    what = {UNIT_CLASS: ("unit", "would fight"),
+            RESPAWN_CLASS: ("respawn point", "would bring creatures back")}.get(cls)
+    if what and not layer_visible:
+        return (f"{what[0]} '{name}' is on a hidden layer but {what[1]}",
+                f"make the layer visible (and the groups around it) or delete the {what[0]}")
+    if what and mo.attrib.get("visible", "1") == "0":
+        return (f"{what[0]} '{name}' is hidden in Tiled but {what[1]}",
                 "show it (the eye in the Objects panel) or delete it")
     return None
 

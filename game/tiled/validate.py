@@ -3,14 +3,16 @@
 
 Every map is loaded on its own (game.tiled.loader.read_map); each problem is one line
 `path:line: message — fix`. All problems are collected, never only the first. Exit status 0
-with a line `path: ok (W x H, N units)` per map (and its warnings) when every map is fine;
-else 2 with the problem lines only, on stderr. Never a traceback: an unexpected exception
+with a line `path: ok (W x H, N units)` per map (plus the rules, lives and respawn points it
+sets: `summary`) and its warnings when every map is fine; else 2 with the problem lines
+only, on stderr. Never a traceback: an unexpected exception
 while loading is itself reported as a problem line naming the map.
 """
 from __future__ import annotations
 
 import sys
 
+from game.tiled.hexmap import DEFAULT_RULES
 from game.tiled.loader import read_map
 from game.tiled.xmlsafe import Problem, problem
 
@@ -31,6 +33,20 @@ def validate_map(path, units_db=None) -> list[Problem]:
     return _read(path, units_db)[1]
 
 
+def summary(hexmap) -> str:
+    """"20 x 14, 8 units", and what the rule profiles add when the map sets it
+    ("light rules, 2 lives, 2 respawn points")."""
+    parts = [f"{hexmap.width} x {hexmap.height}", f"{len(hexmap.units)} units"]
+    if hexmap.rules != DEFAULT_RULES:
+        parts.append(f"{hexmap.rules} rules")
+    if "lives" in hexmap.properties:
+        parts.append(f"{hexmap.lives} li{'fe' if hexmap.lives == 1 else 'ves'}")
+    if hexmap.respawns:
+        n = len(hexmap.respawns)
+        parts.append(f"{n} respawn point{'' if n == 1 else 's'}")
+    return ", ".join(parts)
+
+
 def run_validate(paths, units_db=None, out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
@@ -40,8 +56,7 @@ def run_validate(paths, units_db=None, out=None, err=None) -> int:
         hexmap, found = _read(path, units_db)
         problems.extend(p for p in found if p not in problems)
         if hexmap is not None and not found:
-            good.append(f"{path}: ok ({hexmap.width} x {hexmap.height}, "
-                        f"{len(hexmap.units)} units)")
+            good.append(f"{path}: ok ({summary(hexmap)})")
             good.extend(hexmap.warnings)
     if problems:
         for p in problems:

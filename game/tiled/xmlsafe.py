@@ -159,15 +159,22 @@ def as_bool(p: Prop) -> bool:
 
 
 _INT = re.compile(r"\s*[+-]?\d+(\.0*)?\s*")
+MAX_DIGITS = 15
 
 
 def as_int(p: Prop, lo: int | None = None, hi: int | None = None) -> int:
     if p.type not in ("int", "float", "string") or not _INT.fullmatch(p.value):
         raise PropError(f"must be a whole number, not {_shown(p)}",
                         f"in Tiled, give '{p.name}' type int and a value like 1")
-    n = int(float(p.value))
+    whole = p.value.strip().split(".")[0]
+    span = f"at least {lo}" if hi is None else f"from {lo} to {hi}"
+    digits = len(whole.lstrip("+-"))
+    if digits > MAX_DIGITS:         # float() would make it inf and int() may refuse it
+        raise PropError(f"must be a whole number of at most {MAX_DIGITS} digits, not one of "
+                        f"{digits}", f"set '{p.name}' to a value {span}" if lo is not None
+                        else f"shorten '{p.name}'")
+    n = int(whole)
     if (lo is not None and n < lo) or (hi is not None and n > hi):
-        span = f"at least {lo}" if hi is None else f"from {lo} to {hi}"
         raise PropError(f"must be {span}, not {n}", f"set '{p.name}' to a value {span}")
     return n
 

@@ -1236,10 +1236,11 @@ class QtCanvas:
 # --- the public entry points ------------------------------------------------------------------
 
 def build_map_surface(tiled_map_info: TiledMapInfo | str | Path,
-                      skip_object_classes: frozenset[str] | set[str] = frozenset({"unit"})) -> pygame.Surface:
+                      skip_object_classes: frozenset[str] | set[str] = frozenset({"unit", "respawn"})) -> pygame.Surface:
     """The static map for the game UI, drawn once (cache it): every visible layer as
     tmxrasterizer draws it, except tile objects whose class is in `skip_object_classes`
-    (the game draws its units itself). The surface is `canvas_size`; map pixel (0, 0) is at
+    (the game draws its units itself; respawn points are not drawn in play, even when a
+    designer gave one a tile). The surface is `canvas_size`; map pixel (0, 0) is at
     `tiled_map_info.origin`."""
     info = tiled_map_info if isinstance(tiled_map_info, TiledMapInfo) else load_map_info(tiled_map_info)
     canvas = QtCanvas(info.canvas_size)
