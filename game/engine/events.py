@@ -441,3 +441,37 @@ class MinionReactionKept(Event):
 class BattleWon(Event):
     team: str
     round: int
+
+
+# ---- the light rules (docs/rules/light/) ------------------------------------------------------
+
+@dataclass(frozen=True)
+class KnockedOut(Event):
+    """At 0 HP a light creature leaves the board and loses a life (`lives` left)."""
+    unit: str
+    at: Cell
+    by: str
+    lives: int
+
+
+@dataclass(frozen=True)
+class Respawned(Event):
+    unit: str
+    at: Cell
+    lives: int
+
+
+@dataclass(frozen=True)
+class PowerUsed(Event):
+    unit: str
+    power: str
+    mp: int                # MP left
+
+
+@dataclass(frozen=True)
+class Waited(Event):
+    """It moved its turn to just before or after `ally` in the initiative order."""
+    unit: str
+    ally: str
+    after: bool
+

@@ -6,12 +6,12 @@ by maps and the command line already but has no profile yet: asking for it says 
 from __future__ import annotations
 
 from game.engine.lfg import LFG
-#LIGHT
+from game.engine.light.profile import LIGHT
 from game.engine.profile import RuleProfile
 from game.errors import InputError
 
 DEFAULT = "lfg"
-PROFILES: dict[str, RuleProfile] = {p.name: p for p in (LFG,)}
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (LFG, LIGHT)}
 PLANNED = ("steller",)          # named by the map format, not playable yet
 RULES_NAMES = tuple(PROFILES) + PLANNED
 

@@ -104,10 +104,13 @@ class ConsumeSubstance(Command):
 
 @dataclass(frozen=True)
 class UsePower(Command):
-    """Use power `power` on creature `target`, or centred on hex `at` (an area)."""
+    """Use power `power` on creature `target`; an area power: a burst centred on hex `at`
+    (within range), a close burst around the user, a cone from the user's hex `at` toward
+    `aim` (0-11, clockwise from the first neighbour, as the default rules aim cones)."""
     power: str = ""
     target: str = ""
     at: Cell | None = None
+    aim: int | None = None
 
 
 @dataclass(frozen=True)

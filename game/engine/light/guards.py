@@ -1,0 +1,94 @@
+"""The checks every light action makes before it changes anything (docs/rules/light/turns.md):
+whose turn it is, what the turn has left, and what a target or a hex must be. Each raises
+`Refused(code, reason)`."""
+from __future__ import annotations
+
+from game.ecs.light_components import LightTurn
+from game.engine.light.body import turn_of
+from game.engine.state import Refused
+
+
+def ready(b) -> None:
+    if b.winner:
+        raise Refused("battle_over", "the battle is over: " + (
+            "a draw" if b.winner == "draw" else f"{b.winner} won"))
+    if b.pending:
+        raise Refused("awaiting_reaction", f"the battle waits for {b.pending.reactor}'s "
+                      f"answer to the Opportunity Attack on {b.pending.mover} (React)")
+
+
+def actor(b, cmd):
+    """The active creature named by `cmd.unit` (its UnitView)."""
+    ready(b)
+    name = cmd.unit
+    if not isinstance(name, str):
+        raise Refused("bad_command", f"a command names its unit, got {name!r}")
+    if name != b.active:
+        b.entity(name)
+        raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
+    return b.unit(name)
+
+
+def move_action(b, u, what: str) -> None:
+    """One move action left: none used, or one with the major action unused."""
+    turn = turn_of(b, u.name)
+    if turn.no_moves:
+        raise Refused("stunned", f"{u.name} was Stunned: no move actions this turn")
+    if turn.moves >= 2 or (turn.moves == 1 and turn.major):
+        raise Refused("no_move_action", f"{u.name} has no move action left for {what}")
+
+
+def major_action(b, u, what: str) -> None:
+    turn = turn_of(b, u.name)
+    if turn.major:
+        raise Refused("no_major_action", f"{u.name} has used its major action this turn")
+    if turn.moves >= 2:
+        raise Refused("no_major_action", f"{u.name} took two move actions: no major action "
+                      f"left for {what}")
+
+
+def spend_move(b, name: str) -> None:
+    b.update(name, LightTurn, moves=turn_of(b, name).moves + 1)
+
+
+def spend_major(b, name: str) -> None:
+    b.update(name, LightTurn, major=True)
+
+
+def not_grounded(u, what: str) -> None:
+    if u.has("grounded"):
+        raise Refused("grounded", f"{u.name} is Grounded: Get Up first (a move action) "
+                      f"before it can {what}")
+
+
+def cell(b, value, what: str = "the hex"):
+    ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+    if not ok:
+        raise Refused("bad_hex", f"{what} must be col,row (two integers), got {value!r}")
+    if not b.hexmap.in_bounds(*value):
+        raise Refused("off_map", f"{value[0]},{value[1]} is off the map")
+    return b.hexmap.hex_at(*value)
+
+
+def enemy(b, u, name):
+    """A living enemy on the board named `name`."""
+    if not isinstance(name, str) or not name:
+        raise Refused("no_target", f"name a target for {u.name}")
+    if name not in b.eids:
+        b.entity(name)
+    if b.teams_of[name] == u.team:
+        raise Refused("own_side", f"{name} is on {u.name}'s side")
+    if b.health(name).dead:
+        raise Refused("target_down", f"{name} is K.O.'d and off the board")
+    return b.unit(name)
+
+
+def confirm(cmd, names, reason: str) -> None:
+    """The one refusal of an unconfirmed command that provokes."""
+    if names and not getattr(cmd, "confirm", False):
+        raise Refused("provokes", reason, provokers=list(names), confirmable=True)
+
+
+__all__ = ["actor", "cell", "confirm", "enemy", "major_action", "move_action",
+           "not_grounded", "ready", "spend_major", "spend_move"]
