@@ -60,6 +60,7 @@ from game.ai.minions import minion_options
 from game.ai.memo import Memo
 from game.ai.terrain import path_risk, terrain_options
 from game.ai import interrupts
+from game.ai.light import LightPlayer
 from game.engine import commands as C
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
@@ -183,8 +184,15 @@ class AIPlayer:
         self.decisions: list[Decision] = []
         self.rejected = 0          # first choices the engine refused (a fallback was taken)
 
+    def light_player(self) -> LightPlayer:
+        if getattr(self, "_light", None) is None:
+            self._light = LightPlayer(self.difficulty, rng=self.rng)
+        return self._light
+
     # -- entry ---------------------------------------------------------------------------------
     def command(self, battle, name: str | None = None) -> C.Command:
+        if battle.profile.name == "light":      # another rulebook: its own player
+            return self.light_player().command(battle, name)
         state, who = battle.decider()
         if state == "over":
             raise ValueError("the battle is over: there is nothing to command")

@@ -22,16 +22,22 @@ class Forecast:
     won), None when nothing is rolled. `lines`: what a preview shows, itemised, each naming
     its rule ("Wrestling +6 vs Acrobatics +3: win 62%"). `ends`: where creatures moved by
     the command would end, as (name, col,row). `caught`: the creatures the command may
-    affect besides its target (an area, a stray missile), for highlighting."""
+    affect besides its target (an area, a stray missile), for highlighting. `harm`: the
+    damage each creature it may strike can expect (chance x damage, criticals counted), for
+    the profiles that forecast it."""
     chance: float | None = None
     lines: tuple[str, ...] = ()
     ends: tuple[tuple[str, Cell], ...] = ()
     caught: tuple[str, ...] = ()
+    harm: tuple[tuple[str, float], ...] = ()     # (creature, damage it may expect)
 
     def to_dict(self) -> dict:
-        return {"chance": self.chance, "lines": list(self.lines),
+        data = {"chance": self.chance, "lines": list(self.lines),
                 "ends": [{"unit": n, "hex": list(c)} for n, c in self.ends],
                 "caught": list(self.caught)}
+        if self.harm:
+            data["harm"] = [{"unit": n, "expected": round(v, 2)} for n, v in self.harm]
+        return data
 
 
 FORECASTERS: dict[type, Callable] = {}

@@ -35,24 +35,30 @@ def _attack(b, cmd, style: str) -> Forecast:
         lines += ("a natural 19-20 that hits stuns",)
     if plan.auto_critical:
         lines += ("the target is Stunned: a hit is a critical",)
-    return Forecast(plan.chance, lines, caught=(t.name,))
+    expected = plan.expected_damage()
+    if style == "light":        # the Basic Attack of a natural 18-20
+        basic = attack_plan(b, u.name, t.name, weapon_strike(weapon), "basic")
+        expected += 0.15 * basic.expected_damage()
+    return Forecast(plan.chance, lines, caught=(t.name,), harm=((t.name, expected),))
 
 
 def _power(b, cmd) -> Forecast:
     u = b.unit(cmd.unit)
     power = power_of(b, u, cmd.power)
     target = aimed(b, u, power, cmd)
-    if power.heal:
+    if power.heal:          # a heal is harm of minus its hit points
         return Forecast(None, (f"{power.name}: +{power.heal} HP to {target.targets[0]}",),
-                        caught=target.targets)
-    lines, chances = [], []
+                        caught=target.targets, harm=((target.targets[0], -power.heal),))
+    lines, chances, harm = [], [], []
     for name in target.targets:
         plan = attack_plan(b, u.name, name, power_strike(power), "power")
         chances.append(plan.chance)
+        harm.append((name, plan.expected_damage()))
         side = " (ally!)" if b.teams_of[name] == u.team else ""
         lines += [line + side for line in _plan_lines(plan, name)[:1]]
     header = f"{power.name}: {power.mp} MP, damage {power.damage} + stat - Armor"
-    return Forecast(max(chances, default=None), (header, *lines), caught=target.targets)
+    return Forecast(max(chances, default=None), (header, *lines), caught=target.targets,
+                    harm=tuple(harm))
 
 
 def forecast(b, command) -> Forecast | None:
