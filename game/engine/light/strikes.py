@@ -14,7 +14,7 @@ from game.engine.light.body import (
 )
 from game.engine.light.turns import harm
 from game.ecs.light_components import LightPool, LightTurn
-from game.rules.flanking import is_flanked
+from game.rules.flanking import flanking as flank_of
 from game.rules.light.attacks import Side, Strike, plan_attack
 from game.rules.light.conditions import TICKING, ticking_turns
 from game.rules.threat import footprint_distance
@@ -37,8 +37,10 @@ def side(b, name: str) -> Side:
 
 
 def flanking(b, attacker: str, target: str) -> bool:
+    """Is `attacker` flanking `target` with an ally: one of a pair that flanks it (the shared
+    geometry: both threaten it, 120 degrees or more apart around it)?"""
     view = b.view()
-    return is_flanked(view, view.unit(target))
+    return any(attacker in pair for pair in flank_of(view, view.unit(target)).pairs)
 
 
 def attack_plan(b, attacker: str, target: str, strike: Strike, style: str = "basic"):
