@@ -85,13 +85,19 @@ def area_hexes(b, u, power, cmd) -> frozenset:
     raise Refused("bad_area", f"{power.name}'s area ({shape}) cannot be aimed yet")
 
 
+def reaches(b, u, power, t) -> bool:
+    """Does an area power take in creature `t`: not one it cannot attack (an Airborne one,
+    unless the power reaches the air)?"""
+    return attack_plan(b, u.name, t.name, power_strike(power), "power").possible
+
+
 def in_area(b, u, power, cmd) -> Aimed:
     hexes = area_hexes(b, u, power, cmd)
     origin = u.anchor if cmd.at is None else b.hexmap.hex_at(*cmd.at)
     view = b.view()
     reached = areas.reached(view, origin, hexes)
     caught = tuple(t.name for t in view.living() if t.eid != u.eid and
-                   not reached.isdisjoint(t.hexes))
+                   not reached.isdisjoint(t.hexes) and reaches(b, u, power, t))
     if not caught:
         raise Refused("nobody_caught", f"{power.name} there would catch no creature")
     return Aimed(caught, hexes)
