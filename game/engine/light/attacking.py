@@ -101,6 +101,8 @@ def styled_attack(style: str):
 
 def dash_attack(b, cmd):
     u, t, weapon = check_attack(b, cmd, "dash")
+    if cmd.path:
+        G.not_grounded(u, "dash")
     states, cost = check_move(b, u, cmd.path, move_hexes(sheet_of(b, u.name), "dash"),
                               "Dash") if cmd.path else ([], 0)
 
