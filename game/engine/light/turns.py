@@ -67,16 +67,21 @@ def new_round(b) -> None:
 
 
 def begin_turn(b, name: str) -> bool:
-    """Start `name`'s turn (module docstring); False when it ends at once (it fell)."""
+    """Start `name`'s turn (module docstring); False when it ends at once (it fell). A
+    creature that Waited this round goes on with the turn it began: nothing that happens at
+    the start of a turn happens twice."""
     b.note(active=name, chooser=None, last_actor=name)
     for other in b.order:           # a new enemy turn: Opportunity Attacks come back
         if other in b.eids and b.component(other, LightTurn).opportunity_against:
             b.update(other, LightTurn, opportunity_against=())
-    if b.health(name).dead:
+    waited = b.component(name, LightTurn).began == b.round
+    if b.health(name).dead and not waited:
         respawn(b, name)
     b.emit(E.TurnStarted(name, b.round))
-    b.update(name, LightTurn, moves=0, major=False, jumped=False, attacks=0, no_moves=False)
-    start_of_turn_conditions(b, name)
+    if not waited:
+        b.update(name, LightTurn, moves=0, major=False, jumped=False, attacks=0,
+                 no_moves=False, began=b.round)
+        start_of_turn_conditions(b, name)
     return not b.health(name).dead
 
 
