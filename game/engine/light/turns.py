@@ -56,6 +56,7 @@ def proceed(b) -> None:
         if begin_turn(b, name):
             return
         finish_turn(b, name)
+        check_victory(b)            # it fell at the start of its turn: was it the last one?
 
 
 def new_round(b) -> None:
@@ -146,6 +147,8 @@ def respawn(b, name: str) -> None:
 
 
 def check_victory(b) -> bool:
+    if b.winner:
+        return True
     teams = {b.teams_of[n] for n in b.eids if not is_out(b, n)}
     if len(teams) > 1:
         return False
