@@ -16,7 +16,7 @@ from game.engine.light.turns import harm
 from game.ecs.light_components import LightPool, LightTurn
 from game.rules.flanking import flanking as flank_of
 from game.rules.light.attacks import Side, Strike, plan_attack
-from game.rules.light.conditions import TICKING, ticking_turns
+from game.rules.light.conditions import LASTING, TICKING, ticking_turns
 from game.rules.threat import footprint_distance
 
 LIGHT_CRITICAL = (18, 19, 20)     # Light Attack: also a Basic Attack
@@ -85,7 +85,8 @@ def add_effects(b, target: str, effects) -> None:
             turns = ticking_turns(effect.condition, b.dice.d20())
         if effect.condition == "airborne" and "grounded" in b.conditions(target).active:
             b.remove_condition(target, "grounded")
-        b.set_condition(target, effect.condition, turns or 1)
+        lasting = (b.eids[target], "end", turns or 1) if effect.condition in LASTING else None
+        b.set_condition(target, effect.condition, 1 if lasting else turns or 1, lasting)
 
 
 # ---- Opportunity Attacks --------------------------------------------------------------------
