@@ -93,7 +93,7 @@ def path_move(kind: str):
         shift = move_hexes(sheet_of(b, u.name), "shift")
         if kind == "walk" and cost <= shift:
             raise Refused("too_short", f"a Walk goes farther than {u.name}'s shift ({shift} "
-                          f"hexes of movement): Shift instead")
+                          f"hex{'es' if shift > 1 else ''}): Shift instead")
         provoking = PATH_MOVES[kind]
         if provoking:
             found = provokers(b, u, states)
