@@ -51,7 +51,8 @@ def _power(b, cmd) -> Forecast:
         chances.append(plan.chance)
         side = " (ally!)" if b.teams_of[name] == u.team else ""
         lines += [line + side for line in _plan_lines(plan, name)[:1]]
-    header = f"{power.name}: {power.mp} MP, damage {power.damage} + stat - Armor"
+    header = f"{power.name}: {power.mp} MP, " + (
+        f"damage {power.damage} + stat - Armor" if power.damage else "no damage")
     return Forecast(max(chances, default=None), (header, *lines), caught=target.targets)
 
 

@@ -29,7 +29,7 @@ def weapon_strike(weapon) -> Strike:
 
 def power_strike(power) -> Strike:
     return Strike(power.name, power.kind, power.damage, hit=power.hit, vs=power.vs,
-                  reaches_airborne=power.target_airborne)
+                  reaches_airborne=power.target_airborne, harmless=not power.damage)
 
 
 def side(b, name: str) -> Side:
@@ -66,7 +66,7 @@ def strike(b, attacker: str, target: str, strike_: Strike, style: str = "basic",
                           plan.target_number, hit, natural == 20, critical,
                           plan.describe(), kind=style if kind == "attack" else kind))
     b.update(attacker, LightTurn, attacks=turn_of(b, attacker).attacks + 1)
-    if hit:
+    if hit and not strike_.harmless:
         amount = plan.critical_damage if critical else plan.damage
         terms = " ".join(f"{v:+d} {label}" for label, v in plan.damage_terms
                          if not (critical and label == "target Armor"))
