@@ -566,6 +566,25 @@ def test_a_ranged_attack_gets_no_flanking_bonus():
     assert attacks(ok(b, L.VolleyAttack("A", target="O")))[0][3] == 6 + 3
 
 
+def test_an_opportunity_attack_of_an_ask_creature_waits_for_its_answer():
+    """"If an enemy leaves your attack range, you can make a Basic Attack against them as an
+    Interruption." (you can: a creature whose policy is "ask" is asked)"""
+    b = arena(("F", "fighter", "blue", 3, 2), ("O", "orc", "red", 4, 2),
+              ("P", "orc", "red", 3, 3), dice=[10])
+    ok(b, L.SetPolicy("O", policy="ask"))
+    ok(b, L.SetPolicy("P", policy="ask"))
+    events = ok(b, L.Walk("F", path=((2, 2), (1, 2)), confirm=True))
+    assert of(events, E.ReactionAsked)[0].by in ("O", "P") and b.awaiting() == "reaction"
+    first = b.pending.reactor
+    assert code(b, L.Shift("F", path=((2, 1),))) == "awaiting_reaction"
+    events = ok(b, L.React(first, accept=False))
+    second = b.pending.reactor
+    assert second != first and not attacks(events)
+    events = ok(b, L.React(second, accept=True))
+    assert attacks(events) == [(second, "F", 10, 13, 10, True, False, "aoo")]
+    assert b.awaiting() == "turn" and b.cell(b.unit("F").anchor) == (1, 2)
+
+
 def test_an_opportunity_attack_may_use_an_interruption_power():
     """"Some powers use the Interruption action. This means that it can be performed even if
     it isn’t your turn." """
