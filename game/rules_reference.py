@@ -2,8 +2,10 @@
 list, show and link to, and the names that tooltips and messages cite.
 
 Each page is one area of the rules, numbered like them (`03-movement.md` is area 3, anchor
-"movement"); its first line is its `# Title`. The index (index.md) gives the order. Pure: no
-pygame, reads only the shipped Markdown files.
+"movement"); its first line is its `# Title`. The index (index.md) gives the order. Another
+rulebook the game plays has its pages in a folder of its own (`light/`: its index.md first,
+then the pages it links to, `rulebook_sections("light")`). Pure: no pygame, reads only the
+shipped Markdown files.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from game import paths
 DESIGN_CITATION = re.compile(r"RULES\.md(?:\s+(\d+)(?:\s*-\s*\d+)?)?")
 PAGE_NAME = re.compile(r"^(\d+)-([a-z0-9-]+)\.md$")
 INDEX_LINK = re.compile(r"\]\((\d+-[a-z0-9-]+\.md)\)")
+RULEBOOK_LINK = re.compile(r"\]\(([a-z0-9-]+\.md)\)")
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,35 @@ def _load(folder: Path) -> tuple[Section, ...]:
 def sections(folder: Path | None = None) -> tuple[Section, ...]:
     """Every page of the reference, in the index's order."""
     return _load(Path(folder or paths.rules_reference_dir()))
+
+
+def rulebooks(folder: Path | None = None) -> tuple[str, ...]:
+    """The other rulebooks that have pages: the folders of the reference with an index.md."""
+    root = Path(folder or paths.rules_reference_dir())
+    return tuple(sorted(p.name for p in root.iterdir() if (p / "index.md").is_file()))
+
+
+@lru_cache(maxsize=8)
+def _load_rulebook(book: Path) -> tuple[Section, ...]:
+    index = book / "index.md"
+    order = RULEBOOK_LINK.findall(index.read_text(encoding="utf-8"))
+    names = ["index.md"] + [n for n in dict.fromkeys(order) if n != "index.md"
+                            and (book / n).is_file()]
+    out = []
+    for name in names:
+        first, _, rest = (book / name).read_text(encoding="utf-8").partition("\n")
+        if not first.startswith("# "):
+            raise ValueError(f"{book / name}:1: a rules page starts with '# Title'")
+        anchor = book.name if name == "index.md" else f"{book.name}-{name[:-3]}"
+        out.append(Section(0, first[2:].strip(), anchor, rest.strip(), book / name))
+    return tuple(out)
+
+
+def rulebook_sections(name: str, folder: Path | None = None) -> tuple[Section, ...]:
+    """The pages of another rulebook (e.g. "light"): its index, then the pages it links to in
+    that order; anchors "light", "light-attacks", ...; number 0 (no area of the default
+    rules)."""
+    return _load_rulebook(Path(folder or paths.rules_reference_dir()) / name)
 
 
 def section(key: str | int, folder: Path | None = None) -> Section:

@@ -33,7 +33,7 @@ def test_one_page_per_area_of_the_rules_in_the_index_order():
     assert len({s.anchor for s in found}) == len(found)
     assert all(s.title and len(words(s.text)) > 40 for s in found)
     index = (paths.rules_reference_dir() / "index.md").read_text(encoding="utf-8")
-    linked = re.findall(r"\]\(([^)]+)\)", index)
+    linked = [link for link in re.findall(r"\]\(([^)]+)\)", index) if "/" not in link]
     assert linked == [s.path.name for s in found]
 
 
@@ -64,8 +64,27 @@ def test_search_finds_the_pages_that_explain_a_term():
     assert R.search("no such words anywhere") == []
 
 
+def all_pages():
+    """The default rules' pages and those of every other rulebook."""
+    return R.sections() + tuple(s for book in R.rulebooks() for s in R.rulebook_sections(book))
+
+
+def test_the_other_rulebooks_have_their_pages_in_their_index_order():
+    assert R.rulebooks() == ("light",)
+    light = R.rulebook_sections("light")
+    assert [s.anchor for s in light] == ["light", "light-turns", "light-actions", "light-attacks",
+                                         "light-conditions", "light-powers", "light-stat-blocks"]
+    assert all(s.number == 0 and s.title and len(words(s.text)) > 100 for s in light)
+    index = (paths.rules_reference_dir() / "index.md").read_text(encoding="utf-8")
+    assert [link for link in re.findall(r"\]\(([^)]+)\)", index) if "/" in link] == \
+        [f"light/{s.path.name}" for s in light]
+    for s in light:                     # every link of a light page leads to a page
+        for link in re.findall(r"\]\(([^)#]+)\)", s.text):
+            assert (s.path.parent / link).is_file(), (s.path.name, link)
+
+
 def test_pages_speak_to_players_not_to_developers():
-    for s in R.sections():
+    for s in all_pages():
         text = s.text + s.title
         for banned in ("RULES.md", "LFG", "seeds/", "DESIGN.md", "TODO"):
             assert banned not in text, (s.path.name, banned)
@@ -87,7 +106,7 @@ def test_written_in_our_own_words():
     sources = [SHARED / "RULES.md", *sorted((SHARED / "seeds").glob("*.txt"))]
     copied = set().union(*(shingles(p.read_text(encoding="utf-8", errors="replace"))
                            for p in sources))
-    for s in R.sections():
+    for s in all_pages():
         shared = shingles(s.text) & copied
         assert not shared, (s.path.name, [" ".join(x) for x in sorted(shared)[:3]])
 
@@ -101,3 +120,17 @@ def test_sections_come_from_the_folder_asked_for(tmp_path):
     found = R.sections(tmp_path)
     assert [(s.number, s.anchor, s.title, s.text) for s in found] == \
         [(2, "b", "Second", "Text two."), (1, "a", "First", "Text one.")]
+
+
+def test_another_rulebook_reads_its_folder(tmp_path):
+    book = tmp_path / "quick"
+    book.mkdir()
+    (book / "index.md").write_text("# Quick rules\n\n[B](b.md), [A](a.md), [up](../x.md)\n",
+                                   encoding="utf-8")
+    (book / "a.md").write_text("# Page A\n\nText a.\n", encoding="utf-8")
+    (book / "b.md").write_text("# Page B\n\nText b.\n", encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    assert R.rulebooks(tmp_path) == ("quick",)
+    assert [(s.anchor, s.title, s.text) for s in R.rulebook_sections("quick", tmp_path)] == [
+        ("quick", "Quick rules", "[B](b.md), [A](a.md), [up](../x.md)"),
+        ("quick-b", "Page B", "Text b."), ("quick-a", "Page A", "Text a.")]

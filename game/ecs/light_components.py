@@ -31,6 +31,7 @@ class LightTurn:
     no_moves: bool = False          # Stunned at the start of the turn: no move actions
     interrupted_round: int = 0
     opportunity_against: tuple[str, ...] = ()   # movers it already struck this enemy turn
+    began: int = 0                  # the round its turn last began (a Wait does not restart it)
 
 
 __all__ = ["LightPool", "LightSheet", "LightTurn"]

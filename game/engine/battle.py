@@ -25,6 +25,7 @@ from game.ecs.components import (
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
+from game.ecs.light_components import LightSheet
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_world, delete_world, in_world, place
 from game.engine.profile import RuleProfile
@@ -370,14 +371,15 @@ class Battle:
 
     def state(self) -> dict:
         """Everything that matters to the battle's future: every component of every creature
-        but its stat block (which never changes in a battle), the bookkeeping, the dice and a
-        pending reaction. A component added later is hashed without a change here."""
+        but its stat block (`Stats`, a light `LightSheet`: it never changes in a battle), the
+        bookkeeping, the dice and a pending reaction. A component added later is hashed without
+        a change here."""
         units = {}
         with in_world(self.world):
             for eid, ident in sorted(esper.get_component(Identity)):
                 units[ident.name] = {type(c).__name__: _plain(c)
                                      for c in esper.components_for_entity(eid)
-                                     if not isinstance(c, Stats)}
+                                     if not isinstance(c, (Stats, LightSheet))}
         pending = None
         if self._pending:
             p = self._pending

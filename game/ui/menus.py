@@ -234,16 +234,21 @@ class LoadScreen(_Overlay):
 
 def help_html() -> str:
     """The help panel's text: the keys, the game's terms in plain words, then every page of
-    the rules reference (docs/rules/, the pages the breakdowns cite as "rules: ...")."""
+    the rules reference (docs/rules/, the pages the breakdowns cite as "rules: ...") and the
+    pages of the other rulebooks (docs/rules/light/)."""
     keys = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
                        for k, v in HELP)
     replay = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
                          for k, v in REPLAY_HELP)
     terms = "<br>".join(f"<b>{_esc(k)}</b>: {_esc(v)}" for k, v in GLOSSARY)
     pages = "<br><br>".join(rules_reference.as_html(s) for s in rules_reference.sections())
+    others = "".join("<br><br>" + rules_reference.as_html(s)
+                     for book in rules_reference.rulebooks()
+                     for s in rules_reference.rulebook_sections(book))
     return (f"<b>Keys and mouse</b><br>{keys}<br><br><b>Watching a replay</b> (the result "
             f"screen's Watch the replay)<br>{replay}<br><br><b>Words of the game</b><br>"
-            f"{terms}<br><br><b>Rules reference</b><br><br>{pages}")
+            f"{terms}<br><br><b>Rules reference</b><br><br>{pages}"
+            + (f"<br><br><b>Other rulebooks</b>{others}" if others else ""))
 
 
 class HelpScreen(_Overlay):

@@ -4,6 +4,8 @@ one attack (a second attack in a turn is a chain); Light and Heavy Attacks are m
 and Scope ranged, Volley either, Throw throws a weapon of its hand 2 hexes at -5."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.ecs.components import Weapons
 from game.engine.light import guards as G
 from game.engine.light.body import melee_reach, sheet_of, turn_of, weapons_in_hand
@@ -30,6 +32,13 @@ def reach_of(weapon, style: str) -> int:
     return weapon.reach if weapon.kind == "melee" else weapon.range
 
 
+def style_strike(weapon, style: str):
+    """The Strike of `weapon` in an attack of `style`: a thrown weapon makes a ranged attack
+    (against twice Senses, damage + SNS), whatever kind of weapon it is."""
+    strike_ = weapon_strike(weapon)
+    return replace(strike_, kind="ranged") if style == "throw" else strike_
+
+
 def usable(weapon, style: str) -> bool:
     kinds, _ = STYLES[style]
     return weapon.kind in kinds and (style != "throw" or weapon.throwable)
@@ -48,7 +57,7 @@ def choose_weapon(b, u, t, style: str, weapon_id):
         raise Refused("no_weapon", f"{u.name} holds no weapon for a {STYLES[style][1]} "
                       f"({' or '.join(STYLES[style][0])})")
     ranked = sorted(held, key=lambda w: (in_range(b, u.name, t.name, reach_of(w, style)),
-                                         attack_plan(b, u.name, t.name, weapon_strike(w),
+                                         attack_plan(b, u.name, t.name, style_strike(w, style),
                                                      style).expected_damage()), reverse=True)
     return ranked[0]
 
@@ -63,7 +72,7 @@ def check_attack(b, cmd, style: str):
         raise Refused("out_of_range", f"{t.name} is out of {weapon.name}'s "
                       f"{'reach' if weapon.kind == 'melee' and style != 'throw' else 'range'}"
                       f" ({footprint_distance(u, t)} hexes; {reach_of(weapon, style)})")
-    plan = attack_plan(b, u.name, t.name, weapon_strike(weapon), style)
+    plan = attack_plan(b, u.name, t.name, style_strike(weapon, style), style)
     if not plan.possible:
         raise Refused("cannot_attack", f"{u.name} cannot attack {t.name}: {plan.reason}")
     return u, t, weapon
@@ -92,6 +101,8 @@ def styled_attack(style: str):
 
 def dash_attack(b, cmd):
     u, t, weapon = check_attack(b, cmd, "dash")
+    if cmd.path:
+        G.not_grounded(u, "dash")
     states, cost = check_move(b, u, cmd.path, move_hexes(sheet_of(b, u.name), "dash"),
                               "Dash") if cmd.path else ([], 0)
 
@@ -134,9 +145,11 @@ def throw_weapon(b, cmd):
         G.spend_major(b, u.name)
         carried = b.component(u.name, Weapons)
         b.update(u.name, Weapons, ground=carried.ground + ((weapon.id, t.anchor),))
-        strike(b, u.name, t.name, weapon_strike(weapon), kind_of(b, u.name, "throw"))
+        strike(b, u.name, t.name, style_strike(weapon, "throw"), "throw",
+               kind_of(b, u.name, "throw"))
     return perform
 
 
 __all__ = ["DASH_FOLLOW_UP", "STYLES", "check_attack", "dash_attack", "reach_of",
-           "scope_attack", "scope_provokers", "styled_attack", "throw_weapon", "usable"]
+           "scope_attack", "scope_provokers", "style_strike", "styled_attack", "throw_weapon",
+           "usable"]

@@ -17,7 +17,8 @@ class Shift(Command):
 
 @dataclass(frozen=True)
 class Walk(Command):
-    """Move up to the walk score; leaving an enemy's attack range provokes (a move action)."""
+    """Move farther than the shift score, up to the walk score; leaving an enemy's attack
+    range provokes (a move action)."""
     path: tuple[Cell, ...] = ()
     confirm: bool = False
 

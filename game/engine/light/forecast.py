@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from game.engine.forecast import Forecast
 from game.engine.light import commands as L
-from game.engine.light.attacking import STYLES, choose_weapon
+from game.engine.light.attacking import STYLES, choose_weapon, style_strike
 from game.engine.light.body import sheet_of
 from game.engine.light.moving import provokers
 from game.engine.light.powers import aimed, power_of
-from game.engine.light.strikes import attack_plan, power_strike, weapon_strike
+from game.engine.light.strikes import attack_plan, power_strike
 from game.engine.state import Refused
 
 STYLE_OF = {L.LightAttack: "light", L.HeavyAttack: "heavy", L.VolleyAttack: "volley",
@@ -27,7 +27,7 @@ def _plan_lines(plan, target: str) -> tuple[str, ...]:
 def _attack(b, cmd, style: str) -> Forecast:
     u, t = b.unit(cmd.unit), b.unit(cmd.target)
     weapon = choose_weapon(b, u, t, style, cmd.weapon)
-    plan = attack_plan(b, u.name, t.name, weapon_strike(weapon), style)
+    plan = attack_plan(b, u.name, t.name, style_strike(weapon, style), style)
     lines = _plan_lines(plan, t.name)
     if style == "light":
         lines += ("a natural 18-20 also makes a Basic Attack",)
@@ -56,7 +56,8 @@ def _power(b, cmd) -> Forecast:
         harm.append((name, plan.expected_damage()))
         side = " (ally!)" if b.teams_of[name] == u.team else ""
         lines += [line + side for line in _plan_lines(plan, name)[:1]]
-    header = f"{power.name}: {power.mp} MP, damage {power.damage} + stat - Armor"
+    header = f"{power.name}: {power.mp} MP, " + (
+        f"damage {power.damage} + stat - Armor" if power.damage else "no damage")
     return Forecast(max(chances, default=None), (header, *lines), caught=target.targets,
                     harm=tuple(harm))
 

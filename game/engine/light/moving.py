@@ -90,6 +90,10 @@ def path_move(kind: str):
         G.not_grounded(u, kind)
         states, cost = check_move(b, u, cmd.path, move_hexes(sheet_of(b, u.name), kind),
                                   kind.title())
+        shift = move_hexes(sheet_of(b, u.name), "shift")
+        if kind == "walk" and cost <= shift:
+            raise Refused("too_short", f"a Walk goes farther than {u.name}'s shift ({shift} "
+                          f"hex{'es' if shift > 1 else ''}): Shift instead")
         provoking = PATH_MOVES[kind]
         if provoking:
             found = provokers(b, u, states)

@@ -4,8 +4,8 @@ A power is a major or a move action of its user (an Interruption power is its Op
 Attack: game.engine.light.strikes). It costs its MP and one of its uses. An attack power
 rolls d20 + proficiency + its hit bonus against twice the defense it names, and on a hit
 deals its damage + POW (melee) or SNS (otherwise) - Armor and adds its conditions; a heal
-power restores its HP to the user or an ally in range. An area power rolls against every
-creature in the area but the user (allies too).
+power restores its HP to the user or an ally in range. An area attack rolls against every
+creature in the area but the user (allies too); an area heal restores the user's allies in it.
 """
 from __future__ import annotations
 
@@ -85,13 +85,21 @@ def area_hexes(b, u, power, cmd) -> frozenset:
     raise Refused("bad_area", f"{power.name}'s area ({shape}) cannot be aimed yet")
 
 
+def reaches(b, u, power, t) -> bool:
+    """Does an area power take in creature `t`: a heal the user's allies only, an attack not
+    one it cannot attack (an Airborne one, unless the power reaches the air)?"""
+    if power.heal:
+        return t.team == u.team
+    return attack_plan(b, u.name, t.name, power_strike(power), "power").possible
+
+
 def in_area(b, u, power, cmd) -> Aimed:
     hexes = area_hexes(b, u, power, cmd)
     origin = u.anchor if cmd.at is None else b.hexmap.hex_at(*cmd.at)
     view = b.view()
     reached = areas.reached(view, origin, hexes)
     caught = tuple(t.name for t in view.living() if t.eid != u.eid and
-                   not reached.isdisjoint(t.hexes))
+                   not reached.isdisjoint(t.hexes) and reaches(b, u, power, t))
     if not caught:
         raise Refused("nobody_caught", f"{power.name} there would catch no creature")
     return Aimed(caught, hexes)

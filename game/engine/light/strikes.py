@@ -14,9 +14,9 @@ from game.engine.light.body import (
 )
 from game.engine.light.turns import harm
 from game.ecs.light_components import LightPool, LightTurn
-from game.rules.flanking import is_flanked
+from game.rules.flanking import flanking as flank_of
 from game.rules.light.attacks import Side, Strike, plan_attack
-from game.rules.light.conditions import TICKING, ticking_turns
+from game.rules.light.conditions import LASTING, TICKING, ticking_turns
 from game.rules.threat import footprint_distance
 
 LIGHT_CRITICAL = (18, 19, 20)     # Light Attack: also a Basic Attack
@@ -29,7 +29,7 @@ def weapon_strike(weapon) -> Strike:
 
 def power_strike(power) -> Strike:
     return Strike(power.name, power.kind, power.damage, hit=power.hit, vs=power.vs,
-                  reaches_airborne=power.target_airborne)
+                  reaches_airborne=power.target_airborne, harmless=not power.damage)
 
 
 def side(b, name: str) -> Side:
@@ -37,8 +37,10 @@ def side(b, name: str) -> Side:
 
 
 def flanking(b, attacker: str, target: str) -> bool:
+    """Is `attacker` flanking `target` with an ally: one of a pair that flanks it (the shared
+    geometry: both threaten it, 120 degrees or more apart around it)?"""
     view = b.view()
-    return is_flanked(view, view.unit(target))
+    return any(attacker in pair for pair in flank_of(view, view.unit(target)).pairs)
 
 
 def attack_plan(b, attacker: str, target: str, strike: Strike, style: str = "basic"):
@@ -64,7 +66,7 @@ def strike(b, attacker: str, target: str, strike_: Strike, style: str = "basic",
                           plan.target_number, hit, natural == 20, critical,
                           plan.describe(), kind=style if kind == "attack" else kind))
     b.update(attacker, LightTurn, attacks=turn_of(b, attacker).attacks + 1)
-    if hit:
+    if hit and not strike_.harmless:
         amount = plan.critical_damage if critical else plan.damage
         terms = " ".join(f"{v:+d} {label}" for label, v in plan.damage_terms
                          if not (critical and label == "target Armor"))
@@ -83,7 +85,8 @@ def add_effects(b, target: str, effects) -> None:
             turns = ticking_turns(effect.condition, b.dice.d20())
         if effect.condition == "airborne" and "grounded" in b.conditions(target).active:
             b.remove_condition(target, "grounded")
-        b.set_condition(target, effect.condition, turns or 1)
+        lasting = (b.eids[target], "end", turns or 1) if effect.condition in LASTING else None
+        b.set_condition(target, effect.condition, 1 if lasting else turns or 1, lasting)
 
 
 # ---- Opportunity Attacks --------------------------------------------------------------------

@@ -7,6 +7,7 @@
 - The start of a turn: a K.O.'d creature with a life left respawns first; Block ends;
   Tripped ends; Stunned ends, and the turn has no move actions; Burned and Poisoned deal
   their damage and count down; an Airborne creature falls: Grounded and 5 damage.
+- The end of a turn: a Blinded or Invisible given by a power for some turns counts down.
 - K.O. at 0 HP: the creature leaves the board and loses a life (`knock_out`). A side loses
   when every creature of it is out (K.O.'d with no life left).
 """
@@ -17,6 +18,7 @@ from game.ecs.light_components import LightPool, LightTurn
 from game.engine import events as E
 from game.engine.light.body import is_out, pool_of, sheet_of
 from game.engine.light.respawn import respawn_place
+from game.rules.conditions import advance
 from game.rules.light.conditions import AIRBORNE_FALL_DAMAGE, TICKING
 
 DRAW = "draw"
@@ -56,6 +58,7 @@ def proceed(b) -> None:
         if begin_turn(b, name):
             return
         finish_turn(b, name)
+        check_victory(b)            # it fell at the start of its turn: was it the last one?
 
 
 def new_round(b) -> None:
@@ -67,16 +70,21 @@ def new_round(b) -> None:
 
 
 def begin_turn(b, name: str) -> bool:
-    """Start `name`'s turn (module docstring); False when it ends at once (it fell)."""
+    """Start `name`'s turn (module docstring); False when it ends at once (it fell). A
+    creature that Waited this round goes on with the turn it began: nothing that happens at
+    the start of a turn happens twice."""
     b.note(active=name, chooser=None, last_actor=name)
     for other in b.order:           # a new enemy turn: Opportunity Attacks come back
         if other in b.eids and b.component(other, LightTurn).opportunity_against:
             b.update(other, LightTurn, opportunity_against=())
-    if b.health(name).dead:
+    waited = b.component(name, LightTurn).began == b.round
+    if b.health(name).dead and not waited:
         respawn(b, name)
     b.emit(E.TurnStarted(name, b.round))
-    b.update(name, LightTurn, moves=0, major=False, jumped=False, attacks=0, no_moves=False)
-    start_of_turn_conditions(b, name)
+    if not waited:
+        b.update(name, LightTurn, moves=0, major=False, jumped=False, attacks=0,
+                 no_moves=False, began=b.round)
+        start_of_turn_conditions(b, name)
     return not b.health(name).dead
 
 
@@ -104,10 +112,22 @@ def start_of_turn_conditions(b, name: str) -> None:
 
 def finish_turn(b, name: str) -> None:
     if name in b.eids:
+        end_of_turn_conditions(b, name)
         b.update(name, ActionBudget, acted=True)
         b.update(name, LightTurn, jumped=False)
         b.emit(E.TurnEnded(name))
     b.note(active=None)
+
+
+def end_of_turn_conditions(b, name: str) -> None:
+    """A Blinded or Invisible a power gave for some of the creature's turns counts one down;
+    it ends as the last of them ends (game.rules.light.conditions.LASTING)."""
+    c = b.conditions(name)
+    left, ended = advance(c.expires, b.eids[name], "end")
+    if left != c.expires:
+        b.set_conditions(name, c.active, left)
+    for condition in ended:
+        b.remove_condition(name, condition)
 
 
 def harm(b, name: str, amount: int, breakdown: str, by: str, critical: bool = False) -> None:
@@ -141,6 +161,8 @@ def respawn(b, name: str) -> None:
 
 
 def check_victory(b) -> bool:
+    if b.winner:
+        return True
     teams = {b.teams_of[n] for n in b.eids if not is_out(b, n)}
     if len(teams) > 1:
         return False

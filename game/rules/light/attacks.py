@@ -30,6 +30,7 @@ class Strike:
     hit: int = 0              # a power's hit bonus
     vs: str = ""              # a power's "vs." defense ("" : by kind)
     reaches_airborne: bool = False
+    harmless: bool = False    # a power without damage: a hit deals none (only its effects)
 
 
 @dataclass(frozen=True)
@@ -127,9 +128,9 @@ def plan_attack(attacker: Side, target: Side, strike: Strike, style: str = "basi
     if "airborne" in target.conditions and not (jumped or strike.reaches_airborne):
         return AttackPlan(False, "the target is Airborne: Jump first, or use a power that "
                           "reaches the air")
-    dterms = damage_terms(attacker, strike, style)
+    dterms = damage_terms(attacker, strike, style) if not strike.harmless else []
     raw = sum(v for _, v in dterms)
-    armor = target.sheet.armor
+    armor = target.sheet.armor if not strike.harmless else 0
     return AttackPlan(
         True, terms=tuple(_hit_terms(attacker, target, strike, style, flanking)),
         defense=defense_of(strike), target_number=target_number(target, strike),

@@ -24,6 +24,9 @@ CONDITIONS = {
 #: damage at the start of each turn, and the die divisor of the duration (docs: conditions)
 TICKING = {"burned": (5, 5), "poisoned": (3, 3)}
 AIRBORNE_FALL_DAMAGE = 5
+#: conditions nothing in the rulebook ends: given by a power, they last its `turns` (default
+#: 1) of the creature's own turns and end as the last of them ends; put by the map, they stay
+LASTING = ("blinded", "invisible")
 
 
 def ticking_turns(condition: str, d20: int) -> int:
@@ -36,4 +39,4 @@ def has(conditions, name: str) -> bool:
     return name in conditions
 
 
-__all__ = ["AIRBORNE_FALL_DAMAGE", "CONDITIONS", "TICKING", "has", "ticking_turns"]
+__all__ = ["AIRBORNE_FALL_DAMAGE", "CONDITIONS", "LASTING", "TICKING", "has", "ticking_turns"]
