@@ -64,8 +64,9 @@ RESULT_COLOUR = {"miss": (210, 210, 210), "hit": (255, 255, 255),
                  "critical": (240, 228, 66), "concealed": (160, 200, 255)}
 
 
-def clips_for(event) -> list[Clip]:
-    """The clips of one event (none for bookkeeping events)."""
+def clips_for(event, against: str = "AC") -> list[Clip]:
+    """The clips of one event (none for bookkeeping events); `against` names what an attack
+    roll is compared with ("AC"; the light rules: "" , twice a defense)."""
     if isinstance(event, E.Moved) and event.path:
         return [MoveClip(event.unit, [event.start, *event.path])]
     if isinstance(event, E.AttackRolled):
@@ -73,7 +74,7 @@ def clips_for(event) -> list[Clip]:
                   else "hit" if event.hit else "miss")
         label = {"miss": "miss", "hit": "hit", "critical": "CRITICAL!",
                  "concealed": "miss (concealed)"}[result]
-        text = f"{label}  {event.total} vs AC {event.ac}"
+        text = f"{label}  {event.total} vs {against + ' ' if against else ''}{event.ac}"
         return [StrikeClip(event.attacker, event.target, result),
                 TextClip(event.target, text, RESULT_COLOUR[result], 0.45)]
     if isinstance(event, E.Damaged):
@@ -81,6 +82,8 @@ def clips_for(event) -> list[Clip]:
                          else (240, 228, 66))]
     if isinstance(event, E.Died):
         return [TextClip(event.unit, "dies", (200, 200, 200), 0.5)]
+    if isinstance(event, E.KnockedOut):
+        return [TextClip(event.unit, "K.O.!", (200, 200, 200), 0.5)]
     if isinstance(event, E.RoundStarted) and event.round > 1:
         return [BannerClip(f"Round {event.round}")]
     if isinstance(event, E.Provoked):
@@ -94,6 +97,7 @@ class Animator:
     def __init__(self, enabled: bool = True, speed: float = 1.0):
         self.enabled, self.speed = enabled, speed
         self.queue: list[Clip] = []
+        self.against = "AC"         # what an attack roll is compared with (clips_for)
 
     @property
     def busy(self) -> bool:
@@ -103,7 +107,7 @@ class Animator:
         if not self.enabled:
             return
         for event in events:
-            self.queue.extend(clips_for(event))
+            self.queue.extend(clips_for(event, self.against))
 
     def skip(self) -> None:
         self.queue.clear()

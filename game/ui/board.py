@@ -28,6 +28,7 @@ import pygame
 from game.hexgrid import hex_neighbor
 from game.rules import geometry as geo
 from game.ui import overlays as ov
+from game.ui import presenters as P
 from game.ui import sprites as sp
 from game.ui.sprites import dashed_line, pill
 from game.ui.terrain_marks import draw_terrain_marks
@@ -386,7 +387,8 @@ class Board:
             self.label([(f"safe path: {p.safe_cost} hexes", SAFE),
                         ("Shift+click to take it", (220, 220, 220))],
                        (mid[0], mid[1] - 14), 14, SAFE)
-        tier = 3 if p.kind in ("run", "charge") else p.big_actions
+        tier = 3 if p.kind in ("run", "charge") else 1 if p.kind in ("shift", "walk") else \
+            p.big_actions
         colour = TIER_COLOUR.get(tier, TIER_COLOUR[None])
         pts = [camera.to_screen(*self.centre(c)) for c in p.cells]
         pts = [_edge(start, pts[0], radius + 3) if pts else start] + pts
@@ -400,15 +402,16 @@ class Board:
         r = 12 * min(camera.zoom, 1.3)
         pygame.draw.circle(surf, (10, 10, 10), end, r + 2, 3)
         pygame.draw.circle(surf, colour, end, r, 3)
-        ba = {None: "out of reach", 0: "left-over move", 1: "1 Big Action"}.get(
+        ba = p.words or {None: "out of reach", 0: "left-over move", 1: "1 Big Action"}.get(
             p.big_actions, f"{p.big_actions} Big Actions")
         kind = {"move": "Move", "run": "Run", "charge": "Charge", "step": "5-Foot Step",
-                "retreat": "Retreat"}[p.kind]
+                "retreat": "Retreat", "shift": "Shift", "walk": "Walk"}.get(p.kind, p.kind)
         head = f"{kind} {p.cost} hex{'es' if p.cost != 1 else ''}"
         lines = [(head, colour), (ba, (230, 230, 230))]
         if p.provoking:
             lines.append(("provokes: click again / Enter" if ctl.model.pending else
-                          "provokes attacks of opportunity", THREAT))
+                          "provokes Opportunity Attacks" if P.light_rules(self.battle)
+                          else "provokes attacks of opportunity", THREAT))
         self.label(lines, (end[0], end[1] - r - 8), 15, colour)
 
     def _provocations(self, surf, camera, p) -> None:
@@ -489,6 +492,8 @@ class Board:
     def unit_centre(self, u) -> tuple[float, float]:
         if len(u.hexes) == 1:
             return self.hex_centre(u.hexes[0])
+        if not u.hexes:                 # off the board (a K.O. of the light rules)
+            return self.hex_centre(u.anchor)
         pts = [self.hex_centre(h) for h in u.hexes]
         return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
 
@@ -553,6 +558,8 @@ class Board:
             self._body(surf, camera, u, pos)
 
     def _body(self, surf, camera, u, pos=None) -> None:
+        if not u.hexes:                 # off the board: a K.O. marker where it fell
+            return self._off_board(surf, camera, u)
         anchor = self.hex_centre(u.anchor)
         world = pos if pos is not None else anchor
         spr, (dx, dy) = self.sprite(u, camera.zoom)
@@ -574,6 +581,16 @@ class Board:
             tag = sp.badge(label, size)
             surf.blit(tag, (round(x), round(y)))
             x += tag.get_width() + 2
+
+    def _off_board(self, surf, camera, u) -> None:
+        """A creature knocked out of the board (the light rules' K.O., until it respawns): a
+        small "K.O." tag at the foot of the hex where it fell, nothing when it is out."""
+        if "ko" not in u.conditions:
+            return
+        x, y = camera.to_screen(*self.hex_centre(u.anchor))
+        tag = sp.badge("K.O.", max(10, round(12 * min(camera.zoom, 1.3))))
+        surf.blit(tag, tag.get_rect(midbottom=(round(x), round(y + self.layout.th * 0.42 *
+                                                              camera.zoom))))
 
     def token_radius(self, u, zoom: float) -> tuple[float, float]:
         """(the hex's short side in pixels, the radius of the creature's marker ring)."""

@@ -66,11 +66,12 @@ class UndoHistory:
 
 
 def replayed(battle, commands) -> Battle:
-    """A new battle on the same map, seed, controllers, ruleset and rolls fixed in advance
-    (a scripted save's), with `commands` applied: the same dice fall as they did."""
+    """A new battle on the same map, seed, controllers, rule profile, ruleset and rolls fixed
+    in advance (a scripted save's), with `commands` applied: the same dice fall as they did."""
     again = Battle(battle.base_map, seed=battle.seed, initiative=battle.initiative_mode,
                    controllers=battle.controllers, fixed_dice=battle.dice.fixed,
-                   ruleset=battle.ruleset, criticals=battle.ruleset.criticals)
+                   ruleset=battle.ruleset, criticals=battle.ruleset.criticals,
+                   rules=battle.profile)
     for cmd in commands:
         out = again.apply(cmd)
         if not out.ok:              # the engine replays its own log: never expected
