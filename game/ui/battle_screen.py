@@ -33,8 +33,8 @@ from game.ui.camera import Camera  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 from game.ui.hud import Hud  # noqa: E402
 from game.ui.hud_layer import HudLayer  # noqa: E402
-from game.ui.keys import (ACTION_KEYS, BATTLE_KEYS, DEFENSE_KEYS, PAN_KEYS,  # noqa: E402
-                          WATCH_BATTLE_KEYS)
+from game.ui.keys import (BATTLE_KEYS, DEFENSE_KEYS, PAN_KEYS,  # noqa: E402
+                          WATCH_BATTLE_KEYS, action_keys)
 from game.ui.sprites import pill  # noqa: E402
 
 AI_DELAY_S = 0.35
@@ -109,6 +109,8 @@ class BattleScreen:
         self.controller.end_warning = self.end_warning
         self.model.animations = animations
         self.animator = Animator(enabled=animations, speed=self.model.speed)
+        if battle.profile.name == "light":      # a roll against twice a defense, not AC
+            self.animator.against = ""
         self.controller.listeners.append(self._on_events)
         surface, origin = map_surface(battle.hexmap)
         self.board = HeatBoard(battle, surface, origin)
@@ -442,6 +444,7 @@ class BattleScreen:
     def _key(self, ev):
         """A key in battle, as the tables of `game.ui.keys` bind it."""
         k, c = ev.key, self.controller
+        hotkeys = action_keys(self.battle)          # the bar of the battle's rules
         if k in PAN_KEYS:
             self._held.add(k)
         elif self.watch:
@@ -453,9 +456,9 @@ class BattleScreen:
         elif k in DEFENSE_KEYS and self.battle.awaiting() == "reaction" \
                 and self.battle.pending.kind == "defense" and c.is_human_turn():
             c.defend(DEFENSE_KEYS[k])
-        elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL or k in ACTION_KEYS:
-            if k in ACTION_KEYS and (self.hud is None or not self.hud.hotkey(k)):
-                c.do_action(ACTION_KEYS[k])
+        elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL or k in hotkeys:
+            if k in hotkeys and (self.hud is None or not self.hud.hotkey(k)):
+                c.do_action(hotkeys[k])
             elif k == pygame.K_z:
                 return self.battle_command("undo", ev)
         elif k in BATTLE_KEYS:

@@ -41,8 +41,8 @@ from game.ui import presenters as P
 
 THEME_PATH = paths.assets_dir() / "ui_theme.json"
 
-from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the one key table
-from game.ui.keys import PROMPT_KEYS  # noqa: E402
+from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the default rules' keys
+from game.ui.keys import PROMPT_KEYS, action_keys  # noqa: E402
 from game.ui.more_menu import MoreMenu, forecast_html  # noqa: E402
 from game.ui.words import for_players  # noqa: E402
 
@@ -216,14 +216,15 @@ def _clamp(v, lo, hi):
 MIN_ACTION_SLOT = 100    # narrower, the labels lose their hotkeys or get cut
 
 
-def action_rows(bar_w: int) -> int:
+def action_rows(bar_w: int, buttons: int = len(P.ACTIONS)) -> int:
     """Two rows of action buttons, or three where two would make them too narrow to read."""
-    per_row = -(-len(P.ACTIONS) // 2)          # End Turn also takes what the last row leaves
+    per_row = -(-buttons // 2)                 # End Turn also takes what the last row leaves
     slot = (bar_w - 16 - (per_row - 1) * 6) // per_row
     return 2 if slot >= MIN_ACTION_SLOT else 3
 
 
-def compute_layout(size, units: int = 6) -> dict[str, pygame.Rect]:
+def compute_layout(size, units: int = 6,
+                   buttons: int = len(P.ACTIONS)) -> dict[str, pygame.Rect]:
     """The panels' rectangles for a window of `size` (any size; tuned for 1280x800 and up).
 
     The right column holds the unit card over the combat log; the initiative tracker sits on
@@ -238,7 +239,7 @@ def compute_layout(size, units: int = 6) -> dict[str, pygame.Rect]:
     btn_h = 40 if h >= 1000 else 36
     msg_h = 34
     main_w = w - right_w - 3 * m
-    rows = action_rows(main_w)
+    rows = action_rows(main_w, buttons)
     bar_h = rows * btn_h + (rows + 1) * 6 + 4
     top = pygame.Rect(m, m, main_w, top_h)
     actions = pygame.Rect(m, h - m - bar_h, main_w, bar_h)
@@ -257,6 +258,42 @@ def compute_layout(size, units: int = 6) -> dict[str, pygame.Rect]:
     return {"top": top, "initiative": init, "card": card, "log": log, "message": message,
             "actions": actions, "board": board, "prompt": prompt, "margin": pygame.Rect(
                 0, 0, m, entry_h)}
+
+
+def light_card_html(c) -> str:
+    """The card of a light creature (game.ui.light_presenters.LightCard): its numbers, what
+    its turn has left, its weapons in hand, powers and conditions; K.O.: when it returns."""
+    lives = f"{c.lives} li{'ves' if c.lives != 1 else 'fe'}"
+    lines = [f"<b>HP</b> {c.hp}/{c.max_hp} · <b>MP</b> {c.mp}/{c.max_mp} · <b>{lives}</b>"]
+    if c.ko_note:
+        lines.append(f"<font color=#FF8C5A><b>{_esc(c.ko_note)}</b></font>")
+    lines.append(" · ".join(f"<b>{label}</b> {v} <font color={MUTED}>(def {d})</font>"
+                            for label, v, d in c.defenses))
+    lines.append(f"<b>Armor</b> {c.armor} · <b>POW</b> {c.pow} · <b>SNS</b> {c.sns} · "
+                 f"<b>Prof</b> +{c.proficiency}")
+    shift, walk, run = c.moves
+    lines.append(f"<b>Shift</b> {shift} · <b>Walk</b> {walk} · <b>Run</b> {run} "
+                 f"<font color={MUTED}>hexes · OA {_esc(c.policy)}</font>")
+    if c.turn:
+        lines.append(f"<b>Turn</b> {_esc(c.turn)}")
+    elif not c.dead:
+        lines.append(f"<font color={MUTED}>"
+                     f"{'Acted this round' if c.acted else 'Waiting for its turn'}</font>")
+    for w in c.weapons:
+        mark = "<font color=#F0E442><b>»</b></font> " if w.chosen else "&nbsp;&nbsp;&nbsp;"
+        lines.append(f"{mark}{_esc(w.stats)} <font color={MUTED}>· {_esc(w.reach)}</font>")
+    for label, items in (("Put away", c.put_away), ("On the ground", c.on_ground)):
+        if items:
+            lines.append(f"<font color={MUTED}>{label}: {_esc(', '.join(items))}</font>")
+    lines += [f"<font color=#56B4E9>{_esc(line)}</font>" for line in c.powers]
+    if c.draughts:
+        lines.append(f"<font color={MUTED}>Healing draughts: {c.draughts}</font>")
+    for cl in c.conditions:
+        lines.append(f"<font color=#CC79A7><b>{_esc(cl.name)}</b></font> "
+                     f"<font color={DETAIL_COLOUR} pixel_size=13>{_esc(cl.effect)}</font>")
+    if not c.conditions and not c.dead:
+        lines.append(f"<font color={MUTED}>No conditions</font>")
+    return "<br>".join(lines)
 
 
 # ---- the HUD -----------------------------------------------------------------------------------
@@ -353,7 +390,9 @@ class Hud:
         self.kill()
         self.size = size
         units = len(P.initiative_entries(self.battle)) if self.battle is not None else 6
-        r = self.rects = compute_layout(size, units)
+        buttons = len(P.bar_table(self.battle).actions) if self.battle is not None else \
+            len(P.ACTIONS)
+        r = self.rects = compute_layout(size, units, buttons)
         self._entry_h = r["margin"].height
         big = size[0] >= 1600
         self._layout_top(r)
@@ -454,17 +493,19 @@ class Hud:
         bar = self._panel("actions", r["actions"])
         bw, bh = r["actions"].width, r["actions"].height
         gap, pad = 6, 6
-        rows = action_rows(bw)
+        table = P.bar_table(self.battle).actions if self.battle is not None else P.ACTIONS
+        rows = action_rows(bw, len(table))
         btn_h = (bh - 4 - (rows + 1) * gap) // rows
-        per_row = -(-len(P.ACTIONS) // rows)      # End Turn takes what the last row leaves
+        per_row = -(-len(table) // rows)          # End Turn takes what the last row leaves
         slot_w = (bw - 2 * pad - 4 - (per_row - 1) * gap) // per_row
         full = slot_w >= 170
-        for n, (action, label, short, key, _text) in enumerate(P.ACTIONS):
+        last = table[-1][0]
+        for n, (action, label, short, key, _text) in enumerate(table):
             row, col = divmod(n, per_row)
             x = pad + col * (slot_w + gap)
             y = gap + row * (btn_h + gap)
-            width = slot_w if action != "end" else bw - 4 - pad - x
-            text = f"{key} · {label if full or action == 'end' else short}"
+            width = slot_w if action != last else bw - 4 - pad - x
+            text = f"{key} · {label if full or action == last else short}"
             button = self._add(UIButton(
                 pygame.Rect(x, y, width, btn_h), text, manager=self.manager, container=bar,
                 tool_tip_text=f"<b>{_esc(label)}</b> [{key}]",
@@ -574,12 +615,12 @@ class Hud:
             y = 50 + n * step
             if y + eh > rect.height - 6:
                 break
-            dim = e.acted or e.status in ("dead", "left", "down")
+            dim = e.acted or e.status in ("dead", "left", "down", "ko", "out")
             img = self._swatch(b, e.team, eh - 4, dim=dim and not e.active)
             self._init_widgets.append(UIImage(pygame.Rect(8, y + 2, eh - 4, eh - 4), img,
                                               manager=self.manager, container=panel))
             state = ("active" if e.active else "pick" if e.can_pick else
-                     "down" if e.status in ("dead", "down", "left") else
+                     "down" if e.status in ("dead", "down", "left", "ko", "out") else
                      "acted" if e.acted else "entry")
             prefix, init, flag, tip = self._entry_words(b, e, state)
             text = f"{prefix}{init}  {e.name}{flag}"
@@ -591,8 +632,9 @@ class Hud:
                               manager=self.manager, container=panel, tool_tip_text=tip,
                               object_id=ObjectID(class_id=f"@init_{state}",
                                                  object_id=f"#init_{n}"))
+            short = f" · {e.lives}" if e.lives is not None else ""
             set_fitting(button, text, f"{prefix}{init}  {e.name}{flag.replace('  · ', ' ')}",
-                        f"{prefix}{init} {e.name}")
+                        f"{prefix}{init} {e.name}{short}", f"{prefix}{init} {e.name}")
             self._init_widgets.append(button)
             self.init_buttons[e.name] = button
 
@@ -603,14 +645,39 @@ class Hud:
         init = "--" if e.initiative is None else f"{e.initiative:>2}"
         if e.leader:
             init = " -"
+        status = {"ko": "K.O.", "out": "out"}.get(e.status, e.status)
         flag = {"active": "", "pick": "  · pick", "acted": "  · done",
-                "entry": ""}.get(state, f"  · {e.status}")
+                "entry": ""}.get(state, f"  · {status}")
         flag = (f"  [{e.pool}]" if e.pool and not e.leader else "") + flag
+        if e.lives is not None:             # the light rules: lives left
+            flag = f"  · {e.lives} li{'ves' if e.lives != 1 else 'fe'}" + flag
         tip = (f"<b>{_esc(e.name)}</b> ({_esc(e.team)})<br>initiative {init}, "
                f"HP {e.hp}/{e.max_hp}")
+        if e.lives is not None:
+            tip += f", {e.lives} li{'ves' if e.lives != 1 else 'fe'} left"
         if e.pool:
             tip += "<br>" + _esc(P.group_line(b, e.name))
         return ("» " if e.active else ""), init, flag, tip
+
+    def _turn_text(self, b, active: str, team: str) -> tuple[str, ...]:
+        """The top bar's words for the active creature's turn, longest first: what the turn
+        has left (Big and Little Actions; the light rules' move and major action)."""
+        who = "you" if self._human() else "computer"
+        if self._human() is None:
+            who = b.controller(active).kind
+        if P.light_rules(b):
+            left = P.turn_left(b, active)
+            return (f"{active}'s turn ({team}, {who}) — {left}", f"{active} — {left}",
+                    f"{active}'s turn")
+        bud = b.budget(active)
+        move = f" · {bud.movement} hex{'es' if bud.movement != 1 else ''} of move" \
+            if bud.movement else ""
+        pool = P.pool_text(b, active)
+        minions = f" · minions {pool}" if "/" in pool and not pool.startswith("-") else ""
+        return (f"{active}'s turn ({team}, {who}) — {bud.big} Big · {bud.little} Little"
+                f"{move}{minions}", f"{active} ({who}) — {bud.big} Big · {bud.little} Little"
+                f"{move}", f"{active}: {bud.big} Big · {bud.little} Little · "
+                f"{bud.movement} move")
 
     def _refresh_top(self, b) -> None:
         state = b.awaiting()
@@ -624,28 +691,18 @@ class Hud:
             p = b.pending
             team = b.teams_of.get(p.reactor)
             what = {"interrupt": "an Interrupt Turn", "defense": "a parry or dodge"}.get(
-                p.kind, "an attack of opportunity")
+                p.kind, f"an {P.aoo_name(b)}")
             text = f"{p.reactor} ({team}) decides on {what}"
         elif state == "choice":
             team = b.teams_of.get(b.chooser)
             text = f"{b.chooser} ({team}) picks who acts next"
         else:
             team = b.teams_of.get(active)
-            bud = b.budget(active)
-            who = "you" if self._human() else "computer"
-            if self._human() is None:
-                who = b.controller(active).kind
-            move = f" · {bud.movement} hex{'es' if bud.movement != 1 else ''} of move" \
-                if bud.movement else ""
-            pool = P.pool_text(b, active)
-            minions = f" · minions {pool}" if "/" in pool and not pool.startswith("-") else ""
-            text = (f"{active}'s turn ({team}, {who}) — {bud.big} Big · {bud.little} Little"
-                    f"{move}{minions}", f"{active} ({who}) — {bud.big} Big · {bud.little} Little"
-                    f"{move}", f"{active}: {bud.big} Big · {bud.little} Little · "
-                    f"{bud.movement} move")
+            text = self._turn_text(b, active, team)
         mode = self._m("mode") or "move"
         weapon = self._m("weapon")
-        mode_text = f"Mode: {mode}" + (f" · {weapon}" if weapon else "")
+        mode_text = f"Mode: {P.mode_words(b, self.model) or mode}" + \
+            (f" · {weapon}" if weapon else "")
         if self._changed("round", b.round):
             self.round_label.set_text(f"Round {b.round}")
         texts = text if isinstance(text, tuple) else (text,)
@@ -683,15 +740,18 @@ class Hud:
             self.card_hp.set_image(pygame.Surface((width, 12), pygame.SRCALPHA))
             return
         self.card_swatch.set_image(self._swatch(b, card.team, 44, dim=card.dead))
-        flag = " · acting" if card.active else " · dead" if card.dead else \
-            " · down" if card.status == "down" else ""
+        light = getattr(card, "light", False)
+        flag = {"ko": " · K.O.", "out": " · out"}.get(card.status, "") if light else ""
+        flag = flag or (" · acting" if card.active else " · dead" if card.dead else
+                        " · down" if card.status == "down" else "")
         self.card_name.set_text(f"{card.name}{flag}")
-        set_fitting(self.card_sub, f"{card.title} · level {card.level} · {card.size} · "
+        level = "" if light else f" · level {card.level}"
+        set_fitting(self.card_sub, f"{card.title}{level} · {card.size} · "
                     f"{card.team} ({card.controller})",
-                    f"{card.title} · level {card.level} · {card.size} · {card.team}",
-                    f"{card.title} · lvl {card.level} · {card.team}")
+                    f"{card.title}{level} · {card.size} · {card.team}",
+                    f"{card.title} · {card.team}")
         self.card_hp.set_image(hp_bar(width, 12, card.hp, card.max_hp))
-        self.card_box.set_text(self._card_html(card))
+        self.card_box.set_text(light_card_html(card) if light else self._card_html(card))
 
     def _card_html(self, c: P.UnitCard) -> str:
         injured = " <font color=#FF8C5A>(injured)</font>" if \
@@ -733,7 +793,7 @@ class Hud:
     # ---- the log --------------------------------------------------------------------------
     def _refresh_log(self, b) -> None:
         if len(b.events) != self._events_seen:
-            self.log = P.log_entries(b.events)
+            self.log = P.log_entries(b.events, b.profile.name)
             self._events_seen = len(b.events)
         sig = (len(self.log), frozenset(self.expanded))
         if sig == self._log_sig:
@@ -843,7 +903,7 @@ class Hud:
                 return f"{b.pending.reactor}'s side decides on its defense..."
             return "Defend: P Active Parry, V Active Dodge, Y the better one, N none"
         if state == "reaction":
-            what = "interrupt" if b.pending.kind == "interrupt" else "attack of opportunity"
+            what = "interrupt" if b.pending.kind == "interrupt" else P.aoo_name(b)
             if human is False:
                 return f"{b.pending.reactor}'s side decides on its {what}..."
             return f"Answer the {what}: Y accept, N decline"
@@ -853,6 +913,9 @@ class Hud:
             return "Pick who acts next: click a name marked 'pick' in the initiative list"
         if human is False:
             return f"The computer plays {b.active}..."
+        if P.light_rules(b):
+            return ("Left click: walk there, or attack an enemy  ·  the bar's keys: an "
+                    "action  ·  Esc: cancel  ·  Tab: weapon  ·  C: centre")
         return ("Left click: act  ·  right click / Esc: cancel  ·  Tab: weapon  ·  "
                 "T: threats  ·  L: line of sight  ·  C: centre")
 
@@ -887,6 +950,8 @@ class Hud:
             policy = b.controller(p.reactor).aoo_policy
             if policy != "ask" or self._human() is False:
                 return None
+            if P.light_rules(b):
+                return self._opportunity_prompt(b)
             team = b.teams_of.get(p.reactor, "")
             chance = ""
             from game.rules.situation import Extras, attack_preview
@@ -910,6 +975,16 @@ class Hud:
                     f"Every creature of the other side is down or gone (round {b.round}).",
                     False)
         return None
+
+    def _opportunity_prompt(self, b) -> tuple[str, str, bool]:
+        """The light rules' Opportunity Attack prompt of an `ask` creature of this screen."""
+        from game.ui.light_presenters import opportunity_prompt
+        title, lines = opportunity_prompt(b)
+        team = b.teams_of.get(b.pending.reactor, "")
+        body = (f"<b>{_esc(team.capitalize())} player</b>: {_esc(lines[0])}<br>"
+                + "".join(f"{_esc(x)}<br>" for x in lines[1:-1])
+                + f"<font color={MUTED}>{_esc(lines[-1])}</font>")
+        return title, body, not getattr(self.controller, "watching", False)
 
     def _defense_prompt(self, b) -> tuple[str, str, bool] | None:
         """The active-defense prompt of an `ask` creature of the people at this screen."""
@@ -951,7 +1026,7 @@ class Hud:
                 pygame.Rect(pw // 2 - 170, ph - 50, 160, 38), "Accept (Y)",
                 manager=self.manager, container=prompt,
                 tool_tip_text="Spend the Reaction and roll to take the turn now" if interrupt
-                else "Make the attack of opportunity",
+                else f"Make the {P.aoo_name(self.battle)}",
                 object_id=ObjectID(class_id="@prompt_button", object_id="#accept_button"))
             self.decline_button = UIButton(
                 pygame.Rect(pw // 2 + 10, ph - 50, 160, 38), "Decline (N)",
@@ -1000,10 +1075,9 @@ class Hud:
         if self.contains(pos) or not self.pointer_tips:
             return None
         more = self._m("more")
-        if self._m("mode") == "more" and more is not None and more.hovered is not None:
-            label = next((lbl for a, lbl, _ in P.MORE_ACTIONS if a == more.action),
-                         more.action)
-            return forecast_html(label, more.hovered), (pos[0], pos[1]), "pointer"
+        if more is not None and more.hovered is not None and (
+                self._m("mode") == "more" or P.light_rules(self.battle)):
+            return self._forecast_tip(more), (pos[0], pos[1]), "pointer"
         if preview is not None:
             return (self.attack_html(preview, self._m("attack_defenses") or {},
                                      self._m("attack_stray") or ()),
@@ -1019,6 +1093,17 @@ class Hud:
                                for x in lines[1:])
             return f"<b>{_esc(lines[0])}</b><br>{body}", (pos[0], pos[1]), "pointer"
         return None
+
+    def _forecast_tip(self, more) -> str:
+        """The hovered target's forecast (the targeting mode's; a light click's too), with
+        the chosen variant in words in a light battle."""
+        hovered = more.hovered
+        label = P.action_label(self.battle, hovered.action or more.action)
+        words = ""
+        if P.light_rules(self.battle) and hovered.option is not None:
+            from game.ui.light_play import command_words
+            words = command_words(self.battle, hovered.option.command)
+        return forecast_html(label, hovered, words)
 
     @staticmethod
     def attack_html(preview, defenses: dict | None = None, stray=()) -> str:
@@ -1151,8 +1236,9 @@ class Hud:
         if self._prompt_visible and self._prompt_buttons and key in PROMPT_KEYS:
             self.react(PROMPT_KEYS[key])
             return True
-        if key in HOTKEYS:
-            return self.do_action(HOTKEYS[key]) or True
+        hotkeys = action_keys(self.battle)          # the bar of the battle's rules
+        if key in hotkeys:
+            return self.do_action(hotkeys[key]) or True
         return False
 
     def _button_pressed(self, element) -> bool:

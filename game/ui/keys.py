@@ -17,6 +17,29 @@ ACTION_KEYS: dict[int, str] = {
     pygame.K_b: "protect", pygame.K_x: "trade", pygame.K_m: "ability", pygame.K_j: "more",
     pygame.K_e: "end", pygame.K_END: "end",
 }
+#: the action bar's hotkeys in a battle of the light rules (game.ui.presenters.LIGHT_ACTIONS):
+#: the keys of the default bar its actions do not use, so that WASD still pans, C centres and
+#: G shows the coordinates
+LIGHT_ACTION_KEYS: dict[int, str] = {
+    pygame.K_1: "shift", pygame.K_2: "walk", pygame.K_3: "run", pygame.K_4: "jump",
+    pygame.K_5: "light_attack", pygame.K_6: "heavy_attack", pygame.K_7: "volley_attack",
+    pygame.K_8: "dash_attack", pygame.K_9: "scope_attack", pygame.K_0: "throw_weapon",
+    pygame.K_m: "use_power", pygame.K_b: "block", pygame.K_q: "handle_equipment",
+    pygame.K_f: "consume_substance", pygame.K_r: "get_up", pygame.K_p: "wait",
+    pygame.K_e: "end_turn", pygame.K_END: "end_turn",
+}
+#: the action bar's hotkeys by the battle's rule profile (its name)
+ACTION_KEYS_BY_RULES: dict[str, dict[int, str]] = {"lfg": ACTION_KEYS,
+                                                   "light": LIGHT_ACTION_KEYS}
+
+
+def action_keys(battle) -> dict[int, str]:
+    """The action bar's hotkeys of `battle`'s rule profile (none for a profile without a
+    table of its own)."""
+    name = getattr(getattr(battle, "profile", None), "name", "lfg")
+    return ACTION_KEYS_BY_RULES.get(name, {})
+
+
 #: keys of the active-defense prompt: the defense they choose (Y / N of PROMPT_KEYS answer
 #: "the best defense" and "none")
 DEFENSE_KEYS: dict[int, str] = {pygame.K_p: "parry", pygame.K_v: "dodge"}
@@ -67,6 +90,9 @@ HELP: tuple[tuple[str, str], ...] = (
     ("Esc", "cancel, else the menu (resume, save, load, settings, quit)"),
     ("Enter", "confirm a provoking move"),
     ("1-9, 0, R, I, O, P, Q, V, F, B, X, M", "the action bar's actions"),
+    ("1-9, 0, M, B, Q, F, R, P", "light rules: Shift, Walk, Run, Jump, the six attacks, Use "
+                                 "Power (Tab: the next power), Block, Handle Equipment, "
+                                 "Consume Substance, Get Up, Wait"),
     ("J", "More actions: the rarer ones (J again: the next one; Tab: another way to do it)"),
     ("U, K", "Prepare Interrupt: the next trigger, the next prepared action"),
     ("E, End", "end the turn"),
@@ -88,5 +114,6 @@ HELP: tuple[tuple[str, str], ...] = (
     ("F1", "help: the keys and the words of the game"),
 )
 
-__all__ = ["ACTION_KEYS", "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS",
+__all__ = ["ACTION_KEYS", "ACTION_KEYS_BY_RULES", "LIGHT_ACTION_KEYS", "action_keys",
+           "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS",
            "REPLAY_HELP", "REPLAY_KEYS", "WATCH_BATTLE_KEYS"]

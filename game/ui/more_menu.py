@@ -30,10 +30,10 @@ def _tip(s: P.ActionState) -> str:
     return text
 
 
-def forecast_html(label: str, target) -> str:
-    """The hovered target's tooltip: the action, the chosen variant's forecast lines, and how
-    many other ways there are (Tab)."""
-    out = [f"<b>{_esc(label)}</b>"]
+def forecast_html(label: str, target, words: str = "") -> str:
+    """The hovered target's tooltip: the action (and the chosen variant in `words`), the
+    variant's forecast lines, and how many other ways there are (Tab)."""
+    out = [f"<b>{_esc(label)}</b>" + (f": {_esc(words)}" if words else "")]
     f = target.forecast
     if f is not None and f.chance is not None:
         out.append(f"<font color=#F0E442><b>Chance {f.chance:.0%}</b></font>")
@@ -65,7 +65,8 @@ class MoreMenu:
 
     def refresh(self, b, human) -> None:
         model = self.hud.model
-        shown = getattr(model, "mode", None) == "more" and human is not False
+        shown = getattr(model, "mode", None) == "more" and human is not False and \
+            P.bar_table(b).more_menu         # (the light bar has a button for every action)
         chosen = model.more.action if shown else None
         sig = (shown, chosen, b.version, b.active, self.hud.size)
         if sig == self._sig:

@@ -216,11 +216,165 @@ NO_TARGET = {
 }
 
 
-def short_reason(action: str, option) -> str:
+#: the light rules' action bar (docs/rules/light/actions.md): the buttons are the engine's
+#: action ids; (action, label, short label, hotkey label, what it does)
+LIGHT_ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("shift", "Shift", "Shift", "1",
+     "Move action: up to your shift score (1 hex for most); never provokes"),
+    ("walk", "Walk", "Walk", "2",
+     "Move action: farther than a Shift, up to your walk score; leaving an enemy's attack "
+     "range provokes its Opportunity Attack"),
+    ("run", "Run", "Run", "3", "Move action: up to your run score; provokes as a Walk does"),
+    ("jump", "Jump", "Jump", "4",
+     "Move action: until the end of the turn you may attack Airborne creatures"),
+    ("light_attack", "Light Attack", "Light Atk", "5",
+     "Major action: a melee attack at +5 to hit; a natural 18-20 adds a Basic Attack"),
+    ("heavy_attack", "Heavy Attack", "Heavy Atk", "6",
+     "Major action: a melee attack at +5 damage; a natural 19-20 that hits stuns"),
+    ("volley_attack", "Volley Attack", "Volley", "7",
+     "Major action: a plain attack with any weapon; a hit on a Stunned target is a critical"),
+    ("dash_attack", "Dash Attack", "Dash", "8",
+     "Major action: a shot, then a move of up to twice your shift score (click the hex to end "
+     "on, or the target to stay); ending within 2 hexes of the target shoots again"),
+    ("scope_attack", "Scope Attack", "Scope", "9",
+     "Major action: a shot at +5 to hit; every enemy whose attack range you stand in strikes "
+     "first"),
+    ("throw_weapon", "Throw Weapon", "Throw", "0",
+     "Major action: throw a throwing weapon up to 2 hexes at -5 to hit; it lands in the "
+     "target's hex"),
+    ("use_power", "Use Power", "Power", "M",
+     "A power (its action, its MP and a use): click a highlighted target; Tab or M again: "
+     "the next power"),
+    ("block", "Block", "Block", "B",
+     "Major action: +5 to your defenses until your next turn, not against guns"),
+    ("handle_equipment", "Handle Equipment", "Equipment", "Q",
+     "Major action: draw a put-away weapon (the one in hand is put away); picking up your "
+     "weapon next to you is free"),
+    ("consume_substance", "Consume Substance", "Drink", "F",
+     "Major action: drink your healing draught (15 HP back)"),
+    ("get_up", "Get Up", "Get Up", "R", "Move action: you are no longer Grounded"),
+    ("wait", "Wait", "Wait", "P",
+     "Before acting: take your turn just before or after an ally yet to act (click it; Tab: "
+     "before or after)"),
+    ("end_turn", "End Turn", "End Turn", "E", "End this creature's turn"),
+)
+
+#: the light rules' refusal codes in a few words (an unknown code shows the engine's sentence)
+LIGHT_SHORT_REASONS = {
+    "battle_over": "The battle is over",
+    "awaiting_reaction": "Waiting for an Opportunity Attack's answer",
+    "not_your_turn": "Not its turn",
+    "stunned": "Stunned: no move actions this turn",
+    "no_move_action": "No move action left",
+    "no_major_action": "Major action used",
+    "grounded": "Grounded: Get Up first",
+    "not_grounded": "Not Grounded",
+    "no_weapon": "No weapon in hand for it",
+    "no_powers": "No power to use on its turn",
+    "no_mp": "Not enough MP",
+    "no_uses": "No uses left",
+    "already_acted": "Already acted: too late to Wait",
+    "nothing_to_drink": "No draught left",
+    "unhurt": "Unhurt",
+}
+
+#: "no_target" in a few words, by light action
+LIGHT_NO_TARGET = {
+    "shift": "Nowhere to shift to", "walk": "Nowhere to walk to (farther than a Shift)",
+    "run": "Nowhere to run to", "light_attack": "No enemy in reach",
+    "heavy_attack": "No enemy in reach", "volley_attack": "No enemy in reach or range",
+    "dash_attack": "No enemy in range", "scope_attack": "No enemy in range",
+    "throw_weapon": "No enemy within 2 hexes", "use_power": "No target for a power",
+    "handle_equipment": "No other weapon to draw or pick up",
+    "consume_substance": "Unhurt, or no draught left", "wait": "No ally left to wait for",
+}
+
+
+@dataclass(frozen=True)
+class BarTable:
+    """One rule profile's action bar: its buttons, the engine's action id of each (where it
+    differs), the refusal codes in a few words, "no_target" by button, and whether the rarer
+    actions have a menu of their own (More actions)."""
+    actions: tuple
+    engine: dict
+    reasons: dict
+    no_target: dict
+    more_menu: bool = False
+
+    def engine_id(self, action: str) -> str:
+        return self.engine.get(action, action)
+
+    def label(self, action: str) -> str:
+        return next((row[1] for row in self.actions if row[0] == action),
+                    action.replace("_", " ").capitalize())
+
+
+BAR_TABLES = {
+    "lfg": BarTable(ACTIONS, ENGINE_ACTION, SHORT_REASONS, NO_TARGET, more_menu=True),
+    "light": BarTable(LIGHT_ACTIONS, {}, LIGHT_SHORT_REASONS, LIGHT_NO_TARGET),
+}
+
+
+def bar_table(battle) -> BarTable:
+    """The action bar of the battle's rule profile (by its name); a profile without a table
+    of its own gets a button per action of its legality query, without hotkeys."""
+    profile = getattr(battle, "profile", None)
+    name = getattr(profile, "name", "lfg")
+    if name in BAR_TABLES:
+        return BAR_TABLES[name]
+    rows = tuple((a, a.replace("_", " ").capitalize(), a.replace("_", " ").capitalize(), "",
+                  "") for a in profile.action_ids)
+    return BarTable(rows, {}, {}, {})
+
+
+def action_label(battle, action: str) -> str:
+    """An engine action's name for people: the battle's bar, else the More actions menu."""
+    table = bar_table(battle)
+    if any(row[0] == action for row in table.actions):
+        return table.label(action)
+    return next((lbl for a, lbl, _ in MORE_ACTIONS if a == action),
+                str(action).replace("_", " ").capitalize())
+
+
+def light_rules(battle) -> bool:
+    """Does the battle play the light rules (its profile's name says so)?"""
+    return getattr(getattr(battle, "profile", None), "name", "") == "light"
+
+
+def turn_left(battle, name: str) -> str:
+    """What the light creature's turn has left ("move action ready · major action used")."""
+    from game.ui.light_presenters import turn_words
+    return turn_words(battle, name)
+
+
+def mode_words(battle, model) -> str:
+    """The UI mode in the words of a light battle's bar ("Light Attack"; no action chosen: a
+    click walks or attacks); "" for the default rules (their mode's name says it)."""
+    if not light_rules(battle) or model is None:
+        return ""
+    more = getattr(model, "more", None)
+    if getattr(model, "mode", None) == "more" and getattr(more, "action", None):
+        label = action_label(battle, more.action)
+        power = getattr(more, "power", None)
+        return f"{label} ({power_name(battle, battle.active, power)})" if power else label
+    return "click: walk or attack"
+
+
+def power_name(battle, name: str | None, power_id: str | None) -> str:
+    """A light creature's power by its id, as its stat block names it."""
+    from game.engine.light.body import sheet_of
+    if not name or name not in battle.eids or not power_id:
+        return str(power_id or "")
+    power = next((p for p in sheet_of(battle, name).powers if p.id == power_id), None)
+    return power.name if power is not None else power_id
+
+
+def short_reason(action: str, option, table: BarTable | None = None) -> str:
     """A disabled action of the engine's query in a few words ("No Big Action left")."""
+    table = table or BAR_TABLES["lfg"]
     if option.code == "no_target":
-        return NO_TARGET.get(action, "Not possible now")
-    text = SHORT_REASONS.get(option.code, option.reason)
+        return table.no_target.get(action, "Not possible now")
+    text = table.reasons.get(option.code, option.reason)
     return text[:1].upper() + text[1:]
 
 
@@ -238,13 +392,18 @@ def blocked_reason(battle, human: bool | None = None) -> str:
         return "The battle is over"
     if kind == "reaction":
         what = {"interrupt": "interrupt", "defense": "defense prompt"}.get(
-            battle.pending.kind, "attack of opportunity")
+            battle.pending.kind, aoo_name(battle))
         return f"Waiting for {name}'s answer to the {what}"
     if kind == "choice":
         return f"{name} must first pick who acts next"
     if not _human(battle, human):
         return f"Not your turn ({name} is played by the computer)"
     return ""
+
+
+def aoo_name(battle) -> str:
+    """The reaction to a creature leaving reach, in the battle's rules' words."""
+    return "Opportunity Attack" if light_rules(battle) else "attack of opportunity"
 
 
 def acting(battle, model=None) -> str | None:
@@ -261,23 +420,33 @@ def action_states(battle, model=None, human: bool | None = None) -> list[ActionS
     `human`: whether the people at this screen control the active creature (the controller's
     `is_human_turn()`); None reads the creature's Controller component."""
     blocked = blocked_reason(battle, human)
-    mode = getattr(model, "mode", None) if model is not None else None
+    table = bar_table(battle)
     engine = {} if blocked else {o.action: o for o in battle.actions(acting(battle, model))}
     out = []
-    for action, label, short, key, text in ACTIONS:
-        option = engine.get(ENGINE_ACTION.get(action, action))
+    for action, label, short, key, text in table.actions:
+        option = engine.get(table.engine_id(action))
         if action == "more":
             reason, detail, cost = (blocked or _more_reason(engine)), "", ""
         elif option is None:
             reason, detail, cost = blocked, "", ""
         else:
-            reason = "" if option.enabled else short_reason(action, option)
+            reason = "" if option.enabled else short_reason(action, option, table)
             detail, cost = option.reason, option.cost
         enabled = not reason
         out.append(ActionState(action, label, key, enabled, reason, short, text,
-                               enabled and MODE_OF_ACTION.get(action) == mode and
-                               mode is not None, detail, cost))
+                               enabled and _selected(battle, model, action), detail, cost))
     return out
+
+
+def _selected(battle, model, action: str) -> bool:
+    """Is the button's action the UI's current mode (a light action: the mode's action)?"""
+    mode = getattr(model, "mode", None) if model is not None else None
+    if mode is None:
+        return False
+    if light_rules(battle):
+        more = getattr(model, "more", None)
+        return mode == "more" and getattr(more, "action", None) == action
+    return MODE_OF_ACTION.get(action) == mode
 
 
 def _more_reason(engine: dict) -> str:
@@ -418,6 +587,9 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
     from game.rules.situation import find_weapon
     if name is None or name not in getattr(battle, "eids", {}):
         return None
+    if light_rules(battle):
+        from game.ui.light_presenters import light_card
+        return light_card(battle, name, model)
     view = battle.view()
     u = view.unit(name)
     title = battle.component(name, Identity).title or u.unit.name
@@ -539,6 +711,7 @@ class Entry:
     chooser: bool = False    # picks who acts next
     pool: str = ""           # its minion group's shared actions ("2/3"; game.engine.minions)
     leader: str = ""         # a minion: its leader (it acts in the leader's turn)
+    lives: int | None = None  # the light rules: lives left (docs/rules/light/turns.md)
 
 
 def initiative_entries(battle) -> list[Entry]:
@@ -549,8 +722,11 @@ def initiative_entries(battle) -> list[Entry]:
     candidates = set(turns.candidates(battle)) if picking else set()
     names = list(battle.order) + [n for n in battle.eids if n not in battle.order]
     out = []
+    light = light_rules(battle)
     for name in names:
-        if name in battle.eids:
+        if name in battle.eids and light:
+            out.append(_light_entry(battle, name))
+        elif name in battle.eids:
             u = battle.unit(name)
             eff = cond.effective(u.conditions)
             status = "dead" if u.dead else ("down" if "unconscious" in eff else "")
@@ -562,6 +738,15 @@ def initiative_entries(battle) -> list[Entry]:
             out.append(Entry(name, battle.left[name], battle.initiative.get(name), True, False,
                              False, "left"))
     return out
+
+
+def _light_entry(battle, name: str) -> Entry:
+    """A light creature's line: its lives, and K.O. (it comes back) or out."""
+    from game.ui.light_presenters import lives_of, status_of
+    u = battle.unit(name)
+    return Entry(name, u.team, battle.initiative.get(name), battle.budget(name).acted,
+                 name == battle.active, False, status_of(battle, name), u.hp, u.max_hp,
+                 lives=lives_of(battle, name))
 
 
 # ---- the combat log -----------------------------------------------------------------------------
@@ -592,7 +777,8 @@ def _a(noun: str) -> str:
 
 _MOVE_VERB = {"move": "moves", "step": "takes a 5-Foot Step", "run": "runs",
               "charge": "charges", "retreat": "retreats", "stand": "stands and moves",
-              "stand_up": "stands and moves"}
+              "stand_up": "stands and moves", "shift": "shifts", "walk": "walks",
+              "dash": "dashes"}
 
 _POLICY_TEXT = {"always": "will always take its attacks of opportunity",
                 "never": "will never take attacks of opportunity",
@@ -1005,8 +1191,11 @@ def _condition_run(events, n: int) -> tuple[LogEntry, int]:
     return LogEntry(text, detail, (e.unit,), "condition", tuple(run)), len(run)
 
 
-def log_entries(events) -> list[LogEntry]:
-    """One `LogEntry` per event, in order (see the module docstring for what is merged)."""
+def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
+    """One `LogEntry` per event, in order (see the module docstring for what is merged);
+    `rules` names the battle's rule profile (the light rules' events read their own way)."""
+    if rules == "light":
+        return light_log_entries(events)
     events = list(events)
     out: list[LogEntry] = []
     n = 0
@@ -1060,6 +1249,28 @@ def log_entries(events) -> list[LogEntry]:
         n += 1
     if pending_action is not None:
         out.append(_one(pending_action))
+    return out
+
+
+def light_log_entries(events) -> list[LogEntry]:
+    """The log of a light battle: an attack that hits and its damage make one line; the light
+    events read as docs/rules/light/ says (game.ui.light_presenters); the rest as the
+    shared lines."""
+    from game.ui.light_presenters import attack_line, light_line
+    events = list(events)
+    out: list[LogEntry] = []
+    n = 0
+    while n < len(events):
+        e = events[n]
+        if isinstance(e, E.AttackRolled):
+            nxt = events[n + 1] if n + 1 < len(events) else None
+            dmg = nxt if isinstance(nxt, E.Damaged) and nxt.unit == e.target and e.hit \
+                else None
+            out.append(attack_line(e, dmg))
+            n += 2 if dmg is not None else 1
+            continue
+        out.append(light_line(e) or _one(e))
+        n += 1
     return out
 
 
@@ -1272,7 +1483,9 @@ def _terrain_extras(battle, cell, t) -> list[str]:
     return lines
 
 
-__all__ = ["ACTIONS", "MORE_ACTIONS", "more_states", "ActionState", "ConditionLine", "Entry",
+__all__ = ["ACTIONS", "BAR_TABLES", "LIGHT_ACTIONS", "MORE_ACTIONS", "more_states",
+           "ActionState", "BarTable", "ConditionLine", "Entry", "action_label", "aoo_name",
+           "bar_table", "light_log_entries", "light_rules",
            "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
            "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
