@@ -23,9 +23,10 @@ from game.engine.minions import commandable
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
-from game.ui import ability_mode, autoplay, more_mode
+from game.ui import ability_mode, autoplay, light_play, more_mode
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.overlays import budget_of, move_budget
+from game.ui.presenters import light_rules
 from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -129,6 +130,11 @@ class GameController:
         if m.pending is not None:
             m.preview = m.pending_preview
             self._highlight_preview()
+            return
+        if light_rules(self.battle):        # a click walks there or attacks (light_play)
+            if sel is not None and sel.name == self.actor():
+                return light_play.refresh_free(self, sel.name)
+            m.refusal = ""
             return
         m.refusal = ""
         if sel is None or m.hover_cell is None:
@@ -363,8 +369,9 @@ class GameController:
                 self._say(f"{p.reactor} may defend against {p.mover}'s attack: answer first "
                           "(P parry, V dodge, Y best, N none)")
             else:
+                from game.ui.presenters import aoo_name
                 what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
-                    "make an attack of opportunity on"
+                    f"make an {aoo_name(self.battle)} on"
                 self._say(f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)")
             return None
         actor = self._living(self.actor())
@@ -384,6 +391,8 @@ class GameController:
             return more_mode.click(self, actor.name)
         if self._pending_at(cell):
             return self.take_safe() if shift else self.confirm()
+        if light_rules(self.battle):
+            return light_play.click_free(self, actor.name, cell, who)
         if who is not None and who != actor.name:
             if not self.hostile(actor.name, who) and self.model.mode in ALLY_COMMANDS:
                 return self.send(ALLY_COMMANDS[self.model.mode](actor.name, ally=who))
@@ -475,13 +484,18 @@ class GameController:
     def _more_hint(self) -> str:
         from game.ui.presenters import MORE_ACTIONS
         action = self.model.more.action
+        if light_rules(self.battle):
+            return light_play.hint(self.battle, action, self.model.more.power)
         if action is None:
             return "More actions: none can be taken now"
         label = next((lbl for a, lbl, _ in MORE_ACTIONS if a == action), action)
         return f"{label}: click a highlighted target (J: the next action)"
 
     def do_action(self, action: str) -> Outcome | None:
-        """An action bar button (see the module docstring of the HUD for their labels)."""
+        """An action bar button (see the module docstring of the HUD for their labels); a
+        battle of the light rules has its own bar (game.ui.light_play)."""
+        if light_rules(self.battle):
+            return light_play.do_action(self, action)
         if action in ACTION_MODES:
             self.set_mode(action)
             return None
@@ -582,7 +596,8 @@ class GameController:
             return
         ids = [w.id for w in u.weapons]
         now = self.model.weapon
-        if now is None and self.model.hover_unit and self.hostile(u.name, self.model.hover_unit):
+        if now is None and self.model.hover_unit and self.hostile(u.name, self.model.hover_unit) \
+                and not light_rules(self.battle):
             now = self.default_weapon(u, self.model.hover_unit)
         at = ids.index(now) if now in ids else -1
         self.model.weapon = ids[(at + 1) % len(ids)]

@@ -23,7 +23,8 @@ class MovePreview:
     reach this turn); provokes: per hex whose exit provokes, (cell, names of the creatures
     that would react, whether each can still react); safe_cells / safe_cost: the cheapest
     path that provokes no one (None when there is none, or the path itself is safe);
-    kind: move | run | charge | step | retreat."""
+    kind: move | run | charge | step | retreat (the light rules: shift | walk | run, with
+    `words` saying what it spends)."""
 
     cells: list[tuple[int, int]]
     cost: int
@@ -34,6 +35,7 @@ class MovePreview:
     kind: str
     target: str | None = None          # charge: the creature attacked at the end
     facings: list[int] | None = None   # large and gargantuan movers: facing after each step
+    words: str = ""                    # what it spends, when not Big Actions ("1 move action")
 
     @property
     def provoking(self) -> bool:
@@ -53,6 +55,8 @@ class MoreTarget:
     options: tuple = ()
     variant: int = 0
     forecast: object = None
+    action: str | None = None    # the engine action, when not the mode's (a light click)
+    area: tuple = ()             # the cells an area power would cover (the chosen variant)
 
     @property
     def option(self):
@@ -67,6 +71,7 @@ class MoreState:
     targets: dict = field(default_factory=dict)     # cell -> tuple of Options
     hovered: MoreTarget | None = None
     variant: int = 0
+    power: str | None = None     # Use Power (light rules): the power aimed (Tab: the next)
 
 
 @dataclass

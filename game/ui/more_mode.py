@@ -32,7 +32,11 @@ def next_action(battle, name: str, current: str | None) -> str | None:
 
 
 def target_cells(battle, name: str, command) -> list[tuple[int, int]]:
-    """The cells a command is aimed at: the named creature's, the named hex, or the actor's."""
+    """The cells a command is aimed at: the last hex of its path (a move, or a Dash Attack's
+    move after its shot), the named creature's, the named hex, or the actor's."""
+    path = getattr(command, "path", None)
+    if path:
+        return [tuple(path[-1])]
     who = getattr(command, "target", None) or getattr(command, "ally", None)
     if isinstance(who, str) and who in battle.eids:
         return [battle.cell(h) for h in battle.unit(who).hexes]
@@ -42,10 +46,13 @@ def target_cells(battle, name: str, command) -> list[tuple[int, int]]:
     return [battle.cell(h) for h in battle.unit(name).hexes]
 
 
-def targets(battle, name: str, action: str) -> dict:
-    """cell -> the legal commands of `action` aimed there (as Options)."""
+def targets(battle, name: str, action: str, power: str | None = None) -> dict:
+    """cell -> the legal commands of `action` aimed there (as Options); with `power`, only
+    the commands that use that power (the light rules' Use Power)."""
     out: dict = {}
     for option in battle.options(name, action):
+        if power is not None and getattr(option.command, "power", None) != power:
+            continue
         for cell in target_cells(battle, name, option.command):
             out.setdefault(cell, []).append(option)
     return {cell: tuple(options) for cell, options in out.items()}
@@ -59,7 +66,37 @@ def start(ctl, action: str | None = None, cycle: bool = False) -> None:
         m.more = MoreState()
         return
     chosen = action or next_action(ctl.battle, actor, m.more.action if cycle else None)
-    m.more = MoreState(chosen, targets(ctl.battle, actor, chosen) if chosen else {})
+    power = next_power(ctl.battle, actor, None) if chosen == POWER else None
+    m.more = MoreState(chosen, targets(ctl.battle, actor, chosen, power) if chosen else {},
+                       power=power)
+
+
+POWER = "use_power"     # the light rules' action whose commands name a power
+
+
+def powers(battle, name: str) -> list[str]:
+    """The powers `name` may use now (those with a legal target), in its stat block's order."""
+    return list(dict.fromkeys(o.command.power for o in battle.options(name, POWER)))
+
+
+def next_power(battle, name: str, current: str | None) -> str | None:
+    ids = powers(battle, name)
+    if not ids:
+        return None
+    return ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
+
+
+def cycle_power(ctl) -> None:
+    """Use Power: aim the next power that has a target."""
+    m, actor = ctl.model, ctl.actor()
+    if actor is None or m.more.action != POWER:
+        return
+    power = next_power(ctl.battle, actor, m.more.power)
+    m.more = MoreState(POWER, targets(ctl.battle, actor, POWER, power), power=power)
+    from game.ui.presenters import power_name
+    ctl._say(f"power: {power_name(ctl.battle, actor, power)}" if power else
+             "no power can be used now")
+    ctl._refresh_hover()
 
 
 def refresh(ctl, actor: str) -> None:
@@ -70,14 +107,39 @@ def refresh(ctl, actor: str) -> None:
     if not options:
         return
     chosen = options[more.variant % len(options)]
-    more.hovered = MoreTarget(m.hover_cell, options, more.variant,
-                              ctl.battle.forecast(chosen.command))
+    forecast = ctl.battle.forecast(chosen.command)
+    more.hovered = MoreTarget(m.hover_cell, options, more.variant, forecast,
+                              area=area_cells(ctl.battle, chosen.command))
     m.highlighted = set(chosen.provokes)
+    if ctl.battle.profile.name == "light":        # who the area or the attack may strike
+        m.highlighted |= set(getattr(forecast, "caught", ()) or ()) - {actor}
+
+
+def area_cells(battle, command) -> tuple:
+    """The cells an area power of the light rules would cover (the engine's own template),
+    () for any other command."""
+    if getattr(command, "power", None) is None or battle.profile.name != "light":
+        return ()
+    from game.engine.light.powers import area_hexes, power_of
+    from game.engine.state import Refused
+    u = battle.unit(command.unit)
+    try:
+        power = power_of(battle, u, command.power)
+        if power.area is None:
+            return ()
+        return tuple(sorted(battle.cell(h) for h in area_hexes(battle, u, power, command)
+                            if battle.hexmap.contains(h)))
+    except Refused:
+        return ()
 
 
 def cycle_variant(ctl) -> None:
-    """Tab in the mode: the hovered target's next command (weapon, direction ...)."""
-    ctl.model.more.variant += 1
+    """Tab in the mode: the hovered target's next command (weapon, direction ...); Use Power
+    with nothing else to choose there: the next power."""
+    more = ctl.model.more
+    if more.action == POWER and (more.hovered is None or len(more.hovered.options) < 2):
+        return cycle_power(ctl)
+    more.variant += 1
     ctl._refresh_hover()
 
 
@@ -106,11 +168,13 @@ def after_send(ctl) -> None:
     m, actor = ctl.model, ctl.actor()
     if m.mode != "more" or actor is None or m.more.action is None:
         return
-    if ctl.battle.can_start(actor, m.more.action) is not None:
+    if ctl.battle.can_start(actor, m.more.action) is not None or \
+            ctl.battle.profile.name == "light":     # a light action is one click: done
         m.mode, m.more = "move", MoreState()
         return
     m.more = MoreState(m.more.action, targets(ctl.battle, actor, m.more.action))
 
 
-__all__ = ["MORE_IDS", "MoreState", "MoreTarget", "after_send", "click", "cycle_variant",
-           "next_action", "refresh", "start", "target_cells", "targets", "usable"]
+__all__ = ["MORE_IDS", "POWER", "MoreState", "MoreTarget", "after_send", "area_cells", "click",
+           "cycle_power", "cycle_variant", "next_action", "next_power", "powers", "refresh",
+           "start", "target_cells", "targets", "usable"]

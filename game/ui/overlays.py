@@ -3,7 +3,9 @@
 - `reach_tiers`: the selected creature's reachable hexes by the Big Actions they cost
   (docs/rules/03-movement.md "Move": 1 = one Move, 2 = two Moves, 3 = only a Run), per UI mode
   (Run, 5-Foot Step, Retreat, Charge show their own targets); `run_cells`: where a Run (one Big
-  Action, straight) gets beyond one Move;
+  Action, straight) gets beyond one Move; in a battle of the light rules, the ends of the
+  engine's Shift and Walk options (1) and of its Runs beyond them (3)
+  (`game.ui.light_play.reach_tiers`);
 - `threat_cells`: the hexes a creature threatens (docs/rules/02-size-and-reach.md),
   `enemy_threat_cells` the union for every enemy of a side (the T overlay);
 - `hidden_cells`: hexes the selected creature has no line of sight to
@@ -85,6 +87,9 @@ _ACTION_OF_MODE = {"run": "run", "step": "step", "retreat": "retreat", "charge":
 
 
 def _tiers(battle, name: str, mode: str) -> dict:
+    if battle.profile.name == "light":
+        from game.ui.light_play import reach_tiers as light_tiers
+        return light_tiers(battle, name, mode)
     view = battle.view()
     u = view.unit(name)
     if u.dead or not can_now(battle, name, _ACTION_OF_MODE.get(mode, "move")):
@@ -114,7 +119,8 @@ def _run_cells(battle, view, u) -> list:
 def run_cells(battle, name: str | None, mode: str = "move") -> frozenset:
     """Cells a Run reaches for one Big Action beyond one Move's reach (docs/rules/03-movement.md
     "Run": the dots over the two-Move tint); empty outside the move mode."""
-    if not name or name not in battle.eids or mode not in ("move", "attack", "power"):
+    if not name or name not in battle.eids or mode not in ("move", "attack", "power") or \
+            battle.profile.name == "light":     # (the light tiers carry their Runs)
         return frozenset()
 
     def compute():
