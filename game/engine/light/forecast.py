@@ -37,7 +37,7 @@ def _attack(b, cmd, style: str) -> Forecast:
         lines += ("the target is Stunned: a hit is a critical",)
     expected = plan.expected_damage()
     if style == "light":        # the Basic Attack of a natural 18-20
-        basic = attack_plan(b, u.name, t.name, weapon_strike(weapon), "basic")
+        basic = attack_plan(b, u.name, t.name, style_strike(weapon, "basic"), "basic")
         expected += 0.15 * basic.expected_damage()
     return Forecast(plan.chance, lines, caught=(t.name,), harm=((t.name, expected),))
 
