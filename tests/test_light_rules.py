@@ -25,7 +25,7 @@ from game.engine import events as E
 from game.engine.battle import Battle
 from game.engine.light import commands as L
 from game.hexgrid import hex_neighbor
-from game.tiled.hexmap import RespawnPoint, UnitPlacement
+from game.tiled.hexmap import RespawnPoint, Terrain, UnitPlacement
 
 DB = load_light_units()
 INITIATIVE = (20, 15, 10, 5, 1)     # d20s that keep the listed order whatever the Senses
@@ -906,3 +906,20 @@ def test_an_area_heal_restores_only_allies():
     assert b.forecast(L.UsePower("C", power="words_of_vigor")).caught == ("F",)
     events = ok(b, L.UsePower("C", power="words_of_vigor"))
     assert [e.unit for e in of(events, E.Healed)] == ["F"]
+
+
+def test_a_wall_between_blocks_an_attack_and_a_power():
+    """Line of sight and effect are shared by every rulebook on hexes: "To make an attack,
+    first determine if your target is within the range of your weapon or ability" -- and a
+    wall between the two hides the target from any range."""
+    wall = Terrain(impassable=True, obstacle="wall", name="stone wall")
+    placements = [UnitPlacement("Ash", "archer", "blue", 1, 3, 0, {}, ()),
+                  UnitPlacement("Orc", "orc", "red", 5, 3, 0, {}, ())]
+    hexmap = make_hexmap(8, 7, {(3, row): wall for row in range(7)}, placements)
+    b = Battle(hexmap, seed=0, rules="light", units_db=DB,
+               fixed_dice=[("d20", 20), ("d20", 1)])
+    assert b.active == "Ash"
+    assert code(b, L.VolleyAttack("Ash", target="Orc", weapon="shortbow")) == \
+        "no_line_of_effect"
+    assert code(b, L.UsePower("Ash", power="aimed_shot", target="Orc")) == "no_line_of_effect"
+    assert not b.options("Ash", "volley_attack")

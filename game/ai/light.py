@@ -21,7 +21,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from dataclasses import replace
+
 from game.engine import commands as C
+from game.engine.legality import Option
+from game.engine.light import commands as L
+from game.engine.light.moving import move_hexes
+from game.rules import movement as rm
 from game.engine.light.body import sheet_of
 from game.hexgrid import footprint
 from game.rules.threat import footprint_distance, threat_reach
@@ -29,6 +35,7 @@ from game.rules.threat import footprint_distance, threat_reach
 ATTACKS = ("light_attack", "heavy_attack", "volley_attack", "dash_attack", "scope_attack",
            "throw_weapon", "use_power")
 MOVES = ("shift", "walk", "run")
+PLACES = 6               # places within a Run whose moves it weighs in full
 NOISE = {"easy": 0.6, "normal": 0.08, "hard": 0.0}
 KO_BONUS = 8.0            # a target knocked out stops striking back
 FRIENDLY_WEIGHT = 2.0     # harm to its own side counts double
@@ -96,6 +103,21 @@ def _reach_and_range(u) -> tuple[int, int]:
     return melee, ranged
 
 
+def _cheapest_move(battle, name: str, path, kinds):
+    """The first of Shift, Walk and Run along `path` that the engine accepts (confirmed when
+    it provokes), as an Option; None when none does."""
+    for kind, command in (("shift", L.Shift), ("walk", L.Walk), ("run", L.Run)):
+        if kind not in kinds:
+            continue
+        cmd = command(name, path=path)
+        why = battle.refusal(cmd)
+        if why is None:
+            return Option(cmd)
+        if why.code == "provokes" and battle.refusal(replace(cmd, confirm=True)) is None:
+            return Option(replace(cmd, confirm=True), tuple(why.data.get("provokers", ())))
+    return None
+
+
 class LightPlayer:
     """The light rules' computer player at a difficulty (module docstring)."""
 
@@ -119,8 +141,10 @@ class LightPlayer:
     def best(self, battle, name: str) -> Choice:
         enabled = {a.action for a in battle.actions(name) if a.enabled}
         choices = [Choice(0.0, C.EndTurn(name), "nothing better")]
-        for action in enabled:
+        for action in enabled - set(MOVES):
             choices += self.score(battle, name, action)
+        if enabled & set(MOVES):
+            choices += self.move_values(battle, name, enabled & set(MOVES))
         noisy = [(c.value + self.rng.gauss(0, self.noise * (1 + abs(c.value))), n, c)
                  for n, c in enumerate(choices)]
         return max(noisy, key=lambda t: (t[0], -t[1]))[2]
@@ -128,8 +152,6 @@ class LightPlayer:
     def score(self, battle, name: str, action: str) -> list[Choice]:
         if action in ATTACKS:
             return [self.attack_value(battle, name, o) for o in battle.options(name, action)]
-        if action in MOVES:
-            return self.move_values(battle, name, action)
         return self.other_value(battle, name, action)
 
     # -- attacks and powers ---------------------------------------------------------------------
@@ -185,17 +207,24 @@ class LightPlayer:
             return 6.0 + 2.0 * (1 - weakest) - 0.5 * max(0, danger - 1)
         return -0.5 * nearest
 
-    def move_values(self, battle, name: str, action: str) -> list[Choice]:
+    def move_values(self, battle, name: str, kinds) -> list[Choice]:
+        """The best few places within a Run, each by the cheapest move action the engine
+        accepts for it (a Shift provokes nothing)."""
         view = battle.view()
         me = view.unit(name)
         here = self.position(battle, view, me, me.hexes)
+        reach = rm.reachable(view, me, move_hexes(sheet_of(battle, name), "run"))
+        ranked = sorted(((self.position(battle, view, me, footprint(me.size, h, me.facing)),
+                          battle.cell(h), h) for h in reach if h != me.anchor),
+                        reverse=True)[:PLACES]
         choices = []
-        for option in battle.options(name, action):
-            end = battle.hexmap.hex_at(*option.command.path[-1])
-            there = footprint(me.size, end, me.facing)
-            gain = self.position(battle, view, me, there) - here
-            gain -= 4.0 * len(option.provokes) + 0.01 * len(option.command.path)
-            choices.append(Choice(gain, option.command, f"{action} to a better place"))
+        for value, _, h in ranked:
+            states = reach.states_to(h)
+            path = tuple(battle.cell(s) for s, _ in states or ())
+            option = _cheapest_move(battle, name, path, kinds) if path else None
+            if option is not None:
+                cost = 4.0 * len(option.provokes) + 0.01 * len(path)
+                choices.append(Choice(value - here - cost, option.command, "a better place"))
         return choices
 
     # -- the rest ---------------------------------------------------------------------------------------

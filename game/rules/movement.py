@@ -973,6 +973,18 @@ class Reachable:
         ids = _fewest_provocations(fld, start, self._cost_of, goals, self._edges)
         return _finish(fld, start, ids, self._cost_of(ids[-1]), self.kind)
 
+    def states_to(self, to_hex: Hex) -> tuple[State, ...] | None:
+        """The states of `path(to_hex)` without its attack-of-opportunity forecast (a rule
+        profile that decides what provokes by its own rules asks this: it is much cheaper)."""
+        fld, start = self._fld, self._start
+        goals = [fld.state_id(to_hex, f) for f in _facings(fld, None)]
+        goals = [g for g in goals if g >= 0 and self._cost_of(g) is not None
+                 and (g == start or fld.can_end(g))]
+        if not goals or start in goals:
+            return None if not goals else ()
+        ids = _fewest_provocations(fld, start, self._cost_of, goals, self._edges)
+        return tuple(fld.state(s) for s in ids)
+
 
 # ---- public API -----------------------------------------------------------------------------
 

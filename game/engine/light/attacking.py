@@ -15,6 +15,7 @@ from game.engine.light.strikes import (
 )
 from game.engine.state import Refused
 from game.rules.light.attacks import THROW_RANGE
+from game.rules.sight import line_of_effect
 from game.rules.threat import footprint_distance
 
 #: style -> (weapon kinds it may use, what it is called)
@@ -72,6 +73,9 @@ def check_attack(b, cmd, style: str):
         raise Refused("out_of_range", f"{t.name} is out of {weapon.name}'s "
                       f"{'reach' if weapon.kind == 'melee' and style != 'throw' else 'range'}"
                       f" ({footprint_distance(u, t)} hexes; {reach_of(weapon, style)})")
+    if not line_of_effect(b.view(), u, t):
+        raise Refused("no_line_of_effect", f"{u.name} has no line of effect to {t.name}: "
+                      "a wall stands between them")
     plan = attack_plan(b, u.name, t.name, style_strike(weapon, style), style)
     if not plan.possible:
         raise Refused("cannot_attack", f"{u.name} cannot attack {t.name}: {plan.reason}")

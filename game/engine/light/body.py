@@ -9,6 +9,8 @@ shape. Its rules read only the sheet.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from game.data.model import UnitType, Weapon, natural_reach
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position, Reach,
@@ -16,6 +18,7 @@ from game.ecs.components import (
 )
 from game.ecs.light_components import LightPool, LightSheet, LightTurn
 from game.hexgrid import footprint
+from game.rules.view_memo import per_view
 
 DRAUGHTS = 1        # healing draughts each creature carries (Consume Substance)
 
@@ -30,9 +33,16 @@ def shared_weapon(weapon, size: str) -> Weapon:
                   range_increment_ft=max(1, weapon.range) * 5, max_increments=1)
 
 
+@dataclass(frozen=True)
+class LightBody(UnitType):
+    """The shared body of a light creature, carrying its light stat block (`sheet`) so that
+    the rules read it from the battle's view."""
+    sheet: object = field(default=None, compare=False, repr=False)
+
+
 def body_of(sheet) -> UnitType:
     weapons = tuple(shared_weapon(w, sheet.size) for w in sheet.weapons)
-    return UnitType(key=sheet.key, name=sheet.name, size=sheet.size,
+    return LightBody(sheet=sheet, key=sheet.key, name=sheet.name, size=sheet.size,
                     speed_ft=sheet.walk_ft, fly_ft=sheet.fly_ft, swim_ft=sheet.swim_ft,
                     hp=sheet.hp, weapons=weapons, in_hand=weapons[:1] and (weapons[0].id,),
                     glyph=sheet.glyph, description=sheet.description,
@@ -69,7 +79,7 @@ def light_components(hexmap, placement, units_db: dict, lives: int | None = None
 
 
 def sheet_of(b, name: str):
-    return b.component(name, LightSheet).sheet
+    return b.view().unit(name).unit.sheet
 
 
 def pool_of(b, name: str) -> LightPool:
@@ -93,7 +103,8 @@ def weapons_in_hand(b, name: str) -> tuple:
 def melee_reach(b, name: str) -> int:
     """Its attack range for Opportunity Attacks: the longest reach of a melee weapon in hand
     (0: none)."""
-    return max((w.reach for w in weapons_in_hand(b, name) if w.kind == "melee"), default=0)
+    return per_view(b.view(), ("light melee reach", name), lambda: max(
+        (w.reach for w in weapons_in_hand(b, name) if w.kind == "melee"), default=0))
 
 
 def is_out(b, name: str) -> bool:

@@ -37,7 +37,7 @@ def _attack(b, cmd, style: str) -> Forecast:
         lines += ("the target is Stunned: a hit is a critical",)
     expected = plan.expected_damage()
     if style == "light":        # the Basic Attack of a natural 18-20
-        basic = attack_plan(b, u.name, t.name, weapon_strike(weapon), "basic")
+        basic = attack_plan(b, u.name, t.name, style_strike(weapon, "basic"), "basic")
         expected += 0.15 * basic.expected_damage()
     return Forecast(plan.chance, lines, caught=(t.name,), harm=((t.name, expected),))
 
@@ -47,8 +47,9 @@ def _power(b, cmd) -> Forecast:
     power = power_of(b, u, cmd.power)
     target = aimed(b, u, power, cmd)
     if power.heal:          # a heal is harm of minus its hit points
-        return Forecast(None, (f"{power.name}: +{power.heal} HP to {target.targets[0]}",),
-                        caught=target.targets, harm=((target.targets[0], -power.heal),))
+        return Forecast(None, (f"{power.name}: +{power.heal} HP to "
+                               f"{', '.join(target.targets)}",), caught=target.targets,
+                        harm=tuple((name, -power.heal) for name in target.targets))
     lines, chances, harm = [], [], []
     for name in target.targets:
         plan = attack_plan(b, u.name, name, power_strike(power), "power")

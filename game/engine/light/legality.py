@@ -15,7 +15,7 @@ from game.engine.light import guards as G
 from game.engine.light.attacking import STYLES, dash_attack, reach_of, usable
 from game.engine.light.body import pool_of, sheet_of, weapons_in_hand
 from game.engine.light.handlers import check
-from game.engine.light.moving import move_hexes
+from game.engine.light.moving import move_hexes, path_rules
 from game.engine.light.powers import check_usable
 from game.engine.state import Refused
 from game.hexgrid import hexes_within
@@ -30,6 +30,8 @@ class LightAction:
     cost: str
     available: Callable          # (battle, unit view) -> None or Refused
     commands: Callable           # (battle, unit view) -> candidate commands
+    legal: Callable | None = None   # (battle, unit view) -> its Options, when the candidates
+                                    # come from a search that already checked them
 
 
 # ---- availability (before any target) ------------------------------------------------------
@@ -85,12 +87,30 @@ def _nothing(b, u) -> None:
 
 def _paths(kind: str, command) -> Callable:
     def commands(b, u) -> Iterator:
+        for option in _path_options(kind, command)(b, u):
+            yield replace(option.command, confirm=False) if option.provokes else option.command
+    return commands
+
+
+def _path_options(kind: str, command) -> Callable:
+    """The legal moves of `kind`: the shared search's paths within its score (each a legal
+    path to a legal end), then the light rules' own check (`moving.path_rules`)."""
+    def legal(b, u) -> Iterator[Option]:
         reach = rm.reachable(b.view(), u, move_hexes(sheet_of(b, u.name), kind))
         for h in reach:
-            path = reach.path(h) if h != u.anchor else None
-            if path is not None and path.states:
-                yield command(u.name, path=tuple(b.cell(s) for s, _ in path.states))
-    return commands
+            states = reach.states_to(h) if h != u.anchor else None
+            if not states:
+                continue
+            try:
+                found = path_rules(b, u, kind, states, reach[h])
+            except Refused:
+                continue
+            path = tuple(b.cell(s) for s, _ in states)
+            if found:
+                yield Option(command(u.name, path=path, confirm=True), tuple(found))
+            else:
+                yield Option(command(u.name, path=path))
+    return legal
 
 
 def _enemies(b, u):
@@ -162,9 +182,12 @@ def _single(command) -> Callable:
 
 
 ACTIONS = (
-    LightAction("shift", "1 move action", _move("shift"), _paths("shift", L.Shift)),
-    LightAction("walk", "1 move action", _move("walk"), _paths("walk", L.Walk)),
-    LightAction("run", "1 move action", _move("run"), _paths("run", L.Run)),
+    LightAction("shift", "1 move action", _move("shift"), _paths("shift", L.Shift),
+                _path_options("shift", L.Shift)),
+    LightAction("walk", "1 move action", _move("walk"), _paths("walk", L.Walk),
+                _path_options("walk", L.Walk)),
+    LightAction("run", "1 move action", _move("run"), _paths("run", L.Run),
+                _path_options("run", L.Run)),
     LightAction("jump", "1 move action", _move("jump"), _single(L.Jump)),
     LightAction("get_up", "1 move action", _get_up, _single(L.GetUp)),
     LightAction("light_attack", "the major action", _attack("light"),
@@ -228,6 +251,8 @@ def options(b, name: str, action: str) -> list[Option]:
     u, why = _start(b, name, kind)
     if why is not None:
         return []
+    if kind.legal is not None:
+        return list(kind.legal(b, u))
     found = (_legal(b, cmd) for cmd in kind.commands(b, u))
     return [o for o in found if o is not None]
 
@@ -235,6 +260,10 @@ def options(b, name: str, action: str) -> list[Option]:
 def action_option(b, name: str, action: str) -> ActionOption:
     kind = KINDS[action]
     u, why = _start(b, name, kind)
+    if why is None and kind.legal is not None:
+        if next(iter(kind.legal(b, u)), None) is not None:
+            return ActionOption(action, True, cost=kind.cost)
+        why = Refused("no_target", "no hex to move to")
     if why is None:
         first = None
         for cmd in kind.commands(b, u):

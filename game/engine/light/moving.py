@@ -82,6 +82,16 @@ def walk(b, name: str, states, cost: int, kind: str, provoking: bool):
     return not b.health(name).dead
 
 
+def path_rules(b, u, kind: str, states, cost: int) -> list[str]:
+    """What the light rules ask of a legal path of a move action of `kind` (a Walk goes
+    farther than a Shift); returns the enemies it provokes (Walk and Run)."""
+    shift = move_hexes(sheet_of(b, u.name), "shift")
+    if kind == "walk" and cost <= shift:
+        raise Refused("too_short", f"a Walk goes farther than {u.name}'s shift ({shift} "
+                      f"hex{'es' if shift > 1 else ''}): Shift instead")
+    return provokers(b, u, states) if PATH_MOVES[kind] else []
+
+
 def path_move(kind: str):
     """The handler of Shift, Walk or Run."""
     def handler(b, cmd):
@@ -90,19 +100,13 @@ def path_move(kind: str):
         G.not_grounded(u, kind)
         states, cost = check_move(b, u, cmd.path, move_hexes(sheet_of(b, u.name), kind),
                                   kind.title())
-        shift = move_hexes(sheet_of(b, u.name), "shift")
-        if kind == "walk" and cost <= shift:
-            raise Refused("too_short", f"a Walk goes farther than {u.name}'s shift ({shift} "
-                          f"hex{'es' if shift > 1 else ''}): Shift instead")
-        provoking = PATH_MOVES[kind]
-        if provoking:
-            found = provokers(b, u, states)
-            G.confirm(cmd, found, f"the {kind.title()} leaves the attack range of "
-                      f"{', '.join(found)}: confirm, or Shift instead")
+        found = path_rules(b, u, kind, states, cost)
+        G.confirm(cmd, found, f"the {kind.title()} leaves the attack range of "
+                  f"{', '.join(found)}: confirm, or Shift instead")
 
         def perform():
             G.spend_move(b, u.name)
-            yield from walk(b, u.name, states, cost, kind, provoking)
+            yield from walk(b, u.name, states, cost, kind, PATH_MOVES[kind])
         return perform
     return handler
 
@@ -131,5 +135,5 @@ def get_up(b, cmd):
     return perform
 
 
-__all__ = ["PATH_MOVES", "check_move", "get_up", "hexes_of", "jump", "move_hexes",
+__all__ = ["PATH_MOVES", "check_move", "path_rules", "get_up", "hexes_of", "jump", "move_hexes",
            "path_move", "provokers", "walk"]

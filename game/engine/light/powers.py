@@ -20,6 +20,7 @@ from game.engine.light.strikes import (
 from game.engine.state import Refused
 from game.ecs.components import Health
 from game.rules import areas
+from game.rules.sight import line_of_effect
 from game.rules.threat import footprint_distance
 
 
@@ -64,6 +65,8 @@ def single(b, u, power, target) -> Aimed:
     if footprint_distance(u, t) > power.range:
         raise Refused("out_of_range", f"{t.name} is beyond {power.name}'s range "
                       f"({power.range} hexes)")
+    if t.eid != u.eid and not line_of_effect(b.view(), u, t):
+        raise Refused("no_line_of_effect", f"{u.name} has no line of effect to {t.name}")
     return Aimed((t.name,), frozenset(t.hexes))
 
 
