@@ -585,7 +585,8 @@ class Board:
     def _off_board(self, surf, camera, u) -> None:
         """A creature knocked out of the board (the light rules' K.O., until it respawns): a
         small "K.O." tag at the foot of the hex where it fell, nothing when it is out."""
-        if "ko" not in u.conditions:
+        from game.ui.light_presenters import status_of
+        if "ko" not in u.conditions or status_of(self.battle, u.name) != "ko":
             return
         x, y = camera.to_screen(*self.hex_centre(u.anchor))
         tag = sp.badge("K.O.", max(10, round(12 * min(camera.zoom, 1.3))))

@@ -289,6 +289,9 @@ def light_line(e):
                       (e.unit, e.ally), "initiative", (e,))
     if isinstance(e, E.Damaged):
         return _damage_line(e)
+    if isinstance(e, E.Healed) and e.source == "healing draught":
+        return _entry(f"{e.unit} drinks a healing draught: +{e.amount} HP (HP {e.hp})",
+                      f"Consume Substance {RULES.format('Actions')}", (e.unit,), "heal", (e,))
     if isinstance(e, (E.ConditionAdded, E.ConditionRemoved)):
         return _condition_line(e)
     if isinstance(e, E.PolicySet):
