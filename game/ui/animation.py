@@ -84,6 +84,8 @@ def clips_for(event, against: str = "AC") -> list[Clip]:
         return [TextClip(event.unit, "dies", (200, 200, 200), 0.5)]
     if isinstance(event, E.KnockedOut):
         return [TextClip(event.unit, "K.O.!", (200, 200, 200), 0.5)]
+    if isinstance(event, E.Respawned):
+        return [TextClip(event.unit, "respawns", (0, 200, 140), 0.5)]
     if isinstance(event, E.RoundStarted) and event.round > 1:
         return [BannerClip(f"Round {event.round}")]
     if isinstance(event, E.Provoked):

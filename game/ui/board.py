@@ -200,9 +200,29 @@ class Board:
         if sel:
             colour, _ = sp.team_style(b.teams_of[sel], self.teams)
             self.outline(surf, ov.threat_cells(b, sel), sp.shade(colour, 1.5), zoom, 2)
+        if P.light_rules(b):
+            self._respawn_marks(surf, zoom)
         if self.coordinates:
             self.draw_coordinates(surf, zoom)
         return surf
+
+    def _respawn_marks(self, surf, zoom: float) -> None:
+        """The light rules' respawn points (the map draws none in play): a hex tinted and
+        dashed in the side's colour, "respawn" at its top while it is free
+        (docs/rules/light/turns.md)."""
+        size = max(9, round(11 * min(zoom, 1.3)))
+        view = self.battle.view()
+        for point in getattr(self.battle.hexmap, "respawns", ()):
+            cell = (point.col, point.row)
+            colour, _ = sp.team_style(point.team, self.teams)
+            self.fill_cells(surf, [cell], (*colour, 70), zoom)
+            self.outline(surf, [cell], colour, zoom, 2, dashed=True)
+            if view.occupants(self.hexmap.hex_at(*cell)):
+                continue                # (a creature's token would hide the word)
+            x, y = self.centre(cell)
+            label = sp.text("respawn", size, sp.PAPER, True, sp.INK)
+            surf.blit(label, label.get_rect(midtop=(round(x * zoom), round(
+                (y - self.layout.th * 0.42) * zoom))))
 
     def _reach(self, surf, tiers, runs, zoom: float) -> None:
         """1 Move: blue fill and edge; 2 Moves: yellow, lighter; a Run (1 Big Action) gets

@@ -262,37 +262,37 @@ def compute_layout(size, units: int = 6,
 
 def light_card_html(c) -> str:
     """The card of a light creature (game.ui.light_presenters.LightCard): its numbers, what
-    its turn has left, its weapons in hand, powers and conditions; K.O.: when it returns."""
+    its turn has left, its conditions, weapons in hand and powers; K.O.: when it returns."""
     lives = f"{c.lives} li{'ves' if c.lives != 1 else 'fe'}"
     lines = [f"<b>HP</b> {c.hp}/{c.max_hp} · <b>MP</b> {c.mp}/{c.max_mp} · <b>{lives}</b>"]
     if c.ko_note:
         lines.append(f"<font color=#FF8C5A><b>{_esc(c.ko_note)}</b></font>")
-    lines.append(" · ".join(f"<b>{label}</b> {v} <font color={MUTED}>(def {d})</font>"
-                            for label, v, d in c.defenses))
+    lines.append(" · ".join(f"<b>{label}</b> {v}" for label, v, _ in c.defenses))
+    lines.append("<b>Defense</b> " + " · ".join(str(d) for _, _, d in c.defenses) +
+                 f" <font color={MUTED}>(2 x each: melee · ranged · psychic)</font>")
     lines.append(f"<b>Armor</b> {c.armor} · <b>POW</b> {c.pow} · <b>SNS</b> {c.sns} · "
                  f"<b>Prof</b> +{c.proficiency}")
     shift, walk, run = c.moves
     lines.append(f"<b>Shift</b> {shift} · <b>Walk</b> {walk} · <b>Run</b> {run} "
-                 f"<font color={MUTED}>hexes · OA {_esc(c.policy)}</font>")
+                 f"<font color={MUTED}>hexes</font>")
     if c.turn:
-        lines.append(f"<b>Turn</b> {_esc(c.turn)}")
+        lines.append(f"<b>Turn</b> {_esc(c.turn.replace(' action', ''))}")
     elif not c.dead:
         lines.append(f"<font color={MUTED}>"
                      f"{'Acted this round' if c.acted else 'Waiting for its turn'}</font>")
-    for w in c.weapons:
-        mark = "<font color=#F0E442><b>»</b></font> " if w.chosen else "&nbsp;&nbsp;&nbsp;"
-        lines.append(f"{mark}{_esc(w.stats)} <font color={MUTED}>· {_esc(w.reach)}</font>")
-    for label, items in (("Put away", c.put_away), ("On the ground", c.on_ground)):
-        if items:
-            lines.append(f"<font color={MUTED}>{label}: {_esc(', '.join(items))}</font>")
-    lines += [f"<font color=#56B4E9>{_esc(line)}</font>" for line in c.powers]
-    if c.draughts:
-        lines.append(f"<font color={MUTED}>Healing draughts: {c.draughts}</font>")
     for cl in c.conditions:
         lines.append(f"<font color=#CC79A7><b>{_esc(cl.name)}</b></font> "
                      f"<font color={DETAIL_COLOUR} pixel_size=13>{_esc(cl.effect)}</font>")
-    if not c.conditions and not c.dead:
-        lines.append(f"<font color={MUTED}>No conditions</font>")
+    for w in c.weapons:
+        mark = "<font color=#F0E442><b>»</b></font> " if w.chosen else ""
+        lines.append(f"{mark}{_esc(w.stats)} <font color={MUTED}>· {_esc(w.reach)}</font>")
+    lines += [f"<font color=#56B4E9>{_esc(line)}</font>" for line in c.powers]
+    extra = [f"Put away: {', '.join(c.put_away)}"] if c.put_away else []
+    extra += [f"On the ground: {', '.join(c.on_ground)}"] if c.on_ground else []
+    extra += [f"{c.draughts} healing draught{'s' if c.draughts != 1 else ''}"] \
+        if c.draughts else []
+    extra.append(f"Opportunity Attacks: {c.policy}")
+    lines.append(f"<font color={MUTED}>{_esc(' · '.join(extra))}</font>")
     return "<br>".join(lines)
 
 

@@ -133,8 +133,9 @@ def _harm(b, option, target: str) -> float:
 
 
 def refresh_free(ctl, actor: str) -> None:
-    """The pointer with no action chosen: the path of the move a click makes, or the
-    forecast of its attack (in `model.more.hovered`, as the targeting mode shows it)."""
+    """The pointer with no action chosen: the path of the move a click makes (with whom it
+    provokes), or the forecast of its attack (in `model.more.hovered`, as the targeting mode
+    shows it)."""
     m = ctl.model
     m.more = MoreState()
     m.refusal = ""
@@ -143,11 +144,13 @@ def refresh_free(ctl, actor: str) -> None:
     action, option = free_option(ctl, actor, m.hover_cell, m.hover_unit)
     if option is None:
         return
+    forecast = ctl.battle.forecast(option.command)
+    m.highlighted = set(option.provokes)
     if action in CLICK_MOVES:
         m.preview = move_preview(ctl.battle, actor, action, option)
-    forecast = ctl.battle.forecast(option.command)
+        if not option.provokes:
+            return                  # the path's own label says it all
     m.more.hovered = MoreTarget(m.hover_cell, (option,), 0, forecast, action=action)
-    m.highlighted = set(option.provokes)
 
 
 def move_preview(battle, name: str, action: str, option) -> MovePreview:
@@ -211,7 +214,8 @@ def command_words(battle, command) -> str:
         then = f", then move {where}" if where else (", and stay" if kind == "DashAttack"
                                                       else "")
         return f"{command.target}{with_}{then}"
-    return f"{MOVE_WORDS.get(kind.lower(), kind)} {where}".strip()
+    return f"{where}, {len(path)} hex{'es' if len(path) != 1 else ''}" if path else \
+        MOVE_WORDS.get(kind.lower(), kind)
 
 
 def _weapon_name(battle, name: str, weapon_id: str) -> str:

@@ -106,10 +106,10 @@ def condition_lines(conditions) -> tuple:
 def weapon_line(w, chosen: bool):
     from game.ui.presenters import WeaponLine
     stat = "POW" if w.stat == "pow" else "SNS"
-    stats = f"{w.name} {w.damage} + {stat}, vs {w.defense.title()}"
-    reach = f"reach {w.reach}" if w.kind == "melee" else f"{w.kind}, range {w.range}"
+    stats = f"{w.name} {w.damage}+{stat} vs {w.defense.title()}"
+    reach = f"reach {w.reach}" if w.kind == "melee" else f"range {w.range}"
     if w.throwable:
-        reach += ", throwable"
+        reach += ", thrown"
     return WeaponLine(w.id, w.name, stats, reach, chosen)
 
 

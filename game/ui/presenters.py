@@ -1450,6 +1450,9 @@ def terrain_lines(battle, cell) -> list[str]:
     lines += _terrain_extras(battle, cell, t)
     if t.exit:
         lines.append("Map exit: a creature may leave the battle here")
+    if light_rules(battle):
+        lines += [f"Respawn point of {p.team}: a K.O.'d creature of that side comes back here"
+                  for p in getattr(battle.hexmap, "respawns", ()) if (p.col, p.row) == cell]
     return lines
 
 
