@@ -82,6 +82,29 @@ def test_every_light_action_has_a_button_and_its_hotkey_is_the_one_the_button_sh
     assert not taken & set(keys.LIGHT_ACTION_KEYS)
 
 
+def test_an_action_without_a_target_says_why_in_the_engines_words():
+    b = fighter_and_orc()
+    b.apply(L.Block("Aldric"))
+    by = {s.action: s for s in P.action_states(b, human=True)}
+    assert by["block"].reason == "Major action used"
+    assert "used its major action" in by["handle_equipment"].reason     # (the javelin)
+    assert by["walk"].enabled
+
+
+def test_light_conditions_get_badges_and_a_knock_out_none():
+    from game.ui import sprites
+    assert sprites.badge_labels({"burned": 2, "blocking": 1}) == ["Bu2", "Blk"]
+    assert sprites.badge_labels({"airborne": 1, "poisoned": 3, "tripped": 1}) == \
+        ["Air", "Tr", "Po3"]
+    assert sprites.badge_labels({"ko": 1}) == []
+
+
+def test_the_default_rules_keys_of_interrupts_do_nothing_in_a_light_battle():
+    ctl = GameController(fighter_and_orc())
+    ctl.cycle_trigger()
+    assert "nothing can be prepared" in ctl.model.message
+
+
 def test_an_unknown_refusal_code_shows_the_engines_sentence():
     class Refusal:
         code, reason = "something_new", "the engine's own words"
@@ -208,6 +231,20 @@ def test_use_power_aims_one_power_at_a_time_and_tab_turns_a_cone():
     assert len(first.options) > 1 and first.area
     ctl.cycle_weapon()                      # Tab: the cone's next aim
     assert ctl.model.more.hovered.option.command.aim != first.option.command.aim
+
+
+def test_a_burst_is_aimed_at_its_centre_and_shows_its_area():
+    b = light_battle(("Sly", "goblin_shaman", "blue", 2, 3), ("Grok", "orc", "red", 5, 3))
+    ctl = GameController(b)
+    ctl.do_action("use_power")
+    while ctl.model.more.power != "fear_burst":
+        ctl.cycle_weapon()                  # Tab with nothing hovered: the next power
+    assert (5, 3) in ctl.model.more.targets and (2, 3) not in ctl.model.more.targets
+    ctl.hover_cell((5, 3))
+    hovered = ctl.model.more.hovered
+    assert hovered.option.command.at == (5, 3) and (5, 3) in hovered.area
+    assert len(hovered.area) == 7 and "Grok" in ctl.model.highlighted
+    assert light_play.command_words(b, hovered.option.command) == "Fear Burst at 5,3"
 
 
 # ---- the card, the K.O. and the respawn ------------------------------------------------------

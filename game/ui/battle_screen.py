@@ -231,7 +231,8 @@ class BattleScreen:
             or isinstance(e, E.InterruptTriggered) and c.team_of(e.unit) == self.viewer]
         if not strikes:
             return
-        lines = [x.text for x in log_entries(events) if any(e in x.events for e in strikes)]
+        lines = [x.text for x in log_entries(events, self.battle.profile.name)
+                 if any(e in x.events for e in strikes)]
         self.hold = True
         self.model.message = f"{'; '.join(lines)}. Press a key or click to hand over."
         self.model.revision += 1

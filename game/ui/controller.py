@@ -536,7 +536,7 @@ class GameController:
     def _prepare_choices(self) -> list[tuple[str, str]]:
         """(trigger, action) pairs the engine would accept now."""
         actor = self.actor()
-        if actor is None:
+        if actor is None or "prepare_interrupt" not in self.battle.profile.action_ids:
             return []
         return [(o.command.trigger, o.command.action)
                 for o in self.battle.options(actor, "prepare_interrupt")]

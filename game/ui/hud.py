@@ -545,8 +545,10 @@ class Hud:
         return True
 
     def _refresh_actions(self, b, human) -> None:
+        more = self._m("more")
         sig = (b.version, len(b.events), b.awaiting(), b.active, self._m("mode"),
-               self._m("weapon"), human, P.acting(b, self.model))    # (a directed minion)
+               self._m("weapon"), human, P.acting(b, self.model),    # (a directed minion)
+               getattr(more, "action", None))      # (the light bar's chosen action)
         if not self._changed("actions", sig):
             return
         self.states = P.action_states(b, self.model, human)

@@ -33,7 +33,8 @@ def next_action(battle, name: str, current: str | None) -> str | None:
 
 def target_cells(battle, name: str, command) -> list[tuple[int, int]]:
     """The cells a command is aimed at: the last hex of its path (a move, or a Dash Attack's
-    move after its shot), the named creature's, the named hex, or the actor's."""
+    move after its shot), the named creature's, the named hex (`to`, a power's `at`), or the
+    actor's."""
     path = getattr(command, "path", None)
     if path:
         return [tuple(path[-1])]
@@ -41,6 +42,8 @@ def target_cells(battle, name: str, command) -> list[tuple[int, int]]:
     if isinstance(who, str) and who in battle.eids:
         return [battle.cell(h) for h in battle.unit(who).hexes]
     to = getattr(command, "to", None)
+    if to is None:
+        to = getattr(command, "at", None)   # a power's area: its centre (a cone: its start)
     if to is not None:
         return [tuple(to)]
     return [battle.cell(h) for h in battle.unit(name).hexes]

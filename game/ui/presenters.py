@@ -278,15 +278,14 @@ LIGHT_SHORT_REASONS = {
     "unhurt": "Unhurt",
 }
 
-#: "no_target" in a few words, by light action
+#: "no_target" in a few words, by light action (Handle Equipment, Consume Substance and Wait
+#: show the engine's sentence: it names the first reason their commands were refused)
 LIGHT_NO_TARGET = {
     "shift": "Nowhere to shift to", "walk": "Nowhere to walk to (farther than a Shift)",
     "run": "Nowhere to run to", "light_attack": "No enemy in reach",
     "heavy_attack": "No enemy in reach", "volley_attack": "No enemy in reach or range",
     "dash_attack": "No enemy in range", "scope_attack": "No enemy in range",
     "throw_weapon": "No enemy within 2 hexes", "use_power": "No target for a power",
-    "handle_equipment": "No other weapon to draw or pick up",
-    "consume_substance": "Unhurt, or no draught left", "wait": "No ally left to wait for",
 }
 
 
@@ -300,6 +299,8 @@ class BarTable:
     reasons: dict
     no_target: dict
     more_menu: bool = False
+    no_target_else: str = ""     # "no_target" of a button not in `no_target` ("": the
+    #                              engine's sentence)
 
     def engine_id(self, action: str) -> str:
         return self.engine.get(action, action)
@@ -310,7 +311,8 @@ class BarTable:
 
 
 BAR_TABLES = {
-    "lfg": BarTable(ACTIONS, ENGINE_ACTION, SHORT_REASONS, NO_TARGET, more_menu=True),
+    "lfg": BarTable(ACTIONS, ENGINE_ACTION, SHORT_REASONS, NO_TARGET, more_menu=True,
+                    no_target_else="Not possible now"),
     "light": BarTable(LIGHT_ACTIONS, {}, LIGHT_SHORT_REASONS, LIGHT_NO_TARGET),
 }
 
@@ -372,8 +374,8 @@ def power_name(battle, name: str | None, power_id: str | None) -> str:
 def short_reason(action: str, option, table: BarTable | None = None) -> str:
     """A disabled action of the engine's query in a few words ("No Big Action left")."""
     table = table or BAR_TABLES["lfg"]
-    if option.code == "no_target":
-        return table.no_target.get(action, "Not possible now")
+    if option.code == "no_target" and (action in table.no_target or table.no_target_else):
+        return table.no_target.get(action, table.no_target_else)
     text = table.reasons.get(option.code, option.reason)
     return text[:1].upper() + text[1:]
 

@@ -303,25 +303,33 @@ BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "staggered": "Sg",
           "dying": "Dy", "bleed": "B", "helpless": "H", "fortunate": "F+",
           "unfortunate": "F-", "frightened": "Fr", "cramped": "Cr", "weakened": "W",
           "running": "Run", "retreating": "Ret", "off_balance": "OB",
-          "fighting_defensively": "Def", "defensive": "Def", "aiming": "Aim"}
+          "fighting_defensively": "Def", "defensive": "Def", "aiming": "Aim",
+          # the light rules' (docs/rules/light/conditions.md); burned and poisoned count turns
+          "tripped": "Tr", "burned": "Bu", "poisoned": "Po", "airborne": "Air",
+          "grounded": "Gr", "blocking": "Blk"}
+#: conditions whose badge shows their number (stages, turns left)
+COUNTED_BADGES = ("bleed", "weakened", "burned", "poisoned")
 
 
 def badge_text(condition: str, value: int) -> str:
     label = BADGES.get(condition, condition[:2].title())
-    return f"{label}{value}" if condition in ("bleed", "weakened") else label
+    if condition == "ko":
+        return ""                   # off the board: the creature has no token to mark
+    return f"{label}{value}" if condition in COUNTED_BADGES else label
 
 
 #: the conditions that matter most first (what a badge row shows before "+N")
 BADGE_ORDER = ("dying", "unconscious", "helpless", "stunned", "prone", "blinded", "bleed",
                "weakened", "frightened", "staggered", "flat_footed", "fighting_defensively",
-               "defensive", "aiming", "running", "retreating")
+               "defensive", "aiming", "running", "retreating",
+               "airborne", "grounded", "tripped", "burned", "poisoned", "blocking")
 MAX_BADGES = 3
 
 
 def badge_labels(conditions, limit: int = MAX_BADGES) -> list[str]:
     """At most `limit` badges, the weightiest conditions first, then "+N" for the rest
     (the unit card lists them all)."""
-    shown = [(n, v) for n, v in conditions.items() if v]
+    shown = [(n, v) for n, v in conditions.items() if v and n != "ko"]
     rank = {n: i for i, n in enumerate(BADGE_ORDER)}
     shown.sort(key=lambda nv: (rank.get(nv[0], len(rank)), nv[0]))
     labels = [badge_text(n, v) for n, v in shown]
