@@ -134,8 +134,8 @@ def _harm(b, option, target: str) -> float:
 
 def refresh_free(ctl, actor: str) -> None:
     """The pointer with no action chosen: the path of the move a click makes (with whom it
-    provokes), or the forecast of its attack (in `model.more.hovered`, as the targeting mode
-    shows it)."""
+    provokes, highlighted), or the forecast of its attack (in `model.more.hovered`, as the
+    targeting mode shows it)."""
     m = ctl.model
     m.more = MoreState()
     m.refusal = ""
@@ -146,10 +146,9 @@ def refresh_free(ctl, actor: str) -> None:
         return
     forecast = ctl.battle.forecast(option.command)
     m.highlighted = set(option.provokes)
-    if action in CLICK_MOVES:
+    if action in CLICK_MOVES:     # the path's label says it all, the provoked are marked
         m.preview = move_preview(ctl.battle, actor, action, option)
-        if not option.provokes:
-            return                  # the path's own label says it all
+        return
     m.more.hovered = MoreTarget(m.hover_cell, (option,), 0, forecast, action=action)
 
 
@@ -187,8 +186,8 @@ def click_free(ctl, actor: str, cell, who: str | None):
     if option.provokes and m.pending != option.command:
         m.pending, m.pending_preview = option.command, m.preview
         ctl._say(f"The {MOVE_WORDS.get(action, action)} provokes {', '.join(option.provokes)}:"
-                 " click again or press Enter to confirm, Esc to cancel (a Shift provokes "
-                 "nothing)")
+                 " click again or press Enter to confirm. A Shift provokes nothing; Esc "
+                 "cancels.")
         return None
     return ctl.send(option.command)
 
