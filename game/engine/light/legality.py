@@ -15,7 +15,7 @@ from game.engine.light import guards as G
 from game.engine.light.attacking import STYLES, dash_attack, reach_of, usable
 from game.engine.light.body import pool_of, sheet_of, weapons_in_hand
 from game.engine.light.handlers import check
-from game.engine.light.moving import move_hexes, path_rules
+from game.engine.light.moving import move_hexes, path_fields, path_rules
 from game.engine.light.powers import check_usable
 from game.engine.state import Refused
 from game.hexgrid import hexes_within
@@ -105,11 +105,11 @@ def _path_options(kind: str, command) -> Callable:
                 found = path_rules(b, u, kind, states, reach[h])
             except Refused:
                 continue
-            path = tuple(b.cell(s) for s, _ in states)
+            fields = path_fields(b, u, states)
             if found:
-                yield Option(command(u.name, path=path, confirm=True), tuple(found))
+                yield Option(command(u.name, confirm=True, **fields), tuple(found))
             else:
-                yield Option(command(u.name, path=path))
+                yield Option(command(u.name, **fields))
     return legal
 
 
@@ -134,10 +134,10 @@ def _dashes(b, u) -> Iterator:
                 continue
             yield L.DashAttack(u.name, target=t.name, weapon=w.id)
             for h in reach:
-                path = reach.path(h) if h != u.anchor else None
-                if path is not None and path.states:
+                states = reach.states_to(h) if h != u.anchor else None
+                if states:
                     yield L.DashAttack(u.name, target=t.name, weapon=w.id,
-                                       path=tuple(b.cell(s) for s, _ in path.states))
+                                       **path_fields(b, u, states))
 
 
 def _power_commands(b, u) -> Iterator:
