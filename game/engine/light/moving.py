@@ -64,7 +64,7 @@ def check_move(b, u, path, limit: int, what: str, facings=()):
     if sum(costs) > limit:
         raise Refused("too_far", f"the path costs {sum(costs)} hexes of movement; a {what} "
                       f"of {u.name} goes {limit}")
-    if not can_end_at(view, u, states[-1][0]):
+    if not can_end_at(view, u, *states[-1]):
         raise Refused("occupied", f"{u.name} cannot end its move on an occupied hex")
     return states, sum(costs)
 
