@@ -23,6 +23,7 @@ import esper
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
+from game.ecs.light_components import LightSheet
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
 from game.ecs.view import BattleView, snapshot
@@ -38,6 +39,9 @@ from game.engine.state import (
 from game.rules.obstacles import cell_key, current_map
 from game.errors import InputError
 from game.tiled.hexmap import INITIATIVE_MODES, HexMap
+
+
+STAT_BLOCKS = (Stats, LightSheet)      # components no battle changes: not in its state
 
 
 def _read_only(name: str):
@@ -78,6 +82,7 @@ class Battle:
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
         if units_db is None:
             units_db = self.profile.load_units()
+        _check_kinds(hexmap, units_db, self.profile)
         self.world = build_world(hexmap, units_db, create=self.profile.unit_components)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
@@ -370,14 +375,15 @@ class Battle:
 
     def state(self) -> dict:
         """Everything that matters to the battle's future: every component of every creature
-        but its stat block (which never changes in a battle), the bookkeeping, the dice and a
-        pending reaction. A component added later is hashed without a change here."""
+        but its stat block (`STAT_BLOCKS`: it never changes in a battle, and a light one names
+        the file it came from), the bookkeeping, the dice and a pending reaction. A component
+        added later is hashed without a change here."""
         units = {}
         with in_world(self.world):
             for eid, ident in sorted(esper.get_component(Identity)):
                 units[ident.name] = {type(c).__name__: _plain(c)
                                      for c in esper.components_for_entity(eid)
-                                     if not isinstance(c, Stats)}
+                                     if not isinstance(c, STAT_BLOCKS)}
         pending = None
         if self._pending:
             p = self._pending
@@ -415,6 +421,17 @@ class Battle:
             interrupt = "ask" if team in self.controllers else controller.interrupt_policy
             self.update(name, Controller, kind=kind, aoo_policy=policy,
                         interrupt_policy=interrupt)
+
+
+def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
+    """Every creature of the map has a stat block in the rulebook the battle plays (a map
+    made for one rulebook may be played with another: `--rules`, the setup screen)."""
+    for p in hexmap.units:
+        if p.unit not in units_db:
+            raise InputError(getattr(hexmap, "path", None), p.line or None,
+                             f"unit '{p.name}': creature kind '{p.unit}' has no stat block "
+                             f"in the {profile.title.lower()} ({profile.name}): play the map "
+                             "with rules that have it, or use a kind that does")
 
 
 def _plain(component) -> dict:
