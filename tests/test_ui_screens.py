@@ -253,7 +253,8 @@ def test_ai_debug_sets_the_game_ai_logger_to_debug(monkeypatch, ai_logger):
                      "--ai-debug"]) == 0
     (args, kwargs, level), = calls
     assert level == logging.DEBUG and "ai_debug" not in kwargs
-    assert set(kwargs) == {"games", "seed", "jobs", "as_json", "backend", "ray_address"}
+    assert set(kwargs) == {"games", "seed", "jobs", "as_json", "backend", "ray_address",
+                           "rules"}
 
 
 # ---- the result screen -----------------------------------------------------------------------
