@@ -308,10 +308,9 @@ class Battle:
     # ---- changing ------------------------------------------------------------------------------
     def apply(self, command: C.Command) -> Outcome:
         """Check `command` and perform it: Outcome(ok, reason, events)."""
-        if type(command) not in self.profile.command_types.values():
-            return Outcome(False, f"unknown command {type(command).__name__} (the "
-                           f"{self.profile.title.lower()} have no such action)",
-                           code="unknown_command")
+        foreign = self._foreign(command)
+        if foreign is not None:
+            return Outcome(False, foreign.reason, code=foreign.code)
         self._out = []
         version = self.version
         try:
@@ -335,7 +334,15 @@ class Battle:
     # ---- the legality query (asked of the battle's rule profile) -------------------------------
     def refusal(self, command: C.Command) -> Refused | None:
         """The refusal `command` would get now, with its stable code (None: legal)."""
-        return self.profile.refusal(self, command)
+        return self._foreign(command) or self.profile.refusal(self, command)
+
+    def _foreign(self, command) -> Refused | None:
+        """A command of another rulebook (a Move asked of a light battle), refused as apply
+        refuses it, before the profile sees a type it does not know."""
+        if type(command) in self.profile.command_types.values():
+            return None
+        return Refused("unknown_command", f"unknown command {type(command).__name__} (the "
+                       f"{self.profile.title.lower()} have no such action)")
 
     def actions(self, name: str) -> list:
         """Every action of the turn for `name` now: enabled, or the code and reason why not."""
