@@ -179,9 +179,6 @@ def test_simulate_and_balance_hand_the_rules_to_every_game(monkeypatch, tmp_path
     assert [t[4] for t in tasks] == ["light", "light"]
 
 
-@pytest.mark.xfail(strict=False, reason="the computer players do not know the light "
-                   "commands yet: the baseline player's default-rules commands are refused "
-                   "by a light battle, so it only ends its turns")
 def test_simulate_duel_with_the_light_rules(capsys):
     assert main(["simulate", "duel", "--rules", "light", "--games", "2",
                  "--sides", "baseline,baseline", "--json"]) == 0
