@@ -1,10 +1,11 @@
 """`python -m game actions MAP_OR_SAVE NAME [--json]`: what a creature may do now (the engine's
 legality query, game/engine/legality.py).
 
-For a map: the battle as it starts (with `--seed`, default 0); for a save: the saved battle's
-current state. Every answer comes from `battle.actions(name)`, so the command shows exactly
+For a map: the battle as it starts (with `--seed`, default 0, and `--rules`, default the
+map's); for a save: the saved battle's current state, with its own rules. Every answer comes from `battle.actions(name)`, so the command shows exactly
 what the engine would accept and why it refuses the rest; nothing here re-derives legality.
-`--json` prints `[{"action", "enabled", "code", "reason"}, ...]`.
+`--json` prints `[{"action", "enabled", "code", "reason"}, ...]`; the actions are those of the
+battle's rulebook (`RuleProfile.action_ids`: light has shift, walk, run, light_attack, ...).
 """
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ from game import paths
 from game.errors import InputError
 
 
-def load_battle(arg: str, seed: int = 0):
-    """The battle of a save file (a .json file) or the first turn of a map (path or shipped
-    map name)."""
+def load_battle(arg: str, seed: int = 0, rules: str | None = None):
+    """The battle of a save file (a .json file, with the save's rules: `rules`, when given,
+    must be them) or the first turn of a map (path or shipped map name) with `rules` (None:
+    the map's own)."""
     if arg.lower().endswith(".json"):
         from game.engine.replay import load_replay
-        return load_replay(arg)
+        return load_replay(arg, rules=rules)
     from game.engine.battle import Battle
     from game.tiled.loader import load_map
-    return Battle(load_map(paths.resolve_map(arg)), seed=seed)
+    return Battle(load_map(paths.resolve_map(arg)), seed=seed, rules=rules)
 
 
 def action_facts(battle, name: str) -> list[dict]:
@@ -45,9 +47,10 @@ def print_facts(name: str, facts: list[dict], out) -> None:
         print(f"  {f['action']:<18}{'yes' if f['enabled'] else 'no':<4}{why}".rstrip(), file=out)
 
 
-def run_actions(arg: str, name: str, as_json: bool = False, seed: int = 0, out=None) -> int:
+def run_actions(arg: str, name: str, as_json: bool = False, seed: int = 0, out=None,
+                rules: str | None = None) -> int:
     out = out or sys.stdout
-    battle = load_battle(arg, seed)
+    battle = load_battle(arg, seed, rules)
     try:
         facts = action_facts(battle, name)
     finally:

@@ -12,13 +12,23 @@ import sys
 from pathlib import Path
 
 from game import paths
-from game.cliargs import NEGATIVE_ARG, bounded_int
+from game.cliargs import NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, bounded_int, rules_argument
 from game.errors import InputError, printable
 
 def _shipped_names() -> str:
     return ", ".join(sorted(p.stem for p in paths.shipped_maps_dir().glob("*.tmx")))
 
 
+INSPECT_RULES_NOTE = (" Under rules other than lfg, the facts of the default rules are null: "
+                      "a unit's ac, reach, speed, threatens and flanked, a pair's "
+                      "cover_bonus, concealment, flanked and in_reach; under light, "
+                      "hit_chance is the best of the light rules' forecasts of the attacks "
+                      "(Light, Heavy, Volley, Scope Attack, Throw Weapon) the attacker could "
+                      "make on a turn of its own now.")
+PATH_RULES_NOTE = (" Under rules other than lfg, only the shared path search is given (cost, "
+                   "path); reachable, provokes, big_actions, safe_path and safe_cost follow "
+                   "the default rules and are null.")
+SAVE_RULES_NOTE = " A save is replayed with the rules it was played with."
 MAP_HELP = f"a .tmx file, or the name of a shipped map ({_shipped_names()})"
 
 
@@ -43,6 +53,12 @@ def program_name() -> str:
 MAX_GAMES = 100_000
 MAX_JOBS = 256
 SEEDS = bounded_int(-(10 ** 12), 10 ** 12)
+
+
+def add_rules(parser, note: str = "") -> None:
+    """`--rules {lfg,light}`: the rulebook of the battle (None: the map's own)."""
+    parser.add_argument("--rules", type=rules_argument, default=None, metavar=RULES_METAVAR,
+                        help=RULES_HELP + note)
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -86,6 +102,7 @@ def _add_play(sub) -> None:
                       choices=("standard", "killer", "perfect", "both"),
                       help="the optional critical-hit rules: Killer Criticals, Perfect "
                            "Critical or both (default: the map's)")
+    add_rules(play, SAVE_RULES_NOTE)
     play.add_argument("--load", default=None, help="a saved battle")
     play.add_argument("--ai-debug", action="store_true",
                       help="log every decision of the computer players on stderr")
@@ -112,16 +129,19 @@ def _add_map_commands(sub) -> None:
     screenshot.add_argument("--load", default=None, metavar="SAVE",
                             help="draw the battle of a save (after its last command) instead "
                                  "of the map's start")
+    add_rules(screenshot, SAVE_RULES_NOTE)
 
     inspect = sub.add_parser("inspect", help="tactical facts per unit and per pair of units")
     inspect.add_argument("map", type=map_argument, help=MAP_HELP)
     inspect.add_argument("--json", action="store_true")
+    add_rules(inspect, INSPECT_RULES_NOTE)
 
     path = sub.add_parser("path", help="movement preview for one unit")
     path.add_argument("map", type=map_argument, help=MAP_HELP)
     path.add_argument("name")
     path.add_argument("to", metavar="COL,ROW")
     path.add_argument("--json", action="store_true")
+    add_rules(path, PATH_RULES_NOTE)
 
     new_map = sub.add_parser("new-map", help="write a new map to paint in Tiled")
     new_map.add_argument("path", help="the .tmx file to create")
@@ -152,6 +172,7 @@ def _add_computer_games(sub) -> None:
                                "with --jobs CPUs)")
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
+    add_rules(simulate)
 
     balance = sub.add_parser("balance", help="many computer games on a map: a balance report "
                              "(index.html, report.json); pip install 'hexskirmish[report]'")
@@ -166,6 +187,7 @@ def _add_computer_games(sub) -> None:
     balance.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1)
     balance.add_argument("--backend", default="local", choices=("local", "ray"))
     balance.add_argument("--ray-address", default=None)
+    add_rules(balance)
 
 
 def _add_battle_commands(sub) -> None:
@@ -176,6 +198,7 @@ def _add_battle_commands(sub) -> None:
     actions.add_argument("name", metavar="NAME")
     actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
     actions.add_argument("--json", action="store_true")
+    add_rules(actions, SAVE_RULES_NOTE)
 
     replay = sub.add_parser("replay", help="replay a saved battle")
     replay.add_argument("file")
@@ -207,14 +230,14 @@ def run(args: argparse.Namespace) -> int:
         return run_render(args.map, args.out)
     if command == "inspect":
         from game.report import run_inspect
-        return run_inspect(args.map, as_json=args.json)
+        return run_inspect(args.map, as_json=args.json, rules=args.rules)
     if command == "path":
         from game.report import run_path
-        return run_path(args.map, args.name, args.to, as_json=args.json)
+        return run_path(args.map, args.name, args.to, as_json=args.json, rules=args.rules)
     if command == "screenshot":
         from game.ui.app import run_screenshot
         return run_screenshot(args.map, args.out, select=args.select, hover=args.hover,
-                              size=args.size, load=args.load)
+                              size=args.size, load=args.load, rules=args.rules)
     if command == "simulate":
         from game.ai.simulate import run_simulate
         if getattr(args, "ai_debug", False):
@@ -222,10 +245,11 @@ def run(args: argparse.Namespace) -> int:
             enable_ai_debug()
         return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
                             jobs=args.jobs, as_json=args.json, backend=args.backend,
-                            ray_address=args.ray_address)
+                            ray_address=args.ray_address, rules=args.rules)
     if command == "actions":
         from game.actions import run_actions
-        return run_actions(args.battle, args.name, as_json=args.json, seed=args.seed)
+        return run_actions(args.battle, args.name, as_json=args.json, seed=args.seed,
+                           rules=args.rules)
     if command == "new-map":
         from game.tiled.newmap import run_new_map
         return run_new_map(args.path, args.size, args.orientation)
@@ -233,7 +257,7 @@ def run(args: argparse.Namespace) -> int:
         from game.balance.command import run_balance
         return run_balance(args.map, args.out, games=args.games, jobs=args.jobs,
                            sides=args.sides, seed=args.seed, backend=args.backend,
-                           ray_address=args.ray_address)
+                           ray_address=args.ray_address, rules=args.rules)
     if command == "replay" and args.watch:
         return run_watch(args)
     if command == "replay":
@@ -269,7 +293,7 @@ def run_play(args: argparse.Namespace) -> int:
     return play(getattr(args, "map", None), sides=getattr(args, "sides", None),
                 seed=getattr(args, "seed", None), load=getattr(args, "load", None),
                 initiative=getattr(args, "initiative", None),
-                criticals=getattr(args, "criticals", None),
+                criticals=getattr(args, "criticals", None), rules=getattr(args, "rules", None),
                 ai_debug=getattr(args, "ai_debug", False), maps_dir=getattr(args, "maps", None))
 
 

@@ -5,6 +5,9 @@
   int() sees them (a 5,000-digit coordinate used to be an internal ValueError).
 - `bounded_int(lo, hi)`: an argparse `type=` for whole numbers within [lo, hi]; anything else
   is argparse's one-line usage error, which shows at most the first 40 characters of the value.
+- `rules_argument(text)`: an argparse `type=` for `--rules`: a rulebook the game plays (lfg,
+  light); a planned or unknown one is argparse's one-line usage error naming the ones there are.
+- `RULES_HELP`: what `--rules` chooses, each rulebook with its one-line summary.
 - `NEGATIVE_ARG`: what the parser takes for a negative number rather than an option ("-3",
   "-1,0", "2,-4"), so `path MAP NAME -1,0` reaches the map's own bounds check.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import re
 
+from game.engine import rulebooks
 from game.errors import InputError
 
 MAX_DIGITS = 6
@@ -44,4 +48,21 @@ def bounded_int(lo: int, hi: int):
     return parse
 
 
-__all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "bounded_int", "cell", "shown"]
+def rules_argument(text: str) -> str:
+    name = text.strip()
+    why = rulebooks.refusal(name) if name else \
+        f"name a rulebook: {' or '.join(rulebooks.PLAYABLE)}"
+    if why is not None:
+        raise argparse.ArgumentTypeError(why)
+    return name
+
+
+rules_argument.__name__ = "rules"
+RULES_METAVAR = "{" + ",".join(rulebooks.PLAYABLE) + "}"
+RULES_HELP = ("the rulebook the battle plays (default: the map's `rules` property, else "
+              f"{rulebooks.DEFAULT}). "
+              + " ".join(rulebooks.described(n) for n in rulebooks.PLAYABLE)).replace("%", "%%")
+
+
+__all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "RULES_HELP", "RULES_METAVAR", "bounded_int", "cell",
+           "rules_argument", "shown"]

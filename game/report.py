@@ -35,6 +35,28 @@ def load_view(map_path) -> BattleView:
         delete_world(world)
 
 
+def load_battle(map_path, rules: str | None):
+    """The battle of the map with `rules` (None: the map's), for rules other than the
+    default; None for the default rules, whose facts `load_view` gives as they always did."""
+    from game.engine.battle import Battle
+    from game.engine.rulebooks import DEFAULT
+    hexmap = load_map(map_path)
+    battle = Battle(hexmap, rules=rules)
+    if battle.profile.name == DEFAULT:
+        battle.close()
+        return None
+    return battle
+
+
+#: the facts of the default rules, null under other rules (`python -m game inspect --help`)
+DEFAULT_UNIT_FACTS = ("ac", "reach", "speed", "threatens", "flanked")
+DEFAULT_PAIR_FACTS = ("cover_bonus", "concealment", "flanked", "in_reach", "hit_chance")
+DEFAULT_PATH_FACTS = ("reachable", "provokes", "big_actions", "safe_path", "safe_cost")
+#: the attacks (with a target only) whose best forecast is a pair's hit chance, per rulebook
+PAIR_ATTACKS = {"light": ("LightAttack", "HeavyAttack", "VolleyAttack", "ScopeAttack",
+                          "ThrowWeapon")}
+
+
 def cells(view: BattleView, hexes) -> list[list[int]]:
     return sorted([list(view.hexmap.tile_of(h)) for h in hexes], key=lambda c: (c[1], c[0]))
 
@@ -95,6 +117,36 @@ def inspect_facts(view: BattleView) -> dict:
     }
 
 
+def profile_facts(battle) -> dict:
+    """`inspect_facts` of a battle of other rules than the default: the shared facts (hexes,
+    hit points, sight, cover), the default rules' own null, and a pair's hit chance: the best
+    of the battle's forecasts of its rulebook's attacks (`PAIR_ATTACKS`) that the attacker
+    could make on a turn of its own now (null: none)."""
+    facts = inspect_facts(battle.view())
+    for u in facts["units"]:
+        u.update(dict.fromkeys(DEFAULT_UNIT_FACTS))
+    types = battle.profile.command_types
+    attacks = [types[n] for n in PAIR_ATTACKS.get(battle.profile.name, ()) if n in types]
+    for p in facts["pairs"]:
+        p.update(dict.fromkeys(DEFAULT_PAIR_FACTS))
+        chances = [turn_chance(battle, kind(p["attacker"], target=p["target"]))
+                   for kind in attacks]
+        p["hit_chance"] = max((c for c in chances if c is not None), default=None)
+    facts["rules"] = battle.profile.name
+    return facts
+
+
+def turn_chance(battle, command) -> float | None:
+    """The forecast chance of `command` if its creature could give it at the start of a
+    turn of its own now (in range, in sight, an enemy), else None. The battle is only asked:
+    the turn is borrowed for the question (`Battle.borrowed`)."""
+    with battle.borrowed(active=command.unit, chooser=None):
+        if battle.refusal(command) is not None:
+            return None
+        guess = battle.forecast(command)
+    return round(guess.chance, 4) if guess is not None and guess.chance is not None else None
+
+
 def parse_cell(text: str, view: BattleView) -> Hex:
     col, row = cell(text, "hex")
     m = view.hexmap
@@ -129,6 +181,19 @@ def path_facts(view: BattleView, u, to: Hex) -> dict:
     }
 
 
+def shared_path_facts(battle, name: str, to: str) -> dict:
+    """`path_facts` under other rules than the default: the shared path search (cost, path),
+    the default rules' limits and provocations null (`DEFAULT_PATH_FACTS`)."""
+    view = battle.view()
+    u = find_unit(view, name)
+    target = parse_cell(to, view)
+    best = cheapest_path(view, u, target)
+    return {"unit": u.name, "to": list(view.hexmap.tile_of(target)),
+            "cost": best.cost if best else None,
+            "path": cells_in_order(view, best.hexes) if best else [],
+            **dict.fromkeys(DEFAULT_PATH_FACTS), "rules": battle.profile.name}
+
+
 def cells_in_order(view: BattleView, hexes) -> list[list[int]]:
     return [list(view.hexmap.tile_of(h)) for h in hexes]
 
@@ -141,9 +206,9 @@ def print_inspect(facts: dict, out) -> None:
           f"{'speed':>6}  flanked  conditions", file=out)
     for u in facts["units"]:
         hexes = " ".join(f"{c},{r}" for c, r in u["hexes"][:3]) + (" ..." if len(u["hexes"]) > 3 else "")
-        print(f"{u['name']:<18}{u['team']:<8}{u['size']:<8}{hexes:<14}{u['hp']:>4}{u['ac']:>4}"
-              f"{u['reach']:>6}{u['speed']:>6}  {'yes' if u['flanked'] else 'no':<7}  "
-              f"{', '.join(u['conditions']) or '-'}", file=out)
+        print(f"{u['name']:<18}{u['team']:<8}{u['size']:<8}{hexes:<14}{u['hp']:>4}"
+              f"{_shown(u['ac']):>4}{_shown(u['reach']):>6}{_shown(u['speed']):>6}  "
+              f"{_yes(u['flanked']):<7}  {', '.join(u['conditions']) or '-'}", file=out)
         for a in u.get("abilities", ()):
             left = "at will" if a["uses"] is None else f"{a['uses_left']}/{a['uses']} per {a['per']}"
             print(f"  {a['name']} ({a['kind']}, {a['shape'].replace('_', ' ')}): {left}",
@@ -155,12 +220,27 @@ def print_inspect(facts: dict, out) -> None:
         hit = f"{p['hit_chance'] * 100:.0f}%" if p["hit_chance"] is not None else "-"
         print(f"{p['attacker']:<18}{p['target']:<18}{p['distance']:>5}  "
               f"{'yes' if p['line_of_sight'] else 'no':<5}{'yes' if p['line_of_effect'] else 'no':<5}"
-              f"{p['cover']:<10}{p['concealment']:<9}{'yes' if p['in_reach'] else 'no':<7}{hit}",
+              f"{p['cover']:<10}{_shown(p['concealment']):<9}{_yes(p['in_reach']):<7}{hit}",
               file=out)
+    if facts.get("rules"):
+        print(f"\n(the {facts['rules']} rules: '-' marks a fact of the default rules; hit is "
+              "the best forecast of the attacks it could make on a turn now)", file=out)
+
+
+def _shown(value) -> str:
+    """A fact for the table: '-' for a fact the battle's rules do not have (null)."""
+    return "-" if value is None else str(value)
+
+
+def _yes(value) -> str:
+    return "-" if value is None else "yes" if value else "no"
 
 
 def print_path(facts: dict, out) -> None:
     to = "{},{}".format(*facts["to"])
+    if facts.get("rules"):
+        print_shared_path(facts, to, out)
+        return
     if not facts["reachable"]:
         print(f"{facts['unit']} cannot reach {to} this turn", file=out)
         return
@@ -179,9 +259,27 @@ def print_path(facts: dict, out) -> None:
             print("  no path there avoids every attack of opportunity", file=out)
 
 
-def run_inspect(map_path, as_json: bool = False, out=None) -> int:
+def print_shared_path(facts: dict, to: str, out) -> None:
+    """A path under other rules than the default: the shared search only."""
+    if facts["cost"] is None:
+        print(f"{facts['unit']} has no path to {to}", file=out)
+        return
+    steps = " -> ".join(f"{c},{r}" for c, r in facts["path"]) or "(already there)"
+    print(f"{facts['unit']} to {to}: cost {facts['cost']} hexes of movement (the {facts['rules']} "
+          "rules decide which move action goes that far and what it provokes)", file=out)
+    print(f"  path: {steps}", file=out)
+
+
+def run_inspect(map_path, as_json: bool = False, out=None, rules: str | None = None) -> int:
     out = out or sys.stdout
-    facts = inspect_facts(load_view(map_path))
+    battle = load_battle(map_path, rules)
+    if battle is None:
+        facts = inspect_facts(load_view(map_path))
+    else:
+        try:
+            facts = profile_facts(battle)
+        finally:
+            battle.close()
     if as_json:
         json.dump(facts, out)
         out.write("\n")
@@ -190,11 +288,19 @@ def run_inspect(map_path, as_json: bool = False, out=None) -> int:
     return 0
 
 
-def run_path(map_path, name: str, to: str, as_json: bool = False, out=None) -> int:
+def run_path(map_path, name: str, to: str, as_json: bool = False, out=None,
+             rules: str | None = None) -> int:
     out = out or sys.stdout
-    view = load_view(map_path)
-    u = find_unit(view, name)
-    facts = path_facts(view, u, parse_cell(to, view))
+    battle = load_battle(map_path, rules)
+    if battle is None:
+        view = load_view(map_path)
+        u = find_unit(view, name)
+        facts = path_facts(view, u, parse_cell(to, view))
+    else:
+        try:
+            facts = shared_path_facts(battle, name, to)
+        finally:
+            battle.close()
     if as_json:
         json.dump(facts, out)
         out.write("\n")

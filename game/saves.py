@@ -2,8 +2,9 @@
 folder (`game.paths.user_saves_dir()`, never the current folder), listed newest first for
 the setup screen's Continue and Load.
 
-A save is the battle's seed and command log (`game.engine.replay.save_battle`), so loading
-one replays the battle to where it was. Kinds, by folder:
+A save is the battle's seed, rulebook and command log (`game.engine.replay.save_battle`), so
+loading one replays the battle to where it was, with its own rules (the Load screen names
+them when they are not the default). Kinds, by folder:
 - `slot`: a name the player gave (saves/NAME.json); saving under a taken name replaces it
   only when asked to (`replace=True`);
 - `quick`: F5 (saves/quick/quick-TIMESTAMP.json), a new file each time, the last
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import paths
-from game.errors import InputError
+from game.engine.rulebooks import DEFAULT, TITLES
+from game.errors import InputError, printable
 
 AUTO_KEEP = 5
 QUICK_KEEP = 10
@@ -37,6 +39,7 @@ class SaveInfo:
     saved_at: float      # seconds since the epoch (the file's time)
     map_name: str        # the map's file name without .tmx ("" when unreadable)
     commands: int        # how many commands the battle had (a measure of its progress)
+    rules: str = DEFAULT  # the rulebook the battle plays (a save without one: the default)
 
     @property
     def when(self) -> str:
@@ -45,7 +48,8 @@ class SaveInfo:
     @property
     def label(self) -> str:
         where = f" · {self.map_name}" if self.map_name else ""
-        return f"{self.name}{where} · {self.when}"
+        rules = "" if self.rules == DEFAULT else f" · {TITLES.get(self.rules, self.rules)}"
+        return f"{self.name}{where}{rules} · {self.when}"
 
 
 def saves_dir() -> Path:
@@ -128,8 +132,10 @@ def _info(path: Path, kind: str) -> SaveInfo | None:
     name = {"quick": "Quick save", "auto": "Autosave"}.get(kind, path.stem)
     map_name = Path(str(data.get("map", ""))).stem
     commands = data.get("commands")
+    rules = data.get("rules", DEFAULT)
+    rules = printable(rules)[:20] if isinstance(rules, str) and rules else DEFAULT
     return SaveInfo(path, name, kind, stat.st_mtime, map_name,
-                    len(commands) if isinstance(commands, list) else 0)
+                    len(commands) if isinstance(commands, list) else 0, rules)
 
 
 def list_saves() -> list[SaveInfo]:

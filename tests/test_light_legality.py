@@ -13,8 +13,8 @@ from game.engine.commands import React
 from game.tiled.loader import load_map
 
 
-def _random_battle(seed: int, steps: int):
-    battle = Battle(load_map(paths.resolve_map("duel")), seed=seed, rules="light",
+def _random_battle(map_name: str, seed: int, steps: int):
+    battle = Battle(load_map(paths.resolve_map(map_name)), seed=seed, rules="light",
                     controllers={"blue": "human", "red": "ai"})
     rng = random.Random(seed)
     for _ in range(steps):
@@ -32,10 +32,11 @@ def _random_battle(seed: int, steps: int):
         assert outcome.ok, (option.command, outcome.reason)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_every_listed_light_option_is_accepted_and_every_enabled_action_has_one(seed):
+@pytest.mark.parametrize("map_name,seed", [("duel", 1), ("duel", 2), ("skirmish", 3)])
+def test_every_listed_light_option_is_accepted_and_every_enabled_action_has_one(map_name, seed):
+    """The skirmish map has an ogre: a big creature whose paths turn it."""
     checked = 0
-    for battle in _random_battle(seed, 60):
+    for battle in _random_battle(map_name, seed, 60):
         state, who = battle.decider()
         if state != "turn":
             continue

@@ -62,6 +62,32 @@ def test_inspect_json_shape_and_pairs_rules_1_2(orc_field, capsys):
     assert 0 < pair["hit_chance"] < 1
 
 
+def test_inspect_under_the_light_rules_nulls_the_default_rules_facts(tmp_path, capsys):
+    """Under --rules light the shared facts stay, the default rules' numbers are null, and a
+    pair's hit chance is the light forecast of an attack the attacker could make now: the
+    orc beside the hero has one, the archer's bow none against a neighbour's ally."""
+    plan = MapPlan("near.tmx", "Near", "", "y", "blue,red", OPEN_FIELD,
+                   [Unit("Hero", "fighter", "blue", 1, 2), Unit("Orc", "orc", "red", 2, 2),
+                    Unit("Bow", "archer", "red", 6, 2)])
+    near = write_map(plan, tmp_path / "near.tmx")
+    assert run_inspect(near, as_json=True, rules="light") == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["rules"] == "light"
+    hero = facts["units"][0]
+    assert hero["hexes"] == [[1, 2]] and hero["hp"] > 0 and hero["in_hand"]
+    assert [hero[k] for k in ("ac", "reach", "speed", "threatens", "flanked")] == [None] * 5
+    pairs = {(p["attacker"], p["target"]): p for p in facts["pairs"]}
+    close = pairs["Orc", "Hero"]
+    assert close["distance"] == 1 and close["line_of_effect"] and close["cover"] == "none"
+    assert close["in_reach"] is None and close["concealment"] is None
+    assert 0 < close["hit_chance"] <= 1
+    assert pairs["Orc", "Bow"]["hit_chance"] is None          # an ally: no attack on it
+    assert run_path(near, "Hero", "0,0", as_json=True, rules="light") == 0
+    path = json.loads(capsys.readouterr().out)
+    assert path["cost"] >= 1 and path["path"][-1] == [0, 0]
+    assert path["reachable"] is None and path["safe_path"] is None
+
+
 def test_inspect_shipped_maps_human_form():
     for name in ("duel", "skirmish"):
         out = subprocess.run([sys.executable, "-m", "game", "inspect", f"maps/{name}.tmx"],

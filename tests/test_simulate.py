@@ -68,6 +68,40 @@ def test_ray_backend_gives_the_json_of_the_process_pool():
     assert ray_out == local_out
 
 
+def test_every_backend_hands_the_rules_to_the_game(monkeypatch):
+    """A task names its rulebook (a task of four fields plays the map's own): the process
+    pool's task runner and the Ray runner both give it to play_game."""
+    import game.ai.simulate as simulate
+    from game.ai.cluster import RayRunner
+    played = []
+    monkeypatch.setattr(simulate, "play_game", lambda *a, **k: played.append(k["rules"]))
+    task = (str(DUEL), {"blue": "baseline", "red": "baseline"}, 4, 9)
+    simulate._play_task(task + ("light",))
+    simulate._play_task(task)
+    assert played == ["light", None]
+    sent = []
+    runner = RayRunner(None)
+    runner._remote = type("Remote", (), {"remote": lambda self, *a: sent.append(a)})()
+    runner._maps[str(DUEL)] = "the map in the object store"
+    runner.submit(task + ("light",))
+    runner.submit(task)
+    assert [a[-1] for a in sent] == ["light", None]
+    assert sent[0][:4] == ("the map in the object store", task[1], 4, 9)
+
+
+def test_rules_name_the_rulebook_of_the_games():
+    from game.ai.simulate import rules_of
+    from game.errors import InputError
+    from game.tiled.loader import load_map
+    hexmap = load_map(DUEL)
+    assert rules_of(hexmap, None) == "lfg" and rules_of(hexmap, "light") == "light"
+    with pytest.raises(InputError, match="--rules: the steller rules are not playable yet"):
+        rules_of(hexmap, "steller")
+    hexmap.rules = "steller"
+    with pytest.raises(InputError, match="duel.tmx:rules: the map's rules property"):
+        rules_of(hexmap, None)
+
+
 def test_ray_backend_missing_says_how_to_install_it():
     code = ("import sys; sys.modules['ray'] = None; from game.cli import main; "
             "sys.exit(main(sys.argv[1:]))")

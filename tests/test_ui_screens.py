@@ -132,6 +132,49 @@ def test_choosing_the_optional_critical_rules_on_the_setup_screen(setup_app):
     assert a.setup.criticals == "killer"
 
 
+def light_duel(folder) -> str:
+    """The duel map with the map property rules = light, in `folder`."""
+    text = open(DUEL, encoding="utf-8").read()
+    text = text.replace("../assets/", os.path.join(os.path.dirname(MAPS), "assets") + "/")
+    text = text.replace('value="Crossroads duel"/>', 'value="Light duel"/>\n'
+                        '  <property name="rules" value="light"/>')
+    path = os.path.join(folder, "light_duel.tmx")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def test_the_rules_menu_starts_from_the_maps_rules_and_reaches_the_battle(tmp_path):
+    """The rulebook (docs/mapping.md "Rule profiles"): the menu shows the map's own, a line
+    says what the chosen rulebook is like, the choices only the hex-native rules have are
+    greyed out under the light rules, and the choice reaches the battle and Play again."""
+    light_duel(tmp_path)
+    a = App(None, (1280, 800), window=False, animations=False, maps_dir=tmp_path)
+    v = a.view
+    assert v.rulebook == "lfg" and v.rules is None and v.initiative_menu.is_enabled
+    assert any(S.RULES_TEXT["lfg"] in t for t in v.texts())
+    v.select_map("Light duel")
+    v = a.view
+    assert v.rulebook == "light" and v.rules is None and v.current().rules is None
+    assert v.rules_menu.selected_option[0] == "Light rules (map default)"
+    assert any(S.RULES_TEXT["light"] in t for t in v.texts())
+    assert not v.initiative_menu.is_enabled and not v.criticals_menu.is_enabled
+    assert any("Not used by the light rules" in t for t in v.texts())
+    click(a, v.rules_menu)
+    options = v.rules_menu.current_state.options_selection_list
+    click(a, next(i["button_element"] for i in options.item_list
+                  if i["text"] == "Hex-native rules"))
+    v = a.view
+    assert v.rulebook == "lfg" and v.current().rules == "lfg" and v.initiative_menu.is_enabled
+    v.select_map("Crossroads duel")          # the choice outlives a map switch
+    assert a.view.rulebook == "lfg" and a.view.current().rules is None
+    a.view.set_rules("light")
+    click(a, a.view.start_button)
+    assert a.mode == "battle" and a.battle.profile.name == "light"
+    assert a.setup.rules == "light" and "--rules light" in a.setup.command_line(1)
+    a._end_battle()
+
+
 def test_choosing_a_map_sides_initiative_and_seed_then_start_makes_that_battle(setup_app):
     a = setup_app
     click(a, map_item(a.view, "Crossroads duel"))
@@ -253,7 +296,8 @@ def test_ai_debug_sets_the_game_ai_logger_to_debug(monkeypatch, ai_logger):
                      "--ai-debug"]) == 0
     (args, kwargs, level), = calls
     assert level == logging.DEBUG and "ai_debug" not in kwargs
-    assert set(kwargs) == {"games", "seed", "jobs", "as_json", "backend", "ray_address"}
+    assert set(kwargs) == {"games", "seed", "jobs", "as_json", "backend", "ray_address",
+                           "rules"}
 
 
 # ---- the result screen -----------------------------------------------------------------------

@@ -49,6 +49,23 @@ def test_undo_keeps_the_battles_own_ruleset():
     assert len(a.battle.log) == 1 and a.battle.budget("Wulfric").big == 0
 
 
+def test_undo_keeps_the_light_rules():
+    """The battle rebuilt without the last command plays the same rulebook (a light battle
+    rebuilt as a default one would refuse its own log)."""
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+    from game.ui.undo import replayed
+    battle = Battle(load_map(paths.shipped_map("duel.tmx")), seed=3, rules="light")
+    walk = battle.options(battle.active, "walk")[-1].command
+    assert battle.apply(walk).ok
+    again = replayed(battle, battle.log)
+    assert again.profile.name == "light" and again.state_hash() == battle.state_hash()
+    before = replayed(battle, [])
+    assert before.profile.name == "light" and before.log == []
+    for b in (battle, again, before):
+        b.close()
+
+
 def test_undo_keeps_a_saves_fixed_dice(tmp_path):
     """The scenario's save fixes the initiative rolls and then a natural 20 for the Raider's
     attack: fighting defensively, taken back, and the attack still rolls the 20."""

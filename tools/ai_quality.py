@@ -48,7 +48,7 @@ GOAL = 0.75
 
 
 def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
-            progress: bool = True) -> dict:
+            progress: bool = True, rules: str = "lfg") -> dict:
     """Play the AI against the baseline (sides swapped every other game), then the baseline
     in the AI's seats on the same seeds (the par)."""
     teams = list(_load(map_path).teams)
@@ -58,7 +58,7 @@ def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
 
     def tasks(spec):
         return [(str(map_path), {seat: spec, next(t for t in teams if t != seat): "baseline"},
-                 seed + i, ROUND_CAP) for i, seat in enumerate(seats)]
+                 seed + i, ROUND_CAP, rules) for i, seat in enumerate(seats)]
     start = time.perf_counter()
 
     def tick(i, r):
@@ -100,7 +100,8 @@ LADDER = (("ai:hard", "ai:normal", 0.65), ("ai:normal", "ai:easy", 0.65),
 RUNGS = tuple(strong.split(":")[-1] for strong, _, _ in LADDER)   # named by the stronger level
 
 
-def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int) -> dict:
+def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int,
+         rules: str = "lfg") -> dict:
     """`games` games of `strong` against `weak`, spread evenly over `maps` (each map's games
     alternate sides): wins of `strong` per map and in all, draws."""
     tasks, seats = [], []
@@ -110,7 +111,7 @@ def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int) -> dict
         for i in range(n):
             seat = teams[i % 2]
             other = next(t for t in teams if t != seat)
-            tasks.append((str(m), {seat: strong, other: weak}, seed + i, ROUND_CAP))
+            tasks.append((str(m), {seat: strong, other: weak}, seed + i, ROUND_CAP, rules))
             seats.append((Path(str(m)).name, seat))
     start = time.perf_counter()
     results = play_games(tasks, jobs)
@@ -129,13 +130,13 @@ def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int) -> dict
             "seconds": time.perf_counter() - start}
 
 
-def level_times(map_path, games: int, seed: int, jobs: int) -> dict:
+def level_times(map_path, games: int, seed: int, jobs: int, rules: str = "lfg") -> dict:
     """Decision times of each level against the baseline on `map_path` (ms)."""
     out = {}
     teams = list(_load(map_path).teams)
     for level in ("easy", "normal", "hard"):
         tasks = [(str(map_path), {teams[i % 2]: f"ai:{level}", teams[1 - i % 2]: "baseline"},
-                  seed + i, ROUND_CAP) for i in range(games)]
+                  seed + i, ROUND_CAP, rules) for i in range(games)]
         ms = sorted(m for r in play_games(tasks, jobs) for m in r["ai_ms"])
         out[level] = {"decisions": len(ms), "mean": sum(ms) / max(1, len(ms)),
                       "p99": ms[int(0.99 * (len(ms) - 1))] if ms else 0.0,
@@ -144,12 +145,12 @@ def level_times(map_path, games: int, seed: int, jobs: int) -> dict:
 
 
 def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: bool,
-           rungs: tuple = RUNGS) -> int:
+           rungs: tuple = RUNGS, rules: str = "lfg") -> int:
     rows = []
     for strong, weak, goal in LADDER:
         if strong.split(":")[-1] not in rungs:
             continue
-        row = rung(maps, strong, weak, games, seed, jobs)
+        row = rung(maps, strong, weak, games, seed, jobs, rules)
         row["goal"] = goal
         rows.append(row)
         if not as_json:
@@ -160,7 +161,7 @@ def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: boo
                   f"goal >= {100 * goal:.0f}%: {'met' if row['win_rate'] >= goal else 'NOT met'}"
                   f" [{per_map}] refused {row['refusals']}, stalls {row['stalls']}, "
                   f"{row['seconds']:.0f} s", flush=True)
-    times = level_times(maps[-1], time_games, seed, jobs) if time_games else {}
+    times = level_times(maps[-1], time_games, seed, jobs, rules) if time_games else {}
     if as_json:
         print(json.dumps({"ladder": rows, "decision_ms": times}))
     else:
@@ -169,6 +170,22 @@ def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: boo
                   f"{t['decisions']}, mean {t['mean']:.1f} ms, p99 {t['p99']:.1f} ms, "
                   f"max {t['max']:.1f} ms", flush=True)
     return 1 if any(r["refusals"] or r["stalls"] for r in rows) else 0
+
+
+def pair(maps, spec: str, args) -> int:
+    """One pair of players (`STRONG,WEAK`) over the maps: wins, the 95% interval, per map."""
+    strong, _, weak = spec.partition(",")
+    row = rung(maps, strong, weak, args.games, args.seed, args.jobs, args.rules)
+    if args.json:
+        print(json.dumps(row))
+    else:
+        lo, hi = row["ci95"]
+        per_map = ", ".join(f"{n} {v['wins']}/{v['games']}" for n, v in row["maps"].items())
+        print(f"{strong} vs {weak} ({args.rules}): {row['wins']}/{row['games']} = "
+              f"{100 * row['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) "
+              f"[{per_map}] refused {row['refusals']}, stalls {row['stalls']}, "
+              f"{row['seconds']:.0f} s")
+    return 1 if row["refusals"] or row["stalls"] else 0
 
 
 def main(argv=None) -> int:
@@ -188,20 +205,27 @@ def main(argv=None) -> int:
                         help="with --ladder: the rungs to play, named by their stronger level "
                              "(hard: hard vs normal, normal: normal vs easy, easy: easy vs "
                              "baseline); to measure again only what a change touched")
+    parser.add_argument("--rules", default="lfg", choices=("lfg", "light"),
+                        help="the rulebook every game plays (docs/rules/, docs/rules/light/)")
+    parser.add_argument("--pair", default=None, metavar="STRONG,WEAK",
+                        help="play one pair over --games games spread over the maps, sides "
+                             "swapped (e.g. ai:normal,baseline), instead of the per-map report")
     args = parser.parse_args(argv)
+    if args.pair:
+        return pair([Path(m) for m in args.maps.split(",")], args.pair, args)
     if args.ladder:
         rungs = tuple(r.strip() for r in args.rungs.split(","))
         unknown = [r for r in rungs if r not in RUNGS]
         if unknown:
             parser.error(f"--rungs: unknown rung {unknown[0]!r} (use {', '.join(RUNGS)})")
         return ladder([Path(m) for m in args.maps.split(",")], args.games, args.seed,
-                      args.jobs, args.time_games, args.json, rungs)
+                      args.jobs, args.time_games, args.json, rungs, args.rules)
     rows = []
     total = time.perf_counter()
     maps = [Path(m) for m in args.maps.split(",")] + ([] if args.no_arena else [ARENA])
     for m in maps:
         row = measure(m, args.games, args.seed, args.jobs, args.difficulty,
-                      progress=sys.stderr.isatty())
+                      progress=sys.stderr.isatty(), rules=args.rules)
         rows.append(row)
         if not args.json:
             lo, hi = row["ci95"]

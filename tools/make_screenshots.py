@@ -9,7 +9,8 @@ code as `python -m game screenshot` (game.ui.app.screenshot_app), at 1280x800 an
 preview that provokes attacks of opportunity.
 
 The screens around a battle, at 1280x800 (`--only setup result` makes just these):
-`docs/setup.png`, the game setup screen as `python -m game` opens it; `docs/result.png`, the
+`docs/setup.png`, the game setup screen as `python -m game` opens it; `docs/setup-rules.png`,
+the same with the light rules chosen; `docs/result.png`, the
 result screen of a whole battle on the duel map (blue's commands are the computer player's,
 sent through the UI's controller as a person's clicks would be; red is the computer).
 """
@@ -95,6 +96,19 @@ def shoot_setup(out: Path) -> Path:
     return out
 
 
+def shoot_setup_rules(out: Path) -> Path:
+    """The setup screen with the light rules chosen for the default map: the line on what
+    the rulebook is like, and the choices only the hex-native rules have greyed out."""
+    import pygame
+    from game.ui.app import App
+    app = App(None, (1280, 800), window=False, animations=False)
+    app.view.set_rules("light")
+    app.update(0.05)
+    app.draw()
+    pygame.image.save(app.screen, str(out))
+    return out
+
+
 def shoot_result(out: Path, seed: int = 12) -> Path:
     """The result screen after a whole battle on the duel map: blue (a person, here the
     computer player's choices sent through the UI controller) against the computer."""
@@ -165,6 +179,7 @@ def shoot_grapple(out: Path) -> Path:
 
 SCREENS = {
     "setup": (shoot_setup, "the game setup screen of python -m game"),
+    "setup-rules": (shoot_setup_rules, "the setup screen with the light rules chosen"),
     "grapple": (shoot_grapple, "a grapple: Wulfric holds Vrask (rules: Wrestling)"),
     "result": (shoot_result, "the result screen after a battle on the duel map"),
 }

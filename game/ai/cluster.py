@@ -20,10 +20,10 @@ INSTALL_HINT = "pip install 'hexskirmish[cluster]'"
 UPLOAD_EXCLUDES = [".git", "docs/", "tests/", "tools/", "**/__pycache__"]
 
 
-def _play(hexmap, controllers: dict, seed: int, round_cap: int) -> dict:
+def _play(hexmap, controllers: dict, seed: int, round_cap: int, rules=None) -> dict:
     """One game on a Ray worker (the map arrives from the object store)."""
     from game.ai.simulate import play_game
-    return play_game(hexmap, controllers, seed, round_cap)
+    return play_game(hexmap, controllers, seed, round_cap, rules=rules)
 
 
 def import_ray():
@@ -82,8 +82,10 @@ class RayRunner:
             self.ray.shutdown()
 
     def submit(self, task):
-        map_path, controllers, seed, round_cap = task
-        return self._remote.remote(self._map_ref(map_path), controllers, seed, round_cap)
+        from game.ai.simulate import task_fields
+        map_path, controllers, seed, round_cap, rules = task_fields(task)
+        return self._remote.remote(self._map_ref(map_path), controllers, seed, round_cap,
+                                   rules)
 
     def result(self, ref) -> dict:
         return self.ray.get(ref)

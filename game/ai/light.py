@@ -26,7 +26,7 @@ from dataclasses import replace
 from game.engine import commands as C
 from game.engine.legality import Option
 from game.engine.light import commands as L
-from game.engine.light.moving import move_hexes
+from game.engine.light.moving import move_hexes, path_fields
 from game.rules import movement as rm
 from game.engine.light.body import sheet_of
 from game.hexgrid import footprint
@@ -103,13 +103,13 @@ def _reach_and_range(u) -> tuple[int, int]:
     return melee, ranged
 
 
-def _cheapest_move(battle, name: str, path, kinds):
-    """The first of Shift, Walk and Run along `path` that the engine accepts (confirmed when
-    it provokes), as an Option; None when none does."""
+def _cheapest_move(battle, name: str, fields: dict, kinds):
+    """The first of Shift, Walk and Run along a path (`fields`: its path and facings) that
+    the engine accepts (confirmed when it provokes), as an Option; None when none does."""
     for kind, command in (("shift", L.Shift), ("walk", L.Walk), ("run", L.Run)):
         if kind not in kinds:
             continue
-        cmd = command(name, path=path)
+        cmd = command(name, **fields)
         why = battle.refusal(cmd)
         if why is None:
             return Option(cmd)
@@ -220,10 +220,10 @@ class LightPlayer:
         choices = []
         for value, _, h in ranked:
             states = reach.states_to(h)
-            path = tuple(battle.cell(s) for s, _ in states or ())
-            option = _cheapest_move(battle, name, path, kinds) if path else None
+            option = _cheapest_move(battle, name, path_fields(battle, me, states), kinds) \
+                if states else None
             if option is not None:
-                cost = 4.0 * len(option.provokes) + 0.01 * len(path)
+                cost = 4.0 * len(option.provokes) + 0.01 * len(states)
                 choices.append(Choice(value - here - cost, option.command, "a better place"))
         return choices
 

@@ -33,6 +33,7 @@ import time
 from collections import deque
 from pathlib import Path
 
+from game.engine import rulebooks
 from game.errors import InputError
 
 ROUND_CAP = 60
@@ -106,9 +107,9 @@ def _load(map_path):
 
 
 def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP,
-              command_cap: int = COMMAND_CAP) -> dict:
-    """Play one battle on `map_path` (a .tmx path, ARENA or a HexMap): `controllers` maps
-    each team to a controller spec. Returns
+              command_cap: int = COMMAND_CAP, rules: str | None = None) -> dict:
+    """Play one battle on `map_path` (a .tmx path, ARENA or a HexMap) with the rulebook
+    `rules` (None: the map's own): `controllers` maps each team to a controller spec. Returns
     {"seed", "winner" (a team or "draw"), "rounds", "state_hash", "first" (team that acted
     first), "commands", "refusals", "stalled", "ai_ms" (decision times of `ai` players),
     "rejected" (first choices the players' own check turned down), "stats" (per creature,
@@ -117,8 +118,8 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
     from game.engine.battle import Battle
     from game.balance.stats import game_stats, roster
     hexmap = _load(map_path)
-    battle = Battle(hexmap, seed=seed,
-                    controllers={t: "ai" for t in controllers})
+    battle = Battle(hexmap, seed=seed, controllers={t: "ai" for t in controllers},
+                    rules=rules)
     start = roster(battle)
     players = {team: make_player(spec, f"{seed}:{team}") for team, spec in controllers.items()}
     first = battle.teams_of.get(battle.active) if battle.active else None
@@ -176,8 +177,15 @@ def _fallback(battle, C):
 
 
 def _play_task(task):
-    map_path, controllers, seed, round_cap = task
-    return play_game(map_path, controllers, seed, round_cap)
+    map_path, controllers, seed, round_cap, rules = task_fields(task)
+    return play_game(map_path, controllers, seed, round_cap, rules=rules)
+
+
+def task_fields(task) -> tuple:
+    """(map, {team: spec}, seed, round_cap, rules) of a task; a task of four fields plays
+    the map's own rules."""
+    map_path, controllers, seed, round_cap, *rest = task
+    return map_path, controllers, seed, round_cap, rest[0] if rest else None
 
 
 BACKENDS = ("local", "ray")
@@ -185,7 +193,8 @@ IN_FLIGHT_PER_WORKER = 4     # games handed out ahead per worker: enough to keep
 
 
 def iter_games(tasks, jobs: int = 1, backend: str = "local", ray_address: str | None = None):
-    """Play (map, {team: spec}, seed, round_cap) tasks and yield each result in task order.
+    """Play (map, {team: spec}, seed, round_cap[, rules]) tasks and yield each result in
+    task order (rules: a rulebook's name, None or left out: the map's own).
 
     `tasks` may be any iterable, even an endless one: at most IN_FLIGHT_PER_WORKER games per
     worker are handed out ahead of the results read, so tasks are made as they are needed.
@@ -349,8 +358,9 @@ def report_text(doc: dict, map_name: str, seconds: float, ms: dict | None = None
 
 def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
                  as_json: bool = False, backend: str = "local",
-                 ray_address: str | None = None) -> int:
-    """`python -m game simulate`: play `games` battles on `map`; print the report (or JSON).
+                 ray_address: str | None = None, rules: str | None = None) -> int:
+    """`python -m game simulate`: play `games` battles on `map` with the rulebook `rules`
+    (None: the map's own); print the report (or JSON, whose "rules" names the rulebook).
     Bad arguments raise InputError (one line, exit 2). backend "ray" plays the games as Ray
     tasks (`iter_games`)."""
     path = Path(map)
@@ -369,20 +379,38 @@ def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
     if backend not in BACKENDS:
         raise InputError(None, None, f"--backend must be one of {', '.join(BACKENDS)}, "
                          f"got {backend!r}")
+    rules = rules_of(hexmap, rules)
     controllers = dict(zip(teams, spec))
-    tasks = ((str(path), controllers, seed + i, ROUND_CAP) for i in range(games))
+    tasks = ((str(path), controllers, seed + i, ROUND_CAP, rules) for i in range(games))
     start = time.perf_counter()
     progress, results, times = Progress(games), [], decision_ms([])
     for i, r in enumerate(iter_games(tasks, jobs, backend, ray_address)):
         progress(i, r)
         times = _merged_ms([times, decision_ms([r])])
         results.append(_kept(r))
-    doc = summarize(results, teams, spec)
+    doc = {**summarize(results, teams, spec), "rules": rules}
     if as_json:
         print(json.dumps(doc))
     else:
-        print(report_text(doc, Path(str(path)).name, time.perf_counter() - start, times))
+        name = Path(str(path)).name + (f" ({rules} rules)" if rules != rulebooks.DEFAULT else "")
+        print(report_text(doc, name, time.perf_counter() - start, times))
     return 0
+
+
+def rules_of(hexmap, rules: str | None) -> str:
+    """The rulebook the games play: `rules` (`--rules`), else the map's own; a planned or
+    unknown one is refused before any game starts."""
+    if rules:
+        why = rulebooks.refusal(rules)
+        if why is not None:
+            raise InputError(None, None, f"--rules: {why}")
+        return rules
+    name = getattr(hexmap, "rules", "") or rulebooks.DEFAULT
+    why = rulebooks.refusal(name)
+    if why is not None:
+        raise InputError(getattr(hexmap, "path", None), "rules", f"the map's rules property: "
+                         f"{why} (or give --rules)")
+    return name
 
 
 def _kept(result: dict) -> dict:
@@ -402,4 +430,5 @@ def _merged_ms(parts: list[dict]) -> dict:
 
 __all__ = ["ARENA", "BACKENDS", "COMMAND_CAP", "CONTROLLERS", "Progress", "ROUND_CAP",
            "arena_map", "decision_ms", "iter_games", "make_player", "parse_sides", "play_game",
-           "play_games", "report_text", "run_simulate", "summarize", "total_actions", "wilson"]
+           "play_games", "report_text", "rules_of", "run_simulate", "summarize", "task_fields",
+           "total_actions", "wilson"]

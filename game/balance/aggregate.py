@@ -32,8 +32,9 @@ DECISIVE_ROLLS = 10
 class Tally:
     """Counters over the games of one map; `add(pairing, result)` per game."""
 
-    def __init__(self, map_name: str, teams: list[str], pairings: list[dict], seed: int):
-        self.map_name, self.teams, self.seed = map_name, list(teams), seed
+    def __init__(self, map_name: str, teams: list[str], pairings: list[dict], seed: int,
+                 rules: str = "lfg"):
+        self.map_name, self.teams, self.seed, self.rules = map_name, list(teams), seed, rules
         self.pairings = [{"sides": dict(p), "games": 0, "wins": Counter(), "draws": 0,
                           "actions": defaultdict(Counter)} for p in pairings]
         self.rounds: Counter = Counter()
@@ -73,7 +74,8 @@ class Tally:
 
     def report(self) -> dict:
         pairings = [self._pairing(p) for p in self.pairings]
-        return {"map": self.map_name, "teams": self.teams, "seed": self.seed,
+        return {"map": self.map_name, "rules": self.rules, "teams": self.teams,
+                "seed": self.seed,
                 "games": self.games, "pairings": pairings, "length": self._length(),
                 "unit_kinds": self._kinds(), "fallen": self._fallen(),
                 "decisive_rolls": self.rolls, "verdict": verdict(pairings, self.teams),

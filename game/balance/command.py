@@ -2,7 +2,7 @@
 [--backend local|ray] [--ray-address A] --out DIR` (docs/balance.md).
 
 Plays `--games` battles for each controller pairing of `--sides` (default: the normal
-computer player on every team), game i of each pairing with dice seed S+i, on the process
+computer player on every team) with the rulebook of `--rules` (default: the map's own), game i of each pairing with dice seed S+i, on the process
 pool or Ray (`game.ai.simulate.iter_games`), and writes DIR/index.html, DIR/report.json and
 the images beside them. Everything is written to a temporary folder first and moved into
 DIR at the end, so a failed run leaves DIR as it was. A progress bar (tqdm) shows on a
@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from game import paths
-from game.ai.simulate import BACKENDS, ROUND_CAP, _load, iter_games, parse_sides
+from game.ai.simulate import BACKENDS, ROUND_CAP, _load, iter_games, parse_sides, rules_of
 from game.balance import page, plots
 from game.balance.aggregate import Tally
 from game.errors import InputError
@@ -55,8 +55,10 @@ def pairings_of(sides: list[str] | None, teams: list[str]) -> list[dict]:
 
 
 def run_balance(map, out, games: int = 20, jobs: int = 1, sides: list[str] | None = None,
-                seed: int = 1, backend: str = "local", ray_address: str | None = None) -> int:
-    """The subcommand; bad input raises InputError (one line, exit 2), nothing written."""
+                seed: int = 1, backend: str = "local", ray_address: str | None = None,
+                rules: str | None = None) -> int:
+    """The subcommand; every game plays the rulebook `rules` (None: the map's own); bad
+    input raises InputError (one line, exit 2), nothing written."""
     path, out = paths.resolve_map(str(map)), Path(out)
     if not path.is_file():
         raise InputError(path, None, "no such map (give a .tmx path or a shipped map's name, "
@@ -67,8 +69,9 @@ def run_balance(map, out, games: int = 20, jobs: int = 1, sides: list[str] | Non
     hexmap = _load(path)
     teams = list(hexmap.teams) or sorted({p.team for p in hexmap.units})
     pairings = pairings_of(sides, teams)
-    tally = Tally(path.name, teams, pairings, seed)
-    tasks = ((str(path), controllers, seed + i, ROUND_CAP)
+    rules = rules_of(hexmap, rules)
+    tally = Tally(path.name, teams, pairings, seed, rules)
+    tasks = ((str(path), controllers, seed + i, ROUND_CAP, rules)
              for controllers in pairings for i in range(games))
     bar = tqdm(total=games * len(pairings), unit="game", disable=not sys.stderr.isatty())
     with bar:

@@ -70,6 +70,15 @@ def length_text(doc: dict) -> str:
             f"{n['p90_rounds']:.0f}); {n['mean_commands']:.0f} commands per game.")
 
 
+def rules_text(doc: dict) -> str:
+    """The rulebook the games played (a report of before it was recorded: the default)."""
+    from game.engine.rulebooks import SUMMARIES, TITLES
+    name = doc.get("rules", "lfg")
+    if name not in TITLES:
+        return f"Rules: {name}."
+    return f"Rules: {TITLES[name]} ({name}). {SUMMARIES[name]}"
+
+
 def render_page(doc: dict, images: list[str]) -> str:
     """The whole index.html for report document `doc` and the image files beside it."""
     v = doc["verdict"]
@@ -81,6 +90,7 @@ def render_page(doc: dict, images: list[str]) -> str:
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>Balance of {escape(doc['map'])}</title><style>{STYLE}</style></head><body>",
         f"<h1>Balance of {escape(doc['map'])}</h1>",
+        f"<p>{escape(rules_text(doc))}</p>",
         f"<p class='verdict'>{escape(v['text'])}</p>",
         f"<p>From {escape(based)}; the margin is a 95% interval. "
         f"{doc['games']} games in all, dice seeds {doc['seed']} onwards; "

@@ -5,7 +5,8 @@ machine sends it back as it is:
 
 - `units`: per creature its kind, team, whether it was `standing` at the end (alive and
   neither dying nor unconscious, or gone off the map), the creatures it `felled` (its blow
-  left them dying, unconscious or dead), its `kills` (`Died.by`), the damage it `dealt`
+  left them dying, unconscious or dead), its `kills` (`Died.by`, or `KnockedOut.by` under the
+  light rules), the damage it `dealt`
   (a `Damaged` that follows its `AttackRolled` on that target, as the result screen counts
   it; bleeding counts for nobody) and the damage it `taken`.
 - `fallen`: the hexes (Tiled col,row) where creatures fell, once per creature: where it
@@ -22,7 +23,7 @@ from game.engine import commands as C
 from game.engine import events as E
 
 ROLLS_PER_GAME = 3
-_TAIL = (E.Damaged, E.ConditionAdded, E.ConditionRemoved, E.Died)
+_TAIL = (E.Damaged, E.ConditionAdded, E.ConditionRemoved, E.Died, E.KnockedOut)
 _FALLEN = ("unconscious", "dying")
 
 
@@ -164,7 +165,7 @@ def _count(e, units: dict, track: dict) -> None:
             blow["damage"] += e.amount
             if blow["roll"].attacker in units:
                 units[blow["roll"].attacker]["dealt"] += e.amount
-    elif isinstance(e, E.Died):
+    elif isinstance(e, (E.Died, E.KnockedOut)):     # a K.O. of the light rules counts as a kill
         if e.by in units:
             units[e.by]["kills"] += 1
         _went_down(e.unit, list(e.at), units, track, by_blow)

@@ -23,9 +23,9 @@ import esper
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
+from game.ecs.light_components import LightSheet
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
-from game.ecs.light_components import LightSheet
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_world, delete_world, in_world, place
 from game.engine.profile import RuleProfile
@@ -39,6 +39,9 @@ from game.engine.state import (
 from game.rules.obstacles import cell_key, current_map
 from game.errors import InputError
 from game.tiled.hexmap import INITIATIVE_MODES, HexMap
+
+
+STAT_BLOCKS = (Stats, LightSheet)      # components no battle changes: not in its state
 
 
 def _read_only(name: str):
@@ -79,6 +82,7 @@ class Battle:
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
         if units_db is None:
             units_db = self.profile.load_units()
+        _check_kinds(hexmap, units_db, self.profile)
         self.world = build_world(hexmap, units_db, create=self.profile.unit_components)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
@@ -304,10 +308,9 @@ class Battle:
     # ---- changing ------------------------------------------------------------------------------
     def apply(self, command: C.Command) -> Outcome:
         """Check `command` and perform it: Outcome(ok, reason, events)."""
-        if type(command) not in self.profile.command_types.values():
-            return Outcome(False, f"unknown command {type(command).__name__} (the "
-                           f"{self.profile.title.lower()} have no such action)",
-                           code="unknown_command")
+        foreign = self._foreign(command)
+        if foreign is not None:
+            return Outcome(False, foreign.reason, code=foreign.code)
         self._out = []
         version = self.version
         try:
@@ -331,7 +334,15 @@ class Battle:
     # ---- the legality query (asked of the battle's rule profile) -------------------------------
     def refusal(self, command: C.Command) -> Refused | None:
         """The refusal `command` would get now, with its stable code (None: legal)."""
-        return self.profile.refusal(self, command)
+        return self._foreign(command) or self.profile.refusal(self, command)
+
+    def _foreign(self, command) -> Refused | None:
+        """A command of another rulebook (a Move asked of a light battle), refused as apply
+        refuses it, before the profile sees a type it does not know."""
+        if type(command) in self.profile.command_types.values():
+            return None
+        return Refused("unknown_command", f"unknown command {type(command).__name__} (the "
+                       f"{self.profile.title.lower()} have no such action)")
 
     def actions(self, name: str) -> list:
         """Every action of the turn for `name` now: enabled, or the code and reason why not."""
@@ -371,15 +382,15 @@ class Battle:
 
     def state(self) -> dict:
         """Everything that matters to the battle's future: every component of every creature
-        but its stat block (`Stats`, a light `LightSheet`: it never changes in a battle), the
-        bookkeeping, the dice and a pending reaction. A component added later is hashed without
-        a change here."""
+        but its stat block (`STAT_BLOCKS`: it never changes in a battle, and a light one names
+        the file it came from), the bookkeeping, the dice and a pending reaction. A component
+        added later is hashed without a change here."""
         units = {}
         with in_world(self.world):
             for eid, ident in sorted(esper.get_component(Identity)):
                 units[ident.name] = {type(c).__name__: _plain(c)
                                      for c in esper.components_for_entity(eid)
-                                     if not isinstance(c, (Stats, LightSheet))}
+                                     if not isinstance(c, STAT_BLOCKS)}
         pending = None
         if self._pending:
             p = self._pending
@@ -417,6 +428,17 @@ class Battle:
             interrupt = "ask" if team in self.controllers else controller.interrupt_policy
             self.update(name, Controller, kind=kind, aoo_policy=policy,
                         interrupt_policy=interrupt)
+
+
+def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
+    """Every creature of the map has a stat block in the rulebook the battle plays (a map
+    made for one rulebook may be played with another: `--rules`, the setup screen)."""
+    for p in hexmap.units:
+        if p.unit not in units_db:
+            raise InputError(getattr(hexmap, "path", None), p.line or None,
+                             f"unit '{p.name}': creature kind '{p.unit}' has no stat block "
+                             f"in the {profile.title.lower()} ({profile.name}): play the map "
+                             "with rules that have it, or use a kind that does")
 
 
 def _plain(component) -> dict:

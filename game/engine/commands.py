@@ -387,12 +387,15 @@ COMMAND_TYPES = {cls.__name__: cls for cls in (
     CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions)}
 
 
-def command_from_dict(data: dict, where: str = "") -> Command:
-    """Rebuild a command from `to_dict()` output (saves, replays); bad data -> InputError."""
-    if not isinstance(data, dict) or data.get("type") not in COMMAND_TYPES:
+def command_from_dict(data: dict, where: str = "", types=None) -> Command:
+    """Rebuild a command from `to_dict()` output (saves, replays) with the command classes
+    `types` by name (a rule profile's `command_types`; default: these, the default
+    rules'); bad data -> InputError."""
+    types = COMMAND_TYPES if types is None else types
+    if not isinstance(data, dict) or data.get("type") not in types:
         raise InputError(where, None, f"unknown command {data!r} (expected one of "
-                         f"{', '.join(COMMAND_TYPES)})")
-    cls = COMMAND_TYPES[data["type"]]
+                         f"{', '.join(types)})")
+    cls = types[data["type"]]
     known = {f.name: f for f in fields(cls)}
     kwargs = {}
     for key, value in data.items():

@@ -12,12 +12,12 @@ from game.ecs.world import unit_components
 from game.engine import commands as C
 from game.engine import forecast, handlers, legality, turns
 from game.engine.profile import RuleProfile
+from game.engine.rulebooks import SUMMARIES, TITLES
 
 LFG = RuleProfile(
     name="lfg",
-    title="Hex-native rules",
-    summary="Crunchy d20 tactics: 2 Big + 1 Little Action a turn, reactions, selective "
-            "initiative, facing-free flanking, cover by lines, bleeding and dying.",
+    title=TITLES["lfg"],
+    summary=SUMMARIES["lfg"],
     docs="docs/rules/index.md",
     handle=handlers.handle,
     refusal=legality.refusal,

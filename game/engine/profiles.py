@@ -8,26 +8,19 @@ from __future__ import annotations
 from game.engine.lfg import LFG
 from game.engine.light.profile import LIGHT
 from game.engine.profile import RuleProfile
+from game.engine.rulebooks import DEFAULT, PLANNED, RULES_NAMES, refusal
 from game.errors import InputError
 
-DEFAULT = "lfg"
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (LFG, LIGHT)}
-PLANNED = ("steller",)          # named by the map format, not playable yet
-RULES_NAMES = tuple(PROFILES) + PLANNED
 
 
 def profile_named(name: str | None, where=None) -> RuleProfile:
     """The profile called `name` (None or "": the default); an unknown or planned name is an
     InputError naming `where` (a file or an argument) and the names that work."""
-    key = name or DEFAULT
-    if isinstance(key, str) and key in PROFILES:
-        return PROFILES[key]
-    if key in PLANNED:
-        raise InputError(where, "rules", f"the {key} rules are not playable yet: use "
-                         f"{' or '.join(PROFILES)}")
-    shown = repr(key)[:40]
-    raise InputError(where, "rules", f"unknown rules {shown}: use one of "
-                     f"{', '.join(PROFILES)}")
+    why = refusal(name)
+    if why is not None:
+        raise InputError(where, "rules", why)
+    return PROFILES[name or DEFAULT]
 
 
 def all_command_types() -> dict[str, type]:
@@ -39,4 +32,4 @@ def all_command_types() -> dict[str, type]:
     return found
 
 
-__all__ = ["DEFAULT", "PROFILES", "RULES_NAMES", "all_command_types", "profile_named"]
+__all__ = ["DEFAULT", "PLANNED", "PROFILES", "RULES_NAMES", "all_command_types", "profile_named"]

@@ -7,8 +7,9 @@ relative to the save's folder.
 
 - `save_battle(battle, path)`: write the save atomically (game/files.py): a crash or a full
   disk while saving leaves the previous save whole.
-- `load_replay(path, on_events=None) -> Battle`: rebuild the battle by applying every command
-  again; `on_events(index, events)` sees the events of the battle's start (index None) and
+- `load_replay(path, on_events=None, rules=None) -> Battle`: rebuild the battle, with the
+  save's rules (`"rules"`, written for a battle of other rules than lfg), by applying every
+  command again; `on_events(index, events)` sees the events of the battle's start (index None) and
   of each command. A command the engine refuses, or a fixed roll that does not fit the die
   rolled, means a corrupt save (one-line `InputError` naming the file and the command index).
 - `run_replay(file, verify=False, as_json=False) -> int`: a short summary on stdout; with
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from game.engine.battle import Battle
 from game.engine.dice import FixedRollError
+from game.engine.rulebooks import DEFAULT
 from game.engine.savefile import VERSION, locate_map, map_reference, read_save
 from game.errors import InputError, printable
 from game.files import write_atomically
@@ -35,7 +37,9 @@ def save_battle(battle: Battle, path) -> None:
     if not map_path.is_file():
         raise InputError(path, None, f"the battle's map {map_path} is not a file: only "
                          "battles on .tmx maps can be saved")
+    rules = {"rules": battle.profile.name} if battle.profile.name != DEFAULT else {}
     data = {"version": VERSION, "map": map_reference(map_path, path), "seed": battle.seed,
+            **rules,                        # an lfg battle's save reads as it always did
             "initiative": battle.initiative_mode, "criticals": battle.ruleset.criticals,
             "controllers": battle.controllers,
             "commands": [c.to_dict() for c in battle.log], "state_hash": battle.state_hash()}
@@ -48,17 +52,24 @@ def save_battle(battle: Battle, path) -> None:
                          "(the previous save, if any, is unchanged)") from None
 
 
-def load_replay(path, on_events=None) -> Battle:
-    """The battle of a save file, replayed command by command (see the module docstring)."""
+def load_replay(path, on_events=None, rules: str | None = None) -> Battle:
+    """The battle of a save file, replayed command by command with the save's rules (see the
+    module docstring); `rules` (`--rules`), when given, must be the save's."""
     from game.tiled.loader import load_map
     path = Path(path)
     data = read_save(path)
+    if rules is not None and rules != data["rules"]:
+        raise InputError(path, "rules", f"the save plays the {data['rules']} rules, not "
+                         f"{printable(rules)}: leave out --rules (a save is replayed with the "
+                         "rules it was played with)")
     hexmap = load_map(locate_map(path, data["map"]))
     try:
         battle = Battle(hexmap, seed=data["seed"], initiative=data.get("initiative"),
                         controllers=data.get("controllers") or {}, fixed_dice=data["dice"],
-                        criticals=data.get("criticals", "standard"))
+                        criticals=data.get("criticals", "standard"), rules=data["rules"])
     except InputError as err:
+        if err.path:                  # the map's own problem (a creature without stat block)
+            raise
         raise InputError(path, "initiative", err.message) from None
     except FixedRollError as err:
         raise InputError(path, "battle start", f"corrupt save: {err}") from None
@@ -114,9 +125,10 @@ def summary(path: Path, battle: Battle) -> str:
              f"{battle.active}'s turn")
     unused = len(battle.dice.fixed) - battle.dice.fixed_used
     fixed = f", {unused} fixed roll(s) left unused" if unused else ""
+    rules = f"{battle.profile.title}, " if battle.profile.name != DEFAULT else ""
     return (f"{printable(path)}: {len(battle.log)} commands replayed on "
-            f"{Path(battle.hexmap.path).name} (seed {battle.seed}{fixed}): round {battle.round}, "
-            f"{where}")
+            f"{Path(battle.hexmap.path).name} ({rules}seed {battle.seed}{fixed}): round "
+            f"{battle.round}, {where}")
 
 
 __all__ = ["VERSION", "event_lines", "load_replay", "run_replay", "save_battle"]

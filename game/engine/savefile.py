@@ -2,13 +2,15 @@
 docs/security.md "Saves").
 
 A save is JSON `{"version": 1, "map", "seed", "initiative", "criticals" (the optional critical
-rules, default "standard"), "controllers", "commands": [...],
+rules, default "standard"), "rules" (the rulebook, game.engine.rulebooks; written only when
+not the default, lfg, so a save without it is an lfg battle), "controllers", "commands": [...],
 "state_hash"}` plus an optional `"dice": [{"die": "d20", "value": 17}, ...]` (rolls fixed in
 advance, game/engine/dice.py). `read_save(path)` checks every field and bound before anything
 is built from it, and raises one `InputError` line naming the file and the place ("command 3",
 "dice[2]", "seed"): a regular file of at most `MAX_SAVE_BYTES` only, JSON not nested
 deeper than the interpreter's recursion limit, integers of sane size, at most `MAX_COMMANDS`
-commands whose every field has the type the command declares. `locate_map(path, name)`
+commands of the save's rulebook (`RuleProfile.command_types`) whose every field has the type
+the command declares. `locate_map(path, name)`
 allows only a shipped map (by name or path), a map inside the save's folder or one inside the
 player's maps folder (game/paths.py).
 """
@@ -23,7 +25,9 @@ from pathlib import Path
 
 from game import paths
 from game.data.ruleset import CRITICAL_RULES
-from game.engine.commands import COMMAND_TYPES, Command, command_from_dict
+from game.engine.commands import Command, command_from_dict
+from game.engine.profiles import profile_named
+from game.engine.rulebooks import DEFAULT, PLANNED, PLAYABLE
 from game.errors import InputError
 from game.files import FileRefused, read_text
 from game.tiled.hexmap import INITIATIVE_MODES
@@ -64,8 +68,24 @@ def read_save(path: Path) -> dict:
     if len(data["commands"]) > MAX_COMMANDS:
         raise InputError(path, "commands", f"{len(data['commands'])} commands (a save holds at "
                          f"most {MAX_COMMANDS})")
-    data["commands"] = [parse_command(path, n, raw) for n, raw in enumerate(data["commands"])]
+    types = _rules(path, data).command_types
+    data["commands"] = [parse_command(path, n, raw, types)
+                        for n, raw in enumerate(data["commands"])]
     return data
+
+
+def _rules(path: Path, data: dict):
+    """The save's rule profile (no `rules`: the default); `data["rules"]` becomes its name."""
+    given = data.get("rules", DEFAULT)
+    if given in PLANNED:
+        raise InputError(path, "rules", f"the save plays the {given} rules, which this game "
+                         f"cannot play yet (it plays {' and '.join(PLAYABLE)}): open it with a "
+                         f"version of the game that plays {given}")
+    if not isinstance(given, str) or given not in PLAYABLE:
+        raise InputError(path, "rules", f"unknown rules {_short(given)}: a save's rules is "
+                         f"{' or '.join(PLAYABLE)} (none: {DEFAULT})")
+    data["rules"] = given
+    return profile_named(given, path)
 
 
 def _parse(path: Path):
@@ -129,20 +149,22 @@ def _fixed_dice(path: Path, rolls) -> list[tuple[str, int]]:
     return out
 
 
-def parse_command(path: Path, n: int, raw) -> Command:
-    """Command `n` of the save, every field checked against the command's declared type."""
+def parse_command(path: Path, n: int, raw, types=None) -> Command:
+    """Command `n` of the save, one of `types` (by name; default: the default rules'
+    commands), every field checked against the command's declared type."""
     where = f"command {n}"
+    types = profile_named(None).command_types if types is None else types
     kind = raw.get("type") if isinstance(raw, dict) else None
-    if not isinstance(kind, str) or kind not in COMMAND_TYPES:
+    if not isinstance(kind, str) or kind not in types:
         raise InputError(path, where, f"unknown command {_short(raw)} (a command is an object "
-                         f"whose type is one of {', '.join(COMMAND_TYPES)})")
-    hints = typing.get_type_hints(COMMAND_TYPES[kind])
+                         f"whose type is one of {', '.join(types)})")
+    hints = typing.get_type_hints(types[kind])
     for key, value in raw.items():
         if key != "type" and key in hints and not _fits(value, hints[key]):
             raise InputError(path, where, f"{kind}.{key} must be {_describe(hints[key])}, "
                              f"got {_short(value)}")
     try:
-        return command_from_dict(raw, where=where)
+        return command_from_dict(raw, where=where, types=types)
     except InputError as err:
         raise InputError(path, where, err.message) from None
 

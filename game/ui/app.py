@@ -224,14 +224,15 @@ class App:
         screen.refresh_hud(force=True)
 
     def _setup_of(self, battle) -> S.Setup:
-        """What Play again repeats for a battle made elsewhere: its map, controllers and
-        initiative, a new seed."""
+        """What Play again repeats for a battle made elsewhere: its map, controllers,
+        initiative, critical rules and rulebook, a new seed."""
         teams = S.map_teams(battle.hexmap)
         sides = tuple(S.Side(t, battle.controllers.get(t, "ai")) for t in teams)
-        crits = battle.ruleset.criticals
+        crits, rules = battle.ruleset.criticals, battle.profile.name
         return S.Setup(Path(battle.hexmap.path), sides, battle.initiative_mode
                        if battle.initiative_mode != battle.hexmap.initiative else None, None,
-                       crits if crits != battle.hexmap.critical_rules else None)
+                       crits if crits != battle.hexmap.critical_rules else None,
+                       rules if rules != S.map_rules(battle.hexmap) else None)
 
     def _end_battle(self) -> None:
         self._close_replay()
@@ -626,28 +627,29 @@ def _teams(hexmap) -> list[str]:
     return list(hexmap.teams) or list(dict.fromkeys(p.team for p in hexmap.units))
 
 
-def _screenshot_battle(map_path, moves, seed: int, load):
-    """The battle a screenshot shows: the map's start (units moved by `moves`), or the battle
-    of the save `load` after its last command."""
+def _screenshot_battle(map_path, moves, seed: int, load, rules=None):
+    """The battle a screenshot shows: the map's start (units moved by `moves`) with `rules`
+    (None: the map's own), or the battle of the save `load` after its last command."""
     from game.engine.battle import Battle
     from game.tiled.loader import load_map
     if load is not None:
         from game.engine.replay import load_replay
-        return load_replay(load)
+        return load_replay(load, rules=rules)
     hexmap = load_map(map_path)
     for p in hexmap.units:
         if moves and p.name in moves:
             p.col, p.row = moves[p.name]
-    return Battle(hexmap, seed=seed, controllers=_controllers(_teams(hexmap), None))
+    return Battle(hexmap, seed=seed, controllers=_controllers(_teams(hexmap), None),
+                  rules=rules)
 
 
 def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=None,
-                   overlays=(), seed: int = 1, load=None):
+                   overlays=(), seed: int = 1, load=None, rules=None):
     """The App of `python -m game screenshot`, ready to draw (tools/make_screenshots.py adds
     `moves` {name: (col, row)} to stage a moment, `overlays` and the dice `seed`; `load`
-    draws a save's battle instead)."""
+    draws a save's battle instead; `rules` the rulebook, None: the map's or the save's)."""
     wh = _parse_size(size)
-    battle = _screenshot_battle(map_path, moves, seed, load)
+    battle = _screenshot_battle(map_path, moves, seed, load, rules)
     hexmap = battle.hexmap
     cell = _parse_cell(hover, hexmap) if hover is not None else None
     if select is not None and select not in battle.eids:
@@ -670,30 +672,31 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
 
 
 def run_screenshot(map_path, out, select=None, hover=None, size="1280x800",
-                   load=None) -> int:
+                   load=None, rules=None) -> int:
     """`python -m game screenshot MAP OUT.png [--select NAME] [--hover COL,ROW] [--size WxH]
-    [--load SAVE]`."""
+    [--load SAVE] [--rules lfg|light]`."""
     from game.outputs import check_png_output, write_png
     from game.ui.map_renderer import map_files
     out = check_png_output(out, [map_path])
-    app = screenshot_app(map_path, select, hover, size, load=load)
+    app = screenshot_app(map_path, select, hover, size, load=load, rules=rules)
     app.draw(force=True)
     write_png(app.screen, check_png_output(out, map_files(map_path)))
     return 0
 
 
 def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             ai_debug: bool = False, maps_dir=None, criticals=None) -> int:
+             ai_debug: bool = False, maps_dir=None, criticals=None, rules=None) -> int:
     """`python -m game play [MAP] [--sides ...] [--seed N] [--initiative MODE] [--load SAVE]
-    [--ai-debug]`: open the window and play until it is closed. Without a map, sides or a save
-    it opens on the setup screen (with --seed and --initiative preselected). The player's
+    [--rules lfg|light] [--ai-debug]`: open the window and play until it is closed. Without a
+    map, sides or a save it opens on the setup screen (with --seed, --initiative, --criticals
+    and --rules preselected). The player's
     settings (game.ui.settings) are read first and saved when changed."""
     if ai_debug:
         S.enable_ai_debug()
     settings = prefs.load()
     app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative,
                    maps_dir=maps_dir, size=settings.size, settings=settings,
-                   criticals=criticals)
+                   criticals=criticals, rules=rules)
     return run_window(app)
 
 
@@ -710,7 +713,7 @@ def run_window(app: App) -> int:
 
 def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
              size=DEFAULT_SIZE, window: bool = True, maps_dir=None, settings=None,
-             criticals=None) -> App:
+             criticals=None, rules=None) -> App:
     """The App of `run_play`, before its loop runs (bad arguments raise InputError first)."""
     if initiative is not None and initiative not in S.INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
@@ -721,7 +724,7 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
         raise InputError(maps_dir, None, "--maps: no such folder; give a folder of .tmx maps")
     if load is not None:
         from game.engine.replay import load_replay
-        battle = load_replay(load)
+        battle = load_replay(load, rules=rules)
         humans, levels = None, None
         if sides is not None:
             chosen = S.parse_sides(sides, S.map_teams(battle.hexmap))
@@ -730,13 +733,13 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
                    settings=settings)
     if map_path is None and sides is None:
         setup = None
-        if seed is not None or initiative is not None or criticals is not None:
+        if (seed, initiative, criticals, rules) != (None, None, None, None):
             info = S.map_info(_load_map(DEFAULT_MAP))
-            setup = S.setup_for(info, None, initiative, seed, criticals)
+            setup = S.setup_for(info, None, initiative, seed, criticals, rules)
         return App(None, size, window=window, setup=setup, maps_dir=maps_dir,
                    settings=settings)
     hexmap = _load_map(map_path or DEFAULT_MAP)
-    setup = S.setup_for(S.map_info(hexmap), sides, initiative, seed, criticals)
+    setup = S.setup_for(S.map_info(hexmap), sides, initiative, seed, criticals, rules)
     battle = S.start_battle(setup, hexmap=hexmap)
     return App(battle, size, window=window, setup=setup,
                difficulties=S.difficulties(setup.sides), settings=settings)

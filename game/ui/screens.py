@@ -4,7 +4,9 @@ themed by assets/ui_theme.json plus `SCREEN_THEME`).
 - `SetupScreen`: the first screen of `python -m game`: the maps of maps/ (title, description,
   a thumbnail drawn by the map renderer with the creatures' starting places), one row per
   team of the map with who controls it (a person, or the computer: easy, normal, hard), the
-  initiative mode (docs/rules/09-turns-and-actions.md; the map's own by default), the dice seed
+  rulebook (the map's `rules` property by default, with one line on what it is like; docs/
+  mapping.md "Rule profiles"), the initiative mode (docs/rules/09-turns-and-actions.md; the
+  map's own by default; the hex-native rules' only, as are the critical hits), the dice seed
   (empty: a new one from the clock, shown in the game so that a battle can be played again) and
   Start;
 - `HandoffScreen`: hotseat: hides the whole battle between two people's turns and shows only
@@ -347,7 +349,8 @@ def _backdrop(surface, size, colour=BG) -> None:
 # ---- setup -----------------------------------------------------------------------------------
 
 class SetupScreen(Screen):
-    """Pick a map, who plays each side, the initiative mode and the seed; Start."""
+    """Pick a map, who plays each side, the rulebook, the initiative mode and the seed;
+    Start."""
 
     name = "setup"
 
@@ -363,6 +366,8 @@ class SetupScreen(Screen):
         self.chosen_initiative: str | None = None     # set by the player; None: the map's
         self.criticals: str | None = None             # the optional critical rules, the same
         self.chosen_criticals: str | None = None
+        self.rules: str | None = None                 # the rulebook, the same
+        self.chosen_rules: str | None = None
         self.seed_text = ""
         self.message = ""
         self._backdrop = None
@@ -396,6 +401,8 @@ class SetupScreen(Screen):
         self.chosen_initiative = setup.initiative
         self.criticals = setup.criticals if setup.criticals != self.map.criticals else None
         self.chosen_criticals = setup.criticals
+        self.chosen_rules = setup.rules
+        self._pick_rules()
         self.seed_text = "" if setup.seed is None else str(setup.seed)
 
     def select_map(self, which, rebuild: bool = True) -> None:
@@ -423,6 +430,7 @@ class SetupScreen(Screen):
         self.initiative = chosen if chosen != self.map.initiative else None
         crits = self.chosen_criticals
         self.criticals = crits if crits != self.map.criticals else None
+        self._pick_rules()
         self.message = ""
         if rebuild:
             self.layout(self.size)
@@ -459,6 +467,27 @@ class SetupScreen(Screen):
     def critical_rules(self) -> str:
         return self.criticals or self.map.criticals
 
+    def _pick_rules(self) -> None:
+        """The rulebook of the battle: the player's choice, else the map's own (a map that
+        names rules not playable yet gets the default, chosen outright)."""
+        chosen = self.chosen_rules or self.map.playable_rules
+        self.rules = None if chosen == self.map.rules else chosen
+
+    def set_rules(self, rules: str | None) -> None:
+        """The rulebook of the battle (None: the map's own). The choices that only the
+        hex-native rules have are greyed out under other rules: the screen is laid out
+        again."""
+        if rules is not None and rules not in S.RULES:
+            raise ValueError(f"unknown rules {rules!r}")
+        self.chosen_rules = rules
+        self._pick_rules()
+        if self.widgets:
+            self.layout(self.size)
+
+    @property
+    def rulebook(self) -> str:
+        return self.rules or self.map.playable_rules
+
     def set_seed_text(self, text: str) -> None:
         self.seed_text = text
         if self.widgets and self.seed_entry.get_text() != text:
@@ -469,7 +498,7 @@ class SetupScreen(Screen):
     def current(self) -> S.Setup:
         """The setup as chosen (InputError for a seed that is not a number)."""
         return S.Setup(self.map.path, tuple(self.sides), self.initiative,
-                       S.parse_seed(self.seed_text), self.criticals)
+                       S.parse_seed(self.seed_text), self.criticals, self.rules)
 
     def start(self):
         if self.map.error:
@@ -537,6 +566,9 @@ class SetupScreen(Screen):
             container=left))
         self.criticals_hint = self.textbox((8, y + 68, lw - 16, 56),
                                            self._criticals_hint(), left, "#result_text")
+        if not self.default_rules:
+            self.initiative_menu.disable()
+            self.criticals_menu.disable()
         y += 122
         self.label((14, y, lw - 28, 28), "Dice seed", left, "@section")
         self.seed_entry = self._add(UITextEntryLine(
@@ -555,7 +587,7 @@ class SetupScreen(Screen):
                                          KEYS_HELP, left, "#result_text")
 
     def _build_card(self, rx: int, top: int, rw: int, card_h: int) -> None:
-        """The chosen map: its picture, its facts and its description."""
+        """The chosen map: its picture, its facts, the rules and its description."""
         card = self.panel((rx, top, rw, card_h))
         box = (int(rw * 0.56), card_h - 24)
         thumb = fit(map_picture(self.map.path) if not self.map.error else
@@ -565,24 +597,54 @@ class SetupScreen(Screen):
         frame.blit(thumb, (2, 2))
         self.thumbnail = self.image((10, 10 + (box[1] - thumb.get_height()) // 2,
                                      frame.get_width(), frame.get_height()), frame, card)
-        tx = box[0] + 30
+        tx = min(box[0], frame.get_width()) + 30     # a tall map's picture leaves more room
         tw = rw - tx - 16
         self.title_label = self.label((tx, 10, tw, 36), self.map.title, card, "@big_label")
-        sides = len(self.map.teams)
-        facts = (f"{sides} sides{', free-for-all' if sides > 2 else ''} · "
-                 f"{self.map.width} x {self.map.height} hexes, {self.map.orientation}<br>"
-                 + "<br>".join(f"<font color=#{'%02x%02x%02x' % P.team_colour(t, self.map.teams)}>"
-                               f"<b>{_esc(team_name(t))}</b></font>: "
-                               f"{self.map.creatures.get(t, 0)} creature"
-                               f"{'s' if self.map.creatures.get(t, 0) != 1 else ''}"
-                               for t in self.map.teams))
-        facts_h = 16 + 27 * (1 + len(self.map.teams))
-        self.facts_box = self.textbox((tx - 6, 48, tw + 6, facts_h), facts, card,
+        rules_h = self._build_rules(card, tx, tw, card_h - 14 - 48 - 6 - 62)
+        facts_h, text_h = card_heights(card_h - 14 - 48 - rules_h - 6,
+                                       16 + 27 * (1 + len(self.map.teams)))
+        self.facts_box = self.textbox((tx - 6, 48, tw + 6, facts_h), self._facts(), card,
                                       "#result_text")
-        dy = 48 + facts_h + 4
+        ry = 48 + facts_h + 6
+        for widget in (self.rules_label, self.rules_menu, self.rules_hint):
+            widget.set_relative_position((widget.relative_rect.x,
+                                          widget.relative_rect.y + ry))
         self.description_box = self.textbox(
-            (tx - 6, dy, tw + 6, card_h - dy - 14),
+            (tx - 6, ry + rules_h + 6, tw + 6, max(text_h, 1)),
             f"<font color=#c9d4de>{_esc(self.map.description)}</font>", card, "#result_text")
+        if not text_h:
+            self.description_box.hide()
+
+    def _facts(self) -> str:
+        """The map's sides, size and layout, and each team's creatures (in its colour)."""
+        sides = len(self.map.teams)
+        return (f"{sides} sides{', free-for-all' if sides > 2 else ''} · "
+                f"{self.map.width} x {self.map.height} hexes, {self.map.orientation}<br>"
+                + "<br>".join(f"<font color=#{'%02x%02x%02x' % P.team_colour(t, self.map.teams)}>"
+                              f"<b>{_esc(team_name(t))}</b></font>: "
+                              f"{self.map.creatures.get(t, 0)} creature"
+                              f"{'s' if self.map.creatures.get(t, 0) != 1 else ''}"
+                              for t in self.map.teams))
+
+    def _build_rules(self, card, x: int, w: int, most: int) -> int:
+        """The rulebook, laid out from y 0 (the card moves it under the facts): the label, a
+        menu (the map's own marked) and one line on what the rulebook is like, as tall as
+        the words need within `most` pixels for the three (past that the line scrolls).
+        Returns the height of the three."""
+        self.rules_label = self.label((x, 5, 60, 28), "Rules", card, "@section")
+        options = [(self._rules_text(r), r) for r in S.RULES]
+        current = next(o for o in options if o[1] == self.rulebook)
+        self.rules_menu = self._add(UIDropDownMenu(
+            options, current, pygame.Rect(x + 62, 0, w - 62, 38), manager=self.manager,
+            container=card))
+        self.rules_hint = self.textbox((x - 6, 40, w + 6, -1), self._rules_hint(), card,
+                                       "#result_text")
+        if 40 + self.rules_hint.rect.height > most:      # a small window: the line scrolls
+            self.widgets.remove(self.rules_hint)
+            self.rules_hint.kill()
+            self.rules_hint = self.textbox((x - 6, 40, w + 6, max(most - 40, 34)),
+                                           self._rules_hint(), card, "#result_text")
+        return 40 + self.rules_hint.rect.height
 
     def _build_sides(self, rx: int, sy: int, rw: int, sides_h: int) -> None:
         """One row per side: a person or the computer at a difficulty."""
@@ -638,10 +700,32 @@ class SetupScreen(Screen):
         title = S.CRITICAL_TITLES[rules]
         return f"{title} (map default)" if rules == self.map.criticals else title
 
+    def _rules_text(self, rules: str) -> str:
+        title = S.RULES_TITLES[rules]
+        return f"{title} (map default)" if rules == self.map.rules else title
+
+    def _rules_hint(self) -> str:
+        return f"<font color=#c9d4de>{_esc(S.RULES_TEXT[self.rulebook])}</font>"
+
+    def _unused_hint(self) -> str:
+        """The hint of a choice that only the hex-native rules have, under other rules."""
+        return (f"<font color={MUTED}><i>Not used by the "
+                f"{_esc(S.RULES_TITLES[self.rulebook].lower())}.</i></font>")
+
+    @property
+    def default_rules(self) -> bool:
+        """Whether the battle plays the default rules, whose choices the initiative and
+        critical-hit menus are."""
+        return self.rulebook == S.RULES[0]
+
     def _criticals_hint(self) -> str:
+        if not self.default_rules:
+            return self._unused_hint()
         return f"<font color=#c9d4de>{_esc(S.CRITICAL_TEXT[self.critical_rules])}</font>"
 
     def _mode_hint(self) -> str:
+        if not self.default_rules:
+            return self._unused_hint()
         return f"<font color=#c9d4de>{_esc(S.INITIATIVE_TEXT[self.initiative_mode])}</font>"
 
     def _seed_hint(self) -> str:
@@ -714,23 +798,8 @@ class SetupScreen(Screen):
             if event.text in titles and titles.index(event.text) != self.index:
                 self.select_map(titles.index(event.text))
             return None
-        if et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
-                getattr(event, "ui_element", None) is self.initiative_menu:
-            mode = getattr(event, "selected_option_id", None)
-            if mode not in S.INITIATIVE_MODES:
-                mode = next((m_ for m_ in S.INITIATIVE_MODES
-                             if self._mode_text(m_) == getattr(event, "text", "")), None)
-            if mode is not None:
-                self.set_initiative(mode)
-            return None
-        if et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
-                getattr(event, "ui_element", None) is self.criticals_menu:
-            rules = getattr(event, "selected_option_id", None)
-            if rules not in S.CRITICAL_RULES:
-                rules = next((r for r in S.CRITICAL_RULES
-                              if self._criticals_text(r) == getattr(event, "text", "")), None)
-            if rules is not None:
-                self.set_criticals(rules)
+        if et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._menu_changed(event)
             return None
         if et in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) and \
                 getattr(event, "ui_element", None) is self.seed_entry:
@@ -746,11 +815,41 @@ class SetupScreen(Screen):
             return self.start()
         return None
 
+    def _menu_changed(self, event) -> None:
+        """A choice in the rules, initiative or critical-hit menu (found by its option id,
+        else by the text shown)."""
+        menus = {id(self.rules_menu): (S.RULES, self._rules_text, self.set_rules),
+                 id(self.initiative_menu): (S.INITIATIVE_MODES, self._mode_text,
+                                            self.set_initiative),
+                 id(self.criticals_menu): (S.CRITICAL_RULES, self._criticals_text,
+                                           self.set_criticals)}
+        found = menus.get(id(getattr(event, "ui_element", None)))
+        if found is None:
+            return
+        choices, shown, choose = found
+        value = getattr(event, "selected_option_id", None)
+        if value not in choices:
+            value = next((c for c in choices if shown(c) == getattr(event, "text", "")), None)
+        if value is not None:
+            choose(value)
+
     def draw_background(self, surface) -> None:
         if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
             self._backdrop = pygame.Surface(surface.get_size())
             _backdrop(self._backdrop, surface.get_size())
         surface.blit(self._backdrop, (0, 0))
+
+
+def card_heights(room: int, facts_h: int) -> tuple[int, int]:
+    """(facts, description) heights in `room` pixels of the map card (the rules take theirs
+    first): the facts whole and the description the rest while it gets two lines; else both
+    scroll, the facts keeping two lines, and a description of less than a line is left out."""
+    line = 27
+    if room >= facts_h + 6 + 2 * line + 8:
+        return facts_h, room - facts_h - 6
+    facts = min(facts_h, max(2 * line + 8, room - 2 * line - 14))
+    text = room - facts - 6
+    return facts, text if text >= line + 8 else 0
 
 
 def _load(path):

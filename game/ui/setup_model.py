@@ -10,7 +10,9 @@ docs/rules/09-turns-and-actions.md; winning: 12-winning.md).
   `difficulties(sides)` team -> easy | normal | hard for the computer's sides;
 - `parse_seed(text)` / `pick_seed(...)`: the dice seed of a battle (empty: from the clock,
   shown to the players so that the battle can be played again);
-- `Setup`: one complete choice (map, sides, initiative, seed), what "Play again" repeats;
+- `Setup`: one complete choice (map, sides, initiative, critical rules, rulebook, seed), what
+  "Play again" repeats; the rulebook (`RULES`, each with its `RULES_TITLES` name and its
+  one-line `RULES_TEXT`, game.engine.rulebooks) is the map's `rules` property unless chosen;
 - `battle_summary(battle)`: the result screen's facts computed from `battle.events`: winner,
   rounds, losses and damage dealt per side, and the most dramatic roll.
 """
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from game import paths
 from game.engine import events as E
+from game.engine import rulebooks
 from game.errors import InputError
 
 MAPS_DIR = paths.shipped_maps_dir()
@@ -43,6 +46,9 @@ CRITICAL_TEXT = {
     "perfect": "A natural 20 on the confirmation deals the most damage and may break a bone.",
     "both": "Killer Criticals and Perfect Critical together.",
 }
+RULES = rulebooks.PLAYABLE                   # the rulebooks a battle can play, lfg first
+RULES_TITLES = rulebooks.TITLES
+RULES_TEXT = rulebooks.SUMMARIES            # one line each: what the rulebook is like
 DIFFICULTIES = ("easy", "normal", "hard")
 KINDS = ("human", "ai")
 SEED_LIMIT = 2 ** 63
@@ -65,10 +71,22 @@ class MapInfo:
     creatures: dict = field(default_factory=dict, compare=False)   # team -> count
     error: str = ""                           # a broken map: its first problem
     criticals: str = "standard"               # the map's optional critical rules
+    rules: str = rulebooks.DEFAULT            # the map's rulebook (its `rules` property)
 
     @property
     def name(self) -> str:
         return self.path.stem
+
+    @property
+    def playable_rules(self) -> str:
+        """The rulebook a battle on the map plays unless another is chosen: the map's own,
+        or the default when the map names one that is not playable yet (steller)."""
+        return self.rules if self.rules in RULES else rulebooks.DEFAULT
+
+
+def map_rules(hexmap) -> str:
+    """The map's `rules` property (game.tiled.hexmap.RULE_PROFILES), default lfg."""
+    return getattr(hexmap, "rules", "") or rulebooks.DEFAULT
 
 
 def map_teams(hexmap) -> list[str]:
@@ -84,7 +102,8 @@ def map_info(hexmap) -> MapInfo:
                    hexmap.description or "", tuple(teams), hexmap.initiative or "selective",
                    hexmap.width, hexmap.height,
                    "flat-top" if str(axis) == "x" else "pointy-top", creatures,
-                   criticals=getattr(hexmap, "critical_rules", "standard") or "standard")
+                   criticals=getattr(hexmap, "critical_rules", "standard") or "standard",
+                   rules=map_rules(hexmap))
 
 
 _INFO: dict = {}
@@ -256,6 +275,7 @@ class Setup:
     initiative: str | None = None             # None: the map's own mode
     seed: int | None = None
     criticals: str | None = None              # None: the map's own critical rules
+    rules: str | None = None                  # None: the map's own rulebook
 
     @property
     def fixed_seed(self) -> bool:
@@ -281,20 +301,25 @@ class Setup:
                 shown = path.as_posix()
         extra = f" --initiative {self.initiative}" if self.initiative else ""
         extra += f" --criticals {self.criticals}" if self.criticals else ""
+        extra += f" --rules {self.rules}" if self.rules else ""
         return (f"{program_name()} play {shown} --sides {sides_text(self.sides)} "
                 f"--seed {seed}{extra}")
 
 
 def setup_for(info: MapInfo, sides: str | None = None, initiative: str | None = None,
-              seed: int | None = None, criticals: str | None = None) -> Setup:
+              seed: int | None = None, criticals: str | None = None,
+              rules: str | None = None) -> Setup:
     if initiative is not None and initiative not in INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
                          f"{', '.join(INITIATIVE_MODES)})")
     if criticals is not None and criticals not in CRITICAL_RULES:
         raise InputError(None, None, f"--criticals: unknown critical rules {criticals!r} "
                          f"(use {', '.join(CRITICAL_RULES)})")
+    why = rulebooks.refusal(rules) if rules is not None else None
+    if why is not None:
+        raise InputError(None, None, f"--rules: {why}")
     return Setup(info.path, tuple(parse_sides(sides, info.teams)), initiative, seed,
-                 criticals)
+                 criticals, rules)
 
 
 def start_battle(setup: Setup, clock=None, hexmap=None):
@@ -304,7 +329,8 @@ def start_battle(setup: Setup, clock=None, hexmap=None):
         from game.tiled.loader import load_map
         hexmap = load_map(setup.map_path)
     return Battle(hexmap, seed=setup.battle_seed(clock), initiative=setup.initiative,
-                  controllers=controllers(setup.sides), criticals=setup.criticals)
+                  controllers=controllers(setup.sides), criticals=setup.criticals,
+                  rules=setup.rules)
 
 
 # ---- the computer player's debug log --------------------------------------------------------
@@ -478,8 +504,8 @@ def _most_dramatic(blows) -> Dramatic | None:
     return best
 
 
-__all__ = ["DIFFICULTIES", "Dramatic", "INITIATIVE_MODES", "INITIATIVE_TEXT", "MapInfo",
-           "Setup", "Side", "Summary", "battle_summary", "clock_seed", "controllers",
-           "default_sides", "difficulties", "enable_ai_debug", "human_teams", "list_maps",
-           "map_info", "map_teams", "parse_seed", "parse_side", "parse_sides", "setup_for",
+__all__ = ["DIFFICULTIES", "Dramatic", "INITIATIVE_MODES", "INITIATIVE_TEXT", "MapInfo", "RULES",
+           "RULES_TEXT", "RULES_TITLES", "Setup", "Side", "Summary", "battle_summary",
+           "clock_seed", "controllers", "default_sides", "difficulties", "enable_ai_debug",
+           "human_teams", "list_maps", "map_info", "map_rules", "map_teams", "parse_seed", "parse_side", "parse_sides", "setup_for",
            "sides_text", "start_battle"]

@@ -4,7 +4,7 @@ rolled no dice and revealed nothing, until the other side acts.
 `UndoHistory.record(battle, before)` is told of every command a person's creature got
 through; a command that rolled dice (the battle's seeded generator moved), provoked or asked
 a reaction, or ended the turn closes the history: nothing before it can be taken back.
-`undo(battle)` is the same battle rebuilt from its seed, ruleset, fixed dice and command log minus the last
+`undo(battle)` is the same battle rebuilt from its seed, ruleset, rulebook, fixed dice and command log minus the last
 undoable command (the engine replays the rest exactly, so nothing outside the engine
 decides what the position was).
 """
@@ -66,8 +66,8 @@ class UndoHistory:
 
 
 def replayed(battle, commands) -> Battle:
-    """A new battle on the same map, seed, controllers, rule profile, ruleset and rolls fixed
-    in advance (a scripted save's), with `commands` applied: the same dice fall as they did."""
+    """A new battle on the same map, seed, controllers, ruleset, rulebook and rolls fixed in
+    advance (a scripted save's), with `commands` applied: the same dice fall as they did."""
     again = Battle(battle.base_map, seed=battle.seed, initiative=battle.initiative_mode,
                    controllers=battle.controllers, fixed_dice=battle.dice.fixed,
                    ruleset=battle.ruleset, criticals=battle.ruleset.criticals,

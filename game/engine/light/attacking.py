@@ -108,7 +108,7 @@ def dash_attack(b, cmd):
     if cmd.path:
         G.not_grounded(u, "dash")
     states, cost = check_move(b, u, cmd.path, move_hexes(sheet_of(b, u.name), "dash"),
-                              "Dash") if cmd.path else ([], 0)
+                              "Dash", cmd.facings) if cmd.path else ([], 0)
 
     def perform():
         G.spend_major(b, u.name)

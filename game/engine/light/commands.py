@@ -13,6 +13,7 @@ Cell = tuple[int, int]
 class Shift(Command):
     """Move up to the shift score; provokes nothing (a move action)."""
     path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()     # a big creature's facing after each step
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class Walk(Command):
     """Move farther than the shift score, up to the walk score; leaving an enemy's attack
     range provokes (a move action)."""
     path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()     # a big creature's facing after each step
     confirm: bool = False
 
 
@@ -27,6 +29,7 @@ class Walk(Command):
 class Run(Command):
     """Move up to the run score; provokes as a Walk (a move action)."""
     path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()     # a big creature's facing after each step
     confirm: bool = False
 
 
@@ -68,6 +71,7 @@ class DashAttack(Command):
     target: str = ""
     weapon: str | None = None
     path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from game.engine.forecast import Forecast
 from game.engine.light import commands as L
 from game.engine.light.attacking import STYLES, choose_weapon, style_strike
 from game.engine.light.body import sheet_of
-from game.engine.light.moving import provokers
+from game.engine.light.moving import path_states, provokers
 from game.engine.light.powers import aimed, power_of
 from game.engine.light.strikes import attack_plan, power_strike
 from game.engine.state import Refused
@@ -71,7 +71,7 @@ def forecast(b, command) -> Forecast | None:
             return _power(b, command)
         if isinstance(command, (L.Walk, L.Run)):
             u = b.unit(command.unit)
-            states = [(b.hexmap.hex_at(*c), u.facing) for c in command.path]
+            states = path_states(b, u, command.path, command.facings)
             found = provokers(b, u, states)
             return Forecast(None, (f"provokes: {', '.join(found)}",) if found else ())
     except (Refused, KeyError, ValueError, TypeError):

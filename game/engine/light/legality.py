@@ -15,7 +15,7 @@ from game.engine.light import guards as G
 from game.engine.light.attacking import STYLES, dash_attack, reach_of, usable
 from game.engine.light.body import pool_of, sheet_of, weapons_in_hand
 from game.engine.light.handlers import check
-from game.engine.light.moving import move_hexes, path_rules
+from game.engine.light.moving import move_hexes, path_fields, path_rules
 from game.engine.light.powers import check_usable
 from game.engine.state import Refused
 from game.hexgrid import hexes_within
@@ -105,11 +105,11 @@ def _path_options(kind: str, command) -> Callable:
                 found = path_rules(b, u, kind, states, reach[h])
             except Refused:
                 continue
-            path = tuple(b.cell(s) for s, _ in states)
+            fields = path_fields(b, u, states)
             if found:
-                yield Option(command(u.name, path=path, confirm=True), tuple(found))
+                yield Option(command(u.name, confirm=True, **fields), tuple(found))
             else:
-                yield Option(command(u.name, path=path))
+                yield Option(command(u.name, **fields))
     return legal
 
 
@@ -134,10 +134,10 @@ def _dashes(b, u) -> Iterator:
                 continue
             yield L.DashAttack(u.name, target=t.name, weapon=w.id)
             for h in reach:
-                path = reach.path(h) if h != u.anchor else None
-                if path is not None and path.states:
+                states = reach.states_to(h) if h != u.anchor else None
+                if states:
                     yield L.DashAttack(u.name, target=t.name, weapon=w.id,
-                                       path=tuple(b.cell(s) for s, _ in path.states))
+                                       **path_fields(b, u, states))
 
 
 def _power_commands(b, u) -> Iterator:
@@ -233,8 +233,11 @@ def _legal(b, command) -> Option | None:
     return None
 
 
-def _start(b, name: str, kind: LightAction):
+def _start(b, name: str, kind: LightAction | None, action: str = ""):
     try:
+        if kind is None:       # a caller that knows another rulebook's actions asked
+            raise Refused("no_such_action", f"the light rules have no {action!r} action "
+                          f"(they have {', '.join(ACTION_IDS)})")
         u = G.actor(b, L.EndTurn(name))
         kind.available(b, u)
     except Refused as refused:
@@ -243,12 +246,12 @@ def _start(b, name: str, kind: LightAction):
 
 
 def can_start(b, name: str, action: str) -> Refused | None:
-    return _start(b, name, KINDS[action])[1]
+    return _start(b, name, KINDS.get(action), action)[1]
 
 
 def options(b, name: str, action: str) -> list[Option]:
-    kind = KINDS[action]
-    u, why = _start(b, name, kind)
+    kind = KINDS.get(action)
+    u, why = _start(b, name, kind, action)
     if why is not None:
         return []
     if kind.legal is not None:
@@ -258,8 +261,8 @@ def options(b, name: str, action: str) -> list[Option]:
 
 
 def action_option(b, name: str, action: str) -> ActionOption:
-    kind = KINDS[action]
-    u, why = _start(b, name, kind)
+    kind = KINDS.get(action)
+    u, why = _start(b, name, kind, action)
     if why is None and kind.legal is not None:
         if next(iter(kind.legal(b, u)), None) is not None:
             return ActionOption(action, True, cost=kind.cost)
@@ -272,7 +275,7 @@ def action_option(b, name: str, action: str) -> ActionOption:
             first = first or refusal(b, cmd)
         why = Refused("no_target", "no target or place for it now" +
                       (f" ({first.reason})" if first is not None else ""))
-    return ActionOption(action, False, why.code, why.reason, kind.cost)
+    return ActionOption(action, False, why.code, why.reason, kind.cost if kind else "")
 
 
 def actions(b, name: str) -> list[ActionOption]:

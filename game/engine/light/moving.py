@@ -14,7 +14,7 @@ from game.engine.light.body import sheet_of
 from game.engine.light.strikes import can_strike_back, leaving_range, opportunity_attacks
 from game.engine.movement import check_path
 from game.engine.state import Refused
-from game.hexgrid import footprint
+from game.hexgrid import footprint, footprint_turns
 from game.rules.movement import can_end_at
 
 #: the move actions that go along a path, and whether leaving an attack range provokes
@@ -31,15 +31,32 @@ def move_hexes(sheet, kind: str) -> int:
                      "dash": 2 * sheet.shift_ft}[kind])
 
 
-def path_states(b, u, path):
+def path_states(b, u, path, facings=()):
+    """(hex, facing) after each step; `facings` turn a big creature on the way (one integer
+    0-5 per step), as the default rules' moves do."""
     if not isinstance(path, (tuple, list)) or not path:
         raise Refused("bad_path", "a path lists the hexes the unit enters, first step first")
-    return [(G.cell(b, c, f"step {n + 1} of the path"), u.facing) for n, c in enumerate(path)]
+    if facings and (not isinstance(facings, (tuple, list)) or len(facings) != len(path) or
+                    not all(isinstance(f, int) and not isinstance(f, bool) for f in facings)):
+        raise Refused("bad_path", "facings, when given, are one integer 0-5 per hex of the path")
+    hexes = [G.cell(b, c, f"step {n + 1} of the path") for n, c in enumerate(path)]
+    if not facings or not footprint_turns(u.size):
+        return [(h, u.facing) for h in hexes]
+    return [(h, facings[n] % 6) for n, h in enumerate(hexes)]
 
 
-def check_move(b, u, path, limit: int, what: str):
+def path_fields(b, u, states) -> dict:
+    """The `path` (and, for a creature whose facing turns, `facings`) of a command along
+    `states`."""
+    fields = {"path": tuple(b.cell(h) for h, _ in states)}
+    if footprint_turns(u.size):
+        fields["facings"] = tuple(f for _, f in states)
+    return fields
+
+
+def check_move(b, u, path, limit: int, what: str, facings=()):
     """The states of a legal path of at most `limit` hexes of movement, and its cost."""
-    states = path_states(b, u, path)
+    states = path_states(b, u, path, facings)
     view = b.view()
     costs, why = check_path(view, u, states)
     if costs is None:
@@ -47,7 +64,7 @@ def check_move(b, u, path, limit: int, what: str):
     if sum(costs) > limit:
         raise Refused("too_far", f"the path costs {sum(costs)} hexes of movement; a {what} "
                       f"of {u.name} goes {limit}")
-    if not can_end_at(view, u, states[-1][0]):
+    if not can_end_at(view, u, *states[-1]):
         raise Refused("occupied", f"{u.name} cannot end its move on an occupied hex")
     return states, sum(costs)
 
@@ -99,7 +116,7 @@ def path_move(kind: str):
         G.move_action(b, u, kind.title())
         G.not_grounded(u, kind)
         states, cost = check_move(b, u, cmd.path, move_hexes(sheet_of(b, u.name), kind),
-                                  kind.title())
+                                  kind.title(), cmd.facings)
         found = path_rules(b, u, kind, states, cost)
         G.confirm(cmd, found, f"the {kind.title()} leaves the attack range of "
                   f"{', '.join(found)}: confirm, or Shift instead")
@@ -135,5 +152,5 @@ def get_up(b, cmd):
     return perform
 
 
-__all__ = ["PATH_MOVES", "check_move", "path_rules", "get_up", "hexes_of", "jump", "move_hexes",
+__all__ = ["PATH_MOVES", "check_move", "path_fields", "path_rules", "get_up", "hexes_of", "jump", "move_hexes",
            "path_move", "provokers", "walk"]

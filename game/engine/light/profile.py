@@ -8,12 +8,12 @@ from game.engine.light.commands import COMMAND_TYPES
 from game.engine.light.forecast import forecast
 from game.engine.light.handlers import handle
 from game.engine.profile import RuleProfile
+from game.engine.rulebooks import SUMMARIES, TITLES
 
 LIGHT = RuleProfile(
     name="light",
-    title="Light rules",
-    summary="Fast and simple: a move and a major action a turn, attacks against twice a "
-            "defense, flat damage, powers with MP, lives and respawn points.",
+    title=TITLES["light"],
+    summary=SUMMARIES["light"],
     docs="docs/rules/light/index.md",
     handle=handle,
     refusal=legality.refusal,
