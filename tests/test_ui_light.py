@@ -187,6 +187,15 @@ def test_a_click_on_an_enemy_with_no_action_chosen_makes_a_volley_attack():
     assert events_of(b, E.AttackRolled)[0].kind == "volley"
 
 
+def test_an_enemy_out_of_reach_says_why_in_the_engines_words():
+    b = fighter_and_orc()
+    ctl = GameController(b)
+    ctl.hover_cell((6, 3))
+    assert ctl.model.more.hovered is None
+    assert ctl.model.refusal == b.refusal(L.VolleyAttack("Aldric", target="Grok")).reason
+    assert "reach" in ctl.model.refusal
+
+
 def test_a_click_next_door_shifts_and_a_provoking_walk_waits_for_a_second_click():
     b = light_battle(("Aldric", "fighter", "blue", 2, 3), ("Grok", "orc", "red", 3, 3))
     ctl = GameController(b)

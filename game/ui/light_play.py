@@ -14,6 +14,7 @@ reach tinted under the acting creature. No pygame; every answer is the engine's 
 from __future__ import annotations
 
 from game.engine.commands import EndTurn
+from game.engine.light.commands import VolleyAttack
 from game.hexgrid import footprint
 from game.ui.model import MovePreview, MoreState, MoreTarget
 from game.ui.overlays import cached
@@ -114,9 +115,9 @@ def free_option(ctl, actor: str, cell, who: str | None):
                      (ctl.model.weapon is None or o.command.weapon == ctl.model.weapon)]
             if found:
                 return action, max(found, key=lambda o: _harm(b, o, who))
-        why = b.action(actor, CLICK_ATTACKS[0])
-        ctl.model.refusal = why.reason or f"{who} is out of reach and range of every weapon " \
-            "in hand"
+        why = b.refusal(VolleyAttack(actor, target=who, weapon=ctl.model.weapon))
+        ctl.model.refusal = why.reason if why is not None else \
+            b.action(actor, CLICK_ATTACKS[0]).reason
         return CLICK_ATTACKS[0], None
     if who is not None:
         return None, None
