@@ -21,7 +21,11 @@ hash is compared with the saved one. After a change of the rules, record the has
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from game.engine import events as E
 from game.engine.battle import Battle
@@ -118,3 +122,14 @@ def test_a_dash_attack_ending_within_two_hexes_makes_another_attack():
     assert (moved.start, moved.end, moved.path) == ((0, 2), (1, 3), ((0, 3), (1, 3)))
     assert all(e.hit for e in dash if isinstance(e, E.AttackRolled))
     assert battle.health("Shriek").hp == battle.health("Shriek").max_hp - 2 * (6 + 4 - 1)
+
+
+@pytest.mark.parametrize("name", ["light_airborne", "light_dash_attack", "light_ko_respawn"])
+def test_a_light_save_replays_from_the_command_line(name):
+    """The saves name their rules; `python -m game replay SAVE --verify` reads them with the
+    light rules' commands and reaches the recorded state hash."""
+    done = subprocess.run([sys.executable, "-m", "game", "replay",
+                           str(SCENARIOS / f"{name}.json"), "--verify"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "state hash verified" in done.stdout
