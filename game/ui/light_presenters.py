@@ -276,8 +276,8 @@ def light_line(e):
     if isinstance(e, E.Respawned):
         return _entry(f"{e.unit} respawns at {e.at[0]},{e.at[1]} with full HP "
                       f"({_lives(e.lives)})", "back on a respawn point of its side, or the "
-                      f"free hex nearest to where it fell {RULES.format('Turns, K.O. and winning')}",
-                      (e.unit,), "heal", (e,))
+                      "free hex nearest to where it fell "
+                      f"{RULES.format('Turns, K.O. and winning')}", (e.unit,), "heal", (e,))
     if isinstance(e, E.PowerUsed):
         return _entry(f"{e.unit} uses {e.power} ({e.mp} MP left)",
                       f"its MP and one of its uses {RULES.format('Powers')}", (e.unit,),
