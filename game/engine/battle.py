@@ -1,4 +1,4 @@
-"""A battle: an esper world, its dice, whose turn it is, and `apply(command)`.
+"""A battle: its component store, its dice, whose turn it is, and `apply(command)`.
 
 Commands in, events out (DESIGN.md "State and flow"). `apply` asks the command's handler to
 check it against the rules first; a refused command changes nothing and returns the reason.
@@ -9,6 +9,8 @@ What the battle waits for (`awaiting()`): "turn" (the `active` creature's comman
 attack of opportunity or an active defense of an `ask` creature: a React, ActiveParry or
 ActiveDodge from `pending.reactor`, RULES.md 4) or
 "over" (`winner` is a team, or "draw"; RULES.md 12).
+
+Each battle owns its store (game.ecs.store); nothing is shared with other battles.
 """
 from __future__ import annotations
 
@@ -18,15 +20,13 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from types import MappingProxyType
 
-import esper
-
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
 from game.ecs.view import BattleView, snapshot
-from game.ecs.world import build_world, delete_world, in_world, place
+from game.ecs.world import build_store, place
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.dice import Dice
@@ -171,7 +171,7 @@ class Battle:
         self.hexmap = hexmap
         self.seed = seed
         self.dice = Dice(seed, fixed_dice)     # fixed rolls (a scripted save's) come first
-        self.world = build_world(hexmap, units_db)
+        self.store = build_store(hexmap, units_db)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.ruleset = ruleset        # the action economy and modifier tables
@@ -184,12 +184,12 @@ class Battle:
         self.events: list[E.Event] = []
         self._out: list[E.Event] = []
         self._view: BattleView | None = None
-        with in_world(self.world):
-            self.eids = {i.name: eid for eid, i in esper.get_component(Identity)}
-            self.teams_of = {esper.component_for_entity(eid, Identity).name: t.name
-                             for eid, t in esper.get_component(Team)}
-            leads = {i.name: s.unit.leader for _, (i, s) in esper.get_components(Identity, Stats)
-                     if getattr(s.unit, "leader", "")}
+        store = self.store
+        self.eids = {i.name: eid for eid, i in store.get_component(Identity)}
+        self.teams_of = {store.component_for_entity(eid, Identity).name: t.name
+                         for eid, t in store.get_component(Team)}
+        leads = {i.name: s.unit.leader for _, (i, s) in store.get_components(Identity, Stats)
+                 if getattr(s.unit, "leader", "")}
         # minion -> its leader (the map loader checked them; a leader is never a minion)
         self.leader_of = {m: leader for m, leader in leads.items()
                           if leader in self.eids and leader not in leads and leader != m}
@@ -201,7 +201,7 @@ class Battle:
     # ---- reading -------------------------------------------------------------------------
     def view(self) -> BattleView:
         if self._view is None or self._view.version != self.version:
-            self._view = snapshot(self.world, self.hexmap, self.version, self.ruleset)
+            self._view = snapshot(self.store, self.hexmap, self.version, self.ruleset)
         return self._view
 
     def unit(self, name: str):
@@ -216,8 +216,7 @@ class Battle:
         return self.eids[name]
 
     def component(self, name: str, kind):
-        with in_world(self.world):
-            return esper.component_for_entity(self.entity(name), kind)
+        return self.store.component_for_entity(self.entity(name), kind)
 
     def budget(self, name: str) -> ActionBudget:
         return self.component(name, ActionBudget)
@@ -283,11 +282,10 @@ class Battle:
 
     def update(self, name: str, component_type, /, **changes) -> None:
         """Replace fields of one component of a creature (components are frozen)."""
-        with in_world(self.world):
-            eid = self.entity(name)
-            old = esper.component_for_entity(eid, component_type)
-            new = replace(old, **changes)
-            esper.add_component(eid, new)
+        eid = self.entity(name)
+        old = self.store.component_for_entity(eid, component_type)
+        new = replace(old, **changes)
+        self.store.add_component(eid, new)
         self._changed()
         if name in self.leader_of and component_type in (ActionBudget, Reactions):
             from game.engine.minions import shared_spent     # the group's actions and Reaction
@@ -296,8 +294,7 @@ class Battle:
     def attach(self, name: str, component) -> None:
         """Add (or replace) a component of a creature: for components only some creatures
         have (game.ecs.components.ReactionPolicy)."""
-        with in_world(self.world):
-            esper.add_component(self.entity(name), component)
+        self.store.add_component(self.entity(name), component)
         self._changed()
 
     def note(self, **changes) -> None:
@@ -349,8 +346,7 @@ class Battle:
     def place(self, name: str, state) -> None:
         anchor, facing = state
         moved = anchor != self.unit(name).anchor
-        with in_world(self.world):
-            place(self.eids[name], anchor, facing)
+        place(self.store, self.eids[name], anchor, facing)
         self._changed()
         if moved:       # a creature that moves leaves the wall it took cover behind
             for stance in ("taking_cover", "leaning_out"):
@@ -389,8 +385,7 @@ class Battle:
         """The creature leaves the map (RULES.md 12)."""
         eid = self.eids.pop(name)
         self.note_entry("left", name, self.teams_of[name])
-        with in_world(self.world):
-            esper.delete_entity(eid, immediate=True)
+        self.store.delete_entity(eid)
         self._changed()
 
     # ---- changing ------------------------------------------------------------------------------
@@ -467,11 +462,10 @@ class Battle:
         but its stat block (which never changes in a battle), the bookkeeping, the dice and a
         pending reaction. A component added later is hashed without a change here."""
         units = {}
-        with in_world(self.world):
-            for eid, ident in sorted(esper.get_component(Identity)):
-                units[ident.name] = {type(c).__name__: _plain(c)
-                                     for c in esper.components_for_entity(eid)
-                                     if not isinstance(c, Stats)}
+        for eid, ident in sorted(self.store.get_component(Identity)):
+            units[ident.name] = {type(c).__name__: _plain(c)
+                                 for c in self.store.components_for_entity(eid)
+                                 if not isinstance(c, Stats)}
         pending = None
         if self._pending:
             p = self._pending
@@ -487,7 +481,8 @@ class Battle:
         return state
 
     def close(self) -> None:
-        delete_world(self.world)
+        """Nothing to release any more (the store dies with the battle); kept for callers
+        that end a battle explicitly."""
 
     @property
     def pending(self) -> PendingReaction | None:

@@ -2,7 +2,7 @@
 reach", RULES.md 4 "Attacks of opportunity (AOO) and reactions"; LFG "Reach & Threatened Area",
 "Reactions & AOO").
 
-Pure functions of a `BattleView`: nothing here imports esper or pygame.
+Pure functions of a `BattleView`: nothing here reads the component store or imports pygame.
 
 - A creature threatens when it holds a melee weapon or has a natural weapon (or a ranged weapon
   whose data says `threatens_ft`, the loaded crossbow), and is not prone, blinded, helpless,
