@@ -13,6 +13,7 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game.ecs.components import ActionBudget  # noqa: E402
 from game.engine import commands as C  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
@@ -83,3 +84,56 @@ def _read_while_deciding() -> None:
     while controller.thinking is not None:      # the last thought, so no thread is left
         controller.think()
     assert decided > 0
+
+
+# ---- the detached copy the computer decides on --------------------------------------------------
+
+def _states(map_name: str, seed: int, every: int, count: int):
+    """The battle on `map_name` after every `every`-th command the computer plays (`count`
+    states; a reaction or a choice is a state as good as a turn)."""
+    from game.ai.player import AIPlayer
+    battle = Battle(load_map(os.path.join(MAPS, f"{map_name}.tmx")), seed=seed,
+                    controllers={t: "ai" for t in load_map(
+                        os.path.join(MAPS, f"{map_name}.tmx")).teams})
+    player = AIPlayer("hard", seed=seed)
+    for step in range(every * count):
+        if battle.awaiting() == "over":
+            return
+        if step % every == 0:
+            yield battle
+        assert battle.apply(player.command(battle)).ok
+
+
+def test_the_computer_decides_on_the_copy_as_on_the_battle():
+    from game.ai.player import AIPlayer
+    seen = 0
+    for map_name, seed in (("duel", 4), ("skirmish", 2), ("keep", 5)):
+        for battle in _states(map_name, seed, every=7, count=4):
+            before = battle.state_hash()
+            copy = battle.detached()
+            assert copy.state_hash() == before and copy.view() is not battle.view()
+            for level in ("easy", "normal", "hard"):
+                on_copy = AIPlayer(level, seed=f"{seed}:{level}").command(copy)
+                on_battle = AIPlayer(level, seed=f"{seed}:{level}").command(battle)
+                assert on_copy == on_battle, (map_name, battle.round, level)
+            assert battle.state_hash() == before        # deciding changed nothing
+            seen += 1
+    assert seen >= 10
+
+
+def test_the_copy_rolls_its_own_dice_and_takes_no_command():
+    battle, _ = _computer_battle(3)
+    before = battle.state_hash()
+    copy = battle.detached()
+    name = sorted(battle.eids)[0]
+    rolls = [copy.dice.d20() for _ in range(5)]
+    copy.update(name, ActionBudget, big=copy.budget(name).big + 5)
+    assert battle.state_hash() == before != copy.state_hash()
+    assert [battle.dice.d20() for _ in range(5)] == rolls    # the same dice, drawn apart
+    assert battle.budget(name) != copy.budget(name)
+    try:
+        copy.apply(C.EndTurn(name))
+    except RuntimeError as e:
+        assert "detached" in str(e)
+    else:
+        raise AssertionError("a detached battle took a command")

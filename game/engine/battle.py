@@ -10,7 +10,9 @@ attack of opportunity or an active defense of an `ask` creature: a React, Active
 ActiveDodge from `pending.reactor`, RULES.md 4) or
 "over" (`winner` is a team, or "draw"; RULES.md 12).
 
-Each battle owns its store (game.ecs.store); nothing is shared with other battles.
+Each battle owns its store (game.ecs.store); nothing is shared with other battles. The
+computer player decides on `detached()`: a copy made on the battle's thread, with its own
+store and dice, that a worker thread reads while the window goes on reading the battle.
 """
 from __future__ import annotations
 
@@ -184,6 +186,7 @@ class Battle:
         self.events: list[E.Event] = []
         self._out: list[E.Event] = []
         self._view: BattleView | None = None
+        self._detached = False      # a copy to decide on (`detached`) takes no command
         store = self.store
         self.eids = {i.name: eid for eid, i in store.get_component(Identity)}
         self.teams_of = {store.component_for_entity(eid, Identity).name: t.name
@@ -203,6 +206,23 @@ class Battle:
         if self._view is None or self._view.version != self.version:
             self._view = snapshot(self.store, self.hexmap, self.version, self.ruleset)
         return self._view
+
+    def detached(self) -> Battle:
+        """A copy of the battle as it is now, to decide on (the computer player on its worker
+        thread): its own store (a cheap copy sharing the frozen components), its own dice in
+        the same state (nothing it rolls is drawn from these), the same bookkeeping (immutable,
+        shared), its own copies of the log, the events and the name tables, and a view of its
+        own. Make it on the battle's thread; then the two never touch each other. It answers
+        every question the battle answers (view, budgets, legality, forecasts) the same way,
+        but takes no command: a paused action belongs to the battle it paused."""
+        other = object.__new__(Battle)
+        other.__dict__.update(self.__dict__)
+        other.store, other.dice = self.store.copy(), self.dice.copy()
+        other.controllers, other.eids = dict(self.controllers), dict(self.eids)
+        other.teams_of, other.leader_of = dict(self.teams_of), dict(self.leader_of)
+        other.log, other.events, other._out = list(self.log), list(self.events), []
+        other._paused, other._view, other._detached = [], None, True
+        return other
 
     def unit(self, name: str):
         """The UnitView of a creature on the map (KeyError when there is none)."""
@@ -391,6 +411,9 @@ class Battle:
     # ---- changing ------------------------------------------------------------------------------
     def apply(self, command: C.Command) -> Outcome:
         """Check `command` and perform it: Outcome(ok, reason, events)."""
+        if self._detached:
+            raise RuntimeError("a detached battle is for deciding: apply commands to the "
+                               "battle it was made from")
         from game.engine.handlers import HANDLERS
         handler = HANDLERS.get(type(command))
         if handler is None:
