@@ -83,6 +83,7 @@ class BattleView:
         object.__setattr__(self, "_occupancy", {h: tuple(us) for h, us in occupancy.items()})
         object.__setattr__(self, "_by_name", {u.name: u for u in self.units})
         object.__setattr__(self, "_by_eid", {u.eid: u for u in self.units})
+        object.__setattr__(self, "_memos", {})      # what rules remember (rules.view_memo)
 
     def occupants(self, h: Hex) -> tuple[UnitView, ...]:
         return self._occupancy.get(h, ())
