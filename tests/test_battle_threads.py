@@ -16,6 +16,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.ecs.components import ActionBudget  # noqa: E402
 from game.engine import commands as C  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
+from game.rules.cover import all_pairs_cover  # noqa: E402
+from game.rules.flanking import flanking  # noqa: E402
+from game.rules.movement import reachable  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.ui.battle_screen import BattleController  # noqa: E402
 
@@ -51,6 +54,9 @@ def _read(battle: Battle, n: int) -> None:
         battle.controller(name)
     elif kind == 6 and n % 200 == 6:
         battle.actions(name)            # the legality query (slower): now and then
+    elif kind == 6 and n % 40 == 14:    # the previews: the rules' memos of the view
+        view = battle.view()
+        reachable(view, view.unit(name), 3), flanking(view, name), all_pairs_cover(view)
     else:
         battle.refusal(C.EndTurn(name))
 
@@ -68,7 +74,7 @@ def test_the_main_thread_reads_the_battle_while_the_computer_decides():
 
 
 def _read_while_deciding() -> None:
-    seed, decided, reads = 1, 0, 0
+    seed, decided, reads, during = 1, 0, 0, 0
     battle, controller = _computer_battle(seed)
     while reads < READS:
         if battle.awaiting() == "over" or battle.round > 6:
@@ -79,11 +85,12 @@ def _read_while_deciding() -> None:
         if out is not None:
             assert out.ok, out.reason
             decided += 1
+        during += controller.thinking is not None
         _read(battle, reads)
         reads += 1
     while controller.thinking is not None:      # the last thought, so no thread is left
         controller.think()
-    assert decided > 0
+    assert decided > 0 and during > READS // 2, (decided, during)
 
 
 # ---- the detached copy the computer decides on --------------------------------------------------
