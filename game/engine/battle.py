@@ -149,7 +149,7 @@ def _read_only(name: str):
 class Battle:
     """One battle. Read it through `view()`; change it only through `apply()`.
 
-    The battle is the only writer of its world and bookkeeping: `update` (components),
+    The battle is the only writer of its store and bookkeeping: `update` (components),
     `note` / `note_turn` (bookkeeping), `place`, `set_condition`, `remove` and the rest below;
     each bumps `version`, so a cached view is never stale.
     """
