@@ -11,7 +11,7 @@ import sys
 
 from game.cliargs import cell
 from game.ecs.view import BattleView, snapshot
-from game.ecs.world import build_world, delete_world
+from game.ecs.world import build_store
 from game.errors import InputError
 from game.hexgrid import Hex
 from game.rules.aoo import forecast
@@ -28,11 +28,7 @@ from game.tiled.loader import load_map
 
 def load_view(map_path) -> BattleView:
     hexmap = load_map(map_path)
-    world = build_world(hexmap)
-    try:
-        return snapshot(world, hexmap)
-    finally:
-        delete_world(world)
+    return snapshot(build_store(hexmap), hexmap)
 
 
 def load_battle(map_path, rules: str | None):

@@ -206,9 +206,19 @@ def test_tile_polygon_is_a_hexagon_around_center():
         assert math.isclose(sum(p[0] for p in poly) / 6, cx) and math.isclose(sum(p[1] for p in poly) / 6, cy)
 
 
-@given(hexes, hexes, hexes)
+far = st.integers(min_value=-100_000, max_value=100_000)
+
+
+@given(hexes, hexes, st.one_of(hexes, st.builds(Hex, far, far)))
 def test_linedraw_is_translation_invariant(a, b, shift):
-    """A line's hexes depend only on its two ends' difference: moved anywhere, the same shape
-    (the rules cache lines by their delta)."""
+    """A line's hexes depend only on its two ends' difference: moved anywhere (far from the
+    origin too, where floating point rounds ties differently), the same shape, and the shape
+    the rules cache by delta (`geometry.linedraw_offsets`: corridors, cover, the computer's
+    wall test)."""
+    from game.rules.geometry import linedraw_offsets
     moved = hex_linedraw(Hex(a.q + shift.q, a.r + shift.r), Hex(b.q + shift.q, b.r + shift.r))
-    assert moved == [Hex(h.q + shift.q, h.r + shift.r) for h in hex_linedraw(a, b)]
+    line = hex_linedraw(a, b)
+    assert moved == [Hex(h.q + shift.q, h.r + shift.r) for h in line]
+    offsets = linedraw_offsets(b.q - a.q, b.r - a.r)
+    assert line == [Hex(a.q + q, a.r + r) for q, r in offsets]
+    assert moved == [Hex(a.q + shift.q + q, a.r + shift.r + r) for q, r in offsets]

@@ -1,5 +1,5 @@
 """Movement (RULES.md 3 "Movement"; LFG "Movement in Combat", "Special Combat Movement",
-"Creature Size: Size, Space, Reach") on real esper worlds built by make_view (pointy-top,
+"Creature Size: Size, Space, Reach") on real battle stores built by make_view (pointy-top,
 odd-r maps; hexes named by Tiled col,row).
 
 The property tests at the end check the search against a slow reference written straight from

@@ -1,7 +1,7 @@
 """Threat and attacks of opportunity (RULES.md 2 "Size, space (footprint) and reach", RULES.md 4
 "Attacks of opportunity (AOO) and reactions"; LFG "Reach & Threatened Area", "Reactions & AOO").
 
-Every battle here is a real esper world built by game.ecs.scenario.make_view (pointy-top,
+Every battle here is a real battle store built by game.ecs.scenario.make_view (pointy-top,
 odd-r; hexes are named by Tiled col,row like the seeds' maps)."""
 from dataclasses import replace
 

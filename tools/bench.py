@@ -105,7 +105,7 @@ def bench_movement() -> None:
     """reachable() with costs and AOO marks vs networkx single_source_dijkstra, same cutoff."""
     import networkx as nx
 
-    from game.rules import movement
+    from game.rules import movement, view_memo
 
     view = _movement_battle()
     mover = view.unit("Mover")
@@ -113,7 +113,7 @@ def bench_movement() -> None:
     occupied = {h for o in view.units if o.eid != mover.eid and not o.dead for h in o.hexes}
     for budget in (movement.speed_hexes(mover), 40):
         def ours_cold():
-            movement._fields.clear()          # rebuild the threat/AOO field every call
+            view_memo.forget(view)            # rebuild the threat/AOO field every call
             r = movement.reachable(view, mover, budget)
             return r.cost, r.threatened
 
@@ -185,13 +185,14 @@ def bench_cover() -> None:
     every relevant hex of the map (prune=False): identical answers, compared below."""
     from collections import Counter
 
-    from game.rules import sight
+    from game.rules import view_memo
     from game.rules.cover import all_pairs_cover
 
     view = _cover_battle()
 
     def ours_cold():
-        sight.clear_caches()                  # rebuild the terrain and creature indexes
+        view_memo.forget(view)                # rebuild the terrain and creature indexes
+        view_memo.forget(view.hexmap)
         return all_pairs_cover(view, ranged=True, use_cache=False)
 
     def ours_warm():
@@ -435,7 +436,7 @@ def bench_ai() -> None:
     from game.ai.baseline import baseline
     from game.ai.player import AIPlayer
     from game.engine.battle import Battle
-    from game.rules import movement
+    from game.rules import movement, view_memo
     from game.tiled.loader import load_map
 
     path = Path(__file__).resolve().parent.parent / "maps" / "battle.tmx"
@@ -468,7 +469,7 @@ def bench_ai() -> None:
             total = movement.movement_budget(budget.movement, budget.big, movement.speed_hexes(u))
 
             def full_reachable():
-                movement._fields.clear()
+                view_memo.forget(view)
                 return movement.reachable(view, u, total).cost
             reach.append(best_ms(full_reachable, repeat=3, number=1))
         else:

@@ -1,5 +1,6 @@
 """Computer players (docs/architecture.md "Layers"): they read a battle and produce commands; they
-never touch the world nor the battle's dice.
+never touch its component store nor its dice. The window's computer decides on a detached copy
+of the battle on a worker thread (`Battle.detached`).
 
 - `choose_command(battle, name=None, difficulty="normal", rng=None)`: the next command for
   whoever the battle waits on (`game.ai.player`); `AIPlayer` keeps a difficulty and its own

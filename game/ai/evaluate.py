@@ -503,7 +503,11 @@ def zone_of(view, e) -> Zone:
     key = (id(view.hexmap), _mover_state(e),
            tuple(_unit_state(o) for o in view.units
                  if o.eid != e.eid and hex_distance(e.anchor, o.anchor) <= near))
-    got = _zone(ByKey(key, (view, e)))
+    args = ByKey(key, (view, e))
+    got = _zone(args)
+    # the cache entry keeps what its key names by id (the map, the stat block), not the view:
+    # a view carries what the rules remember about it (game.rules.view_memo)
+    args.value = (view.hexmap, e)
     return got if got.unit is e else dataclasses.replace(got, unit=e)
 
 

@@ -5,7 +5,8 @@
 
 It plays like a person: it reads the battle (`battle.view()` and the public bookkeeping:
 budgets, who attacked whom this round) and sends commands through `Battle.apply`; it never
-touches the world nor the battle's dice. Every command it returns was built from the rules'
+touches the battle's component store nor its dice (the window lets it decide on a detached
+copy, `Battle.detached`, on a worker thread). Every command it returns was built from the rules'
 own option lists (`game.rules.movement` reachable hexes and paths, 5-Foot Steps, Runs,
 Charges, Retreats; `game.rules.situation` attacks) and is checked with `battle.check` before
 it is returned (a refused first choice falls back to the next one, at worst EndTurn).

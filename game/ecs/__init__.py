@@ -1,1 +1,1 @@
-"""The esper world of a battle and the read-only view the rules take."""
+"""The component store of a battle and the read-only view the rules take."""

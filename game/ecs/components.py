@@ -1,4 +1,5 @@
-"""esper components of a battle: small dataclasses with no behaviour (DESIGN.md "State and flow").
+"""Components of a battle's store (game.ecs.store): small frozen dataclasses with no behaviour
+(DESIGN.md "State and flow"). A change replaces a component, never edits one in place.
 
 Terrain is not here: it lives in the HexMap. UI-only state (hover, selection) never goes here.
 """

@@ -1,14 +1,14 @@
 """Battles made in code: a HexMap and its world without a .tmx file.
 
 For tests, benchmarks and the AI's what-if questions. Maps from Tiled go through
-game.tiled.loader instead; both end in the same HexMap and the same esper world.
+game.tiled.loader instead; both end in the same HexMap and the same component store.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from game.ecs.view import BattleView, snapshot
-from game.ecs.world import build_world
+from game.ecs.world import build_store
 from game.hexgrid import TiledLayout
 from game.tiled.hexmap import OPEN_GROUND, HexMap, Terrain, UnitPlacement
 
@@ -34,8 +34,7 @@ def make_hexmap(width: int, height: int, terrain: dict | None = None, units=(),
 def make_view(width: int, height: int, terrain: dict | None = None, units=(),
               axis: str = "y", index: str = "odd", units_db: dict | None = None) -> BattleView:
     hexmap = make_hexmap(width, height, terrain, units, axis, index)
-    world = build_world(hexmap, units_db)
-    return snapshot(world, hexmap)
+    return snapshot(build_store(hexmap, units_db), hexmap)
 
 
 WALL = Terrain(impassable=True, obstacle="wall", name="stone wall")

@@ -1,14 +1,14 @@
 """A read-only snapshot of a battle, the input of every rules function (DESIGN.md "rules/").
 
-Rules never touch esper: the engine takes a `BattleView` after each change (its `version`
-increases), so queries can be cached per version and tested on hand-made views.
+Rules never touch the component store: the engine takes a `BattleView` after each change
+(its `version` increases), so queries can be cached per version and tested on hand-made views.
+A view is immutable; what rules remember about it lives on the view itself
+(`game.rules.view_memo`) and dies with it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-
-import esper
 
 from game.ecs.components import (
     AbilityUses, ActionBudget, Bleeding, Conditions, Controller, Footprint, Grapple, Health,
@@ -17,7 +17,7 @@ from game.ecs.components import (
 from game.data.model import UNARMED
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Ruleset
-from game.ecs.world import in_world
+from game.ecs.store import Store
 from game.hexgrid import Hex
 from game.tiled.hexmap import HexMap
 
@@ -83,6 +83,7 @@ class BattleView:
         object.__setattr__(self, "_occupancy", {h: tuple(us) for h, us in occupancy.items()})
         object.__setattr__(self, "_by_name", {u.name: u for u in self.units})
         object.__setattr__(self, "_by_eid", {u.eid: u for u in self.units})
+        object.__setattr__(self, "_memos", {})      # what rules remember (rules.view_memo)
 
     def occupants(self, h: Hex) -> tuple[UnitView, ...]:
         return self._occupancy.get(h, ())
@@ -126,39 +127,39 @@ def _carried(weapons: Weapons | None) -> dict:
             "ammo": MappingProxyType(dict(weapons.ammo))}
 
 
-def snapshot(world: str, hexmap: HexMap, version: int = 0, rules: Ruleset = DEFAULT_RULES) -> BattleView:
-    """Read every creature of an esper world into a BattleView (dead ones included)."""
+def snapshot(store: Store, hexmap: HexMap, version: int = 0,
+             rules: Ruleset = DEFAULT_RULES) -> BattleView:
+    """Read every creature of a battle's store into a BattleView (dead ones included)."""
     units = []
-    with in_world(world):
-        for eid, (ident, pos, fp, size, reach, team, health) in esper.get_components(
-                Identity, Position, Footprint, Size, Reach, Team, Health):
-            stats = esper.component_for_entity(eid, Stats)
-            conditions = esper.try_component(eid, Conditions) or Conditions()
-            reactions = esper.try_component(eid, Reactions) or Reactions()
-            controller = esper.try_component(eid, Controller) or Controller()
-            weapons = esper.try_component(eid, Weapons)
-            course = esper.try_component(eid, RunCourse)
-            running = course is not None and course.start is not None \
-                and "running" in conditions.active
-            uses = esper.try_component(eid, AbilityUses)
-            temp = esper.try_component(eid, TempHP)
-            bleeding = esper.try_component(eid, Bleeding)
-            grapple = esper.try_component(eid, Grapple)
-            units.append(UnitView(
-                eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
-                size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
-                reach=reach.hexes, hp=health.hp, max_hp=health.max_hp, dead=health.dead,
-                unit=stats.unit, **_carried(weapons),
-                conditions=MappingProxyType(dict(conditions.active)),
-                reaction_available=reactions.available > 0,
-                aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,
-                level=stats.level,
-                run=(course.start, course.direction) if running else None,
-                uses=MappingProxyType(dict(uses.left) if uses else {}),
-                temp_hp=temp.amount if temp else 0,
-                bled_rounds=bleeding.rounds if bleeding else 0,
-                grappling=grapple.partners if grapple else (),
-            ))
+    for eid, (ident, pos, fp, size, reach, team, health) in store.get_components(
+            Identity, Position, Footprint, Size, Reach, Team, Health):
+        stats = store.component_for_entity(eid, Stats)
+        conditions = store.try_component(eid, Conditions) or Conditions()
+        reactions = store.try_component(eid, Reactions) or Reactions()
+        controller = store.try_component(eid, Controller) or Controller()
+        weapons = store.try_component(eid, Weapons)
+        course = store.try_component(eid, RunCourse)
+        running = course is not None and course.start is not None \
+            and "running" in conditions.active
+        uses = store.try_component(eid, AbilityUses)
+        temp = store.try_component(eid, TempHP)
+        bleeding = store.try_component(eid, Bleeding)
+        grapple = store.try_component(eid, Grapple)
+        units.append(UnitView(
+            eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
+            size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
+            reach=reach.hexes, hp=health.hp, max_hp=health.max_hp, dead=health.dead,
+            unit=stats.unit, **_carried(weapons),
+            conditions=MappingProxyType(dict(conditions.active)),
+            reaction_available=reactions.available > 0,
+            aoo_this_round=reactions.aoo_this_round, aoo_policy=controller.aoo_policy,
+            level=stats.level,
+            run=(course.start, course.direction) if running else None,
+            uses=MappingProxyType(dict(uses.left) if uses else {}),
+            temp_hp=temp.amount if temp else 0,
+            bled_rounds=bleeding.rounds if bleeding else 0,
+            grappling=grapple.partners if grapple else (),
+        ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules)
 

@@ -1,48 +1,29 @@
-"""Building the esper world of a battle from a map (DESIGN.md "State and flow").
+"""Building the component store of a battle from a map (DESIGN.md "State and flow").
 
-One esper world per battle, selected with `esper.switch_world(battle_id)`; `in_world` switches
-and switches back, so code that reads or writes a battle never leaves another one selected.
+Each battle owns its `game.ecs.store.Store`: `build_store` fills a new one with the map's
+creatures; nothing here selects a process-global world, so battles (and threads reading
+different battles) never meet.
 """
 from __future__ import annotations
-
-import contextlib
-import itertools
-
-import esper
 
 from game.data import load_units
 from game.ecs.components import (
     AbilityUses, ActionBudget, Conditions, Controller, Footprint, Health, Identity, Position,
     Reach, Reactions, RunCourse, Size, Stats, Team, Weapons,
 )
+from game.ecs.store import Store
 from game.hexgrid import Hex, footprint
 from game.tiled.hexmap import HexMap, UnitPlacement
 
-_battle_ids = itertools.count(1)
 
-
-@contextlib.contextmanager
-def in_world(world: str):
-    previous = esper.current_world
-    esper.switch_world(world)
-    try:
-        yield
-    finally:
-        esper.switch_world(previous)
-
-
-def new_world_name() -> str:
-    return f"battle-{next(_battle_ids)}"
-
-
-def place(entity: int, anchor: Hex, facing: int | None = None) -> None:
-    """Move a creature's anchor (and facing), keeping its Footprint in step. Current world.
-    Only `Battle.place` calls this (the battle is the one writer of its world)."""
-    old = esper.component_for_entity(entity, Position)
+def place(store: Store, entity: int, anchor: Hex, facing: int | None = None) -> None:
+    """Move a creature's anchor (and facing), keeping its Footprint in step.
+    Only `Battle.place` calls this (the battle is the one writer of its store)."""
+    old = store.component_for_entity(entity, Position)
     position = Position(anchor, old.facing if facing is None else facing % 6)
-    size = esper.component_for_entity(entity, Size).name
-    esper.add_component(entity, position)
-    esper.add_component(entity, Footprint(tuple(footprint(size, anchor, position.facing))))
+    size = store.component_for_entity(entity, Size).name
+    store.add_component(entity, position)
+    store.add_component(entity, Footprint(tuple(footprint(size, anchor, position.facing))))
 
 
 def carried(unit) -> Weapons:
@@ -87,22 +68,13 @@ def unit_components(hexmap: HexMap, placement: UnitPlacement, units_db: dict) ->
     return components
 
 
-def build_world(hexmap: HexMap, units_db: dict | None = None, world: str | None = None,
-                create=None) -> str:
-    """Create a fresh esper world holding every unit of the map; returns the world's name.
+def build_store(hexmap: HexMap, units_db: dict | None = None, create=None) -> Store:
+    """A new store holding every creature of the map, in the map's order.
     `create(hexmap, placement, units_db)` gives the components of one creature (default:
     `unit_components`, the default rules' creature; a rule profile hands its own)."""
     create = create or unit_components
     units_db = units_db if units_db is not None else load_units()
-    world = world or new_world_name()
-    with in_world(world):
-        esper.clear_database()
-        for placement in hexmap.units:
-            esper.create_entity(*create(hexmap, placement, units_db))
-    return world
-
-
-def delete_world(world: str) -> None:
-    if esper.current_world == world:
-        esper.switch_world("default")
-    esper.delete_world(world)
+    store = Store()
+    for placement in hexmap.units:
+        store.create_entity(*create(hexmap, placement, units_db))
+    return store

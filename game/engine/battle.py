@@ -1,4 +1,4 @@
-"""A battle: an esper world, its dice, whose turn it is, and `apply(command)`.
+"""A battle: its component store, its dice, whose turn it is, and `apply(command)`.
 
 Commands in, events out (DESIGN.md "State and flow"). `apply` asks the command's handler to
 check it against the rules first; a refused command changes nothing and returns the reason.
@@ -9,6 +9,10 @@ What the battle waits for (`awaiting()`): "turn" (the `active` creature's comman
 attack of opportunity or an active defense of an `ask` creature: a React, ActiveParry or
 ActiveDodge from `pending.reactor`, RULES.md 4) or
 "over" (`winner` is a team, or "draw"; RULES.md 12).
+
+Each battle owns its store (game.ecs.store); nothing is shared with other battles. The
+computer player decides on `detached()`: a copy made on the battle's thread, with its own
+store and dice, that a worker thread reads while the window goes on reading the battle.
 """
 from __future__ import annotations
 
@@ -18,8 +22,6 @@ from contextlib import contextmanager
 from dataclasses import asdict, fields, replace
 from types import MappingProxyType
 
-import esper
-
 from game.ecs.components import (
     ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
@@ -27,7 +29,7 @@ from game.ecs.light_components import LightSheet
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
 from game.ecs.view import BattleView, snapshot
-from game.ecs.world import build_world, delete_world, in_world, place
+from game.ecs.world import build_store, place
 from game.engine.profile import RuleProfile
 from game.engine.profiles import profile_named
 from game.engine import commands as C
@@ -55,7 +57,7 @@ def _read_only(name: str):
 class Battle:
     """One battle. Read it through `view()`; change it only through `apply()`.
 
-    The battle is the only writer of its world and bookkeeping: `update` (components),
+    The battle is the only writer of its store and bookkeeping: `update` (components),
     `note` / `note_turn` (bookkeeping), `place`, `set_condition`, `remove` and the rest below;
     each bumps `version`, so a cached view is never stale.
     """
@@ -83,7 +85,7 @@ class Battle:
         if units_db is None:
             units_db = self.profile.load_units()
         _check_kinds(hexmap, units_db, self.profile)
-        self.world = build_world(hexmap, units_db, create=self.profile.unit_components)
+        self.store = build_store(hexmap, units_db, create=self.profile.unit_components)
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.ruleset = ruleset        # the action economy and modifier tables
@@ -96,12 +98,13 @@ class Battle:
         self.events: list[E.Event] = []
         self._out: list[E.Event] = []
         self._view: BattleView | None = None
-        with in_world(self.world):
-            self.eids = {i.name: eid for eid, i in esper.get_component(Identity)}
-            self.teams_of = {esper.component_for_entity(eid, Identity).name: t.name
-                             for eid, t in esper.get_component(Team)}
-            leads = {i.name: s.unit.leader for _, (i, s) in esper.get_components(Identity, Stats)
-                     if getattr(s.unit, "leader", "")}
+        self._detached = False      # a copy to decide on (`detached`) takes no command
+        store = self.store
+        self.eids = {i.name: eid for eid, i in store.get_component(Identity)}
+        self.teams_of = {store.component_for_entity(eid, Identity).name: t.name
+                         for eid, t in store.get_component(Team)}
+        leads = {i.name: s.unit.leader for _, (i, s) in store.get_components(Identity, Stats)
+                 if getattr(s.unit, "leader", "")}
         # minion -> its leader (the map loader checked them; a leader is never a minion)
         self.leader_of = {m: leader for m, leader in leads.items()
                           if leader in self.eids and leader not in leads and leader != m}
@@ -113,8 +116,25 @@ class Battle:
     # ---- reading -------------------------------------------------------------------------
     def view(self) -> BattleView:
         if self._view is None or self._view.version != self.version:
-            self._view = snapshot(self.world, self.hexmap, self.version, self.ruleset)
+            self._view = snapshot(self.store, self.hexmap, self.version, self.ruleset)
         return self._view
+
+    def detached(self) -> Battle:
+        """A copy of the battle as it is now, to decide on (the computer player on its worker
+        thread): its own store (a cheap copy sharing the frozen components), its own dice in
+        the same state (nothing it rolls is drawn from these), the same bookkeeping (immutable,
+        shared), its own copies of the log, the events and the name tables, and a view of its
+        own. Make it on the battle's thread; then the two never touch each other. It answers
+        every question the battle answers (view, budgets, legality, forecasts) the same way,
+        but takes no command: a paused action belongs to the battle it paused."""
+        other = object.__new__(Battle)
+        other.__dict__.update(self.__dict__)
+        other.store, other.dice = self.store.copy(), self.dice.copy()
+        other.controllers, other.eids = dict(self.controllers), dict(self.eids)
+        other.teams_of, other.leader_of = dict(self.teams_of), dict(self.leader_of)
+        other.log, other.events, other._out = list(self.log), list(self.events), []
+        other._paused, other._view, other._detached = [], None, True
+        return other
 
     def unit(self, name: str):
         """The UnitView of a creature on the map (KeyError when there is none)."""
@@ -128,8 +148,7 @@ class Battle:
         return self.eids[name]
 
     def component(self, name: str, kind):
-        with in_world(self.world):
-            return esper.component_for_entity(self.entity(name), kind)
+        return self.store.component_for_entity(self.entity(name), kind)
 
     def budget(self, name: str) -> ActionBudget:
         return self.component(name, ActionBudget)
@@ -195,11 +214,10 @@ class Battle:
 
     def update(self, name: str, component_type, /, **changes) -> None:
         """Replace fields of one component of a creature (components are frozen)."""
-        with in_world(self.world):
-            eid = self.entity(name)
-            old = esper.component_for_entity(eid, component_type)
-            new = replace(old, **changes)
-            esper.add_component(eid, new)
+        eid = self.entity(name)
+        old = self.store.component_for_entity(eid, component_type)
+        new = replace(old, **changes)
+        self.store.add_component(eid, new)
         self._changed()
         if name in self.leader_of and component_type in (ActionBudget, Reactions):
             from game.engine.minions import shared_spent     # the group's actions and Reaction
@@ -208,8 +226,7 @@ class Battle:
     def attach(self, name: str, component) -> None:
         """Add (or replace) a component of a creature: for components only some creatures
         have (game.ecs.components.ReactionPolicy)."""
-        with in_world(self.world):
-            esper.add_component(self.entity(name), component)
+        self.store.add_component(self.entity(name), component)
         self._changed()
 
     def note(self, **changes) -> None:
@@ -261,8 +278,7 @@ class Battle:
     def place(self, name: str, state) -> None:
         anchor, facing = state
         moved = anchor != self.unit(name).anchor
-        with in_world(self.world):
-            place(self.eids[name], anchor, facing)
+        place(self.store, self.eids[name], anchor, facing)
         self._changed()
         if moved:       # a creature that moves leaves the wall it took cover behind
             for stance in ("taking_cover", "leaning_out"):
@@ -301,13 +317,15 @@ class Battle:
         """The creature leaves the map (RULES.md 12)."""
         eid = self.eids.pop(name)
         self.note_entry("left", name, self.teams_of[name])
-        with in_world(self.world):
-            esper.delete_entity(eid, immediate=True)
+        self.store.delete_entity(eid)
         self._changed()
 
     # ---- changing ------------------------------------------------------------------------------
     def apply(self, command: C.Command) -> Outcome:
         """Check `command` and perform it: Outcome(ok, reason, events)."""
+        if self._detached:
+            raise RuntimeError("a detached battle is for deciding: apply commands to the "
+                               "battle it was made from")
         foreign = self._foreign(command)
         if foreign is not None:
             return Outcome(False, foreign.reason, code=foreign.code)
@@ -386,11 +404,10 @@ class Battle:
         the file it came from), the bookkeeping, the dice and a pending reaction. A component
         added later is hashed without a change here."""
         units = {}
-        with in_world(self.world):
-            for eid, ident in sorted(esper.get_component(Identity)):
-                units[ident.name] = {type(c).__name__: _plain(c)
-                                     for c in esper.components_for_entity(eid)
-                                     if not isinstance(c, STAT_BLOCKS)}
+        for eid, ident in sorted(self.store.get_component(Identity)):
+            units[ident.name] = {type(c).__name__: _plain(c)
+                                 for c in self.store.components_for_entity(eid)
+                                 if not isinstance(c, STAT_BLOCKS)}
         pending = None
         if self._pending:
             p = self._pending
@@ -408,7 +425,8 @@ class Battle:
         return state
 
     def close(self) -> None:
-        delete_world(self.world)
+        """Nothing to release any more (the store dies with the battle); kept for callers
+        that end a battle explicitly."""
 
     @property
     def pending(self) -> PendingReaction | None:

@@ -11,6 +11,8 @@ initiative tie-break coin of a battle comes from its `Dice`, so the command log 
 - `coin()`: a fair coin (initiative ties, RULES.md 9).
 - `state()` / `set_state()` / `Dice.from_state()`: save and restore the generator exactly;
   the state is made of lists and ints only, so it goes into a JSON save as it is.
+- `copy()`: independent dice in the same state (a detached battle's: its rolls are the ones
+  the battle would roll next, and drawing them leaves the battle's dice as they were).
 - `fixed`: rolls fixed in advance (`FixedRoll("d20", 17)`, from a save's "dice" list), used
   in order before the seeded generator: rule tests, tutorials and bug reports script a battle
   with them. A fixed roll of another die than the one rolled, or out of its range, raises
@@ -112,6 +114,13 @@ class Dice:
         self.rolls = rolls
         self.fixed = tuple(FixedRoll(*f) for f in rest[0]) if rest else ()
         self.fixed_used = 0
+
+    def copy(self) -> Dice:
+        """Dice in the same state, drawn independently of these."""
+        other = Dice(self.seed, self.fixed)
+        other._rng.setstate(self._rng.getstate())
+        other.rolls, other.fixed_used = self.rolls, self.fixed_used
+        return other
 
     @classmethod
     def from_state(cls, state, seed: int | str | None = None) -> Dice:

@@ -121,10 +121,7 @@ def knock_out(b, attacker: str, target: str, before: int, critical: bool,
 
 def follow_up(b, name: str) -> FollowUp:
     """The creature's FollowUp (an empty one when it never had the chance)."""
-    import esper
-    from game.ecs.world import in_world
-    with in_world(b.world):
-        return esper.try_component(b.entity(name), FollowUp) or FollowUp()
+    return b.store.try_component(b.entity(name), FollowUp) or FollowUp()
 
 
 def after_hit(b, attacker: str, target: str, weapon, roll) -> None:

@@ -1,7 +1,7 @@
 """Save files and replays (DESIGN.md "State and flow", "Command line": `python -m game replay
 FILE [--verify] [--json]`).
 
-A save is the seed and the command log, not the world (the format and its checks are in
+A save is the seed and the command log, not the component store (the format and its checks are in
 game/engine/savefile.py). A shipped map is written by its name; another map by its path
 relative to the save's folder.
 

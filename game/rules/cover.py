@@ -38,17 +38,17 @@ to AC, and the bonus of the terrain alone to REF saves against area effects from
 Line of effect is symmetric (`sight.trace_sight`): when every line of the attacker is blocked
 by walls but one of the target's lines back is clear, the answer is Superior, not Total.
 
-`all_pairs_cover` answers every ordered pair of a view, cached by the view's version.
+`all_pairs_cover` answers every ordered pair of a view, remembered on the view.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from game.data.model import SIZES
 from game.hexgrid import Hex, hex_neighbors
 from game.rules import geometry as geo
+from game.rules import view_memo
 from game.rules.sight import (
     Line, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
     unit_of, view_index,
@@ -354,23 +354,17 @@ def cover_bonus(view, attacker, target, ranged: bool = False) -> int | None:
     return cover(view, attacker, target, ranged).bonus
 
 
-# --- every ordered pair, cached by view version ----------------------------------------------
-
-_PAIRS_CACHE: OrderedDict = OrderedDict()
-_PAIRS_CACHE_SIZE = 8
-
+# --- every ordered pair, remembered on the view ----------------------------------------------
 
 def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True,
                     use_cache: bool = True) -> MappingProxyType:
     """{(attacker name, target name): CoverResult} for every ordered pair of distinct units
-    of the view (each result carries `line_of_effect`). Cached by (map, view version,
-    ranged); a hit also requires the same units, so two views sharing a version never mix."""
-    key = (id(view.hexmap), view.version, ranged, prune)
-    hit = _PAIRS_CACHE.get(key) if use_cache else None
-    if hit is not None and hit[0] is view.hexmap and (hit[1] is view.units
-                                                       or hit[1] == view.units):
-        _PAIRS_CACHE.move_to_end(key)
-        return hit[2]
+    of the view (each result carries `line_of_effect`). Remembered on the view (by `ranged`
+    and `prune`; game.rules.view_memo) unless `use_cache` is False."""
+    memo = view_memo.memo(view, "all_pairs_cover")
+    hit = memo.get((ranged, prune)) if use_cache else None
+    if hit is not None:
+        return hit
     index = view_index(view)
     best, dist = {}, {}
     for a in view.units:
@@ -390,16 +384,10 @@ def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True,
             out[a.name, t.name] = _explain(view, a, t, ranged, dist[a.eid, t.eid], ev)
     result = MappingProxyType(out)
     if use_cache:
-        _PAIRS_CACHE[key] = (view.hexmap, view.units, result)
-        while len(_PAIRS_CACHE) > _PAIRS_CACHE_SIZE:
-            _PAIRS_CACHE.popitem(last=False)
+        memo[ranged, prune] = result
     return result
 
 
-def clear_cache() -> None:
-    _PAIRS_CACHE.clear()
-
-
 __all__ = ["BONUS", "COVER_STATES", "LEVELS", "CoverResult", "all_pairs_cover", "behind_cover",
-           "beyond_wall", "clear_cache", "cover", "cover_bonus", "cover_wall", "level_for",
+           "beyond_wall", "cover", "cover_bonus", "cover_wall", "level_for",
            "size_index"]

@@ -19,12 +19,12 @@ A creature stands at the highest elevation under its footprint.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from game.data.model import SIZES
 from game.rules import geometry as geo
+from game.rules import view_memo
 from game.rules.sight import condition_names, creature_distance, unit_of
 from game.rules.threat import threatened_hexes
 
@@ -78,23 +78,16 @@ def flanks(view, a, b, target) -> bool:
 
 
 # Per view object: every attack preview asks for its target's flanking, which looks at all
-# the target's enemies; remembering it per view keeps `inspect` on N units at N^2, not N^3.
-_MEMO: OrderedDict = OrderedDict()
-_MEMO_VIEWS = 8
-
+# the target's enemies; remembering it on the view keeps `inspect` on N units at N^2, not N^3.
 
 def flanking(view, target) -> FlankResult:
     """docs/rules/08-flanking.md: is `target` flanked, and by which pair (the widest angle; ties by
-    name)? Remembered per view object (views are immutable)."""
+    name)? Remembered on the view (views are immutable; game.rules.view_memo)."""
     t = unit_of(view, target)
-    hit = _MEMO.get(id(view))
-    if hit is None or hit[0] is not view:
-        hit = _MEMO[id(view)] = (view, {})
-        while len(_MEMO) > _MEMO_VIEWS:
-            _MEMO.popitem(last=False)
-    known = hit[1].get(t.name)
+    memo = view_memo.memo(view, "flanking")
+    known = memo.get(t.name)
     if known is None or known[0] is not t:
-        known = hit[1][t.name] = (t, _flanking(view, t))
+        known = memo[t.name] = (t, _flanking(view, t))
     return known[1]
 
 

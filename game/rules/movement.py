@@ -38,7 +38,6 @@ integer bitboards, for tables of costs 1 and 2).
 from __future__ import annotations
 
 import weakref
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -51,6 +50,7 @@ from game.hexgrid import DIRECTIONS, Hex, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import conditions as condition_rules
 from game.rules import locomotion as locomotion_rules
+from game.rules import view_memo
 from game.rules.locomotion import LEDGE, WALKER, Locomotion
 from game.rules.threat import (can_threaten, conditions_of, footprint_distance, is_helpless,
                                is_hostile, threat_reach, threatened_hexes, weapon_threat_reach)
@@ -221,7 +221,7 @@ def ledge_cost(rise: int, climb_dc: int, loco: Locomotion) -> int | None:
     return rise * loco.climb
 
 
-# ---- the map as an index box (cached per HexMap) --------------------------------------------
+# ---- the map as an index box (remembered on the HexMap) -------------------------------------
 
 class _Table:
     """The cost table of one way of moving (`Locomotion`) on one map: `base` per index
@@ -332,16 +332,13 @@ class _Shape:
         return delta, facing, entered, vacated, full
 
 
-_grids: dict[int, tuple] = {}
-
-
 def _grid(hexmap) -> _Grid:
-    entry = _grids.get(id(hexmap))
-    if entry is None or entry[0]() is not hexmap:
-        entry = (weakref.ref(hexmap, lambda _r, k=id(hexmap), c=_grids: c.pop(k, None)),
-                 _Grid(hexmap))
-        _grids[id(hexmap)] = entry
-    return entry[1]
+    """The map as an index box, remembered on the map (game.rules.view_memo)."""
+    memo = view_memo.memo(hexmap, "movement_grid")
+    grid = memo.get("grid")
+    if grid is None:
+        grid = memo.setdefault("grid", _Grid(hexmap))
+    return grid
 
 
 # ---- the battlefield as one mover sees it ---------------------------------------------------
@@ -367,10 +364,13 @@ class _Field:
     """Per (view, mover), sparse: hexes its creatures block, make difficult or forbid as an
     end, and the bitmasks (a bit per threatening enemy, `bits`) of the enemies threatening a
     hex or whose space entering it provokes them. With a `radius`, only creatures that can
-    matter within that many hexes of the mover are read (a bounded search)."""
+    matter within that many hexes of the mover are read (a bounded search).
+
+    The field is remembered on its view, so it holds the view weakly (no cycle: a dropped
+    view and its fields go at once); a result that outlives the call holds the view."""
 
     def __init__(self, view, mover, radius: int | None = None):
-        self.view, self.mover, self.radius = view, mover, radius
+        self._view, self.mover, self.radius = weakref.ref(view), mover, radius
         self.grid = _grid(view.hexmap)
         self.loco = locomotion_rules.locomotion(mover)
         self.table = self.grid.table(self.loco)
@@ -388,6 +388,10 @@ class _Field:
                 self._add_creature(other)
         # the highest cost in the cost table (creatures add DIFFICULT at most)
         self.top_cost = max(self.table.top_cost, DIFFICULT if self.difficult else NORMAL)
+
+    @property
+    def view(self):
+        return self._view()
 
     def covers(self, radius: int | None) -> bool:
         return self.radius is None or (radius is not None and radius <= self.radius)
@@ -551,22 +555,10 @@ class _Field:
         return tuple(self.grid.hex_of[i + o] for o in self.shape.fp[f])
 
 
-_fields: OrderedDict = OrderedDict()   # id(view) -> (view, {eid: _Field}), recent views only
-FIELD_VIEWS = 16
-
-
 def _field(view, mover, radius: int | None = None) -> _Field:
-    """The field of (view, mover) covering `radius` hexes (None: the whole map), cached for
-    the most recently used views (views are immutable). A field refers to its view, so the
-    cache holds the views themselves and forgets the oldest: a weak reference would never
-    die and every view of a battle would stay in memory."""
-    entry = _fields.get(id(view))
-    if entry is None or entry[0] is not view:
-        entry = _fields[id(view)] = (view, {})
-        while len(_fields) > FIELD_VIEWS:
-            _fields.popitem(last=False)
-    _fields.move_to_end(id(view))
-    cache = entry[1]
+    """The field of (view, mover) covering `radius` hexes (None: the whole map), remembered
+    on the view (views are immutable; game.rules.view_memo): it dies with the view."""
+    cache = view_memo.memo(view, "movement_fields")
     fld = cache.get(mover.eid)
     if fld is None or fld.mover is not mover or not fld.covers(radius):
         fld = cache[mover.eid] = _Field(view, mover, radius)
@@ -874,6 +866,7 @@ class Reachable:
 
     def __init__(self, fld: _Field, start: int, budget, kind: str = "move", edges=None):
         self._fld, self._start, self._edges = fld, start, edges or fld.edges
+        self._view = fld.view           # the field holds it weakly; `path` needs it
         self.mover, self.budget, self.kind = fld.mover, budget, kind
         self.start = fld.state(start)
         self.cost: dict[Hex, int] = {}
@@ -1072,6 +1065,7 @@ class SafePaths:
 
     def __init__(self, fld: _Field, start: int, dist: dict, parent: dict):
         self._fld, self._start, self._dist, self._parent = fld, start, dist, parent
+        self._view = fld.view           # the field holds it weakly; `path` needs it
 
     def path(self, to_hex: Hex, facing: int | None = None) -> MovePath | None:
         fld, start = self._fld, self._start

@@ -22,8 +22,9 @@
   centre still reaches one of its corners); without this a creature could be shot by a foe it
   cannot shoot. Concealment stays directional (a blinded attacker, an invisible target).
 
-Pure functions of a `BattleView`. Per-view indexes of the terrain and of the creatures are
-cached by the view's `version` (and the identity of its map and units).
+Pure functions of a `BattleView`. The index of a map's terrain is remembered on the map, the
+index of where the creatures stand on the view (game.rules.view_memo): each dies with its
+object.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from typing import Iterable
 
 from game.hexgrid import Hex
 from game.rules import geometry as geo
+from game.rules import view_memo
 
 # --- small helpers shared by cover, concealment and flanking -------------------------------
 
@@ -92,18 +94,6 @@ class ViewIndex:
     lines: OrderedDict = field(default_factory=OrderedDict, compare=False)  # raw_lines memo
 
 
-_TERRAIN_CACHE: OrderedDict = OrderedDict()   # id(hexmap) -> (hexmap, terrain snapshot, index)
-_VIEW_CACHE: OrderedDict = OrderedDict()      # (id(hexmap), version) -> (hexmap, units, index)
-_CACHE_SIZE = 16
-
-
-def _remember(cache: OrderedDict, key, value) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > _CACHE_SIZE:
-        cache.popitem(last=False)
-
-
 def _near(hexes) -> dict:
     """{(q, r): hexes of `hexes` within distance 2 of (q, r)}: the spatial index behind
     `candidates` (a line's corridor is the hexes within 2 of its linedraw)."""
@@ -116,11 +106,12 @@ def _near(hexes) -> dict:
 
 
 def terrain_index(hexmap) -> TerrainIndex:
-    """Walls, low obstacles, sight blockers and concealment of a map (cached per map object;
-    rebuilt when its terrain list changed)."""
-    hit = _TERRAIN_CACHE.get(id(hexmap))
-    if hit is not None and hit[0] is hexmap and hit[1] == hexmap.terrain:
-        return hit[2]
+    """Walls, low obstacles, sight blockers and concealment of a map (remembered on the map
+    object; rebuilt when its terrain list changed)."""
+    memo = view_memo.memo(hexmap, "terrain_index")
+    hit = memo.get("index")
+    if hit is not None and hit[0] == hexmap.terrain:
+        return hit[1]
     walls, lows, blockers, conceal = set(), set(), set(), {}
     for h in hexmap.all_hexes():
         t = hexmap.terrain_at(h)
@@ -134,19 +125,17 @@ def terrain_index(hexmap) -> TerrainIndex:
             conceal[h] = t.concealment
     index = TerrainIndex(frozenset(walls), frozenset(lows), frozenset(blockers), conceal,
                          _near(walls | lows | blockers), _near(conceal))
-    _remember(_TERRAIN_CACHE, id(hexmap), (hexmap, list(hexmap.terrain), index))
+    memo["index"] = (list(hexmap.terrain), index)
     return index
 
 
 def view_index(view) -> ViewIndex:
-    """The terrain index plus where the living creatures stand, cached by view version."""
-    key = (id(view.hexmap), view.version)
-    hit = _VIEW_CACHE.get(key)
-    if hit is not None and hit[0] is view.hexmap and (hit[1] is view.units or hit[1] == view.units):
-        terrain = terrain_index(view.hexmap)
-        if terrain is hit[2].terrain:
-            return hit[2]
+    """The terrain index plus where the living creatures stand (remembered on the view)."""
     terrain = terrain_index(view.hexmap)
+    memo = view_memo.memo(view, "view_index")
+    hit = memo.get("index")
+    if hit is not None and hit.terrain is terrain:
+        return hit
     occ: dict = {}
     for u in view.units:
         if u.dead:
@@ -161,13 +150,8 @@ def view_index(view) -> ViewIndex:
         near_all[h] = near_all.get(h, ()) + hs
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
                       near_units, near_all)
-    _remember(_VIEW_CACHE, key, (view.hexmap, view.units, index))
+    memo["index"] = index
     return index
-
-
-def clear_caches() -> None:
-    _TERRAIN_CACHE.clear()
-    _VIEW_CACHE.clear()
 
 
 # --- raw lines -------------------------------------------------------------------------------
@@ -455,6 +439,6 @@ def line_of_sight(view, attacker, target) -> bool:
 __all__ = [
     "Line", "SightResult", "RawLine", "TerrainIndex", "ViewIndex", "Excluding",
     "line_of_effect", "line_of_sight", "trace_sight", "raw_lines", "candidates",
-    "one_way", "reverse_clear", "view_index", "terrain_index", "clear_caches", "unit_of",
+    "one_way", "reverse_clear", "view_index", "terrain_index", "unit_of",
     "creature_distance", "condition_names", "fmt_hex", "tile",
 ]

@@ -1,7 +1,7 @@
 """Who threatens which hexes, and who can still react (docs/rules/02-size-and-reach.md
 "Threatened hexes", 04-attacks-of-opportunity.md "Reactions").
 
-Pure functions of a `BattleView`: nothing here imports esper or pygame.
+Pure functions of a `BattleView`: nothing here reads the component store or imports pygame.
 
 - A creature threatens when it holds a melee weapon or has a natural weapon (or a ranged weapon
   whose data says `threatens_ft`, the loaded crossbow), and is not prone, blinded, helpless,

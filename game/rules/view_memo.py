@@ -1,27 +1,57 @@
-"""Results remembered per battle view (views are immutable snapshots): the last few views'
-answers, each under a key the caller makes of everything the answer depends on besides the
-view. Rules that are asked the same question many times in one decision (the touch attack of
-a wrestling maneuver: by the legality query, the forecast and the computer player) use it."""
+"""What the rules remember lives on the object it is about: a battle view (views are
+immutable snapshots) or a map. No module keeps a table of views or maps, so a memo dies with
+its view or its map, no battle's answers outlive it, and a thread that reads its own battle
+(the computer player deciding on `Battle.detached`) never meets another thread's views.
+
+- `memo(owner, name)`: the dict `name` attached to `owner`, made at first use. The sight
+  indexes (`game.rules.sight`), the movement fields (`game.rules.movement`), flanking and
+  the cover of every pair (`game.rules.cover`) keep their answers there.
+- `per_view(view, key, compute)`: `compute()` remembered under `key` (all the answer depends
+  on besides the view): rules asked the same question many times in one decision (the touch
+  attack of a wrestling maneuver: by the legality query, the forecast and the computer
+  player) use it.
+- `forget(owner)`: drop what is remembered about `owner` (a cold start, for benchmarks).
+
+A map is shared by a battle and its detached copy, so memos are only read with `get` and
+written with `setdefault` or one assignment (single steps under the interpreter lock): two
+threads asking at once at worst compute the same answer twice.
+"""
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Callable, Hashable
 
-VIEWS = 8
-_MEMO: OrderedDict = OrderedDict()
+_ATTR = "_memos"
+_MISSING = object()
+
+
+def memo(owner, name: str) -> dict:
+    """The dict of memos `name` attached to `owner` (a BattleView, a HexMap)."""
+    memos = owner.__dict__.get(_ATTR)
+    if memos is None:
+        memos = owner.__dict__.setdefault(_ATTR, {})
+    table = memos.get(name)
+    if table is None:
+        table = memos.setdefault(name, {})
+    return table
 
 
 def per_view(view, key: Hashable, compute: Callable):
-    """`compute()` for `view` and `key`, remembered while the view is among the last VIEWS."""
-    hit = _MEMO.get(id(view))
-    if hit is None or hit[0] is not view:
-        hit = _MEMO[id(view)] = (view, {})
-        while len(_MEMO) > VIEWS:
-            _MEMO.popitem(last=False)
-    answers = hit[1]
-    if key not in answers:
-        answers[key] = compute()
-    return answers[key]
+    """`compute()` for `view` and `key`, remembered as long as the view lives."""
+    answers = memo(view, "per_view")
+    found = answers.get(key, _MISSING)
+    if found is _MISSING:
+        found = answers.setdefault(key, compute())
+    return found
 
 
-__all__ = ["per_view"]
+def forget(owner) -> None:
+    """Forget everything remembered about `owner`."""
+    owner.__dict__.pop(_ATTR, None)
+
+
+def remembered(owner) -> int:
+    """How many answers are remembered about `owner` (for tests of the memos' lifetime)."""
+    return sum(len(table) for table in owner.__dict__.get(_ATTR, {}).values())
+
+
+__all__ = ["forget", "memo", "per_view", "remembered"]

@@ -55,14 +55,15 @@ class BattleController(GameController):
         self._players: dict = {}
         super().__init__(battle, model, human_teams)
 
-    def ai_command(self, name: str):
+    def ai_command(self, name: str, battle=None):
+        battle = self.battle if battle is None else battle
         team = self.team_of(name)
         level = self.difficulties.get(team)
         if level is None:
-            return autoplay.command_for(self.battle, name)
+            return autoplay.command_for(battle, name)
         if team not in self._players:
-            self._players[team] = AIPlayer(level, seed=f"{self.battle.seed}:{team}")
-        return self._players[team].command(self.battle, name)
+            self._players[team] = AIPlayer(level, seed=f"{battle.seed}:{team}")
+        return self._players[team].command(battle, name)
 
 
 # ---- the threat heat map (H) ---------------------------------------------------------------------

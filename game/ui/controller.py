@@ -689,9 +689,10 @@ class GameController:
         self._bump()
 
     # ---- the computer's turns --------------------------------------------------------------
-    def ai_command(self, name: str):
-        """The computer's command for `name` (subclasses choose a difficulty per side)."""
-        return autoplay.command_for(self.battle, name)
+    def ai_command(self, name: str, battle=None):
+        """The computer's command for `name`, decided on `battle` (default: the battle; the
+        worker thread passes a detached copy). Subclasses choose a difficulty per side."""
+        return autoplay.command_for(self.battle if battle is None else battle, name)
 
     def step_ai(self) -> Outcome | None:
         """One command of the computer when the battle waits on a computer side."""
@@ -703,15 +704,18 @@ class GameController:
     def think(self) -> Outcome | None:
         """The computer's step off the main thread: the first call starts its thinking
         (`thinking` names the creature), a later one applies the command once it is ready
-        (None meanwhile). The battle does not change while it thinks (it is the
-        computer's turn); a thought about a battle that changed since is dropped."""
+        (None meanwhile). The computer decides on a detached copy of the battle made here,
+        on the main thread, before its thread starts (`Battle.detached`): it never reads
+        the battle the window reads meanwhile. A thought about a battle that changed since
+        is dropped."""
         if self._thought is None:
             name = self.waiting_on()
             if name is None or self.is_human_turn():
                 return None
             self.thinking = name
+            copy = self.battle.detached()
             self._thought = (name, self.battle, self.battle.version,
-                             _THINKER.submit(self.ai_command, name))
+                             _THINKER.submit(self.ai_command, name, copy))
             return None
         name, battle, version, future = self._thought
         if not future.done():

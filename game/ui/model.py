@@ -1,6 +1,6 @@
-"""The UI's own state, kept out of the esper world (docs/architecture.md "State and flow": hover
-and selection are UI-only). No pygame here: the controller fills it, the board and the HUD read it,
-and the tests assert on it.
+"""The UI's own state, kept out of the battle's component store (docs/architecture.md "State and
+flow": hover and selection are UI-only). No pygame here: the controller fills it, the board and
+the HUD read it, and the tests assert on it.
 
 Cells are Tiled `col,row` tuples (docs/rules/01-hexes-and-distance.md); units are named by their
 map name.
