@@ -28,6 +28,7 @@ from typing import Iterator, NamedTuple
 from game.ecs.components import AbilityUses
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import guards, spending
 from game.engine.state import Refused
 from game.hexgrid import DIRECTIONS, Hex, hexes_within
 from game.rules import areas
@@ -49,11 +50,10 @@ class Aimed(NamedTuple):
 # ---- may it be used now (before any aim) ------------------------------------------------------
 
 def _action_left(b, u, a) -> None:
-    from game.engine.handlers import _big, _little
     if a.action == "little":
-        _little(b, u, a.name)
+        guards.little_action(b, u, a.name)
     else:
-        _big(b, u, 2 if a.action == "full_round" else 1, a.name)
+        guards.big_action(b, u, 2 if a.action == "full_round" else 1, a.name)
 
 
 def check_usable(b, u, a) -> None:
@@ -105,8 +105,7 @@ def _in_range(u, a, h: Hex) -> bool:
 
 
 def _hex(b, value, what: str) -> Hex:
-    from game.engine.handlers import _cell
-    return _cell(b, value, what)
+    return guards.cell(b, value, what)
 
 
 def _own_hex(b, u, value) -> Hex:
@@ -216,13 +215,13 @@ def aimed(b, u, a, cmd) -> Aimed:
 
 def use_ability(b, cmd):
     """UseAbility: check the ability, its aim and what it provokes; return what performs it."""
-    from game.engine.handlers import _confirm_action, _turn
-    u = _turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_use_ability(b, u)
     a = ability_of(b, u, cmd.ability)
     check_usable(b, u, a)
     target = aimed(b, u, a, cmd)
-    provokers = _confirm_action(cmd, b.view(), u, f"using {a.name}") if a.provokes else []
+    provokers = guards.confirm_action(cmd, b.view(), u, f"using {a.name}") if a.provokes \
+        else []
 
     def perform():
         from game.engine.ability_effects import resolve
@@ -232,12 +231,11 @@ def use_ability(b, cmd):
 
 
 def _spend(b, u, a) -> None:
-    from game.engine.handlers import _other_action, _spend as spend, _spend_little
     if a.action == "little":
-        _spend_little(b, u.name, a.name)
+        spending.spend_little(b, u.name, a.name)
     else:
-        spend(b, u.name, a.name, big=2 if a.action == "full_round" else 1)
-    _other_action(b)
+        spending.spend(b, u.name, a.name, big=2 if a.action == "full_round" else 1)
+    spending.non_attack_action(b)
     uses = b.component(u.name, AbilityUses)
     left = dict(uses.left)
     if a.uses is not None:

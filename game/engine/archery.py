@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.engine import attacks, guards
 from game.engine.state import Refused
 from game.engine.combat import own_extras
 from game.engine.commands import Volley
@@ -84,13 +85,8 @@ def can_volley_with(w) -> bool:
     return w.can_throw and ("javelin" in text or "spear" in text)
 
 
-def _h():
-    from game.engine import handlers
-    return handlers
-
-
 def can_volley(b, u) -> None:
-    _h()._attack_slot(b, u)
+    attacks.attack_left(b, u)
     if not any(can_volley_with(w) for w in u.weapons):
         raise Refused("no_volley_weapon", f"{u.name} holds no bow, javelin or spear to "
                       "launch a volley")
@@ -111,10 +107,9 @@ def volley_mode(w) -> str:
 
 def volley(b, cmd):
     """Volley: an indirect ranged attack on a creature out of line of effect but in range."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_volley(b, u)
-    t = h._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     w = _volley_weapon(u, cmd.weapon if isinstance(cmd.weapon, str) else None)
     view = b.view()
     direct = situation(view, u, t, w, Extras(mode=volley_mode(w)))
@@ -122,21 +117,21 @@ def volley(b, cmd):
             direct.situation is not None and direct.situation.cover != "total":
         raise Refused("has_line_of_effect", f"{u.name} can shoot {t.name} directly: a volley "
                       f"is for a target out of line of effect ({R19})")
-    extras = replace(h.own_extras(b, u.name, t.name, w), mode=volley_mode(w), indirect=True)
+    extras = replace(own_extras(b, u.name, t.name, w), mode=volley_mode(w), indirect=True)
     p = situation(view, u, t, w, extras)
     plan = plan_attack(p.situation) if p.situation is not None else None
     if plan is None or not plan.possible:
         raise Refused("cannot_attack", f"{u.name} cannot launch a volley at {t.name}: "
                       f"{plan.reason if plan else p.reason}")
-    provokers = h._confirm_action(cmd, view, u, "a volley")
+    provokers = guards.confirm_action(cmd, view, u, "a volley")
 
     def perform():
         extra = dict(mode=volley_mode(w), indirect=True)
-        if not (yield from h._still_possible(b, u.name, t.name, w, extra)):
+        if not (yield from attacks.still_possible(b, u.name, t.name, w, extra)):
             return
-        h._begin_attack(b, u, "Volley")
-        yield from h.attack_action(b, u.name, t.name, w, provokers=provokers,
-                                   extra=extra, kind="volley")
+        attacks.begin_attack(b, u, "Volley")
+        yield from attacks.attack_action(b, u.name, t.name, w, provokers=provokers,
+                                         extra=extra, kind="volley")
     return perform
 
 

@@ -132,15 +132,15 @@ def _register() -> None:
 
     @forecaster(C.Move)
     def move(b, cmd):
-        from game.engine.handlers import _states
+        from game.engine.guards import path_states
         u = b.unit(cmd.unit)
-        return path_forecast(b, u, _states(b, u, cmd.path, cmd.facings))
+        return path_forecast(b, u, path_states(b, u, cmd.path, cmd.facings))
 
     @forecaster(C.Retreat)
     def retreat(b, cmd):
-        from game.engine.handlers import _states
+        from game.engine.guards import path_states
         u = b.unit(cmd.unit)
-        return path_forecast(b, u, _states(b, u, cmd.path))
+        return path_forecast(b, u, path_states(b, u, cmd.path))
 
 
 _register()

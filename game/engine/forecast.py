@@ -62,11 +62,11 @@ def forecast(b, command) -> Forecast | None:
 def _attack_forecast(b, cmd, power_attack: bool) -> Forecast:
     """An attack's hit chance and expected damage with the weapon the handler would pick."""
     from game.engine.combat import own_extras
-    from game.engine.handlers import _pick_weapon
+    from game.engine.attacks import pick_weapon
     from game.rules.situation import preview_weapon
     view = b.view()
     u, t = view.unit(cmd.unit), view.unit(cmd.target)
-    weapon = _pick_weapon(b, u, t, cmd.weapon, melee_only=power_attack, power=power_attack)
+    weapon = pick_weapon(b, u, t, cmd.weapon, melee_only=power_attack, power=power_attack)
     extras = own_extras(b, u.name, t.name, weapon, power_attack)
     p = preview_weapon(view, u, t, weapon, extras)
     return attack_lines(b, p, extras)

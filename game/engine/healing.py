@@ -17,6 +17,7 @@ from __future__ import annotations
 from game.ecs.components import Health
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import guards, spending
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, set_conditions, set_temp_hp, stopped
 from game.engine.forecast import Forecast, forecaster
@@ -67,7 +68,7 @@ def grant_temp_hp(b, name: str, gained: int, by: str, source: str) -> int:
 
 def can_first_aid(b, u) -> None:
     """The check of the FirstAid action before a patient is named: a Big Action left."""
-    _h()._big(b, u, _h()._cost(b, "first_aid"), "First Aid")
+    guards.big_action(b, u, guards.big_cost(b, "first_aid"), "First Aid")
 
 
 def patient(b, u, name):
@@ -88,15 +89,14 @@ def patient(b, u, name):
 
 def first_aid(b, cmd):
     """FirstAid: a Heal check (DC 15) on an adjacent bleeding ally; provokes."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_first_aid(b, u)
     a = patient(b, u, cmd.ally)
-    provokers = h._confirm_action(cmd, b.view(), u, "first aid")
+    provokers = guards.confirm_action(cmd, b.view(), u, "first aid")
 
     def perform():
-        h._spend(b, u.name, "First Aid", big=h._cost(b, "first_aid"))
-        h._other_action(b)
+        spending.spend(b, u.name, "First Aid", big=guards.big_cost(b, "first_aid"))
+        spending.non_attack_action(b)
         if provokers:
             yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
                                            "giving first aid", stop_if_prone=False)

@@ -246,11 +246,11 @@ def check_command(b, cmd) -> None:
 # ---- Prepare to Interrupt -------------------------------------------------------------------
 
 def can_prepare_interrupt(b, u) -> None:
-    from game.engine import handlers as H
+    from game.engine import guards
     from game.engine.minions import not_for_minions
     not_for_minions(b, u, "Prepare to Interrupt")
-    H._big(b, u, H._cost(b, "prepare_interrupt"),
-           "Prepare to Interrupt (a Big Action now, one kept for the prepared action)")
+    guards.big_action(b, u, guards.big_cost(b, "prepare_interrupt"),
+                      "Prepare to Interrupt (a Big Action now, one kept for the prepared action)")
     if b.turn.interrupting:
         raise Refused("interrupt_turn", f"{u.name} is taking an interrupt turn: it cannot "
                       "prepare another")
@@ -273,14 +273,14 @@ def _watched_weapon(b, u, cmd):
     melee = [w for w in u.weapons if w.can_melee]
     if cmd.trigger == "enters_reach" or not u.weapons:
         return max(melee, key=lambda w: u.unit.reach_with(w), default=None)
-    from game.engine.handlers import _ready_weapon
-    return _ready_weapon(b, u)
+    from game.engine.attacks import ready_weapon
+    return ready_weapon(b, u)
 
 
 def prepare_interrupt(b, cmd):
     """Prepare to Interrupt (RULES.md 9): a trigger and a Big Action; the turn ends."""
-    from game.engine import handlers as H, turns
-    u = H._turn(b, cmd)
+    from game.engine import guards, spending, turns
+    u = guards.actor_of_turn(b, cmd)
     can_prepare_interrupt(b, u)
     if cmd.trigger not in TRIGGERS:
         raise Refused("bad_command", f"unknown trigger {cmd.trigger!r} (use {', '.join(TRIGGERS)})")
@@ -294,7 +294,7 @@ def prepare_interrupt(b, cmd):
                       "'attacks' or 'comes_into_sight' instead")
 
     def perform():
-        H._spend(b, u.name, "Prepare to Interrupt", big=1)
+        spending.spend(b, u.name, "Prepare to Interrupt", big=1)
         left = b.budget(u.name)
         b.note_entry("interrupts", u.name, Prepared(cmd.trigger, weapon.id if weapon else "",
                                                     b.round, cmd.action, left.big, left.little))

@@ -19,6 +19,7 @@ from game.engine import abilities as A
 from game.engine import ability_effects, allies, archery, defense, equipment, healing  # noqa: F401
 from game.engine import crushing, doors, maneuvers, minions, shield_bash, stances
 from game.engine import wrestling_forecast, wrestling_maneuvers  # noqa: F401  (forecasts)
+from game.engine import guards
 from game.engine import handlers as H
 from game.engine.state import Refused
 from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
@@ -306,7 +307,7 @@ def _start(b, name: str, kind: ActionKind):
         if kind.reaction:
             u = _reactor(b, name)
         else:
-            u = H._turn(b, C.EndTurn(name))
+            u = guards.actor_of_turn(b, C.EndTurn(name))
             prepared_only(b, kind.action)
         kind.available(b, u)
     except Refused as refused:

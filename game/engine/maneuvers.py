@@ -16,10 +16,11 @@ from dataclasses import replace
 
 from game.ecs.components import FollowUp, Reactions
 from game.engine import events as E
+from game.engine import attacks, guards
 from game.engine.state import Refused
 from game.engine.commands import KnockoutStrike, OffHandAttack, SetPolicy
 from game.engine.forecast import Forecast, attack_lines, forecaster
-from game.engine.combat import awareness_extras, gang_count, strike
+from game.engine.combat import awareness_extras, gang_count, own_extras, strike
 from game.rules import conditions as cond
 from game.rules.attack import target_defenceless
 from game.rules.hands import grants_follow_up, second_weapons
@@ -32,11 +33,6 @@ from game.rules.threat import can_react
 R19 = cite(19)
 
 
-def _h():
-    from game.engine import handlers
-    return handlers
-
-
 def unaware(b, attacker: str, target: str) -> bool:
     """The target does not see this blow coming (the rulebook's "unaware target")."""
     return attacker in b.hidden or target in b.unaware or \
@@ -46,18 +42,17 @@ def unaware(b, attacker: str, target: str) -> bool:
 # ---- Knockout Strike ---------------------------------------------------------------------------
 
 def can_knockout_strike(b, u) -> None:
-    _h()._attack_slot(b, u)
+    attacks.attack_left(b, u)
     if not any(knockout_weapon(w) for w in u.weapons):
         raise Refused("no_bludgeoning_weapon", f"{u.name} holds no weapon that deals only "
                       "bludgeoning damage for a Knockout Strike")
 
 
 def _knockout_weapon(b, u, t, name):
-    h = _h()
     if name is not None:
         w = find_weapon(u, name)
         if w is None:
-            h._not_in_hand(u, name)
+            attacks.refuse_not_in_hand(u, name)
             raise Refused("no_such_weapon", f"{u.name} has no weapon {name!r}")
         if not knockout_weapon(w):
             raise Refused("not_bludgeoning", f"{w.name} does not deal only bludgeoning "
@@ -66,32 +61,31 @@ def _knockout_weapon(b, u, t, name):
     usable = [w for w in u.weapons if knockout_weapon(w)]
     view = b.view()
     best = max(usable, key=lambda w: preview_weapon(
-        view, u, t, w, h.own_extras(b, u.name, t.name, w)).hit_chance)
+        view, u, t, w, own_extras(b, u.name, t.name, w)).hit_chance)
     return best
 
 
 def knockout_strike(b, cmd):
     """Knockout Strike: an attack that knocks the target out instead of wounding it."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_knockout_strike(b, u)
-    t = h._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     w = _knockout_weapon(b, u, t, cmd.weapon)
     view = b.view()
-    p = preview_weapon(view, u, t, w, h.own_extras(b, u.name, t.name, w))
+    p = preview_weapon(view, u, t, w, own_extras(b, u.name, t.name, w))
     if not p.possible:
         raise Refused("cannot_attack", f"{u.name} cannot strike {t.name} with {w.name}: "
                       f"{p.reason}")
-    provokers = [] if p.mode == "melee" else h._confirm_action(cmd, view, u,
-                                                               f"a {p.mode} attack")
+    provokers = [] if p.mode == "melee" else guards.confirm_action(
+        cmd, view, u, f"a {p.mode} attack")
 
     def perform():
-        if not (yield from h._still_possible(b, u.name, t.name, w)):
+        if not (yield from attacks.still_possible(b, u.name, t.name, w)):
             return
-        h._begin_attack(b, u, "Knockout Strike")
+        attacks.begin_attack(b, u, "Knockout Strike")
         before, surprised = b.unit(t.name).hp, unaware(b, u.name, t.name)
-        roll = yield from h.attack_action(b, u.name, t.name, w, provokers=provokers,
-                                          kind="knockout")
+        roll = yield from attacks.attack_action(b, u.name, t.name, w, provokers=provokers,
+                                                kind="knockout")
         if roll is not None and roll.hit and t.name in b.eids:
             knock_out(b, u.name, t.name, before, roll.critical, surprised)
     return perform
@@ -150,7 +144,7 @@ def chance_now(b, name: str) -> str:
 
 
 def can_off_hand_attack(b, u) -> None:
-    _h()._not_in_full_round(u, "an off-hand attack")
+    guards.not_in_full_round(u, "an off-hand attack")
     foe = chance_now(b, u.name)
     if not foe:
         raise Refused("no_follow_up", f"{u.name}'s main hand has not just hit a flat-footed "
@@ -173,8 +167,7 @@ def _second(b, u, name):
 
 def off_hand_attack(b, cmd):
     """OffHandAttack: the off hand (or second natural weapon) follows a main-hand hit."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_off_hand_attack(b, u)
     foe = chance_now(b, u.name)
     if cmd.target != foe:
@@ -208,7 +201,6 @@ def off_hand_extras(b, u, target: str) -> Extras:
 @forecaster(KnockoutStrike)
 def knockout_forecast(b, cmd) -> Forecast:
     """The hit chance, and the chance the target is knocked out (its FORT save included)."""
-    from game.engine.combat import own_extras
     view = b.view()
     u, t = view.unit(cmd.unit), view.unit(cmd.target)
     w = _knockout_weapon(b, u, t, cmd.weapon)

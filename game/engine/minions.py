@@ -296,7 +296,7 @@ def note_attack(b, name: str) -> None:
 
 
 def can_direct_minions(b, u) -> None:
-    from game.engine import handlers as H
+    from game.engine import guards
     if u.name in b.leader_of:
         raise Refused("minion_cannot_lead", f"{u.name} is a minion: minions cannot have "
                       "minions")
@@ -307,18 +307,18 @@ def can_direct_minions(b, u) -> None:
         raise Refused("already_directed", f"{u.name} has directed its minions this turn")
     if not any(_turns().able(b, m) for m in group(b, u.name)):
         raise Refused("no_minions", f"none of {u.name}'s minions can act")
-    H._little(b, u, "Direct Minions")
+    guards.little_action(b, u, "Direct Minions")
 
 
 def direct_minions(b, cmd):
     """Direct Minions (a Little Action): the group's collective actions for this turn."""
-    from game.engine import handlers as H
-    u = H._turn(b, cmd)
+    from game.engine import guards, spending
+    u = guards.actor_of_turn(b, cmd)
     can_direct_minions(b, u)
 
     def perform():
-        H._spend_little(b, u.name, "Direct Minions")
-        H._other_action(b)
+        spending.spend_little(b, u.name, "Direct Minions")
+        spending.non_attack_action(b)
         actions = b.ruleset.economy.minion_actions
         _set_pool(b, u.name, actions=actions, directed=True)
         sync(b, u.name)

@@ -14,6 +14,7 @@ players' page "Turns, actions and initiative": Deferring, Ignoring an enemy).
 from __future__ import annotations
 
 from game.engine import events as E
+from game.engine import guards, spending
 from game.engine.state import Refused, TurnState
 
 
@@ -33,7 +34,7 @@ def defer(b, cmd):
     """Defer: the ally that picked the creature picks another; it acts later this round."""
     from game.engine import handlers as H
     from game.engine.turns import candidates, offer_choice
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_defer(b, u)
 
     def perform():
@@ -61,21 +62,21 @@ def resume_deferred(b, name: str) -> bool:
 def can_ignore_enemy(b, u) -> None:
     from game.engine import handlers as H
     if not b.turn.ignore_paid:
-        H._little(b, u, "Ignore an Enemy")
+        guards.little_action(b, u, "Ignore an Enemy")
 
 
 def ignore_enemy(b, cmd):
     from game.engine import handlers as H
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_ignore_enemy(b, u)
-    t = H._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     ignored = tuple(b.ignoring.get(u.name, ()))
     if t.name in ignored:
         raise Refused("already_ignored", f"{u.name} already ignores {t.name} until its next turn")
 
     def perform():
         if not b.turn.ignore_paid:
-            H._spend_little(b, u.name, "Ignore an Enemy")
+            spending.spend_little(b, u.name, "Ignore an Enemy")
             b.note_turn(ignore_paid=True)
         b.note_entry("ignoring", u.name, (*ignored, t.name))
         b.emit(E.EnemyIgnored(u.name, t.name))

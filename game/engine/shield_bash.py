@@ -14,6 +14,7 @@ from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import handlers as H
 from game.engine import wrestling as WR
+from game.engine import attacks, guards
 from game.engine.state import Refused
 from game.engine.combat import damage
 from game.rules import conditions as cond
@@ -26,7 +27,7 @@ WIN_BY = 5            # won by 5+: damage and a shove
 
 
 def can_shield_bash(b, u) -> None:
-    H._attack_slot(b, u)
+    attacks.attack_left(b, u)
     if u.unit.shield < 1:
         raise Refused("no_shield", f"{u.name} carries no shield: a Shield Bash needs a Light "
                       "or larger shield")
@@ -34,16 +35,16 @@ def can_shield_bash(b, u) -> None:
 
 def check(b, cmd):
     """The checks of a Shield Bash: (basher, target, shove direction or None)."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_shield_bash(b, u)
-    t = H._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     plan = W.touch_plan(b.view(), u, t, WR.touch_extras(b, u.name, t.name, attack=True))
     if plan is None or not plan.possible:
         why = plan.reason if plan is not None else "no touch attack possible"
         raise Refused("out_of_reach", f"{u.name} cannot bash {t.name}: {why}")
     direction = None
     if cmd.to is not None:
-        H._cell(b, cmd.to, "the hex to shove into")
+        guards.cell(b, cmd.to, "the hex to shove into")
         direction = WR.shove_direction(b, t, u.hexes, cmd.to)
         if direction is None:
             raise Refused("bad_direction", f"{cmd.to[0]},{cmd.to[1]} is not a hex next to "
@@ -70,9 +71,9 @@ def shield_bash(b, cmd):
     charging = WR.charge_bonus(b, u.name)
 
     def perform():
-        if not (yield from H._still_possible(b, u.name, t.name, W.UNARMED)):
+        if not (yield from attacks.still_possible(b, u.name, t.name, W.UNARMED)):
             return
-        H._begin_attack(b, b.unit(u.name), "Shield Bash")
+        attacks.begin_attack(b, b.unit(u.name), "Shield Bash")
         b.set_condition(u.name, "shield_bash", t.eid, cond.until_next_turn(u.eid))
         roll = WR.touch(b, u.name, t.name, attack=True)
         b.update(u.name, ActionBudget, attacks=b.budget(u.name).attacks + 1)

@@ -14,6 +14,7 @@ last until the creature changes them or moves, across its turns.
 """
 from __future__ import annotations
 
+from game.engine import guards, spending
 from game.engine.state import Refused
 from game.engine.commands import LeanOut, TakeCover
 from game.engine.forecast import Forecast, forecaster
@@ -22,11 +23,6 @@ from game.rules.cover import beyond_wall, cover_wall
 from game.rules.sections import cite
 
 R19 = cite(19)
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 def walls_beside(b, u) -> list:
@@ -41,7 +37,7 @@ def walls_beside(b, u) -> list:
 
 
 def can_take_cover(b, u) -> None:
-    _h()._little(b, u, "Take Cover")
+    guards.little_action(b, u, "Take Cover")
     if len(u.hexes) != 1:
         raise Refused("too_large", f"{u.name} takes up more than one hex: it cannot hide "
                       "behind a wall")
@@ -51,10 +47,9 @@ def can_take_cover(b, u) -> None:
 
 def take_cover(b, cmd):
     """TakeCover: behind the adjacent wall hex `to`."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_take_cover(b, u)
-    wall = h._cell(b, cmd.to, "the wall")
+    wall = guards.cell(b, cmd.to, "the wall")
     found = [d for d, n in walls_beside(b, u) if n == wall]
     if not found:
         raise Refused("no_wall", f"{cmd.to[0]},{cmd.to[1]} is not a wall next to {u.name}")
@@ -63,8 +58,8 @@ def take_cover(b, cmd):
         raise Refused("already_in_cover", f"{u.name} is already in cover behind that wall")
 
     def perform():
-        h._spend_little(b, u.name, "Take Cover")
-        h._other_action(b)
+        spending.spend_little(b, u.name, "Take Cover")
+        spending.non_attack_action(b)
         if "leaning_out" in b.unit(u.name).conditions:
             b.remove_condition(u.name, "leaning_out")
         b.set_condition(u.name, "taking_cover", value)
@@ -72,7 +67,7 @@ def take_cover(b, cmd):
 
 
 def can_lean_out(b, u) -> None:
-    _h()._little(b, u, "Lean Out")
+    guards.little_action(b, u, "Lean Out")
     if not u.conditions.get("taking_cover") or cover_wall(b.view(), u) is None:
         raise Refused("not_in_cover", f"{u.name} is not in cover behind a wall: take cover "
                       "first")
@@ -80,14 +75,13 @@ def can_lean_out(b, u) -> None:
 
 def lean_out(b, cmd):
     """LeanOut: attack past the wall with Good cover from beyond it."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_lean_out(b, u)
     value = u.conditions["taking_cover"]
 
     def perform():
-        h._spend_little(b, u.name, "Lean Out")
-        h._other_action(b)
+        spending.spend_little(b, u.name, "Lean Out")
+        spending.non_attack_action(b)
         b.remove_condition(u.name, "taking_cover")
         b.set_condition(u.name, "leaning_out", value)
     return perform
