@@ -1,7 +1,7 @@
 """Special abilities applied to a battle (rules: Special abilities, Areas of effect).
 
 `use_ability` is the handler of the `UseAbility` command and `can_use_ability` its check
-before any aim (registered in `handlers.RULES` and `legality.ACTIONS`); `candidates` lists
+before any aim (registered in `registry.COMMANDS` and `legality.ACTIONS`); `candidates` lists
 the commands worth asking about (every legal origin or aim, bounded: burst origins within
 range whose area holds a creature, the twelve cone aims from each hex of the user's space on
 the side it aims, lines toward each hex at their length, straight walls touching a creature,
@@ -28,7 +28,9 @@ from typing import Iterator, NamedTuple
 from game.ecs.components import AbilityUses
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine import guards, spending
+from game.engine import ability_effects, guards, spending
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.state import Refused
 from game.hexgrid import DIRECTIONS, Hex, hexes_within
 from game.rules import areas
@@ -213,6 +215,7 @@ def aimed(b, u, a, cmd) -> Aimed:
 
 # ---- the command -------------------------------------------------------------------------------
 
+@COMMANDS.handles(C.UseAbility)
 def use_ability(b, cmd):
     """UseAbility: check the ability, its aim and what it provokes; return what performs it."""
     u = guards.actor_of_turn(b, cmd)
@@ -224,9 +227,8 @@ def use_ability(b, cmd):
         else []
 
     def perform():
-        from game.engine.ability_effects import resolve
         _spend(b, u, a)
-        yield from resolve(b, u.name, a, target, provokers)
+        yield from ability_effects.resolve(b, u.name, a, target, provokers)
     return perform
 
 
@@ -250,6 +252,30 @@ def uses_left(b, name: str) -> dict:
     """Ability id -> uses left (None: at will) of a creature."""
     u = b.unit(name)
     return {a.id: (u.uses.get(a.id) if a.uses is not None else None) for a in u.unit.abilities}
+
+
+# ---- its forecast ------------------------------------------------------------------------------
+
+def _shot_line(f: ability_effects.Forecast) -> str:
+    if f.helps:
+        parts = [f"heals {f.heals:.1f}"] if f.heals else []
+        parts += [f"wakes {f.wakes:.0%}"] if f.wakes else []
+        parts += [f"+{f.temp_hp:.1f} temporary HP"] if f.temp_hp else []
+        return f"{f.name}: {', '.join(parts) or 'no hit points to regain'}"
+    warn = " (own side!)" if f.harms_ally else ""
+    return f"{f.name}{warn}: fails {f.fails:.0%}, {f.damage:.1f} damage, down {f.downs:.0%}"
+
+
+@FORECASTS.handles(C.UseAbility)
+def ability_forecast(b, cmd) -> Forecast:
+    """Each creature caught, itemised (game.engine.ability_effects.forecast)."""
+    u = b.unit(cmd.unit)
+    a = u.unit.ability(cmd.ability)
+    target = aimed(b, u, a, cmd)
+    shots = ability_effects.forecast(b.view(), u.name, a, target)
+    hostile = [f.fails for f in shots if not f.ally]
+    return Forecast(max(hostile) if hostile else None, tuple(_shot_line(f) for f in shots),
+                    caught=tuple(f.name for f in shots))
 
 
 # ---- the commands worth asking about (legality.ACTIONS) -------------------------------------------
@@ -319,5 +345,5 @@ def candidates(b, u) -> Iterator[C.Command]:
             yield C.UseAbility(u.name, ability=a.id, **aim)
 
 
-__all__ = ["Aimed", "ONCE_A_ROUND", "ability_of", "aimed", "can_use_ability", "candidates",
-           "check_usable", "use_ability", "uses_left"]
+__all__ = ["Aimed", "ONCE_A_ROUND", "ability_forecast", "ability_of", "aimed", "can_use_ability",
+           "candidates", "check_usable", "use_ability", "uses_left"]

@@ -318,35 +318,3 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
 
 __all__ = ["Effect", "Forecast", "fail_chance", "forecast", "healing_forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
            "push_end", "resolve", "roll_terms", "saving_throw"]
-
-
-def _line(f: Forecast) -> str:
-    if f.helps:
-        parts = [f"heals {f.heals:.1f}"] if f.heals else []
-        parts += [f"wakes {f.wakes:.0%}"] if f.wakes else []
-        parts += [f"+{f.temp_hp:.1f} temporary HP"] if f.temp_hp else []
-        return f"{f.name}: {', '.join(parts) or 'no hit points to regain'}"
-    warn = " (own side!)" if f.harms_ally else ""
-    return f"{f.name}{warn}: fails {f.fails:.0%}, {f.damage:.1f} damage, down {f.downs:.0%}"
-
-
-def ability_forecast(b, cmd):
-    """The forecast seam's view of UseAbility: each creature caught, itemised."""
-    from game.engine.abilities import aimed
-    from game.engine.forecast import Forecast as Seen
-    u = b.unit(cmd.unit)
-    a = u.unit.ability(cmd.ability)
-    target = aimed(b, u, a, cmd)
-    shots = forecast(b.view(), u.name, a, target)
-    hostile = [f.fails for f in shots if not f.ally]
-    return Seen(max(hostile) if hostile else None, tuple(_line(f) for f in shots),
-                caught=tuple(f.name for f in shots))
-
-
-def _register() -> None:
-    from game.engine import commands as C
-    from game.engine.forecast import forecaster
-    forecaster(C.UseAbility)(ability_forecast)
-
-
-_register()

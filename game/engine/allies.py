@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from game.data.model import SIZES
 from game.ecs.components import ActionBudget, Reactions
+from game.engine import commands as C
 from game.engine import events as E
 from game.engine import guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, reacts, stopped
 from game.rules import conditions as cond
@@ -51,6 +53,7 @@ def protect_cover(u, ally) -> int:
     return 2 if larger or u.unit.shield >= LARGE_SHIELD else 1
 
 
+@COMMANDS.handles(C.Protect)
 def protect(b, cmd):
     """Protect an adjacent ally of the same size or smaller until the next turn."""
     u = guards.actor_of_turn(b, cmd)
@@ -94,6 +97,7 @@ def _partner(b, u, name):
     return a
 
 
+@COMMANDS.handles(C.TradeSpaces)
 def trade_spaces(b, cmd):
     """Swap hexes with an adjacent ally, who spends its Reaction; both may provoke."""
     u = guards.actor_of_turn(b, cmd)

@@ -9,9 +9,8 @@
   creature the attacker has no line of effect to but that is within range: -10 on the roll,
   a natural 20 adds 10 instead of hitting, no critical hit, an unseen target's 50% miss;
   a miss may strike any creature within 10 ft of the target. Provokes like a ranged attack.
-- `stray_forecast(b, attacker, target, weapon, extras)`: the lines and names of a ranged
-  attack's preview: who the stray missile may strike, with what chance (the computer player
-  weighs the same numbers).
+- Who a stray missile may strike, with what chance, for a preview: `game.engine.forecast.
+  stray_forecast`.
 
 Decisions where the rulebook is silent: the maps have open sky (the 50 ft of clearance a bow
 needs is always there); a volley names a creature, not an empty hex; slings and crossbows
@@ -25,19 +24,14 @@ from game.engine import attacks, guards
 from game.engine.state import Refused
 from game.engine.combat import own_extras
 from game.engine.commands import Volley
-from game.engine.forecast import Forecast, attack_lines, forecaster
+from game.engine.forecast import Forecast, attack_lines
+from game.engine.registry import COMMANDS, FORECASTS
 from game.rules.attack import plan_attack
 from game.rules.sections import cite
 from game.rules.situation import Extras, preview_weapon, situation
-from game.rules.volume import stray_odds, strays, unintended_targets
+from game.rules.volume import strays, unintended_targets
 
 R19 = cite(19)
-
-
-def _stray_plan(view, attacker: str, name: str, weapon, mode: str, indirect: bool):
-    s = situation(view, attacker, name, weapon, Extras(mode=mode, stray=True,
-                                                      indirect=indirect))
-    return plan_attack(s.situation) if s.situation is not None else None
 
 
 def stray_missile(b, attacker: str, target: str, weapon, s, roll, defended: bool) -> None:
@@ -55,24 +49,6 @@ def stray_missile(b, attacker: str, target: str, weapon, s, roll, defended: bool
     name = names[b.dice.d(len(names)) - 1] if len(names) > 1 else names[0]
     strike(b, attacker, name, weapon, Extras(mode=s.mode, stray=True, indirect=plan.indirect),
            "stray")
-
-
-def stray_forecast(b, attacker: str, target: str, weapon, extras: Extras):
-    """(lines, names) of the stray missile of a ranged attack: each creature it may strike,
-    with the chance, and whose side it is on."""
-    view = b.view()
-    s = situation(view, attacker, target, weapon, extras)
-    if s.situation is None or not s.situation.ranged:
-        return (), ()
-    plan = plan_attack(s.situation)
-    odds = stray_odds(view, attacker, target, plan, s.cover,
-                      lambda n: _stray_plan(view, attacker, n, weapon, s.mode, plan.indirect))
-    team = view.unit(attacker).team
-    lines = []
-    for name, p in odds:
-        side = "ally" if view.unit(name).team == team else "enemy"
-        lines.append(f"Stray missile: {name} ({side}), {p:.0%} chance to be struck ({R19})")
-    return tuple(lines), tuple(n for n, _ in odds)
 
 
 # ---- Volley --------------------------------------------------------------------------------
@@ -105,6 +81,7 @@ def volley_mode(w) -> str:
     return "ranged" if w.is_projectile else "thrown"
 
 
+@COMMANDS.handles(Volley)
 def volley(b, cmd):
     """Volley: an indirect ranged attack on a creature out of line of effect but in range."""
     u = guards.actor_of_turn(b, cmd)
@@ -135,7 +112,7 @@ def volley(b, cmd):
     return perform
 
 
-@forecaster(Volley)
+@FORECASTS.handles(Volley)
 def volley_forecast(b, cmd) -> Forecast:
     """A volley's odds (-10, natural 20 adds 10, no critical) and its stray missile."""
     view = b.view()
@@ -145,5 +122,5 @@ def volley_forecast(b, cmd) -> Forecast:
     return attack_lines(b, preview_weapon(view, u, t, w, extras), extras)
 
 
-__all__ = ["can_volley", "can_volley_with", "stray_forecast", "stray_missile", "volley",
+__all__ = ["can_volley", "can_volley_with", "stray_missile", "volley",
            "volley_forecast", "volley_mode"]

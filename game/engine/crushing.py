@@ -15,8 +15,8 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine import handlers as H
 from game.engine import guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import damage, opportunity_attacks, reacts, stopped
 from game.engine.impact import _check, confound_save
@@ -43,6 +43,7 @@ def can_crushing_advance(b, u) -> None:
         raise Refused("no_speed", f"{u.name} is too slow for a Crushing Advance")
 
 
+@COMMANDS.handles(C.CrushingAdvance)
 def crushing_advance(b, cmd):
     u = guards.actor_of_turn(b, cmd)
     can_crushing_advance(b, u)
@@ -118,12 +119,5 @@ def candidates(b, u):
     for end in I.crush_lines(b.view(), u, reach_hexes(u)):
         yield C.CrushingAdvance(u.name, to=b.cell(end))
 
-
-def _register() -> None:
-    H.RULES[C.CrushingAdvance] = crushing_advance
-    H.HANDLERS[C.CrushingAdvance] = H.handle
-
-
-_register()
 
 __all__ = ["can_crushing_advance", "candidates", "crush", "crushing_advance", "sidestep"]

@@ -18,21 +18,20 @@ it, and the map the rules read is rebuilt with it.
 from __future__ import annotations
 
 from game.data.dice import Dice as DiceExpr
+from game.engine import commands as C
 from game.engine import events as E
 from game.engine import attacks, guards, spending
 from game.engine.state import Refused
 from game.engine.falling import terrain_check
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.hexgrid import hexes_within
 from game.rules import obstacles
 from game.rules.sections import cite
+from game.rules.skills import beats_dc_chance
 from game.rules.threat import footprint_distance
 
 R21 = cite(21)
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 def _near(b, u, reach: int):
@@ -89,6 +88,7 @@ def _swing(b, u, cmd, state: str, label: str):
     return perform
 
 
+@COMMANDS.handles(C.OpenDoor)
 def open_door(b, cmd):
     """OpenDoor: an unlocked closed door next to the creature opens (Swift, no AOO)."""
     u = guards.actor_of_turn(b, cmd)
@@ -97,6 +97,7 @@ def open_door(b, cmd):
     return _swing(b, u, cmd, "open", "Open Door")
 
 
+@COMMANDS.handles(C.CloseDoor)
 def close_door(b, cmd):
     """CloseDoor: an open door next to the creature closes, if the doorway is empty."""
     u = guards.actor_of_turn(b, cmd)
@@ -139,6 +140,7 @@ def _smash_weapon(b, u, name):
     return w
 
 
+@COMMANDS.handles(C.Smash)
 def smash(b, cmd):
     """Smash: one blow at a door or obstacle within the weapon's reach (an attack)."""
     u = guards.actor_of_turn(b, cmd)
@@ -168,6 +170,7 @@ def can_force_open(b, u) -> None:
     guards.big_action(b, u, 1, "Force Open")
 
 
+@COMMANDS.handles(C.ForceOpen)
 def force_open(b, cmd):
     """ForceOpen: a Strength check against the Break DC of a door or obstacle next to it."""
     u = guards.actor_of_turn(b, cmd)
@@ -204,63 +207,42 @@ def smash_candidates(b, u):
         if w.can_melee:
             for h, t in _near(b, u, _melee_reach(u, w)):
                 if obstacles.stats(t) is not None and t.door not in ("open",):
-                    yield _cmd().Smash(u.name, to=b.cell(h), weapon=w.id)
+                    yield C.Smash(u.name, to=b.cell(h), weapon=w.id)
 
 
 def force_candidates(b, u):
     for h, t in _near(b, u, 1):
         s = obstacles.stats(t)
         if s is not None and s.break_dc and t.door != "open":
-            yield _cmd().ForceOpen(u.name, to=b.cell(h))
-
-
-def _cmd():
-    from game.engine import commands
-    return commands
-
-
-def _register() -> None:
-    from game.engine import commands as C
-    rules = {C.OpenDoor: open_door, C.CloseDoor: close_door, C.Smash: smash,
-             C.ForceOpen: force_open}
-    h = _h()
-    h.RULES.update(rules)
-    h.HANDLERS.update({kind: h.handle for kind in rules})
-
-
-_register()
-
-__all__ = ["can_close_door", "can_force_open", "can_open_door", "can_smash", "close_door",
-           "door_candidates", "force_candidates", "force_open", "open_door", "smash",
-           "smash_candidates"]
+            yield C.ForceOpen(u.name, to=b.cell(h))
 
 
 # ---- forecasts ------------------------------------------------------------------------------
 
-def _register_forecasts() -> None:
-    from game.engine import commands as C
-    from game.engine.forecast import Forecast, forecaster
-    from game.rules.skills import beats_dc_chance
-
-    @forecaster(C.Smash)
-    def smash_forecast(b, cmd):
-        u = b.unit(cmd.unit)
-        w = _smash_weapon(b, u, cmd.weapon)
-        t = b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to))
-        done = b.terrain_change(cmd.to)[1]
-        breaks, mean = obstacles.blows_to_break(u, w, t, done)
-        s = obstacles.stats(t)
-        return Forecast(float(breaks), (
-            f"{w.name} at Hardness {s.hardness}: {float(mean):.1f} damage a blow expected, "
-            f"{s.hp - done} HP left; breaks it {float(breaks):.0%} ({R21})",))
-
-    @forecaster(C.ForceOpen)
-    def force_forecast(b, cmd):
-        u = b.unit(cmd.unit)
-        s = obstacles.stats(b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to)))
-        chance = float(beats_dc_chance(u.unit.str_mod, s.break_dc))
-        return Forecast(chance, (f"Strength check {u.unit.str_mod:+d} vs Break DC "
-                                 f"{s.break_dc}: {chance:.0%}; no second try ({R21})",))
+@FORECASTS.handles(C.Smash)
+def smash_forecast(b, cmd) -> Forecast:
+    """The chance one blow breaks it, from the damage a blow is expected to deal."""
+    u = b.unit(cmd.unit)
+    w = _smash_weapon(b, u, cmd.weapon)
+    t = b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to))
+    done = b.terrain_change(cmd.to)[1]
+    breaks, mean = obstacles.blows_to_break(u, w, t, done)
+    s = obstacles.stats(t)
+    return Forecast(float(breaks), (
+        f"{w.name} at Hardness {s.hardness}: {float(mean):.1f} damage a blow expected, "
+        f"{s.hp - done} HP left; breaks it {float(breaks):.0%} ({R21})",))
 
 
-_register_forecasts()
+@FORECASTS.handles(C.ForceOpen)
+def force_forecast(b, cmd) -> Forecast:
+    """The chance of the Strength check against the Break DC."""
+    u = b.unit(cmd.unit)
+    s = obstacles.stats(b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to)))
+    chance = float(beats_dc_chance(u.unit.str_mod, s.break_dc))
+    return Forecast(chance, (f"Strength check {u.unit.str_mod:+d} vs Break DC "
+                             f"{s.break_dc}: {chance:.0%}; no second try ({R21})",))
+
+
+__all__ = ["can_close_door", "can_force_open", "can_open_door", "can_smash", "close_door",
+           "door_candidates", "force_candidates", "force_forecast", "force_open", "open_door",
+           "smash", "smash_candidates", "smash_forecast"]

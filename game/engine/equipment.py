@@ -11,9 +11,10 @@ sized for their wielder), and only from a hex of its own space (step onto it fir
 """
 from __future__ import annotations
 
-from game.engine import handlers as H
+from game.engine import commands as C
 from game.engine import inventory
 from game.engine import guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, stopped
 
@@ -75,6 +76,7 @@ def _provoking(b, cmd, u, weapon, action: str, place):
     return perform
 
 
+@COMMANDS.handles(C.DrawWeapon)
 def draw_weapon(b, cmd):
     """DrawWeapon: a sheathed weapon comes into a free hand (Little Action, provokes)."""
     u = guards.actor_of_turn(b, cmd)
@@ -86,6 +88,7 @@ def draw_weapon(b, cmd):
     return _provoking(b, cmd, u, w, "drawing", lambda: inventory.draw(b, u.name, w))
 
 
+@COMMANDS.handles(C.SheatheWeapon)
 def sheathe_weapon(b, cmd):
     """SheatheWeapon: a weapon in hand goes back to its sheath (Little Action, provokes)."""
     u = guards.actor_of_turn(b, cmd)
@@ -96,6 +99,7 @@ def sheathe_weapon(b, cmd):
     return _provoking(b, cmd, u, w, "sheathing", lambda: inventory.sheathe(b, u.name, w))
 
 
+@COMMANDS.handles(C.PickUp)
 def pick_up(b, cmd):
     """PickUp: the creature's own weapon from a hex of its space into a free hand (Little
     Action, provokes)."""
@@ -109,15 +113,6 @@ def pick_up(b, cmd):
     return _provoking(b, cmd, u, w, "picking up",
                       lambda: inventory.pick_up(b, u.name, w, where))
 
-
-def _register() -> None:
-    from game.engine import commands as C
-    rules = {C.DrawWeapon: draw_weapon, C.SheatheWeapon: sheathe_weapon, C.PickUp: pick_up}
-    H.RULES.update(rules)
-    H.HANDLERS.update({kind: H.handle for kind in rules})
-
-
-_register()
 
 __all__ = ["can_draw_weapon", "can_pick_up", "can_sheathe_weapon", "draw_weapon", "pick_up",
            "sheathe_weapon"]

@@ -124,23 +124,3 @@ def path_forecast(b, u, states):
     if not lines:
         return None
     return Forecast(chance, tuple(lines), ((u.name, b.cell(here[0])),))
-
-
-def _register() -> None:
-    from game.engine import commands as C
-    from game.engine.forecast import forecaster
-
-    @forecaster(C.Move)
-    def move(b, cmd):
-        from game.engine.guards import path_states
-        u = b.unit(cmd.unit)
-        return path_forecast(b, u, path_states(b, u, cmd.path, cmd.facings))
-
-    @forecaster(C.Retreat)
-    def retreat(b, cmd):
-        from game.engine.guards import path_states
-        u = b.unit(cmd.unit)
-        return path_forecast(b, u, path_states(b, u, cmd.path))
-
-
-_register()

@@ -34,10 +34,13 @@ from game.engine.guards import (actor_of_turn, big_action, big_cost, cell, confi
                                 little_action, not_in_full_round, path_states,
                                 ready_for_commands, threateners)
 from game.engine.spending import non_attack_action, spend, spend_little, until_next_turn
+from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.state import PendingReaction, Refused
-from game.engine import allies, defense, grapples, interrupts, minions, selective
+from game.engine import grapples, interrupts, minions
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped
 from game.engine.defense import set_defense_policy
+from game.engine.falling import path_forecast
+from game.engine.forecast import Forecast, attack_lines
 from game.engine.movement import check_path, check_retreat, fmt, speed_hexes, walk
 from game.hexgrid import direction_between, footprint
 from game.rules import aoo
@@ -45,11 +48,9 @@ from game.rules import conditions as cond
 from game.rules.locomotion import flies
 from game.rules import movement as rules_movement
 from game.rules.movement import charge_paths, five_foot_step_targets, run_targets
+from game.rules.sections import cite
 from game.rules.situation import find_weapon, preview_weapon
 from game.rules.threat import footprint_distance, threatening_weapons
-
-TRIGGERS = interrupts.TRIGGERS
-
 
 # ---- attacks --------------------------------------------------------------------------------
 
@@ -65,6 +66,7 @@ def can_power_attack(b, u) -> None:
         raise Refused("no_melee_weapon", f"{u.name} has no melee weapon for a Power Attack")
 
 
+@COMMANDS.handles(C.Attack)
 def attack(b, cmd, power: bool = False):
     """Attack (RULES.md 10) and Power Attack (RULES.md 9, melee only)."""
     u = actor_of_turn(b, cmd)
@@ -92,6 +94,7 @@ def attack(b, cmd, power: bool = False):
     return perform
 
 
+@COMMANDS.handles(C.PowerAttack)
 def power_attack(b, cmd):
     return attack(b, cmd, power=True)
 
@@ -103,6 +106,7 @@ def can_aim(b, u) -> None:
                       "ranged weapon")
 
 
+@COMMANDS.handles(C.Aim)
 def aim(b, cmd):
     """Aim (RULES.md 9): +1 on the next ranged attack this turn; provokes."""
     u = actor_of_turn(b, cmd)
@@ -120,6 +124,7 @@ def aim(b, cmd):
     return perform
 
 
+@COMMANDS.handles(C.FightDefensively)
 def fight_defensively(b, cmd):
     """Fight Defensively (RULES.md 9): -4 attack, +2 dodge AC until the next turn."""
     u = actor_of_turn(b, cmd)
@@ -148,6 +153,7 @@ def can_coup_de_grace(b, u) -> None:
     big_action(b, u, big_cost(b, "coup_de_grace"), "Coup de Grace")
 
 
+@COMMANDS.handles(C.CoupDeGrace)
 def coup_de_grace(b, cmd):
     """Coup de Grace (RULES.md 9): full-round; a helpless target in melee reach dies."""
     u = actor_of_turn(b, cmd)
@@ -186,6 +192,7 @@ def can_move(b, u) -> None:
                       "for a Move")
 
 
+@COMMANDS.handles(C.Move)
 def move(b, cmd):
     """Move (RULES.md 3) along a chosen path; Big Actions as needed, leftover kept."""
     u = actor_of_turn(b, cmd)
@@ -228,6 +235,7 @@ def can_step(b, u) -> None:
         raise Refused("broken_leg", f"{u.name} has a broken leg: no 5-Foot Step")
 
 
+@COMMANDS.handles(C.Step)
 def step(b, cmd):
     """5-Foot Step (RULES.md 3): Swift, 1 hex, never provokes, not after moving."""
     u = actor_of_turn(b, cmd)
@@ -289,6 +297,7 @@ def can_charge(b, u) -> None:
         raise Refused("no_melee_weapon", f"{u.name} has no melee weapon for a Charge attack")
 
 
+@COMMANDS.handles(C.Run)
 def run(b, cmd):
     """Run (RULES.md 3): a Big Action, straight up to 2 x speed; -2 AC vs melee and -2 ranged
     attack rolls until the next turn."""
@@ -309,6 +318,7 @@ def run(b, cmd):
     return perform
 
 
+@COMMANDS.handles(C.Charge)
 def charge(b, cmd):
     """Charge (RULES.md 3): a Run of 2+ hexes ending with the target in melee reach, then a
     melee attack with +2 damage (two Big Actions)."""
@@ -362,6 +372,7 @@ def can_retreat(b, u) -> None:
         raise Refused("no_speed", f"{u.name} is too slow to retreat")
 
 
+@COMMANDS.handles(C.Retreat)
 def retreat(b, cmd):
     """Retreat (RULES.md 3): full-round, up to speed (half when prone), away from the enemies
     that threaten it; only steps toward a new enemy provoke; Unfortunate until its turn."""
@@ -397,6 +408,7 @@ def can_stand_up(b, u) -> None:
     big_action(b, u, big_cost(b, "stand_up"), "Stand Up")
 
 
+@COMMANDS.handles(C.StandUp)
 def stand_up(b, cmd):
     """Stand Up (RULES.md 3): a Big Action, provokes; may move 1 hex as part of it."""
     u = actor_of_turn(b, cmd)
@@ -439,6 +451,7 @@ def can_drop_prone(b, u) -> None:
     little_action(b, u, "Drop Prone")
 
 
+@COMMANDS.handles(C.DropProne)
 def drop_prone(b, cmd):
     """Drop Prone (RULES.md 3): a Swift action."""
     u = actor_of_turn(b, cmd)
@@ -453,6 +466,7 @@ def drop_prone(b, cmd):
 
 # ---- turn flow ------------------------------------------------------------------------------
 
+@COMMANDS.handles(C.EndTurn)
 def end_turn(b, cmd):
     u = actor_of_turn(b, cmd)
     minions.can_end_turn(b, u)
@@ -463,6 +477,7 @@ def end_turn(b, cmd):
     return perform
 
 
+@COMMANDS.handles(C.ChooseNext)
 def choose_next(b, cmd):
     """Selective initiative (RULES.md 9): the chooser picks who acts next."""
     ready_for_commands(b)
@@ -487,6 +502,7 @@ def choose_next(b, cmd):
     return perform
 
 
+@COMMANDS.handles(C.React)
 def react(b, cmd):
     """The `ask` policy's answer (RULES.md 4, 9): accept makes the AOO or tries the Interrupt
     Turn, else it is declined."""
@@ -512,6 +528,7 @@ def can_leave_map(b, u) -> None:
         raise Refused("not_on_exit", f"{u.name} is not on an exit hex: move onto one first")
 
 
+@COMMANDS.handles(C.LeaveMap)
 def leave_map(b, cmd):
     """RULES.md 12: leave the battle from an exit hex; the turn ends."""
     u = actor_of_turn(b, cmd)
@@ -529,6 +546,7 @@ def leave_map(b, cmd):
     return perform
 
 
+@COMMANDS.handles(C.SetPolicy)
 def set_policy(b, cmd):
     """RULES.md 4: a creature's AOO policy, "always", "never" or "ask"."""
     if b.winner:
@@ -551,26 +569,52 @@ def set_policy(b, cmd):
     return perform
 
 
+# ---- forecasts ------------------------------------------------------------------------------
+
+def _attack_forecast(b, cmd, power_attack: bool) -> Forecast:
+    """An attack's hit chance and expected damage with the weapon the handler would pick."""
+    view = b.view()
+    u, t = view.unit(cmd.unit), view.unit(cmd.target)
+    weapon = pick_weapon(b, u, t, cmd.weapon, melee_only=power_attack, power=power_attack)
+    extras = own_extras(b, u.name, t.name, weapon, power_attack)
+    p = preview_weapon(view, u, t, weapon, extras)
+    return attack_lines(b, p, extras)
+
+
+@FORECASTS.handles(C.Attack)
+def attack_forecast(b, cmd) -> Forecast:
+    return _attack_forecast(b, cmd, False)
+
+
+@FORECASTS.handles(C.PowerAttack)
+def power_attack_forecast(b, cmd) -> Forecast:
+    return _attack_forecast(b, cmd, True)
+
+
+@FORECASTS.handles(C.CoupDeGrace)
+def coup_de_grace_forecast(b, cmd) -> Forecast:
+    """A Coup de Grace kills a helpless creature unless an attack of opportunity stops the
+    killer first (rules: Turns, actions and initiative)."""
+    return Forecast(1.0, (f"{cmd.target} dies unless an attack of opportunity stops "
+                          f"{cmd.unit} first ({cite(9)})",
+                          f"both Big Actions; no other action or Reaction until "
+                          f"{cmd.unit}'s next turn"))
+
+
+@FORECASTS.handles(C.Move)
+def move_forecast(b, cmd):
+    """The checks and falls on the way (game.engine.falling), None when there are none."""
+    u = b.unit(cmd.unit)
+    return path_forecast(b, u, path_states(b, u, cmd.path, cmd.facings))
+
+
+@FORECASTS.handles(C.Retreat)
+def retreat_forecast(b, cmd):
+    u = b.unit(cmd.unit)
+    return path_forecast(b, u, path_states(b, u, cmd.path))
+
+
 # ---- dispatch -------------------------------------------------------------------------------
-
-RULES = {
-    C.Move: move, C.Step: step, C.Run: run, C.Charge: charge, C.Retreat: retreat,
-    C.StandUp: stand_up, C.DropProne: drop_prone, C.Attack: attack, C.Aim: aim,
-    C.FightDefensively: fight_defensively, C.PowerAttack: power_attack,
-    C.CoupDeGrace: coup_de_grace, C.PrepareInterrupt: interrupts.prepare_interrupt,
-    C.EndTurn: end_turn, C.ChooseNext: choose_next, C.React: react,
-    C.LeaveMap: leave_map, C.SetPolicy: set_policy, C.Defer: selective.defer,
-    C.IgnoreEnemy: selective.ignore_enemy,
-    C.ActiveParry: defense.active_parry, C.ActiveDodge: defense.active_dodge,
-    C.Protect: allies.protect, C.TradeSpaces: allies.trade_spaces,
-}
-from game.engine.abilities import can_use_ability, use_ability  # noqa: E402 (uses the guards above)
-from game.engine import archery, maneuvers, stances  # noqa: E402 (use the guards above)
-RULES[C.UseAbility] = use_ability
-RULES.update({C.KnockoutStrike: maneuvers.knockout_strike, C.Volley: archery.volley,
-              C.OffHandAttack: maneuvers.off_hand_attack, C.TakeCover: stances.take_cover,
-              C.LeanOut: stances.lean_out})
-
 
 def drive(b, process, answer=None, started: bool = False) -> None:
     """Run a performed action until it ends (then `turns.after_action`) or asks a reaction
@@ -595,7 +639,7 @@ def handle(b, cmd) -> list:
     """Check `cmd` (Refused: nothing changed), perform it, return its events."""
     actor = minions.actor_of(cmd)
     with minions.checking(b, actor):
-        perform = RULES[type(cmd)](b, cmd)
+        perform = COMMANDS[type(cmd)](b, cmd)
     minions.take_over(b, actor)         # a directed minion acts in its leader's turn
     drive(b, perform())
     return list(b._out)
@@ -603,14 +647,4 @@ def handle(b, cmd) -> list:
 
 
 
-HANDLERS = {kind: handle for kind in RULES}
-
-import game.engine.equipment  # noqa: E402,F401  (registers Draw, Sheathe, PickUp in RULES)
-import game.engine.healing  # noqa: E402,F401  (registers FirstAid in RULES)
-import game.engine.wrestling_maneuvers  # noqa: E402,F401  (Grab, Trip, Shove, Pin, Escape)
-import game.engine.shield_bash  # noqa: E402,F401
-import game.engine.crushing  # noqa: E402,F401
-import game.engine.doors  # noqa: E402,F401  (registers OpenDoor, CloseDoor, Smash, ForceOpen)
-minions.register()
-
-__all__ = ["HANDLERS", "RULES", "TRIGGERS", "attack_action", "drive", "handle"]
+__all__ = ["drive", "handle"]

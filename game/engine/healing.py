@@ -20,7 +20,8 @@ from game.engine import events as E
 from game.engine import guards, spending
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, set_conditions, set_temp_hp, stopped
-from game.engine.forecast import Forecast, forecaster
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.rules import conditions as cond
 from game.rules.healing import (FIRST_AID_DC, first_aid_check, gain_temp_hp, heal_bonus,
                                 needs_first_aid)
@@ -30,11 +31,6 @@ from game.rules.skills import beats_dc_chance
 from game.rules.threat import footprint_distance
 
 R20 = cite(20)
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 # ---- healing and temporary hit points -----------------------------------------------------
@@ -87,6 +83,7 @@ def patient(b, u, name):
     return a
 
 
+@COMMANDS.handles(C.FirstAid)
 def first_aid(b, cmd):
     """FirstAid: a Heal check (DC 15) on an adjacent bleeding ally; provokes."""
     u = guards.actor_of_turn(b, cmd)
@@ -116,7 +113,7 @@ def _treat(b, healer: str, ally: str) -> None:
         set_conditions(b, ally, apply_changes(patient_now.conditions, check.changes))
 
 
-@forecaster(C.FirstAid)
+@FORECASTS.handles(C.FirstAid)
 def first_aid_forecast(b, cmd) -> Forecast:
     """The chance the Heal check stops the bleeding, itemised."""
     me = b.unit(cmd.unit)
@@ -130,14 +127,6 @@ def first_aid_forecast(b, cmd) -> Forecast:
                              f"Heal check d20 {bonus.text(first_sign=True)} vs DC "
                              f"{FIRST_AID_DC} ({R20})"))
 
-
-def _register() -> None:
-    h = _h()
-    h.RULES[C.FirstAid] = first_aid
-    h.HANDLERS[C.FirstAid] = h.handle
-
-
-_register()
 
 __all__ = ["can_first_aid", "first_aid", "first_aid_forecast", "grant_temp_hp",
            "heal_creature", "patient"]

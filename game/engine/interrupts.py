@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine.registry import COMMANDS
 from game.engine.state import Prepared, Refused, TurnState
 from game.engine.combat import Ask
 from game.ecs.components import ActionBudget, Reactions
@@ -277,6 +278,7 @@ def _watched_weapon(b, u, cmd):
     return ready_weapon(b, u)
 
 
+@COMMANDS.handles(C.PrepareInterrupt)
 def prepare_interrupt(b, cmd):
     """Prepare to Interrupt (RULES.md 9): a trigger and a Big Action; the turn ends."""
     from game.engine import guards, spending, turns

@@ -16,13 +16,14 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import ability_effects, allies, archery, defense, equipment, healing  # noqa: F401
+from game.engine import allies, archery, defense, equipment, healing
 from game.engine import crushing, doors, maneuvers, minions, shield_bash, stances
-from game.engine import wrestling_forecast, wrestling_maneuvers  # noqa: F401  (forecasts)
+from game.engine import wrestling_maneuvers
 from game.engine import guards
 from game.engine import handlers as H
+from game.engine.lfg_handlers import COMMANDS
 from game.engine.state import Refused
-from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
+from game.engine.interrupts import PREPARABLE, TRIGGERS, can_prepare_interrupt, prepared_only
 from game.engine.selective import can_defer, can_ignore_enemy
 from game.engine.turns import candidates
 from game.hexgrid import footprint_turns
@@ -168,7 +169,7 @@ def _stand_ups(b, u) -> Iterator[C.Command]:
 
 def _interrupts(b, u) -> Iterator[C.Command]:
     for action in PREPARABLE:
-        for trigger in H.TRIGGERS:
+        for trigger in TRIGGERS:
             yield C.PrepareInterrupt(u.name, trigger=trigger, action=action)
 
 
@@ -278,7 +279,7 @@ ACTION_IDS = tuple(KINDS)
 
 def refusal(b, command: C.Command) -> Refused | None:
     """The refusal `command` would get now (None: it would be accepted); changes nothing."""
-    rule = H.RULES.get(type(command))
+    rule = COMMANDS.get(type(command))
     if rule is None:
         return Refused("unknown_command", f"unknown command {type(command).__name__}")
     try:

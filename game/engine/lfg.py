@@ -11,6 +11,7 @@ from game.data import load_units
 from game.ecs.world import create_unit
 from game.engine import commands as C
 from game.engine import forecast, handlers, legality, turns
+from game.engine import lfg_handlers  # noqa: F401  (completes the command and forecast tables)
 from game.engine.profile import RuleProfile
 
 LFG = RuleProfile(

@@ -19,7 +19,8 @@ from game.engine import events as E
 from game.engine import attacks, guards
 from game.engine.state import Refused
 from game.engine.commands import KnockoutStrike, OffHandAttack, SetPolicy
-from game.engine.forecast import Forecast, attack_lines, forecaster
+from game.engine.forecast import Forecast, attack_lines
+from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.combat import awareness_extras, gang_count, own_extras, strike
 from game.rules import conditions as cond
 from game.rules.attack import target_defenceless
@@ -65,6 +66,7 @@ def _knockout_weapon(b, u, t, name):
     return best
 
 
+@COMMANDS.handles(KnockoutStrike)
 def knockout_strike(b, cmd):
     """Knockout Strike: an attack that knocks the target out instead of wounding it."""
     u = guards.actor_of_turn(b, cmd)
@@ -165,6 +167,7 @@ def _second(b, u, name):
                   "its main hand with")
 
 
+@COMMANDS.handles(OffHandAttack)
 def off_hand_attack(b, cmd):
     """OffHandAttack: the off hand (or second natural weapon) follows a main-hand hit."""
     u = guards.actor_of_turn(b, cmd)
@@ -198,7 +201,7 @@ def off_hand_extras(b, u, target: str) -> Extras:
 
 # ---- forecasts ---------------------------------------------------------------------------------
 
-@forecaster(KnockoutStrike)
+@FORECASTS.handles(KnockoutStrike)
 def knockout_forecast(b, cmd) -> Forecast:
     """The hit chance, and the chance the target is knocked out (its FORT save included)."""
     view = b.view()
@@ -217,7 +220,7 @@ def knockout_forecast(b, cmd) -> Forecast:
                          f"damage; {R19})", p.plan.describe()))
 
 
-@forecaster(OffHandAttack)
+@FORECASTS.handles(OffHandAttack)
 def off_hand_forecast(b, cmd) -> Forecast:
     view = b.view()
     u, t = view.unit(cmd.unit), view.unit(cmd.target)

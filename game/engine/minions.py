@@ -36,6 +36,7 @@ from dataclasses import replace
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine.registry import COMMANDS
 from game.engine.state import MinionPool, Refused, TurnState
 
 #: commands that answer a prompt or set a policy: never a minion's action
@@ -310,6 +311,7 @@ def can_direct_minions(b, u) -> None:
     guards.little_action(b, u, "Direct Minions")
 
 
+@COMMANDS.handles(C.DirectMinions)
 def direct_minions(b, cmd):
     """Direct Minions (a Little Action): the group's collective actions for this turn."""
     from game.engine import guards, spending
@@ -332,15 +334,8 @@ def pool_of(b, name: str) -> tuple[str, MinionPool] | None:
     return (leader, b.minions[leader]) if leader in b.minions else None
 
 
-def register() -> None:
-    """DirectMinions in the handlers' table (called by game.engine.handlers once it is built)."""
-    from game.engine import handlers as H
-    H.RULES[C.DirectMinions] = direct_minions
-    H.HANDLERS[C.DirectMinions] = H.handle
-
-
 __all__ = ["PASSIVE", "actor_of", "arrange", "can_direct_minions", "can_end_turn",
            "check_attack_limit", "checking", "commandable", "direct_minions", "end_group_turn", "group",
            "hand_back", "head", "held_by", "new_round", "not_for_minions", "note_attack",
-           "out_of_turn", "pool_of", "register", "shared_spent", "start", "start_group_turn", "sync",
+           "out_of_turn", "pool_of", "shared_spent", "start", "start_group_turn", "sync",
            "take_over", "takes_turns"]

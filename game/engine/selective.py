@@ -13,8 +13,10 @@ players' page "Turns, actions and initiative": Deferring, Ignoring an enemy).
 """
 from __future__ import annotations
 
+from game.engine import commands as C
 from game.engine import events as E
 from game.engine import guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused, TurnState
 
 
@@ -30,6 +32,7 @@ def can_defer(b, u) -> None:
                       "it cannot defer")
 
 
+@COMMANDS.handles(C.Defer)
 def defer(b, cmd):
     """Defer: the ally that picked the creature picks another; it acts later this round."""
     from game.engine import handlers as H
@@ -65,6 +68,7 @@ def can_ignore_enemy(b, u) -> None:
         guards.little_action(b, u, "Ignore an Enemy")
 
 
+@COMMANDS.handles(C.IgnoreEnemy)
 def ignore_enemy(b, cmd):
     from game.engine import handlers as H
     u = guards.actor_of_turn(b, cmd)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget
 from game.engine import commands as C
-from game.engine import handlers as H
 from game.engine import wrestling as WR
 from game.engine import attacks, guards
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import damage
 from game.rules import conditions as cond
@@ -65,6 +65,7 @@ def _slam(b, name: str, target: str, margin: int, direction) -> None:
         WR.push(b, name, target, direction, 1)
 
 
+@COMMANDS.handles(C.ShieldBash)
 def shield_bash(b, cmd):
     """Shield Bash (see the module docstring)."""
     u, t, direction = check(b, cmd)
@@ -101,12 +102,5 @@ def candidates(b, u):
             if b.hexmap.in_bounds(*cell):
                 yield C.ShieldBash(u.name, target=t.name, to=cell)
 
-
-def _register() -> None:
-    H.RULES[C.ShieldBash] = shield_bash
-    H.HANDLERS[C.ShieldBash] = H.handle
-
-
-_register()
 
 __all__ = ["can_shield_bash", "candidates", "check", "shield_bash"]

@@ -17,7 +17,8 @@ from __future__ import annotations
 from game.engine import guards, spending
 from game.engine.state import Refused
 from game.engine.commands import LeanOut, TakeCover
-from game.engine.forecast import Forecast, forecaster
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.hexgrid import hex_neighbors
 from game.rules.cover import beyond_wall, cover_wall
 from game.rules.sections import cite
@@ -45,6 +46,7 @@ def can_take_cover(b, u) -> None:
         raise Refused("no_wall", f"no wall next to {u.name} to take cover behind ({R19})")
 
 
+@COMMANDS.handles(TakeCover)
 def take_cover(b, cmd):
     """TakeCover: behind the adjacent wall hex `to`."""
     u = guards.actor_of_turn(b, cmd)
@@ -73,6 +75,7 @@ def can_lean_out(b, u) -> None:
                       "first")
 
 
+@COMMANDS.handles(LeanOut)
 def lean_out(b, cmd):
     """LeanOut: attack past the wall with Good cover from beyond it."""
     u = guards.actor_of_turn(b, cmd)
@@ -101,7 +104,7 @@ def _with(u, state: str, value: int):
     return replace(u, conditions=MappingProxyType({**kept, state: value}))
 
 
-@forecaster(TakeCover)
+@FORECASTS.handles(TakeCover)
 def take_cover_forecast(b, cmd) -> Forecast:
     """The enemies the wall would shut out (they cannot attack it, nor it them)."""
     view = b.view()
@@ -113,7 +116,7 @@ def take_cover_forecast(b, cmd) -> Forecast:
                     caught=tuple(names))
 
 
-@forecaster(LeanOut)
+@FORECASTS.handles(LeanOut)
 def lean_out_forecast(b, cmd) -> Forecast:
     """The enemies it may attack past the wall, with Good cover against them."""
     view = b.view()

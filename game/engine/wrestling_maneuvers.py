@@ -8,9 +8,9 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import grapples
-from game.engine import handlers as H
 from game.engine import wrestling as WR
 from game.engine import attacks, guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, own_extras, stopped
 from game.engine.defense import defended_strike
@@ -148,6 +148,7 @@ def _touch_opening(b, name: str, target: str, maneuver: str, provokers):
     return roll is not None and roll.hit
 
 
+@COMMANDS.handles(C.Grab, C.Trip, C.Shove)
 def maneuver(b, cmd):
     """Grab, Trip or Shove (see the module docstring of game.engine.wrestling)."""
     kind = KIND[type(cmd)]
@@ -169,6 +170,7 @@ def maneuver(b, cmd):
     return perform
 
 
+@COMMANDS.handles(C.Pin)
 def pin(b, cmd):
     """Pin a creature the actor grapples: opposed Wrestling checks."""
     u = guards.actor_of_turn(b, cmd)
@@ -195,6 +197,7 @@ def strongest_hold(view, u) -> str:
     return max(u.grappling, key=lambda n: W.wrestling_bonus(view.unit(n)).total)
 
 
+@COMMANDS.handles(C.Escape)
 def escape(b, cmd):
     """Escape a grapple: an opposed check against the strongest hold; won, free of all."""
     u = guards.actor_of_turn(b, cmd)
@@ -248,15 +251,6 @@ def pin_candidates(b, u):
     for name in u.grappling:
         yield C.Pin(u.name, target=name)
 
-
-def _register() -> None:
-    rules = {C.Grab: maneuver, C.Trip: maneuver, C.Shove: maneuver, C.Pin: pin,
-             C.Escape: escape}
-    H.RULES.update(rules)
-    H.HANDLERS.update({kind: H.handle for kind in rules})
-
-
-_register()
 
 __all__ = ["can_escape", "can_grab", "can_pin", "can_shove", "can_trip", "candidates",
            "check_maneuver", "escape", "maneuver", "pin", "pin_candidates", "strongest_hold"]
