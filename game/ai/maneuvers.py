@@ -144,9 +144,9 @@ def cover_options(planner, stay_value: float) -> list:
 
 
 def _lean_out(planner, stay_value: float) -> list:
-    from game.engine.stances import _with, shut_out
+    from game.engine.stances import shut_out, with_stance
     me = planner.me
-    leaning = _with(me, "leaning_out", me.conditions.get("taking_cover", 0))
+    leaning = with_stance(me, "leaning_out", me.conditions.get("taking_cover", 0))
     view = planner.view.replace(leaning)
     n = planner.attacks_possible(planner.budget.big - (0 if planner.budget.little else 1))
     best = (0.0, [])

@@ -35,7 +35,7 @@ from game.engine.state import Refused
 from game.hexgrid import DIRECTIONS, Hex, hexes_within
 from game.rules import areas
 from game.rules import conditions as cond
-from game.rules.sight import creature_distance
+from game.rules.sight import creature_distance, line_of_effect
 
 ONCE_A_ROUND = ("spell-like", "supernatural")     # 004: one SLA a turn, one Su a round
 _ACTION_WORDS = {"big": "a Big Action", "little": "a Little Action",
@@ -98,7 +98,6 @@ def ability_of(b, u, ability_id):
 
 def _reaches(view, u, h: Hex) -> bool:
     """A line of effect from the user to hex `h`."""
-    from game.rules.sight import line_of_effect
     return h in u.hex_set or line_of_effect(view, u, areas.Spot((h,), name="hex"))
 
 
@@ -174,7 +173,6 @@ def _wall(b, view, u, a, cmd) -> tuple[Hex, frozenset]:
 
 
 def _single(b, view, u, a, cmd) -> Aimed:
-    from game.rules.sight import line_of_effect
     if not isinstance(cmd.target, str) or not cmd.target:
         raise Refused("no_target", f"name the target of {a.name}")
     b.entity(cmd.target)

@@ -1,10 +1,9 @@
 """Stray missiles and volleys (docs/rules/19-maneuvers-and-archery.md "Unintended targets",
 "Volley shots and indirect fire"; the rulebook's "Accuracy by Volume").
 
-- `stray_missile(b, attacker, target, weapon, s, roll, defended)`: after a ranged attack
-  that missed, the missile may strike an unintended target (`game.rules.volume` names them
-  and says which misses fly on); the dice pick one when several fit, and a new attack roll at
-  -4 decides. It never strays again.
+- After a ranged attack that missed, the missile may strike an unintended target
+  (`game.engine.combat.stray_missile`): the dice pick one when several fit, and a new attack
+  roll at -4 decides. It never strays again.
 - `Volley` (an attack action): a bow, a javelin or a spear launched in a high arc at a
   creature the attacker has no line of effect to but that is within range: -10 on the roll,
   a natural 20 adds 10 instead of hitting, no critical hit, an unseen target's 50% miss;
@@ -29,26 +28,8 @@ from game.engine.registry import COMMANDS, FORECASTS
 from game.rules.attack import plan_attack
 from game.rules.sections import cite
 from game.rules.situation import Extras, preview_weapon, situation
-from game.rules.volume import strays, unintended_targets
 
 R19 = cite(19)
-
-
-def stray_missile(b, attacker: str, target: str, weapon, s, roll, defended: bool) -> None:
-    """The missed ranged attack `roll` (of situation `s`) may strike an unintended target."""
-    from game.engine.combat import strike
-    plan = roll.plan
-    if not strays(plan, roll.natural, roll.roll_hit, roll.concealed_miss, roll.total, defended):
-        return
-    view = b.view()
-    if target not in b.eids or attacker not in b.eids:
-        return
-    names = unintended_targets(view, attacker, target, s.cover, plan.indirect)
-    if not names:
-        return
-    name = names[b.dice.d(len(names)) - 1] if len(names) > 1 else names[0]
-    strike(b, attacker, name, weapon, Extras(mode=s.mode, stray=True, indirect=plan.indirect),
-           "stray")
 
 
 # ---- Volley --------------------------------------------------------------------------------
@@ -122,5 +103,5 @@ def volley_forecast(b, cmd) -> Forecast:
     return attack_lines(b, preview_weapon(view, u, t, w, extras), extras)
 
 
-__all__ = ["can_volley", "can_volley_with", "stray_missile", "volley",
+__all__ = ["can_volley", "can_volley_with", "volley",
            "volley_forecast", "volley_mode"]

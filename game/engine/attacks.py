@@ -22,6 +22,7 @@ from game.ecs.components import ActionBudget, Weapons
 from game.engine import interrupts, minions
 from game.engine.combat import opportunity_attacks, own_extras, stopped
 from game.engine.defense import defended_strike
+from game.engine.follow_up import after_hit
 from game.engine.guards import big_action
 from game.engine.spending import spend
 from game.engine.state import Refused
@@ -121,7 +122,6 @@ def attack_action(b, name: str, target: str, weapon, power: bool = False, provok
     if roll is not None:
         b.update(name, ActionBudget, attacks=b.budget(name).attacks + 1)
         b.note_turn(last_weapon=weapon.id)
-        from game.engine.maneuvers import after_hit
         after_hit(b, name, target, weapon, roll)
     b.note_turn(aim=False, ran=0)
     return roll

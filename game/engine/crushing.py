@@ -18,8 +18,9 @@ from game.engine import events as E
 from game.engine import guards, spending
 from game.engine.registry import COMMANDS
 from game.engine.state import Refused
-from game.engine.combat import damage, opportunity_attacks, reacts, stopped
-from game.engine.impact import _check, confound_save
+from game.engine.combat import opportunity_attacks, reacts, stopped
+from game.engine.health import damage
+from game.engine.impact import confound_save, roll_check
 from game.hexgrid import DIRECTIONS, Hex
 from game.rules import conditions as cond
 from game.rules import impact as I
@@ -82,8 +83,8 @@ def crush(b, big: str, name: str) -> None:
     dc = I.crush_dc(b.unit(big)).total
     check, bonus = I.resist_crush(t, reaction)
     auto = check == "REF" and saves.fails_automatically("REF", t.conditions)
-    total = _check(b, name, check, bonus, dc, cond.fortune(t.conditions),
-                   f"crushing advance of {big}" + ("; a Reaction spent" if reaction else ""))
+    total = roll_check(b, name, check, bonus, dc, cond.fortune(t.conditions),
+                       f"crushing advance of {big}" + ("; a Reaction spent" if reaction else ""))
     if total >= dc and not auto:
         if not reaction:
             sidestep(b, name, big)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from game.ecs.components import Controller, Reactions, ReactionPolicy
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import turns
 from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import Ask, strike
@@ -171,10 +172,9 @@ def _answering(b, cmd, kind: str):
     _can(b, b.unit(cmd.unit) if cmd.unit in b.eids else b.entity(cmd.unit), kind)
 
     def perform():
-        from game.engine.handlers import drive
         process = b.pending.resume
         b.wait_for(None)
-        drive(b, process, kind, started=True)
+        turns.drive(b, process, kind, started=True)
     return perform
 
 

@@ -1,10 +1,12 @@
 """One short function per command: check it against the rules, then return what performs it
 (RULES.md 3 movement, 4 AOO, 9 actions and initiative, 10 attacks, 12 leaving the map).
 
-Each checker raises `Refused(reason)` before anything changes, with a reason that says what to
-do instead ("Wulfric has no Big Action left", "the path leaves hex 4,5 threatened by Orc 1:
-confirm or take a 5-Foot Step"). It returns a `perform()` function; performing may pause
-on an `ask` reaction (a generator yielding `combat.Ask`; `React` resumes it).
+Each handler is registered with `@COMMANDS.handles(...)` (game.engine.registry) and opens
+with the guards of game.engine.guards, which raise `Refused(reason)` before anything changes,
+with a reason that says what to do instead ("Wulfric has no Big Action left", "the path leaves
+hex 4,5 threatened by Orc 1: confirm or take a 5-Foot Step"). It returns a `perform()`
+function; performing may pause on an `ask` reaction (a generator yielding `combat.Ask`;
+`React` resumes it; `turns.drive` runs it). `handle` dispatches a command to its handler.
 
 The turn's budget (RULES.md 9): 2 Big + 1 Little Action; a Big Action may be spent as a Little
 one; full-round actions (Retreat, Coup de Grace) need both Big Actions, and until the
@@ -16,7 +18,7 @@ Actions); an Attack made right after a Run of 2+ hexes is a Charge attack too (L
 
 Decisions where RULES.md is silent: a prone creature may only Stand Up, Retreat (half speed)
 or act in place (no Move, Run, Step or Charge); creatures do not attack their own side;
-Prepare to Interrupt, Defer and Ignore an Enemy are in `game.engine.interrupts` and
+Prepare to Interrupt, Defer and Ignore an Enemy are in `game.engine.prepare_interrupt` and
 `game.engine.selective`; an attack may be interrupted before it is rolled; Aim is lost
 when the AOO it provoked hits; LeaveMap (on an exit hex, RULES.md 12) ends the turn.
 """
@@ -35,8 +37,8 @@ from game.engine.guards import (actor_of_turn, big_action, big_cost, cell, confi
                                 ready_for_commands, threateners)
 from game.engine.spending import non_attack_action, spend, spend_little, until_next_turn
 from game.engine.registry import COMMANDS, FORECASTS
-from game.engine.state import PendingReaction, Refused
-from game.engine import grapples, interrupts, minions
+from game.engine.state import Refused
+from game.engine import grapples, minions
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped
 from game.engine.defense import set_defense_policy
 from game.engine.falling import path_forecast
@@ -518,7 +520,7 @@ def react(b, cmd):
     def perform():
         process = b.pending.resume
         b.wait_for(None)
-        drive(b, process, cmd.accept, started=True)
+        turns.drive(b, process, cmd.accept, started=True)
     return perform
 
 
@@ -616,35 +618,16 @@ def retreat_forecast(b, cmd):
 
 # ---- dispatch -------------------------------------------------------------------------------
 
-def drive(b, process, answer=None, started: bool = False) -> None:
-    """Run a performed action until it ends (then `turns.after_action`) or asks a reaction
-    (then the battle waits: `b.pending`, a ReactionAsked event)."""
-    if not hasattr(process, "send"):
-        if b.pending is None:
-            turns.after_action(b)
-        return
-    try:
-        ask = process.send(answer) if started else next(process)
-    except StopIteration:
-        turns.after_action(b)
-        return
-    if isinstance(ask, interrupts.Pause):
-        interrupts.begin(b, ask, process)
-        return
-    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind, ask.attack))
-    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
-
-
 def handle(b, cmd) -> list:
     """Check `cmd` (Refused: nothing changed), perform it, return its events."""
     actor = minions.actor_of(cmd)
     with minions.checking(b, actor):
         perform = COMMANDS[type(cmd)](b, cmd)
     minions.take_over(b, actor)         # a directed minion acts in its leader's turn
-    drive(b, perform())
+    turns.drive(b, perform())
     return list(b._out)
 
 
 
 
-__all__ = ["drive", "handle"]
+__all__ = ["handle"]

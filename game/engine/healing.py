@@ -19,7 +19,8 @@ from game.engine import commands as C
 from game.engine import events as E
 from game.engine import guards, spending
 from game.engine.state import Refused
-from game.engine.combat import opportunity_attacks, set_conditions, set_temp_hp, stopped
+from game.engine.combat import opportunity_attacks, stopped
+from game.engine.health import set_conditions, set_temp_hp
 from game.engine.forecast import Forecast
 from game.engine.registry import COMMANDS, FORECASTS
 from game.rules import conditions as cond

@@ -10,9 +10,10 @@ refusals dispatch through the same table. A new action's module goes into
 """
 from __future__ import annotations
 
-from game.engine import (abilities, allies, archery, crushing, defense, doors, equipment,
-                         handlers, healing, interrupts, maneuvers, minions, selective,
-                         shield_bash, stances, wrestling_forecast, wrestling_maneuvers)
+from game.engine import (abilities, allies, archery, crushing, defense, direct_minions, doors,
+                         equipment, handlers, healing, maneuvers, prepare_interrupt,
+                         selective, shield_bash, stances, wrestling_forecast,
+                         wrestling_maneuvers)
 from game.engine.registry import COMMANDS, FORECASTS
 
 #: every module that registers a command handler or a forecast of the default rules
@@ -20,11 +21,11 @@ HANDLER_MODULES = (
     handlers,               # Move, Step, Run, Charge, Retreat, Stand Up, Drop Prone, Attack,
                             # Power Attack, Aim, Fight Defensively, Coup de Grace, End Turn,
                             # ChooseNext, React, Leave Map, SetPolicy
-    interrupts,             # Prepare to Interrupt
+    prepare_interrupt,      # Prepare to Interrupt
     selective,              # Defer, Ignore an Enemy
     defense,                # Active Parry, Active Dodge
     allies,                 # Protect, Trade Spaces
-    minions,                # Direct Minions
+    direct_minions,         # Direct Minions
     abilities,              # Use Ability
     maneuvers,              # Knockout Strike, Off-Hand Attack
     archery,                # Volley

@@ -8,23 +8,22 @@ rulebook's "Knockout Strike", "Handedness & Using Both Hands", "Natural Weapons"
   hidden from it, it is surprised, or it ignores the attacker.
 - OffHandAttack (a Reaction on its own turn): after a main-hand (or primary natural) hit on
   a flat-footed foe, once per turn, one attack with the off-hand weapon (or a second natural
-  weapon) on that foe, counted as an attack of opportunity (`game.rules.hands`).
+  weapon) on that foe, counted as an attack of opportunity (`game.rules.hands`); the chance
+  is recorded by `game.engine.follow_up`.
 """
 from __future__ import annotations
-
-from dataclasses import replace
 
 from game.ecs.components import FollowUp, Reactions
 from game.engine import events as E
 from game.engine import attacks, guards
 from game.engine.state import Refused
-from game.engine.commands import KnockoutStrike, OffHandAttack, SetPolicy
+from game.engine.commands import KnockoutStrike, OffHandAttack
+from game.engine.follow_up import chance_now
 from game.engine.forecast import Forecast, attack_lines
 from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.combat import awareness_extras, gang_count, own_extras, strike
 from game.rules import conditions as cond
-from game.rules.attack import target_defenceless
-from game.rules.hands import grants_follow_up, second_weapons
+from game.rules.hands import second_weapons
 from game.rules.knockout import knockout_chance, knockout_weapon, knocks_out
 from game.rules.sections import cite
 from game.rules.saving_throws import save_bonus
@@ -115,36 +114,6 @@ def knock_out(b, attacker: str, target: str, before: int, critical: bool,
 
 # ---- the off hand ------------------------------------------------------------------------------
 
-def follow_up(b, name: str) -> FollowUp:
-    """The creature's FollowUp (an empty one when it never had the chance)."""
-    import esper
-    from game.ecs.world import in_world
-    with in_world(b.world):
-        return esper.try_component(b.entity(name), FollowUp) or FollowUp()
-
-
-def after_hit(b, attacker: str, target: str, weapon, roll) -> None:
-    """A main-hand hit on a flat-footed foe opens the off hand's chance (once per turn)."""
-    if b.active != attacker or not roll.hit:
-        return
-    f = follow_up(b, attacker)
-    u = b.unit(attacker)
-    if f.used_round != b.round and grants_follow_up(u, weapon) and \
-            target_defenceless(roll.plan.situation) is not None:
-        b.attach(attacker, replace(f, target=target, at=len(b.log)))
-
-
-def chance_now(b, name: str) -> str:
-    """The foe the off hand may strike now ("" when there is no chance): right after the hit,
-    before any other command, once per turn."""
-    f = follow_up(b, name)
-    since = b.log[f.at + 1:] if f.target and f.at >= 0 else ()
-    if f.target and f.at < len(b.log) and f.used_round != b.round and \
-            all(isinstance(c, SetPolicy) for c in since):     # a setting is not a command
-        return f.target
-    return ""
-
-
 def can_off_hand_attack(b, u) -> None:
     guards.not_in_full_round(u, "an off-hand attack")
     foe = chance_now(b, u.name)
@@ -229,5 +198,6 @@ def off_hand_forecast(b, cmd) -> Forecast:
     return attack_lines(b, preview_weapon(view, u, t, w, extras), extras)
 
 
-__all__ = ["after_hit", "can_knockout_strike", "chance_now", "follow_up", "can_off_hand_attack", "knock_out",
-           "knockout_forecast", "knockout_strike", "off_hand_attack", "off_hand_forecast", "off_hand_extras", "unaware"]
+__all__ = ["can_knockout_strike", "can_off_hand_attack", "knock_out", "knockout_forecast",
+           "knockout_strike", "off_hand_attack", "off_hand_extras", "off_hand_forecast",
+           "unaware"]

@@ -50,6 +50,8 @@ def save_battle(battle: Battle, path) -> None:
 
 def load_replay(path, on_events=None) -> Battle:
     """The battle of a save file, replayed command by command (see the module docstring)."""
+    # Lazy for start-up only (no cycle): the map loader brings pytmx, which importing this
+    # module (saves, the command line) should not pay for until a save is read.
     from game.tiled.loader import load_map
     path = Path(path)
     data = read_save(path)

@@ -14,9 +14,11 @@ from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import wrestling as WR
 from game.engine import attacks, guards
+from game.engine.wrestling_maneuvers import footprint_distance_ok
+from game.hexgrid import DIRECTIONS, Hex
 from game.engine.registry import COMMANDS
 from game.engine.state import Refused
-from game.engine.combat import damage
+from game.engine.health import damage
 from game.rules import conditions as cond
 from game.rules import wrestling as W
 from game.rules.attack import Term
@@ -91,8 +93,6 @@ def shield_bash(b, cmd):
 
 def candidates(b, u):
     """Each enemy in reach, with no shove and with a shove each way that takes it away."""
-    from game.engine.wrestling_maneuvers import footprint_distance_ok
-    from game.hexgrid import DIRECTIONS, Hex
     for t in b.view().enemies_of(u):
         if not footprint_distance_ok(u, t):
             continue

@@ -14,6 +14,9 @@ last until the creature changes them or moves, across its turns.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from types import MappingProxyType
+
 from game.engine import guards, spending
 from game.engine.state import Refused
 from game.engine.commands import LeanOut, TakeCover
@@ -92,14 +95,14 @@ def lean_out(b, cmd):
 
 def shut_out(view, u, value: int, state: str) -> list[str]:
     """The enemies beyond the wall of direction `value` - 1 (what a state would change)."""
-    probe = view.replace(_with(u, state, value))
+    probe = view.replace(with_stance(u, state, value))
     me = probe.unit(u.name)
     return [e.name for e in probe.enemies_of(me) if beyond_wall(probe, me, e)]
 
 
-def _with(u, state: str, value: int):
-    from dataclasses import replace
-    from types import MappingProxyType
+def with_stance(u, state: str, value: int):
+    """The creature's view as if it took `state` ("taking_cover" or "leaning_out") behind
+    the wall of direction `value` - 1 (the other stance dropped)."""
     kept = {k: v for k, v in u.conditions.items() if k not in ("taking_cover", "leaning_out")}
     return replace(u, conditions=MappingProxyType({**kept, state: value}))
 
@@ -127,6 +130,5 @@ def lean_out_forecast(b, cmd) -> Forecast:
                     caught=tuple(names))
 
 
-__all__ = ["can_lean_out", "can_take_cover", "lean_out", "lean_out_forecast", "shut_out", "take_cover",
-           "take_cover_forecast",
-           "walls_beside"]
+__all__ = ["can_lean_out", "can_take_cover", "lean_out", "lean_out_forecast", "shut_out",
+           "take_cover", "take_cover_forecast", "walls_beside", "with_stance"]

@@ -8,8 +8,10 @@ from __future__ import annotations
 from game.engine import commands as C
 from game.engine import wrestling as WR
 from game.engine.combat import own_extras
+from game.engine.crushing import reach_hexes
 from game.engine.forecast import Forecast
 from game.engine.registry import FORECASTS
+from game.engine.wrestling_maneuvers import strongest_hold
 from game.rules import impact as I
 from game.rules import saving_throws as saves
 from game.rules import wrestling as W
@@ -108,7 +110,6 @@ def pin_forecast(b, cmd) -> Forecast:
 
 @FORECASTS.handles(C.Escape)
 def escape_forecast(b, cmd) -> Forecast:
-    from game.engine.wrestling_maneuvers import strongest_hold
     view = b.view()
     a = view.unit(cmd.unit)
     t = view.unit(strongest_hold(view, a))
@@ -137,7 +138,6 @@ def bash_forecast(b, cmd) -> Forecast:
 @FORECASTS.handles(C.CrushingAdvance)
 def crush_forecast(b, cmd) -> Forecast:
     """Each foe's chance to be crushed (its Reaction spent when it can react)."""
-    from game.engine.crushing import reach_hexes
     view = b.view()
     u = view.unit(cmd.unit)
     line = I.crush_lines(view, u, reach_hexes(u)).get(b.hexmap.hex_at(*cmd.to))
