@@ -8,10 +8,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from game import paths
-from game.cliargs import NEGATIVE_ARG, bounded_int
+from game.cliargs import NEGATIVE_ARG, bounded_int, program_name
 from game.errors import InputError, printable
 
 def _shipped_names() -> str:
@@ -32,11 +31,6 @@ def map_argument(text: str) -> str:
             f"no map file or shipped map called {text!r} (shipped maps: "
             f"{_shipped_names()}; or give the path of a .tmx file)")
     return str(path)
-
-
-def program_name() -> str:
-    """What the player typed: the installed `hexskirmish` command or `python -m game`."""
-    return "hexskirmish" if Path(sys.argv[0]).stem == "hexskirmish" else "python -m game"
 
 
 MAX_GAMES = 100_000
@@ -248,7 +242,7 @@ def run_watch(args: argparse.Namespace) -> int:
     battle = load_replay(args.file)
     if not has_display():
         return no_display()
-    from game.ui.replay_viewer import run_watch as watch
+    from game.ui.app import run_watch as watch
     return watch(battle)
 
 

@@ -7,17 +7,26 @@
   is argparse's one-line usage error, which shows at most the first 40 characters of the value.
 - `NEGATIVE_ARG`: what the parser takes for a negative number rather than an option ("-3",
   "-1,0", "2,-4"), so `path MAP NAME -1,0` reaches the map's own bounds check.
+- `program_name()`: what the player typed, for usage lines and the command that plays a
+  battle again (the setup screen shows it too).
 """
 from __future__ import annotations
 
 import argparse
 import re
+import sys
+from pathlib import Path
 
 from game.errors import InputError
 
 MAX_DIGITS = 6
 _CELL = re.compile(rf"^\s*(-?\d{{1,{MAX_DIGITS}}})\s*,\s*(-?\d{{1,{MAX_DIGITS}}})\s*$")
 NEGATIVE_ARG = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?\d+\s*,\s*-?\d+$")
+
+
+def program_name() -> str:
+    """What the player typed: the installed `hexskirmish` command or `python -m game`."""
+    return "hexskirmish" if Path(sys.argv[0]).stem == "hexskirmish" else "python -m game"
 
 
 def shown(text, limit: int = 40) -> str:
@@ -44,4 +53,4 @@ def bounded_int(lo: int, hi: int):
     return parse
 
 
-__all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "bounded_int", "cell", "shown"]
+__all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "bounded_int", "cell", "program_name", "shown"]

@@ -44,6 +44,7 @@ from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
+from game.ui.replay_viewer import ReplayScreen  # noqa: E402
 
 THEME = paths.assets_dir() / "ui_theme.json"
 DEFAULT_MAP = paths.default_map()
@@ -426,7 +427,6 @@ class App:
     def watch_replay(self, battle=None, back: str = "result") -> None:
         """The replay viewer on `battle`'s command log (default: the battle just shown);
         closing it leads `back` ("result": the result screen, "quit": out)."""
-        from game.ui.replay_viewer import ReplayScreen
         self._close_replay()
         self._close_view()
         self.replay = ReplayScreen(battle or self.battle, self.screen.get_size(),
@@ -697,6 +697,16 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
     return run_window(app)
 
 
+def run_watch(battle, size=None) -> int:
+    """`python -m game replay SAVE --watch`: the window on a save's battle
+    (`game.engine.replay.load_replay`), watched from its start; closing the viewer (Esc,
+    Close) ends it."""
+    settings = prefs.load()
+    app = App(None, size or settings.size, settings=settings)
+    app.watch_replay(battle, back="quit")
+    return run_window(app)
+
+
 def run_window(app: App) -> int:
     """The window's loop until it is closed (the computer thinking off the main thread)."""
     app.threaded_ai = True
@@ -747,4 +757,5 @@ def _load_map(path):
     return load_map(path)
 
 
-__all__ = ["App", "play_app", "run_play", "run_screenshot", "run_window", "screenshot_app"]
+__all__ = ["App", "play_app", "run_play", "run_screenshot", "run_watch", "run_window",
+           "screenshot_app"]

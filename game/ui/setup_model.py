@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game import paths
+from game.cliargs import program_name
 from game.engine import events as E
 from game.errors import InputError
 
@@ -269,7 +270,6 @@ class Setup:
 
     def command_line(self, seed: int) -> str:
         """The command that plays this battle again, with its seed (a shipped map by name)."""
-        from game.cli import program_name
         path = Path(self.map_path)
         shipped = paths.shipped_map(path.name)
         if shipped is not None and shipped.resolve() == path.resolve():
