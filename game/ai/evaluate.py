@@ -29,7 +29,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from game.ai.maneuvers import knockout_value, stray_value
-from game.ai.memo import ByKey, Memo, _wall_on_line
+from game.ai.memo import ByKey, Memo, wall_on_line
 from game.ecs.view import BattleView
 from game.engine.combat import own_extras
 from game.hexgrid import Hex, footprint, hex_distance, hexes_within
@@ -505,7 +505,7 @@ def _zone(args: ByKey) -> Zone:
 def clear_caches() -> None:
     """Forget what the pure functions remembered across decisions (a cold start)."""
     for fn in (_roll_hit, _damage, _chances, _one, _quick, _unit_value, _terrain_levels,
-               _zone, _wall_on_line):
+               _zone, wall_on_line):
         fn.cache_clear()
 
 
