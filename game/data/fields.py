@@ -1,6 +1,6 @@
 """The checks of a field of a data file, shared by the unit and weapon files
-(`game.data.loader`) and their abilities (`game.data.abilities`) (docs/architecture.md
-"Layers"; the fields themselves are documented in assets/README.md).
+(`game.data.loader`) and their abilities (`game.data.abilities`), and by the unit overrides
+of a map (docs/mapping.md "Units"; docs/architecture.md "Layers").
 
 A checker is `check(ctx, key, value) -> converted value`: `ctx` knows the file and says where
 a field is (`ctx.error(key, message, fix)` -> DataError naming the line and the fix, and
