@@ -18,7 +18,8 @@ the highest check means all fail). The winner's turn starts at once (`Pause`, ha
 interrupt turn ends, then it goes on (`turns.resume_paused`, from `turns.proceed`) if it
 still can.
 A prepared interrupt turn has the Big Actions its creature kept and may spend them on the
-prepared action only (`prepared_only`).
+prepared action only (`prepared_only`; the action that prepares one is
+`game.engine.prepare_interrupt`).
 
 Decisions where the rules leave it open: only enemies' actions are offered (an ally's turn is
 shared by picking it); an interrupt turn cannot itself be interrupted; a creature is asked at
