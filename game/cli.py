@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from game import paths
-from game.cliargs import NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, bounded_int, rules_argument
+from game.cliargs import (
+    NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, bounded_int, program_name, rules_argument,
+)
 from game.errors import InputError, printable
 
 def _shipped_names() -> str:
@@ -43,11 +44,6 @@ def map_argument(text: str) -> str:
             f"no map file or shipped map called {text!r} (shipped maps: "
             f"{_shipped_names()}; or give the path of a .tmx file)")
     return str(path)
-
-
-def program_name() -> str:
-    """What the player typed: the installed `hexskirmish` command or `python -m game`."""
-    return "hexskirmish" if Path(sys.argv[0]).stem == "hexskirmish" else "python -m game"
 
 
 MAX_GAMES = 100_000
@@ -273,7 +269,7 @@ def run_watch(args: argparse.Namespace) -> int:
     battle = load_replay(args.file)
     if not has_display():
         return no_display()
-    from game.ui.replay_viewer import run_watch as watch
+    from game.ui.app import run_watch as watch
     return watch(battle)
 
 

@@ -10,18 +10,27 @@
 - `RULES_HELP`: what `--rules` chooses, each rulebook with its one-line summary.
 - `NEGATIVE_ARG`: what the parser takes for a negative number rather than an option ("-3",
   "-1,0", "2,-4"), so `path MAP NAME -1,0` reaches the map's own bounds check.
+- `program_name()`: what the player typed, for usage lines and the command that plays a
+  battle again (the setup screen shows it too).
 """
 from __future__ import annotations
 
 import argparse
 import re
+import sys
+from pathlib import Path
 
-from game.engine import rulebooks
+from game import rulebooks
 from game.errors import InputError
 
 MAX_DIGITS = 6
 _CELL = re.compile(rf"^\s*(-?\d{{1,{MAX_DIGITS}}})\s*,\s*(-?\d{{1,{MAX_DIGITS}}})\s*$")
 NEGATIVE_ARG = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?\d+\s*,\s*-?\d+$")
+
+
+def program_name() -> str:
+    """What the player typed: the installed `hexskirmish` command or `python -m game`."""
+    return "hexskirmish" if Path(sys.argv[0]).stem == "hexskirmish" else "python -m game"
 
 
 def shown(text, limit: int = 40) -> str:
@@ -65,4 +74,4 @@ RULES_HELP = ("the rulebook the battle plays (default: the map's `rules` propert
 
 
 __all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "RULES_HELP", "RULES_METAVAR", "bounded_int", "cell",
-           "rules_argument", "shown"]
+           "program_name", "rules_argument", "shown"]

@@ -35,7 +35,7 @@ def load_battle(map_path, rules: str | None):
     """The battle of the map with `rules` (None: the map's), for rules other than the
     default; None for the default rules, whose facts `load_view` gives as they always did."""
     from game.engine.battle import Battle
-    from game.engine.rulebooks import DEFAULT
+    from game.rulebooks import DEFAULT
     hexmap = load_map(map_path)
     battle = Battle(hexmap, rules=rules)
     if battle.profile.name == DEFAULT:

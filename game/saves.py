@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import paths
-from game.engine.rulebooks import DEFAULT, TITLES
+from game.rulebooks import DEFAULT, TITLES
 from game.errors import InputError, printable
 
 AUTO_KEEP = 5

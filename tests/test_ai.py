@@ -20,7 +20,7 @@ from game.ai.evaluate import combine, estimate_plan, quick
 from game.ai.memo import Memo
 from game.ai.evaluate import Context
 from game.ai.player import DESCRIPTIONS, DIFFICULTIES, PROFILES, Planner
-from game.ai.simulate import ARENA, arena_map, play_game
+from game.ai.games import ARENA, arena_map, play_game
 from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import turns

@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 
 from game import paths, saves  # noqa: E402
 from game.cli import build_parser, main  # noqa: E402
-from game.engine import rulebooks  # noqa: E402
+from game import rulebooks  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
 from game.engine.commands import EndTurn  # noqa: E402
 from game.engine.light import commands as L  # noqa: E402

@@ -26,7 +26,7 @@ refused or a game stalled.
 The shipped rosters are balanced for the baseline (tools/make_maps.py), and each map also
 gets its par: the baseline in the AI's seats, same seeds, same sides (about 50%); the lift
 over par is what the AI's play adds. A last row plays the mirrored arena
-(`game.ai.simulate.arena_map`, not a shipped map), fair by construction (`--no-arena` leaves
+(`game.ai.games.arena_map`, not a shipped map), fair by construction (`--no-arena` leaves
 it out). Decision times are wall-clock: with --jobs equal to the number of cores they
 include the contention of the games running beside them.
 """
@@ -41,7 +41,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from game.ai.simulate import ARENA, ROUND_CAP, _load, play_games, wilson  # noqa: E402
+from game.ai.games import battle_map  # noqa: E402
+from game.ai.simulate import ARENA, ROUND_CAP, play_games, wilson  # noqa: E402
 
 MAPS = [REPO / "maps" / m for m in ("duel.tmx", "skirmish.tmx", "battle.tmx")]
 GOAL = 0.75
@@ -51,7 +52,7 @@ def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
             progress: bool = True, rules: str = "lfg") -> dict:
     """Play the AI against the baseline (sides swapped every other game), then the baseline
     in the AI's seats on the same seeds (the par)."""
-    teams = list(_load(map_path).teams)
+    teams = list(battle_map(map_path).teams)
     name = Path(str(map_path)).name
     ai = "ai" if difficulty == "normal" else f"ai:{difficulty}"
     seats = [teams[i % 2] for i in range(games)]
@@ -106,7 +107,7 @@ def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int,
     alternate sides): wins of `strong` per map and in all, draws."""
     tasks, seats = [], []
     for k, m in enumerate(maps):
-        teams = list(_load(m).teams)
+        teams = list(battle_map(m).teams)
         n = games // len(maps) + (1 if k < games % len(maps) else 0)
         for i in range(n):
             seat = teams[i % 2]
@@ -133,7 +134,7 @@ def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int,
 def level_times(map_path, games: int, seed: int, jobs: int, rules: str = "lfg") -> dict:
     """Decision times of each level against the baseline on `map_path` (ms)."""
     out = {}
-    teams = list(_load(map_path).teams)
+    teams = list(battle_map(map_path).teams)
     for level in ("easy", "normal", "hard"):
         tasks = [(str(map_path), {teams[i % 2]: f"ai:{level}", teams[1 - i % 2]: "baseline"},
                   seed + i, ROUND_CAP, rules) for i in range(games)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.healing import heal_worth
+from game.ai.options import Option
 from game.engine.abilities import aimed, candidates
 from game.engine.ability_effects import forecast
 from game.engine.state import Refused
@@ -71,7 +72,6 @@ def _scored(battle, ctx, me) -> list:
 
 def ability_options(planner, stay_value: float) -> list:
     """Options of using an ability from where the creature stands (then staying there)."""
-    from game.ai.player import Option
     battle, ctx, me = planner.b, planner.ctx, planner.me
     if not me.unit.abilities or not planner.allowed("use_ability"):
         return []

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from game.ai.light import light_baseline
 from game.engine import commands as C
+from game.engine import turns
+from game.engine.minions import group, pool_of
+from game.hexgrid import footprint
 from game.rules import movement as rm
 from game.rules.initiative import attacks_per_turn
 from game.rules.situation import best_attack
@@ -29,7 +32,6 @@ def _standing(u) -> bool:
 
 def baseline(battle, name: str | None = None) -> C.Command:
     """The baseline's next command for whoever `battle` waits on."""
-    from game.engine import turns
     state = battle.awaiting()
     if state == "over":
         raise ValueError("the battle is over: there is nothing to command")
@@ -51,7 +53,6 @@ def _turn(battle) -> C.Command:
 def _minions(battle, name: str) -> C.Command | None:
     """A leader directs its minions first; then each of them, in map order, walks to the
     nearest enemy and attacks it, as the baseline's own creatures do (docs/rules/15-minions.md)."""
-    from game.engine.minions import group, pool_of
     held = pool_of(battle, name)
     if held is None:
         return None
@@ -98,7 +99,6 @@ def _act(battle, name: str) -> C.Command | None:
     melee = rm.melee_reach(me)
     spots = []
     if can_attack_after and melee is not None:
-        from game.hexgrid import footprint
         for h, c in reach.cost.items():
             if h == me.anchor or c > attack_budget:
                 continue
@@ -108,7 +108,6 @@ def _act(battle, name: str) -> C.Command | None:
     if spots:
         _, _, h = min(spots)
     else:
-        from game.hexgrid import footprint
         here = footprint_distance(me, target)
         best = None
         for h, c in reach.cost.items():

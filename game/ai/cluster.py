@@ -2,7 +2,7 @@
 
 Ray is the optional extra `hexskirmish[cluster]`. `RayRunner` connects to the cluster at
 `--ray-address` (else RAY_ADDRESS, else a local Ray with `--jobs` CPUs), puts each map in
-Ray's object store once and plays every game with `simulate.play_game`, the function the
+Ray's object store once and plays every game with `game.ai.games.play_game`, the function the
 process pool runs: the same seeds and controllers give the same results on both backends.
 From a checkout, a remote cluster gets this checkout's code and data as the job's working
 directory; a cluster without it needs the same hexskirmish installed on its nodes.
@@ -13,6 +13,7 @@ import logging
 import os
 
 from game import paths
+from game.ai.games import battle_map, play_game, task_fields
 from game.errors import InputError
 
 INSTALL_HINT = "pip install 'hexskirmish[cluster]'"
@@ -22,13 +23,12 @@ UPLOAD_EXCLUDES = [".git", "docs/", "tests/", "tools/", "**/__pycache__"]
 
 def _play(hexmap, controllers: dict, seed: int, round_cap: int, rules=None) -> dict:
     """One game on a Ray worker (the map arrives from the object store)."""
-    from game.ai.simulate import play_game
     return play_game(hexmap, controllers, seed, round_cap, rules=rules)
 
 
 def import_ray():
     try:
-        import ray
+        import ray      # lazy: the optional extra hexskirmish[cluster], slow to import
     except ImportError:
         raise InputError(None, None, "--backend ray needs Ray, which is not installed: "
                          f"{INSTALL_HINT}") from None
@@ -82,7 +82,6 @@ class RayRunner:
             self.ray.shutdown()
 
     def submit(self, task):
-        from game.ai.simulate import task_fields
         map_path, controllers, seed, round_cap, rules = task_fields(task)
         return self._remote.remote(self._map_ref(map_path), controllers, seed, round_cap,
                                    rules)
@@ -93,8 +92,7 @@ class RayRunner:
     def _map_ref(self, map_path):
         key = str(map_path)
         if key not in self._maps:
-            from game.ai.simulate import _load
-            self._maps[key] = self.ray.put(_load(map_path))
+            self._maps[key] = self.ray.put(battle_map(map_path))
         return self._maps[key]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.ai.options import Option
 from game.engine import commands as C
 from game.rules import movement as rm
 
@@ -29,7 +30,6 @@ def _base(planner, others, stay_value: float) -> float:
 
 def draw_options(planner, others, stay_value: float) -> list:
     """Draw the best sheathed melee weapon when nothing in hand can strike in melee."""
-    from game.ai.player import Option
     me = planner.me
     if any(w.can_melee and not w.unarmed for w in me.weapons) or \
             not planner.allowed("draw_weapon"):
@@ -58,7 +58,6 @@ def draw_options(planner, others, stay_value: float) -> list:
 
 def pick_up_options(planner, others, stay_value: float) -> list:
     """Pick up a weapon of mine lying in my space."""
-    from game.ai.player import Option
     me = planner.me
     if not planner.allowed("pick_up"):
         return []
@@ -74,7 +73,6 @@ def pick_up_options(planner, others, stay_value: float) -> list:
 def fetch_options(planner) -> list:
     """Walk onto a weapon of mine lying within this turn's movement, by a path that provokes
     no one (one-hex creatures: the anchor is the hex the weapon lies in)."""
-    from game.ai.player import Option
     me = planner.me
     if len(me.hexes) != 1 or not me.dropped or not planner.can_move:
         return []

@@ -29,16 +29,23 @@ import itertools
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 
-from game.ai.memo import ByKey, Memo, _wall_on_line
+from game.ai.maneuvers import knockout_value, stray_value
+from game.ai.memo import ByKey, Memo, wall_on_line
+from game.ecs.view import BattleView
 from game.engine.combat import own_extras
 from game.hexgrid import Hex, footprint, hex_distance, hexes_within
+from game.rules import conditions as cond
 from game.rules import movement as rm
+from game.rules.concealment import concealment
+from game.rules.cover import cover
 from game.rules.attack import AttackSituation, Fighter, plan_attack
 from game.rules.damage import damage_distribution, damage_formula
 from game.rules.flanking import flanking
 from game.rules.initiative import attacks_per_turn
 from game.rules.probability import chances
+from game.rules.sight import line_of_sight
 from game.rules.situation import Extras, attack_mode, situation
 from game.rules.threat import (can_react, footprint_distance, threatened_hexes,
                                threatening_weapons, weapon_threat_reach)
@@ -368,7 +375,6 @@ def move_hexes(u) -> int:
 def enemy_zone(view, e) -> Zone:
     """The melee zones of creature `e` (reach: docs/rules/02-size-and-reach.md; movement:
     03-movement.md)."""
-    from game.rules import conditions as cond
     reach = melee_reach(e)
     acts = cond.can_act(e.conditions)
     allowance = attacks_per_turn(e.level)
@@ -459,10 +465,6 @@ def terrain_levels(hexmap, e, me) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=50_000)
 def _terrain_levels(args: ByKey) -> tuple[str, str] | None:
-    from game.ecs.view import BattleView
-    from game.rules.concealment import concealment
-    from game.rules.cover import cover
-    from game.rules.sight import line_of_sight
     hexmap, e, me = args.value
     view = BattleView(hexmap, (e, me) if e.eid < me.eid else (me, e), next(_WHAT_IF_VERSIONS))
     cov = cover(view, e, me, ranged=True).level
@@ -519,7 +521,7 @@ def _zone(args: ByKey) -> Zone:
 def clear_caches() -> None:
     """Forget what the pure functions remembered across decisions (a cold start)."""
     for fn in (_roll_hit, _damage, _chances, _one, _quick, _unit_value, _terrain_levels,
-               _zone, _wall_on_line):
+               _zone, wall_on_line):
         fn.cache_clear()
 
 
@@ -580,7 +582,6 @@ class Context:
         self.my_speed = move_hexes(me)
         self.support: dict = {}
         if self.weights.support:
-            from game.ai.focus import ally_support
             self.support = ally_support(self, self.weights.support)
         self._views: dict = {}
         self._danger: dict = {}
@@ -604,7 +605,6 @@ class Context:
             return got
         conds = me.conditions
         if extra_conditions:
-            from types import MappingProxyType
             d = dict(conds)
             for c in extra_conditions:
                 d[c] = 1
@@ -682,7 +682,6 @@ class Context:
             est = estimate_plan(plan)
             if est is None:
                 continue
-            from game.ai.maneuvers import knockout_value, stray_value
             worth = stray_value(self, view, me, target, plan, base.cover) \
                 if base.mode != "melee" else knockout_value(self, target, plan)
             if worth:
@@ -1084,8 +1083,54 @@ def threateners(view, u) -> list:
             and threatened_hexes(view, x) & here]
 
 
+
+# ---- focus fire: the attacks the allies can still make this round ------------------------------
+# Under selective initiative the side whose creature ends its turn picks who acts next, so a
+# creature that wounds an enemy can hand the turn to an ally that finishes it before the enemy
+# strikes back. `ally_support` lists, per enemy, the damage distributions of the allies that
+# have not acted this round and can reach it (melee after one Move, ranged in range with no
+# wall between). `Context.attack_value` then scores an attack by what it adds to them: the
+# kill chance it turns into a kill, and none of the damage they would deal anyway.
+
+def _best_reply(ctx, ally, enemy):
+    """The best quick estimate of `ally` on `enemy` this turn (None: it cannot reach)."""
+    d = fdist(ally.hexes, enemy.hexes)
+    speed = move_hexes(ally)
+    best = None
+    for w in ally.weapons:
+        for mode in weapon_modes(w):
+            top = max_range(ally, w, mode)
+            if mode == "melee":
+                if d > top + speed:
+                    continue
+            elif d > top or ctx.walls_block(ally.anchor, enemy.anchor):
+                continue
+            est = quick(ally, w, enemy, mode, 1 if mode == "melee" else d)
+            if est is not None and (best is None or est.mean > best.mean):
+                best = est
+    return best
+
+
+def ally_support(ctx, share: float) -> dict:
+    """{enemy name: (distribution, ...)} of the allies' attacks still to come this round.
+    An ally strikes one enemy: its attack counts with `share` split evenly over the enemies
+    it can reach. (Counted in full on each, the many allies of a large map made every enemy
+    look doomed anyway, and the player spread its blows over the enemies out of their reach:
+    the opposite of focus fire.)"""
+    out: dict = {}
+    for a in ctx.allies:
+        if not cond.can_act(a.conditions) or ctx.battle.budget(a.name).acted:
+            continue
+        replies = [(e, _best_reply(ctx, a, e)) for e in ctx.enemies]
+        replies = [(e, est) for e, est in replies if est is not None]
+        for e, est in replies:
+            out.setdefault(e.name, []).append(mixture(est.dist, share / len(replies)))
+    return {name: tuple(dists) for name, dists in out.items()}
+
+
 __all__ = ["Context", "Estimate", "FAR_WEIGHT", "KILL_ROUNDS", "Weights", "Zone",
-           "attacks_per_round", "best_quick", "combine", "dilate", "enemy_zone", "estimate_plan",
+           "ally_support", "attacks_per_round", "best_quick", "combine", "dilate", "enemy_zone",
+           "estimate_plan",
            "fdist", "max_range", "melee_reach", "mixture", "move_hexes", "normal_down", "quick",
            "standing", "terrain_levels", "threateners", "unit_value",
            "weapon_modes", "zone_of"]

@@ -21,7 +21,16 @@ left, a Move next to a patient that is worth it (first aid or a touch heal comes
 from __future__ import annotations
 
 from game.ai.evaluate import unit_value
+from game.ai.options import MOVE_COST, Option
+from game.engine.ability_effects import healing_forecast
+from game.hexgrid import hexes_within
+from game.rules import conditions as cond
+from game.rules import movement as rm
+from game.rules.damage import dice_distribution
+from game.rules.healing import FIRST_AID_DC, energy_heals, heal_bonus
 from game.rules.health import bleed_amount, clots
+from game.rules.skills import beats_dc_chance
+from game.rules.threat import footprint_distance
 
 AID_WEIGHT = 1.0           # saving a dying ally that would bleed out soon, a healer near
 NO_HEALER = 0.25           # ... with nobody on its side to wake it later
@@ -59,8 +68,6 @@ def bleed_out_rounds(u) -> int | None:
 
 def can_heal(u) -> bool:
     """A creature able to act with a healing ability it may still use."""
-    from game.rules import conditions as cond
-    from game.rules.healing import energy_heals
     if u.dead or not cond.can_act(u.conditions):
         return False
     return any(a.damage is not None and a.targets != "enemies"
@@ -100,7 +107,6 @@ def heal_worth(ctx, f) -> float:
 # ---- first aid from here, and moving next to a patient ------------------------------------------
 
 def first_aid_options(planner, stay_value: float) -> list:
-    from game.ai.player import Option
     b, ctx, me = planner.b, planner.ctx, planner.me
     if not planner.allowed("first_aid"):
         return []
@@ -122,7 +128,6 @@ def first_aid_options(planner, stay_value: float) -> list:
 
 def _touch_heal(me):
     """The creature's heal by touch (range 1, one target) that it may still use, or None."""
-    from game.rules.healing import energy_heals
     for a in me.unit.abilities:
         if a.area is None and a.range_hexes <= 1 and a.targets == "allies" \
                 and a.damage is not None and energy_heals(me.unit, a.damage_type) \
@@ -133,10 +138,6 @@ def _touch_heal(me):
 
 def _patient_worth(planner, t, touch) -> float:
     """What reaching `t` is worth: first aid (its average chance) or the touch heal."""
-    from game.engine.ability_effects import healing_forecast
-    from game.rules.damage import dice_distribution
-    from game.rules.healing import FIRST_AID_DC, heal_bonus
-    from game.rules.skills import beats_dc_chance
     ctx, me = planner.ctx, planner.me
     best = 0.0
     if bleed_amount(t.unit, t.conditions) > 0:
@@ -151,10 +152,6 @@ def _patient_worth(planner, t, touch) -> float:
 
 def approach_options(planner) -> list:
     """Move next to the patients worth it most, keeping a Big Action for the help."""
-    from game.ai.player import Option
-    from game.hexgrid import hexes_within
-    from game.rules import movement as rm
-    from game.rules.threat import footprint_distance
     b, ctx, me = planner.b, planner.ctx, planner.me
     if planner.budget.big < 2 or not planner.can_move:
         return []
@@ -188,7 +185,6 @@ def approach_options(planner) -> list:
 
 def _best_spot(planner, reach, spots, budget):
     """The best hex of `spots` to stand on (position, then the path's provocations)."""
-    from game.ai.player import MOVE_COST
     ctx = planner.ctx
     scored = sorted(((ctx.position(h, reach.facing[h], exact=False)[0], h) for h in spots),
                     key=lambda x: (-x[0], tuple(x[1])))

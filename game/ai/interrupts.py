@@ -2,6 +2,8 @@
 Turns, Prepare to Interrupt and deferring a pick. Each function returns `Option`s that the player
 ranks with the rest; the engine's legality query has the last word on each command.
 
+- `act_value`: what acting now is worth to a creature (its best attack this turn, and for
+  ours the danger it stands in): an Interrupt Turn and selective initiative's pick weigh it.
 - `interrupt_answer`: asked whether to spend its Reaction on an Interrupt Turn, a creature
   says yes when acting now is worth its chance of winning the opposed initiative check: it can
   strike someone this turn (the mover that is about to strike, or that walked into reach), and
@@ -17,16 +19,55 @@ ranks with the rest; the engine's legality query has the last word on each comma
 """
 from __future__ import annotations
 
+from game.ai.evaluate import Context, max_range, move_hexes, quick, weapon_modes
+from game.ai.memo import Memo
 from game.engine import commands as C
+from game.engine.turns import candidates
 from game.rules.initiative import interrupt_chance
+from game.rules.threat import footprint_distance
 
 TACTICAL_INT = 7          # creatures below it keep their Reaction for attacks of opportunity
 WORTH = 0.25              # the least expected gain of acting now that an interrupt is worth
 
 
+def act_value(battle, view, u, profile, attack_only: bool = False,
+              memo: Memo | None = None) -> tuple[float, dict]:
+    """How much creature `u` gains from acting now: its best attack this turn (quick
+    estimates: kill chances included) and, for ours, the danger it stands in (acting lets it
+    step away or strike first). `profile`: the player's difficulty (`player.Profile`). Weighs
+    an Interrupt Turn here and selective initiative's pick in `player`."""
+    ctx = Context(battle, view, u, weights=profile.weights, sees_cover=profile.sees_cover,
+                  memo=memo)
+    if not ctx.enemies:
+        return 0.0, {}
+    speed = move_hexes(u)
+    best, target = 0.0, None
+    for e in ctx.enemies:
+        d = footprint_distance(u, e)
+        for w in u.weapons:
+            for mode in weapon_modes(w):
+                top = max_range(u, w, mode)
+                if mode == "melee":
+                    if d > top + speed:
+                        continue
+                elif d > top or ctx.walls_block(u.anchor, e.anchor):
+                    continue
+                est = quick(u, w, e, mode, 1 if mode == "melee" else d)
+                if est is None:
+                    continue
+                value, _ = ctx.attack_value(e, [est])
+                if value > best:
+                    best, target = value, e.name
+    detail = {"attack": round(best, 3), "target": target}
+    if attack_only:
+        return best, detail
+    danger, _ = ctx.danger(u.anchor, exact=False)
+    detail["danger_now"] = round(danger, 3)
+    return best + 0.5 * danger, detail
+
+
 def interrupt_answer(battle, profile, memo, kind_option) -> list:
     """React(accept) options for an Interrupt Turn of the pending reactor."""
-    from game.ai.player import act_value
     p = battle.pending
     view = battle.view()
     me, mover = view.unit(p.reactor), view.unit(p.mover)
@@ -78,7 +119,6 @@ def _deferred_this_round(battle, name: str) -> bool:
 
 def defer_options(battle, me, options, kind_option) -> list:
     """Let the ally pick another while an enemy may still act this round (once a round)."""
-    from game.engine.turns import candidates
     if (not battle.turn.picked_by or not _ends_in_place(options, defending=True)
             or _deferred_this_round(battle, me.name)):
         return []
@@ -92,4 +132,4 @@ def defer_options(battle, me, options, kind_option) -> list:
     return [kind_option("defer", best + 0.02, cmd, {})]
 
 
-__all__ = ["defer_options", "interrupt_answer", "prepare_options"]
+__all__ = ["act_value", "defer_options", "interrupt_answer", "prepare_options"]

@@ -22,18 +22,20 @@ the same rule functions the forecasts call (`game.rules.volume` for stray missil
 """
 from __future__ import annotations
 
+from game.ai.options import Option
 from game.engine import commands as C
+from game.engine.stances import shut_out, with_stance
+from game.rules.attack import plan_attack
 from game.rules.knockout import knockout_chance, knockout_weapon
+from game.rules.probability import exact_roll_hit
 from game.rules.saving_throws import save_bonus
-from game.rules.volume import covering_creatures, stray_odds
+from game.rules.situation import Extras, situation
+from game.rules.threat import footprint_distance
+from game.rules.view_memo import per_view
+from game.rules.volume import covering_creatures, stray_chance, stray_odds
 
 REACTION_COST = 0.05        # share of the creature's value: a Reaction kept for an AOO
 STRAY_ALLY_WEIGHT = 1.0
-
-
-def _option():
-    from game.ai.player import Option
-    return Option
 
 
 # ---- Knockout Strike -----------------------------------------------------------------------------
@@ -83,7 +85,7 @@ def off_hand_options(planner, others) -> list:
             continue
         value = ctx.value(t) * f.chance * 0.5 - REACTION_COST * ctx.value(me)
         if value > 0:
-            out.append(_option()("off hand", base + value, option.command,
+            out.append(Option("off hand", base + value, option.command,
                                  {"target": t.name, "hit": round(f.chance, 3)}))
     return out
 
@@ -109,7 +111,7 @@ def volley_options(planner, stay_value: float) -> list:
     if best is None:
         return []
     value, option, t = best
-    return [_option()("volley", stay_value + value, option.command,
+    return [Option("volley", stay_value + value, option.command,
                       {"target": t.name, "hit": round(b.forecast(option.command).chance, 3)})]
 
 
@@ -138,15 +140,14 @@ def cover_options(planner, stay_value: float) -> list:
             names = b.forecast(option.command).caught
             gain = cover_gain(planner, names)
             if gain > 0:
-                out.append(_option()("take cover", stay_value + gain, option.command,
+                out.append(Option("take cover", stay_value + gain, option.command,
                                      {"shut out": list(names), "gain": round(gain, 3)}))
     return out
 
 
 def _lean_out(planner, stay_value: float) -> list:
-    from game.engine.stances import _with, shut_out
     me = planner.me
-    leaning = _with(me, "leaning_out", me.conditions.get("taking_cover", 0))
+    leaning = with_stance(me, "leaning_out", me.conditions.get("taking_cover", 0))
     view = planner.view.replace(leaning)
     n = planner.attacks_possible(planner.budget.big - (0 if planner.budget.little else 1))
     best = (0.0, [])
@@ -162,7 +163,7 @@ def _lean_out(planner, stay_value: float) -> list:
     if planner.budget.big >= 2 or (planner.budget.big >= 1 and planner.b.turn.attacks_left):
         back = cover_gain(planner, shut_out(planner.view, me, me.conditions["taking_cover"],
                                             "taking_cover"))
-    return [_option()("lean out", stay_value + value + back, C.LeanOut(me.name),
+    return [Option("lean out", stay_value + value + back, C.LeanOut(me.name),
                       {"target": chosen[0][0].name, "attack": round(value, 3),
                        "cover again": round(back, 3)})]
 
@@ -172,7 +173,6 @@ def in_cover_value(planner) -> float:
     me, b = planner.me, planner.b
     if not me.conditions.get("taking_cover"):
         return 0.0
-    from game.engine.stances import shut_out
     return cover_gain(planner, shut_out(planner.view, me, me.conditions["taking_cover"],
                                         "taking_cover")) if b else 0.0
 
@@ -191,7 +191,6 @@ def stray_value(ctx, view, me, target, plan, cover_result) -> float:
         return 0.0
     if me.anchor != ctx.me.anchor:
         return _rough_stray_value(ctx, me, target, plan, near)
-    from game.rules.view_memo import per_view
     key = ("stray", me.name, me.anchor, me.facing, target.name, plan.situation.weapon.id,
            plan.bonus.total, plan.ac.total, plan.fortune, plan.indirect, plan.miss_on)
     return per_view(view, key, lambda: _stray_value(ctx, view, me, target, plan, cover_result))
@@ -200,9 +199,6 @@ def stray_value(ctx, view, me, target, plan, cover_result) -> float:
 def _rough_stray_value(ctx, me, target, plan, near) -> float:
     """The stray missile from another place: shared among the creatures next to the target,
     each struck about as often as the target would be at -4 (lines and cover left out)."""
-    from game.rules.probability import exact_roll_hit
-    from game.rules.threat import footprint_distance
-    from game.rules.volume import stray_chance
     beside = [u for u in near if footprint_distance(u, target) <= 1]
     if not beside:
         return 0.0
@@ -217,8 +213,6 @@ def _rough_stray_value(ctx, me, target, plan, near) -> float:
 
 
 def _stray_value(ctx, view, me, target, plan, cover_result) -> float:
-    from game.rules.attack import plan_attack
-    from game.rules.situation import Extras, situation
 
     def stray_plan(name):
         s = situation(view, me, name, plan.situation.weapon,
@@ -235,7 +229,6 @@ def _stray_value(ctx, view, me, target, plan, cover_result) -> float:
 
 
 def _close(u, target) -> bool:
-    from game.rules.threat import footprint_distance
     return footprint_distance(u, target) <= 2
 
 

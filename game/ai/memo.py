@@ -40,7 +40,7 @@ class ByKey:
 
 class Memo:
     """What one decision remembers about the map: its walls, and which hex lines they cut
-    (lines tested in earlier decisions are remembered by the pure `_wall_on_line`)."""
+    (lines tested in earlier decisions are remembered by the pure `wall_on_line`)."""
 
     def __init__(self, hexmap):
         self.hexmap = hexmap
@@ -57,15 +57,16 @@ class Memo:
         key = (a, b)
         got = self._lines.get(key)
         if got is None:
-            got = self._lines[key] = _wall_on_line(self._walls, a, b)
+            got = self._lines[key] = wall_on_line(self._walls, a, b)
         return got
 
 
 @lru_cache(maxsize=200_000)
-def _wall_on_line(walls: ByKey, a: Hex, b: Hex) -> bool:
+def wall_on_line(walls: ByKey, a: Hex, b: Hex) -> bool:
+    """Whether a wall hex of `walls` lies strictly between hexes `a` and `b` (cached)."""
     aq, ar = a
     return any((aq + q, ar + r) in walls.value       # Hexes: a (q, r) tuple finds them
                for q, r in linedraw_offsets(b[0] - aq, b[1] - ar)[1:-1])
 
 
-__all__ = ["ByKey", "Memo"]
+__all__ = ["ByKey", "Memo", "wall_on_line"]

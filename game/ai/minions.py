@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ai.evaluate import Context, standing
+from game.ai.evaluate import Context, quick, standing
 from game.engine import commands as C
 from game.engine.minions import group, pool_of
 from game.hexgrid import footprint
@@ -155,7 +155,6 @@ def _close_in(battle, ctx, me, reach) -> list[Plan]:
 
 
 def _melee_estimate(me, e):
-    from game.ai.evaluate import quick
     ests = [quick(me, w, e, "melee") for w in me.weapons if w.can_melee]
     ests = [x for x in ests if x is not None]
     return max(ests, key=lambda x: x.mean) if ests else None

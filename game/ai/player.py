@@ -30,9 +30,9 @@ the cheapest path without searching for one that provokes no one and gives attac
 opportunity no weight, sees no cover nor concealment, and adds much noise; `normal` plans
 the turn but adds noise that often makes it take its second- or third-best plan (this spaces
 the ladder: with little noise it played nearly level with Hard); `hard` focuses fire
-(`game.ai.focus`: an attack is scored by what it adds to the attacks of the allies still to
-act this round, so it picks the enemy they can bring down together and wastes no blow on one
-they fell anyway; wounded enemies count more), looks ahead at the enemies' replies (the
+(`game.ai.evaluate.ally_support`: an attack is scored by what it adds to the attacks of the
+allies still to act this round, so it picks the enemy they can bring down together and wastes
+no blow on one they fell anyway; wounded enemies count more), looks ahead at the enemies' replies (the
 danger where a plan ends, also after attacking and moving away, counts an enemy the plan
 brings down only by the chance it survives), gives more end hexes the full score, and adds
 no noise. The noise comes from a `random.Random` the player owns (seeded), never from the
@@ -50,7 +50,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.ai.evaluate import (Context, Estimate, Weights, combine, fdist, dilate, max_range,
-                              move_hexes, quick, threateners, weapon_modes)
+                              move_hexes, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
 from game.ai import reactions
 from game.ai.abilities import ability_options
@@ -59,10 +59,12 @@ from game.ai.healing import healing_options
 from game.ai.wrestling import wrestling_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
+from game.ai.options import MOVE_COST, Option, command_text
 from game.ai.terrain import path_risk, terrain_options
 from game.ai import interrupts
 from game.ai.light import LightPlayer
 from game.engine import commands as C
+from game.engine.legality import choices
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
 from game.rules.initiative import attacks_per_turn
@@ -71,7 +73,6 @@ from game.rules.threat import can_react, footprint_distance, threatened_hexes
 log = logging.getLogger("game.ai")
 
 DIFFICULTIES = ("easy", "normal", "hard")
-MOVE_COST = 0.05                  # moving must gain this much over staying (no dithering)
 COARSE_ABOVE = 120                # more reachable hexes than this: a coarse grid far away
 MAX_COMMANDS_PER_TURN = 16        # a stall guard: then the creature ends its turn
 
@@ -124,19 +125,6 @@ def profile_of(difficulty: str) -> Profile:
 
 
 @dataclass
-class Option:
-    """One plan for the rest of the turn: its score, the command that starts it, the terms."""
-    kind: str
-    score: float
-    command: C.Command
-    detail: dict = field(default_factory=dict)
-    cheap: float = 0.0
-
-    def describe(self, battle) -> str:
-        return f"{self.kind} {_cmd_text(battle, self.command)} = {self.score:.2f}"
-
-
-@dataclass
 class Decision:
     """A logged decision: who, what, its score and the alternatives it beat."""
     unit: str
@@ -146,25 +134,6 @@ class Decision:
     detail: dict
     alternatives: list
     ms: float
-
-
-def _cmd_text(battle, cmd) -> str:
-    name = type(cmd).__name__
-    if isinstance(cmd, C.Move):
-        return f"{name} {cmd.unit} -> {cmd.path[-1][0]},{cmd.path[-1][1]} ({len(cmd.path)} steps)"
-    if isinstance(cmd, C.Retreat):
-        return f"{name} {cmd.unit} -> {cmd.path[-1][0]},{cmd.path[-1][1]}"
-    if isinstance(cmd, (C.Step, C.Run)):
-        return f"{name} {cmd.unit} -> {cmd.to[0]},{cmd.to[1]}"
-    if isinstance(cmd, C.Charge):
-        return f"{name} {cmd.unit} -> {cmd.to[0]},{cmd.to[1]} at {cmd.target}"
-    if isinstance(cmd, (C.Attack, C.PowerAttack)):
-        return f"{name} {cmd.unit} -> {cmd.target} ({cmd.weapon})"
-    if isinstance(cmd, C.ChooseNext):
-        return f"{name} {cmd.unit} picks {cmd.next}"
-    if isinstance(cmd, C.React):
-        return f"{name} {cmd.unit} {'accepts' if cmd.accept else 'declines'}"
-    return f"{name} {cmd.unit}"
 
 
 # ---- the player -----------------------------------------------------------------------------
@@ -239,7 +208,7 @@ class AIPlayer:
                 if n:
                     self.rejected += 1
                 return o
-            log.debug("rejected %s: %s", _cmd_text(battle, o.command), why)
+            log.debug("rejected %s: %s", command_text(battle, o.command), why)
         # nothing of the list is legal: end the turn (or answer / choose the first option)
         fallback = _fallback(battle)
         self.rejected += 1
@@ -248,7 +217,7 @@ class AIPlayer:
     def _record(self, battle, who, chosen: Option, options, ms: float) -> None:
         alternatives = [o for o in sorted(options, key=lambda o: -o.score) if o is not chosen][:4]
         decision = Decision(who, chosen.kind, chosen.command, chosen.score, chosen.detail,
-                            [(o.kind, _cmd_text(battle, o.command), round(o.score, 3))
+                            [(o.kind, command_text(battle, o.command), round(o.score, 3))
                              for o in alternatives], ms)
         self.decisions.append(decision)
         if len(self.decisions) > 200:
@@ -257,7 +226,7 @@ class AIPlayer:
             alts = "; ".join(f"{k} {t} = {s:.2f}" for k, t, s in decision.alternatives)
             log.debug("round %s %s [%s]: %s %s = %.2f %s (%.0f ms) | alternatives: %s",
                       battle.round, who, self.difficulty, chosen.kind,
-                      _cmd_text(battle, chosen.command), chosen.score, _fmt(chosen.detail), ms,
+                      command_text(battle, chosen.command), chosen.score, _fmt(chosen.detail), ms,
                       alts or "none")
 
     # -- reactions -----------------------------------------------------------------------------
@@ -282,7 +251,6 @@ class AIPlayer:
         the enemy has acted ("keep the last word"), and when none of ours can strike this turn and
         no enemy that may act can strike us either, an enemy goes first: it comes to us, and we
         strike first. When we let an enemy act, it is the least dangerous one."""
-        from game.engine.legality import choices
         view = battle.view()
         chooser = battle.chooser
         team = battle.teams_of.get(chooser)
@@ -292,12 +260,13 @@ class AIPlayer:
         theirs = [n for n in candidates if battle.teams_of.get(n) != team]
         best_ours = 0.0
         for n in ours:
-            value, detail = act_value(battle, view, view.unit(n), self.profile, memo=memo)
+            value, detail = interrupts.act_value(battle, view, view.unit(n), self.profile,
+                                                 memo=memo)
             best_ours = max(best_ours, value)
             options.append(Option("choose", value, C.ChooseNext(chooser, n), detail))
         keep_last = len(ours) == 1 and self.profile.depth >= 2
         for n in theirs:
-            potential, detail = act_value(battle, view, view.unit(n), self.profile,
+            potential, detail = interrupts.act_value(battle, view, view.unit(n), self.profile,
                                           attack_only=True, memo=memo)
             if not ours:
                 score, why = -potential, "none of ours left"
@@ -361,7 +330,6 @@ def _not_just_deferred(battle, candidates: list[str]) -> list[str]:
 
 
 def _fallback(battle) -> C.Command:
-    from game.engine.legality import choices
     state, who = battle.decider()
     if state == "reaction":
         return C.React(who, True)
@@ -371,41 +339,6 @@ def _fallback(battle) -> C.Command:
 
 
 # ---- selective initiative: what acting now is worth ------------------------------------------
-
-def act_value(battle, view, u, profile: Profile, attack_only: bool = False,
-              memo: Memo | None = None) -> tuple[float, dict]:
-    """How much creature `u` gains from acting now: its best attack this turn (quick
-    estimates: kill chances included) and, for ours, the danger it stands in (acting lets it
-    step away or strike first)."""
-    ctx = Context(battle, view, u, weights=profile.weights, sees_cover=profile.sees_cover,
-                  memo=memo)
-    if not ctx.enemies:
-        return 0.0, {}
-    speed = move_hexes(u)
-    best, target = 0.0, None
-    for e in ctx.enemies:
-        d = footprint_distance(u, e)
-        for w in u.weapons:
-            for mode in weapon_modes(w):
-                top = max_range(u, w, mode)
-                if mode == "melee":
-                    if d > top + speed:
-                        continue
-                elif d > top or ctx.walls_block(u.anchor, e.anchor):
-                    continue
-                est = quick(u, w, e, mode, 1 if mode == "melee" else d)
-                if est is None:
-                    continue
-                value, _ = ctx.attack_value(e, [est])
-                if value > best:
-                    best, target = value, e.name
-    detail = {"attack": round(best, 3), "target": target}
-    if attack_only:
-        return best, detail
-    danger, _ = ctx.danger(u.anchor, exact=False)
-    detail["danger_now"] = round(danger, 3)
-    return best + 0.5 * danger, detail
-
 
 # ---- planning a turn -------------------------------------------------------------------------
 
@@ -975,4 +908,4 @@ def choose_command(battle, name: str | None = None, difficulty: str = "normal",
 
 
 __all__ = ["AIPlayer", "DESCRIPTIONS", "DIFFICULTIES", "Decision", "Option", "PROFILES",
-           "Planner", "Profile", "act_value", "choose_command", "profile_of"]
+           "Planner", "Profile", "choose_command", "profile_of"]

@@ -3,7 +3,7 @@
     python -m game simulate MAP --sides ai,ai [--games N] [--seed S] [--jobs J] [--json]
                             [--backend local|ray] [--ray-address ADDRESS]
 
-MAP may also be `arena`: a mirrored arena, fair by construction (`arena_map`).
+MAP may also be `arena`: a mirrored arena, fair by construction (`game.ai.games`).
 The i-th entry of --sides controls the i-th team of the map's `teams` property; a controller
 is `ai` (`ai:easy`, `ai:normal`, `ai:hard`; plain `ai` is normal) or `baseline`. Game i uses
 the seed S+i for the battle's dice, and each computer player gets its own noise generator
@@ -28,16 +28,17 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing as mp
+from concurrent.futures import ProcessPoolExecutor
 import sys
 import time
 from collections import deque
 from pathlib import Path
 
-from game.engine import rulebooks
+from game import rulebooks
+from game.ai.cluster import RayRunner
+from game.ai.games import ARENA, ROUND_CAP, battle_map, play_game, task_fields
 from game.errors import InputError
 
-ROUND_CAP = 60
-COMMAND_CAP = 6000
 CONTROLLERS = ("ai", "ai:easy", "ai:normal", "ai:hard", "baseline")
 
 
@@ -60,132 +61,9 @@ def parse_sides(text: str, teams: list[str]) -> list[str]:
     return sides
 
 
-def make_player(spec: str, seed):
-    """A player object with `.command(battle)` for a controller spec."""
-    if spec == "baseline":
-        from game.ai.baseline import BaselinePlayer
-        return BaselinePlayer()
-    from game.ai.player import AIPlayer
-    difficulty = spec.split(":", 1)[1] if ":" in spec else "normal"
-    return AIPlayer(difficulty, seed=seed)
-
-
-# ---- one game --------------------------------------------------------------------------------
-
-_MAPS: dict = {}
-ARENA = "arena"
-
-
-def arena_map():
-    """A mirrored arena, fair by construction (the same creatures on both sides, point-
-    symmetric walls): the shipped maps favour one side, this one measures play alone.
-    `play_game(ARENA, ...)` plays on it."""
-    from game.ecs.scenario import WALL, make_hexmap
-    w, h = 13, 9
-    terrain = {(6, 2): WALL, (6, 6): WALL}
-    units = []
-    left = [("fighter", 2, 3), ("fighter", 2, 5), ("archer", 1, 4), ("goblin", 3, 4)]
-    for n, (key, col, row) in enumerate(left):
-        units.append(dict(name=f"B{n}", unit=key, team="blue", col=col, row=row, facing=0))
-        units.append(dict(name=f"R{n}", unit=key, team="red", col=w - 1 - col, row=h - 1 - row,
-                          facing=3))
-    return make_hexmap(w, h, terrain, units, teams=["blue", "red"])
-
-
-def _load(map_path):
-    """A HexMap from a path (cached per process), ARENA, or a HexMap itself."""
-    if hasattr(map_path, "terrain"):
-        return map_path
-    key = str(map_path)
-    if key not in _MAPS:
-        if key == ARENA:
-            _MAPS[key] = arena_map()
-        else:
-            from game.tiled.loader import load_map
-            _MAPS[key] = load_map(map_path)
-    return _MAPS[key]
-
-
-def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP,
-              command_cap: int = COMMAND_CAP, rules: str | None = None) -> dict:
-    """Play one battle on `map_path` (a .tmx path, ARENA or a HexMap) with the rulebook
-    `rules` (None: the map's own): `controllers` maps each team to a controller spec. Returns
-    {"seed", "winner" (a team or "draw"), "rounds", "state_hash", "first" (team that acted
-    first), "commands", "refusals", "stalled", "ai_ms" (decision times of `ai` players),
-    "rejected" (first choices the players' own check turned down), "stats" (per creature,
-    deaths, decisive rolls and the commands each side used: `game.balance.stats`)}."""
-    from game.engine import commands as C
-    from game.engine.battle import Battle
-    from game.balance.stats import game_stats, roster
-    hexmap = _load(map_path)
-    battle = Battle(hexmap, seed=seed, controllers={t: "ai" for t in controllers},
-                    rules=rules)
-    start = roster(battle)
-    players = {team: make_player(spec, f"{seed}:{team}") for team, spec in controllers.items()}
-    first = battle.teams_of.get(battle.active) if battle.active else None
-    refusals, commands, stalled = 0, 0, False
-    refused_examples = []
-    ai_ms: list[float] = []
-    try:
-        while battle.awaiting() != "over":
-            if battle.round > round_cap:
-                break
-            if commands >= command_cap:
-                stalled = True
-                break
-            state, who = battle.decider()
-            if first is None and state == "turn":
-                first = battle.teams_of.get(who)
-            team = battle.teams_of.get(who)
-            player = players[team]
-            t0 = time.perf_counter()
-            cmd = player.command(battle)
-            if hasattr(player, "decisions"):
-                ai_ms.append((time.perf_counter() - t0) * 1000)
-            outcome = battle.apply(cmd)
-            commands += 1
-            if not outcome.ok:
-                refusals += 1
-                if len(refused_examples) < 3:
-                    refused_examples.append(f"{cmd}: {outcome.reason}")
-                fallback = _fallback(battle, C)
-                if fallback is None or not battle.apply(fallback).ok:
-                    stalled = True
-                    break
-        winner = battle.winner or "draw"
-        result = {"seed": seed, "winner": winner, "rounds": battle.round,
-                  "state_hash": battle.state_hash(), "first": first, "commands": commands,
-                  "refusals": refusals, "stalled": stalled,
-                  "rejected": sum(getattr(p, "rejected", 0) for p in players.values()),
-                  "ai_ms": ai_ms, "refused": refused_examples,
-                  "stats": game_stats(battle, start)}
-    finally:
-        battle.close()
-    return result
-
-
-def _fallback(battle, C):
-    from game.engine import turns
-    state = battle.awaiting()
-    if state == "turn":
-        return C.EndTurn(battle.active)
-    if state == "choice":
-        return C.ChooseNext(battle.chooser, turns.candidates(battle)[0])
-    if state == "reaction":
-        return C.React(battle.pending.reactor, True)
-    return None
-
-
 def _play_task(task):
     map_path, controllers, seed, round_cap, rules = task_fields(task)
     return play_game(map_path, controllers, seed, round_cap, rules=rules)
-
-
-def task_fields(task) -> tuple:
-    """(map, {team: spec}, seed, round_cap, rules) of a task; a task of four fields plays
-    the map's own rules."""
-    map_path, controllers, seed, round_cap, *rest = task
-    return map_path, controllers, seed, round_cap, rest[0] if rest else None
 
 
 BACKENDS = ("local", "ray")
@@ -201,7 +79,6 @@ def iter_games(tasks, jobs: int = 1, backend: str = "local", ray_address: str | 
     backend "local": `jobs` processes ('spawn'; in this process when jobs is 1); "ray": Ray
     tasks (`game.ai.cluster`). The same tasks give the same results on every backend."""
     if backend == "ray":
-        from game.ai.cluster import RayRunner
         with RayRunner(ray_address, jobs) as runner:
             yield from _in_order(runner.submit, runner.result, tasks,
                                  runner.workers * IN_FLIGHT_PER_WORKER)
@@ -210,7 +87,6 @@ def iter_games(tasks, jobs: int = 1, backend: str = "local", ray_address: str | 
         for task in tasks:
             yield _play_task(task)
         return
-    from concurrent.futures import ProcessPoolExecutor
     pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn"))
     try:
         yield from _in_order(lambda task: pool.submit(_play_task, task),
@@ -369,7 +245,7 @@ def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
     elif not path.exists():
         raise InputError(path, None, "no such map file (give a .tmx path, e.g. maps/duel.tmx, "
                          "or 'arena' for the mirrored arena)")
-    hexmap = _load(path)
+    hexmap = battle_map(path)
     teams = list(hexmap.teams) or sorted({p.team for p in hexmap.units})
     spec = parse_sides(sides, teams)
     if not isinstance(games, int) or games < 1:
@@ -428,7 +304,6 @@ def _merged_ms(parts: list[dict]) -> dict:
             "max": max((p["max"] for p in parts), default=0.0)}
 
 
-__all__ = ["ARENA", "BACKENDS", "COMMAND_CAP", "CONTROLLERS", "Progress", "ROUND_CAP",
-           "arena_map", "decision_ms", "iter_games", "make_player", "parse_sides", "play_game",
-           "play_games", "report_text", "rules_of", "run_simulate", "summarize", "task_fields",
-           "total_actions", "wilson"]
+__all__ = ["ARENA", "BACKENDS", "CONTROLLERS", "Progress", "ROUND_CAP", "decision_ms",
+           "iter_games", "parse_sides", "play_game", "play_games", "report_text", "rules_of",
+           "run_simulate", "summarize", "task_fields", "total_actions", "wilson"]

@@ -13,6 +13,7 @@ so it is worth staying here plus the gain times the chance it breaks the way ope
 """
 from __future__ import annotations
 
+from game.ai.options import Option
 from game.ecs.view import BattleView
 from game.engine import commands as C
 from game.hexgrid import footprint
@@ -55,7 +56,6 @@ def way_gain(planner, cell, state: str) -> float:
 
 def door_options(planner, others, stay_value: float) -> list:
     """Open an adjacent closed door that shortens the way to the enemies."""
-    from game.ai.player import Option
     if not planner.allowed("open_door"):
         return []
     base = max((o.score for o in others), default=stay_value) \
@@ -70,7 +70,6 @@ def door_options(planner, others, stay_value: float) -> list:
 
 def break_options(planner, stay_value: float) -> list:
     """Smash or force a locked door or an obstacle in the way (chance from the forecast)."""
-    from game.ai.player import Option
     out = []
     for action in ("smash", "force_open"):
         if not planner.allowed(action):

@@ -26,6 +26,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.evaluate import quick
+from game.ai.options import Option
+from game.engine.crushing import reach_hexes
+from game.engine.wrestling import shove_direction
+from game.engine.wrestling_forecast import check_line, crush_odds, opening
+from game.hexgrid import footprint
 from game.rules.flanking import flanking
 from game.rules.falling import fall
 from game.rules.impact import crush_lines
@@ -114,7 +119,6 @@ def _escape(planner, cmd, fc) -> float:
 
 
 def _space(t, anchor):
-    from game.hexgrid import footprint
     return footprint(t.size, anchor, t.facing)
 
 
@@ -142,7 +146,6 @@ def _shove(planner, cmd, fc) -> float:
 
 def _fall_worth(planner, t, cmd) -> float:
     """A bare win's fall (a shove down a ledge), as a share of the foe's value."""
-    from game.engine.wrestling import shove_direction
     me, view = planner.me, planner.ctx.view
     direction = shove_direction(planner.b, t, me.hexes, cmd.to)
     if direction is None:
@@ -153,7 +156,6 @@ def _fall_worth(planner, t, cmd) -> float:
 
 def _bash(planner, cmd, fc) -> float:
     """Prone (and 1 + STR damage by 5+), less the shield lost against the others nearby."""
-    from game.engine.wrestling_forecast import check_line, opening
     ctx, me = planner.ctx, planner.me
     t = ctx.view.unit(cmd.target)
     hit, _ = opening(planner.b, cmd, me, t, attack=True)
@@ -169,8 +171,6 @@ def _bash(planner, cmd, fc) -> float:
 
 
 def _crush(planner, cmd, fc) -> float:
-    from game.engine.crushing import reach_hexes
-    from game.engine.wrestling_forecast import crush_odds
     ctx, me = planner.ctx, planner.me
     line = crush_lines(ctx.view, me, reach_hexes(me)).get(planner.b.hexmap.hex_at(*cmd.to))
     if line is None:
@@ -200,7 +200,6 @@ def _follow_up(planner, action: str) -> float:
 
 def wrestling_options(planner, stay_value: float) -> list:
     """The maneuvers worth trying from where the creature stands (then staying there)."""
-    from game.ai.player import Option
     b, ctx, me = planner.b, planner.ctx, planner.me
     out = []
     for action in ACTIONS:

@@ -17,7 +17,8 @@ import tempfile
 from pathlib import Path
 
 from game import paths
-from game.ai.simulate import BACKENDS, ROUND_CAP, _load, iter_games, parse_sides, rules_of
+from game.ai.games import battle_map
+from game.ai.simulate import BACKENDS, ROUND_CAP, iter_games, parse_sides, rules_of
 from game.balance import page, plots
 from game.balance.aggregate import Tally
 from game.errors import InputError
@@ -66,7 +67,7 @@ def run_balance(map, out, games: int = 20, jobs: int = 1, sides: list[str] | Non
     check_arguments(games, jobs, backend, out)
     plots.import_pyplot()
     tqdm = import_tqdm()
-    hexmap = _load(path)
+    hexmap = battle_map(path)
     teams = list(hexmap.teams) or sorted({p.team for p in hexmap.units})
     pairings = pairings_of(sides, teams)
     rules = rules_of(hexmap, rules)

@@ -72,7 +72,7 @@ def length_text(doc: dict) -> str:
 
 def rules_text(doc: dict) -> str:
     """The rulebook the games played (a report of before it was recorded: the default)."""
-    from game.engine.rulebooks import SUMMARIES, TITLES
+    from game.rulebooks import SUMMARIES, TITLES
     name = doc.get("rules", "lfg")
     if name not in TITLES:
         return f"Rules: {name}."

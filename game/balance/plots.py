@@ -152,8 +152,8 @@ def fallen(doc: dict, map_path, out: Path) -> None:
     from game.ui.map_renderer import build_map_surface, load_map_info
     info = load_map_info(map_path)
     image, (ox, oy) = _surface_rgba(build_map_surface(info, frozenset())), info.origin
-    from game.ai.simulate import _load
-    hexmap = _load(map_path)
+    from game.ai.games import battle_map
+    hexmap = battle_map(map_path)
     layout = hexmap.layout
     h, w = image.shape[:2]
     width = min(10.0, 2 + w / 100)                 # inches; the map keeps its aspect

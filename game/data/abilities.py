@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 
-from .loader import (REQUIRED, _ID_RE, _bool, _check_fields, _choice, _dice, _int, _table,
-                     _text)
+from .conditions import CONDITIONS
+from .fields import (ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
+                     int_field, table_field, text_field)
 from .model import (ABILITY_ACTIONS, ABILITY_KINDS, ABILITY_TARGETS, AREA_SHAPES, DAMAGE_TYPES,
                     USES_PER, Ability, AbilityArea, AbilityCondition, AbilitySave, DataError,
                     ForcedMove)
@@ -69,62 +70,61 @@ class _ItemCtx:
 
 def _upper_choice(options):
     def check(ctx, key, value):
-        return _choice(options)(ctx, key, value.upper() if isinstance(value, str) else value)
+        return choice_field(options)(ctx, key, value.upper() if isinstance(value, str) else value)
     return check
 
 
 def _area(ctx, key, value):
-    spec = {"shape": (_choice(AREA_SHAPES), REQUIRED), "size": (_int(1, 20), REQUIRED)}
-    v = _check_fields(ctx, _table(ctx, key, value, '{shape = "burst", size = 2}'), spec, key)
+    spec = {"shape": (choice_field(AREA_SHAPES), REQUIRED), "size": (int_field(1, 20), REQUIRED)}
+    v = check_fields(ctx, table_field(ctx, key, value, '{shape = "burst", size = 2}'), spec, key)
     return AbilityArea(v["shape"], v["size"])
 
 
 def _save(ctx, key, value):
-    spec = {"kind": (_upper_choice(SAVE_KINDS), REQUIRED), "dc": (_int(1, 60), REQUIRED),
-            "on_pass": (_choice(ON_PASS), "negates")}
-    v = _check_fields(ctx, _table(ctx, key, value, '{kind = "WILL", dc = 15}'), spec, key)
+    spec = {"kind": (_upper_choice(SAVE_KINDS), REQUIRED), "dc": (int_field(1, 60), REQUIRED),
+            "on_pass": (choice_field(ON_PASS), "negates")}
+    v = check_fields(ctx, table_field(ctx, key, value, '{kind = "WILL", dc = 15}'), spec, key)
     return AbilitySave(v["kind"], v["dc"], v["on_pass"])
 
 
 def _forced(ctx, key, value):
-    spec = {"kind": (_choice(FORCED_KINDS), REQUIRED), "hexes": (_int(1, 10), REQUIRED)}
-    v = _check_fields(ctx, _table(ctx, key, value, '{kind = "push", hexes = 2}'), spec, key)
+    spec = {"kind": (choice_field(FORCED_KINDS), REQUIRED), "hexes": (int_field(1, 10), REQUIRED)}
+    v = check_fields(ctx, table_field(ctx, key, value, '{kind = "push", hexes = 2}'), spec, key)
     return ForcedMove(v["kind"], v["hexes"])
 
 
 def _conditions(ctx, key, value):
-    from game.rules.conditions import CONDITIONS
     example = '[{name = "frightened", rounds = 3}]'
     if not isinstance(value, list):
         raise ctx.error(key, f"must be a list of tables, got {value!r}",
                         f"write e.g. {key} = {example}")
-    spec = {"name": (_choice(tuple(CONDITIONS)), REQUIRED), "rounds": (_int(1, 100), REQUIRED)}
+    spec = {"name": (choice_field(tuple(CONDITIONS)), REQUIRED), "rounds": (int_field(1, 100), REQUIRED)}
     out = []
     for n, item in enumerate(value):
-        v = _check_fields(ctx, _table(ctx, key, item, example), spec, f"{key}[{n}]")
+        v = check_fields(ctx, table_field(ctx, key, item, example), spec, f"{key}[{n}]")
         out.append(AbilityCondition(v["name"], v["rounds"]))
     return tuple(out)
 
 
 ABILITY_FIELDS = {
-    "id": (_text(1, 40), REQUIRED),
-    "name": (_text(1, 60), REQUIRED),
-    "kind": (_choice(ABILITY_KINDS), "natural"),
-    "action": (_choice(ABILITY_ACTIONS), "big"),
-    "uses": (_int(1, 100), None),
-    "per": (_choice(USES_PER), None),
-    "range_ft": (_int(5, 1000, feet=True), None),
+    "id": (text_field(1, 40), REQUIRED),
+    "name": (text_field(1, 60), REQUIRED),
+    "kind": (choice_field(ABILITY_KINDS), "natural"),
+    "action": (choice_field(ABILITY_ACTIONS), "big"),
+    "uses": (int_field(1, 100), None),
+    "per": (choice_field(USES_PER), None),
+    "range_ft": (int_field(5, 1000, feet=True), None),
     "area": (_area, None),
-    "targets": (_choice(ABILITY_TARGETS), "all"),
-    "attack_bonus": (_int(-10, 60), None),
+    "targets": (choice_field(ABILITY_TARGETS), "all"),
+    "attack_bonus": (int_field(-10, 60), None),
     "save": (_save, None),
-    "damage": (_dice, None),
-    "damage_type": (_choice(DAMAGE_TYPES), None),
+    "damage": (dice_field, None),
+    "damage_type": (choice_field(DAMAGE_TYPES), None),
     "conditions": (_conditions, ()),
     "forced": (_forced, None),
-    "temp_hp": (_dice, None),
-    "provokes": (_bool, None),
-    "description": (_text(lines=True), ""),
+    "temp_hp": (dice_field, None),
+    "provokes": (bool_field, None),
+    "description": (text_field(lines=True), ""),
 }
 
 
@@ -162,8 +162,8 @@ def build_ability(ctx, table) -> Ability:
     if not isinstance(table, dict):
         raise ctx.error("id", f"an ability is a table of fields, got {table!r}",
                         "write [[abilities]] on its own line, then its fields")
-    v = _check_fields(ctx, table, ABILITY_FIELDS)
-    if not _ID_RE.match(v["id"]):
+    v = check_fields(ctx, table, ABILITY_FIELDS)
+    if not ID_PATTERN.match(v["id"]):
         raise ctx.error("id", f"ability id {v['id']!r} is not a plain id",
                         "use lower-case letters, digits and _, e.g. id = \"fear_burst\"")
     _check_resolution(ctx, v)

@@ -84,8 +84,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .loader import (REQUIRED, _ID_RE, _bool, _Ctx, _check_fields, _choice, _int, _read_toml,
-                     _table, _text, default_assets_dir)
+from .fields import (REQUIRED, ID_PATTERN, bool_field, check_fields, choice_field, int_field,
+                     table_field, text_field)
+from .loader import FileContext, default_assets_dir, read_toml
 from .model import AREA_SHAPES, SIZES, AbilityArea, DataError
 
 WEAPON_KINDS = ("melee", "ranged", "psychic", "gun")
@@ -236,7 +237,7 @@ class LightUnit:
 class _ItemCtx:
     """Errors of the n-th `[[<array>]]` table: the line of the key inside that table."""
 
-    def __init__(self, ctx: _Ctx, array: str, n: int):
+    def __init__(self, ctx: FileContext, array: str, n: int):
         self.path, self.label, self.lenient = ctx.path, f"{ctx.label}.{array}[{n}]", False
         self.lines = ctx.text.splitlines()
         heads = [i for i, line in enumerate(self.lines)
@@ -295,41 +296,41 @@ def _effects(ctx, key, value):
     if not isinstance(value, list):
         raise ctx.error(key, f"must be a list of tables, got {value!r}",
                         f"write e.g. {key} = {example}")
-    spec = {"condition": (_choice(CONDITIONS), REQUIRED), "turns": (_int(1, 100), None)}
+    spec = {"condition": (choice_field(CONDITIONS), REQUIRED), "turns": (int_field(1, 100), None)}
     out = []
     for n, item in enumerate(value):
-        v = _check_fields(ctx, _table(ctx, key, item, example), spec, f"{key}[{n}]")
+        v = check_fields(ctx, table_field(ctx, key, item, example), spec, f"{key}[{n}]")
         out.append(LightEffect(v["condition"], v["turns"]))
     return tuple(out)
 
 
 def _id(ctx, key, value):
-    value = _text(1, 40)(ctx, key, value)
-    if not _ID_RE.match(value):
+    value = text_field(1, 40)(ctx, key, value)
+    if not ID_PATTERN.match(value):
         raise ctx.error(key, f"{value!r} is not a plain id",
                         "use lower-case letters, digits and _, e.g. id = \"pinning_shot\"")
     return value
 
 
 def _stat(hi=100):
-    return _int(0, hi)
+    return int_field(0, hi)
 
 
 def _feet(lo=0):
-    return _int(lo, 1000, feet=True)
+    return int_field(lo, 1000, feet=True)
 
 
 # ---- weapons ----------------------------------------------------------------------------
 
 WEAPON_FIELDS = {
     "id": (_id, REQUIRED),
-    "name": (_text(1, 60), REQUIRED),
-    "kind": (_choice(WEAPON_KINDS), REQUIRED),
+    "name": (text_field(1, 60), REQUIRED),
+    "kind": (choice_field(WEAPON_KINDS), REQUIRED),
     "damage": (_stat(1000), REQUIRED),
-    "reach": (_int(1, 20), None),
-    "range": (_int(1, 100), None),
-    "throwable": (_bool, False),
-    "description": (_text(lines=True), ""),
+    "reach": (int_field(1, 20), None),
+    "range": (int_field(1, 100), None),
+    "throwable": (bool_field, False),
+    "description": (text_field(lines=True), ""),
 }
 
 
@@ -337,7 +338,7 @@ def _weapon(ctx, table) -> LightWeapon:
     if not isinstance(table, dict):
         raise ctx.error("id", f"a weapon is a table of fields, got {table!r}",
                         "write [[weapons]] on its own line, then its fields")
-    v = _check_fields(ctx, table, WEAPON_FIELDS)
+    v = check_fields(ctx, table, WEAPON_FIELDS)
     if v["kind"] == "melee":
         if v["range"] is not None:
             raise ctx.error("range", "a melee weapon has a reach, not a range",
@@ -361,20 +362,20 @@ def _weapon(ctx, table) -> LightWeapon:
 
 POWER_FIELDS = {
     "id": (_id, REQUIRED),
-    "name": (_text(1, 60), REQUIRED),
-    "action": (_choice(POWER_ACTIONS), REQUIRED),
+    "name": (text_field(1, 60), REQUIRED),
+    "action": (choice_field(POWER_ACTIONS), REQUIRED),
     "mp": (_stat(1000), REQUIRED),
     "uses": (_uses, None),
     "hit": (_stat(), 0),
-    "kind": (_choice(POWER_KINDS), REQUIRED),
-    "vs": (_choice(DEFENSES), None),
-    "range": (_int(0, 100), None),
+    "kind": (choice_field(POWER_KINDS), REQUIRED),
+    "vs": (choice_field(DEFENSES), None),
+    "range": (int_field(0, 100), None),
     "damage": (_stat(1000), 0),
     "effects": (_effects, ()),
     "area": (_area, None),
-    "target_airborne": (_bool, False),
+    "target_airborne": (bool_field, False),
     "heal": (_stat(1000), 0),
-    "description": (_text(lines=True), ""),
+    "description": (text_field(lines=True), ""),
 }
 
 
@@ -403,7 +404,7 @@ def _power(ctx, table, unit_mp: int) -> LightPower:
     if not isinstance(table, dict):
         raise ctx.error("id", f"a power is a table of fields, got {table!r}",
                         "write [[powers]] on its own line, then its fields")
-    v = _check_fields(ctx, table, POWER_FIELDS)
+    v = check_fields(ctx, table, POWER_FIELDS)
     if v["heal"] and (v["damage"] or v["effects"]):
         raise ctx.error("heal", "a power heals an ally or harms a foe, not both",
                         "remove heal, or remove damage and effects")
@@ -444,9 +445,9 @@ def _items(ctx, data, array: str, build) -> tuple:
 # ---- stat blocks ------------------------------------------------------------------------
 
 UNIT_FIELDS = {
-    "name": (_text(1, 60), REQUIRED),
-    "size": (_choice(SIZES), REQUIRED),
-    "hp": (_int(1, MAX_NUMBER), REQUIRED),
+    "name": (text_field(1, 60), REQUIRED),
+    "size": (choice_field(SIZES), REQUIRED),
+    "hp": (int_field(1, MAX_NUMBER), REQUIRED),
     "mp": (_stat(1000), REQUIRED),
     **{stat: (_stat(), REQUIRED) for stat in ("speed", "senses", "will", "armor", "pow", "sns",
                                               "proficiency")},
@@ -455,9 +456,9 @@ UNIT_FIELDS = {
     "run_ft": (_feet(5), REQUIRED),
     "fly_ft": (_feet(), 0),
     "swim_ft": (_feet(), 0),
-    "minion_trait": (_bool, False),
-    "glyph": (_text(1, 2), None),
-    "description": (_text(lines=True), ""),
+    "minion_trait": (bool_field, False),
+    "glyph": (text_field(1, 2), None),
+    "description": (text_field(lines=True), ""),
     "weapons": (lambda ctx, key, value: value, REQUIRED),   # checked by _items
     "powers": (lambda ctx, key, value: value, ()),
 }
@@ -477,15 +478,15 @@ def load_light_unit(path) -> LightUnit:
     """One light stat block from `path`; its key is the file name without `.toml`."""
     path = Path(path)
     key = path.stem
-    data, text = _read_toml(path)
-    ctx = _Ctx(path, text, [], f"[{key}]")
-    if not _ID_RE.match(key):
+    data, text = read_toml(path)
+    ctx = FileContext(path, text, [], f"[{key}]")
+    if not ID_PATTERN.match(key):
         raise DataError(path, "-", f"creature kind {key!r} (the file name) is not a plain id",
                         "rename the file with lower-case letters, digits and _")
     if "weapons" not in data:
         raise ctx.error("weapons", "missing required field 'weapons'",
                         "add a [[weapons]] table: id, name, kind, damage (and range or reach)")
-    v = _check_fields(ctx, data, UNIT_FIELDS)
+    v = check_fields(ctx, data, UNIT_FIELDS)
     _check_movement(ctx, v)
     if v["minion_trait"] and v["hp"] != 1:
         raise ctx.error("hp", f"a creature with minion_trait has 1 hit point, not {v['hp']}",

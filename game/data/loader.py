@@ -22,17 +22,16 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
-from game.errors import has_control
 from game.files import FileRefused, read_text
 
-from .dice import parse_dice
+from .abilities import check_abilities
+from .fields import (ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
+                     int_field, names_field, table_field, text_field)
 from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, MANEUVERABILITY, PHYSICAL_TYPES,
                     SIZES, UNARMED_ID,
                     WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
                     Weapon)
 
-REQUIRED = object()
-_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_TOML_BYTES = 1 << 20
 
 
@@ -41,7 +40,7 @@ def default_assets_dir() -> Path:
     return paths.assets_dir()
 
 
-class _Ctx:
+class FileContext:
     """Where values come from: file, its text, the table path and a label like [ogre]."""
 
     def __init__(self, path, text: str, table: list[str], label: str, lenient=False):
@@ -87,7 +86,7 @@ def _line_of(text: str, parts: list[str]) -> int | None:
     return fallback
 
 
-def _read_toml(path: Path) -> tuple[dict, str]:
+def read_toml(path: Path) -> tuple[dict, str]:
     if not path.exists():
         raise DataError(path, "-", "file not found", "create it or pass the right path")
     try:
@@ -112,124 +111,31 @@ def _read_toml(path: Path) -> tuple[dict, str]:
                         "write numbers of a few digits") from None
 
 
-# ---- value checkers: check(ctx, key, value) -> converted value -------------------------
-
-def _whole(ctx, value):
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if ctx.lenient and isinstance(value, float) and value.is_integer():
-        return int(value)
-    if ctx.lenient and isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-        return int(value)
-    return None
-
-
-def _int(lo=None, hi=None, feet=False):
-    def check(ctx, key, value):
-        n = _whole(ctx, value)
-        what = "a whole number of feet" if feet else "a whole number"
-        if n is None:
-            raise ctx.error(key, f"must be {what}, got {value!r}",
-                            f"write e.g. {key.split('.')[-1]} = {max(lo or 0, 30 if feet else 1)}")
-        if (lo is not None and n < lo) or (hi is not None and n > hi):
-            rng = f"at least {lo}" if hi is None else f"between {lo} and {hi}"
-            raise ctx.error(key, f"must be {rng}, got {n}", f"use a value {rng}")
-        if feet and n % 5:
-            raise ctx.error(key, f"must be a multiple of 5 feet (1 hex = 5 ft), got {n}",
-                            f"use {n - n % 5} or {n - n % 5 + 5}")
-        return n
-    return check
-
-
-def _bool(ctx, key, value):
-    if isinstance(value, bool):
-        return value
-    if ctx.lenient and isinstance(value, str) and value.strip().lower() in ("true", "false"):
-        return value.strip().lower() == "true"
-    raise ctx.error(key, f"must be true or false, got {value!r}", f"write {key} = true")
-
-
-def _text(min_len=0, max_len=None, lines=False):
-    """A text field; control characters (a newline in a name, a terminal escape sequence)
-    are refused, except line breaks and tabs where `lines` allows them (descriptions)."""
-    def check(ctx, key, value):
-        if not isinstance(value, str):
-            raise ctx.error(key, f"must be a text in quotes, got {value!r}",
-                            f"write {key} = \"...\"")
-        if has_control(value.replace("\n", "").replace("\t", "") if lines else value):
-            raise ctx.error(key, f"holds a control character: {value!r}",
-                            "remove it; names are plain text on one line")
-        if len(value.strip()) < min_len or (max_len and len(value) > max_len):
-            size = f"{min_len} to {max_len} characters" if max_len else "non-empty"
-            raise ctx.error(key, f"must be {size}, got {value!r}", f"give {key} {size}")
-        return value
-    return check
-
-
-def _choice(options):
-    def check(ctx, key, value):
-        if value not in options:
-            raise ctx.error(key, f"unknown value {value!r}",
-                            f"use one of: {', '.join(options)}")
-        return value
-    return check
-
-
-def _dice(ctx, key, value):
-    try:
-        return parse_dice(value)
-    except ValueError as exc:
-        raise ctx.error(key, str(exc), f"write e.g. {key} = \"1d8\" or \"2d6+1\"") from None
-
-
-def _names(options, what):
-    def check(ctx, key, value):
-        items = [value] if isinstance(value, str) else value
-        if (not isinstance(items, list) or not all(isinstance(v, str) for v in items)
-                or (not items and what == "damage types")):
-            raise ctx.error(key, f"must be a list of {what}, got {value!r}",
-                            f"write e.g. {key} = [\"{options[0]}\"]")
-        for v in items:
-            if v not in options:
-                raise ctx.error(key, f"unknown {what[:-1]} {v!r}",
-                                f"use some of: {', '.join(options)}")
-        return tuple(items)
-    return check
-
-
-def _table(ctx, key, value, example):
-    if not isinstance(value, dict):
-        raise ctx.error(key, f"must be a table, got {value!r}", f"write e.g. {key} = {example}")
-    return value
-
-
 def _extra_damage(ctx, key, value):
     example = '[{dice = "1d6", type = "fire"}]'
     if not isinstance(value, list):
         raise ctx.error(key, f"must be a list of tables, got {value!r}",
                         f"write e.g. {key} = {example}")
-    spec = {"dice": (_dice, REQUIRED), "type": (_choice(DAMAGE_TYPES), REQUIRED)}
+    spec = {"dice": (dice_field, REQUIRED), "type": (choice_field(DAMAGE_TYPES), REQUIRED)}
     out = []
     for n, item in enumerate(value):
-        vals = _check_fields(ctx, _table(ctx, key, item, example), spec, f"{key}[{n}]")
+        vals = check_fields(ctx, table_field(ctx, key, item, example), spec, f"{key}[{n}]")
         out.append(ExtraDamage(vals["dice"], vals["type"]))
     return tuple(out)
 
 
 def _dr(ctx, key, value):
-    spec = {"amount": (_int(1, 100), REQUIRED),
-            "bypass": (_choice(("-",) + PHYSICAL_TYPES + WEAPON_PROPERTIES), "-")}
-    vals = _check_fields(ctx, _table(ctx, key, value, '{amount = 5, bypass = "silver"}'),
-                         spec, key)
+    spec = {"amount": (int_field(1, 100), REQUIRED),
+            "bypass": (choice_field(("-",) + PHYSICAL_TYPES + WEAPON_PROPERTIES), "-")}
+    vals = check_fields(ctx, table_field(ctx, key, value, '{amount = 5, bypass = "silver"}'),
+                        spec, key)
     return DamageReduction(vals["amount"], vals["bypass"])
 
 
 def _type_amounts(ctx, key, value):
-    _table(ctx, key, value, "{fire = 5}")
-    spec = {t: (_int(1, 100), None) for t in DAMAGE_TYPES}
-    vals = _check_fields(ctx, value, spec, key)
+    table_field(ctx, key, value, "{fire = 5}")
+    spec = {t: (int_field(1, 100), None) for t in DAMAGE_TYPES}
+    vals = check_fields(ctx, value, spec, key)
     return tuple((t, n) for t, n in vals.items() if n is not None)
 
 
@@ -244,60 +150,37 @@ def _weapon_ids(ctx, key, value):
 
 
 def _abilities(ctx, key, value):
-    from .abilities import check_abilities      # its checkers are built from the ones here
     return check_abilities(ctx, key, value)
-
-
-def _check_fields(ctx, table: dict, spec: dict, prefix: str = "") -> dict:
-    """Check `table` against `spec` {name: (checker, default|REQUIRED)}; one error at most."""
-    dot = f"{prefix}." if prefix else ""
-    for key in table:
-        if key not in spec:
-            close = difflib.get_close_matches(key, spec, n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            raise ctx.error(dot + key, f"unknown field {key!r}",
-                            f"{hint}known fields: {', '.join(spec)}")
-    out = {}
-    for key, (check, default) in spec.items():
-        if key in table:
-            out[key] = check(ctx, dot + key, table[key])
-        elif default is REQUIRED:
-            raise ctx.error(dot + key, f"missing required field {key!r}",
-                            f"add {key} = ...; required fields: "
-                            f"{', '.join(k for k, (_, d) in spec.items() if d is REQUIRED)}")
-        else:
-            out[key] = default
-    return out
 
 
 # ---- weapons ----------------------------------------------------------------------------
 
 WEAPON_FIELDS = {
-    "name": (_text(1), REQUIRED),
-    "attack": (_choice(("melee", "ranged", "thrown")), REQUIRED),
-    "kind": (_choice(("basic", "heavy", "ranged")), None),
-    "hands": (_choice(("light", "one", "two", "none")), None),
-    "finesse": (_bool, False),
-    "damage": (_dice, REQUIRED),
-    "damage_type": (_names(DAMAGE_TYPES, "damage types"), REQUIRED),
-    "damage_mode": (_choice(("either", "both")), "either"),
-    "threat": (_int(2, 20), 20),
-    "multiplier": (_int(2, 6), 2),
-    "enhancement": (_int(0, 10), 0),
-    "reach": (_int(0, 4), 0),
-    "range_increment_ft": (_int(5, 1000, feet=True), None),
-    "max_increments": (_int(1, 20), None),
-    "threatens_ft": (_int(5, 100, feet=True), None),
-    "properties": (_names(WEAPON_PROPERTIES, "properties"), ()),
+    "name": (text_field(1), REQUIRED),
+    "attack": (choice_field(("melee", "ranged", "thrown")), REQUIRED),
+    "kind": (choice_field(("basic", "heavy", "ranged")), None),
+    "hands": (choice_field(("light", "one", "two", "none")), None),
+    "finesse": (bool_field, False),
+    "damage": (dice_field, REQUIRED),
+    "damage_type": (names_field(DAMAGE_TYPES, "damage types"), REQUIRED),
+    "damage_mode": (choice_field(("either", "both")), "either"),
+    "threat": (int_field(2, 20), 20),
+    "multiplier": (int_field(2, 6), 2),
+    "enhancement": (int_field(0, 10), 0),
+    "reach": (int_field(0, 4), 0),
+    "range_increment_ft": (int_field(5, 1000, feet=True), None),
+    "max_increments": (int_field(1, 20), None),
+    "threatens_ft": (int_field(5, 100, feet=True), None),
+    "properties": (names_field(WEAPON_PROPERTIES, "properties"), ()),
     "extra_damage": (_extra_damage, ()),
-    "natural": (_bool, False),
-    "description": (_text(lines=True), ""),
-    "ammo": (_int(1, 999), None),
+    "natural": (bool_field, False),
+    "description": (text_field(lines=True), ""),
+    "ammo": (int_field(1, 999), None),
 }
 
 
-def _build_weapon(ctx: _Ctx, wid: str, table: dict) -> Weapon:
-    v = _check_fields(ctx, table, WEAPON_FIELDS)
+def _build_weapon(ctx: FileContext, wid: str, table: dict) -> Weapon:
+    v = check_fields(ctx, table, WEAPON_FIELDS)
     attack = v["attack"]
     if v["natural"] and attack != "melee":
         raise ctx.error("attack", "a natural weapon must have attack = \"melee\"",
@@ -351,11 +234,11 @@ def _build_weapon(ctx: _Ctx, wid: str, table: dict) -> Weapon:
 def load_weapons(path=None) -> dict[str, Weapon]:
     """Weapons by id from `path` (default: <repo>/assets/weapons.toml)."""
     path = Path(path) if path is not None else default_assets_dir() / "weapons.toml"
-    data, text = _read_toml(path)
+    data, text = read_toml(path)
     weapons = {}
     for wid, table in data.items():
-        ctx = _Ctx(path, text, [wid], f"[{wid}]")
-        if not _ID_RE.match(wid):
+        ctx = FileContext(path, text, [wid], f"[{wid}]")
+        if not ID_PATTERN.match(wid):
             raise DataError(path, _line_of(text, [wid, "name"]) or "-",
                             f"weapon id {wid!r} is not a plain id",
                             "use lower-case letters, digits and _, e.g. [long_sword]")
@@ -376,48 +259,48 @@ def load_weapons(path=None) -> dict[str, Weapon]:
 # ---- units ------------------------------------------------------------------------------
 
 UNIT_FIELDS = {
-    "name": (_text(1), REQUIRED),
-    "size": (_choice(SIZES), REQUIRED),
-    "speed_ft": (_int(0, 500, feet=True), REQUIRED),
-    **{mode: (_int(0, 500, feet=True), 0) for mode in ("swim_ft", "climb_ft", "fly_ft")},
-    "fly_maneuver": (_choice(MANEUVERABILITY), "average"),
-    "hp": (_int(1, 10000), REQUIRED),
-    "hr": (_int(-5, 40), REQUIRED),
-    "level": (_int(0, 40), REQUIRED),
-    "initiative": (_int(-10, 40), 0),
-    **{a: (_int(0, 60), 10) for a in ABILITIES},
-    "armor": (_int(0, 30), 0),
-    "shield": (_int(0, 30), 0),
-    "natural_armor": (_int(0, 30), 0),
-    "armor_vs_crit": (_int(0, 30), None),
-    "ac": (_int(0, 80), None),
-    "ac_vs_crit": (_int(0, 80), None),
-    "fort": (_int(-10, 40), 0),
-    "ref": (_int(-10, 40), 0),
-    "will": (_int(-10, 40), 0),
+    "name": (text_field(1), REQUIRED),
+    "size": (choice_field(SIZES), REQUIRED),
+    "speed_ft": (int_field(0, 500, feet=True), REQUIRED),
+    **{mode: (int_field(0, 500, feet=True), 0) for mode in ("swim_ft", "climb_ft", "fly_ft")},
+    "fly_maneuver": (choice_field(MANEUVERABILITY), "average"),
+    "hp": (int_field(1, 10000), REQUIRED),
+    "hr": (int_field(-5, 40), REQUIRED),
+    "level": (int_field(0, 40), REQUIRED),
+    "initiative": (int_field(-10, 40), 0),
+    **{a: (int_field(0, 60), 10) for a in ABILITIES},
+    "armor": (int_field(0, 30), 0),
+    "shield": (int_field(0, 30), 0),
+    "natural_armor": (int_field(0, 30), 0),
+    "armor_vs_crit": (int_field(0, 30), None),
+    "ac": (int_field(0, 80), None),
+    "ac_vs_crit": (int_field(0, 80), None),
+    "fort": (int_field(-10, 40), 0),
+    "ref": (int_field(-10, 40), 0),
+    "will": (int_field(-10, 40), 0),
     "weapons": (_weapon_ids, REQUIRED),
     "in_hand": (_weapon_ids, None),
-    "reach": (_int(0, 10), None),
+    "reach": (int_field(0, 10), None),
     "dr": (_dr, None),
     "resist": (_type_amounts, ()),
     "vulnerable": (_type_amounts, ()),
-    "goon": (_bool, False),
-    "leader": (_text(0, 80), ""),
-    "minion_trait": (_bool, False),
-    "acrobatics": (_int(0, 40), 0),
-    **{skill: (_int(0, 40), 0) for skill in ("wrestling", "climb", "swim", "jump")},
-    "active_dodger": (_bool, False),
-    "handed": (_choice(("right", "left")), "right"),
-    "off_hand": (_text(1), None),
-    "two_weapon_fighting": (_bool, False),
-    "ambidextrous": (_bool, False),
-    "heal": (_int(0, 40), 0),
-    "undead": (_bool, False),
-    "legs": (_int(0, 100), 2),
+    "goon": (bool_field, False),
+    "leader": (text_field(0, 80), ""),
+    "minion_trait": (bool_field, False),
+    "acrobatics": (int_field(0, 40), 0),
+    **{skill: (int_field(0, 40), 0) for skill in ("wrestling", "climb", "swim", "jump")},
+    "active_dodger": (bool_field, False),
+    "handed": (choice_field(("right", "left")), "right"),
+    "off_hand": (text_field(1), None),
+    "two_weapon_fighting": (bool_field, False),
+    "ambidextrous": (bool_field, False),
+    "heal": (int_field(0, 40), 0),
+    "undead": (bool_field, False),
+    "legs": (int_field(0, 100), 2),
     "abilities": (_abilities, ()),
-    "aoo_policy": (_choice(AOO_POLICIES), "always"),
-    "glyph": (_text(1, 2), None),
-    "description": (_text(lines=True), ""),
+    "aoo_policy": (choice_field(AOO_POLICIES), "always"),
+    "glyph": (text_field(1, 2), None),
+    "description": (text_field(lines=True), ""),
 }
 _RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "reach_override"}
 _NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable", "abilities",
@@ -463,15 +346,15 @@ def load_unit(path, weapons: dict[str, Weapon]) -> UnitType:
     """One unit from `path`; its key is the file name without `.toml`."""
     path = Path(path)
     key = path.stem
-    data, text = _read_toml(path)
-    ctx = _Ctx(path, text, [], f"[{key}]")
-    if not _ID_RE.match(key):
+    data, text = read_toml(path)
+    ctx = FileContext(path, text, [], f"[{key}]")
+    if not ID_PATTERN.match(key):
         raise DataError(path, "-", f"unit key {key!r} (the file name) is not a plain id",
                         "rename the file with lower-case letters, digits and _")
     if isinstance(data.get("unit"), dict):
         raise ctx.error("unit", "the fields of a unit file sit at the top level",
                         "remove the [unit] header line")
-    v = _check_fields(ctx, data, UNIT_FIELDS)
+    v = check_fields(ctx, data, UNIT_FIELDS)
     for wid in v["weapons"]:
         if wid not in weapons:
             close = difflib.get_close_matches(wid, weapons, n=1)
@@ -508,7 +391,7 @@ def load_units(assets_dir=None) -> dict[str, UnitType]:
 def apply_overrides(unit: UnitType, overrides: dict) -> UnitType:
     """`unit` with scalar fields replaced (a map unit's properties, docs/mapping.md "Units"); see
     with_overrides."""
-    ctx = _Ctx("<override>", "", [], f"[{unit.key}]", lenient=True)
+    ctx = FileContext("<override>", "", [], f"[{unit.key}]", lenient=True)
     allowed = [k for k in UNIT_FIELDS if k not in _NOT_OVERRIDABLE] + list(_ALIASES)
     changes = {}
     for key, value in overrides.items():

@@ -1,7 +1,7 @@
 """Special abilities applied to a battle (rules: Special abilities, Areas of effect).
 
 `use_ability` is the handler of the `UseAbility` command and `can_use_ability` its check
-before any aim (registered in `handlers.RULES` and `legality.ACTIONS`); `candidates` lists
+before any aim (registered in `registry.COMMANDS` and `legality.ACTIONS`); `candidates` lists
 the commands worth asking about (every legal origin or aim, bounded: burst origins within
 range whose area holds a creature, the twelve cone aims from each hex of the user's space on
 the side it aims, lines toward each hex at their length, straight walls touching a creature,
@@ -28,11 +28,14 @@ from typing import Iterator, NamedTuple
 from game.ecs.components import AbilityUses
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import ability_effects, guards, spending
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.state import Refused
 from game.hexgrid import DIRECTIONS, Hex, hexes_within
 from game.rules import areas
 from game.rules import conditions as cond
-from game.rules.sight import creature_distance
+from game.rules.sight import creature_distance, line_of_effect
 
 ONCE_A_ROUND = ("spell-like", "supernatural")     # 004: one SLA a turn, one Su a round
 _ACTION_WORDS = {"big": "a Big Action", "little": "a Little Action",
@@ -49,11 +52,10 @@ class Aimed(NamedTuple):
 # ---- may it be used now (before any aim) ------------------------------------------------------
 
 def _action_left(b, u, a) -> None:
-    from game.engine.handlers import _big, _little
     if a.action == "little":
-        _little(b, u, a.name)
+        guards.little_action(b, u, a.name)
     else:
-        _big(b, u, 2 if a.action == "full_round" else 1, a.name)
+        guards.big_action(b, u, 2 if a.action == "full_round" else 1, a.name)
 
 
 def check_usable(b, u, a) -> None:
@@ -96,7 +98,6 @@ def ability_of(b, u, ability_id):
 
 def _reaches(view, u, h: Hex) -> bool:
     """A line of effect from the user to hex `h`."""
-    from game.rules.sight import line_of_effect
     return h in u.hex_set or line_of_effect(view, u, areas.Spot((h,), name="hex"))
 
 
@@ -105,8 +106,7 @@ def _in_range(u, a, h: Hex) -> bool:
 
 
 def _hex(b, value, what: str) -> Hex:
-    from game.engine.handlers import _cell
-    return _cell(b, value, what)
+    return guards.cell(b, value, what)
 
 
 def _own_hex(b, u, value) -> Hex:
@@ -173,7 +173,6 @@ def _wall(b, view, u, a, cmd) -> tuple[Hex, frozenset]:
 
 
 def _single(b, view, u, a, cmd) -> Aimed:
-    from game.rules.sight import line_of_effect
     if not isinstance(cmd.target, str) or not cmd.target:
         raise Refused("no_target", f"name the target of {a.name}")
     b.entity(cmd.target)
@@ -214,30 +213,29 @@ def aimed(b, u, a, cmd) -> Aimed:
 
 # ---- the command -------------------------------------------------------------------------------
 
+@COMMANDS.handles(C.UseAbility)
 def use_ability(b, cmd):
     """UseAbility: check the ability, its aim and what it provokes; return what performs it."""
-    from game.engine.handlers import _confirm_action, _turn
-    u = _turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_use_ability(b, u)
     a = ability_of(b, u, cmd.ability)
     check_usable(b, u, a)
     target = aimed(b, u, a, cmd)
-    provokers = _confirm_action(cmd, b.view(), u, f"using {a.name}") if a.provokes else []
+    provokers = guards.confirm_action(cmd, b.view(), u, f"using {a.name}") if a.provokes \
+        else []
 
     def perform():
-        from game.engine.ability_effects import resolve
         _spend(b, u, a)
-        yield from resolve(b, u.name, a, target, provokers)
+        yield from ability_effects.resolve(b, u.name, a, target, provokers)
     return perform
 
 
 def _spend(b, u, a) -> None:
-    from game.engine.handlers import _other_action, _spend as spend, _spend_little
     if a.action == "little":
-        _spend_little(b, u.name, a.name)
+        spending.spend_little(b, u.name, a.name)
     else:
-        spend(b, u.name, a.name, big=2 if a.action == "full_round" else 1)
-    _other_action(b)
+        spending.spend(b, u.name, a.name, big=2 if a.action == "full_round" else 1)
+    spending.non_attack_action(b)
     uses = b.component(u.name, AbilityUses)
     left = dict(uses.left)
     if a.uses is not None:
@@ -252,6 +250,30 @@ def uses_left(b, name: str) -> dict:
     """Ability id -> uses left (None: at will) of a creature."""
     u = b.unit(name)
     return {a.id: (u.uses.get(a.id) if a.uses is not None else None) for a in u.unit.abilities}
+
+
+# ---- its forecast ------------------------------------------------------------------------------
+
+def _shot_line(f: ability_effects.Forecast) -> str:
+    if f.helps:
+        parts = [f"heals {f.heals:.1f}"] if f.heals else []
+        parts += [f"wakes {f.wakes:.0%}"] if f.wakes else []
+        parts += [f"+{f.temp_hp:.1f} temporary HP"] if f.temp_hp else []
+        return f"{f.name}: {', '.join(parts) or 'no hit points to regain'}"
+    warn = " (own side!)" if f.harms_ally else ""
+    return f"{f.name}{warn}: fails {f.fails:.0%}, {f.damage:.1f} damage, down {f.downs:.0%}"
+
+
+@FORECASTS.handles(C.UseAbility)
+def ability_forecast(b, cmd) -> Forecast:
+    """Each creature caught, itemised (game.engine.ability_effects.forecast)."""
+    u = b.unit(cmd.unit)
+    a = u.unit.ability(cmd.ability)
+    target = aimed(b, u, a, cmd)
+    shots = ability_effects.forecast(b.view(), u.name, a, target)
+    hostile = [f.fails for f in shots if not f.ally]
+    return Forecast(max(hostile) if hostile else None, tuple(_shot_line(f) for f in shots),
+                    caught=tuple(f.name for f in shots))
 
 
 # ---- the commands worth asking about (legality.ACTIONS) -------------------------------------------
@@ -321,5 +343,5 @@ def candidates(b, u) -> Iterator[C.Command]:
             yield C.UseAbility(u.name, ability=a.id, **aim)
 
 
-__all__ = ["Aimed", "ONCE_A_ROUND", "ability_of", "aimed", "can_use_ability", "candidates",
-           "check_usable", "use_ability", "uses_left"]
+__all__ = ["Aimed", "ONCE_A_ROUND", "ability_forecast", "ability_of", "aimed", "can_use_ability",
+           "candidates", "check_usable", "use_ability", "uses_left"]

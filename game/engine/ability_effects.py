@@ -18,16 +18,20 @@ import dataclasses
 from typing import NamedTuple
 
 from game.engine import events as E
-from game.engine.combat import damage, opportunity_attacks, stopped
+from game.engine.combat import opportunity_attacks, stopped
 from game.engine.falling import fall
+from game.engine.health import damage
 from game.engine.healing import grant_temp_hp, heal_creature
 from game.rules import conditions as cond
 from game.rules import saving_throws as saves
+from game.hexgrid import footprint
 from game.rules.attack import R6, Breakdown, Term, roll_hits
 from game.rules.cover import cover
+from game.rules.damage import dr_applies
 from game.rules.forced_movement import forced_paths
 from game.rules.healing import energy_heals, gain_temp_hp
 from game.rules.locomotion import LEDGE, flies
+from game.rules.probability import exact_roll_hit
 from game.rules.sections import cite
 from game.rules.sight import creature_distance
 
@@ -109,7 +113,6 @@ def attack_roll(b, user: str, a, origin, name: str) -> Effect:
 def damage_terms(t, a, rolled: int, faces, failed: bool) -> Breakdown:
     """The damage one creature takes: the roll, the save's halving, its DR, resistance and
     vulnerability to the ability's type (rules: Attack rolls and damage)."""
-    from game.rules.damage import dr_applies
     terms = [Term(rolled, f"{a.damage} [{', '.join(map(str, faces))}] {a.damage_type}", R17)]
     after = rolled if failed or a.save is None else \
         saves.damage_after_save(rolled, True, a.save.on_pass)
@@ -143,7 +146,6 @@ def push_end(view, t, source, a, origin):
 
 
 def _space(t, anchor):
-    from game.hexgrid import footprint
     return footprint(t.size, anchor, t.facing)
 
 
@@ -269,7 +271,6 @@ def _dice_odds(dice) -> dict[int, float]:
 
 def fail_chance(view, user: str, a, origin, t) -> float:
     """The chance `t` fails its save against `a` (or, with an attack roll, is hit)."""
-    from game.rules.probability import exact_roll_hit
     if a.save is None:
         bonus, ac = roll_terms(view, user, a, origin, t)
         fortune = cond.fortune(view.unit(user).conditions, attack=True)
@@ -318,35 +319,3 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
 
 __all__ = ["Effect", "Forecast", "fail_chance", "forecast", "healing_forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
            "push_end", "resolve", "roll_terms", "saving_throw"]
-
-
-def _line(f: Forecast) -> str:
-    if f.helps:
-        parts = [f"heals {f.heals:.1f}"] if f.heals else []
-        parts += [f"wakes {f.wakes:.0%}"] if f.wakes else []
-        parts += [f"+{f.temp_hp:.1f} temporary HP"] if f.temp_hp else []
-        return f"{f.name}: {', '.join(parts) or 'no hit points to regain'}"
-    warn = " (own side!)" if f.harms_ally else ""
-    return f"{f.name}{warn}: fails {f.fails:.0%}, {f.damage:.1f} damage, down {f.downs:.0%}"
-
-
-def ability_forecast(b, cmd):
-    """The forecast seam's view of UseAbility: each creature caught, itemised."""
-    from game.engine.abilities import aimed
-    from game.engine.forecast import Forecast as Seen
-    u = b.unit(cmd.unit)
-    a = u.unit.ability(cmd.ability)
-    target = aimed(b, u, a, cmd)
-    shots = forecast(b.view(), u.name, a, target)
-    hostile = [f.fails for f in shots if not f.ally]
-    return Seen(max(hostile) if hostile else None, tuple(_line(f) for f in shots),
-                caught=tuple(f.name for f in shots))
-
-
-def _register() -> None:
-    from game.engine import commands as C
-    from game.engine.forecast import forecaster
-    forecaster(C.UseAbility)(ability_forecast)
-
-
-_register()

@@ -16,18 +16,16 @@ from __future__ import annotations
 
 from game.data.model import SIZES
 from game.ecs.components import ActionBudget, Reactions
+from game.engine import commands as C
 from game.engine import events as E
+from game.engine import guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, reacts, stopped
 from game.rules import conditions as cond
 from game.rules.threat import can_react, enemies_threatening, footprint_distance
 
 LARGE_SHIELD = 3      # a shield rating of 3+ counts as a Large Shield or larger
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 def _ally(b, u, name, what: str):
@@ -44,7 +42,7 @@ def _ally(b, u, name, what: str):
 # ---- Protect ----------------------------------------------------------------------------------
 
 def can_protect(b, u) -> None:
-    _h()._big(b, u, 1, "Protect")
+    guards.big_action(b, u, 1, "Protect")
     if not b.view().allies_of(u):
         raise Refused("no_ally", f"{u.name} has no ally to protect")
 
@@ -55,10 +53,10 @@ def protect_cover(u, ally) -> int:
     return 2 if larger or u.unit.shield >= LARGE_SHIELD else 1
 
 
+@COMMANDS.handles(C.Protect)
 def protect(b, cmd):
     """Protect an adjacent ally of the same size or smaller until the next turn."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_protect(b, u)
     a = _ally(b, u, cmd.ally, "protect")
     if SIZES.index(u.size) < SIZES.index(a.size):
@@ -66,8 +64,8 @@ def protect(b, cmd):
     cover = protect_cover(u, a)
 
     def perform():
-        h._spend(b, u.name, "Protect", big=1)
-        h._other_action(b)
+        spending.spend(b, u.name, "Protect", big=1)
+        spending.non_attack_action(b)
         until = cond.until_next_turn(u.eid)
         b.set_condition(u.name, "protecting", a.eid, until)
         if "cramped" not in u.conditions:
@@ -80,9 +78,8 @@ def protect(b, cmd):
 # ---- Trade Spaces -----------------------------------------------------------------------------
 
 def can_trade_spaces(b, u) -> None:
-    h = _h()
-    h._big(b, u, 1, "Trade Spaces")
-    h._mobile(b, u, "Trade Spaces")
+    guards.big_action(b, u, 1, "Trade Spaces")
+    guards.free_to_move(b, u, "Trade Spaces")
     if len(u.hexes) != 1:
         raise Refused("too_large", f"{u.name} takes up more than one hex: no Trade Spaces")
 
@@ -100,10 +97,10 @@ def _partner(b, u, name):
     return a
 
 
+@COMMANDS.handles(C.TradeSpaces)
 def trade_spaces(b, cmd):
     """Swap hexes with an adjacent ally, who spends its Reaction; both may provoke."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_trade_spaces(b, u)
     a = _partner(b, u, cmd.ally)
     view = b.view()
@@ -111,13 +108,13 @@ def trade_spaces(b, cmd):
     theirs = [x.name for x in enemies_threatening(view, a)]
     reactors = dict.fromkeys(n for n in mine + theirs if reacts(view.unit(n)))
     if reactors:
-        h._provokes(cmd, reactors, f"trading spaces leaves hexes threatened by "
-                    f"{', '.join(dict.fromkeys(mine + theirs))}: confirm")
+        guards.confirm_provocation(cmd, reactors, f"trading spaces leaves hexes threatened "
+                                   f"by {', '.join(dict.fromkeys(mine + theirs))}: confirm")
 
     def perform():
-        h._spend(b, u.name, "Trade Spaces", big=1)
+        spending.spend(b, u.name, "Trade Spaces", big=1)
         b.update(u.name, ActionBudget, moved=True)
-        h._other_action(b)
+        spending.non_attack_action(b)
         b.update(a.name, Reactions, available=b.reactions(a.name).available - 1)
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), mine, "trading spaces")
         yield from opportunity_attacks(b, a.name, b.cell(a.anchor), theirs, "trading spaces")

@@ -1,17 +1,15 @@
 """Stray missiles and volleys (docs/rules/19-maneuvers-and-archery.md "Unintended targets",
 "Volley shots and indirect fire"; the rulebook's "Accuracy by Volume").
 
-- `stray_missile(b, attacker, target, weapon, s, roll, defended)`: after a ranged attack
-  that missed, the missile may strike an unintended target (`game.rules.volume` names them
-  and says which misses fly on); the dice pick one when several fit, and a new attack roll at
-  -4 decides. It never strays again.
+- After a ranged attack that missed, the missile may strike an unintended target
+  (`game.engine.combat.stray_missile`): the dice pick one when several fit, and a new attack
+  roll at -4 decides. It never strays again.
 - `Volley` (an attack action): a bow, a javelin or a spear launched in a high arc at a
   creature the attacker has no line of effect to but that is within range: -10 on the roll,
   a natural 20 adds 10 instead of hitting, no critical hit, an unseen target's 50% miss;
   a miss may strike any creature within 10 ft of the target. Provokes like a ranged attack.
-- `stray_forecast(b, attacker, target, weapon, extras)`: the lines and names of a ranged
-  attack's preview: who the stray missile may strike, with what chance (the computer player
-  weighs the same numbers).
+- Who a stray missile may strike, with what chance, for a preview: `game.engine.forecast.
+  stray_forecast`.
 
 Decisions where the rulebook is silent: the maps have open sky (the 50 ft of clearance a bow
 needs is always there); a volley names a creature, not an empty hex; slings and crossbows
@@ -21,57 +19,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.engine import attacks, guards
 from game.engine.state import Refused
 from game.engine.combat import own_extras
 from game.engine.commands import Volley
-from game.engine.forecast import Forecast, attack_lines, forecaster
+from game.engine.forecast import Forecast, attack_lines
+from game.engine.registry import COMMANDS, FORECASTS
 from game.rules.attack import plan_attack
 from game.rules.sections import cite
 from game.rules.situation import Extras, preview_weapon, situation
-from game.rules.volume import stray_odds, strays, unintended_targets
 
 R19 = cite(19)
-
-
-def _stray_plan(view, attacker: str, name: str, weapon, mode: str, indirect: bool):
-    s = situation(view, attacker, name, weapon, Extras(mode=mode, stray=True,
-                                                      indirect=indirect))
-    return plan_attack(s.situation) if s.situation is not None else None
-
-
-def stray_missile(b, attacker: str, target: str, weapon, s, roll, defended: bool) -> None:
-    """The missed ranged attack `roll` (of situation `s`) may strike an unintended target."""
-    from game.engine.combat import strike
-    plan = roll.plan
-    if not strays(plan, roll.natural, roll.roll_hit, roll.concealed_miss, roll.total, defended):
-        return
-    view = b.view()
-    if target not in b.eids or attacker not in b.eids:
-        return
-    names = unintended_targets(view, attacker, target, s.cover, plan.indirect)
-    if not names:
-        return
-    name = names[b.dice.d(len(names)) - 1] if len(names) > 1 else names[0]
-    strike(b, attacker, name, weapon, Extras(mode=s.mode, stray=True, indirect=plan.indirect),
-           "stray")
-
-
-def stray_forecast(b, attacker: str, target: str, weapon, extras: Extras):
-    """(lines, names) of the stray missile of a ranged attack: each creature it may strike,
-    with the chance, and whose side it is on."""
-    view = b.view()
-    s = situation(view, attacker, target, weapon, extras)
-    if s.situation is None or not s.situation.ranged:
-        return (), ()
-    plan = plan_attack(s.situation)
-    odds = stray_odds(view, attacker, target, plan, s.cover,
-                      lambda n: _stray_plan(view, attacker, n, weapon, s.mode, plan.indirect))
-    team = view.unit(attacker).team
-    lines = []
-    for name, p in odds:
-        side = "ally" if view.unit(name).team == team else "enemy"
-        lines.append(f"Stray missile: {name} ({side}), {p:.0%} chance to be struck ({R19})")
-    return tuple(lines), tuple(n for n, _ in odds)
 
 
 # ---- Volley --------------------------------------------------------------------------------
@@ -84,13 +42,8 @@ def can_volley_with(w) -> bool:
     return w.can_throw and ("javelin" in text or "spear" in text)
 
 
-def _h():
-    from game.engine import handlers
-    return handlers
-
-
 def can_volley(b, u) -> None:
-    _h()._attack_slot(b, u)
+    attacks.attack_left(b, u)
     if not any(can_volley_with(w) for w in u.weapons):
         raise Refused("no_volley_weapon", f"{u.name} holds no bow, javelin or spear to "
                       "launch a volley")
@@ -109,12 +62,12 @@ def volley_mode(w) -> str:
     return "ranged" if w.is_projectile else "thrown"
 
 
+@COMMANDS.handles(Volley)
 def volley(b, cmd):
     """Volley: an indirect ranged attack on a creature out of line of effect but in range."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_volley(b, u)
-    t = h._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     w = _volley_weapon(u, cmd.weapon if isinstance(cmd.weapon, str) else None)
     view = b.view()
     direct = situation(view, u, t, w, Extras(mode=volley_mode(w)))
@@ -122,25 +75,25 @@ def volley(b, cmd):
             direct.situation is not None and direct.situation.cover != "total":
         raise Refused("has_line_of_effect", f"{u.name} can shoot {t.name} directly: a volley "
                       f"is for a target out of line of effect ({R19})")
-    extras = replace(h.own_extras(b, u.name, t.name, w), mode=volley_mode(w), indirect=True)
+    extras = replace(own_extras(b, u.name, t.name, w), mode=volley_mode(w), indirect=True)
     p = situation(view, u, t, w, extras)
     plan = plan_attack(p.situation) if p.situation is not None else None
     if plan is None or not plan.possible:
         raise Refused("cannot_attack", f"{u.name} cannot launch a volley at {t.name}: "
                       f"{plan.reason if plan else p.reason}")
-    provokers = h._confirm_action(cmd, view, u, "a volley")
+    provokers = guards.confirm_action(cmd, view, u, "a volley")
 
     def perform():
         extra = dict(mode=volley_mode(w), indirect=True)
-        if not (yield from h._still_possible(b, u.name, t.name, w, extra)):
+        if not (yield from attacks.still_possible(b, u.name, t.name, w, extra)):
             return
-        h._begin_attack(b, u, "Volley")
-        yield from h.attack_action(b, u.name, t.name, w, provokers=provokers,
-                                   extra=extra, kind="volley")
+        attacks.begin_attack(b, u, "Volley")
+        yield from attacks.attack_action(b, u.name, t.name, w, provokers=provokers,
+                                         extra=extra, kind="volley")
     return perform
 
 
-@forecaster(Volley)
+@FORECASTS.handles(Volley)
 def volley_forecast(b, cmd) -> Forecast:
     """A volley's odds (-10, natural 20 adds 10, no critical) and its stray missile."""
     view = b.view()
@@ -150,5 +103,5 @@ def volley_forecast(b, cmd) -> Forecast:
     return attack_lines(b, preview_weapon(view, u, t, w, extras), extras)
 
 
-__all__ = ["can_volley", "can_volley_with", "stray_forecast", "stray_missile", "volley",
+__all__ = ["can_volley", "can_volley_with", "volley",
            "volley_forecast", "volley_mode"]

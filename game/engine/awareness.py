@@ -16,9 +16,11 @@ Spot checks); when everybody is unaware, nobody is surprised.
 """
 from __future__ import annotations
 
+from game.ecs.components import ActionBudget
 from game.engine import events as E
 from game.engine import minions
 from game.rules import conditions as cond
+from game.rules.initiative import initiative_order, roll_initiative
 
 
 def start(b) -> None:
@@ -30,7 +32,6 @@ def start(b) -> None:
     if not unaware or len(unaware) == len(placed):
         return
     b.note(unaware=unaware)
-    from game.ecs.components import ActionBudget
     for name in unaware:
         b.update(name, ActionBudget, acted=True)        # no turn in the surprise round
         b.set_condition(name, "flat_footed", 1)
@@ -39,7 +40,6 @@ def start(b) -> None:
 
 def end_surprise(b) -> None:
     """Round 2 begins: the surprised roll initiative and join the order."""
-    from game.rules.initiative import initiative_order, roll_initiative
     surprised, view = b.unaware, b.view()
     b.note(unaware=())
     checks = []

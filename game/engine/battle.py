@@ -35,6 +35,7 @@ from game.engine.profiles import profile_named
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.dice import Dice
+from game.engine.minions import shared_spent
 from game.engine.state import (
     Bookkeeping, MinionPool, Outcome, PendingReaction, Prepared, Refused, TurnState,
 )
@@ -220,8 +221,7 @@ class Battle:
         self.store.add_component(eid, new)
         self._changed()
         if name in self.leader_of and component_type in (ActionBudget, Reactions):
-            from game.engine.minions import shared_spent     # the group's actions and Reaction
-            shared_spent(self, name, component_type, old, new)
+            shared_spent(self, name, component_type, old, new)  # the group's actions, Reaction
 
     def attach(self, name: str, component) -> None:
         """Add (or replace) a component of a creature: for components only some creatures

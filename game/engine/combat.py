@@ -1,4 +1,4 @@
-"""Attacks, damage, health and attacks of opportunity, applied to a battle
+"""Attacks and attacks of opportunity, applied to a battle
 (RULES.md 10 "Attack rolls and damage", 11 "Hit points and conditions", 4 "Attacks of
 opportunity (AOO) and reactions", 9 "Prepare to Interrupt").
 
@@ -6,17 +6,17 @@ The numbers come from the rules modules: `game.rules.situation` builds the Attac
 from the view (distance, cover, concealment, flanking, gang-up, high ground, conditions,
 difficult terrain, Run / Fight Defensively / Power Attack / Aim effects, consecutive attacks,
 range), `game.rules.attack.roll_attack` and `game.rules.damage.roll_damage` roll it with the
-battle's dice, `game.rules.health` says what the damage does. Every roll goes into an event
-with its itemised breakdown (AttackRolled.breakdown, Damaged.breakdown, SaveRolled.breakdown).
+battle's dice, `game.engine.health.damage` deals the damage. Every roll goes into an event
+with its itemised breakdown (AttackRolled.breakdown, Damaged.breakdown).
 
-- `strike(b, attacker, target, weapon, extras, kind)`: one attack roll and its damage.
-- `damage(b, name, amount, types, ...)`: lose HP; unconscious, bleeding, Weakened, death.
+- `strike(b, attacker, target, weapon, extras, kind)`: one attack roll and its damage; a
+  missed missile may then strike someone else (`stray_missile`, docs/rules/
+  19-maneuvers-and-archery.md "Unintended targets").
 - `opportunity_attacks(b, mover, at, reactors, reason)`: a generator; each provoked creature
   that can still react makes one melee attack with a weapon that threatens the provoker (-2 per
   further AOO of the round); the `ask` policy of a human-controlled creature yields an `Ask`
   (the battle pauses until a React command answers); it returns False when the provoker is
   left dead, unconscious or prone (its action stops there).
-- `bleed_and_stabilise(b, name)`: the start-of-turn bleeding and the DC 20 FORT save.
 
 Decisions where RULES.md is silent: every attack (AOOs and interrupts included) counts for
 gang-up (but an ignored foe's, RULES.md 8); switching between weapons in hand is free (drawing
@@ -27,18 +27,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.ecs.components import Bleeding, Health, Reactions, TempHP
+from game.ecs.components import Reactions
 from game.engine import events as E
+from game.engine import minions
+from game.engine.criticals import perfect_injury
+from game.engine.health import damage
 from game.engine.impact import after_strike
 from game.engine.inventory import spend_after_attack
 from game.rules import conditions as cond
 from game.rules.attack import plan_attack, roll_attack
 from game.rules.damage import damage_formula, roll_damage
 from game.rules.defense import roll_defended
-from game.rules.healing import absorb
-from game.rules.health import (apply_changes, bleed_amount, clot, rounds_to_clot, stabilize,
-                               take_damage)
 from game.rules.situation import Extras, preview_weapon, situation
+from game.rules.volume import strays, unintended_targets
 from game.rules.threat import (can_react, can_see_to_react, footprint_distance,
                                threatening_weapons, weapon_threat_reach)
 
@@ -53,114 +54,6 @@ class Ask(NamedTuple):
     at: Cell
     kind: str = "aoo"      # or "interrupt" (game.engine.interrupts), or "defense"
     attack: object = None  # for "defense": the attack (weapon, extras)
-
-
-# ---- conditions and health ------------------------------------------------------------------
-
-def set_conditions(b, name: str, new: dict) -> None:
-    """Replace a creature's conditions by `new`, with ConditionAdded / ConditionRemoved events;
-    a removed condition loses its expiry. When the bleeding stops, its count of rounds
-    starts again (RULES.md 11: a wound clots after 10 rounds of bleeding)."""
-    c = b.conditions(name)
-    old = dict(c.active)
-    for key in old:
-        if key not in new:
-            b.emit(E.ConditionRemoved(name, key))
-    for key, value in new.items():
-        if old.get(key) != value:
-            b.emit(E.ConditionAdded(name, key, value))
-    b.set_conditions(name, new, {k: v for k, v in c.expires.items() if k in new})
-    if not new.get("bleed") and b.unit(name).bled_rounds:
-        b.attach(name, Bleeding(0))
-
-
-def set_temp_hp(b, name: str, amount: int) -> None:
-    """The creature's pool of temporary hit points (game.rules.healing)."""
-    if amount != b.unit(name).temp_hp:
-        b.attach(name, TempHP(max(0, amount)))
-
-
-def _apply_health(b, name: str, change, by: str, cause: str) -> None:
-    was_dead = b.health(name).dead
-    b.update(name, Health, hp=change.hp)
-    set_conditions(b, name, change.conditions_after(b.conditions(name).active))
-    if change.dead and not was_dead:
-        b.update(name, Health, dead=True)
-        b.emit(E.Died(name, b.cell(b.unit(name).anchor), by, cause))
-
-
-def _absorbed(b, name: str, amount: int) -> tuple[int, int, str]:
-    """Temporary hit points go first (RULES.md 11): (absorbed, damage left, words)."""
-    u = b.unit(name)
-    taken, rest = absorb(u.temp_hp, amount)
-    if not taken:
-        return 0, rest, ""
-    set_temp_hp(b, name, u.temp_hp - taken)
-    return taken, rest, (f"; {taken} absorbed by temporary HP ({u.temp_hp - taken} left; "
-                         "rules: Healing and first aid)")
-
-
-def damage(b, name: str, amount: int, types: tuple[str, ...], breakdown: str, by: str = "",
-           critical: bool = False, struck: bool = True, cause: str = "damage") -> None:
-    """RULES.md 11: the creature loses `amount` HP, its temporary HP first;
-    `game.rules.health.take_damage` decides unconsciousness, Weakened, Bleed, Dying and death
-    (a creature at Weakened 5 gaining a stage takes 1d6 biological damage more)."""
-    u = b.unit(name)
-    if u.dead:
-        return
-    taken, rest, words = _absorbed(b, name, amount)
-    change = take_damage(u.unit, u.hp, u.max_hp, u.conditions, rest, types, struck)
-    b.emit(E.Damaged(name, amount, change.hp, types[0] if types else "",
-                     f"{breakdown}{words}; {name}: {change.describe()}", critical, taken))
-    _apply_health(b, name, change, by, cause)
-    if change.overflow is not None and not change.dead:
-        total, faces = b.dice.roll(change.overflow)
-        damage(b, name, total, ("biological",),
-               f"Weakened 5+: {change.overflow} [{', '.join(map(str, faces))}] biological "
-               "(rules: Hit points and conditions)", by, struck=False)
-
-
-def _clot(b, name: str) -> None:
-    """RULES.md 11 (LFG Bleed X): after 10 rounds of bleeding, Bleed X - 1 each round."""
-    u = b.unit(name)
-    changes = clot(u.conditions, u.bled_rounds)
-    if changes:
-        after = apply_changes(u.conditions, changes)
-        b.emit(E.Clotted(name, int(after.get("bleed", 0) or 0), u.bled_rounds))
-        set_conditions(b, name, after)
-
-
-def _bleed(b, name: str) -> None:
-    """Bleed X takes X HP (biological, temporary HP first) and counts a round of bleeding."""
-    u = b.unit(name)
-    x = bleed_amount(u.unit, u.conditions)
-    if x <= 0:
-        return
-    rounds = u.bled_rounds + 1
-    b.attach(name, Bleeding(rounds))
-    left = rounds_to_clot(rounds)
-    when = f"clots in {left} round(s)" if left else "clotting"
-    damage(b, name, x, ("biological",), f"bleed {x} ({when}; rules: Hit points and conditions)",
-           struck=False, cause="bleeding")
-
-
-def bleed_and_stabilise(b, name: str) -> None:
-    """RULES.md 11: a wound that has bled 10 rounds clots (Bleed X - 1); Bleed X takes X HP
-    at the start of the creature's turn; then a Dying creature rolls its DC 20 FORT save
-    (success: bleeding -1; at 0 it is stable)."""
-    if name not in b.eids or b.unit(name).dead:
-        return
-    _clot(b, name)
-    _bleed(b, name)
-    u = b.unit(name)
-    if u.dead or not u.conditions.get("dying") or not u.conditions.get("bleed"):
-        return
-    natural, faces = b.dice.fortune_d20(cond.fortune(u.conditions))
-    save = stabilize(u.unit, u.conditions, natural, faces)
-    b.emit(E.SaveRolled(name, "FORT", natural, save.total, save.dc, save.success,
-                        save.describe()))
-    if save.changes:
-        set_conditions(b, name, apply_changes(u.conditions, save.changes))
 
 
 # ---- one attack -----------------------------------------------------------------------------
@@ -206,8 +99,7 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         defended = roll_defended(plan, defense, b.dice)
         roll, against, text = defended.attack, defended.total, defended.describe()
     if attacker in b.leader_of:
-        from game.engine.minions import note_attack
-        note_attack(b, attacker)        # a minion attacks once a round
+        minions.note_attack(b, attacker)        # a minion attacks once a round
     b.emit(E.AttackRolled(
         attacker, target, s.weapon.name, tuple(roll.faces), roll.natural, roll.total,
         against, roll.hit, roll.threat, roll.critical, text, kind,
@@ -227,15 +119,31 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         taken = result.total
         damage(b, target, result.total, types, result.describe(), attacker, roll.critical)
         if perfect:
-            from game.engine.criticals import perfect_injury
             perfect_injury(b, target, result.total, types)
     after_strike(b, attacker, target, s.weapon, roll, against, extras, taken)
     if attacker in b.eids:
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     if not roll.hit and s.mode != "melee" and kind != "stray":
-        from game.engine.archery import stray_missile
         stray_missile(b, attacker, target, s.weapon, s, roll, defense is not None)
     return roll
+
+
+def stray_missile(b, attacker: str, target: str, weapon, s, roll, defended: bool) -> None:
+    """The missed ranged attack `roll` (of situation `s`) may strike an unintended target
+    (`game.rules.volume` names them and says which misses fly on); the dice pick one when
+    several fit, and a new attack roll decides. It never strays again."""
+    plan = roll.plan
+    if not strays(plan, roll.natural, roll.roll_hit, roll.concealed_miss, roll.total, defended):
+        return
+    view = b.view()
+    if target not in b.eids or attacker not in b.eids:
+        return
+    names = unintended_targets(view, attacker, target, s.cover, plan.indirect)
+    if not names:
+        return
+    name = names[b.dice.d(len(names)) - 1] if len(names) > 1 else names[0]
+    strike(b, attacker, name, weapon, Extras(mode=s.mode, stray=True, indirect=plan.indirect),
+           "stray")
 
 
 def reveal(b, name: str) -> None:
@@ -323,6 +231,5 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
     return True
 
 
-__all__ = ["Ask", "reacts", "aoo_weapon", "bleed_and_stabilise", "damage", "set_temp_hp",
-           "awareness_extras", "gang_count", "opportunity_attacks", "reveal",
-           "own_extras", "policy_of", "set_conditions", "stopped", "strike"]
+__all__ = ["Ask", "reacts", "aoo_weapon", "awareness_extras", "gang_count", "opportunity_attacks",
+           "reveal", "own_extras", "policy_of", "stopped", "stray_missile", "strike"]

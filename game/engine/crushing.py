@@ -15,10 +15,12 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine import handlers as H
+from game.engine import guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
-from game.engine.combat import damage, opportunity_attacks, reacts, stopped
-from game.engine.impact import _check, confound_save
+from game.engine.combat import opportunity_attacks, reacts, stopped
+from game.engine.health import damage
+from game.engine.impact import confound_save, roll_check
 from game.hexgrid import DIRECTIONS, Hex
 from game.rules import conditions as cond
 from game.rules import impact as I
@@ -34,28 +36,29 @@ def reach_hexes(u) -> int:
 
 
 def can_crushing_advance(b, u) -> None:
-    H._big(b, u, H._cost(b, "crushing_advance"), "Crushing Advance")
-    H._mobile(b, u, "Crushing Advance")
+    guards.big_action(b, u, guards.big_cost(b, "crushing_advance"), "Crushing Advance")
+    guards.free_to_move(b, u, "Crushing Advance")
     if not any(I.can_crush(u, o) for o in b.view().enemies_of(u)):
         raise Refused("no_smaller_foe", f"no foe is 3 or more sizes smaller than {u.name}")
     if reach_hexes(u) <= 0:
         raise Refused("no_speed", f"{u.name} is too slow for a Crushing Advance")
 
 
+@COMMANDS.handles(C.CrushingAdvance)
 def crushing_advance(b, cmd):
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_crushing_advance(b, u)
-    h = H._cell(b, cmd.to)
+    h = guards.cell(b, cmd.to)
     line = I.crush_lines(b.view(), u, reach_hexes(u)).get(h)
     if line is None:
         raise Refused("illegal_path", f"no Crushing Advance to {cmd.to[0]},{cmd.to[1]}: a "
                       "straight line of up to half speed through foes 3+ sizes smaller, "
                       "ending in a free place")
-    provokers = H._confirm_action(cmd, b.view(), u, "a Crushing Advance")
+    provokers = guards.confirm_action(cmd, b.view(), u, "a Crushing Advance")
 
     def perform():
-        H._spend(b, u.name, "Crushing Advance", big=H._cost(b, "crushing_advance"))
-        H._other_action(b)
+        spending.spend(b, u.name, "Crushing Advance", big=guards.big_cost(b, "crushing_advance"))
+        spending.non_attack_action(b)
         b.update(u.name, ActionBudget, moved=True)
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
                                        "crushing advance", stop_if_prone=False)
@@ -80,8 +83,8 @@ def crush(b, big: str, name: str) -> None:
     dc = I.crush_dc(b.unit(big)).total
     check, bonus = I.resist_crush(t, reaction)
     auto = check == "REF" and saves.fails_automatically("REF", t.conditions)
-    total = _check(b, name, check, bonus, dc, cond.fortune(t.conditions),
-                   f"crushing advance of {big}" + ("; a Reaction spent" if reaction else ""))
+    total = roll_check(b, name, check, bonus, dc, cond.fortune(t.conditions),
+                       f"crushing advance of {big}" + ("; a Reaction spent" if reaction else ""))
     if total >= dc and not auto:
         if not reaction:
             sidestep(b, name, big)
@@ -117,12 +120,5 @@ def candidates(b, u):
     for end in I.crush_lines(b.view(), u, reach_hexes(u)):
         yield C.CrushingAdvance(u.name, to=b.cell(end))
 
-
-def _register() -> None:
-    H.RULES[C.CrushingAdvance] = crushing_advance
-    H.HANDLERS[C.CrushingAdvance] = H.handle
-
-
-_register()
 
 __all__ = ["can_crushing_advance", "candidates", "crush", "crushing_advance", "sidestep"]

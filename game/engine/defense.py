@@ -22,7 +22,10 @@ asked and the others never defend.
 from __future__ import annotations
 
 from game.ecs.components import Controller, Reactions, ReactionPolicy
+from game.engine import commands as C
 from game.engine import events as E
+from game.engine import turns
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import Ask, strike
 from game.rules.attack import plan_attack, target_defenceless
@@ -169,18 +172,19 @@ def _answering(b, cmd, kind: str):
     _can(b, b.unit(cmd.unit) if cmd.unit in b.eids else b.entity(cmd.unit), kind)
 
     def perform():
-        from game.engine.handlers import drive
         process = b.pending.resume
         b.wait_for(None)
-        drive(b, process, kind, started=True)
+        turns.drive(b, process, kind, started=True)
     return perform
 
 
+@COMMANDS.handles(C.ActiveParry)
 def active_parry(b, cmd):
     """Active Parry: the pending attack meets an Active Parry Roll instead of AC."""
     return _answering(b, cmd, "parry")
 
 
+@COMMANDS.handles(C.ActiveDodge)
 def active_dodge(b, cmd):
     """Active Dodge: the pending attack meets an Acrobatics check instead of AC."""
     return _answering(b, cmd, "dodge")

@@ -18,20 +18,20 @@ it, and the map the rules read is rebuilt with it.
 from __future__ import annotations
 
 from game.data.dice import Dice as DiceExpr
+from game.engine import commands as C
 from game.engine import events as E
+from game.engine import attacks, guards, spending
 from game.engine.state import Refused
 from game.engine.falling import terrain_check
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.hexgrid import hexes_within
 from game.rules import obstacles
 from game.rules.sections import cite
+from game.rules.skills import beats_dc_chance
 from game.rules.threat import footprint_distance
 
 R21 = cite(21)
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 def _near(b, u, reach: int):
@@ -50,7 +50,7 @@ def _melee_reach(u, weapon) -> int:
 
 def _object_at(b, u, to, reach: int, what: str):
     """The hex `to`, its terrain, after checking it lies within `reach` of the creature."""
-    h = _h()._cell(b, to)
+    h = guards.cell(b, to)
     t = b.hexmap.terrain_at(h)
     if footprint_distance(u.hexes, (h,)) > reach or h in u.hexes:
         raise Refused("out_of_reach", f"{to[0]},{to[1]} is not {what} {u.name} ({R21})")
@@ -60,11 +60,11 @@ def _object_at(b, u, to, reach: int, what: str):
 # ---- open and close -------------------------------------------------------------------------
 
 def can_open_door(b, u) -> None:
-    _h()._little(b, u, "opening a door")
+    guards.little_action(b, u, "opening a door")
 
 
 def can_close_door(b, u) -> None:
-    _h()._little(b, u, "closing a door")
+    guards.little_action(b, u, "closing a door")
 
 
 def _door(b, u, to, want: str):
@@ -81,24 +81,26 @@ def _door(b, u, to, want: str):
 
 def _swing(b, u, cmd, state: str, label: str):
     def perform():
-        _h()._spend_little(b, u.name, label)
-        _h()._other_action(b)
+        spending.spend_little(b, u.name, label)
+        spending.non_attack_action(b)
         b.change_terrain(cmd.to, state)
         b.emit(E.DoorChanged(u.name, tuple(cmd.to), state))
     return perform
 
 
+@COMMANDS.handles(C.OpenDoor)
 def open_door(b, cmd):
     """OpenDoor: an unlocked closed door next to the creature opens (Swift, no AOO)."""
-    u = _h()._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_open_door(b, u)
     _door(b, u, cmd.to, "closed")
     return _swing(b, u, cmd, "open", "Open Door")
 
 
+@COMMANDS.handles(C.CloseDoor)
 def close_door(b, cmd):
     """CloseDoor: an open door next to the creature closes, if the doorway is empty."""
-    u = _h()._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_close_door(b, u)
     h = _door(b, u, cmd.to, "open")
     lying = b.view().occupants(h)
@@ -122,7 +124,7 @@ def _breakable(t, to, force: bool = False):
 
 
 def can_smash(b, u) -> None:
-    _h()._attack_slot(b, u)
+    attacks.attack_left(b, u)
     if not any(w.can_melee for w in u.weapons):
         raise Refused("no_melee_weapon", f"{u.name} has no melee weapon to smash with")
 
@@ -138,17 +140,17 @@ def _smash_weapon(b, u, name):
     return w
 
 
+@COMMANDS.handles(C.Smash)
 def smash(b, cmd):
     """Smash: one blow at a door or obstacle within the weapon's reach (an attack)."""
-    h_ = _h()
-    u = h_._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_smash(b, u)
     w = _smash_weapon(b, u, cmd.weapon)
     _, t = _object_at(b, u, cmd.to, _melee_reach(u, w), f"within {w.name}'s reach of")
     s = _breakable(t, cmd.to)
 
     def perform():
-        h_._begin_attack(b, u, "Smash")
+        attacks.begin_attack(b, u, "Smash")
         bonus = obstacles.blow_bonus(u, w)
         rolled, faces = b.dice.roll(DiceExpr(w.damage.count, w.damage.sides, w.damage.bonus))
         raw = max(1, rolled + bonus)
@@ -165,12 +167,13 @@ def smash(b, cmd):
 
 
 def can_force_open(b, u) -> None:
-    _h()._big(b, u, 1, "Force Open")
+    guards.big_action(b, u, 1, "Force Open")
 
 
+@COMMANDS.handles(C.ForceOpen)
 def force_open(b, cmd):
     """ForceOpen: a Strength check against the Break DC of a door or obstacle next to it."""
-    u = _h()._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_force_open(b, u)
     _, t = _object_at(b, u, cmd.to, 1, "next to")
     s = _breakable(t, cmd.to, force=True)
@@ -179,8 +182,8 @@ def force_open(b, cmd):
                       f"already and cannot try again ({R21})")
 
     def perform():
-        _h()._spend(b, u.name, "Force Open", big=1)
-        _h()._other_action(b)
+        spending.spend(b, u.name, "Force Open", big=1)
+        spending.non_attack_action(b)
         if terrain_check(b, u.name, "str", s.break_dc, "forcing it open"):
             b.change_terrain(cmd.to, "broken")
             b.emit(E.DoorChanged(u.name, tuple(cmd.to), "broken"))
@@ -204,63 +207,42 @@ def smash_candidates(b, u):
         if w.can_melee:
             for h, t in _near(b, u, _melee_reach(u, w)):
                 if obstacles.stats(t) is not None and t.door not in ("open",):
-                    yield _cmd().Smash(u.name, to=b.cell(h), weapon=w.id)
+                    yield C.Smash(u.name, to=b.cell(h), weapon=w.id)
 
 
 def force_candidates(b, u):
     for h, t in _near(b, u, 1):
         s = obstacles.stats(t)
         if s is not None and s.break_dc and t.door != "open":
-            yield _cmd().ForceOpen(u.name, to=b.cell(h))
-
-
-def _cmd():
-    from game.engine import commands
-    return commands
-
-
-def _register() -> None:
-    from game.engine import commands as C
-    h = _h()
-    rules = {C.OpenDoor: open_door, C.CloseDoor: close_door, C.Smash: smash,
-             C.ForceOpen: force_open}
-    h.RULES.update(rules)
-    h.HANDLERS.update({kind: h.handle for kind in rules})
-
-
-_register()
-
-__all__ = ["can_close_door", "can_force_open", "can_open_door", "can_smash", "close_door",
-           "door_candidates", "force_candidates", "force_open", "open_door", "smash",
-           "smash_candidates"]
+            yield C.ForceOpen(u.name, to=b.cell(h))
 
 
 # ---- forecasts ------------------------------------------------------------------------------
 
-def _register_forecasts() -> None:
-    from game.engine import commands as C
-    from game.engine.forecast import Forecast, forecaster
-    from game.rules.skills import beats_dc_chance
-
-    @forecaster(C.Smash)
-    def smash_forecast(b, cmd):
-        u = b.unit(cmd.unit)
-        w = _smash_weapon(b, u, cmd.weapon)
-        t = b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to))
-        done = b.terrain_change(cmd.to)[1]
-        breaks, mean = obstacles.blows_to_break(u, w, t, done)
-        s = obstacles.stats(t)
-        return Forecast(float(breaks), (
-            f"{w.name} at Hardness {s.hardness}: {float(mean):.1f} damage a blow expected, "
-            f"{s.hp - done} HP left; breaks it {float(breaks):.0%} ({R21})",))
-
-    @forecaster(C.ForceOpen)
-    def force_forecast(b, cmd):
-        u = b.unit(cmd.unit)
-        s = obstacles.stats(b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to)))
-        chance = float(beats_dc_chance(u.unit.str_mod, s.break_dc))
-        return Forecast(chance, (f"Strength check {u.unit.str_mod:+d} vs Break DC "
-                                 f"{s.break_dc}: {chance:.0%}; no second try ({R21})",))
+@FORECASTS.handles(C.Smash)
+def smash_forecast(b, cmd) -> Forecast:
+    """The chance one blow breaks it, from the damage a blow is expected to deal."""
+    u = b.unit(cmd.unit)
+    w = _smash_weapon(b, u, cmd.weapon)
+    t = b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to))
+    done = b.terrain_change(cmd.to)[1]
+    breaks, mean = obstacles.blows_to_break(u, w, t, done)
+    s = obstacles.stats(t)
+    return Forecast(float(breaks), (
+        f"{w.name} at Hardness {s.hardness}: {float(mean):.1f} damage a blow expected, "
+        f"{s.hp - done} HP left; breaks it {float(breaks):.0%} ({R21})",))
 
 
-_register_forecasts()
+@FORECASTS.handles(C.ForceOpen)
+def force_forecast(b, cmd) -> Forecast:
+    """The chance of the Strength check against the Break DC."""
+    u = b.unit(cmd.unit)
+    s = obstacles.stats(b.hexmap.terrain_at(b.hexmap.hex_at(*cmd.to)))
+    chance = float(beats_dc_chance(u.unit.str_mod, s.break_dc))
+    return Forecast(chance, (f"Strength check {u.unit.str_mod:+d} vs Break DC "
+                             f"{s.break_dc}: {chance:.0%}; no second try ({R21})",))
+
+
+__all__ = ["can_close_door", "can_force_open", "can_open_door", "can_smash", "close_door",
+           "door_candidates", "force_candidates", "force_forecast", "force_open", "open_door",
+           "smash", "smash_candidates", "smash_forecast"]

@@ -11,8 +11,10 @@ sized for their wielder), and only from a hex of its own space (step onto it fir
 """
 from __future__ import annotations
 
-from game.engine import handlers as H
+from game.engine import commands as C
 from game.engine import inventory
+from game.engine import guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, stopped
 
@@ -34,14 +36,14 @@ def _hands_free(u, what: str) -> None:
 
 
 def can_draw_weapon(b, u) -> None:
-    H._little(b, u, "drawing a weapon")
+    guards.little_action(b, u, "drawing a weapon")
     if not u.sheathed:
         raise Refused("nothing_sheathed", f"{u.name} has no sheathed weapon to draw")
     _hands_free(u, "drawing another")
 
 
 def can_sheathe_weapon(b, u) -> None:
-    H._little(b, u, "sheathing a weapon")
+    guards.little_action(b, u, "sheathing a weapon")
     if not any(not w.natural and not w.unarmed for w in u.weapons):
         raise Refused("nothing_in_hand", f"{u.name} holds no weapon to sheathe")
 
@@ -52,7 +54,7 @@ def _lying_here(u) -> list:
 
 
 def can_pick_up(b, u) -> None:
-    H._little(b, u, "picking up a weapon")
+    guards.little_action(b, u, "picking up a weapon")
     if not _lying_here(u):
         where = ", ".join(f"{w.name} at {b.cell(h)[0]},{b.cell(h)[1]}" for w, h in u.dropped)
         raise Refused("nothing_here", f"none of {u.name}'s weapons lies in its space"
@@ -62,11 +64,11 @@ def can_pick_up(b, u) -> None:
 
 def _provoking(b, cmd, u, weapon, action: str, place):
     """The command's perform(): a Little Action that provokes, then `place` moves the weapon."""
-    provokers = H._confirm_action(cmd, b.view(), u, f"{action} {weapon.name}")
+    provokers = guards.confirm_action(cmd, b.view(), u, f"{action} {weapon.name}")
 
     def perform():
-        H._spend_little(b, u.name, action.capitalize() + " a weapon")
-        H._other_action(b)
+        spending.spend_little(b, u.name, action.capitalize() + " a weapon")
+        spending.non_attack_action(b)
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
                                        f"{action} a weapon", stop_if_prone=False)
         if not stopped(b, u.name, by_prone=False):
@@ -74,9 +76,10 @@ def _provoking(b, cmd, u, weapon, action: str, place):
     return perform
 
 
+@COMMANDS.handles(C.DrawWeapon)
 def draw_weapon(b, cmd):
     """DrawWeapon: a sheathed weapon comes into a free hand (Little Action, provokes)."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_draw_weapon(b, u)
     w = _named(u, u.sheathed, cmd.weapon)
     if w is None:
@@ -85,9 +88,10 @@ def draw_weapon(b, cmd):
     return _provoking(b, cmd, u, w, "drawing", lambda: inventory.draw(b, u.name, w))
 
 
+@COMMANDS.handles(C.SheatheWeapon)
 def sheathe_weapon(b, cmd):
     """SheatheWeapon: a weapon in hand goes back to its sheath (Little Action, provokes)."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_sheathe_weapon(b, u)
     w = _named(u, [x for x in u.weapons if not x.natural and not x.unarmed], cmd.weapon)
     if w is None:
@@ -95,10 +99,11 @@ def sheathe_weapon(b, cmd):
     return _provoking(b, cmd, u, w, "sheathing", lambda: inventory.sheathe(b, u.name, w))
 
 
+@COMMANDS.handles(C.PickUp)
 def pick_up(b, cmd):
     """PickUp: the creature's own weapon from a hex of its space into a free hand (Little
     Action, provokes)."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_pick_up(b, u)
     here = _lying_here(u)
     w = _named(u, [x for x, _ in here], cmd.weapon)
@@ -108,15 +113,6 @@ def pick_up(b, cmd):
     return _provoking(b, cmd, u, w, "picking up",
                       lambda: inventory.pick_up(b, u.name, w, where))
 
-
-def _register() -> None:
-    from game.engine import commands as C
-    rules = {C.DrawWeapon: draw_weapon, C.SheatheWeapon: sheathe_weapon, C.PickUp: pick_up}
-    H.RULES.update(rules)
-    H.HANDLERS.update({kind: H.handle for kind in rules})
-
-
-_register()
 
 __all__ = ["can_draw_weapon", "can_pick_up", "can_sheathe_weapon", "draw_weapon", "pick_up",
            "sheathe_weapon"]

@@ -10,10 +10,12 @@ leaves it prone when the fall hurt it, and says so in a Fell event.
 from __future__ import annotations
 
 from game.engine import events as E
+from game.engine.forecast import Forecast
+from game.engine.health import damage
 from game.rules import falling as rules
 from game.rules.damage import dr_applies
-from game.rules.locomotion import flies
-from game.rules.skills import skill_bonus
+from game.rules.locomotion import flies, step_hazard
+from game.rules.skills import beats_dc_chance, skill_bonus
 from game.rules.threat import is_helpless
 
 
@@ -37,7 +39,6 @@ def _after_dr(u, amount: int) -> tuple[int, str]:
 def fall(b, name: str, steps: int, cause: str = "fall"):
     """`name` falls `steps` elevation steps onto where it stands now (see the module).
     Returns the rules' Fall, or None when nothing fell."""
-    from game.engine.combat import damage
     if name not in b.eids or steps <= 0 or b.unit(name).dead:
         return None
     u = b.unit(name)
@@ -96,7 +97,6 @@ __all__ = ["fall", "fall_bonus", "knock_down_flyer", "path_forecast", "terrain_c
 
 def _hazard_line(u, hazard) -> tuple[float, str]:
     """(chance the step goes well, its line) for one hazard of a path."""
-    from game.rules.skills import beats_dc_chance
     if hazard.kind == "jump":
         odds = rules.fall_odds(u.max_hp, u.size, hazard.steps, fall_bonus(u).total)
         safe = float(odds.get(0, 0))
@@ -111,8 +111,6 @@ def _hazard_line(u, hazard) -> tuple[float, str]:
 
 def path_forecast(b, u, states):
     """The forecast of walking `states`: the checks and falls on the way (None: none)."""
-    from game.engine.forecast import Forecast
-    from game.rules.locomotion import step_hazard
     view, here, lines, chance = b.view(), (u.anchor, u.facing), [], 1.0
     for state in states:
         hazard = step_hazard(view, u, here, state)
@@ -124,23 +122,3 @@ def path_forecast(b, u, states):
     if not lines:
         return None
     return Forecast(chance, tuple(lines), ((u.name, b.cell(here[0])),))
-
-
-def _register() -> None:
-    from game.engine import commands as C
-    from game.engine.forecast import forecaster
-
-    @forecaster(C.Move)
-    def move(b, cmd):
-        from game.engine.handlers import _states
-        u = b.unit(cmd.unit)
-        return path_forecast(b, u, _states(b, u, cmd.path, cmd.facings))
-
-    @forecaster(C.Retreat)
-    def retreat(b, cmd):
-        from game.engine.handlers import _states
-        u = b.unit(cmd.unit)
-        return path_forecast(b, u, _states(b, u, cmd.path))
-
-
-_register()

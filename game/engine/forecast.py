@@ -3,13 +3,21 @@
 The HUD's generic action mode, the computer player and the tests ask `forecast(b, command)`
 for any command of the legality query (`battle.options`). An action that has something to
 forecast (an opposed check's odds, where a shoved creature ends, who a stray arrow may strike)
-registers a pure function with `@forecaster(CommandType)`; actions without one answer None.
-A forecaster never rolls dice and never changes the battle.
+registers a pure function with `@FORECASTS.handles(CommandType)` (game.engine.registry) in
+its handler module; actions without one answer None. A forecaster never rolls dice and never
+changes the battle.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+
+from game.engine.minions import actor_of, checking
+from game.engine.registry import FORECASTS
+from game.rules.attack import plan_attack
+from game.rules.impact import knockdown_odds
+from game.rules.sections import cite
+from game.rules.situation import Extras, situation
+from game.rules.volume import stray_odds
 
 Cell = tuple[int, int]
 
@@ -40,23 +48,10 @@ class Forecast:
         return data
 
 
-FORECASTERS: dict[type, Callable] = {}
-
-
-def forecaster(command_type: type) -> Callable:
-    """Register `fn(battle, command) -> Forecast | None` for one command type."""
-    def register(fn: Callable) -> Callable:
-        FORECASTERS[command_type] = fn
-        return fn
-    return register
-
-
 def forecast(b, command) -> Forecast | None:
     """The forecast of `command` now (None: the action forecasts nothing). Call it only for
     a command the legality query offers; a refused command's forecast means nothing."""
-    from game.engine import legality  # noqa: F401  (imports every action's module)
-    from game.engine.minions import actor_of, checking
-    fn = FORECASTERS.get(type(command))
+    fn = FORECASTS.get(type(command))
     if fn is None:
         return None
     with checking(b, actor_of(command)):      # a minion's command: the minion is the actor
@@ -65,25 +60,11 @@ def forecast(b, command) -> Forecast | None:
 
 # ---- the attacks of the turn ---------------------------------------------------------------------
 
-def _attack_forecast(b, cmd, power_attack: bool) -> Forecast:
-    """An attack's hit chance and expected damage with the weapon the handler would pick."""
-    from game.engine.combat import own_extras
-    from game.engine.handlers import _pick_weapon
-    from game.rules.situation import preview_weapon
-    view = b.view()
-    u, t = view.unit(cmd.unit), view.unit(cmd.target)
-    weapon = _pick_weapon(b, u, t, cmd.weapon, melee_only=power_attack, power=power_attack)
-    extras = own_extras(b, u.name, t.name, weapon, power_attack)
-    p = preview_weapon(view, u, t, weapon, extras)
-    return attack_lines(b, p, extras)
-
-
 def attack_lines(b, p, extras) -> Forecast:
     """An attack preview's forecast: its odds, its roll, and where a missed missile may
     fly (rules: Special attacks and archery, Unintended targets)."""
     if not p.possible:
         return Forecast(0.0, (p.reason,))
-    from game.engine.archery import stray_forecast
     sit = p.situation
     stray, caught = stray_forecast(b, sit.attacker.name, sit.target.name, p.weapon, extras)
     lines = (f"{p.weapon.name}: hit {p.hit_chance:.0%}, critical {p.crit_chance:.0%}, "
@@ -95,29 +76,34 @@ def attack_lines(b, p, extras) -> Forecast:
 
 def _knockdown_line(b, u, t, weapon, power: bool) -> tuple[str, ...]:
     """The knockdown a hit calls for (rules: Wrestling, shoving and knockdown)."""
-    from game.rules.impact import knockdown_odds
     ran = b.turn.ran if b.active == u.name and b.turn.ran >= 2 else 0
     odds = knockdown_odds(u, t, weapon, 5 * ran, power)
     return (odds.line(t.name),) if odds is not None else ()
 
 
-def _coup_forecast(b, cmd) -> Forecast:
-    """A Coup de Grace kills a helpless creature unless an attack of opportunity stops the
-    killer first (rules: Turns, actions and initiative)."""
-    from game.rules.sections import cite
-    return Forecast(1.0, (f"{cmd.target} dies unless an attack of opportunity stops "
-                          f"{cmd.unit} first ({cite(9)})",
-                          f"both Big Actions; no other action or Reaction until "
-                          f"{cmd.unit}'s next turn"))
+def _stray_plan(view, attacker: str, name: str, weapon, mode: str, indirect: bool):
+    s = situation(view, attacker, name, weapon, Extras(mode=mode, stray=True,
+                                                      indirect=indirect))
+    return plan_attack(s.situation) if s.situation is not None else None
 
 
-def _register_attacks() -> None:
-    from game.engine import commands as C
-    forecaster(C.Attack)(lambda b, cmd: _attack_forecast(b, cmd, False))
-    forecaster(C.PowerAttack)(lambda b, cmd: _attack_forecast(b, cmd, True))
-    forecaster(C.CoupDeGrace)(_coup_forecast)
+def stray_forecast(b, attacker: str, target: str, weapon, extras: Extras):
+    """(lines, names) of the stray missile of a ranged attack: each creature it may strike,
+    with the chance, and whose side it is on (docs/rules/19-maneuvers-and-archery.md
+    "Unintended targets"; the computer player weighs the same numbers)."""
+    view = b.view()
+    s = situation(view, attacker, target, weapon, extras)
+    if s.situation is None or not s.situation.ranged:
+        return (), ()
+    plan = plan_attack(s.situation)
+    odds = stray_odds(view, attacker, target, plan, s.cover,
+                      lambda n: _stray_plan(view, attacker, n, weapon, s.mode, plan.indirect))
+    team = view.unit(attacker).team
+    lines = []
+    for name, p in odds:
+        side = "ally" if view.unit(name).team == team else "enemy"
+        lines.append(f"Stray missile: {name} ({side}), {p:.0%} chance to be struck ({cite(19)})")
+    return tuple(lines), tuple(n for n, _ in odds)
 
 
-_register_attacks()
-
-__all__ = ["Cell", "Forecast", "FORECASTERS", "attack_lines", "forecast", "forecaster"]
+__all__ = ["Cell", "Forecast", "attack_lines", "forecast", "stray_forecast"]

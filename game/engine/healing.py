@@ -17,9 +17,12 @@ from __future__ import annotations
 from game.ecs.components import Health
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import guards, spending
 from game.engine.state import Refused
-from game.engine.combat import opportunity_attacks, set_conditions, set_temp_hp, stopped
-from game.engine.forecast import Forecast, forecaster
+from game.engine.combat import opportunity_attacks, stopped
+from game.engine.health import set_conditions, set_temp_hp
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.rules import conditions as cond
 from game.rules.healing import (FIRST_AID_DC, first_aid_check, gain_temp_hp, heal_bonus,
                                 needs_first_aid)
@@ -29,11 +32,6 @@ from game.rules.skills import beats_dc_chance
 from game.rules.threat import footprint_distance
 
 R20 = cite(20)
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 # ---- healing and temporary hit points -----------------------------------------------------
@@ -67,7 +65,7 @@ def grant_temp_hp(b, name: str, gained: int, by: str, source: str) -> int:
 
 def can_first_aid(b, u) -> None:
     """The check of the FirstAid action before a patient is named: a Big Action left."""
-    _h()._big(b, u, _h()._cost(b, "first_aid"), "First Aid")
+    guards.big_action(b, u, guards.big_cost(b, "first_aid"), "First Aid")
 
 
 def patient(b, u, name):
@@ -86,17 +84,17 @@ def patient(b, u, name):
     return a
 
 
+@COMMANDS.handles(C.FirstAid)
 def first_aid(b, cmd):
     """FirstAid: a Heal check (DC 15) on an adjacent bleeding ally; provokes."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_first_aid(b, u)
     a = patient(b, u, cmd.ally)
-    provokers = h._confirm_action(cmd, b.view(), u, "first aid")
+    provokers = guards.confirm_action(cmd, b.view(), u, "first aid")
 
     def perform():
-        h._spend(b, u.name, "First Aid", big=h._cost(b, "first_aid"))
-        h._other_action(b)
+        spending.spend(b, u.name, "First Aid", big=guards.big_cost(b, "first_aid"))
+        spending.non_attack_action(b)
         if provokers:
             yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers,
                                            "giving first aid", stop_if_prone=False)
@@ -116,7 +114,7 @@ def _treat(b, healer: str, ally: str) -> None:
         set_conditions(b, ally, apply_changes(patient_now.conditions, check.changes))
 
 
-@forecaster(C.FirstAid)
+@FORECASTS.handles(C.FirstAid)
 def first_aid_forecast(b, cmd) -> Forecast:
     """The chance the Heal check stops the bleeding, itemised."""
     me = b.unit(cmd.unit)
@@ -130,14 +128,6 @@ def first_aid_forecast(b, cmd) -> Forecast:
                              f"Heal check d20 {bonus.text(first_sign=True)} vs DC "
                              f"{FIRST_AID_DC} ({R20})"))
 
-
-def _register() -> None:
-    h = _h()
-    h.RULES[C.FirstAid] = first_aid
-    h.HANDLERS[C.FirstAid] = h.handle
-
-
-_register()
 
 __all__ = ["can_first_aid", "first_aid", "first_aid_forecast", "grant_temp_hp",
            "heal_creature", "patient"]

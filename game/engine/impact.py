@@ -19,7 +19,7 @@ from game.rules.sections import cite
 R18 = cite(18)
 
 
-def _check(b, name: str, check: str, bonus, dc: int, fortune: int, cause: str):
+def roll_check(b, name: str, check: str, bonus, dc: int, fortune: int, cause: str):
     """Roll d20 + `bonus` against `dc`; emit it; returns the total."""
     natural, faces = b.dice.fortune_d20(fortune)
     total = natural + bonus.total
@@ -54,8 +54,8 @@ def knockdown(b, attacker: str, target: str, weapon, charge_ft: int, power: bool
     skill, bonus = I.resist_knockdown(t)
     unlucky = unlucky or flies(t)       # LFG: "Flying creatures are Unfortunate when resisting"
     fortune = cond.fortune(t.conditions, extra=(-1,) if unlucky else ())
-    total = _check(b, target, skill.capitalize(), bonus, dc, fortune,
-                   f"knockdown by {attacker}'s {weapon.name}")
+    total = roll_check(b, target, skill.capitalize(), bonus, dc, fortune,
+                       f"knockdown by {attacker}'s {weapon.name}")
     if total >= dc:
         return
     if knock_down_flyer(b, target) is None:
@@ -80,4 +80,4 @@ def after_strike(b, attacker: str, target: str, weapon, roll, against: int, extr
     knockdown(b, attacker, target, weapon, 5 * ran, extras.power_attack, taken)
 
 
-__all__ = ["after_strike", "confound_save", "knockdown"]
+__all__ = ["after_strike", "confound_save", "knockdown", "roll_check"]

@@ -14,10 +14,12 @@ two kinds of creature may try:
 
 All who try roll initiative against the mover; only the highest succeeds (the mover keeping
 the highest check means all fail). The winner's turn starts at once (`Pause`, handled by
-`handlers.drive`): the mover's action stays paused where it is (`Battle.suspend`) until the
-interrupt turn ends, then it goes on (`resume_paused`, from `turns.proceed`) if it still can.
+`turns.drive`): the mover's action stays paused where it is (`Battle.suspend`) until the
+interrupt turn ends, then it goes on (`turns.resume_paused`, from `turns.proceed`) if it
+still can.
 A prepared interrupt turn has the Big Actions its creature kept and may spend them on the
-prepared action only (`prepared_only`).
+prepared action only (`prepared_only`; the action that prepares one is
+`game.engine.prepare_interrupt`).
 
 Decisions where the rules leave it open: only enemies' actions are offered (an ally's turn is
 shared by picking it); an interrupt turn cannot itself be interrupted; a creature is asked at
@@ -30,11 +32,11 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from game.engine import commands as C
 from game.engine import events as E
-from game.engine.state import Prepared, Refused, TurnState
+from game.engine import roster
+from game.engine.state import Prepared, Refused
 from game.engine.combat import Ask
-from game.ecs.components import ActionBudget, Reactions
+from game.ecs.components import Reactions
 from game.rules.initiative import initiative_order, roll_initiative
 from game.rules.situation import find_weapon, preview_weapon
 from game.rules.sight import line_of_sight
@@ -48,20 +50,13 @@ PREPARABLE = ("attack", "power_attack", "move", "run", "aim", "fight_defensively
 ALWAYS_ALLOWED = ("step", "drop_prone", "ignore_enemy", "end_turn", "leave_map")
 
 
-def action_of(cmd) -> str | None:
-    """The action a command takes on its creature's turn, as the legality table names it
-    (each command is its action's name in CamelCase), None for the other commands. Derived,
-    not listed: a hand-written table missed the newer actions, so a prepared interrupt turn
-    refused them with another reason than the menu gave."""
-    return _action_of_type(type(cmd))
-
-
 @lru_cache(maxsize=None)
-def _action_of_type(kind: type) -> str | None:
-    from game.engine.legality import KINDS
-    action = re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
-    found = KINDS.get(action)
-    return action if found is not None and not found.reaction else None
+def action_name(kind: type) -> str:
+    """The action a command class names, as the legality table names actions: each command
+    is its action's name in CamelCase ("KnockoutStrike": "knockout_strike"). Derived, not
+    listed: a hand-written table missed the newer actions, so a prepared interrupt turn
+    refused them with another reason than the menu gave."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
 
 
 class Pause(NamedTuple):
@@ -105,8 +100,7 @@ def _prepared_possible(b, who, actor, prep: Prepared) -> bool:
 
 
 def _hostile_present(b, who, actor) -> bool:
-    from game.engine.turns import able
-    return who != actor and able(b, who) and b.teams_of[who] != b.teams_of[actor] \
+    return who != actor and roster.able(b, who) and b.teams_of[who] != b.teams_of[actor] \
         and who not in b.unaware
 
 
@@ -202,33 +196,6 @@ def contest(b, actor: str, takers, fired: dict):
 
 # ---- the interrupt turn ---------------------------------------------------------------------
 
-def begin(b, pause: Pause, process) -> None:
-    """The mover's turn pauses with its action; the winner's turn begins."""
-    from game.engine import turns
-    b.suspend(pause.actor, process)
-    prep = pause.prepared
-    if prep is None:
-        turns.start_turn(b, pause.winner, restore_reaction=False)
-        b.note_turn(interrupting=True)
-    else:
-        b.note(active=pause.winner, chooser=None,
-               turn=TurnState(prepared=prep.action, interrupting=True))
-        b.update(pause.winner, ActionBudget, big=prep.big, little=prep.little, movement=0,
-                 moved=False, stepped=False, attacks=0)
-        b.emit(E.TurnResumed(pause.winner))
-    if not turns.able(b, pause.winner):
-        turns.finish_turn(b, pause.winner)
-        turns.proceed(b)
-
-
-def resume_paused(b) -> None:
-    """The interrupt turn is over: the paused turn and its action go on."""
-    from game.engine.handlers import drive
-    process = b.resume()
-    b.emit(E.TurnResumed(b.active))
-    drive(b, process, None, started=True)
-
-
 def prepared_only(b, action: str) -> None:
     """In a prepared interrupt turn the Big Actions go to the prepared action only."""
     prepared = b.turn.prepared
@@ -238,72 +205,13 @@ def prepared_only(b, action: str) -> None:
 
 
 def check_command(b, cmd) -> None:
-    action = action_of(cmd)
-    if action is not None:
+    """`prepared_only` for the action of `cmd`, when it is an action of the battle's rules
+    (`Battle.profile.action_ids`, the legality table's ids). `guards.actor_of_turn` runs it,
+    so it sees only the commands of a creature's turn, never a reaction's."""
+    action = action_name(type(cmd))
+    if action in b.profile.action_ids:
         prepared_only(b, action)
 
 
-# ---- Prepare to Interrupt -------------------------------------------------------------------
-
-def can_prepare_interrupt(b, u) -> None:
-    from game.engine import handlers as H
-    from game.engine.minions import not_for_minions
-    not_for_minions(b, u, "Prepare to Interrupt")
-    H._big(b, u, H._cost(b, "prepare_interrupt"),
-           "Prepare to Interrupt (a Big Action now, one kept for the prepared action)")
-    if b.turn.interrupting:
-        raise Refused("interrupt_turn", f"{u.name} is taking an interrupt turn: it cannot "
-                      "prepare another")
-
-
-def _guard(action: str):
-    from game.engine import handlers as H
-    return {"attack": H.can_attack, "power_attack": H.can_power_attack, "move": H.can_move,
-            "run": H.can_run, "aim": H.can_aim, "fight_defensively": H.can_fight_defensively,
-            "stand_up": H.can_stand_up}[action]
-
-
-def _watched_weapon(b, u, cmd):
-    """The weapon whose reach `enters_reach` watches (a named one, else the longest)."""
-    if cmd.weapon is not None:
-        weapon = find_weapon(u, cmd.weapon)
-        if weapon is None:
-            raise Refused("no_such_weapon", f"{u.name} has no weapon {cmd.weapon!r}")
-        return weapon
-    melee = [w for w in u.weapons if w.can_melee]
-    if cmd.trigger == "enters_reach" or not u.weapons:
-        return max(melee, key=lambda w: u.unit.reach_with(w), default=None)
-    from game.engine.handlers import _ready_weapon
-    return _ready_weapon(b, u)
-
-
-def prepare_interrupt(b, cmd):
-    """Prepare to Interrupt (RULES.md 9): a trigger and a Big Action; the turn ends."""
-    from game.engine import handlers as H, turns
-    u = H._turn(b, cmd)
-    can_prepare_interrupt(b, u)
-    if cmd.trigger not in TRIGGERS:
-        raise Refused("bad_command", f"unknown trigger {cmd.trigger!r} (use {', '.join(TRIGGERS)})")
-    if cmd.action not in PREPARABLE:
-        raise Refused("not_preparable", f"{cmd.action!r} cannot be prepared: one Big Action "
-                      f"is kept for it (prepare one of {', '.join(PREPARABLE)})")
-    _guard(cmd.action)(b, u)
-    weapon = _watched_weapon(b, u, cmd)
-    if cmd.trigger == "enters_reach" and (weapon is None or not weapon.can_melee):
-        raise Refused("no_melee_weapon", f"{u.name} has no reach to watch: prepare for "
-                      "'attacks' or 'comes_into_sight' instead")
-
-    def perform():
-        H._spend(b, u.name, "Prepare to Interrupt", big=1)
-        left = b.budget(u.name)
-        b.note_entry("interrupts", u.name, Prepared(cmd.trigger, weapon.id if weapon else "",
-                                                    b.round, cmd.action, left.big, left.little))
-        b.emit(E.InterruptPrepared(u.name, cmd.trigger, weapon.name if weapon else "",
-                                   cmd.action))
-        turns.finish_turn(b, u.name)
-        turns.proceed(b)
-    return perform
-
-
-__all__ = ["action_of", "can_prepare_interrupt", "prepare_interrupt", "PREPARABLE", "Pause", "TRIGGERS", "begin", "candidates",
-           "check_command", "contest", "moment", "prepared_only", "resume_paused"]
+__all__ = ["ALWAYS_ALLOWED", "PREPARABLE", "Pause", "TRIGGERS", "action_name", "candidates",
+           "check_command", "contest", "moment", "prepared_only"]

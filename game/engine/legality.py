@@ -16,16 +16,25 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import ability_effects, allies, archery, defense, equipment, healing  # noqa: F401
+from game.engine import allies, archery, defense, equipment, healing
 from game.engine import crushing, doors, maneuvers, minions, shield_bash, stances
-from game.engine import wrestling_forecast, wrestling_maneuvers  # noqa: F401  (forecasts)
+from game.engine import wrestling_maneuvers
+from game.engine import guards
 from game.engine import handlers as H
+from game.engine.lfg_handlers import COMMANDS
 from game.engine.state import Refused
-from game.engine.interrupts import PREPARABLE, can_prepare_interrupt, prepared_only
+from game.engine.direct_minions import can_direct_minions
+from game.engine.follow_up import chance_now
+from game.engine.interrupts import PREPARABLE, TRIGGERS, prepared_only
+from game.engine.prepare_interrupt import can_prepare_interrupt
 from game.engine.selective import can_defer, can_ignore_enemy
+from game.engine.stances import walls_beside
 from game.engine.turns import candidates
 from game.hexgrid import footprint_turns
 from game.rules import movement as rm
+from game.rules.hands import second_weapons
+from game.rules.knockout import knockout_weapon
+from game.rules.situation import find_weapon
 
 
 @dataclass(frozen=True)
@@ -131,7 +140,6 @@ def _coups(b, u) -> Iterator[C.Command]:
 
 
 def _knockouts(b, u) -> Iterator[C.Command]:
-    from game.rules.knockout import knockout_weapon
     for t in _enemies(b, u):
         for w in u.weapons:
             if knockout_weapon(w):
@@ -139,24 +147,20 @@ def _knockouts(b, u) -> Iterator[C.Command]:
 
 
 def _volleys(b, u) -> Iterator[C.Command]:
-    from game.engine.archery import can_volley_with
     for t in _enemies(b, u):
         for w in u.weapons:
-            if can_volley_with(w):
+            if archery.can_volley_with(w):
                 yield C.Volley(u.name, target=t.name, weapon=w.id)
 
 
 def _off_hands(b, u) -> Iterator[C.Command]:
-    from game.rules.hands import second_weapons
-    from game.rules.situation import find_weapon
     primary = find_weapon(u, b.turn.last_weapon) if b.turn.last_weapon else None
-    foe = maneuvers.chance_now(b, u.name)
+    foe = chance_now(b, u.name)
     for w in (second_weapons(u, primary) if primary is not None and foe else ()):
         yield C.OffHandAttack(u.name, target=foe, weapon=w.id)
 
 
 def _covers(b, u) -> Iterator[C.Command]:
-    from game.engine.stances import walls_beside
     for _, h in walls_beside(b, u):
         yield C.TakeCover(u.name, to=b.cell(h))
 
@@ -167,7 +171,7 @@ def _stand_ups(b, u) -> Iterator[C.Command]:
 
 def _interrupts(b, u) -> Iterator[C.Command]:
     for action in PREPARABLE:
-        for trigger in H.TRIGGERS:
+        for trigger in TRIGGERS:
             yield C.PrepareInterrupt(u.name, trigger=trigger, action=action)
 
 
@@ -266,7 +270,7 @@ ACTIONS = (
     ActionKind("smash", "an attack (1 Big Action per attack action)", doors.can_smash,
                doors.smash_candidates),
     ActionKind("force_open", "1 Big Action", doors.can_force_open, doors.force_candidates),
-    ActionKind("direct_minions", "", minions.can_direct_minions, _single(C.DirectMinions)),
+    ActionKind("direct_minions", "", can_direct_minions, _single(C.DirectMinions)),
     ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
@@ -277,7 +281,7 @@ ACTION_IDS = tuple(KINDS)
 
 def refusal(b, command: C.Command) -> Refused | None:
     """The refusal `command` would get now (None: it would be accepted); changes nothing."""
-    rule = H.RULES.get(type(command))
+    rule = COMMANDS.get(type(command))
     if rule is None:
         return Refused("unknown_command", f"unknown command {type(command).__name__}")
     try:
@@ -306,7 +310,7 @@ def _start(b, name: str, kind: ActionKind):
         if kind.reaction:
             u = _reactor(b, name)
         else:
-            u = H._turn(b, C.EndTurn(name))
+            u = guards.actor_of_turn(b, C.EndTurn(name))
             prepared_only(b, kind.action)
         kind.available(b, u)
     except Refused as refused:

@@ -11,8 +11,9 @@ from game.data import load_units
 from game.ecs.world import unit_components
 from game.engine import commands as C
 from game.engine import forecast, handlers, legality, turns
+from game.engine import lfg_handlers  # noqa: F401  (completes the command and forecast tables)
 from game.engine.profile import RuleProfile
-from game.engine.rulebooks import SUMMARIES, TITLES
+from game.rulebooks import SUMMARIES, TITLES
 
 LFG = RuleProfile(
     name="lfg",

@@ -8,21 +8,22 @@ rulebook's "Knockout Strike", "Handedness & Using Both Hands", "Natural Weapons"
   hidden from it, it is surprised, or it ignores the attacker.
 - OffHandAttack (a Reaction on its own turn): after a main-hand (or primary natural) hit on
   a flat-footed foe, once per turn, one attack with the off-hand weapon (or a second natural
-  weapon) on that foe, counted as an attack of opportunity (`game.rules.hands`).
+  weapon) on that foe, counted as an attack of opportunity (`game.rules.hands`); the chance
+  is recorded by `game.engine.follow_up`.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.ecs.components import FollowUp, Reactions
 from game.engine import events as E
+from game.engine import attacks, guards
 from game.engine.state import Refused
-from game.engine.commands import KnockoutStrike, OffHandAttack, SetPolicy
-from game.engine.forecast import Forecast, attack_lines, forecaster
-from game.engine.combat import awareness_extras, gang_count, strike
+from game.engine.commands import KnockoutStrike, OffHandAttack
+from game.engine.follow_up import chance_now
+from game.engine.forecast import Forecast, attack_lines
+from game.engine.registry import COMMANDS, FORECASTS
+from game.engine.combat import awareness_extras, gang_count, own_extras, strike
 from game.rules import conditions as cond
-from game.rules.attack import target_defenceless
-from game.rules.hands import grants_follow_up, second_weapons
+from game.rules.hands import second_weapons
 from game.rules.knockout import knockout_chance, knockout_weapon, knocks_out
 from game.rules.sections import cite
 from game.rules.saving_throws import save_bonus
@@ -30,11 +31,6 @@ from game.rules.situation import Extras, find_weapon, preview_weapon
 from game.rules.threat import can_react
 
 R19 = cite(19)
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 def unaware(b, attacker: str, target: str) -> bool:
@@ -46,18 +42,17 @@ def unaware(b, attacker: str, target: str) -> bool:
 # ---- Knockout Strike ---------------------------------------------------------------------------
 
 def can_knockout_strike(b, u) -> None:
-    _h()._attack_slot(b, u)
+    attacks.attack_left(b, u)
     if not any(knockout_weapon(w) for w in u.weapons):
         raise Refused("no_bludgeoning_weapon", f"{u.name} holds no weapon that deals only "
                       "bludgeoning damage for a Knockout Strike")
 
 
 def _knockout_weapon(b, u, t, name):
-    h = _h()
     if name is not None:
         w = find_weapon(u, name)
         if w is None:
-            h._not_in_hand(u, name)
+            attacks.refuse_not_in_hand(u, name)
             raise Refused("no_such_weapon", f"{u.name} has no weapon {name!r}")
         if not knockout_weapon(w):
             raise Refused("not_bludgeoning", f"{w.name} does not deal only bludgeoning "
@@ -66,32 +61,32 @@ def _knockout_weapon(b, u, t, name):
     usable = [w for w in u.weapons if knockout_weapon(w)]
     view = b.view()
     best = max(usable, key=lambda w: preview_weapon(
-        view, u, t, w, h.own_extras(b, u.name, t.name, w)).hit_chance)
+        view, u, t, w, own_extras(b, u.name, t.name, w)).hit_chance)
     return best
 
 
+@COMMANDS.handles(KnockoutStrike)
 def knockout_strike(b, cmd):
     """Knockout Strike: an attack that knocks the target out instead of wounding it."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_knockout_strike(b, u)
-    t = h._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     w = _knockout_weapon(b, u, t, cmd.weapon)
     view = b.view()
-    p = preview_weapon(view, u, t, w, h.own_extras(b, u.name, t.name, w))
+    p = preview_weapon(view, u, t, w, own_extras(b, u.name, t.name, w))
     if not p.possible:
         raise Refused("cannot_attack", f"{u.name} cannot strike {t.name} with {w.name}: "
                       f"{p.reason}")
-    provokers = [] if p.mode == "melee" else h._confirm_action(cmd, view, u,
-                                                               f"a {p.mode} attack")
+    provokers = [] if p.mode == "melee" else guards.confirm_action(
+        cmd, view, u, f"a {p.mode} attack")
 
     def perform():
-        if not (yield from h._still_possible(b, u.name, t.name, w)):
+        if not (yield from attacks.still_possible(b, u.name, t.name, w)):
             return
-        h._begin_attack(b, u, "Knockout Strike")
+        attacks.begin_attack(b, u, "Knockout Strike")
         before, surprised = b.unit(t.name).hp, unaware(b, u.name, t.name)
-        roll = yield from h.attack_action(b, u.name, t.name, w, provokers=provokers,
-                                          kind="knockout")
+        roll = yield from attacks.attack_action(b, u.name, t.name, w, provokers=provokers,
+                                                kind="knockout")
         if roll is not None and roll.hit and t.name in b.eids:
             knock_out(b, u.name, t.name, before, roll.critical, surprised)
     return perform
@@ -119,35 +114,8 @@ def knock_out(b, attacker: str, target: str, before: int, critical: bool,
 
 # ---- the off hand ------------------------------------------------------------------------------
 
-def follow_up(b, name: str) -> FollowUp:
-    """The creature's FollowUp (an empty one when it never had the chance)."""
-    return b.store.try_component(b.entity(name), FollowUp) or FollowUp()
-
-
-def after_hit(b, attacker: str, target: str, weapon, roll) -> None:
-    """A main-hand hit on a flat-footed foe opens the off hand's chance (once per turn)."""
-    if b.active != attacker or not roll.hit:
-        return
-    f = follow_up(b, attacker)
-    u = b.unit(attacker)
-    if f.used_round != b.round and grants_follow_up(u, weapon) and \
-            target_defenceless(roll.plan.situation) is not None:
-        b.attach(attacker, replace(f, target=target, at=len(b.log)))
-
-
-def chance_now(b, name: str) -> str:
-    """The foe the off hand may strike now ("" when there is no chance): right after the hit,
-    before any other command, once per turn."""
-    f = follow_up(b, name)
-    since = b.log[f.at + 1:] if f.target and f.at >= 0 else ()
-    if f.target and f.at < len(b.log) and f.used_round != b.round and \
-            all(isinstance(c, SetPolicy) for c in since):     # a setting is not a command
-        return f.target
-    return ""
-
-
 def can_off_hand_attack(b, u) -> None:
-    _h()._not_in_full_round(u, "an off-hand attack")
+    guards.not_in_full_round(u, "an off-hand attack")
     foe = chance_now(b, u.name)
     if not foe:
         raise Refused("no_follow_up", f"{u.name}'s main hand has not just hit a flat-footed "
@@ -168,10 +136,10 @@ def _second(b, u, name):
                   "its main hand with")
 
 
+@COMMANDS.handles(OffHandAttack)
 def off_hand_attack(b, cmd):
     """OffHandAttack: the off hand (or second natural weapon) follows a main-hand hit."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_off_hand_attack(b, u)
     foe = chance_now(b, u.name)
     if cmd.target != foe:
@@ -202,10 +170,9 @@ def off_hand_extras(b, u, target: str) -> Extras:
 
 # ---- forecasts ---------------------------------------------------------------------------------
 
-@forecaster(KnockoutStrike)
+@FORECASTS.handles(KnockoutStrike)
 def knockout_forecast(b, cmd) -> Forecast:
     """The hit chance, and the chance the target is knocked out (its FORT save included)."""
-    from game.engine.combat import own_extras
     view = b.view()
     u, t = view.unit(cmd.unit), view.unit(cmd.target)
     w = _knockout_weapon(b, u, t, cmd.weapon)
@@ -222,7 +189,7 @@ def knockout_forecast(b, cmd) -> Forecast:
                          f"damage; {R19})", p.plan.describe()))
 
 
-@forecaster(OffHandAttack)
+@FORECASTS.handles(OffHandAttack)
 def off_hand_forecast(b, cmd) -> Forecast:
     view = b.view()
     u, t = view.unit(cmd.unit), view.unit(cmd.target)
@@ -231,5 +198,6 @@ def off_hand_forecast(b, cmd) -> Forecast:
     return attack_lines(b, preview_weapon(view, u, t, w, extras), extras)
 
 
-__all__ = ["after_hit", "can_knockout_strike", "chance_now", "follow_up", "can_off_hand_attack", "knock_out",
-           "knockout_forecast", "knockout_strike", "off_hand_attack", "off_hand_forecast", "off_hand_extras", "unaware"]
+__all__ = ["can_knockout_strike", "can_off_hand_attack", "knock_out", "knockout_forecast",
+           "knockout_strike", "off_hand_attack", "off_hand_extras", "off_hand_forecast",
+           "unaware"]

@@ -5,7 +5,7 @@ A creature whose stat block or map object names a `leader` is a minion of that c
   leader in the initiative order (`arrange`) and act inside its turn. Their start- and
   end-of-turn hooks (durations, bleeding, gang-up counts) run when the group's turn starts and
   ends (`start_group_turn`, `end_group_turn`).
-- **Direct Minions** (`can_direct_minions`, `direct_minions`): a Little Action of the leader
+- **Direct Minions** (`game.engine.direct_minions`): a Little Action of the leader
   once per turn; then the group shares `Economy.minion_actions` (3) collective actions, each
   worth a Big Action, in any split. The pool lives in `Battle.minions` (a MinionPool per
   leader) and every minion's ActionBudget mirrors it (`sync`); whatever a minion spends is
@@ -36,15 +36,12 @@ from dataclasses import replace
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import roster
+from game.engine.health import bleed_and_stabilise
 from game.engine.state import MinionPool, Refused, TurnState
 
 #: commands that answer a prompt or set a policy: never a minion's action
 PASSIVE = (C.React, C.ChooseNext, C.SetPolicy, C.ActiveParry, C.ActiveDodge)
-
-
-def _turns():
-    from game.engine import turns
-    return turns
 
 
 # ---- who is who ---------------------------------------------------------------------------
@@ -60,19 +57,19 @@ def head(b, leader: str) -> str | None:
     """The minion that holds a leaderless group's turn: the first that can act, else the
     first present (its turn is then automatic)."""
     members = group(b, leader)
-    able = [m for m in members if _turns().able(b, m)]
+    able = [m for m in members if roster.able(b, m)]
     return (able or members or [None])[0]
 
 
 def takes_turns(b, name: str) -> bool:
     """A creature with turns of its own: not a minion, or the head of a fallen leader's group."""
     leader = b.leader_of.get(name)
-    return leader is None or (not _turns().standing(b, leader) and head(b, leader) == name)
+    return leader is None or (not roster.standing(b, leader) and head(b, leader) == name)
 
 
 def held_by(b, name: str) -> str | None:
     """The leader whose group acts in `name`'s turn (None: none does)."""
-    if name in b.minions and _turns().standing(b, name):
+    if name in b.minions and roster.standing(b, name):
         return name
     leader = b.leader_of.get(name)
     return leader if leader is not None and takes_turns(b, name) else None
@@ -147,9 +144,7 @@ def new_round(b) -> None:
 # ---- the group's turn -----------------------------------------------------------------------
 
 def _start_member(b, m: str) -> None:
-    from game.engine.combat import bleed_and_stabilise
-    turns = _turns()
-    turns._advance_durations(b, m, "start")
+    roster.advance_durations(b, m, "start")
     b.note_entry("gang_up", m, None)
     b.note_entry("ignoring", m, None)
     bleed_and_stabilise(b, m)
@@ -179,15 +174,14 @@ def start_group_turn(b, name: str) -> None:
 def end_group_turn(b, name: str) -> None:
     """`name`'s turn ends: so does its group's; a standing leader's unused action is kept as
     one Reaction."""
-    turns = _turns()
     for leader, pool in list(b.minions.items()):
         if pool.holder != name:
             continue
-        kept = int(leader == name and turns.standing(b, leader) and pool.directed
+        kept = int(leader == name and roster.standing(b, leader) and pool.directed
                    and pool.actions > 0)
         for m in group(b, leader):
             if m != name:
-                turns._advance_durations(b, m, "end")
+                roster.advance_durations(b, m, "end")
                 b.update(m, ActionBudget, movement=0, acted=True)
         _set_pool(b, leader, actions=0, directed=False, reaction=kept, holder="")
         sync(b, leader)
@@ -295,35 +289,12 @@ def note_attack(b, name: str) -> None:
     sync(b, leader)
 
 
-def can_direct_minions(b, u) -> None:
-    from game.engine import handlers as H
-    if u.name in b.leader_of:
-        raise Refused("minion_cannot_lead", f"{u.name} is a minion: minions cannot have "
-                      "minions")
-    pool = b.minions.get(u.name)
-    if pool is None:
-        raise Refused("no_minions", f"{u.name} leads no minions")
-    if pool.directed:
-        raise Refused("already_directed", f"{u.name} has directed its minions this turn")
-    if not any(_turns().able(b, m) for m in group(b, u.name)):
-        raise Refused("no_minions", f"none of {u.name}'s minions can act")
-    H._little(b, u, "Direct Minions")
-
-
-def direct_minions(b, cmd):
-    """Direct Minions (a Little Action): the group's collective actions for this turn."""
-    from game.engine import handlers as H
-    u = H._turn(b, cmd)
-    can_direct_minions(b, u)
-
-    def perform():
-        H._spend_little(b, u.name, "Direct Minions")
-        H._other_action(b)
-        actions = b.ruleset.economy.minion_actions
-        _set_pool(b, u.name, actions=actions, directed=True)
-        sync(b, u.name)
-        b.emit(E.MinionsDirected(u.name, actions, tuple(group(b, u.name))))
-    return perform
+def direct_group(b, leader: str) -> int:
+    """`leader` directs its minions: the group's collective actions for this turn (returned)."""
+    actions = b.ruleset.economy.minion_actions
+    _set_pool(b, leader, actions=actions, directed=True)
+    sync(b, leader)
+    return actions
 
 
 def pool_of(b, name: str) -> tuple[str, MinionPool] | None:
@@ -332,15 +303,8 @@ def pool_of(b, name: str) -> tuple[str, MinionPool] | None:
     return (leader, b.minions[leader]) if leader in b.minions else None
 
 
-def register() -> None:
-    """DirectMinions in the handlers' table (called by game.engine.handlers once it is built)."""
-    from game.engine import handlers as H
-    H.RULES[C.DirectMinions] = direct_minions
-    H.HANDLERS[C.DirectMinions] = H.handle
-
-
-__all__ = ["PASSIVE", "actor_of", "arrange", "can_direct_minions", "can_end_turn",
-           "check_attack_limit", "checking", "commandable", "direct_minions", "end_group_turn", "group",
+__all__ = ["PASSIVE", "actor_of", "arrange", "can_end_turn",
+           "check_attack_limit", "checking", "commandable", "direct_group", "end_group_turn", "group",
            "hand_back", "head", "held_by", "new_round", "not_for_minions", "note_attack",
-           "out_of_turn", "pool_of", "register", "shared_spent", "start", "start_group_turn", "sync",
+           "out_of_turn", "pool_of", "shared_spent", "start", "start_group_turn", "sync",
            "take_over", "takes_turns"]

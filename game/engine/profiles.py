@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.engine.lfg import LFG
 from game.engine.light.profile import LIGHT
 from game.engine.profile import RuleProfile
-from game.engine.rulebooks import DEFAULT, PLANNED, RULES_NAMES, refusal
+from game.rulebooks import DEFAULT, PLANNED, RULES_NAMES, refusal
 from game.errors import InputError
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (LFG, LIGHT)}

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from game.engine.battle import Battle
 from game.engine.dice import FixedRollError
-from game.engine.rulebooks import DEFAULT
+from game.rulebooks import DEFAULT
 from game.engine.savefile import VERSION, locate_map, map_reference, read_save
 from game.errors import InputError, printable
 from game.files import write_atomically
@@ -55,6 +55,8 @@ def save_battle(battle: Battle, path) -> None:
 def load_replay(path, on_events=None, rules: str | None = None) -> Battle:
     """The battle of a save file, replayed command by command with the save's rules (see the
     module docstring); `rules` (`--rules`), when given, must be the save's."""
+    # Lazy for start-up only (no cycle): the map loader brings pytmx, which importing this
+    # module (saves, the command line) should not pay for until a save is read.
     from game.tiled.loader import load_map
     path = Path(path)
     data = read_save(path)

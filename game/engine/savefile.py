@@ -2,7 +2,7 @@
 docs/security.md "Saves").
 
 A save is JSON `{"version": 1, "map", "seed", "initiative", "criticals" (the optional critical
-rules, default "standard"), "rules" (the rulebook, game.engine.rulebooks; written only when
+rules, default "standard"), "rules" (the rulebook, game.rulebooks; written only when
 not the default, lfg, so a save without it is an lfg battle), "controllers", "commands": [...],
 "state_hash"}` plus an optional `"dice": [{"die": "d20", "value": 17}, ...]` (rolls fixed in
 advance, game/engine/dice.py). `read_save(path)` checks every field and bound before anything
@@ -27,7 +27,7 @@ from game import paths
 from game.data.ruleset import CRITICAL_RULES
 from game.engine.commands import Command, command_from_dict
 from game.engine.profiles import profile_named
-from game.engine.rulebooks import DEFAULT, PLANNED, PLAYABLE
+from game.rulebooks import DEFAULT, PLANNED, PLAYABLE
 from game.errors import InputError
 from game.files import FileRefused, read_text
 from game.tiled.hexmap import INITIATIVE_MODES

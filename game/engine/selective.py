@@ -5,7 +5,7 @@ players' page "Turns, actions and initiative": Deferring, Ignoring an enemy).
   let that ally pick another creature and take its turn later this round; not when it is the
   last that may act, not when an enemy picked it, not in an interrupt turn. Its turn is kept
   as it started (nothing of the start of a turn happens twice): when it is picked again it
-  goes on with it (`resume_deferred`).
+  goes on with it (`turns.resume_deferred`).
 - **Ignore an enemy** (`can_ignore_enemy`, `ignore_enemy`): a Little Action (one pays for every
   foe named in the same turn); until the start of its next turn the creature is flat-footed
   against each ignored foe, which is Fortunate on its attacks against it, cannot flank it and
@@ -13,12 +13,15 @@ players' page "Turns, actions and initiative": Deferring, Ignoring an enemy).
 """
 from __future__ import annotations
 
+from game.engine import commands as C
 from game.engine import events as E
+from game.engine import guards, spending
+from game.engine.turns import candidates, offer_choice
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused, TurnState
 
 
 def can_defer(b, u) -> None:
-    from game.engine.turns import candidates
     if b.turn.interrupting:
         raise Refused("interrupt_turn", f"{u.name} is taking an interrupt turn: it acts now")
     if not b.turn.picked_by:
@@ -29,11 +32,10 @@ def can_defer(b, u) -> None:
                       "it cannot defer")
 
 
+@COMMANDS.handles(C.Defer)
 def defer(b, cmd):
     """Defer: the ally that picked the creature picks another; it acts later this round."""
-    from game.engine import handlers as H
-    from game.engine.turns import candidates, offer_choice
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_defer(b, u)
 
     def perform():
@@ -46,40 +48,27 @@ def defer(b, cmd):
     return perform
 
 
-def resume_deferred(b, name: str) -> bool:
-    """A deferred creature picked again goes on with its turn (True), nothing restarts."""
-    if name not in b.deferred:
-        return False
-    b.note(deferred=tuple(n for n in b.deferred if n != name), active=name, chooser=None,
-           turn=TurnState())
-    if b.first_of_round is None:
-        b.note(first_of_round=name)
-    b.emit(E.TurnResumed(name))
-    return True
-
-
 def can_ignore_enemy(b, u) -> None:
-    from game.engine import handlers as H
     if not b.turn.ignore_paid:
-        H._little(b, u, "Ignore an Enemy")
+        guards.little_action(b, u, "Ignore an Enemy")
 
 
+@COMMANDS.handles(C.IgnoreEnemy)
 def ignore_enemy(b, cmd):
-    from game.engine import handlers as H
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_ignore_enemy(b, u)
-    t = H._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     ignored = tuple(b.ignoring.get(u.name, ()))
     if t.name in ignored:
         raise Refused("already_ignored", f"{u.name} already ignores {t.name} until its next turn")
 
     def perform():
         if not b.turn.ignore_paid:
-            H._spend_little(b, u.name, "Ignore an Enemy")
+            spending.spend_little(b, u.name, "Ignore an Enemy")
             b.note_turn(ignore_paid=True)
         b.note_entry("ignoring", u.name, (*ignored, t.name))
         b.emit(E.EnemyIgnored(u.name, t.name))
     return perform
 
 
-__all__ = ["can_defer", "can_ignore_enemy", "defer", "ignore_enemy", "resume_deferred"]
+__all__ = ["can_defer", "can_ignore_enemy", "defer", "ignore_enemy"]

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget
 from game.engine import commands as C
-from game.engine import handlers as H
 from game.engine import wrestling as WR
+from game.engine import attacks, guards
+from game.engine.wrestling_maneuvers import footprint_distance_ok
+from game.hexgrid import DIRECTIONS, Hex
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
-from game.engine.combat import damage
+from game.engine.health import damage
 from game.rules import conditions as cond
 from game.rules import wrestling as W
 from game.rules.attack import Term
@@ -26,7 +29,7 @@ WIN_BY = 5            # won by 5+: damage and a shove
 
 
 def can_shield_bash(b, u) -> None:
-    H._attack_slot(b, u)
+    attacks.attack_left(b, u)
     if u.unit.shield < 1:
         raise Refused("no_shield", f"{u.name} carries no shield: a Shield Bash needs a Light "
                       "or larger shield")
@@ -34,16 +37,16 @@ def can_shield_bash(b, u) -> None:
 
 def check(b, cmd):
     """The checks of a Shield Bash: (basher, target, shove direction or None)."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_shield_bash(b, u)
-    t = H._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     plan = W.touch_plan(b.view(), u, t, WR.touch_extras(b, u.name, t.name, attack=True))
     if plan is None or not plan.possible:
         why = plan.reason if plan is not None else "no touch attack possible"
         raise Refused("out_of_reach", f"{u.name} cannot bash {t.name}: {why}")
     direction = None
     if cmd.to is not None:
-        H._cell(b, cmd.to, "the hex to shove into")
+        guards.cell(b, cmd.to, "the hex to shove into")
         direction = WR.shove_direction(b, t, u.hexes, cmd.to)
         if direction is None:
             raise Refused("bad_direction", f"{cmd.to[0]},{cmd.to[1]} is not a hex next to "
@@ -64,15 +67,16 @@ def _slam(b, name: str, target: str, margin: int, direction) -> None:
         WR.push(b, name, target, direction, 1)
 
 
+@COMMANDS.handles(C.ShieldBash)
 def shield_bash(b, cmd):
     """Shield Bash (see the module docstring)."""
     u, t, direction = check(b, cmd)
     charging = WR.charge_bonus(b, u.name)
 
     def perform():
-        if not (yield from H._still_possible(b, u.name, t.name, W.UNARMED)):
+        if not (yield from attacks.still_possible(b, u.name, t.name, W.UNARMED)):
             return
-        H._begin_attack(b, b.unit(u.name), "Shield Bash")
+        attacks.begin_attack(b, b.unit(u.name), "Shield Bash")
         b.set_condition(u.name, "shield_bash", t.eid, cond.until_next_turn(u.eid))
         roll = WR.touch(b, u.name, t.name, attack=True)
         b.update(u.name, ActionBudget, attacks=b.budget(u.name).attacks + 1)
@@ -89,8 +93,6 @@ def shield_bash(b, cmd):
 
 def candidates(b, u):
     """Each enemy in reach, with no shove and with a shove each way that takes it away."""
-    from game.engine.wrestling_maneuvers import footprint_distance_ok
-    from game.hexgrid import DIRECTIONS, Hex
     for t in b.view().enemies_of(u):
         if not footprint_distance_ok(u, t):
             continue
@@ -100,12 +102,5 @@ def candidates(b, u):
             if b.hexmap.in_bounds(*cell):
                 yield C.ShieldBash(u.name, target=t.name, to=cell)
 
-
-def _register() -> None:
-    H.RULES[C.ShieldBash] = shield_bash
-    H.HANDLERS[C.ShieldBash] = H.handle
-
-
-_register()
 
 __all__ = ["can_shield_bash", "candidates", "check", "shield_bash"]

@@ -14,19 +14,19 @@ last until the creature changes them or moves, across its turns.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from types import MappingProxyType
+
+from game.engine import guards, spending
 from game.engine.state import Refused
 from game.engine.commands import LeanOut, TakeCover
-from game.engine.forecast import Forecast, forecaster
+from game.engine.forecast import Forecast
+from game.engine.registry import COMMANDS, FORECASTS
 from game.hexgrid import hex_neighbors
 from game.rules.cover import beyond_wall, cover_wall
 from game.rules.sections import cite
 
 R19 = cite(19)
-
-
-def _h():
-    from game.engine import handlers
-    return handlers
 
 
 def walls_beside(b, u) -> list:
@@ -41,7 +41,7 @@ def walls_beside(b, u) -> list:
 
 
 def can_take_cover(b, u) -> None:
-    _h()._little(b, u, "Take Cover")
+    guards.little_action(b, u, "Take Cover")
     if len(u.hexes) != 1:
         raise Refused("too_large", f"{u.name} takes up more than one hex: it cannot hide "
                       "behind a wall")
@@ -49,12 +49,12 @@ def can_take_cover(b, u) -> None:
         raise Refused("no_wall", f"no wall next to {u.name} to take cover behind ({R19})")
 
 
+@COMMANDS.handles(TakeCover)
 def take_cover(b, cmd):
     """TakeCover: behind the adjacent wall hex `to`."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_take_cover(b, u)
-    wall = h._cell(b, cmd.to, "the wall")
+    wall = guards.cell(b, cmd.to, "the wall")
     found = [d for d, n in walls_beside(b, u) if n == wall]
     if not found:
         raise Refused("no_wall", f"{cmd.to[0]},{cmd.to[1]} is not a wall next to {u.name}")
@@ -63,8 +63,8 @@ def take_cover(b, cmd):
         raise Refused("already_in_cover", f"{u.name} is already in cover behind that wall")
 
     def perform():
-        h._spend_little(b, u.name, "Take Cover")
-        h._other_action(b)
+        spending.spend_little(b, u.name, "Take Cover")
+        spending.non_attack_action(b)
         if "leaning_out" in b.unit(u.name).conditions:
             b.remove_condition(u.name, "leaning_out")
         b.set_condition(u.name, "taking_cover", value)
@@ -72,22 +72,22 @@ def take_cover(b, cmd):
 
 
 def can_lean_out(b, u) -> None:
-    _h()._little(b, u, "Lean Out")
+    guards.little_action(b, u, "Lean Out")
     if not u.conditions.get("taking_cover") or cover_wall(b.view(), u) is None:
         raise Refused("not_in_cover", f"{u.name} is not in cover behind a wall: take cover "
                       "first")
 
 
+@COMMANDS.handles(LeanOut)
 def lean_out(b, cmd):
     """LeanOut: attack past the wall with Good cover from beyond it."""
-    h = _h()
-    u = h._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_lean_out(b, u)
     value = u.conditions["taking_cover"]
 
     def perform():
-        h._spend_little(b, u.name, "Lean Out")
-        h._other_action(b)
+        spending.spend_little(b, u.name, "Lean Out")
+        spending.non_attack_action(b)
         b.remove_condition(u.name, "taking_cover")
         b.set_condition(u.name, "leaning_out", value)
     return perform
@@ -95,19 +95,19 @@ def lean_out(b, cmd):
 
 def shut_out(view, u, value: int, state: str) -> list[str]:
     """The enemies beyond the wall of direction `value` - 1 (what a state would change)."""
-    probe = view.replace(_with(u, state, value))
+    probe = view.replace(with_stance(u, state, value))
     me = probe.unit(u.name)
     return [e.name for e in probe.enemies_of(me) if beyond_wall(probe, me, e)]
 
 
-def _with(u, state: str, value: int):
-    from dataclasses import replace
-    from types import MappingProxyType
+def with_stance(u, state: str, value: int):
+    """The creature's view as if it took `state` ("taking_cover" or "leaning_out") behind
+    the wall of direction `value` - 1 (the other stance dropped)."""
     kept = {k: v for k, v in u.conditions.items() if k not in ("taking_cover", "leaning_out")}
     return replace(u, conditions=MappingProxyType({**kept, state: value}))
 
 
-@forecaster(TakeCover)
+@FORECASTS.handles(TakeCover)
 def take_cover_forecast(b, cmd) -> Forecast:
     """The enemies the wall would shut out (they cannot attack it, nor it them)."""
     view = b.view()
@@ -119,7 +119,7 @@ def take_cover_forecast(b, cmd) -> Forecast:
                     caught=tuple(names))
 
 
-@forecaster(LeanOut)
+@FORECASTS.handles(LeanOut)
 def lean_out_forecast(b, cmd) -> Forecast:
     """The enemies it may attack past the wall, with Good cover against them."""
     view = b.view()
@@ -130,6 +130,5 @@ def lean_out_forecast(b, cmd) -> Forecast:
                     caught=tuple(names))
 
 
-__all__ = ["can_lean_out", "can_take_cover", "lean_out", "lean_out_forecast", "shut_out", "take_cover",
-           "take_cover_forecast",
-           "walls_beside"]
+__all__ = ["can_lean_out", "can_take_cover", "lean_out", "lean_out_forecast", "shut_out",
+           "take_cover", "take_cover_forecast", "walls_beside", "with_stance"]

@@ -45,33 +45,17 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import minions
-from game.engine.state import Prepared, TurnState
+from game.engine import awareness, minions
+from game.engine.combat import reveal
+from game.engine.grapples import settle
+from game.engine.health import bleed_and_stabilise
+from game.engine.roster import able, acted, advance_durations, present, standing
+from game.engine.interrupts import Pause
+from game.engine.state import PendingReaction, Prepared, TurnState
 from game.rules import conditions as cond
 from game.rules.initiative import initiative_order, roll_initiative
 
 DRAW = "draw"
-
-
-# ---- who is who -------------------------------------------------------------------------
-
-def present(b, name: str) -> bool:
-    """Alive and on the map."""
-    return name in b.eids and not b.unit(name).dead
-
-
-def able(b, name: str) -> bool:
-    """Present and able to act (RULES.md 11: not unconscious, dying, stunned, helpless)."""
-    return present(b, name) and cond.can_act(b.unit(name).conditions)
-
-
-def acted(b, name: str) -> bool:
-    return b.budget(name).acted
-
-
-def standing(b, name: str) -> bool:
-    """RULES.md 12: not dead, not unconscious, not gone."""
-    return present(b, name) and "unconscious" not in cond.effective(b.unit(name).conditions)
 
 
 # ---- initiative ---------------------------------------------------------------------------
@@ -95,7 +79,6 @@ def roll_all(b) -> None:
 
 def start_battle(b) -> None:
     """Round 1 (RULES.md 9)."""
-    from game.engine import awareness
     b.note(round=1)
     b.emit(E.RoundStarted(1))
     awareness.start(b)
@@ -118,8 +101,6 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     """The start-of-turn hooks (module docstring). `proceed` and `after_action` end the turn
     at once when the creature cannot act in it. A deferred creature goes on with the turn it
     began; an interrupt turn does not give the spent Reaction back."""
-    from game.engine.combat import bleed_and_stabilise
-    from game.engine.selective import resume_deferred
     if resume_deferred(b, name):
         return
     if b.first_of_round is None and able(b, name):
@@ -128,7 +109,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     b.emit(E.TurnStarted(name, b.round))
     if restore_reaction:
         b.update(name, Reactions, available=1, aoo_this_round=0)
-    _advance_durations(b, name, "start")
+    advance_durations(b, name, "start")
     b.note_entry("gang_up", name, None)
     b.note_entry("ignoring", name, None)
     if name in b.interrupts:
@@ -150,27 +131,15 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
 def finish_turn(b, name: str, real: bool = True) -> None:
     """End of turn: durations advance, unused movement is lost (RULES.md 3, 11)."""
     if name in b.eids:
-        _advance_durations(b, name, "end")
+        advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)
     minions.end_group_turn(b, name)
     if name in b.hidden:
-        from game.engine.combat import reveal
         reveal(b, name)
     b.note(turn=TurnState(), active=None)
     if real:
         b.note(last_actor=name)
     b.emit(E.TurnEnded(name))
-
-
-def _advance_durations(b, name: str, event: str) -> None:
-    if name not in b.eids:
-        return
-    c = b.conditions(name)
-    left, ended = cond.advance(c.expires, b.eids[name], event)
-    for condition in ended:
-        if condition in c.active:
-            b.emit(E.ConditionRemoved(name, condition))
-    b.set_conditions(name, {k: v for k, v in c.active.items() if k not in ended}, left)
 
 
 # ---- who acts next --------------------------------------------------------------------------
@@ -187,7 +156,6 @@ def proceed(b) -> None:
         if check_victory(b):
             return
         if b.suspended:
-            from game.engine.interrupts import resume_paused
             resume_paused(b)
             return
         if b.initiative_mode == "top-down":
@@ -261,7 +229,6 @@ def new_round(b) -> None:
         b.update(n, ActionBudget, acted=False)
     b.emit(E.RoundStarted(b.round))
     if b.unaware:
-        from game.engine import awareness
         awareness.end_surprise(b)
     if b.initiative_mode == "round-by-round":
         roll_all(b)
@@ -303,7 +270,6 @@ def _win(b, team: str) -> None:
 def after_action(b) -> None:
     """After every command: the battle may be won; an active creature that can no longer act
     (knocked out during its own action) ends its turn; grapples that no longer hold end."""
-    from game.engine.grapples import settle
     settle(b)
     minions.hand_back(b)        # a minion's action is over: its leader's turn goes on
     if check_victory(b):
@@ -313,6 +279,68 @@ def after_action(b) -> None:
         proceed(b)
 
 
-__all__ = ["DRAW", "Prepared", "TurnState", "able", "acted", "after_action", "candidates",
-           "check_victory", "choose", "finish_turn", "new_round", "offer_choice", "present",
-           "proceed", "roll_all", "standing", "start_battle", "start_turn"]
+# ---- the flow of an action: pauses for reactions and interrupt turns -----------------------------
+
+def drive(b, process, answer=None, started: bool = False) -> None:
+    """Run a performed action until it ends (then `after_action`), asks a reaction (then the
+    battle waits: `b.pending`, a ReactionAsked event) or pauses for an interrupt turn
+    (`begin_interrupt_turn`)."""
+    if not hasattr(process, "send"):
+        if b.pending is None:
+            after_action(b)
+        return
+    try:
+        ask = process.send(answer) if started else next(process)
+    except StopIteration:
+        after_action(b)
+        return
+    if isinstance(ask, Pause):
+        begin_interrupt_turn(b, ask, process)
+        return
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind, ask.attack))
+    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
+
+
+def begin_interrupt_turn(b, pause: Pause, process) -> None:
+    """The mover's turn pauses with its action; the winner's interrupt turn begins
+    (game.engine.interrupts)."""
+    b.suspend(pause.actor, process)
+    prep = pause.prepared
+    if prep is None:
+        start_turn(b, pause.winner, restore_reaction=False)
+        b.note_turn(interrupting=True)
+    else:
+        b.note(active=pause.winner, chooser=None,
+               turn=TurnState(prepared=prep.action, interrupting=True))
+        b.update(pause.winner, ActionBudget, big=prep.big, little=prep.little, movement=0,
+                 moved=False, stepped=False, attacks=0)
+        b.emit(E.TurnResumed(pause.winner))
+    if not able(b, pause.winner):
+        finish_turn(b, pause.winner)
+        proceed(b)
+
+
+def resume_paused(b) -> None:
+    """The interrupt turn is over: the paused turn and its action go on."""
+    process = b.resume()
+    b.emit(E.TurnResumed(b.active))
+    drive(b, process, None, started=True)
+
+
+def resume_deferred(b, name: str) -> bool:
+    """A deferred creature picked again goes on with its turn (True), nothing restarts
+    (game.engine.selective)."""
+    if name not in b.deferred:
+        return False
+    b.note(deferred=tuple(n for n in b.deferred if n != name), active=name, chooser=None,
+           turn=TurnState())
+    if b.first_of_round is None:
+        b.note(first_of_round=name)
+    b.emit(E.TurnResumed(name))
+    return True
+
+
+__all__ = ["DRAW", "Prepared", "TurnState", "able", "acted", "after_action",
+           "begin_interrupt_turn", "candidates", "check_victory", "choose", "drive",
+           "finish_turn", "new_round", "offer_choice", "present", "proceed", "resume_deferred",
+           "resume_paused", "roll_all", "standing", "start_battle", "start_turn"]

@@ -20,13 +20,15 @@ legality query, forecast for previews and the computer player.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.engine import events as E
 from game.engine import grapples
 from game.engine.combat import own_extras
 from game.engine.falling import fall
 from game.hexgrid import DIRECTIONS, Hex, direction_between
 from game.rules import wrestling as W
-from game.rules.attack import roll_attack
+from game.rules.attack import Term, roll_attack
 from game.rules.sections import cite
 
 R18 = cite(18)
@@ -73,7 +75,6 @@ def contest(b, actor: str, target: str, maneuver: str, extra=()) -> int:
 
 def charge_bonus(b, actor: str) -> tuple:
     """A check to knock a foe over right after a Run of 2+ hexes (a charge): +2."""
-    from game.rules.attack import Term
     if b.active == actor and b.turn.ran >= 2:
         return (Term(2, "charge", R18),)
     return ()
@@ -82,7 +83,6 @@ def charge_bonus(b, actor: str) -> tuple:
 def touch_extras(b, actor: str, target: str, attack: bool = False):
     """The touch attack's extras: an attack of the turn (the shield bash) counts the turn's
     earlier attacks; a maneuver's does not."""
-    from dataclasses import replace
     extras = own_extras(b, actor, target, W.UNARMED)
     return extras if attack else replace(extras, previous_attacks=0, aim=False, charge=False)
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 from game.engine import commands as C
 from game.engine import wrestling as WR
 from game.engine.combat import own_extras
-from game.engine.forecast import Forecast, forecaster
+from game.engine.crushing import reach_hexes
+from game.engine.forecast import Forecast
+from game.engine.registry import FORECASTS
+from game.engine.wrestling_maneuvers import strongest_hold
 from game.rules import impact as I
 from game.rules import saving_throws as saves
 from game.rules import wrestling as W
@@ -75,6 +78,7 @@ def _shove_lines(b, cmd, a, t, sides) -> tuple[tuple, tuple]:
     return tuple(lines), ends
 
 
+@FORECASTS.handles(C.Grab, C.Trip, C.Shove)
 def maneuver_forecast(b, cmd) -> Forecast:
     """Grab, Trip and Shove."""
     view = b.view()
@@ -96,6 +100,7 @@ def maneuver_forecast(b, cmd) -> Forecast:
     return Forecast(hit * win, tuple(lines), ends)
 
 
+@FORECASTS.handles(C.Pin)
 def pin_forecast(b, cmd) -> Forecast:
     view = b.view()
     a, t = view.unit(cmd.unit), view.unit(cmd.target)
@@ -103,8 +108,8 @@ def pin_forecast(b, cmd) -> Forecast:
     return Forecast(win, (line, "won: " + WHAT["pin"].format(a=a.name, t=t.name)))
 
 
+@FORECASTS.handles(C.Escape)
 def escape_forecast(b, cmd) -> Forecast:
-    from game.engine.wrestling_maneuvers import strongest_hold
     view = b.view()
     a = view.unit(cmd.unit)
     t = view.unit(strongest_hold(view, a))
@@ -112,6 +117,7 @@ def escape_forecast(b, cmd) -> Forecast:
     return Forecast(win, (line, "won: " + WHAT["escape"].format(a=a.name, t=t.name)))
 
 
+@FORECASTS.handles(C.ShieldBash)
 def bash_forecast(b, cmd) -> Forecast:
     view = b.view()
     a, t = view.unit(cmd.unit), view.unit(cmd.target)
@@ -129,9 +135,9 @@ def bash_forecast(b, cmd) -> Forecast:
     return Forecast(hit * win, tuple(lines), ends)
 
 
+@FORECASTS.handles(C.CrushingAdvance)
 def crush_forecast(b, cmd) -> Forecast:
     """Each foe's chance to be crushed (its Reaction spent when it can react)."""
-    from game.engine.crushing import reach_hexes
     view = b.view()
     u = view.unit(cmd.unit)
     line = I.crush_lines(view, u, reach_hexes(u)).get(b.hexmap.hex_at(*cmd.to))
@@ -160,17 +166,6 @@ def crush_odds(view, u, line) -> tuple[tuple[str, str, int, float], ...]:
         out.append((name, check, bonus.total, p))
     return tuple(out)
 
-
-def _register() -> None:
-    for kind in (C.Grab, C.Trip, C.Shove):
-        forecaster(kind)(maneuver_forecast)
-    forecaster(C.Pin)(pin_forecast)
-    forecaster(C.Escape)(escape_forecast)
-    forecaster(C.ShieldBash)(bash_forecast)
-    forecaster(C.CrushingAdvance)(crush_forecast)
-
-
-_register()
 
 __all__ = ["bash_forecast", "check_line", "crush_forecast", "crush_odds", "escape_forecast",
            "maneuver_forecast", "opening", "pin_forecast"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget
 from game.engine import commands as C
 from game.engine import grapples
-from game.engine import handlers as H
 from game.engine import wrestling as WR
+from game.engine import attacks, guards, spending
+from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, own_extras, stopped
 from game.engine.defense import defended_strike
@@ -25,14 +26,14 @@ KIND = {C.Grab: "grab", C.Trip: "trip", C.Shove: "shove"}
 
 def _opening(b, u, maneuver: str) -> None:
     """A maneuver opens with a Big Action, or with an attack of a weapon that has its trait."""
-    H._not_in_full_round(u, WR.MANEUVER_TITLE[maneuver])
+    guards.not_in_full_round(u, WR.MANEUVER_TITLE[maneuver])
     if W.trait_weapons(u, maneuver):
         try:
-            H._attack_slot(b, u)
+            attacks.attack_left(b, u)
             return
         except Refused:
             pass
-    H._big(b, u, H._cost(b, maneuver), WR.MANEUVER_TITLE[maneuver])
+    guards.big_action(b, u, guards.big_cost(b, maneuver), WR.MANEUVER_TITLE[maneuver])
 
 
 def can_grab(b, u) -> None:
@@ -48,13 +49,13 @@ def can_shove(b, u) -> None:
 
 
 def can_pin(b, u) -> None:
-    H._big(b, u, H._cost(b, "pin"), "Pin")
+    guards.big_action(b, u, guards.big_cost(b, "pin"), "Pin")
     if not u.grappling:
         raise Refused("not_grappling", f"{u.name} grapples nobody: Grab first")
 
 
 def can_escape(b, u) -> None:
-    H._big(b, u, H._cost(b, "escape"), "Escape")
+    guards.big_action(b, u, guards.big_cost(b, "escape"), "Escape")
     if not u.grappling:
         raise Refused("not_grappled", f"{u.name} is not in a grapple")
 
@@ -66,7 +67,7 @@ def _trait_weapon(b, u, t, maneuver: str, name):
     w = find_weapon(u, name)
     if w is None or maneuver not in w.properties:
         raise Refused("no_trait", f"{u.name} has no weapon {name!r} with the {maneuver} trait")
-    H._attack_slot(b, u)
+    attacks.attack_left(b, u)
     p = preview_weapon(b.view(), u, t, w, own_extras(b, u.name, t.name, w))
     if not p.possible or p.mode != "melee":
         raise Refused("out_of_reach", f"{u.name} cannot strike {t.name} with {w.name}: "
@@ -84,9 +85,9 @@ def _touchable(b, u, t) -> None:
 def check_maneuver(b, cmd, maneuver: str):
     """The checks every grab, trip and shove passes: (actor, target, weapon or None,
     provokers)."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     _opening(b, u, maneuver)
-    t = H._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     why = W.size_refusal(maneuver, u, t)
     if why:
         raise Refused("too_large", why)
@@ -96,11 +97,11 @@ def check_maneuver(b, cmd, maneuver: str):
         raise Refused("already_prone", f"{t.name} is already prone")
     if cmd.weapon is not None:
         return u, t, _trait_weapon(b, u, t, maneuver, cmd.weapon), []
-    H._big(b, u, H._cost(b, maneuver), WR.MANEUVER_TITLE[maneuver])
+    guards.big_action(b, u, guards.big_cost(b, maneuver), WR.MANEUVER_TITLE[maneuver])
     _touchable(b, u, t)
     provokers = []
     if W.provokes(u, maneuver):
-        provokers = H._confirm_action(cmd, b.view(), u, f"a {maneuver} without training")
+        provokers = guards.confirm_action(cmd, b.view(), u, f"a {maneuver} without training")
     return u, t, None, provokers
 
 
@@ -108,7 +109,7 @@ def _direction(b, cmd, u, t):
     if not isinstance(cmd, C.Shove):
         return None
     if cmd.to is not None:
-        H._cell(b, cmd.to, "the hex to shove into")
+        guards.cell(b, cmd.to, "the hex to shove into")
     d = WR.shove_direction(b, t, u.hexes, cmd.to)
     if d is None and cmd.to is not None:
         raise Refused("bad_direction", f"{cmd.to[0]},{cmd.to[1]} is not a hex next to {t.name} "
@@ -120,9 +121,9 @@ def _direction(b, cmd, u, t):
 
 def _weapon_opening(b, name: str, target: str, weapon, maneuver: str):
     """The weapon's attack that opens the maneuver (a generator): True on a hit."""
-    if not (yield from H._still_possible(b, name, target, weapon)):
+    if not (yield from attacks.still_possible(b, name, target, weapon)):
         return False
-    H._begin_attack(b, b.unit(name), f"{WR.MANEUVER_TITLE[maneuver]} ({weapon.name})")
+    attacks.begin_attack(b, b.unit(name), f"{WR.MANEUVER_TITLE[maneuver]} ({weapon.name})")
     roll = yield from defended_strike(b, name, target, weapon,
                                       own_extras(b, name, target, weapon), "attack")
     if roll is not None:
@@ -134,8 +135,8 @@ def _weapon_opening(b, name: str, target: str, weapon, maneuver: str):
 
 def _touch_opening(b, name: str, target: str, maneuver: str, provokers):
     """Spend the Big Action, take the provoked attacks, roll the touch attack."""
-    H._spend(b, name, WR.MANEUVER_TITLE[maneuver], big=H._cost(b, maneuver))
-    H._other_action(b)
+    spending.spend(b, name, WR.MANEUVER_TITLE[maneuver], big=guards.big_cost(b, maneuver))
+    spending.non_attack_action(b)
     if provokers:
         yield from opportunity_attacks(b, name, b.cell(b.unit(name).anchor), provokers,
                                        "wrestling", stop_if_prone=False)
@@ -147,6 +148,7 @@ def _touch_opening(b, name: str, target: str, maneuver: str, provokers):
     return roll is not None and roll.hit
 
 
+@COMMANDS.handles(C.Grab, C.Trip, C.Shove)
 def maneuver(b, cmd):
     """Grab, Trip or Shove (see the module docstring of game.engine.wrestling)."""
     kind = KIND[type(cmd)]
@@ -168,11 +170,12 @@ def maneuver(b, cmd):
     return perform
 
 
+@COMMANDS.handles(C.Pin)
 def pin(b, cmd):
     """Pin a creature the actor grapples: opposed Wrestling checks."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_pin(b, u)
-    t = H._target(b, u, cmd.target)
+    t = guards.enemy_target(b, u, cmd.target)
     if t.name not in u.grappling:
         raise Refused("not_grappling", f"{u.name} does not grapple {t.name}: Grab it first")
     if t.has("pinned"):
@@ -182,8 +185,8 @@ def pin(b, cmd):
         raise Refused("too_large", why)
 
     def perform():
-        H._spend(b, u.name, "Pin", big=H._cost(b, "pin"))
-        H._other_action(b)
+        spending.spend(b, u.name, "Pin", big=guards.big_cost(b, "pin"))
+        spending.non_attack_action(b)
         if WR.contest(b, u.name, t.name, "pin") > 0:
             WR.succeed(b, u.name, t.name, "pin", 1, None)
     return perform
@@ -194,14 +197,15 @@ def strongest_hold(view, u) -> str:
     return max(u.grappling, key=lambda n: W.wrestling_bonus(view.unit(n)).total)
 
 
+@COMMANDS.handles(C.Escape)
 def escape(b, cmd):
     """Escape a grapple: an opposed check against the strongest hold; won, free of all."""
-    u = H._turn(b, cmd)
+    u = guards.actor_of_turn(b, cmd)
     can_escape(b, u)
 
     def perform():
-        H._spend(b, u.name, "Escape", big=H._cost(b, "escape"))
-        H._other_action(b)
+        spending.spend(b, u.name, "Escape", big=guards.big_cost(b, "escape"))
+        spending.non_attack_action(b)
         holder = strongest_hold(b.view(), b.unit(u.name))
         if WR.contest(b, u.name, holder, "escape") > 0:
             grapples.free(b, u.name)
@@ -247,15 +251,6 @@ def pin_candidates(b, u):
     for name in u.grappling:
         yield C.Pin(u.name, target=name)
 
-
-def _register() -> None:
-    rules = {C.Grab: maneuver, C.Trip: maneuver, C.Shove: maneuver, C.Pin: pin,
-             C.Escape: escape}
-    H.RULES.update(rules)
-    H.HANDLERS.update({kind: H.handle for kind in rules})
-
-
-_register()
 
 __all__ = ["can_escape", "can_grab", "can_pin", "can_shove", "can_trip", "candidates",
            "check_maneuver", "escape", "maneuver", "pin", "pin_candidates", "strongest_hold"]

@@ -3,10 +3,12 @@ and "How long effects last").
 
 A creature's conditions are a mapping `name -> value` (the `Conditions.active` component):
 the value is the stage of Weakened (1-5), the X of Bleed X, and 1 for the others. Keys are the
-lower-case names of `CONDITIONS` and `EFFECTS` below. Every number comes from the default
-rules' list of conditions (summed up in `ConditionRule.lfg`);
-docs/rules/11-hit-points-and-conditions.md lists which conditions the game has. Flanked is derived
-(docs/rules/08-flanking.md) and never stored: callers pass `flanked=True`.
+lower-case names of `CONDITIONS` and `EFFECTS`, the catalogue in `game.data.conditions` (data,
+so that the unit files and the maps can name conditions; imported here for the helpers'
+callers). Every number comes from the default rules' list of conditions (summed up in
+`ConditionRule.lfg`); docs/rules/11-hit-points-and-conditions.md lists which conditions the game
+has. Flanked is derived (docs/rules/08-flanking.md) and never stored: callers pass
+`flanked=True`.
 
 `EFFECTS` are the short-lived states that actions leave on a creature until its next turn
 (Run and Retreat: docs/rules/03-movement.md; Fight Defensively and Power Attack:
@@ -30,212 +32,13 @@ each turn start and end and removes the names it returns.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Mapping
 
-R11 = "rules: Hit points and conditions"
+from game.data.conditions import (  # noqa: F401  (read as cond.CONDITIONS, cond.FLANKED, ...)
+    ALL_RULES, CONDITIONS, EFFECTS, FLANKED, MAX_WEAKENED, R11, SPECIAL, STANCES,
+    WEAKENED_STAGES, ConditionRule, WeakenedStage)
 
 Modifier = tuple[int, str, str]        # (value, label, rule): becomes an attack.Term
-
-
-@dataclass(frozen=True)
-class ConditionRule:
-    """The numbers of one condition in the default rules. 0 / True = no effect."""
-    name: str
-    title: str
-    lfg: str                      # what the default rules say, in short
-    rule: str = R11
-    d20: int = 0                  # on all d20 rolls (attacks, saves, initiative, checks)
-    attack: int = 0               # on attack rolls only
-    ranged_attack: int = 0        # on ranged attack rolls only
-    ac: int = 0                   # to AC against every attack
-    ac_vs_melee: int = 0          # to AC against melee (and ranged within 5 ft when prone)
-    dodge_ac: int = 0             # Dodge bonus to AC (lost when flat-footed or helpless)
-    fortune: int = 0              # +1 Fortunate / -1 Unfortunate on all d20 rolls
-    attack_fortune: int = 0       # ... on attack rolls only
-    flat_footed: bool = False     # AC -2 or no DEX (the worse), no dodge, no shield
-    helpless: bool = False        # DEX mod -5 against attacks, no dodge, no shield
-    implies: tuple[str, ...] = ()
-    can_act: bool = True
-    can_react: bool = True
-    big_actions: int | None = None  # Big Actions per turn when limited
-    half_speed: bool = False
-    speed_delta_ft: int = 0
-    can_run: bool = True
-    threatens: bool = True
-    valued: str = ""              # "stage" (Weakened), "amount" (Bleed X), "" plain
-
-
-def _rule(name, title, lfg, **kw) -> ConditionRule:
-    return ConditionRule(name=name, title=title, lfg=lfg, **kw)
-
-
-# docs/rules/11-hit-points-and-conditions.md: the conditions of the first version, with the
-# numbers of the default rules.
-CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
-    _rule("prone", "Prone",
-          "-4 attack rolls (not crossbows); -4 AC vs melee and ranged within 5 ft; partial "
-          "cover (+2 AC) vs ranged from 15+ ft; does not threaten",
-          attack=-4, ac_vs_melee=-4, threatens=False),
-    _rule("flat_footed", "Flat-Footed",
-          "-2 AC or lose DEX mod to AC, whichever is worse; lose Dodge bonuses and shield; "
-          "no reactions", flat_footed=True, can_react=False),
-    _rule("stunned", "Stunned",
-          "no actions, no reactions; flat-footed; -2 on all d20 rolls",
-          d20=-2, implies=("flat_footed",), can_act=False, can_react=False, big_actions=0,
-          threatens=False),
-    _rule("staggered", "Staggered",
-          "only 1 Big Action per turn; no reactions; -2 on all d20 rolls; -2 AC",
-          d20=-2, ac=-2, can_react=False, big_actions=1),
-    _rule("blinded", "Blinded",
-          "flat-footed; half speed; does not threaten; everything has total concealment "
-          "(50% miss) relative to it", implies=("flat_footed",), half_speed=True,
-          threatens=False),
-    _rule("invisible", "Invisible",
-          "attacks against it have total concealment (50% miss); its opponents are "
-          "flat-footed against it"),
-    _rule("injured", "Injured",
-          "HP <= 25% of max: -2 AC, -2 on all d20 rolls, speed -5 ft (not below 5 ft)",
-          d20=-2, ac=-2, speed_delta_ft=-5),
-    _rule("unconscious", "Unconscious",
-          "helpless, falls prone, drops held objects, cannot act",
-          implies=("helpless", "prone"), can_act=False, can_react=False, big_actions=0,
-          threatens=False),
-    _rule("dying", "Dying",
-          "at 0 HP or less and bleeding: unconscious; a DC 20 FORT save once per round "
-          "reduces the bleeding by 1", implies=("unconscious",), can_act=False,
-          can_react=False, big_actions=0, threatens=False),
-    _rule("bleed", "Bleed X",
-          "loses X HP (biological) at the start of each of its turns; Bleed stacks; X is at "
-          "most the creature's level", valued="amount"),
-    _rule("helpless", "Helpless",
-          "effective DEX 0 (-5 DEX mod) against attacks; loses Dodge bonuses and shield; no "
-          "reactions; fails REF saves", helpless=True, can_act=False, can_react=False,
-          big_actions=0, threatens=False),
-    _rule("fortunate", "Fortunate",
-          "all d20 rolls: roll 2d20, keep the better; cancels Unfortunate", fortune=1),
-    _rule("unfortunate", "Unfortunate",
-          "all d20 rolls: roll 2d20, keep the worse; cancels Fortunate", fortune=-1),
-    _rule("frightened", "Frightened", "a fear effect: Unfortunate", implies=("unfortunate",)),
-    _rule("cramped", "Cramped",
-          "half speed, -2 AC, -2 attack rolls, -2 REF saves, -2 physical skills",
-          attack=-2, ac=-2, half_speed=True),
-    _rule("grappled", "Grappled",
-          "in a wrestling match: cannot leave its hex without winning an opposed check "
-          "(Escape); flat-footed against creatures not in the grapple; does not threaten; "
-          "cannot be flanked", rule="rules: Wrestling, shoving and knockdown",
-          threatens=False),
-    _rule("pinned", "Pinned",
-          "held nearly motionless (a worse Grappled): Unfortunate on its checks to escape; "
-          "helpless against creatures not in the grapple; does not threaten; cannot be "
-          "flanked", rule="rules: Wrestling, shoving and knockdown", implies=("grappled",),
-          threatens=False),
-    _rule("confounded", "Confounded",
-          "mental faculties seriously hampered: Unfortunate (all d20 rolls)",
-          rule="rules: Wrestling, shoving and knockdown", fortune=-1),
-    _rule("weakened", "Weakened 1-5",
-          "stage N: -N on all d20 rolls, -N AC, -N x 10% physical damage; see "
-          "WEAKENED_STAGES", valued="stage"),
-)})
-
-# Derived, never stored (docs/rules/08-flanking.md): pass `flanked=True` to the helpers.
-FLANKED = _rule("flanked", "Flanked", "-2 AC (two threatening foes 120 degrees apart)",
-                rule="rules: Flanking and ganging up", ac=-2)
-
-# Action effects until the creature's next turn (docs/rules/03-movement.md,
-# 09-turns-and-actions.md).
-EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
-    _rule("running", "Running", "until its next turn: -2 AC vs melee, -2 ranged attack rolls",
-          rule="rules: Movement", ac_vs_melee=-2, ranged_attack=-2),
-    _rule("fighting_defensively", "Fighting defensively",
-          "until its next turn: -4 attack rolls, +2 Dodge AC", rule="rules: Turns, actions and initiative", attack=-4,
-          dodge_ac=2),
-    _rule("off_balance", "Off-balance (Power Attack)", "until its next turn: -2 AC",
-          rule="rules: Turns, actions and initiative", ac=-2),
-    _rule("retreating", "Retreating", "until its next turn: Unfortunate on attack rolls",
-          rule="rules: Movement", attack_fortune=-1),
-    _rule("full_round", "In a full-round action",
-          "until its next turn: no other action and no reaction (attacks of opportunity "
-          "included)", rule="rules: Turns, actions and initiative", can_react=False),
-    _rule("protecting", "Protecting", "until its next turn: gives the adjacent ally it "
-          "protects Good or Superior cover; Cramped", rule="rules: Reactions"),
-    _rule("shield_bash", "Shield bashing", "until its next turn: its shield does not count "
-          "against enemies other than the one it bashed",
-          rule="rules: Wrestling, shoving and knockdown"),
-    _rule("protected", "Protected", "while its protector stays adjacent: Good or Superior "
-          "cover; -2 attack rolls", rule="rules: Reactions", attack=-2),
-)})
-
-# Conditions of the special attacks (rules: Special attacks and archery): a Knockout Strike's,
-# and the broken bones of the optional Perfect Critical.
-SPECIAL: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
-    _rule("knocked_out", "Knocked out",
-          "unconscious but stable (no bleeding) after a Knockout Strike; wakes in 1d10 "
-          "minutes, after the battle, unless an adjacent ally spends a full-round action to "
-          "wake it", rule="rules: Special attacks and archery", implies=("unconscious",),
-          can_act=False, can_react=False, big_actions=0, threatens=False),
-    _rule("broken_arm", "Broken arm",
-          "a Perfect Critical: -1 AC; the arm holds nothing (the weapon in it falls)",
-          rule="rules: Special attacks and archery", ac=-1),
-    _rule("broken_leg", "Broken leg",
-          "a Perfect Critical: falls prone; -2 attack rolls, -2 AC, half speed, no Run and no "
-          "5-Foot Step", rule="rules: Special attacks and archery", attack=-2, ac=-2,
-          half_speed=True, can_run=False),
-    _rule("distressed", "Distressed",
-          "in pain (broken ribs): -2 on all d20 rolls, -2 AC, half speed",
-          rule="rules: Special attacks and archery", d20=-2, ac=-2, half_speed=True),
-
-)})
-
-# States that last until the creature changes them or moves (rules: Special attacks and
-# archery, Lean Out / Take Cover): the value is 1 + the direction of the wall.
-STANCES: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
-    _rule("taking_cover", "Taking cover",
-          "behind the adjacent wall: Total cover from beyond it, and cannot attack past it",
-          rule="rules: Special attacks and archery"),
-    _rule("leaning_out", "Leaning out",
-          "from behind the adjacent wall: Good cover from beyond it while it attacks",
-          rule="rules: Special attacks and archery"),
-)})
-
-ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(
-    {**CONDITIONS, **SPECIAL, **EFFECTS, **STANCES, FLANKED.name: FLANKED})
-
-
-@dataclass(frozen=True)
-class WeakenedStage:
-    """One stage of Weakened (docs/rules/11-hit-points-and-conditions.md "Weakened stages")."""
-    stage: int
-    d20: int
-    ac: int
-    physical_damage_pct: int      # damage the weakened creature deals, -N x 10%
-    half_speed: bool = False
-    can_run: bool = True
-    can_react: bool = True
-    swift_actions: bool = True
-    big_actions: int | None = None
-    lfg: str = ""
-
-
-WEAKENED_STAGES: Mapping[int, WeakenedStage] = MappingProxyType({s.stage: s for s in (
-    WeakenedStage(1, -1, -1, -10, lfg="-1 all d20 rolls, -1 AC, -10% physical damage"),
-    WeakenedStage(2, -2, -2, -20, lfg="-2 all d20 rolls, -2 AC, -20% physical damage; speed "
-                  "-5 ft (-10 ft if 50 ft or more)"),
-    WeakenedStage(3, -3, -3, -30, half_speed=True,
-                  lfg="-3 all d20 rolls, -3 AC, -30% physical damage; half speed"),
-    WeakenedStage(4, -4, -4, -40, half_speed=True, can_run=False, can_react=False,
-                  swift_actions=False,
-                  lfg="-4 all d20 rolls, -4 AC, -40% physical damage; half speed, no run, "
-                      "no reactions, no swift actions"),
-    WeakenedStage(5, -5, -5, -50, half_speed=True, can_run=False, can_react=False,
-                  swift_actions=False, big_actions=1,
-                  lfg="-5 all d20 rolls, -5 AC, -50% physical damage; only 1 Big Action; "
-                      "half speed, no run, no reactions, no swift actions; a further stage "
-                      "deals 1d6 biological damage instead"),
-)})
-MAX_WEAKENED = 5
-
 
 def weakened_stage(conditions: Mapping[str, int]) -> WeakenedStage | None:
     stage = min(int(conditions.get("weakened", 0) or 0), MAX_WEAKENED)

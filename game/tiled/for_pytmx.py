@@ -76,12 +76,12 @@ def pytmx_map(doc: Document, image_loader) -> pytmx.TiledMap:
     """pytmx's TiledMap of a document without problems; pytmx reads no file itself (images
     come through `image_loader`, called with the checked paths)."""
     from game.tiled import zstd_data
-    from game.tiled.jsonmap import OFFSETS, _whole
+    from game.tiled.jsonmap import OFFSETS, is_whole_number
     tree = _map_tree(doc)
     zstd_data.to_csv(tree)
     for elem in tree.iter():  # pytmx casts offsets to int; the game reads them from the document
         for key in OFFSETS:
-            if key in elem.attrib and not _whole(elem.get(key)):
+            if key in elem.attrib and not is_whole_number(elem.get(key)):
                 elem.set(key, "0")
     tmx = pytmx.TiledMap(image_loader=image_loader, allow_duplicate_names=True)
     tmx.filename = str(doc.path)

@@ -288,7 +288,7 @@ def pytmx_map(path, root, **kwargs):
     zstd_data.to_csv(tree)
     for elem in tree.iter():  # pytmx casts offsets to int; the game reads them from the tree
         for key in OFFSETS:
-            if key in elem.attrib and not _whole(elem.get(key)):
+            if key in elem.attrib and not is_whole_number(elem.get(key)):
                 elem.set(key, "0")
     tmx = pytmx.TiledMap(**kwargs)
     tmx.filename = str(path)
@@ -301,10 +301,12 @@ def pytmx_needs_tree(path, root) -> bool:
     from_json = isinstance(getattr(root, "line", 1), str)  # JSON elements carry JSON paths
     return (from_json or any(is_json(t.get("source") or "") for t in root.findall("tileset"))
             or any(d.get("compression") == "zstd" for d in root.iter("data"))
-            or any(not _whole(e.get(k)) for e in root.iter() for k in OFFSETS if k in e.attrib))
+            or any(not is_whole_number(e.get(k)) for e in root.iter() for k in OFFSETS
+                   if k in e.attrib))
 
 
-def _whole(text) -> bool:
+def is_whole_number(text) -> bool:
+    """Whether `text` reads as an int (pytmx reads offsets with int())."""
     try:
         int(text)
         return True

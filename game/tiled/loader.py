@@ -21,6 +21,7 @@ from game.data.ruleset import CRITICAL_RULES
 import difflib
 from pathlib import Path
 
+from game.data.conditions import CONDITIONS
 from game.data.model import SIZES
 from game.errors import InputError, has_control
 from game.hexgrid import footprint
@@ -395,7 +396,6 @@ class _Ctx:
         docs/rules/11-hit-points-and-conditions.md that do not follow from its hit points (a map
         creature has at least 1 HP: no unconscious, dying, bleed, injured or weakened creature) nor
         from an action (running, off_balance, ...)."""
-        from game.rules.conditions import CONDITIONS
         allowed = [c for c in CONDITIONS if c not in HP_CONDITIONS + HELD_CONDITIONS]
         for name in (c.strip().lower() for c in conditions):
             why = _NOT_ON_A_MAP.get(name)

@@ -44,6 +44,10 @@ from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
+from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
+from game.ui.replay_viewer import ReplayScreen  # noqa: E402
+from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
+                             make_screen_manager)
 
 THEME = paths.assets_dir() / "ui_theme.json"
 DEFAULT_MAP = paths.default_map()
@@ -161,7 +165,6 @@ class App:
     def ui(self):
         """The screens' UIManager (made when first needed)."""
         if self._ui is None:
-            from game.ui.screens import make_screen_manager
             self._ui = make_screen_manager(self.screen.get_size())
         return self._ui
 
@@ -172,7 +175,6 @@ class App:
 
     def show_setup(self, setup: S.Setup | None = None, message: str = "") -> None:
         """The game setup screen (`setup` preselects a map, sides, initiative and seed)."""
-        from game.ui.screens import SetupScreen
         self._end_battle()
         self._close_view()
         self.mode = "setup"
@@ -256,7 +258,6 @@ class App:
 
     def show_menu(self, quitting: bool = False, message: str = "") -> None:
         """Esc: the battle pauses under the menu."""
-        from game.ui.menus import MenuScreen
         self._freeze()
         self._close_view()
         self.mode = "menu"
@@ -290,7 +291,6 @@ class App:
             self.running = False
 
     def show_load(self, message: str = "") -> None:
-        from game.ui.menus import LoadScreen
         self._back_to = self.mode if self.mode in ("menu", "setup") else "setup"
         self._close_view()
         self.mode = "load"
@@ -299,7 +299,6 @@ class App:
         self._dirty = True
 
     def show_help(self) -> None:
-        from game.ui.menus import HelpScreen
         self._freeze()
         self._back_to = self.mode if self.mode in ("menu", "setup", "replay") else "battle"
         self._close_view()
@@ -391,7 +390,6 @@ class App:
 
     # ---- hotseat ---------------------------------------------------------------------------
     def show_handoff(self, team: str) -> None:
-        from game.ui.screens import HandoffScreen
         self._close_view()
         self.mode = "handoff"
         self.battle_screen.hide_for_handoff()
@@ -410,7 +408,6 @@ class App:
 
     # ---- result and replay -----------------------------------------------------------------
     def show_result(self) -> None:
-        from game.ui.screens import ResultScreen
         self._close_replay()
         self.summary = S.battle_summary(self.battle)
         picture = self.battle_screen.final_position()
@@ -427,7 +424,6 @@ class App:
     def watch_replay(self, battle=None, back: str = "result") -> None:
         """The replay viewer on `battle`'s command log (default: the battle just shown);
         closing it leads `back` ("result": the result screen, "quit": out)."""
-        from game.ui.replay_viewer import ReplayScreen
         self._close_replay()
         self._close_view()
         self.replay = ReplayScreen(battle or self.battle, self.screen.get_size(),
@@ -700,6 +696,16 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
     return run_window(app)
 
 
+def run_watch(battle, size=None) -> int:
+    """`python -m game replay SAVE --watch`: the window on a save's battle
+    (`game.engine.replay.load_replay`), watched from its start; closing the viewer (Esc,
+    Close) ends it."""
+    settings = prefs.load()
+    app = App(None, size or settings.size, settings=settings)
+    app.watch_replay(battle, back="quit")
+    return run_window(app)
+
+
 def run_window(app: App) -> int:
     """The window's loop until it is closed (the computer thinking off the main thread)."""
     app.threaded_ai = True
@@ -750,4 +756,5 @@ def _load_map(path):
     return load_map(path)
 
 
-__all__ = ["App", "play_app", "run_play", "run_screenshot", "run_window", "screenshot_app"]
+__all__ = ["App", "play_app", "run_play", "run_screenshot", "run_watch", "run_window",
+           "screenshot_app"]

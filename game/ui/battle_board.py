@@ -34,7 +34,7 @@ def map_surface(hexmap) -> tuple[pygame.Surface, tuple[int, int]]:
 def heat_cells(battle, team: str) -> dict:
     """cell -> threat to `team`'s creatures (`game.ai.heatmap.threat_heatmap`), cached per
     battle version and team."""
-    from game.ui.overlays import cached
+    from game.ui.battle_memo import cached
 
     def compute():
         values = threat_heatmap(battle.view(), team) or {}

@@ -32,6 +32,7 @@ from game.ui import presenters as P
 from game.ui import sprites as sp
 from game.ui.sprites import dashed_line, pill
 from game.ui.terrain_marks import draw_terrain_marks
+from game.ui.light_presenters import status_of
 
 TIER_FILL = {1: (86, 180, 233, 85), 2: (240, 228, 66, 42)}
 TIER_COLOUR = {0: (86, 180, 233), 1: (86, 180, 233), 2: (240, 228, 66), 3: (204, 121, 167),
@@ -605,7 +606,6 @@ class Board:
     def _off_board(self, surf, camera, u) -> None:
         """A creature knocked out of the board (the light rules' K.O., until it respawns): a
         small "K.O." tag at the foot of the hex where it fell, nothing when it is out."""
-        from game.ui.light_presenters import status_of
         if "ko" not in u.conditions or status_of(self.battle, u.name) != "ko":
             return
         x, y = camera.to_screen(*self.hex_centre(u.anchor))

@@ -211,7 +211,7 @@ class GameController:
             weapon = best.weapon
         extras = self._extras(u, target, weapon)
         self.model.attack_defenses = defense_odds(self.battle, u.name, target, weapon, extras)
-        from game.engine.archery import stray_forecast
+        from game.engine.forecast import stray_forecast
         lines, caught = stray_forecast(self.battle, u.name, target, weapon, extras)
         self.model.attack_stray = lines          # firing into melee: who else it may strike
         self.model.highlighted.update(caught)

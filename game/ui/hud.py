@@ -45,6 +45,8 @@ from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the default rule
 from game.ui.keys import PROMPT_KEYS, action_keys  # noqa: E402
 from game.ui.more_menu import MoreMenu, forecast_html  # noqa: E402
 from game.ui.words import for_players  # noqa: E402
+from game.ui.light_presenters import opportunity_prompt
+from game.ui.light_play import command_words
 
 TERRAIN_TIP_S = 0.5     # the pointer rests this long on a hex before its terrain shows
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
@@ -980,7 +982,6 @@ class Hud:
 
     def _opportunity_prompt(self, b) -> tuple[str, str, bool]:
         """The light rules' Opportunity Attack prompt of an `ask` creature of this screen."""
-        from game.ui.light_presenters import opportunity_prompt
         title, lines = opportunity_prompt(b)
         team = b.teams_of.get(b.pending.reactor, "")
         body = (f"<b>{_esc(team.capitalize())} player</b>: {_esc(lines[0])}<br>"
@@ -1103,7 +1104,6 @@ class Hud:
         label = P.action_label(self.battle, hovered.action or more.action)
         words = ""
         if P.light_rules(self.battle) and hovered.option is not None:
-            from game.ui.light_play import command_words
             words = command_words(self.battle, hovered.option.command)
         return forecast_html(label, hovered, words)
 

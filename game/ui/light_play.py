@@ -17,7 +17,8 @@ from game.engine.commands import EndTurn
 from game.engine.light.commands import VolleyAttack
 from game.hexgrid import footprint
 from game.ui.model import MovePreview, MoreState, MoreTarget
-from game.ui.overlays import cached
+from game.ui.battle_memo import cached
+from game.ui.presenters import action_label, bar_table, power_name, short_reason
 
 #: the actions a button sends at once (their only option names no target)
 TARGETLESS = ("jump", "get_up", "block", "consume_substance", "end_turn")
@@ -52,7 +53,6 @@ def reach_tiers(battle, name: str, mode: str) -> dict:
 
 def do_action(ctl, action: str):
     """An action bar button of a light battle (its engine action id)."""
-    from game.ui.presenters import action_label, bar_table, short_reason
     actor = ctl._living(ctl.actor())
     if actor is None:
         ctl._say("wait for your turn")
@@ -91,7 +91,6 @@ def _warn_before_ending(ctl, name: str) -> bool:
 
 def hint(battle, action: str | None, power: str | None = None) -> str:
     """The message line while an action of the bar is chosen."""
-    from game.ui.presenters import action_label, power_name
     if action is None:
         return "no target for that action now"
     label = action_label(battle, action)
@@ -202,7 +201,6 @@ def command_words(battle, command) -> str:
     if kind == "Wait":
         return f"act {'after' if command.after else 'before'} {command.ally}"
     if kind == "UsePower":
-        from game.ui.presenters import power_name
         aim = f", aimed {command.aim}" if command.aim is not None else ""
         at = f" at {command.at[0]},{command.at[1]}" if command.at and not aim else ""
         target = f" on {command.target}" if command.target else ""

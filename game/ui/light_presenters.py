@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine import events as E
+from game.ui.lines import ConditionLine, LogEntry, WeaponLine
+from game.rules.light.conditions import CONDITIONS
 
 RULES = "(light rules: {})"
 
@@ -88,7 +90,6 @@ def condition_title(condition: str, value: int = 1) -> str:
 
 
 def condition_effect(condition: str) -> str:
-    from game.rules.light.conditions import CONDITIONS
     if condition == "jumped":
         return "it may attack Airborne creatures until the end of its turn " + \
             RULES.format("Actions")
@@ -97,14 +98,11 @@ def condition_effect(condition: str) -> str:
 
 
 def condition_lines(conditions) -> tuple:
-    from game.rules.light.conditions import CONDITIONS
-    from game.ui.presenters import ConditionLine
     return tuple(ConditionLine(condition_title(k, v), CONDITIONS.get(k, ""))
                  for k, v in conditions.items() if v and k != "ko")
 
 
 def weapon_line(w, chosen: bool):
-    from game.ui.presenters import WeaponLine
     stat = "POW" if w.stat == "pow" else "SNS"
     stats = f"{w.name} {w.damage}+{stat} vs {w.defense.title()}"
     reach = f"reach {w.reach}" if w.kind == "melee" else f"range {w.range}"
@@ -208,7 +206,6 @@ def status_of(battle, name: str) -> str:
 # ---- the combat log ------------------------------------------------------------------------
 
 def _entry(text: str, detail: str, units, kind: str, events):
-    from game.ui.presenters import LogEntry
     return LogEntry(text, detail, tuple(u for u in units if u), kind, tuple(events))
 
 

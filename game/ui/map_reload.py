@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.engine.map_reload import Reload, reload_map
 from game.tiled.watch import FileWatcher
+from game.ui import setup_model as S
 
 RESTART_HINT = " (press F6 to restart this battle on the new map)"
 
@@ -37,6 +38,7 @@ def on_map_saved(screen) -> Reload:
     (`screen`: the game.ui.battle_screen.BattleScreen)."""
     result = reload_map(screen.battle)
     if result.kind == "applied":
+        # lazy, no cycle: the board brings pygame, which this module needs only here
         from game.ui.battle_board import HeatBoard, map_surface
         surface, origin = map_surface(screen.battle.hexmap)
         screen.board = HeatBoard(screen.battle, surface, origin)
@@ -51,7 +53,6 @@ def on_map_saved(screen) -> Reload:
 
 def restart_on_new_map(app) -> None:
     """F6 after a change of the map's units: the same setup, a new battle on the new map."""
-    from game.ui import setup_model as S
     hexmap, app.restart_map = app.restart_map, None
     battle = S.start_battle(app.setup, hexmap=hexmap)
     app.start_battle(battle, difficulties=S.difficulties(app.setup.sides), setup=app.setup,

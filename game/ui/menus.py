@@ -21,7 +21,7 @@ from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from game import rules_reference
 from game.ui.keys import HELP, REPLAY_HELP
-from game.ui.screens import Screen, _backdrop
+from game.ui.screens import Screen, draw_backdrop
 from game.ui.words import for_players
 
 MUTED = "#97A6B6"
@@ -79,7 +79,7 @@ class _Overlay(Screen):
             return
         if self._bg is None or self._bg.get_size() != surface.get_size():
             self._bg = pygame.Surface(surface.get_size())
-            _backdrop(self._bg, surface.get_size())
+            draw_backdrop(self._bg, surface.get_size())
         surface.blit(self._bg, (0, 0))
 
     def card(self, cw: int, ch: int):

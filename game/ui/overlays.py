@@ -16,7 +16,6 @@ Every answer is cached per battle version and its other inputs: a frame asks aga
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -24,22 +23,8 @@ from game.engine.minions import commandable
 from game.rules import movement as mv
 from game.rules.sight import one_way, reverse_clear, view_index
 from game.rules.threat import threatened_hexes
-
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_CACHE_LIMIT = 64
-
-
-def cached(battle, key, compute):
-    """A small memo per battle, emptied whenever the battle's version changes."""
-    version, memo = _CACHE.get(battle, (None, None))
-    if version != battle.version:
-        memo = {}
-        _CACHE[battle] = (battle.version, memo)
-    if key not in memo:
-        if len(memo) >= _CACHE_LIMIT:
-            memo.pop(next(iter(memo)))
-        memo[key] = compute()
-    return memo[key]
+from game.ui.battle_memo import cached
+from game.ui.light_play import reach_tiers as light_tiers
 
 
 def budget_of(battle, name: str) -> tuple[int, int]:
@@ -88,7 +73,6 @@ _ACTION_OF_MODE = {"run": "run", "step": "step", "retreat": "retreat", "charge":
 
 def _tiers(battle, name: str, mode: str) -> dict:
     if battle.profile.name == "light":
-        from game.ui.light_play import reach_tiers as light_tiers
         return light_tiers(battle, name, mode)
     view = battle.view()
     u = view.unit(name)
@@ -200,10 +184,5 @@ def hidden_cells(battle, name: str | None) -> frozenset:
     return cached(battle, ("hidden", name), lambda: _hidden(battle, name))
 
 
-def clear_cache() -> None:
-    for key in list(_CACHE.keys()):
-        del _CACHE[key]
-
-
-__all__ = ["budget_of", "cached", "clear_cache", "enemy_threat_cells", "hidden_cells",
+__all__ = ["budget_of", "enemy_threat_cells", "hidden_cells",
            "move_budget", "reach_tiers", "run_cells", "threat_cells"]

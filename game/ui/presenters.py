@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.engine import events as E
+from game.ui.lines import ConditionLine, LogEntry, WeaponLine
+from game.ui.light_presenters import attack_line, light_card, light_line, lives_of, status_of, turn_words
 
 # ---- actions ----------------------------------------------------------------------------------
 
@@ -345,7 +347,6 @@ def light_rules(battle) -> bool:
 
 def turn_left(battle, name: str) -> str:
     """What the light creature's turn has left ("move action ready · major action used")."""
-    from game.ui.light_presenters import turn_words
     return turn_words(battle, name)
 
 
@@ -479,21 +480,6 @@ def more_states(battle, human: bool | None = None) -> list[ActionState]:
 # ---- the unit card ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class WeaponLine:
-    id: str
-    name: str
-    stats: str               # "Longsword 19-20/x2 1d8 [slashing]"
-    reach: str               # "reach 1" / "range 60 ft" / "reach 1, thrown 10 ft"
-    chosen: bool
-
-
-@dataclass(frozen=True)
-class ConditionLine:
-    name: str                # "Bleed 2", "Weakened 3", "Prone", "Flanked"
-    effect: str              # the default rules' numbers in short
-
-
-@dataclass(frozen=True)
 class UnitCard:
     name: str
     title: str               # the stat block's name ("Goblin Archer")
@@ -590,7 +576,6 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
     if name is None or name not in getattr(battle, "eids", {}):
         return None
     if light_rules(battle):
-        from game.ui.light_presenters import light_card
         return light_card(battle, name, model)
     view = battle.view()
     u = view.unit(name)
@@ -744,7 +729,6 @@ def initiative_entries(battle) -> list[Entry]:
 
 def _light_entry(battle, name: str) -> Entry:
     """A light creature's line: its lives, and K.O. (it comes back) or out."""
-    from game.ui.light_presenters import lives_of, status_of
     u = battle.unit(name)
     return Entry(name, u.team, battle.initiative.get(name), battle.budget(name).acted,
                  name == battle.active, False, status_of(battle, name), u.hp, u.max_hp,
@@ -752,18 +736,6 @@ def _light_entry(battle, name: str) -> Entry:
 
 
 # ---- the combat log -----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class LogEntry:
-    text: str                        # one short readable line
-    detail: str = ""                 # the itemised breakdown ("" when there is none)
-    units: tuple[str, ...] = ()      # the creatures involved (to highlight them on the map)
-    kind: str = "info"               # attack, miss, critical, damage, move, provoke, reaction,
-    #                                  condition, death, turn, turn_end, round, choice,
-    #                                  initiative, action, save, interrupt, victory, heal,
-    #                                  info
-    events: tuple = field(default=(), compare=False, repr=False)
-
 
 def _cell(c) -> str:
     try:
@@ -1258,7 +1230,6 @@ def light_log_entries(events) -> list[LogEntry]:
     """The log of a light battle: an attack that hits and its damage make one line; the light
     events read as docs/rules/light/ says (game.ui.light_presenters); the rest as the
     shared lines."""
-    from game.ui.light_presenters import attack_line, light_line
     events = list(events)
     out: list[LogEntry] = []
     n = 0

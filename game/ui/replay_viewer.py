@@ -309,16 +309,4 @@ def describe(cmd) -> str:
     return text + (f" with the {weapon}" if weapon else "")
 
 
-def run_watch(battle, size=None) -> int:
-    """`python -m game replay SAVE --watch`: the window on a save's battle
-    (`game.engine.replay.load_replay`), watched from its start; closing the viewer (Esc,
-    Close) ends it."""
-    from game.ui import settings as prefs
-    from game.ui.app import App, run_window
-    settings = prefs.load()
-    app = App(None, size or settings.size, settings=settings)
-    app.watch_replay(battle, back="quit")
-    return run_window(app)
-
-
-__all__ = ["ReplayScreen", "describe", "rounds_of", "run_watch", "target_cell"]
+__all__ = ["ReplayScreen", "describe", "rounds_of", "target_cell"]

@@ -330,7 +330,7 @@ class Screen(ABC):
         return out
 
 
-def _backdrop(surface, size, colour=BG) -> None:
+def draw_backdrop(surface, size, colour=BG) -> None:
     """The screens' background: the dark tone with a faint hex lattice."""
     surface.fill(colour)
     w, h = size
@@ -836,7 +836,7 @@ class SetupScreen(Screen):
     def draw_background(self, surface) -> None:
         if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
             self._backdrop = pygame.Surface(surface.get_size())
-            _backdrop(self._backdrop, surface.get_size())
+            draw_backdrop(self._backdrop, surface.get_size())
         surface.blit(self._backdrop, (0, 0))
 
 
@@ -1081,9 +1081,10 @@ class ResultScreen(Screen):
     def draw_background(self, surface) -> None:
         if self._bg is None or self._bg.get_size() != surface.get_size():
             self._bg = pygame.Surface(surface.get_size())
-            _backdrop(self._bg, surface.get_size())
+            draw_backdrop(self._bg, surface.get_size())
         surface.blit(self._bg, (0, 0))
 
 
 __all__ = ["ARM_S", "BG", "HANDOFF_BG", "HandoffScreen", "ResultScreen", "SCREEN_THEME",
-           "Screen", "SetupScreen", "fit", "make_screen_manager", "map_picture", "team_badge"]
+           "Screen", "SetupScreen", "draw_backdrop", "fit", "make_screen_manager", "map_picture",
+           "team_badge"]

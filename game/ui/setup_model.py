@@ -12,7 +12,7 @@ docs/rules/09-turns-and-actions.md; winning: 12-winning.md).
   shown to the players so that the battle can be played again);
 - `Setup`: one complete choice (map, sides, initiative, critical rules, rulebook, seed), what
   "Play again" repeats; the rulebook (`RULES`, each with its `RULES_TITLES` name and its
-  one-line `RULES_TEXT`, game.engine.rulebooks) is the map's `rules` property unless chosen;
+  one-line `RULES_TEXT`, game.rulebooks) is the map's `rules` property unless chosen;
 - `battle_summary(battle)`: the result screen's facts computed from `battle.events`: winner,
   rounds, losses and damage dealt per side, and the most dramatic roll.
 """
@@ -25,8 +25,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game import paths
+from game.cliargs import program_name
 from game.engine import events as E
-from game.engine import rulebooks
+from game import rulebooks
 from game.errors import InputError
 
 MAPS_DIR = paths.shipped_maps_dir()
@@ -289,7 +290,6 @@ class Setup:
 
     def command_line(self, seed: int) -> str:
         """The command that plays this battle again, with its seed (a shipped map by name)."""
-        from game.cli import program_name
         path = Path(self.map_path)
         shipped = paths.shipped_map(path.name)
         if shipped is not None and shipped.resolve() == path.resolve():

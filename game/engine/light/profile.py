@@ -8,7 +8,7 @@ from game.engine.light.commands import COMMAND_TYPES
 from game.engine.light.forecast import forecast
 from game.engine.light.handlers import handle
 from game.engine.profile import RuleProfile
-from game.engine.rulebooks import SUMMARIES, TITLES
+from game.rulebooks import SUMMARIES, TITLES
 
 LIGHT = RuleProfile(
     name="light",
