@@ -252,8 +252,8 @@ def main(argv=None) -> int:
         (check_simulate(args.maps, args.jobs) if simulate else [])
     if problems:
         print(f"differs from tests/data/baseline: {problems[0]}")
-        if len(problems) > 1:
-            print(f"(and {len(problems) - 1} more: {'; '.join(problems[1:])})")
+        for more in problems[1:]:
+            print(f"  also: {more}")
         return 1
     print("as recorded in tests/data/baseline")
     return 0
