@@ -53,9 +53,14 @@ def test_the_baseline_covers_every_shipped_map():
     assert {m["result"]["games"] for m in recorded.values()} == {TOOL.GAMES}
 
 
+#: the maps CI plays again (about 4 minutes of games); `python tools/record_rules_baseline.py
+#: --check` plays all seven (about 20 minutes)
+CI_MAPS = ("duel", "shrine")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(TOOL.shipped_maps()))
-def test_every_shipped_map_simulates_as_recorded(name):
+@pytest.mark.parametrize("name", CI_MAPS)
+def test_shipped_maps_simulate_as_recorded(name):
     recorded = _recorded(TOOL.SIMULATE_FILE, "maps").get(name)
     problem = TOOL.simulate_difference(name, recorded, TOOL.simulate_doc(TOOL.shipped_maps()[name]))
     assert problem is None, f"{problem}\n{HINT}"
