@@ -132,8 +132,8 @@ def shipped_maps() -> dict[str, Path]:
 
 def sides_for(map_path: Path) -> str:
     """The normal computer player on every team of the map (in the map's team order)."""
-    from game.ai.simulate import _load
-    hexmap = _load(map_path)
+    from game.ai.games import battle_map
+    hexmap = battle_map(map_path)
     teams = list(hexmap.teams) or sorted({p.team for p in hexmap.units})
     return ",".join([CONTROLLER] * len(teams))
 
