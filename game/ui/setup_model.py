@@ -130,6 +130,25 @@ def broken_map(path: Path, err: InputError) -> MapInfo:
                    error=err.line())
 
 
+def _map_entry(path: Path, load_map) -> MapInfo:
+    """The map at `path`, loaded once per version of the file; only a regular file is
+    opened (a dangling link or a pipe named like a map is listed broken, never waited on)."""
+    from game.files import regular_file_problem
+    why = regular_file_problem(path, "map")
+    if why:
+        return broken_map(path, InputError(path, None, why))
+    try:
+        key = (path.resolve(), path.stat().st_mtime_ns)
+    except OSError as err:
+        return broken_map(path, InputError(path, None, f"cannot read the map: {err.strerror}"))
+    if key not in _INFO:
+        try:
+            _INFO[key] = map_info(load_map(path))
+        except InputError as err:
+            _INFO[key] = broken_map(path, err)
+    return _INFO[key]
+
+
 def list_maps(folders=None) -> list[MapInfo]:
     """The .tmx and .tmj maps of `folders` (one folder or several; default `map_folders()`) by
     title, the broken ones after the others with their first problem; a title that two
@@ -143,14 +162,7 @@ def list_maps(folders=None) -> list[MapInfo]:
     for folder in folders:
         found_here = [p for ext in MAP_SUFFIXES for p in Path(folder).glob(f"*{ext}")] \
             if Path(folder).is_dir() else []
-        for path in sorted(found_here):
-            key = (path.resolve(), path.stat().st_mtime_ns)
-            if key not in _INFO:
-                try:
-                    _INFO[key] = map_info(load_map(path))
-                except InputError as err:
-                    _INFO[key] = broken_map(path, err)
-            found.append(_INFO[key])
+        found += [_map_entry(path, load_map) for path in sorted(found_here)]
     found.sort(key=lambda m: (bool(m.error), m.title.lower(), m.name))
     seen: set = set()
     out = []
