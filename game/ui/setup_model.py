@@ -27,7 +27,7 @@ from pathlib import Path
 from game import paths
 from game.engine import events as E
 from game.engine import rulebooks
-from game.errors import InputError
+from game.errors import InputError, printable
 
 MAPS_DIR = paths.shipped_maps_dir()
 INITIATIVE_MODES = ("selective", "top-down", "round-by-round")
@@ -98,7 +98,7 @@ def map_info(hexmap) -> MapInfo:
     teams = map_teams(hexmap)
     creatures = {t: sum(1 for p in hexmap.units if p.team == t) for t in teams}
     axis = getattr(hexmap.layout, "stagger_axis", None) or getattr(hexmap.layout, "axis", "y")
-    return MapInfo(Path(hexmap.path), hexmap.title or Path(hexmap.path).stem,
+    return MapInfo(Path(hexmap.path), printable(hexmap.title or Path(hexmap.path).stem),
                    hexmap.description or "", tuple(teams), hexmap.initiative or "selective",
                    hexmap.width, hexmap.height,
                    "flat-top" if str(axis) == "x" else "pointy-top", creatures,
