@@ -122,3 +122,11 @@ def test_the_setup_screen_lists_the_title_escaped(tmp_path):
     hostile_map(tmp_path)
     (info,) = list_maps(tmp_path)
     assert info.error == "" and info.title == "Title\\n\\x1b[2J\\x07\\r\\u202e"
+
+
+def test_the_window_shows_control_characters_escaped_but_keeps_line_breaks():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.screens import team_name
+    from game.ui.words import for_players
+    assert for_players(f"one{BAD}\ttwo\nthree") == "one\n\\x1b[2J\\x07\\r\\u202e\ttwo\nthree"
+    assert team_name(BLUE) == "Blue\\n\\x1b[2J\\x07\\r\\u202ex"
