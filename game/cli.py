@@ -257,7 +257,7 @@ def run(args: argparse.Namespace) -> int:
     if command == "replay" and args.watch:
         return run_watch(args)
     if command == "replay":
-        from game.engine.replay import run_replay
+        from game.report import run_replay
         return run_replay(args.file, verify=args.verify, as_json=args.json)
     return run_play(args)
 

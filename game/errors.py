@@ -38,6 +38,18 @@ def printable(text) -> str:
     return "".join(out)
 
 
+def printable_all(value):
+    """`value` (text, or lists, tuples and dicts of them) with every text passed through
+    `printable()`: names read from a map or a save before a report prints them."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {printable_all(k): printable_all(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(printable_all(v) for v in value)
+    return value
+
+
 class InputError(Exception):
     """Bad input from a file or the command line; str() is the one line shown to the user."""
 

@@ -16,7 +16,8 @@ import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["FileRefused", "read_text", "write_atomically"]
+__all__ = ["FileRefused", "read_bytes", "read_text", "regular_file_problem",
+           "write_atomically"]
 
 
 class FileRefused(ValueError):
@@ -25,18 +26,23 @@ class FileRefused(ValueError):
 
 def read_text(path, limit: int, what: str = "file") -> str:
     """The text of the regular file `path`, at most `limit` bytes (see the module docstring)."""
+    data = read_bytes(path, limit, what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileRefused(f"the {what} is not UTF-8 text") from None
+
+
+def read_bytes(path, limit: int, what: str = "file") -> bytes:
+    """The bytes of the regular file `path`, at most `limit` (see the module docstring)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as err:
         raise FileRefused(f"cannot read the {what}: {err.strerror or err}") from None
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
-                    "not a regular file")
-            raise FileRefused(f"is {kind}, not a {what}" if kind.startswith("a ")
-                              else f"is not a regular file, not a {what}")
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind:
+            raise FileRefused(f"is {kind}, not a {what}")
         data = _read_at_most(fd, limit + 1)
     except OSError as err:
         raise FileRefused(f"cannot read the {what}: {err.strerror or err}") from None
@@ -44,10 +50,29 @@ def read_text(path, limit: int, what: str = "file") -> str:
         os.close(fd)
     if len(data) > limit:
         raise FileRefused(f"the {what} is larger than {_size(limit)}: not read")
+    return data
+
+
+def _kind(mode: int) -> str:
+    """"" for a regular file, else what it is ("a pipe", "a folder", ...)."""
+    if stat.S_ISREG(mode):
+        return ""
+    return ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+
+
+def regular_file_problem(path, what: str = "file") -> str:
+    """"" when `path` is (a symlink to) a regular file, else why it is not read, in a few
+    words: checked with os.stat before anything opens it, so a pipe never blocks."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise FileRefused(f"the {what} is not UTF-8 text") from None
+        mode = os.stat(path).st_mode
+    except OSError as err:
+        if os.path.islink(path):
+            return "is a symlink to nothing (a dangling link)"
+        return f"cannot read the {what}: {err.strerror or err}"
+    kind = _kind(mode)
+    return f"is {kind}, not a {what}" if kind else ""
 
 
 def _read_at_most(fd: int, count: int) -> bytes:

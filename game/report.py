@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from game.cliargs import cell
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_store
-from game.errors import InputError
+from game.errors import InputError, printable, printable_all
 from game.hexgrid import Hex
 from game.rules.aoo import forecast
 from game.rules.concealment import concealment
@@ -195,6 +196,7 @@ def cells_in_order(view: BattleView, hexes) -> list[list[int]]:
 
 
 def print_inspect(facts: dict, out) -> None:
+    facts = printable_all(facts)  # a unit or team name cannot forge a line or move the cursor
     m = facts["map"]
     print(f"Map {m['width']}x{m['height']}, stagger {m['stagger_axis']}/{m['stagger_index']}",
           file=out)
@@ -233,6 +235,7 @@ def _yes(value) -> str:
 
 
 def print_path(facts: dict, out) -> None:
+    facts = printable_all(facts)
     to = "{},{}".format(*facts["to"])
     if facts.get("rules"):
         print_shared_path(facts, to, out)
@@ -303,3 +306,46 @@ def run_path(map_path, name: str, to: str, as_json: bool = False, out=None,
     else:
         print_path(facts, out)
     return 0
+
+
+# ---- replay ------------------------------------------------------------------------------------
+
+def run_replay(file, verify: bool = False, as_json: bool = False, out=None) -> int:
+    """`python -m game replay FILE [--verify] [--json]` (game.engine.replay reads the save):
+    a one-line summary, or every event as JSON; `verify`: exit 2 with one line on stderr
+    unless the replay ends in the state the save recorded. Every name, the seed and the
+    saved hash come from the save or its map and go through `printable` (docs/security.md)."""
+    from game.engine.replay import event_lines, load_replay
+    out, path = out or sys.stdout, Path(file)
+    if as_json:             # json.dumps writes every control character as an escape
+        lines: list[str] = []
+        battle = load_replay(path, lambda n, events: lines.extend(event_lines(n, events)))
+        print("\n".join(lines), file=out)
+    else:
+        battle = load_replay(path)
+        print(replay_summary(path, battle), file=out)
+    if verify:
+        mine, saved = battle.state_hash(), printable(battle.saved_hash)
+        if mine != battle.saved_hash:
+            print(f"{printable(path)}: state hash mismatch: the replay ends in {mine[:12]}, "
+                  f"the save says {saved[:12]}", file=sys.stderr)
+            return 2
+        if not as_json:
+            print(f"{printable(path)}: state hash verified ({mine[:12]})", file=out)
+    return 0
+
+
+def replay_summary(path: Path, battle) -> str:
+    """`replay`'s line: where the battle stands after its commands."""
+    from game.rulebooks import DEFAULT
+    state = battle.awaiting()
+    where = (f"won by {battle.winner}" if state == "over" else
+             f"waiting for {battle.pending.reactor}'s reaction" if state == "reaction" else
+             f"{battle.chooser} chooses who acts next" if state == "choice" else
+             f"{battle.active}'s turn")
+    unused = len(battle.dice.fixed) - battle.dice.fixed_used
+    fixed = f", {unused} fixed roll(s) left unused" if unused else ""
+    rules = f"{battle.profile.title}, " if battle.profile.name != DEFAULT else ""
+    return printable(f"{path}: {len(battle.log)} commands replayed on "
+                     f"{Path(battle.hexmap.path).name} ({rules}seed {battle.seed}{fixed}): "
+                     f"round {battle.round}, {where}")

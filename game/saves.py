@@ -23,10 +23,11 @@ from pathlib import Path
 from game import paths
 from game.rulebooks import DEFAULT, TITLES
 from game.errors import InputError, printable
+from game.files import FileRefused, read_text, regular_file_problem
 
 AUTO_KEEP = 5
 QUICK_KEEP = 10
-MAX_SAVE_BYTES = 5_000_000       # a save this big is not one of ours: not listed
+MAX_SAVE_BYTES = 8 << 20         # as game.engine.replay reads: a bigger save is not read
 _NAME = re.compile(r"[^A-Za-z0-9 _.-]+")
 
 
@@ -40,6 +41,7 @@ class SaveInfo:
     map_name: str        # the map's file name without .tmx ("" when unreadable)
     commands: int        # how many commands the battle had (a measure of its progress)
     rules: str = DEFAULT  # the rulebook the battle plays (a save without one: the default)
+    error: str = ""      # a save that cannot be read: its problem, one printable line
 
     @property
     def when(self) -> str:
@@ -47,6 +49,8 @@ class SaveInfo:
 
     @property
     def label(self) -> str:
+        if self.error:
+            return f"{self.name} · {self.error}"
         where = f" · {self.map_name}" if self.map_name else ""
         rules = "" if self.rules == DEFAULT else f" · {TITLES.get(self.rules, self.rules)}"
         return f"{self.name}{where}{rules} · {self.when}"
@@ -119,37 +123,47 @@ def _age(path: Path) -> tuple:
         return (0, path.name)
 
 
-def _info(path: Path, kind: str) -> SaveInfo | None:
+def _info(path: Path, kind: str) -> SaveInfo:
+    """The save as the Load screen lists it; one that cannot be read is listed with its
+    problem (docs/security.md "The player's data folder"): only a regular file is opened
+    (a pipe, /dev/zero or a dangling link is not), at most MAX_SAVE_BYTES of it read."""
+    name = {"quick": "Quick save", "auto": "Autosave"}.get(kind, printable(path.stem))
+    problem = regular_file_problem(path, "save")
     try:
-        stat = path.stat()
-        if stat.st_size > MAX_SAVE_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    if not isinstance(data, dict):
-        return None
-    name = {"quick": "Quick save", "auto": "Autosave"}.get(kind, path.stem)
-    map_name = Path(str(data.get("map", ""))).stem
+        saved_at = path.stat().st_mtime if not problem else path.lstat().st_mtime
+        data = None if problem else json.loads(read_text(path, MAX_SAVE_BYTES, "save"))
+    except FileRefused as err:
+        problem = str(err)
+    except OSError as err:
+        problem, saved_at = f"cannot read the save: {err.strerror or err}", 0.0
+    except RecursionError:
+        problem = "not a save: JSON nested too deeply"
+    except ValueError as err:   # not JSON, or a number of thousands of digits
+        problem = f"not a save: {str(err)[:80]}"
+    if not problem and not isinstance(data, dict):
+        problem = "not a save: the top level is not a JSON object"
+    if problem:
+        return SaveInfo(path, name, kind, saved_at, "", 0, DEFAULT, printable(problem))
+    map_name = printable(Path(str(data.get("map", ""))).stem)[:60]
     commands = data.get("commands")
     rules = data.get("rules", DEFAULT)
     rules = printable(rules)[:20] if isinstance(rules, str) and rules else DEFAULT
-    return SaveInfo(path, name, kind, stat.st_mtime, map_name,
+    return SaveInfo(path, name, kind, saved_at, map_name,
                     len(commands) if isinstance(commands, list) else 0, rules)
 
 
 def list_saves() -> list[SaveInfo]:
-    """Every readable save, newest first."""
+    """Every save, newest first; one that cannot be read with its problem (`error`)."""
     root = saves_dir()
     found = [(p, "slot") for p in root.glob("*.json")]
     found += [(p, kind) for kind in ("quick", "auto") for p in (root / kind).glob("*.json")]
-    infos = [i for p, kind in found for i in [_info(p, kind)] if i is not None]
+    infos = [_info(p, kind) for p, kind in found]
     return sorted(infos, key=lambda i: (i.saved_at, i.path.name), reverse=True)
 
 
 def latest() -> SaveInfo | None:
-    """The save Continue opens: the newest of any kind."""
-    saves = list_saves()
+    """The save Continue opens: the newest of any kind that can be read."""
+    saves = [s for s in list_saves() if not s.error]
     return saves[0] if saves else None
 
 

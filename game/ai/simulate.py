@@ -37,7 +37,7 @@ from pathlib import Path
 from game import rulebooks
 from game.ai.cluster import RayRunner
 from game.ai.games import ARENA, ROUND_CAP, battle_map, play_game, task_fields
-from game.errors import InputError
+from game.errors import InputError, printable, printable_all
 
 CONTROLLERS = ("ai", "ai:easy", "ai:normal", "ai:hard", "baseline")
 
@@ -151,7 +151,7 @@ class Progress:
             if done == self.total:
                 self.stream.write("\n")
         else:
-            self.stream.write(f"game {done}/{self.total} (seed {r['seed']}): {r['winner']} in "
+            self.stream.write(f"game {done}/{self.total} (seed {r['seed']}): {printable(r['winner'])} in "
                               f"{r['rounds']} rounds, {elapsed:.1f} s\n")
         self.stream.flush()
 
@@ -207,6 +207,7 @@ def decision_ms(results: list[dict]) -> dict:
 
 
 def report_text(doc: dict, map_name: str, seconds: float, ms: dict | None = None) -> str:
+    doc, map_name = printable_all(doc), printable(map_name)   # team names come from the map
     lines = [f"{map_name}: {doc['games']} games"]
     for side in doc["sides"]:
         rate = doc["win_rates"][side["team"]]

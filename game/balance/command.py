@@ -21,6 +21,7 @@ from game.ai.games import battle_map
 from game.ai.simulate import BACKENDS, ROUND_CAP, iter_games, parse_sides, rules_of
 from game.balance import page, plots
 from game.balance.aggregate import Tally
+from game.balance.outfolder import check_out_folder
 from game.errors import InputError
 
 REPORT_FILES = ("index.html", "report.json")
@@ -65,6 +66,7 @@ def run_balance(map, out, games: int = 20, jobs: int = 1, sides: list[str] | Non
         raise InputError(path, None, "no such map (give a .tmx path or a shipped map's name, "
                          "e.g. duel)")
     check_arguments(games, jobs, backend, out)
+    check_out_folder(out, plots.IMAGE_NAMES)
     plots.import_pyplot()
     tqdm = import_tqdm()
     hexmap = battle_map(path)
@@ -94,6 +96,7 @@ def write_report(doc: dict, map_path: Path, out: Path) -> None:
         images = plots.draw_all(doc, map_path, folder)
         (folder / "index.html").write_text(page.render_page(doc, images), encoding="utf-8")
         out.mkdir(exist_ok=True)
+        check_out_folder(out, images)         # again: the folder may have changed meanwhile
         for name in [*REPORT_FILES, *images]:
             shutil.move(str(folder / name), str(out / name))
 

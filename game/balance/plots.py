@@ -219,13 +219,15 @@ def _quantized(image, keep: tuple):
 IMAGES = {"win_rates.png": win_rates, "game_length.png": game_length,
           "unit_kinds.png": unit_kinds, "actions.png": actions}
 
+IMAGE_NAMES = (*IMAGES, "fallen.png")   # the images of a report, as draw_all names them
+
 
 def draw_all(doc: dict, map_path, folder: Path) -> list[str]:
     """Every image of the report into `folder`; returns their file names."""
     for name, draw in IMAGES.items():
         draw(doc, folder / name)
     fallen(doc, map_path, folder / "fallen.png")
-    return [*IMAGES, "fallen.png"]
+    return list(IMAGE_NAMES)
 
 
 __all__ = ["INSTALL_HINT", "draw_all", "import_pyplot"]

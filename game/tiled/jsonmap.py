@@ -37,6 +37,9 @@ def looks_like_json(path) -> bool:
     """A JSON suffix, or JSON under another name (a .tmx that holds JSON)."""
     if is_json(path):
         return True
+    from game.files import regular_file_problem
+    if regular_file_problem(path):
+        return False          # not opened: a pipe would block (the reader then says why)
     try:
         with open(path, "rb") as f:
             return f.read(256).lstrip()[:1] == b"{"
@@ -47,15 +50,10 @@ def looks_like_json(path) -> bool:
 def parse_json_file(path) -> LineElement:
     """The element tree of a Tiled JSON file; raises XmlError with a JSON path or line."""
     path = Path(path)
+    from game.tiled.xmlsafe import read_tiled_file
+    raw = read_tiled_file(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise XmlError(1, f"file too large ({size} bytes)",
-                           f"Tiled files here must stay under {MAX_BYTES} bytes")
-        data = json.loads(path.read_bytes())
-    except OSError as err:
-        raise XmlError(1, f"cannot read the file ({err.strerror or err})",
-                       "check the path and the file's permissions") from None
+        data = json.loads(raw)
     except RecursionError:
         raise XmlError(1, "JSON nested too deeply", "export the map from Tiled again") from None
     except ValueError as err:

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.files import FileRefused, read_text
 from game.tiled.xmlsafe import Problem, Prop, problem
 
 MAX_BYTES = 1024 * 1024
@@ -78,12 +79,11 @@ def load_project(map_path) -> tuple[Project | None, list[Problem]]:
         return None, []
     fix = "open the project in Tiled and save it again (Project > Save Project)"
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return None, [problem(path, 1, "project file too large", f"keep it under "
-                                  f"{MAX_BYTES} bytes")]
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        return None, [problem(path, 1, f"cannot read the project file ({err.strerror})", fix)]
+        data = json.loads(read_text(path, MAX_BYTES, "project file"))
+    except FileRefused as err:   # a pipe, a device, a dangling link, too large: not waited on
+        return None, [problem(path, 1, f"cannot read the project file ({err})", fix)]
+    except RecursionError:
+        return None, [problem(path, 1, "the project file is JSON nested too deeply", fix)]
     except (ValueError, UnicodeDecodeError) as err:
         line = getattr(err, "lineno", 1)
         return None, [problem(path, line, f"the project file is not JSON ({err})", fix)]

@@ -8,6 +8,7 @@ Tiled properties are read here with their declared type (`<property name type va
 """
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -87,6 +88,25 @@ def parse_bytes(data: bytes) -> LineElement:
                        "save the file as UTF-8 from Tiled") from None
 
 
+def read_tiled_file(path) -> bytes:
+    """The bytes of a Tiled file: a regular file (a pipe or a device is refused without
+    waiting on it) of at most MAX_BYTES."""
+    from game.files import FileRefused, read_bytes
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_BYTES:
+            raise XmlError(1, f"file too large ({size} bytes)",
+                           f"Tiled files here must stay under {MAX_BYTES} bytes")
+        return read_bytes(path, MAX_BYTES, "file")
+    except OSError as err:
+        raise XmlError(1, f"cannot read the file ({err.strerror or err})",
+                       "check the path and the file's permissions") from None
+    except FileRefused as err:
+        fix = ("check the path and the file's permissions" if str(err).startswith("cannot")
+               else "give the map, tileset or template file itself")
+        raise XmlError(1, str(err), fix) from None
+
+
 def parse_file(path) -> LineElement:
     """Parse a file safely; raises XmlError for unreadable, oversized or unsafe files.
     Tiled's JSON files (.tmj, .tsj, .tj, .json) give the same tree (game.tiled.jsonmap)."""
@@ -94,15 +114,7 @@ def parse_file(path) -> LineElement:
     from game.tiled import jsonmap
     if jsonmap.is_json(path):
         return jsonmap.parse_json_file(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise XmlError(1, f"file too large ({size} bytes)",
-                           f"Tiled files here must stay under {MAX_BYTES} bytes")
-        data = path.read_bytes()
-    except OSError as err:
-        raise XmlError(1, f"cannot read the file ({err.strerror or err})",
-                       "check the path and the file's permissions") from None
+    data = read_tiled_file(path)
     if data.lstrip()[:1] == b"{":  # JSON under another name: read it as what it is
         return jsonmap.parse_json_file(path)
     return parse_bytes(data)

@@ -673,10 +673,13 @@ def run_screenshot(map_path, out, select=None, hover=None, size="1280x800",
     [--load SAVE] [--rules lfg|light]`."""
     from game.outputs import check_png_output, write_png
     from game.ui.map_renderer import map_files
-    out = check_png_output(out, [map_path])
+    saved = [load] if load else []     # a save draws its own map: its files are inputs too
+    out = check_png_output(out, [map_path, *saved])
     app = screenshot_app(map_path, select, hover, size, load=load, rules=rules)
     app.draw(force=True)
-    write_png(app.screen, check_png_output(out, map_files(map_path)))
+    inputs = map_files(map_path) + saved
+    inputs += map_files(app.battle.hexmap.path) if load else []
+    write_png(app.screen, check_png_output(out, inputs))
     return 0
 
 

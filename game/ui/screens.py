@@ -36,7 +36,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIP
 from game import paths
 from game import saves
 from game.ai import DESCRIPTIONS as AI_DESCRIPTIONS
-from game.errors import InputError
+from game.errors import InputError, printable
 from game.ui import presenters as P
 from game.ui import setup_model as S
 from game.ui import sprites as sp
@@ -169,6 +169,7 @@ def _esc(text) -> str:
 
 
 def team_name(team: str) -> str:
+    team = printable(team)         # a team from a map: one line, no control character raw
     return team[:1].upper() + team[1:]
 
 

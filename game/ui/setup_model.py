@@ -28,7 +28,7 @@ from game import paths
 from game.cliargs import program_name
 from game.engine import events as E
 from game import rulebooks
-from game.errors import InputError
+from game.errors import InputError, printable
 
 MAPS_DIR = paths.shipped_maps_dir()
 INITIATIVE_MODES = ("selective", "top-down", "round-by-round")
@@ -99,7 +99,7 @@ def map_info(hexmap) -> MapInfo:
     teams = map_teams(hexmap)
     creatures = {t: sum(1 for p in hexmap.units if p.team == t) for t in teams}
     axis = getattr(hexmap.layout, "stagger_axis", None) or getattr(hexmap.layout, "axis", "y")
-    return MapInfo(Path(hexmap.path), hexmap.title or Path(hexmap.path).stem,
+    return MapInfo(Path(hexmap.path), printable(hexmap.title or Path(hexmap.path).stem),
                    hexmap.description or "", tuple(teams), hexmap.initiative or "selective",
                    hexmap.width, hexmap.height,
                    "flat-top" if str(axis) == "x" else "pointy-top", creatures,
@@ -131,6 +131,25 @@ def broken_map(path: Path, err: InputError) -> MapInfo:
                    error=err.line())
 
 
+def _map_entry(path: Path, load_map) -> MapInfo:
+    """The map at `path`, loaded once per version of the file; only a regular file is
+    opened (a dangling link or a pipe named like a map is listed broken, never waited on)."""
+    from game.files import regular_file_problem
+    why = regular_file_problem(path, "map")
+    if why:
+        return broken_map(path, InputError(path, None, why))
+    try:
+        key = (path.resolve(), path.stat().st_mtime_ns)
+    except OSError as err:
+        return broken_map(path, InputError(path, None, f"cannot read the map: {err.strerror}"))
+    if key not in _INFO:
+        try:
+            _INFO[key] = map_info(load_map(path))
+        except InputError as err:
+            _INFO[key] = broken_map(path, err)
+    return _INFO[key]
+
+
 def list_maps(folders=None) -> list[MapInfo]:
     """The .tmx and .tmj maps of `folders` (one folder or several; default `map_folders()`) by
     title, the broken ones after the others with their first problem; a title that two
@@ -144,14 +163,7 @@ def list_maps(folders=None) -> list[MapInfo]:
     for folder in folders:
         found_here = [p for ext in MAP_SUFFIXES for p in Path(folder).glob(f"*{ext}")] \
             if Path(folder).is_dir() else []
-        for path in sorted(found_here):
-            key = (path.resolve(), path.stat().st_mtime_ns)
-            if key not in _INFO:
-                try:
-                    _INFO[key] = map_info(load_map(path))
-                except InputError as err:
-                    _INFO[key] = broken_map(path, err)
-            found.append(_INFO[key])
+        found += [_map_entry(path, load_map) for path in sorted(found_here)]
     found.sort(key=lambda m: (bool(m.error), m.title.lower(), m.name))
     seen: set = set()
     out = []

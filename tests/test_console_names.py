@@ -1,0 +1,132 @@
+"""No output line can be forged (docs/security.md "Names on the console"): a team name, a map
+title, a save's seed or hash may hold a newline, ESC, BEL, CR or a right-to-left override;
+`inspect`, `path`, `simulate` and `replay` (with `--verify`) print them escaped
+(game.errors.printable), never raw. Unit names holding them are refused, in one escaped line."""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+from game import paths
+
+REPO = Path(__file__).resolve().parent.parent
+BAD = "\n\x1b[2J\x07\r\u202e"
+RAW = ("\x1b", "\x07", "\r", "\u202e")
+BLUE = f"blue{BAD}x"
+
+
+def limited():
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def game(*args) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    env.pop("HEXSKIRMISH_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "game", *map(str, args)], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=120, preexec_fn=limited,
+                          stdin=subprocess.DEVNULL)
+
+
+def _unit(i: int, name: str, team: str, x: int, facing: int) -> dict:
+    return {"id": i, "name": name, "type": "unit", "gid": 1003, "x": x, "y": 176,
+            "width": 56, "height": 64, "rotation": 0, "visible": True,
+            "properties": [{"name": "facing", "type": "int", "value": facing},
+                           {"name": "team", "type": "string", "value": team},
+                           {"name": "unit", "type": "string", "value": "fighter"}]}
+
+
+def hostile_map(folder: Path, blue_unit: str = "Blue fighter") -> Path:
+    """A Tiled JSON map (XML cannot hold ESC or BEL) whose team and title hold BAD."""
+    tilesets = paths.assets_dir() / "tilesets"
+    doc = {"type": "map", "orientation": "hexagonal", "width": 8, "height": 6,
+           "tilewidth": 56, "tileheight": 64, "hexsidelength": 32, "staggeraxis": "y",
+           "staggerindex": "odd", "infinite": False, "renderorder": "right-down",
+           "version": "1.8", "tiledversion": "1.8.2", "nextlayerid": 3, "nextobjectid": 3,
+           "properties": [{"name": "teams", "type": "string", "value": f"{BLUE},red"},
+                          {"name": "title", "type": "string", "value": f"Title{BAD}"}],
+           "tilesets": [{"firstgid": gid, "source": os.path.relpath(tilesets / name, folder)}
+                        for gid, name in ((1, "hex-pointy.tsx"),
+                                          (1000, "unit-tokens-pointy.tsx"))],
+           "layers": [{"type": "tilelayer", "id": 1, "name": "Terrain", "width": 8,
+                       "height": 6, "data": [1] * 48, "opacity": 1, "visible": True,
+                       "x": 0, "y": 0},
+                      {"type": "objectgroup", "id": 2, "name": "Units", "opacity": 1,
+                       "visible": True, "x": 0, "y": 0,
+                       "objects": [_unit(1, blue_unit, BLUE, 112, 0),
+                                   _unit(2, "Red fighter", "red", 392, 3)]}]}
+    path = folder / "forged.tmj"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def assert_no_raw(out: subprocess.CompletedProcess) -> None:
+    text = out.stdout + out.stderr
+    assert "Traceback" not in text, text
+    assert not any(c in text for c in RAW), repr(text)
+
+
+def test_inspect_path_and_simulate_escape_team_names_and_titles(tmp_path):
+    tmj = hostile_map(tmp_path)
+    out = game("inspect", tmj)
+    assert out.returncode == 0 and "blue\\n\\x1b[2J\\x07\\r\\u202ex" in out.stdout, out.stderr
+    assert_no_raw(out)
+    assert all(len(line) < 200 for line in out.stdout.splitlines())
+    out = game("path", tmj, "Blue fighter", "2,3")
+    assert out.returncode == 0, out.stderr
+    assert_no_raw(out)
+    out = game("simulate", tmj, "--sides", "ai,ai", "--games", "1")
+    assert out.returncode == 0, out.stderr
+    assert "blue\\n\\x1b[2J" in out.stdout
+    assert_no_raw(out)
+    assert not any(line.strip().startswith("[2J") for line in out.stdout.splitlines())
+
+
+def test_a_unit_name_with_control_characters_is_refused_in_one_escaped_line(tmp_path):
+    tmj = hostile_map(tmp_path, blue_unit=f"Blue{BAD}one")
+    for args in (("inspect", tmj), ("simulate", tmj, "--sides", "ai,ai", "--games", "1"),
+                 ("validate", tmj)):
+        out = game(*args)
+        assert out.returncode == 2 and "Blue\\n\\x1b[2J" in out.stderr, out.stderr
+        assert_no_raw(out)
+
+
+def test_replay_and_verify_escape_the_save_and_its_map(tmp_path):
+    from game.engine.battle import Battle
+    from game.engine.replay import save_battle
+    from game.tiled.loader import load_map
+    battle = Battle(load_map(hostile_map(tmp_path)), seed=4)
+    save = tmp_path / "forged.json"
+    save_battle(battle, save)
+    data = json.loads(save.read_text())
+    data["state_hash"] = f"{BAD}fake{BAD}"
+    save.write_text(json.dumps(data))
+    for args in (("replay", save), ("replay", save, "--verify")):
+        out = game(*args)
+        assert_no_raw(out)
+        assert len(out.stdout.splitlines()) <= 1 and len(out.stderr.splitlines()) <= 1, out
+    assert out.returncode == 2 and "the save says \\n\\x1b[2J" in out.stderr
+    data["seed"] = f"1{BAD}"[:12]
+    save.write_text(json.dumps(data))
+    out = game("replay", save)
+    assert_no_raw(out)
+    assert len((out.stdout + out.stderr).splitlines()) == 1, out
+
+
+def test_the_setup_screen_lists_the_title_escaped(tmp_path):
+    from game.ui.setup_model import list_maps
+    hostile_map(tmp_path)
+    (info,) = list_maps(tmp_path)
+    assert info.error == "" and info.title == "Title\\n\\x1b[2J\\x07\\r\\u202e"
+
+
+def test_the_window_shows_control_characters_escaped_but_keeps_line_breaks():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.screens import team_name
+    from game.ui.words import for_players
+    assert for_players(f"one{BAD}\ttwo\nthree") == "one\n\\x1b[2J\\x07\\r\\u202e\ttwo\nthree"
+    assert team_name(BLUE) == "Blue\\n\\x1b[2J\\x07\\r\\u202ex"
