@@ -40,6 +40,7 @@ class SaveInfo:
     map_name: str        # the map's file name without .tmx ("" when unreadable)
     commands: int        # how many commands the battle had (a measure of its progress)
     rules: str = DEFAULT  # the rulebook the battle plays (a save without one: the default)
+    ended: bool = False  # the battle had ended when saved (Continue shows its result)
 
     @property
     def when(self) -> str:
@@ -49,7 +50,8 @@ class SaveInfo:
     def label(self) -> str:
         where = f" · {self.map_name}" if self.map_name else ""
         rules = "" if self.rules == DEFAULT else f" · {TITLES.get(self.rules, self.rules)}"
-        return f"{self.name}{where}{rules} · {self.when}"
+        ended = " · ended" if self.ended else ""
+        return f"{self.name}{where}{rules}{ended} · {self.when}"
 
 
 def saves_dir() -> Path:
@@ -135,7 +137,8 @@ def _info(path: Path, kind: str) -> SaveInfo | None:
     rules = data.get("rules", DEFAULT)
     rules = printable(rules)[:20] if isinstance(rules, str) and rules else DEFAULT
     return SaveInfo(path, name, kind, stat.st_mtime, map_name,
-                    len(commands) if isinstance(commands, list) else 0, rules)
+                    len(commands) if isinstance(commands, list) else 0, rules,
+                    bool(data.get("winner")))
 
 
 def list_saves() -> list[SaveInfo]:
@@ -148,7 +151,7 @@ def list_saves() -> list[SaveInfo]:
 
 
 def latest() -> SaveInfo | None:
-    """The save Continue opens: the newest of any kind."""
+    """The save Continue opens: the newest of any kind (`ended`: its result is shown)."""
     saves = list_saves()
     return saves[0] if saves else None
 

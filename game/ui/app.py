@@ -331,9 +331,12 @@ class App:
         self.start_battle(battle, owned=True)
 
     def continue_latest(self) -> None:
+        """The newest save, played on; a battle that had ended: its result (and replay)."""
         latest = saves.latest()
         if latest is not None:
             self.load_save(latest.path)
+            if latest.ended and self.mode == "battle" and self.battle.awaiting() == "over":
+                self.show_result()
 
     # ---- settings --------------------------------------------------------------------------
     def change_settings(self, **changes) -> None:
