@@ -437,6 +437,7 @@ class App:
                                    animations=self.animations, speed=self.settings.speed)
         self._replay_back = back
         self.mode = "replay"
+        pygame.display.set_caption(f"hexskirmish - {self.replay.title}")
         self._dirty = True
 
     def _close_replay(self) -> None:
@@ -447,6 +448,8 @@ class App:
     def close_replay(self) -> None:
         self._close_replay()
         if self._replay_back == "result" and self.battle is not None:
+            pygame.display.set_caption(f"hexskirmish - {self.battle_screen.title} - seed "
+                                       f"{self.battle.seed}")
             self.show_result()
         else:
             self.mode, self.running = "closed", False
