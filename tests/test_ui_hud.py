@@ -467,3 +467,30 @@ def test_with_the_real_controller_when_it_exists(screen):
     if hud.state_of("end").enabled:
         assert press(hud, hud.action_buttons["end"])
         assert b.active != first
+
+
+def test_policies_set_at_the_start_are_settings_not_log_lines():
+    from game.ui.app import play_app
+    from game.ui.settings import Settings
+    skirmish = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps",
+                            "skirmish.tmx")
+    a = play_app(skirmish, sides="human,ai", seed=5, window=False,
+                 settings=Settings(aoo_policy="always", end_warning=False))
+    a.battle_screen.set_policy("always")             # the setting, applied at the start
+    for _ in range(120):                             # the computer's creatures opt in too
+        if a.controller.is_human_turn():
+            if a.battle.round > 1:
+                break
+            from game.ui.autoplay import fallback
+            assert a.controller.send(fallback(a.battle, a.battle.decider()[1])).ok
+        a.update(0.5)
+    hud = a.battle_screen.hud
+    hud.refresh(force=True)
+    assert any(isinstance(e, E.PolicySet) for e in a.battle.events)
+    policy = [x for x in hud.log if any(isinstance(e, E.PolicySet) for e in x.events)]
+    assert policy == [], [x.text for x in policy]
+    lines = len(hud.log)
+    a.battle_screen.set_policy("never")              # a person's own change mid-battle
+    hud.refresh(force=True)
+    new = hud.log[lines:]
+    assert len(new) == 1 and "never" in new[0].text and len(new[0].text) < 100

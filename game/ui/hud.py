@@ -795,7 +795,7 @@ class Hud:
     # ---- the log --------------------------------------------------------------------------
     def _refresh_log(self, b) -> None:
         if len(b.events) != self._events_seen:
-            self.log = P.log_entries(b.events, b.profile.name)
+            self.log = P.log_entries(P.log_events(b), b.profile.name)
             self._events_seen = len(b.events)
         sig = (len(self.log), frozenset(self.expanded))
         if sig == self._log_sig:

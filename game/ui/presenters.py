@@ -1220,6 +1220,44 @@ def _condition_run(events, n: int) -> tuple[LogEntry, int]:
     return LogEntry(text, detail, (e.unit,), "condition", tuple(run)), len(run)
 
 
+_POLICY_WORD = {"ask": "ask first", "always": "always", "never": "never"}
+# what happens before the battle's first move: a policy set among these is a setting
+_AT_THE_START = (E.RoundStarted, E.InitiativeRolled, E.TurnStarted, E.SurpriseRound,
+                 E.ChoiceNeeded, E.PolicySet)
+
+
+def log_events(battle) -> list:
+    """The events the combat log shows: a reaction policy is a setting, not news, so the
+    policies set before the first move and those of the computer's creatures are left out;
+    a person's own change later stays (one line for the run: `_policy_run`)."""
+    teams, controllers = battle.teams_of, battle.controllers
+    started, out = False, []
+    for e in battle.events:
+        if isinstance(e, E.PolicySet):
+            if started and controllers.get(teams.get(e.unit), "human") != "ai":
+                out.append(e)
+            continue
+        started = started or not isinstance(e, _AT_THE_START)
+        out.append(e)
+    return out
+
+
+def _policy_run(events, n: int, line=None) -> tuple[LogEntry, int]:
+    """One short line for the policies set at once from events[n] (a person's new setting
+    for each reaction of each creature): (the line, how many events it stands for)."""
+    line = line or _one
+    run = []
+    while n + len(run) < len(events) and isinstance(events[n + len(run)], E.PolicySet):
+        run.append(events[n + len(run)])
+    if len(run) == 1:
+        return line(run[0]), 1
+    names = list(dict.fromkeys(x.unit for x in run))
+    who = ", ".join(names) if len(names) <= 3 else f"{names[0]} and {len(names) - 1} others"
+    words = " / ".join(dict.fromkeys(_POLICY_WORD.get(x.policy, x.policy) for x in run))
+    return LogEntry(f"Reactions for {who}: {words}", "\n".join(line(x).text for x in run),
+                    tuple(names), "info", tuple(run)), len(run)
+
+
 def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
     """One `LogEntry` per event, in order (see the module docstring for what is merged);
     `rules` names the battle's rule profile (the light rules' events read their own way)."""
@@ -1264,8 +1302,9 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
             out.append(fold(_attack_line(e, None)))
             n += 1
             continue
-        if isinstance(e, (E.ConditionAdded, E.ConditionRemoved)):
-            entry, used = _condition_run(events, n)
+        if isinstance(e, (E.ConditionAdded, E.ConditionRemoved, E.PolicySet)):
+            run = _policy_run if isinstance(e, E.PolicySet) else _condition_run
+            entry, used = run(events, n)
             out.append(fold(entry))
             n += used
             continue
@@ -1297,6 +1336,11 @@ def light_log_entries(events) -> list[LogEntry]:
                 else None
             out.append(attack_line(e, dmg))
             n += 2 if dmg is not None else 1
+            continue
+        if isinstance(e, E.PolicySet):
+            entry, used = _policy_run(events, n, lambda x: light_line(x) or _one(x))
+            out.append(entry)
+            n += used
             continue
         out.append(light_line(e) or _one(e))
         n += 1
@@ -1520,5 +1564,5 @@ __all__ = ["ACTIONS", "BAR_TABLES", "LIGHT_ACTIONS", "MORE_ACTIONS", "more_state
            "bar_table", "light_log_entries", "light_rules",
            "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
-           "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
+           "initiative_entries", "log_entries", "log_events", "short_reason", "team_colour", "team_marker",
            "terrain_lines", "unit_card"]
