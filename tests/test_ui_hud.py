@@ -494,3 +494,39 @@ def test_policies_set_at_the_start_are_settings_not_log_lines():
     hud.refresh(force=True)
     new = hud.log[lines:]
     assert len(new) == 1 and "never" in new[0].text and len(new[0].text) < 100
+
+
+def test_the_log_follows_new_lines_unless_the_player_scrolled_up_a_moment_ago(screen):
+    from game.ui import autoplay
+    from game.ui.hud import LOG_HOLD_S
+    b = duel()
+    hud, manager, ctl = make_hud(screen, b)
+    now = [100.0]
+    hud.clock = lambda: now[0]
+
+    def more_lines(n=12):
+        for _ in range(n):
+            name = b.decider()[1]
+            if b.awaiting() == "over" or name is None:
+                break
+            if not b.apply(autoplay.command_for(b, name)).ok:
+                assert b.apply(autoplay.fallback(b, name)).ok
+        hud.refresh()
+        manager.update(0.01)
+
+    def following() -> bool:
+        bar = hud.log_box.scroll_bar
+        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.99
+
+    more_lines(40)
+    assert hud.log_box.scroll_bar is not None and following()
+    hud.log_box.scroll_bar.set_scroll_from_start_percentage(0.0)    # the player scrolls up
+    manager.update(0.01)
+    hud.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hud.log_box.rect.center,
+                                         button=1))
+    now[0] += 1.0
+    more_lines()
+    assert not following()                       # reading: the log stays where it is
+    now[0] += LOG_HOLD_S + 1.0
+    more_lines()
+    assert following()                           # a while later: it follows again
