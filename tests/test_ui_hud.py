@@ -63,7 +63,8 @@ class FakeController:
         if self.human is not None:
             return self.human
         b = self.battle
-        return b.active is not None and b.controller(b.active).kind == "human"
+        name = b.decider()[1]                    # who acts, picks or reacts now
+        return name is not None and b.controller(name).kind == "human"
 
     def do_action(self, action):
         self.calls.append(("do_action", action))
@@ -530,3 +531,17 @@ def test_the_log_follows_new_lines_unless_the_player_scrolled_up_a_moment_ago(sc
     now[0] += LOG_HOLD_S + 1.0
     more_lines()
     assert following()                           # a while later: it follows again
+
+
+def test_when_the_computer_picks_who_acts_next_nobody_is_asked_to_click(screen):
+    b = duel()
+    hud, manager, ctl = make_hud(screen, b, human=False)    # the computer decides
+    assert b.apply(C.EndTurn(b.active)).ok
+    assert b.awaiting() == "choice"
+    hud.refresh()
+    assert "click" not in hud.init_hint.text
+    assert b.chooser in hud.init_hint.text                  # who picks is still said
+    for name, button in hud.init_buttons.items():
+        assert "@init_pick" not in button.get_class_ids(), name
+        assert "pick" not in button.text
+    assert not any(e.can_pick for e in hud.entries)

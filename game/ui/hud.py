@@ -30,6 +30,7 @@ from __future__ import annotations
 import html
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -591,10 +592,13 @@ class Hud:
                            team[:1].upper(), size, dim)
 
     def _refresh_initiative(self, b) -> None:
-        if not self._changed("init_version", (b.version, b.awaiting(), len(b.events))) \
+        if not self._changed("init_version", (b.version, b.awaiting(), len(b.events),
+                                              self._human())) \
                 and self.init_buttons:
             return
         entries = P.initiative_entries(b)
+        if not self._human():           # the computer picks (or a replay): nothing to click
+            entries = [replace(e, can_pick=False) if e.can_pick else e for e in entries]
         if entries == self.entries and self.init_buttons:
             return
         self.entries = entries
@@ -613,6 +617,8 @@ class Hud:
         chooser = b.chooser if b.awaiting() == "choice" else None
         if picking:
             self.init_hint.set_text(f"{chooser} picks who acts next: click one")
+        elif chooser:
+            self.init_hint.set_text(f"{chooser} picks who acts next")
         elif b.awaiting() == "turn":
             self.init_hint.set_text("click a name to see its card")
         else:
