@@ -335,7 +335,7 @@ class App:
         latest = saves.latest()
         if latest is not None:
             self.load_save(latest.path)
-            if latest.ended and self.mode == "battle" and self.battle.awaiting() == "over":
+            if self.mode == "battle" and self.battle.awaiting() == "over":   # older saves too
                 self.show_result()
 
     # ---- settings --------------------------------------------------------------------------
