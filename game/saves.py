@@ -42,6 +42,7 @@ class SaveInfo:
     commands: int        # how many commands the battle had (a measure of its progress)
     rules: str = DEFAULT  # the rulebook the battle plays (a save without one: the default)
     error: str = ""      # a save that cannot be read: its problem, one printable line
+    ended: bool = False  # the battle had ended when saved (Continue shows its result)
 
     @property
     def when(self) -> str:
@@ -53,7 +54,8 @@ class SaveInfo:
             return f"{self.name} · {self.error}"
         where = f" · {self.map_name}" if self.map_name else ""
         rules = "" if self.rules == DEFAULT else f" · {TITLES.get(self.rules, self.rules)}"
-        return f"{self.name}{where}{rules} · {self.when}"
+        ended = " · ended" if self.ended else ""
+        return f"{self.name}{where}{rules}{ended} · {self.when}"
 
 
 def saves_dir() -> Path:
@@ -149,7 +151,8 @@ def _info(path: Path, kind: str) -> SaveInfo:
     rules = data.get("rules", DEFAULT)
     rules = printable(rules)[:20] if isinstance(rules, str) and rules else DEFAULT
     return SaveInfo(path, name, kind, saved_at, map_name,
-                    len(commands) if isinstance(commands, list) else 0, rules)
+                    len(commands) if isinstance(commands, list) else 0, rules,
+                    ended=bool(data.get("winner")))
 
 
 def list_saves() -> list[SaveInfo]:
@@ -162,7 +165,8 @@ def list_saves() -> list[SaveInfo]:
 
 
 def latest() -> SaveInfo | None:
-    """The save Continue opens: the newest of any kind that can be read."""
+    """The save Continue opens: the newest of any kind that can be read (`ended`: its result
+    is shown)."""
     saves = [s for s in list_saves() if not s.error]
     return saves[0] if saves else None
 

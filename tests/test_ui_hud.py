@@ -63,7 +63,8 @@ class FakeController:
         if self.human is not None:
             return self.human
         b = self.battle
-        return b.active is not None and b.controller(b.active).kind == "human"
+        name = b.decider()[1]                    # who acts, picks or reacts now
+        return name is not None and b.controller(name).kind == "human"
 
     def do_action(self, action):
         self.calls.append(("do_action", action))
@@ -467,3 +468,80 @@ def test_with_the_real_controller_when_it_exists(screen):
     if hud.state_of("end").enabled:
         assert press(hud, hud.action_buttons["end"])
         assert b.active != first
+
+
+def test_policies_set_at_the_start_are_settings_not_log_lines():
+    from game.ui.app import play_app
+    from game.ui.settings import Settings
+    skirmish = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps",
+                            "skirmish.tmx")
+    a = play_app(skirmish, sides="human,ai", seed=5, window=False,
+                 settings=Settings(aoo_policy="always", end_warning=False))
+    a.battle_screen.set_policy("always")             # the setting, applied at the start
+    for _ in range(120):                             # the computer's creatures opt in too
+        if a.controller.is_human_turn():
+            if a.battle.round > 1:
+                break
+            from game.ui.autoplay import fallback
+            assert a.controller.send(fallback(a.battle, a.battle.decider()[1])).ok
+        a.update(0.5)
+    hud = a.battle_screen.hud
+    hud.refresh(force=True)
+    assert any(isinstance(e, E.PolicySet) for e in a.battle.events)
+    policy = [x for x in hud.log if any(isinstance(e, E.PolicySet) for e in x.events)]
+    assert policy == [], [x.text for x in policy]
+    lines = len(hud.log)
+    a.battle_screen.set_policy("never")              # a person's own change mid-battle
+    hud.refresh(force=True)
+    new = hud.log[lines:]
+    assert len(new) == 1 and "never" in new[0].text and len(new[0].text) < 100
+
+
+def test_the_log_follows_new_lines_unless_the_player_scrolled_up_a_moment_ago(screen):
+    from game.ui import autoplay
+    from game.ui.hud import LOG_HOLD_S
+    b = duel()
+    hud, manager, ctl = make_hud(screen, b)
+    now = [100.0]
+    hud.clock = lambda: now[0]
+
+    def more_lines(n=12):
+        for _ in range(n):
+            name = b.decider()[1]
+            if b.awaiting() == "over" or name is None:
+                break
+            if not b.apply(autoplay.command_for(b, name)).ok:
+                assert b.apply(autoplay.fallback(b, name)).ok
+        hud.refresh()
+        manager.update(0.01)
+
+    def following() -> bool:
+        bar = hud.log_box.scroll_bar
+        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.99
+
+    more_lines(40)
+    assert hud.log_box.scroll_bar is not None and following()
+    hud.log_box.scroll_bar.set_scroll_from_start_percentage(0.0)    # the player scrolls up
+    manager.update(0.01)
+    hud.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hud.log_box.rect.center,
+                                         button=1))
+    now[0] += 1.0
+    more_lines()
+    assert not following()                       # reading: the log stays where it is
+    now[0] += LOG_HOLD_S + 1.0
+    more_lines()
+    assert following()                           # a while later: it follows again
+
+
+def test_when_the_computer_picks_who_acts_next_nobody_is_asked_to_click(screen):
+    b = duel()
+    hud, manager, ctl = make_hud(screen, b, human=False)    # the computer decides
+    assert b.apply(C.EndTurn(b.active)).ok
+    assert b.awaiting() == "choice"
+    hud.refresh()
+    assert "click" not in hud.init_hint.text
+    assert b.chooser in hud.init_hint.text                  # who picks is still said
+    for name, button in hud.init_buttons.items():
+        assert "@init_pick" not in button.get_class_ids(), name
+        assert "pick" not in button.text
+    assert not any(e.can_pick for e in hud.entries)

@@ -9,6 +9,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from dataclasses import replace  # noqa: E402
+
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
@@ -223,3 +225,36 @@ def test_the_player_never_reads_the_rules_file_name():
     shown = [a.hud.log_box.html_text, a.hud.message_label.text, a.hud.card_box.html_text]
     assert any("rules:" in text for text in shown)
     assert not any("RULES.md" in text for text in shown)
+
+
+def _play_to_the_end(a) -> None:
+    """Both sides' commands by the simple player, sent through the window as a person's."""
+    from game.ai.baseline import BaselinePlayer
+    player = BaselinePlayer()
+    for _ in range(3000):
+        if a.battle.awaiting() == "over":
+            return
+        cmd = player.command(a.battle)
+        assert a.controller.send(replace(cmd, confirm=True) if hasattr(cmd, "confirm")
+                                 else cmd).ok
+    raise AssertionError("the battle did not end")
+
+
+def test_continue_never_plays_on_a_battle_that_has_ended(home):
+    from game import saves
+    a = play_app(DUEL, sides="human,ai", seed=6, window=False)
+    saves.autosave(a.battle)                                 # an autosave mid-battle
+    _play_to_the_end(a)
+    winner, ended = a.battle.winner, a.battle.state_hash()
+    assert winner
+    latest = saves.latest()
+    assert latest.kind == "auto" and latest.ended
+    a.show_setup(a.setup)
+    press(a, a.view.continue_button)
+    assert a.mode == "result"                                # its result, not a battle
+    assert a.battle.winner == winner and a.battle.state_hash() == ended
+    a.load_save(latest.path)                                 # Load: the end, and no more
+    version = a.battle.version
+    for _ in range(10):
+        a.update(0.5)
+    assert a.battle.version == version and a.battle.awaiting() == "over"

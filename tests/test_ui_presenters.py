@@ -407,3 +407,55 @@ def test_team_colours_and_markers_differ():
 def test_team_colours_are_light_enough_on_dark_panels(team):
     r, g, bl = P.team_colour(team)
     assert 0.2126 * r + 0.7152 * g + 0.0722 * bl > 90
+
+
+# ---- every event type has its log line ---------------------------------------------------------
+
+_PLAUSIBLE = {"unit": "Goblin 1", "by": "Fighter", "target": "Fighter", "ally": "Cleric",
+              "attacker": "Goblin 1", "chooser": "Fighter", "next": "Goblin 1",
+              "leader": "Hobgoblin", "team": "red", "weapon": "longsword", "skill": "swim",
+              "save": "reflex", "check": "acrobatics", "maneuver": "trip", "state": "open",
+              "condition": "prone", "policy": "ask", "trigger": "enters_reach",
+              "injury": "broken arm", "cause": "fall", "purpose": "to swim", "reaction": "aoo",
+              "action": "drawn", "kind": "aoo", "damage_type": "slashing", "power": "Blink",
+              "source": "healing draught", "ability": "burning_hands",
+              "name": "Burning Hands", "cover": "good", "target_skill": "acrobatics",
+              "breakdown": "d20 12 + 3"}
+
+
+def _plausible(field_):
+    """A plausible value for one field of an event, by its name and then its type."""
+    if field_.name in _PLAUSIBLE:
+        return _PLAUSIBLE[field_.name]
+    kind = str(field_.type)
+    if "tuple[str" in kind:
+        return ("Goblin 1", "Goblin 2")
+    if "tuple[Cell" in kind or "tuple[int" in kind:
+        return ((3, 4), (4, 4)) if "Cell" in kind else (12,)
+    if "Cell" in kind:
+        return (3, 4)
+    if "bool" in kind:
+        return True
+    if "int" in kind:
+        return 3
+    return "something"
+
+
+def _one_of_each_event():
+    import dataclasses
+    import inspect
+    classes = [c for _, c in inspect.getmembers(E, inspect.isclass)
+               if issubclass(c, E.Event) and c is not E.Event and c.__module__ == E.__name__]
+    return [c(**{f.name: _plausible(f) for f in dataclasses.fields(c)}) for c in classes]
+
+
+@pytest.mark.parametrize("rules", ["lfg", "light"])
+def test_every_event_type_has_its_own_log_line(rules):
+    events = _one_of_each_event()
+    assert len(events) > 50
+    for e in events:
+        entries = P.log_entries([e], rules=rules)
+        assert entries, type(e).__name__
+        for entry in entries:
+            assert entry.text and type(e).__name__ not in entry.text, (type(e).__name__,
+                                                                      entry.text)

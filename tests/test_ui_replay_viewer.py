@@ -241,3 +241,16 @@ def test_the_plain_replay_output_is_unchanged(played, capsys):
     assert cli_main(["replay", str(played), "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert all("command" in json.loads(line) for line in lines)
+
+
+def test_a_save_that_stops_mid_battle_says_where_it_stops_and_the_title_names_the_map(played):
+    a = watching(played)
+    source = a.replay.source
+    assert not source.winner                                 # 90 commands: mid-battle
+    title = pygame.display.get_caption()[0]
+    assert "new battle" not in title and "replay" in title
+    assert (source.hexmap.title or "duel") in title
+    a.replay.go_to(len(a.replay.commands))
+    message = a.replay.screen.model.message
+    assert "end of the battle" not in message.lower()
+    assert f"the save ends here, round {source.round}" in message.lower()

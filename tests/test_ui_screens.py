@@ -86,7 +86,8 @@ def type_text(app, text: str) -> None:
 
 
 def map_item(screen: SetupScreen, title: str):
-    return next(i["button_element"] for i in screen.map_list.item_list if i["text"] == title)
+    return next(i["button_element"] for i in screen.map_list.item_list
+                if i["text"].split(" · ")[0] == title)
 
 
 @pytest.fixture
@@ -101,13 +102,13 @@ def setup_app():
 def test_the_setup_screen_lists_the_shipped_maps_with_their_titles(setup_app):
     a = setup_app
     assert a.mode == "setup" and isinstance(a.view, SetupScreen)
-    titles = [i["text"] for i in a.view.map_list.item_list]
+    titles = [i["text"].split(" · ")[0] for i in a.view.map_list.item_list]
     assert set(titles) == SHIPPED
     assert a.view.map.title == "The ruined mill"          # the default map is preselected
     a.update(0.05)
     assert a.draw() and a.drawn == "setup"
     shown = a.view.texts()
-    assert SHIPPED <= set(shown)
+    assert SHIPPED <= {t.split(" · ")[0] for t in shown}
     assert any("Flat-top hexes. Hold the ruined mill" in t for t in shown)   # description
     assert a.view.thumbnail.image.get_width() > 300                  # the renderer's picture
     assert [(s.team, s.spec) for s in a.view.sides] == [("blue", "human"), ("red", "ai")]
@@ -523,3 +524,23 @@ def test_each_difficulty_button_says_what_that_computer_player_does(setup_app):
     for level in ("easy", "normal", "hard"):
         tip = v.side_buttons[("red", level)].tool_tip_text
         assert tip == DESCRIPTIONS[level] and len(set(DESCRIPTIONS.values())) == 3
+
+
+def test_the_preselected_map_is_in_view_and_alike_titles_show_their_file_names(tmp_path):
+    text = open(DUEL, encoding="utf-8").read().replace(
+        "../assets/", os.path.join(os.path.dirname(MAPS), "assets") + "/")
+    for name in ("duel_night.tmx", "duel_rain.tmx"):            # one title, two maps
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    a = App(None, (1280, 800), window=False, animations=False, maps_dir=tmp_path)
+    v = a.view
+    assert v.map.title == "The ruined mill" and len(v.maps) > 6
+    a.update(0.05)
+    chosen = next(i for i in v.map_list.item_list if i["selected"])
+    assert "The ruined mill" in chosen["text"] and "skirmish.tmx" in chosen["text"]
+    assert chosen["button_element"] is not None                # scrolled into view
+    assert v.map_list.rect.contains(chosen["button_element"].rect)
+    labels = [i["text"] for i in v.map_list.item_list]
+    duels = [t for t in labels if t.startswith("Crossroads duel")]
+    assert len(duels) == 3 and len(set(duels)) == 3
+    assert any("duel_rain.tmx" in t for t in duels)
+    a._end_battle()

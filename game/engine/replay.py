@@ -38,6 +38,8 @@ def save_battle(battle: Battle, path) -> None:
         raise InputError(path, None, f"the battle's map {map_path} is not a file: only "
                          "battles on .tmx maps can be saved")
     rules = {"rules": battle.profile.name} if battle.profile.name != DEFAULT else {}
+    if battle.winner:               # an ended battle: Continue shows its result, never plays on
+        rules["winner"] = battle.winner
     data = {"version": VERSION, "map": map_reference(map_path, path), "seed": battle.seed,
             **rules,                        # an lfg battle's save reads as it always did
             "initiative": battle.initiative_mode, "criticals": battle.ruleset.criticals,

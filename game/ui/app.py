@@ -330,9 +330,12 @@ class App:
         self.start_battle(battle, owned=True)
 
     def continue_latest(self) -> None:
+        """The newest save, played on; a battle that had ended: its result (and replay)."""
         latest = saves.latest()
         if latest is not None:
             self.load_save(latest.path)
+            if self.mode == "battle" and self.battle.awaiting() == "over":   # older saves too
+                self.show_result()
 
     # ---- settings --------------------------------------------------------------------------
     def change_settings(self, **changes) -> None:
@@ -430,6 +433,7 @@ class App:
                                    animations=self.animations, speed=self.settings.speed)
         self._replay_back = back
         self.mode = "replay"
+        pygame.display.set_caption(f"hexskirmish - {self.replay.title}")
         self._dirty = True
 
     def _close_replay(self) -> None:
@@ -440,6 +444,8 @@ class App:
     def close_replay(self) -> None:
         self._close_replay()
         if self._replay_back == "result" and self.battle is not None:
+            pygame.display.set_caption(f"hexskirmish - {self.battle_screen.title} - seed "
+                                       f"{self.battle.seed}")
             self.show_result()
         else:
             self.mode, self.running = "closed", False

@@ -549,10 +549,12 @@ class BattleScreen:
         return path
 
     def _autosave(self, events) -> None:
-        """An autosave when a person's creature starts its turn (the last few kept)."""
+        """An autosave when a person's creature starts its turn (the last few kept), and one
+        at the end: the newest autosave of an ended battle says so, Continue never plays on."""
         if self.watch or not self.autosave or not any(
-                isinstance(e, E.TurnStarted) and self.controller.team_of(e.unit) in
-                self.controller.human_teams for e in events):
+                isinstance(e, E.BattleWon) or isinstance(e, E.TurnStarted) and
+                self.controller.team_of(e.unit) in self.controller.human_teams
+                for e in events):
             return
         if not Path(self.battle.hexmap.path).is_file():
             return                      # a battle on a map made in code cannot be saved

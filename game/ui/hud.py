@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import html
 import os
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -51,6 +53,7 @@ from game.ui.light_play import command_words
 TERRAIN_TIP_S = 0.5     # the pointer rests this long on a hex before its terrain shows
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
 LOG_MAX_LINES = 150
+LOG_HOLD_S = 6.0        # the log stays where the player scrolled it for this long, then follows
 
 # log line markers by kind (the words of the line say the same: colour is never the only cue)
 KIND_COLOURS = {
@@ -321,6 +324,8 @@ class Hud:
         self._log_sig = None
         self._log_highlight: set | None = None
         self._log_hover_index: int | None = None
+        self._log_read_at: float | None = None   # when the player last scrolled or clicked it
+        self.clock = time.monotonic
         self._sig: dict[str, object] = {}
         self._widgets: list = []
         self._init_widgets: list = []
@@ -589,10 +594,13 @@ class Hud:
                            team[:1].upper(), size, dim)
 
     def _refresh_initiative(self, b) -> None:
-        if not self._changed("init_version", (b.version, b.awaiting(), len(b.events))) \
+        if not self._changed("init_version", (b.version, b.awaiting(), len(b.events),
+                                              self._human())) \
                 and self.init_buttons:
             return
         entries = P.initiative_entries(b)
+        if not self._human():           # the computer picks (or a replay): nothing to click
+            entries = [replace(e, can_pick=False) if e.can_pick else e for e in entries]
         if entries == self.entries and self.init_buttons:
             return
         self.entries = entries
@@ -611,6 +619,8 @@ class Hud:
         chooser = b.chooser if b.awaiting() == "choice" else None
         if picking:
             self.init_hint.set_text(f"{chooser} picks who acts next: click one")
+        elif chooser:
+            self.init_hint.set_text(f"{chooser} picks who acts next")
         elif b.awaiting() == "turn":
             self.init_hint.set_text("click a name to see its card")
         else:
@@ -797,7 +807,7 @@ class Hud:
     # ---- the log --------------------------------------------------------------------------
     def _refresh_log(self, b) -> None:
         if len(b.events) != self._events_seen:
-            self.log = P.log_entries(b.events, b.profile.name)
+            self.log = P.log_entries(P.log_events(b), b.profile.name)
             self._events_seen = len(b.events)
         sig = (len(self.log), frozenset(self.expanded))
         if sig == self._log_sig:
@@ -814,13 +824,21 @@ class Hud:
             self.log_box.update(0.0)
 
     def _log_offset(self) -> float | None:
-        """How far down (pixels) the player scrolled the log; None at its bottom (the log
-        then follows new lines; otherwise it stays where the player put it)."""
+        """How far down (pixels) the player scrolled the log; None at its bottom or when the
+        player last touched it over LOG_HOLD_S ago (the log then follows new lines; otherwise
+        it stays where the player is reading)."""
         bar, layout = self.log_box.scroll_bar, self.log_box.text_box_layout
-        if bar is None or layout is None or \
+        read_at = self._log_read_at
+        if bar is None or layout is None or read_at is None or \
+                self.clock() - read_at > LOG_HOLD_S or \
                 bar.start_percentage + bar.visible_percentage >= 0.99:
             return None
         return bar.start_percentage * layout.layout_rect.height
+
+    def _reading_log(self, pos) -> None:
+        """A wheel turn or a press on the log (its scroll bar too): the player reads it."""
+        if self.log_box is not None and self.log_box.rect.collidepoint(pos):
+            self._log_read_at = self.clock()
 
     def log_html(self) -> str:
         """The combat log as the text box shows it (last LOG_MAX_LINES lines)."""
@@ -1302,12 +1320,16 @@ class Hud:
                 return True
             return False
         if etype == pygame.MOUSEMOTION:
+            if any(getattr(event, "buttons", ())):      # dragging the log's scroll bar
+                self._reading_log(event.pos)
             self._update_log_hover(event.pos)
             self._refresh_tip(event.pos)
             return self.contains(event.pos)
         if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._reading_log(event.pos)
             return self.contains(event.pos)
         if etype == pygame.MOUSEWHEEL:
+            self._reading_log(self.manager.get_mouse_position())
             return self.contains(self.manager.get_mouse_position())
         if etype == pygame.VIDEORESIZE:
             self.layout((event.w, event.h))

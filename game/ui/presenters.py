@@ -815,8 +815,8 @@ def _attack_line(a: E.AttackRolled, dmg: E.Damaged | None) -> LogEntry:
     return LogEntry(text, detail, units, kind, events)
 
 
-def _one(e: E.Event) -> LogEntry:
-    """The line of one event."""
+def _order_line(e: E.Event) -> LogEntry | None:
+    """The line of initiative, a round, a turn or who acts next."""
     if isinstance(e, E.InitiativeRolled):
         return LogEntry(f"{e.unit} rolls {e.total} for initiative", e.breakdown, (e.unit,),
                         "initiative", (e,))
@@ -839,10 +839,10 @@ def _one(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.chooser} picks who acts next: {listed}",
                         "Selective initiative: any creature that has not acted this round "
                         "(rules: Turns, actions and initiative)", (e.chooser, *options), "choice", (e,))
-    return _action_line(e)
+    return None
 
 
-def _action_line(e: E.Event) -> LogEntry:
+def _action_line(e: E.Event) -> LogEntry | None:
     """The line of an action, a move, a provocation, a reaction or an attack."""
     if isinstance(e, E.ActionSpent):
         return LogEntry(f"{e.unit}: {e.action}",
@@ -887,10 +887,10 @@ def _action_line(e: E.Event) -> LogEntry:
                         "(rules: Attacks of opportunity)", (e.by, e.unit), "reaction", (e,))
     if isinstance(e, E.AttackRolled):
         return _attack_line(e, None)
-    return _state_line(e)
+    return None
 
 
-def _state_line(e: E.Event) -> LogEntry:
+def _state_line(e: E.Event) -> LogEntry | None:
     """The line of damage, a condition, a save, a death and the rest."""
     if isinstance(e, E.Damaged):
         shield = f", {e.absorbed} of it temporary HP" if e.absorbed else ""
@@ -927,7 +927,7 @@ def _state_line(e: E.Event) -> LogEntry:
         return LogEntry(f"{e.unit} leaves the map at {_cell(e.at)}",
                         "It counts as beaten for its side (rules: Winning)", (e.unit,), "move",
                         (e,))
-    return _rare_line(e)
+    return None
 
 
 def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
@@ -948,11 +948,8 @@ def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
                     "action", (e,))
 
 
-def _rare_line(e: E.Event) -> LogEntry:
-    """The line of an interrupt, a policy, standing up, the end, or any other event."""
-    ally = _ally_line(e) or _recovery_line(e)
-    if ally is not None:
-        return ally
+def _rare_line(e: E.Event) -> LogEntry | None:
+    """The line of an interrupt, a policy, standing up, a weapon, a maimed limb, the end."""
     if isinstance(e, E.InterruptPrepared):
         trigger = _TRIGGER_TEXT.get(e.trigger, e.trigger)
         weapon = f" with {_a(e.weapon)}" if e.weapon and e.action == "attack" else ""
@@ -991,13 +988,7 @@ def _rare_line(e: E.Event) -> LogEntry:
         else:
             text = f"{e.team.capitalize()} wins the battle in round {e.round}!"
         return LogEntry(text, "rules: Winning", (), "victory", (e,))
-    if isinstance(e, (E.AbilityUsed, E.ForcedMoved)):
-        return _ability_line(e)
-    if isinstance(e, (E.OpposedCheck, E.CheckRolled)):
-        return _check_line(e)
-    return _turn_line(e)
-    terrain = _terrain_line(e)
-    return terrain if terrain is not None else _turn_line(e)
+    return None
 
 
 _R21 = "(rules: Climbing, swimming, flying and falling)"
@@ -1051,7 +1042,7 @@ def _check_line(e) -> LogEntry:
 _R9 = "(rules: Turns, actions and initiative)"
 
 
-def _turn_line(e: E.Event) -> LogEntry:
+def _turn_line(e: E.Event) -> LogEntry | None:
     """The line of an interrupted, resumed or deferred turn, an ignored foe, the surprise."""
     if isinstance(e, E.TurnPaused):
         return LogEntry(f"{e.by} interrupts {e.unit}'s turn", f"{e.unit} waits where it is "
@@ -1072,7 +1063,7 @@ def _turn_line(e: E.Event) -> LogEntry:
     if isinstance(e, E.Revealed):
         return LogEntry(f"{e.unit} is seen", f"it was hidden: its enemies may react to it now "
                         f"{_R9}", (e.unit,), "info", (e,))
-    return _minion_line(e) or LogEntry(type(e).__name__, str(e), (), "info", (e,))
+    return None
 
 
 def _minion_line(e) -> LogEntry | None:
@@ -1144,6 +1135,42 @@ def _ability_line(e) -> LogEntry:
                     "(rules: Special abilities)", (e.unit, *e.caught), "action", (e,))
 
 
+def _light_event_line(e) -> LogEntry | None:
+    """A light rules' event (a K.O., a respawn, a power, a wait) met outside a light log."""
+    from game.ui.light_presenters import light_line
+    return light_line(e)
+
+
+# The formatter of each event type: every class in game.engine.events has its line here
+# (tests/test_ui_presenters.py builds one of each).
+_LINE_OF = {kind: line for line, kinds in (
+    (_order_line, (E.InitiativeRolled, E.RoundStarted, E.TurnStarted, E.TurnEnded,
+                   E.NextChosen, E.ChoiceNeeded)),
+    (_action_line, (E.ActionSpent, E.Moved, E.Provoked, E.ReactionAsked, E.ReactionDeclined,
+                    E.AttackRolled)),
+    (_state_line, (E.Damaged, E.ConditionAdded, E.ConditionRemoved, E.SaveRolled, E.Died,
+                   E.LeftMap)),
+    (_rare_line, (E.InterruptPrepared, E.InterruptLapsed, E.InterruptTriggered, E.PolicySet,
+                  E.Stood, E.WeaponMoved, E.Maimed, E.BattleWon)),
+    (_ally_line, (E.Protected, E.TradedSpaces)),
+    (_recovery_line, (E.Healed, E.TempHPGained, E.FirstAidGiven, E.Clotted)),
+    (_ability_line, (E.AbilityUsed, E.ForcedMoved)),
+    (_check_line, (E.OpposedCheck, E.CheckRolled)),
+    (_terrain_line, (E.SkillChecked, E.Fell, E.DoorChanged, E.ObjectStruck)),
+    (_turn_line, (E.TurnPaused, E.TurnResumed, E.Deferred, E.EnemyIgnored, E.SurpriseRound,
+                  E.Revealed)),
+    (_minion_line, (E.MinionsDirected, E.MinionReactionKept)),
+    (_light_event_line, (E.KnockedOut, E.Respawned, E.PowerUsed, E.Waited)),
+) for kind in kinds}
+
+
+def _one(e: E.Event) -> LogEntry:
+    """The line of one event, by its type's formatter (a plain line if it has none)."""
+    line = _LINE_OF.get(type(e))
+    entry = line(e) if line is not None else None
+    return entry or LogEntry(type(e).__name__, str(e), (), "info", (e,))
+
+
 def _condition_run(events, n: int) -> tuple[LogEntry, int]:
     """One line for the conditions one creature gains (or loses) at once from events[n]:
     (the line, how many events it stands for)."""
@@ -1163,6 +1190,44 @@ def _condition_run(events, n: int) -> tuple[LogEntry, int]:
         text = f"{e.unit} is no longer {', '.join(titles)}"
     detail = "\n".join(d for d in (_condition_effect(x.condition) for x in run) if d)
     return LogEntry(text, detail, (e.unit,), "condition", tuple(run)), len(run)
+
+
+_POLICY_WORD = {"ask": "ask first", "always": "always", "never": "never"}
+# what happens before the battle's first move: a policy set among these is a setting
+_AT_THE_START = (E.RoundStarted, E.InitiativeRolled, E.TurnStarted, E.SurpriseRound,
+                 E.ChoiceNeeded, E.PolicySet)
+
+
+def log_events(battle) -> list:
+    """The events the combat log shows: a reaction policy is a setting, not news, so the
+    policies set before the first move and those of the computer's creatures are left out;
+    a person's own change later stays (one line for the run: `_policy_run`)."""
+    teams, controllers = battle.teams_of, battle.controllers
+    started, out = False, []
+    for e in battle.events:
+        if isinstance(e, E.PolicySet):
+            if started and controllers.get(teams.get(e.unit), "human") != "ai":
+                out.append(e)
+            continue
+        started = started or not isinstance(e, _AT_THE_START)
+        out.append(e)
+    return out
+
+
+def _policy_run(events, n: int, line=None) -> tuple[LogEntry, int]:
+    """One short line for the policies set at once from events[n] (a person's new setting
+    for each reaction of each creature): (the line, how many events it stands for)."""
+    line = line or _one
+    run = []
+    while n + len(run) < len(events) and isinstance(events[n + len(run)], E.PolicySet):
+        run.append(events[n + len(run)])
+    if len(run) == 1:
+        return line(run[0]), 1
+    names = list(dict.fromkeys(x.unit for x in run))
+    who = ", ".join(names) if len(names) <= 3 else f"{names[0]} and {len(names) - 1} others"
+    words = " / ".join(dict.fromkeys(_POLICY_WORD.get(x.policy, x.policy) for x in run))
+    return LogEntry(f"Reactions for {who}: {words}", "\n".join(line(x).text for x in run),
+                    tuple(names), "info", tuple(run)), len(run)
 
 
 def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
@@ -1209,8 +1274,9 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
             out.append(fold(_attack_line(e, None)))
             n += 1
             continue
-        if isinstance(e, (E.ConditionAdded, E.ConditionRemoved)):
-            entry, used = _condition_run(events, n)
+        if isinstance(e, (E.ConditionAdded, E.ConditionRemoved, E.PolicySet)):
+            run = _policy_run if isinstance(e, E.PolicySet) else _condition_run
+            entry, used = run(events, n)
             out.append(fold(entry))
             n += used
             continue
@@ -1241,6 +1307,11 @@ def light_log_entries(events) -> list[LogEntry]:
                 else None
             out.append(attack_line(e, dmg))
             n += 2 if dmg is not None else 1
+            continue
+        if isinstance(e, E.PolicySet):
+            entry, used = _policy_run(events, n, lambda x: light_line(x) or _one(x))
+            out.append(entry)
+            n += used
             continue
         out.append(light_line(e) or _one(e))
         n += 1
@@ -1464,5 +1535,5 @@ __all__ = ["ACTIONS", "BAR_TABLES", "LIGHT_ACTIONS", "MORE_ACTIONS", "more_state
            "bar_table", "light_log_entries", "light_rules",
            "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
-           "initiative_entries", "log_entries", "short_reason", "team_colour", "team_marker",
+           "initiative_entries", "log_entries", "log_events", "short_reason", "team_colour", "team_marker",
            "terrain_lines", "unit_card"]

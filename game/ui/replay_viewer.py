@@ -17,6 +17,8 @@ the bar's buttons do the same. Actions for the App: ("close_replay",), ("help",)
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -143,7 +145,7 @@ class ReplayScreen:
         c, m = self.screen.controller, self.screen.model
         cmd = self.next_command
         if cmd is None:
-            m.message = "The end of the battle: Home or Left to watch it again"
+            m.message = f"{self.end_words()}: Home or Left to watch it again"
             m.revision += 1
             return
         c.select(cmd.unit if not isinstance(cmd, C.ChooseNext) else cmd.next)
@@ -168,6 +170,19 @@ class ReplayScreen:
                       tuple(x[0]) == self.screen.battle.cell(
                           self.screen.battle.unit(cmd.unit).anchor)]
         p.facings = None
+
+    def end_words(self) -> str:
+        """What the last position is: the battle's end, or where a save made mid-battle
+        stops (the battle went on after it, or was never finished)."""
+        if self.source.winner:
+            return "The end of the battle"
+        return f"The save ends here, round {self.rounds[-1]}"
+
+    @property
+    def title(self) -> str:
+        """The window's title: the map's and that this is a replay."""
+        hexmap = self.source.hexmap
+        return f"{hexmap.title or Path(hexmap.path).stem} - replay"
 
     @property
     def next_command(self):

@@ -220,6 +220,12 @@ def map_picture(path) -> pygame.Surface:
     return surf
 
 
+def map_label(m) -> str:
+    """A map's line in the setup screen's list: its title and, beside it, its file name (maps
+    with alike titles told apart)."""
+    return f"{m.title} · {Path(m.path).name}"
+
+
 def fit(surf: pygame.Surface, box) -> pygame.Surface:
     """`surf` scaled to fit in `box` (w, h), keeping its proportions."""
     w, h = surf.get_size()
@@ -539,6 +545,13 @@ class SetupScreen(Screen):
         self._backdrop = None
         self._refresh_sides()
 
+    def _scroll_to_map(self) -> None:
+        """The chosen map's line in view in the list (the default map may be far down)."""
+        bar = self.map_list.scroll_bar
+        if bar is not None and len(self.maps) > 1:
+            bar.set_scroll_from_start_percentage(max(0, self.index - 2) / len(self.maps))
+            self.map_list.update(0.0)
+
     def _build_left(self, m: int, top: int, left_w: int, bottom: int) -> None:
         """The left column: the maps, the initiative mode, the seed, the keys."""
         left = self.panel((m, top, left_w, bottom - top))
@@ -546,9 +559,10 @@ class SetupScreen(Screen):
         self.label((14, 8, lw - 28, 28), "Battlefield", left, "@section")
         list_h = min(38 * len(self.maps) + 2, 38 * 6 + 2)
         self.map_list = self._add(UISelectionList(
-            pygame.Rect(12, 40, lw - 24, list_h), [m_.title for m_ in self.maps],
+            pygame.Rect(12, 40, lw - 24, list_h), [map_label(m_) for m_ in self.maps],
             manager=self.manager, container=left,
-            default_selection=self.map.title))
+            default_selection=map_label(self.map)))
+        self._scroll_to_map()
         y = 40 + list_h + 22
         self.label((14, y, lw - 28, 28), "Initiative", left, "@section")
         options = [(self._mode_text(mode), mode) for mode in S.INITIATIVE_MODES]
@@ -795,9 +809,9 @@ class SetupScreen(Screen):
             return None
         if et == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
                 getattr(event, "ui_element", None) is self.map_list:
-            titles = [m_.title for m_ in self.maps]
-            if event.text in titles and titles.index(event.text) != self.index:
-                self.select_map(titles.index(event.text))
+            labels = [map_label(m_) for m_ in self.maps]
+            if event.text in labels and labels.index(event.text) != self.index:
+                self.select_map(labels.index(event.text))
             return None
         if et == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._menu_changed(event)
@@ -1087,5 +1101,5 @@ class ResultScreen(Screen):
 
 
 __all__ = ["ARM_S", "BG", "HANDOFF_BG", "HandoffScreen", "ResultScreen", "SCREEN_THEME",
-           "Screen", "SetupScreen", "draw_backdrop", "fit", "make_screen_manager", "map_picture",
-           "team_badge"]
+           "Screen", "SetupScreen", "draw_backdrop", "fit", "make_screen_manager", "map_label",
+           "map_picture", "team_badge"]
