@@ -1,5 +1,5 @@
-"""The catalogue of conditions: every condition a creature can have, its name and LFG's
-numbers for it (docs/rules/11-hit-points-and-conditions.md; docs/architecture.md "Layers").
+"""The catalogue of conditions: every condition a creature can have, its name and the default
+rules' numbers for it (docs/rules/11-hit-points-and-conditions.md; docs/architecture.md "Layers").
 
 Data, below the map loader and the stat blocks: the unit files' abilities and the maps'
 creatures name conditions by the keys of `CONDITIONS`, and `game.rules.conditions` turns
@@ -22,10 +22,11 @@ R11 = "rules: Hit points and conditions"
 
 @dataclass(frozen=True)
 class ConditionRule:
-    """The numbers of one condition (LFG "Conditions"). 0 / True = no effect."""
+    """The numbers of one condition (docs/rules/11-hit-points-and-conditions.md "Conditions"). 0 /
+    True = no effect."""
     name: str
     title: str
-    lfg: str                      # what LFG says, in short
+    lfg: str                      # what the default rules say, in short
     rule: str = R11
     d20: int = 0                  # on all d20 rolls (attacks, saves, initiative, checks)
     attack: int = 0               # on attack rolls only
@@ -53,7 +54,7 @@ def _rule(name, title, lfg, **kw) -> ConditionRule:
 
 
 # The conditions of the first version (docs/rules/11-hit-points-and-conditions.md), with
-# LFG's numbers.
+# the default rules' numbers.
 CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("prone", "Prone",
           "-4 attack rolls (not crossbows); -4 AC vs melee and ranged within 5 ft; partial "
@@ -187,7 +188,7 @@ ALL_RULES: Mapping[str, ConditionRule] = MappingProxyType(
 
 @dataclass(frozen=True)
 class WeakenedStage:
-    """LFG "Weakened", one stage."""
+    """One stage of Weakened (docs/rules/11-hit-points-and-conditions.md "Weakened stages")."""
     stage: int
     d20: int
     ac: int

@@ -1,5 +1,5 @@
 """Components of a battle's store (game.ecs.store): small frozen dataclasses with no behaviour
-(DESIGN.md "State and flow"). A change replaces a component, never edits one in place.
+(docs/architecture.md "State and flow"). A change replaces a component, never edits one in place.
 
 Terrain is not here: it lives in the HexMap. UI-only state (hover, selection) never goes here.
 """
@@ -62,9 +62,10 @@ class Stats:
 
 @dataclass(frozen=True)
 class Weapons:
-    """What the creature carries (RULES.md 4, 10): every weapon of its stat block, which of
-    them are sheathed (not in hand), which lie on the ground where they were thrown, and the
-    shots left of each weapon that counts its ammunition."""
+    """What the creature carries (docs/rules/09-turns-and-actions.md "Weapons in hand",
+    10-attacks-and-damage.md): every weapon of its stat block, which of them are sheathed (not in
+    hand), which lie on the ground where they were thrown, and the shots left of each weapon that
+    counts its ammunition."""
     items: tuple           # game.data.Weapon, the first is the default
     ready: int = 0         # index of the weapon last used
     sheathed: tuple[str, ...] = ()                 # weapon ids worn but not in hand
@@ -76,8 +77,9 @@ class Weapons:
 class Conditions:
     """Active conditions: name -> value (stage or amount; 1 for plain conditions).
 
-    `expires` maps a condition name to when it ends, as (entity whose turn counts, event,
-    turns) with event "start" or "end" of that entity's turn (RULES.md 11 durations).
+    `expires` maps a condition name to when it ends, as (entity whose turn counts, event, turns)
+    with event "start" or "end" of that entity's turn
+    (docs/rules/11-hit-points-and-conditions.md "How long effects last").
     """
 
     active: dict[str, int] = field(default_factory=dict)
@@ -93,7 +95,8 @@ class Grapple:
 
 @dataclass(frozen=True)
 class ActionBudget:
-    """What is left of the creature's turn (RULES.md 9): 2 Big + 1 Little actions."""
+    """What is left of the creature's turn (docs/rules/09-turns-and-actions.md): 2 Big + 1 Little
+    actions."""
 
     big: int = 2
     little: int = 1
@@ -106,8 +109,8 @@ class ActionBudget:
 
 @dataclass(frozen=True)
 class RunCourse:
-    """The creature's last Run (RULES.md 3): the anchor it started from and which of the six
-    directions it ran; it counts while the creature has the `running` effect."""
+    """The creature's last Run (docs/rules/03-movement.md): the anchor it started from and which of
+    the six directions it ran; it counts while the creature has the `running` effect."""
     start: Hex | None = None
     direction: int = 0
 
@@ -121,9 +124,9 @@ class Reactions:
 @dataclass(frozen=True)
 class Controller:
     kind: str = "ai"           # "human" or "ai"
-    aoo_policy: str = "always"  # "always", "never" or "ask" (RULES.md 4)
-    interrupt_policy: str = "never"  # the same for an Interrupt Turn (RULES.md 9): "ask"
-                                     # for every side the battle names a controller of
+    aoo_policy: str = "always"  # "always", "never" or "ask" (04-attacks-of-opportunity.md)
+    interrupt_policy: str = "never"  # the same for an Interrupt Turn (09-turns-and-actions.md):
+                                     # "ask" for every side the battle names a controller of
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""A read-only snapshot of a battle, the input of every rules function (DESIGN.md "rules/").
+"""A read-only snapshot of a battle, the input of every rules function (docs/architecture.md "State
+and flow").
 
 Rules never touch the component store: the engine takes a `BattleView` after each change
 (its `version` increases), so queries can be cached per version and tested on hand-made views.
@@ -43,7 +44,7 @@ class UnitView:
     aoo_this_round: int = 0
     aoo_policy: str = "always"
     level: int = 1
-    run: tuple | None = None          # (start anchor, direction) while running (RULES.md 3)
+    run: tuple | None = None          # (start anchor, direction) while running (03-movement.md)
     sheathed: tuple = ()              # weapons worn but not in hand (`weapons`: in hand)
     dropped: tuple = ()               # (weapon, hex) of its weapons lying on the ground
     ammo: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))

@@ -1,4 +1,4 @@
-"""Building the component store of a battle from a map (DESIGN.md "State and flow").
+"""Building the component store of a battle from a map (docs/architecture.md "State and flow").
 
 Each battle owns its `game.ecs.store.Store`: `build_store` fills a new one with the map's
 creatures; nothing here selects a process-global world, so battles (and threads reading

@@ -1,5 +1,5 @@
-"""Protect and Trade Spaces: actions with an adjacent ally (docs/rules/16-reactions.md; LFG
-"Protect Action", "Trade Spaces Action").
+"""Protect and Trade Spaces: actions with an adjacent ally (docs/rules/16-reactions.md "Protect",
+"Trade Spaces").
 
 - Protect (Big Action, no AOO): until the protector's next turn the ally has Good cover
   (Superior when the protector is a size larger or carries a shield of rating

@@ -1,6 +1,6 @@
 """The attacks of a turn: whether another attack is left, which weapon strikes, and the attack
-itself with what comes before its roll (docs/rules/09-turns-and-actions.md "Attacks per turn",
-"Interrupt turn"; docs/rules/10-attacks-and-damage.md; docs/architecture.md "The engine").
+itself with what comes before its roll (docs/rules/09-turns-and-actions.md "Actions",
+"Interrupt Turn"; docs/rules/10-attacks-and-damage.md; docs/architecture.md "The engine").
 
 - `attack_left(b, u)`: the check of every attack action (Attack, Power Attack, a Charge's
   attack, Knockout Strike, Volley, Smash, a maneuver with a weapon): the attacks per turn by

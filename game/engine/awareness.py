@@ -1,5 +1,5 @@
-"""Awareness and surprise (RULES.md 9; the players' page "Turns, actions and initiative":
-Awareness, Surprise; the map marks creatures with the unit properties `aware` and `hidden`).
+"""Awareness and surprise (docs/rules/09-turns-and-actions.md "Awareness and surprise"; the map
+marks creatures with the unit properties `aware` and `hidden`).
 
 - A creature with `aware = false` does not see the fight coming. When some creatures are aware
   and some are not, round 1 is the **surprise round** (`start`): the unaware roll no

@@ -1,14 +1,14 @@
 """A battle: its component store, its dice, whose turn it is, and `apply(command)`.
 
-Commands in, events out (DESIGN.md "State and flow"). `apply` asks the command's handler to
-check it against the rules first; a refused command changes nothing and returns the reason.
-The command log and the seed replay a battle to the same `state_hash()`.
+Commands in, events out (docs/architecture.md "State and flow"). `apply` asks the command's handler
+to check it against the rules first; a refused command changes nothing and returns the reason. The
+command log and the seed replay a battle to the same `state_hash()`.
 
-What the battle waits for (`awaiting()`): "turn" (the `active` creature's commands),
-"choice" (selective initiative: a ChooseNext from `chooser`, RULES.md 9), "reaction" (an
-attack of opportunity or an active defense of an `ask` creature: a React, ActiveParry or
-ActiveDodge from `pending.reactor`, RULES.md 4) or
-"over" (`winner` is a team, or "draw"; RULES.md 12).
+What the battle waits for (`awaiting()`): "turn" (the `active` creature's commands), "choice"
+(selective initiative: a ChooseNext from `chooser`, docs/rules/09-turns-and-actions.md), "reaction"
+(an attack of opportunity or an active defense of an `ask` creature: a React, ActiveParry or
+ActiveDodge from `pending.reactor`, docs/rules/04-attacks-of-opportunity.md) or "over" (`winner` is
+a team, or "draw"; docs/rules/12-winning.md).
 
 Each battle owns its store (game.ecs.store); nothing is shared with other battles. The
 computer player decides on `detached()`: a copy made on the battle's thread, with its own
@@ -314,7 +314,7 @@ class Battle:
                 self.update(name, Weapons, ready=n)
 
     def remove(self, name: str) -> None:
-        """The creature leaves the map (RULES.md 12)."""
+        """The creature leaves the map (docs/rules/12-winning.md)."""
         eid = self.eids.pop(name)
         self.note_entry("left", name, self.teams_of[name])
         self.store.delete_entity(eid)
@@ -434,8 +434,9 @@ class Battle:
         return self._pending
 
     def _apply_controllers(self) -> None:
-        """`controllers` (team -> "human" | "ai"); human creatures answer AOOs by `ask`
-        unless the map sets their `aoo_policy` (RULES.md 4: `always` is the AI's default)."""
+        """`controllers` (team -> "human" | "ai"); human creatures answer AOOs by `ask` unless the
+        map sets their `aoo_policy` (docs/rules/04-attacks-of-opportunity.md: `always` is the AI's
+        default)."""
         explicit = {p.name for p in self.hexmap.units if "aoo_policy" in p.overrides}
         for name, team in self.teams_of.items():
             controller = self.controller(name)

@@ -1,6 +1,6 @@
-"""Attacks and attacks of opportunity, applied to a battle
-(RULES.md 10 "Attack rolls and damage", 11 "Hit points and conditions", 4 "Attacks of
-opportunity (AOO) and reactions", 9 "Prepare to Interrupt").
+"""Attacks and attacks of opportunity, applied to a battle (docs/rules/10-attacks-and-damage.md,
+11-hit-points-and-conditions.md, 04-attacks-of-opportunity.md,
+09-turns-and-actions.md "Prepare to Interrupt").
 
 The numbers come from the rules modules: `game.rules.situation` builds the AttackSituation
 from the view (distance, cover, concealment, flanking, gang-up, high ground, conditions,
@@ -18,9 +18,9 @@ with its itemised breakdown (AttackRolled.breakdown, Damaged.breakdown).
   (the battle pauses until a React command answers); it returns False when the provoker is
   left dead, unconscious or prone (its action stops there).
 
-Decisions where RULES.md is silent: every attack (AOOs and interrupts included) counts for
-gang-up (but an ignored foe's, RULES.md 8); switching between weapons in hand is free (drawing
-one is a Little Action, `game.engine.equipment`); a thrown weapon lands on the ground
+Decisions where the rules reference is silent: every attack (AOOs and interrupts included) counts
+for gang-up (but an ignored foe's, docs/rules/08-flanking.md); switching between weapons in hand is
+free (drawing one is a Little Action, `game.engine.equipment`); a thrown weapon lands on the ground
 (`game.engine.inventory`). Interrupts are in `game.engine.interrupts`.
 """
 from __future__ import annotations
@@ -59,7 +59,8 @@ class Ask(NamedTuple):
 # ---- one attack -----------------------------------------------------------------------------
 
 def own_extras(b, attacker: str, target: str, weapon, power_attack: bool = False) -> Extras:
-    """Extras of an attack on the attacker's own turn (RULES.md 3, 8, 9)."""
+    """Extras of an attack on the attacker's own turn (docs/rules/03-movement.md, 08-flanking.md,
+    09-turns-and-actions.md)."""
     turn = b.turn
     return Extras(previous_attacks=b.budget(attacker).attacks,
                   alternating=turn.last_weapon is not None and turn.last_weapon != weapon.id,
@@ -69,14 +70,14 @@ def own_extras(b, attacker: str, target: str, weapon, power_attack: bool = False
 
 
 def awareness_extras(b, attacker: str, target: str) -> dict:
-    """The target's ignored foes (RULES.md 8 "Ignore an enemy") and whether the attacker is
-    hidden from it (an unaware target is flat-footed)."""
+    """The target's ignored foes (docs/rules/09-turns-and-actions.md "Ignoring an enemy") and
+    whether the attacker is hidden from it (an unaware target is flat-footed)."""
     return {"target_ignores": tuple(b.ignoring.get(target, ())),
             "unseen": attacker in b.hidden}
 
 
 def gang_count(b, attacker: str, target: str) -> int:
-    """RULES.md 8: other creatures that attacked `target` since its last turn."""
+    """docs/rules/08-flanking.md: other creatures that attacked `target` since its last turn."""
     return len(set(b.gang_up.get(target, ())) - {attacker})
 
 
@@ -154,7 +155,8 @@ def reveal(b, name: str) -> None:
 
 
 def stopped(b, name: str, by_prone: bool = True) -> bool:
-    """RULES.md 4: an action stops when its creature is dead, unconscious (or prone), gone."""
+    """docs/rules/04-attacks-of-opportunity.md: an action stops when its creature is dead,
+    unconscious (or prone), gone."""
     if name not in b.eids:
         return True
     u = b.unit(name)
@@ -163,10 +165,11 @@ def stopped(b, name: str, by_prone: bool = True) -> bool:
         or not cond.can_act(u.conditions)
 
 
-# ---- attacks of opportunity (RULES.md 4) ------------------------------------------------------
+# ---- attacks of opportunity (docs/rules/04-attacks-of-opportunity.md) ---------------------------
 
 def reacts(u) -> bool:
-    """RULES.md 4: a reaction left and a state that allows reactions."""
+    """docs/rules/04-attacks-of-opportunity.md: a reaction left and a state that allows
+    reactions."""
     return can_react(u)
 
 
@@ -179,7 +182,8 @@ def policy_of(b, name: str) -> str:
 
 
 def aoo_weapon(view, reactor, mover):
-    """The best weapon of `reactor` that threatens `mover` where it stands (RULES.md 4)."""
+    """The best weapon of `reactor` that threatens `mover` where it stands
+    (docs/rules/04-attacks-of-opportunity.md)."""
     distance = footprint_distance(reactor, mover)
     best = None
     extras = Extras(previous_attacks=reactor.aoo_this_round)
@@ -199,7 +203,7 @@ def opportunity_attacks(b, mover: str, at: Cell, reactors, reason: str = "moveme
     `at` (a generator: it yields `Ask` for the `ask` policy). Returns False when the mover's
     action ends here (dead, unconscious or, when `stop_if_prone`, prone)."""
     if mover in b.hidden:
-        return True         # nobody knows it is there: no reaction (LFG "Interrupt Turn")
+        return True         # nobody knows it is there: no reaction
     for x in reactors:
         b.emit(E.Provoked(mover, x, at, reason))
         view = b.view()

@@ -1,8 +1,8 @@
-"""Commands: every change to a battle is one of these (DESIGN.md "State and flow").
+"""Commands: every change to a battle is one of these (docs/architecture.md "State and flow").
 
-The UI, the AI, the tests and replays all send the same objects. Units are named by their
-map name, hexes by Tiled `col,row` (RULES.md 1), so a command log is readable and portable.
-A command is plain data; `game.engine.battle.Battle.apply` checks and performs it.
+The UI, the AI, the tests and replays all send the same objects. Units are named by their map name,
+hexes by Tiled `col,row` (docs/rules/01-hexes-and-distance.md), so a command log is readable and
+portable. A command is plain data; `game.engine.battle.Battle.apply` checks and performs it.
 """
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ class Command:
 
 @dataclass(frozen=True)
 class Move(Command):
-    """Move action (RULES.md 3): the anchor enters each hex of `path` in turn.
+    """Move action (docs/rules/03-movement.md): the anchor enters each hex of `path` in turn.
 
-    `facings` (optional, same length) turns a large or gargantuan creature on the way.
-    `confirm` accepts the attacks of opportunity the path provokes (RULES.md 4).
+    `facings` (optional, same length) turns a large or gargantuan creature on the way. `confirm`
+    accepts the attacks of opportunity the path provokes (docs/rules/04-attacks-of-opportunity.md).
     """
     path: tuple[Cell, ...] = ()
     facings: tuple[int, ...] = ()
@@ -43,20 +43,21 @@ class Move(Command):
 
 @dataclass(frozen=True)
 class Step(Command):
-    """5-Foot Step (RULES.md 3): one hex, never provokes."""
+    """5-Foot Step (docs/rules/03-movement.md): one hex, never provokes."""
     to: Cell = (0, 0)
 
 
 @dataclass(frozen=True)
 class Run(Command):
-    """Run (RULES.md 3): straight line up to 2 x speed."""
+    """Run (docs/rules/03-movement.md): straight line up to 2 x speed."""
     to: Cell = (0, 0)
     confirm: bool = False
 
 
 @dataclass(frozen=True)
 class Charge(Command):
-    """Run of at least 2 hexes, then a melee attack with +2 damage (RULES.md 3 Charge)."""
+    """Run of at least 2 hexes, then a melee attack with +2 damage
+    (docs/rules/03-movement.md "Charge")."""
     to: Cell = (0, 0)
     target: str = ""
     weapon: str | None = None
@@ -65,27 +66,28 @@ class Charge(Command):
 
 @dataclass(frozen=True)
 class Retreat(Command):
-    """Retreat (RULES.md 3): full-round, never closer to a threatening enemy."""
+    """Retreat (docs/rules/03-movement.md): full-round, never closer to a threatening enemy."""
     path: tuple[Cell, ...] = ()
     confirm: bool = False
 
 
 @dataclass(frozen=True)
 class StandUp(Command):
-    """Stand Up (RULES.md 3): removes Prone, provokes; `to` (optional) is the 1 hex it may
-    move as part of it."""
+    """Stand Up (docs/rules/03-movement.md): removes Prone, provokes; `to` (optional) is the 1 hex
+    it may move as part of it."""
     confirm: bool = False
     to: Cell | None = None
 
 
 @dataclass(frozen=True)
 class DropProne(Command):
-    """Drop Prone (RULES.md 3): a Swift action."""
+    """Drop Prone (docs/rules/03-movement.md): a Swift action."""
 
 
 @dataclass(frozen=True)
 class Attack(Command):
-    """An attack with a weapon of the attacker (default: its ready weapon) (RULES.md 10)."""
+    """An attack with a weapon of the attacker (default: its ready weapon)
+    (docs/rules/10-attacks-and-damage.md)."""
     target: str = ""
     weapon: str | None = None
     confirm: bool = False
@@ -93,34 +95,38 @@ class Attack(Command):
 
 @dataclass(frozen=True)
 class Aim(Command):
-    """Aim (RULES.md 9): +1 on the next ranged attack this turn; provokes."""
+    """Aim (docs/rules/09-turns-and-actions.md): +1 on the next ranged attack this turn;
+    provokes."""
     confirm: bool = False
 
 
 @dataclass(frozen=True)
 class FightDefensively(Command):
-    """Fight Defensively (RULES.md 9): -4 attack, +2 dodge AC until the next turn."""
+    """Fight Defensively (docs/rules/09-turns-and-actions.md): -4 attack, +2 dodge AC until the
+    next turn."""
 
 
 @dataclass(frozen=True)
 class PowerAttack(Command):
-    """Power Attack (RULES.md 9; LFG: an attack action): one melee attack on `target` at -2
-    with the damage die two sizes larger; -2 AC (off-balance) until the attacker's next turn."""
+    """Power Attack (docs/rules/09-turns-and-actions.md "The Big Actions": an attack action): one
+    melee attack on `target` at -2 with the damage die two sizes larger; -2 AC (off-balance) until
+    the attacker's next turn."""
     target: str = ""
     weapon: str | None = None
 
 
 @dataclass(frozen=True)
 class CoupDeGrace(Command):
-    """Coup de Grace (RULES.md 9): full-round, a helpless target in reach dies (LFG: it
-    provokes, like every full-round action but Retreat)."""
+    """Coup de Grace (docs/rules/09-turns-and-actions.md): full-round, a helpless target in reach
+    dies (the hex-native rules: it provokes, like every full-round action but Retreat)."""
     target: str = ""
     confirm: bool = False
 
 
 @dataclass(frozen=True)
 class PrepareInterrupt(Command):
-    """Prepare to Interrupt (RULES.md 9): a trigger and the Big Action to take when it comes.
+    """Prepare to Interrupt (docs/rules/09-turns-and-actions.md): a trigger and the Big Action to
+    take when it comes.
 
     trigger: "enters_reach" | "attacks" | "comes_into_sight"; action: an action id of the
     legality query that one Big Action pays for ("attack", "move", "run", "aim", ...);
@@ -133,28 +139,30 @@ class PrepareInterrupt(Command):
 
 @dataclass(frozen=True)
 class Defer(Command):
-    """Selective initiative (RULES.md 9): picked by an ally, the creature lets another act
-    first and takes its turn later this round."""
+    """Selective initiative (docs/rules/09-turns-and-actions.md): picked by an ally, the creature
+    lets another act first and takes its turn later this round."""
 
 
 @dataclass(frozen=True)
 class IgnoreEnemy(Command):
-    """Ignore an enemy (a Little Action, RULES.md 8): until its next turn the creature is
-    flat-footed against `target`, which is Fortunate against it, never flanks it and does
-    not count for ganging up on it."""
+    """Ignore an enemy (a Little Action, docs/rules/09-turns-and-actions.md "Ignoring an enemy"):
+    until its next turn the creature is flat-footed against `target`, which is Fortunate against
+    it, never flanks it and does not count for ganging up on it."""
     target: str = ""
 
 
 @dataclass(frozen=True)
 class DrawWeapon(Command):
-    """Draw a sheathed weapon into a free hand (RULES.md 4 (e)): a Little Action; provokes."""
+    """Draw a sheathed weapon into a free hand (docs/rules/09-turns-and-actions.md "Weapons in
+    hand"): a Little Action; provokes."""
     weapon: str | None = None
     confirm: bool = False
 
 
 @dataclass(frozen=True)
 class SheatheWeapon(Command):
-    """Sheathe a weapon held in hand (RULES.md 4 (e)): a Little Action; provokes."""
+    """Sheathe a weapon held in hand (docs/rules/09-turns-and-actions.md "Weapons in hand"): a
+    Little Action; provokes."""
     weapon: str | None = None
     confirm: bool = False
 
@@ -179,7 +187,8 @@ class EndTurn(Command):
 
 @dataclass(frozen=True)
 class ChooseNext(Command):
-    """Selective initiative (RULES.md 9): `unit` (who just acted) picks who acts next."""
+    """Selective initiative (docs/rules/09-turns-and-actions.md): `unit` (who just acted) picks who
+    acts next."""
     next: str = ""
 
 
@@ -191,16 +200,16 @@ class React(Command):
 
 @dataclass(frozen=True)
 class LeaveMap(Command):
-    """RULES.md 12: a creature standing on an exit hex (tile property `exit`) on its turn
-    leaves the battle; this ends its turn, and it counts as beaten for its side."""
+    """docs/rules/12-winning.md: a creature standing on an exit hex (tile property `exit`) on its
+    turn leaves the battle; this ends its turn, and it counts as beaten for its side."""
 
 
 @dataclass(frozen=True)
 class SetPolicy(Command):
     """Set a creature's policy for a reaction: "always", "never" or "ask". `reaction` names it:
-    "aoo" (attacks of opportunity, RULES.md 4), "interrupt" (an Interrupt Turn, RULES.md 9)
-    or "defense" (Active Parry and Dodge). Accepted at any time before the battle is over (it
-    is in the command log)."""
+    "aoo" (attacks of opportunity, docs/rules/04-attacks-of-opportunity.md), "interrupt" (an
+    Interrupt Turn, docs/rules/09-turns-and-actions.md) or "defense" (Active Parry and Dodge).
+    Accepted at any time before the battle is over (it is in the command log)."""
     policy: str = "always"
     reaction: str = "aoo"
 

@@ -1,7 +1,7 @@
-"""Active Parry and Active Dodge in a battle (docs/rules/16-reactions.md; LFG "Active
-Defense"): when an attack on the attacker's own turn is about to be rolled and its target may
-actively defend, the target's defense policy decides, or the battle pauses for its answer
-(an `Ask` of kind "defense": React, ActiveParry or ActiveDodge).
+"""Active Parry and Active Dodge in a battle (docs/rules/16-reactions.md "Active defense"): when
+an attack on the attacker's own turn is about to be rolled and its target may actively defend, the
+target's defense policy decides, or the battle pauses for its answer (an `Ask` of kind "defense":
+React, ActiveParry or ActiveDodge).
 
 - `may_defend(b, target, kind)`: the Reaction-level check (the one `can_react` of
   game.rules.threat, plus: never against an attack of opportunity or an interrupt, which are

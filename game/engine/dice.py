@@ -1,4 +1,5 @@
-"""The battle's dice: ONE seeded `random.Random` per battle (DESIGN.md "State and flow").
+"""The battle's dice: ONE seeded `random.Random` per battle (docs/architecture.md "State and
+flow").
 
 Nothing else in the game calls `random`: every d20, damage die, concealment d10 and
 initiative tie-break coin of a battle comes from its `Dice`, so the command log plus the seed
@@ -6,9 +7,9 @@ initiative tie-break coin of a battle comes from its `Dice`, so the command log 
 
 - `d20()`, `d(sides)`: one die.
 - `roll(expr)`: a damage expression ("2d6+1", or a `game.data.dice.Dice`) -> (total, faces).
-- `fortune_d20(fortune)`: RULES.md 10 "Fortunate / Unfortunate": 2d20 keep the better
-  (fortune > 0) or the worse (fortune < 0), else one d20 -> (kept, faces).
-- `coin()`: a fair coin (initiative ties, RULES.md 9).
+- `fortune_d20(fortune)`: docs/rules/10-attacks-and-damage.md "Fortunate and Unfortunate": 2d20
+  keep the better (fortune > 0) or the worse (fortune < 0), else one d20 -> (kept, faces).
+- `coin()`: a fair coin (initiative ties, docs/rules/09-turns-and-actions.md).
 - `state()` / `set_state()` / `Dice.from_state()`: save and restore the generator exactly;
   the state is made of lists and ints only, so it goes into a JSON save as it is.
 - `copy()`: independent dice in the same state (a detached battle's: its rolls are the ones
@@ -89,8 +90,8 @@ class Dice:
         return sum(faces) + dice.bonus, faces
 
     def fortune_d20(self, fortune: int = 0) -> tuple[int, tuple[int, ...]]:
-        """RULES.md 10: Fortunate (fortune > 0) rolls 2d20 and keeps the better,
-        Unfortunate (< 0) keeps the worse; 0 is one plain d20. Returns (kept, faces)."""
+        """docs/rules/10-attacks-and-damage.md: Fortunate (fortune > 0) rolls 2d20 and keeps the
+        better, Unfortunate (< 0) keeps the worse; 0 is one plain d20. Returns (kept, faces)."""
         if not fortune:
             face = self.d20()
             return face, (face,)

@@ -1,6 +1,6 @@
-"""Doors and breaking things: four commands, one check each (docs/rules/
-21-terrain-and-falling.md "Doors and breaking things"; LFG "Movement in Combat: Doors",
-"Breaking Stuff & Damaging Objects"; the numbers are in game.rules.obstacles).
+"""Doors and breaking things: four commands, one check each
+(docs/rules/21-terrain-and-falling.md "Doors and breaking things"; the numbers are in
+game.rules.obstacles).
 
 - OpenDoor / CloseDoor: an unlocked door next to the creature. The rulebook calls opening a
   door a Swift Action in one place and a Little Action in another: in the game it is a Little

@@ -1,6 +1,6 @@
-"""Drawing, sheathing and picking up weapons: three commands, one check each (RULES.md 4 (e);
-LFG "Actions in Combat": "Draw/Sheathe a Weapon" and "Pick up an item off the ground" are
-Little Actions, and a Little Action that is not Swift provokes).
+"""Drawing, sheathing and picking up weapons: three commands, one check each
+(docs/rules/09-turns-and-actions.md "Weapons in hand": Draw Weapon, Sheathe Weapon and Pick
+Up are Little Actions, and a Little Action that is not Swift provokes).
 
 Switching between weapons already in hand is free and never provokes (an Attack names the
 weapon). A creature holds at most two weapons (natural weapons need no hand; grips are not

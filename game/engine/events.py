@@ -83,8 +83,8 @@ class Provoked(Event):
 
 @dataclass(frozen=True)
 class ReactionAsked(Event):
-    """The `ask` policy: the owner of `by` decides with a React command. `kind`: "aoo",
-    "interrupt" (an Interrupt Turn against `unit`, RULES.md 9) or "defense" (React,
+    """The `ask` policy: the owner of `by` decides with a React command. `kind`: "aoo", "interrupt"
+    (an Interrupt Turn against `unit`, docs/rules/09-turns-and-actions.md) or "defense" (React,
     ActiveParry or ActiveDodge against `unit`s attack)."""
     by: str
     unit: str
@@ -110,7 +110,7 @@ class AttackRolled(Event):
     hit: bool
     threat: bool
     critical: bool
-    breakdown: str         # itemised, each term naming its RULES.md section
+    breakdown: str         # itemised, each term naming the rules page it comes from
     kind: str = "attack"   # attack, aoo, charge, interrupt
     miss_chance_roll: int | None = None
     concealed_miss: bool = False
@@ -271,7 +271,8 @@ class InterruptPrepared(Event):
 
 @dataclass(frozen=True)
 class InterruptLapsed(Event):
-    """A prepared interrupt ends unused when its creature's next turn starts (RULES.md 9)."""
+    """A prepared interrupt ends unused when its creature's next turn starts
+    (docs/rules/09-turns-and-actions.md)."""
     unit: str
 
 
@@ -301,8 +302,9 @@ class TradedSpaces(Event):
 
 @dataclass(frozen=True)
 class WeaponMoved(Event):
-    """A weapon changes place (RULES.md 4, 10): "drawn", "sheathed", "thrown" (it lies at
-    `at`), "picked up" (from `at`), or a shot spent ("shot": `left` shots remain)."""
+    """A weapon changes place (docs/rules/09-turns-and-actions.md "Weapons in hand",
+    10-attacks-and-damage.md): "drawn", "sheathed", "thrown" (it lies at `at`), "picked up" (from
+    `at`), or a shot spent ("shot": `left` shots remain)."""
     unit: str
     weapon: str
     action: str
@@ -312,14 +314,15 @@ class WeaponMoved(Event):
 
 @dataclass(frozen=True)
 class Stood(Event):
-    """Stand Up (RULES.md 3): the creature is no longer prone."""
+    """Stand Up (docs/rules/03-movement.md): the creature is no longer prone."""
     unit: str
 
 
 @dataclass(frozen=True)
 class InterruptTriggered(Event):
-    """`unit`'s prepared interrupt is triggered by `by` (RULES.md 9): opposed initiative,
-    `unit` Fortunate; `won` = it acts first. `trigger` names what happened, `at` where."""
+    """`unit`'s prepared interrupt is triggered by `by` (docs/rules/09-turns-and-actions.md):
+    opposed initiative, `unit` Fortunate; `won` = it acts first. `trigger` names what happened,
+    `at` where."""
     unit: str
     by: str
     won: bool
@@ -331,7 +334,8 @@ class InterruptTriggered(Event):
 
 @dataclass(frozen=True)
 class TurnPaused(Event):
-    """`unit`'s turn pauses while `by` takes an interrupt turn (RULES.md 9)."""
+    """`unit`'s turn pauses while `by` takes an interrupt turn
+    (docs/rules/09-turns-and-actions.md)."""
     unit: str
     by: str
 

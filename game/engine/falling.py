@@ -20,7 +20,8 @@ from game.rules.threat import is_helpless
 
 
 def fall_bonus(u):
-    """The better of the creature's Acrobatics and Jump bonuses (LFG: either shortens a fall)."""
+    """The better of the creature's Acrobatics and Jump bonuses (either shortens a fall:
+    docs/rules/21-terrain-and-falling.md "Falling")."""
     bonuses = [skill_bonus(u.unit, s, u.conditions) for s in ("acrobatics", "jump")]
     return max(bonuses, key=lambda bd: bd.total)
 
@@ -61,9 +62,10 @@ def fall(b, name: str, steps: int, cause: str = "fall"):
 
 
 def knock_down_flyer(b, name: str):
-    """A flying creature struck by a Knockdown or tripped (LFG): it drops 10 ft (20 ft when
-    clumsy or poor), reaches the ground (it flies low) and falls prone. Callers: the
-    Knockdown and trip rules; a creature that does not fly is not touched (None)."""
+    """A flying creature struck by a Knockdown or tripped
+    (docs/rules/21-terrain-and-falling.md "Flying"): it drops 10 ft (20 ft when clumsy or poor),
+    reaches the ground (it flies low) and falls prone. Callers: the Knockdown and trip rules; a
+    creature that does not fly is not touched (None)."""
     if name not in b.eids or not flies(b.unit(name)):
         return None
     u = b.unit(name)

@@ -1,6 +1,6 @@
 """The off hand's chance: a main-hand hit on a flat-footed foe opens it, once per turn
-(docs/rules/19-maneuvers-and-archery.md "Handedness & Using Both Hands"; docs/architecture.md
-"The engine").
+(docs/rules/19-maneuvers-and-archery.md "The off hand and two weapons";
+docs/architecture.md "The engine").
 
 `after_hit` is called by every attack of the turn (`game.engine.attacks.attack_action`) and
 records the chance in the attacker's FollowUp component; `chance_now` says which foe the

@@ -1,5 +1,6 @@
 """One short function per command: check it against the rules, then return what performs it
-(RULES.md 3 movement, 4 AOO, 9 actions and initiative, 10 attacks, 12 leaving the map).
+(docs/rules/03-movement.md, 04-attacks-of-opportunity.md, 09-turns-and-actions.md,
+10-attacks-and-damage.md, 12-winning.md).
 
 Each handler is registered with `@COMMANDS.handles(...)` (game.engine.registry) and opens
 with the guards of game.engine.guards, which raise `Refused(reason)` before anything changes,
@@ -8,19 +9,20 @@ hex 4,5 threatened by Orc 1: confirm or take a 5-Foot Step"). It returns a `perf
 function; performing may pause on an `ask` reaction (a generator yielding `combat.Ask`;
 `React` resumes it; `turns.drive` runs it). `handle` dispatches a command to its handler.
 
-The turn's budget (RULES.md 9): 2 Big + 1 Little Action; a Big Action may be spent as a Little
-one; full-round actions (Retreat, Coup de Grace) need both Big Actions, and until the
-creature's next turn it takes no other action nor reaction (the `full_round` effect). A Move gives `speed`
-hexes per Big Action spent; leftover movement may be used by a later Move this turn and is
-lost at its end (RULES.md 3). Attacks per turn by level (`game.rules.initiative`); -2 per
-consecutive attack (-1 alternating weapons). A Charge is a Run and an attack (two Big
-Actions); an Attack made right after a Run of 2+ hexes is a Charge attack too (LFG).
+The turn's budget (docs/rules/09-turns-and-actions.md): 2 Big + 1 Little Action; a Big Action may
+be spent as a Little one; full-round actions (Retreat, Coup de Grace) need both Big Actions, and
+until the creature's next turn it takes no other action nor reaction (the `full_round` effect). A
+Move gives `speed` hexes per Big Action spent; leftover movement may be used by a later Move this
+turn and is lost at its end (docs/rules/03-movement.md). Attacks per turn by level
+(`game.rules.initiative`); -2 per consecutive attack (-1 alternating weapons). A Charge is a Run
+and an attack (two Big Actions); an Attack made right after a Run of 2+ hexes is a Charge attack
+too (as in the hex-native rules).
 
-Decisions where RULES.md is silent: a prone creature may only Stand Up, Retreat (half speed)
-or act in place (no Move, Run, Step or Charge); creatures do not attack their own side;
+Decisions where the rules reference is silent: a prone creature may only Stand Up, Retreat (half
+speed) or act in place (no Move, Run, Step or Charge); creatures do not attack their own side;
 Prepare to Interrupt, Defer and Ignore an Enemy are in `game.engine.prepare_interrupt` and
-`game.engine.selective`; an attack may be interrupted before it is rolled; Aim is lost
-when the AOO it provoked hits; LeaveMap (on an exit hex, RULES.md 12) ends the turn.
+`game.engine.selective`; an attack may be interrupted before it is rolled; Aim is lost when the AOO
+it provoked hits; LeaveMap (on an exit hex, docs/rules/12-winning.md) ends the turn.
 """
 from __future__ import annotations
 
@@ -70,7 +72,8 @@ def can_power_attack(b, u) -> None:
 
 @COMMANDS.handles(C.Attack)
 def attack(b, cmd, power: bool = False):
-    """Attack (RULES.md 10) and Power Attack (RULES.md 9, melee only)."""
+    """Attack (docs/rules/10-attacks-and-damage.md) and Power Attack
+    (docs/rules/09-turns-and-actions.md, melee only)."""
     u = actor_of_turn(b, cmd)
     (can_power_attack if power else can_attack)(b, u)
     t = enemy_target(b, u, cmd.target)
@@ -110,7 +113,8 @@ def can_aim(b, u) -> None:
 
 @COMMANDS.handles(C.Aim)
 def aim(b, cmd):
-    """Aim (RULES.md 9): +1 on the next ranged attack this turn; provokes."""
+    """Aim (docs/rules/09-turns-and-actions.md): +1 on the next ranged attack this turn;
+    provokes."""
     u = actor_of_turn(b, cmd)
     can_aim(b, u)
     provokers = confirm_action(cmd, b.view(), u, "aiming")
@@ -122,13 +126,14 @@ def aim(b, cmd):
         yield from opportunity_attacks(b, u.name, b.cell(u.anchor), provokers, "aiming",
                                        stop_if_prone=False)
         if u.name in b.eids and not stopped(b, u.name, by_prone=False):
-            b.note_turn(aim=b.unit(u.name).hp >= hp)    # LFG: struck before the shot, it is lost
+            b.note_turn(aim=b.unit(u.name).hp >= hp)    # struck before the shot, the aim is lost
     return perform
 
 
 @COMMANDS.handles(C.FightDefensively)
 def fight_defensively(b, cmd):
-    """Fight Defensively (RULES.md 9): -4 attack, +2 dodge AC until the next turn."""
+    """Fight Defensively (docs/rules/09-turns-and-actions.md): -4 attack, +2 dodge AC until the
+    next turn."""
     u = actor_of_turn(b, cmd)
     can_fight_defensively(b, u)
 
@@ -157,7 +162,8 @@ def can_coup_de_grace(b, u) -> None:
 
 @COMMANDS.handles(C.CoupDeGrace)
 def coup_de_grace(b, cmd):
-    """Coup de Grace (RULES.md 9): full-round; a helpless target in melee reach dies."""
+    """Coup de Grace (docs/rules/09-turns-and-actions.md): full-round; a helpless target in melee
+    reach dies."""
     u = actor_of_turn(b, cmd)
     can_coup_de_grace(b, u)
     t = enemy_target(b, u, cmd.target)
@@ -196,7 +202,8 @@ def can_move(b, u) -> None:
 
 @COMMANDS.handles(C.Move)
 def move(b, cmd):
-    """Move (RULES.md 3) along a chosen path; Big Actions as needed, leftover kept."""
+    """Move (docs/rules/03-movement.md) along a chosen path; Big Actions as needed, leftover
+    kept."""
     u = actor_of_turn(b, cmd)
     can_move(b, u)
     budget = b.budget(u.name)
@@ -239,7 +246,7 @@ def can_step(b, u) -> None:
 
 @COMMANDS.handles(C.Step)
 def step(b, cmd):
-    """5-Foot Step (RULES.md 3): Swift, 1 hex, never provokes, not after moving."""
+    """5-Foot Step (docs/rules/03-movement.md): Swift, 1 hex, never provokes, not after moving."""
     u = actor_of_turn(b, cmd)
     can_step(b, u)
     h = cell(b, cmd.to)
@@ -278,8 +285,8 @@ def _runner(b, u, big: int, what: str) -> None:
 
 
 def _record_run(b, u, path) -> None:
-    """The runner's state keeps its course until its next turn (RULES.md 3: the AC against
-    ranged attacks depends on it)."""
+    """The runner's state keeps its course until its next turn (docs/rules/03-movement.md: the AC
+    against ranged attacks depends on it)."""
     until_next_turn(b, u.name, "running")
     b.update(u.name, RunCourse, start=u.anchor,
              direction=direction_between(u.anchor, path.states[0][0]) or 0)
@@ -301,8 +308,8 @@ def can_charge(b, u) -> None:
 
 @COMMANDS.handles(C.Run)
 def run(b, cmd):
-    """Run (RULES.md 3): a Big Action, straight up to 2 x speed; -2 AC vs melee and -2 ranged
-    attack rolls until the next turn."""
+    """Run (docs/rules/03-movement.md): a Big Action, straight up to 2 x speed; -2 AC vs melee and
+    -2 ranged attack rolls until the next turn."""
     u = actor_of_turn(b, cmd)
     can_run(b, u)
     h = cell(b, cmd.to)
@@ -322,8 +329,8 @@ def run(b, cmd):
 
 @COMMANDS.handles(C.Charge)
 def charge(b, cmd):
-    """Charge (RULES.md 3): a Run of 2+ hexes ending with the target in melee reach, then a
-    melee attack with +2 damage (two Big Actions)."""
+    """Charge (docs/rules/03-movement.md): a Run of 2+ hexes ending with the target in melee reach,
+    then a melee attack with +2 damage (two Big Actions)."""
     u = actor_of_turn(b, cmd)
     can_charge(b, u)
     t = enemy_target(b, u, cmd.target)
@@ -376,8 +383,9 @@ def can_retreat(b, u) -> None:
 
 @COMMANDS.handles(C.Retreat)
 def retreat(b, cmd):
-    """Retreat (RULES.md 3): full-round, up to speed (half when prone), away from the enemies
-    that threaten it; only steps toward a new enemy provoke; Unfortunate until its turn."""
+    """Retreat (docs/rules/03-movement.md): full-round, up to speed (half when prone), away from
+    the enemies that threaten it; only steps toward a new enemy provoke; Unfortunate until its
+    turn."""
     u = actor_of_turn(b, cmd)
     can_retreat(b, u)
     states = path_states(b, u, cmd.path)
@@ -412,7 +420,8 @@ def can_stand_up(b, u) -> None:
 
 @COMMANDS.handles(C.StandUp)
 def stand_up(b, cmd):
-    """Stand Up (RULES.md 3): a Big Action, provokes; may move 1 hex as part of it."""
+    """Stand Up (docs/rules/03-movement.md): a Big Action, provokes; may move 1 hex as part of
+    it."""
     u = actor_of_turn(b, cmd)
     can_stand_up(b, u)
     view = b.view()
@@ -455,7 +464,7 @@ def can_drop_prone(b, u) -> None:
 
 @COMMANDS.handles(C.DropProne)
 def drop_prone(b, cmd):
-    """Drop Prone (RULES.md 3): a Swift action."""
+    """Drop Prone (docs/rules/03-movement.md): a Swift action."""
     u = actor_of_turn(b, cmd)
     can_drop_prone(b, u)
 
@@ -481,7 +490,8 @@ def end_turn(b, cmd):
 
 @COMMANDS.handles(C.ChooseNext)
 def choose_next(b, cmd):
-    """Selective initiative (RULES.md 9): the chooser picks who acts next."""
+    """Selective initiative (docs/rules/09-turns-and-actions.md): the chooser picks who acts
+    next."""
     ready_for_commands(b)
     if b.active is not None:
         raise Refused("not_choosing", f"it is {b.active}'s turn; the next actor is chosen when a turn ends")
@@ -506,8 +516,9 @@ def choose_next(b, cmd):
 
 @COMMANDS.handles(C.React)
 def react(b, cmd):
-    """The `ask` policy's answer (RULES.md 4, 9): accept makes the AOO or tries the Interrupt
-    Turn, else it is declined."""
+    """The `ask` policy's answer (docs/rules/04-attacks-of-opportunity.md,
+    09-turns-and-actions.md): accept makes the AOO or tries the Interrupt Turn, else it is
+    declined."""
     if b.winner:
         ready_for_commands(b)
     if b.pending is None:
@@ -532,7 +543,7 @@ def can_leave_map(b, u) -> None:
 
 @COMMANDS.handles(C.LeaveMap)
 def leave_map(b, cmd):
-    """RULES.md 12: leave the battle from an exit hex; the turn ends."""
+    """docs/rules/12-winning.md: leave the battle from an exit hex; the turn ends."""
     u = actor_of_turn(b, cmd)
     can_leave_map(b, u)
 
@@ -550,7 +561,8 @@ def leave_map(b, cmd):
 
 @COMMANDS.handles(C.SetPolicy)
 def set_policy(b, cmd):
-    """RULES.md 4: a creature's AOO policy, "always", "never" or "ask"."""
+    """docs/rules/04-attacks-of-opportunity.md: a creature's AOO policy, "always", "never" or
+    "ask"."""
     if b.winner:
         ready_for_commands(b)
     if not isinstance(cmd.unit, str) or cmd.unit not in b.eids:

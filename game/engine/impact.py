@@ -52,7 +52,8 @@ def knockdown(b, attacker: str, target: str, weapon, charge_ft: int, power: bool
     a, t = view.unit(attacker), view.unit(target)
     dc, unlucky = I.capped(I.knockdown_dc(a, t, weapon, charge_ft, power).total)
     skill, bonus = I.resist_knockdown(t)
-    unlucky = unlucky or flies(t)       # LFG: "Flying creatures are Unfortunate when resisting"
+    # the hex-native rules: "Flying creatures are Unfortunate when resisting"
+    unlucky = unlucky or flies(t)
     fortune = cond.fortune(t.conditions, extra=(-1,) if unlucky else ())
     total = roll_check(b, target, skill.capitalize(), bonus, dc, fortune,
                        f"knockdown by {attacker}'s {weapon.name}")

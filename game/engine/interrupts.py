@@ -1,5 +1,4 @@
-"""Interrupt turns (RULES.md 9 "Turns, actions, initiative"; the players' page "Turns, actions
-and initiative": Interrupt Turn, Prepare to Interrupt).
+"""Interrupt turns (docs/rules/09-turns-and-actions.md "Interrupt Turn", "Prepare to Interrupt").
 
 An enemy's action has moments where it may be interrupted (`moment`, a generator the actions
 run): before an attack roll ("attacks"), after a step that brings the mover within a
@@ -135,9 +134,9 @@ def candidates(b, actor: str, triggers, before=None) -> list[tuple]:
 # ---- the moment -----------------------------------------------------------------------------
 
 def moment(b, actor: str, triggers, before=None):
-    """A generator run by an action of `actor`: offer the interrupt, roll, pause for the
-    winner's turn. Returns True when an interrupt turn was taken. A creature is offered an
-    Interrupt Turn once per turn of `actor` (LFG: not the same creature multiple times)."""
+    """A generator run by an action of `actor`: offer the interrupt, roll, pause for the winner's
+    turn. Returns True when an interrupt turn was taken. A creature is offered an Interrupt Turn
+    once per turn of `actor` (docs/rules/09-turns-and-actions.md "Interrupt Turn")."""
     takers, fired = [], {}
     for who, prep, trigger in candidates(b, actor, triggers, before):
         if prep is None:

@@ -1,5 +1,6 @@
-"""Where a creature's weapons are, written through the battle (RULES.md 4 (e), 10; LFG
-"Actions in Combat": draw/sheathe and pick up are Little Actions).
+"""Where a creature's weapons are, written through the battle
+(docs/rules/09-turns-and-actions.md "Weapons in hand": draw, sheathe and pick up are Little
+Actions; docs/rules/10-attacks-and-damage.md).
 
 - `spend_after_attack`: an attack with a weapon that counts its ammunition spends one shot; a
   thrown weapon leaves the thrower's hands and lands in the target's hex on a hit, on a miss in

@@ -1,4 +1,4 @@
-"""Minions (RULES.md 15; the players' page docs/rules/15-minions.md).
+"""Minions (docs/rules/15-minions.md).
 
 A creature whose stat block or map object names a `leader` is a minion of that creature.
 - Minions roll no initiative and take no turn of their own (`takes_turns`): they follow their

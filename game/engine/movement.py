@@ -1,24 +1,24 @@
-"""Moving a creature hex by hex (RULES.md 3 "Movement", RULES.md 4 "Attacks of opportunity").
+"""Moving a creature hex by hex (docs/rules/03-movement.md "Movement",
+docs/rules/04-attacks-of-opportunity.md "Attacks of opportunity").
 
 `walk` executes a checked path for Move, 5-Foot Step, Run, Charge, Retreat and Stand Up:
 before each step, the creatures whose AOO the step provokes (`game.rules.aoo.forecast` of that
-step, each creature at most once per movement action) react while the mover still stands in
-the hex it is leaving (`combat.opportunity_attacks`, which may pause the battle for an `ask`
-policy); a mover left dead, unconscious or prone stops there. After each step, prepared
-interrupts may trigger (an enemy enters a preparer's reach or comes into its sight: the move
-pauses at that hex while the interrupt resolves). 5-Foot Steps provoke nothing and cannot be
-interrupted (LFG: a Swift Action cannot be interrupted). A mover passing through an ally
-of about its size is Cramped with it while they share a hex (`game.engine.space`). A step into
-deep water or up a ledge may need a Swim or Climb check first (failing, the movement ends),
-and a step down a ledge is a fall (game.engine.falling): a creature it hurt lands prone and
-stops.
+step, each creature at most once per movement action) react while the mover still stands in the hex
+it is leaving (`combat.opportunity_attacks`, which may pause the battle for an `ask` policy); a
+mover left dead, unconscious or prone stops there. After each step, prepared interrupts may trigger
+(an enemy enters a preparer's reach or comes into its sight: the move pauses at that hex while the
+interrupt resolves). 5-Foot Steps provoke nothing and cannot be interrupted (the hex-native rules:
+a Swift Action cannot be interrupted). A mover passing through an ally of about its size is Cramped
+with it while they share a hex (`game.engine.space`). A step into deep water or up a ledge may need
+a Swim or Climb check first (failing, the movement ends), and a step down a ledge is a fall
+(game.engine.falling): a creature it hurt lands prone and stops.
 
 `check_path` and `check_retreat` check a path chosen by a player against the rules' own model
 of a step (`game.rules.movement`): entering costs, impassable hexes, blocking enemies, passing
 allies, footprints and turns of large creatures, legal ends.
 
-Speed (RULES.md 1, 3, 11): `speed_hexes(u)` = `conditions.speed_ft` // 5 (Injured, Weakened,
-Blinded, Cramped included).
+Speed (docs/rules/01-hexes-and-distance.md, 03-movement.md, 11-hit-points-and-conditions.md):
+`speed_hexes(u)` = `conditions.speed_ft` // 5 (Injured, Weakened, Blinded, Cramped included).
 """
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ from game.rules.threat import enemies_threatening, footprint_distance, is_hostil
 
 
 def speed_hexes(u) -> int:
-    """Hexes of movement one Move action gives (RULES.md 1: feet // 5; RULES.md 11)."""
+    """Hexes of movement one Move action gives (docs/rules/01-hexes-and-distance.md: feet // 5;
+    docs/rules/11-hit-points-and-conditions.md)."""
     return rules_movement.speed_hexes(u)
 
 
@@ -72,7 +73,7 @@ def _step_problem(view, u, frm, state) -> str:
 
 def check_path(view, u, states) -> tuple[list[int] | None, str]:
     """The entering cost of each step of `states` ((Hex, facing) after each step), or None
-    and why the path is illegal (RULES.md 3)."""
+    and why the path is illegal (docs/rules/03-movement.md)."""
     if not view.hexmap.contains(u.anchor):
         return None, f"{u.name} stands off the map"
     costs = []
@@ -90,8 +91,8 @@ def check_path(view, u, states) -> tuple[list[int] | None, str]:
 
 
 def check_retreat(view, u, states) -> str:
-    """RULES.md 3 Retreat: never into an enemy's space, and no step closer to an enemy that
-    threatens the creature's starting hexes."""
+    """docs/rules/03-movement.md "Retreat": never into an enemy's space, and no step closer to an
+    enemy that threatens the creature's starting hexes."""
     threats = enemies_threatening(view, u)
     old = tuple(u.hexes)
     for h, f in states:
@@ -148,9 +149,9 @@ def _endable(view, u, state) -> bool:
 
 
 def _fall_back(b, name: str, legal, seg) -> None:
-    """A mover knocked unconscious while passing an ally's hex cannot lie there (RULES.md 3:
-    no creature ends in an occupied hex): it ends in the last hex of its path where it could
-    stop (forced movement: it provokes nothing)."""
+    """A mover knocked unconscious while passing an ally's hex cannot lie there
+    (docs/rules/03-movement.md: no creature ends in an occupied hex): it ends in the last hex of
+    its path where it could stop (forced movement: it provokes nothing)."""
     view = b.view()
     u = view.unit(name)
     if u.dead or _endable(view, u, (u.anchor, u.facing)):
@@ -252,9 +253,9 @@ def _lands(b, name: str, hazard, seg) -> bool:
 
 
 def _goes_on(b, name: str, kind: str, rest, rest_costs) -> bool:
-    """After an interrupt turn the mover goes on along its path if it still can (LFG "What if
-    my turn is interrupted?"); else it stops here and a Move keeps the movement it did not
-    use (a Run or Charge loses it)."""
+    """After an interrupt turn the mover goes on along its path if it still can
+    (docs/rules/09-turns-and-actions.md "Interrupt Turn"); else it stops here and a Move keeps the
+    movement it did not use (a Run or Charge loses it)."""
     if not rest:
         return True
     u = b.unit(name)

@@ -1,5 +1,5 @@
-"""Save files and replays (DESIGN.md "State and flow", "Command line": `python -m game replay
-FILE [--verify] [--json]`).
+"""Save files and replays (docs/architecture.md "State and flow"; on the command line:
+`python -m game replay FILE [--verify] [--json]`).
 
 A save is the seed and the command log, not the component store (the format and its checks are in
 game/engine/savefile.py). A shipped map is written by its name; another map by its path

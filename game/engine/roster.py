@@ -1,6 +1,7 @@
 """Who is in the battle and may act, and the durations that run with a creature's turns
-(docs/rules/09-turns-and-actions.md, docs/rules/11-hit-points-and-conditions.md "Durations",
-docs/rules/12-winning.md; docs/architecture.md "The engine").
+(docs/rules/09-turns-and-actions.md,
+docs/rules/11-hit-points-and-conditions.md "How long effects last", docs/rules/12-winning.md;
+docs/architecture.md "The engine").
 
 Read by the turn order (`game.engine.turns`), the minions' groups (`game.engine.minions`) and
 the interrupt turns (`game.engine.interrupts`) alike, so none of them needs another's module:

@@ -1,5 +1,5 @@
-"""Reading a save file from anyone without trusting it (DESIGN.md "Command line": replay;
-docs/security.md "Saves").
+"""Reading a save file from anyone without trusting it (docs/security.md "Saves":
+`python -m game replay`, `play --load`).
 
 A save is JSON `{"version": 1, "map", "seed", "initiative", "criticals" (the optional critical
 rules, default "standard"), "rules" (the rulebook, game.rulebooks; written only when

@@ -1,5 +1,5 @@
-"""Selective initiative's options for the creature whose turn it is (RULES.md 9, 8; the
-players' page "Turns, actions and initiative": Deferring, Ignoring an enemy).
+"""Selective initiative's options for the creature whose turn it is
+(docs/rules/09-turns-and-actions.md "Deferring", "Ignoring an enemy"; 08-flanking.md).
 
 - **Defer** (`can_defer`, `defer`): a creature picked by an ally may, before it does anything,
   let that ally pick another creature and take its turn later this round; not when it is the

@@ -32,7 +32,8 @@ class Outcome:
 
 @dataclass
 class PendingReaction:
-    """A move paused while the owner of an `ask` creature decides on its AOO (RULES.md 4)."""
+    """A move paused while the owner of an `ask` creature decides on its AOO
+    (docs/rules/04-attacks-of-opportunity.md)."""
     reactor: str
     mover: str
     at: tuple[int, int]
@@ -44,11 +45,12 @@ class PendingReaction:
 
 @dataclass(frozen=True)
 class TurnState:
-    """The active creature's bookkeeping that no component holds (RULES.md 3, 9)."""
+    """The active creature's bookkeeping that no component holds (docs/rules/03-movement.md,
+    09-turns-and-actions.md)."""
     attack_actions: int = 0        # Big Actions used to attack this turn
     attacks_left: int = 0          # attacks left in the current attack action (level 10+)
     last_weapon: str | None = None
-    aim: bool = False              # RULES.md 9 Aim: +1 on the next ranged attack
+    aim: bool = False              # Aim (09-turns-and-actions.md): +1 on the next shot
     ran: int = 0                   # hexes of a Run just made (a Charge attack may follow)
     prepared: str = ""             # an interrupt turn of a prepared action: that action only
     interrupting: bool = False     # an interrupt turn (it cannot defer)
@@ -59,9 +61,9 @@ class TurnState:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A prepared interrupt (RULES.md 9): the trigger, the prepared Big Action (an action id of
-    the legality query), the weapon whose reach `enters_reach` watches, and the part of the
-    turn kept for the interrupt turn."""
+    """A prepared interrupt (docs/rules/09-turns-and-actions.md): the trigger, the prepared Big
+    Action (an action id of the legality query), the weapon whose reach `enters_reach` watches, and
+    the part of the turn kept for the interrupt turn."""
     trigger: str
     weapon: str
     round: int = 0

@@ -1,9 +1,11 @@
-"""Rounds, turns and initiative (RULES.md 9 "Turns, actions, initiative"; RULES.md 4 reactions;
-RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
+"""Rounds, turns and initiative (docs/rules/09-turns-and-actions.md;
+docs/rules/04-attacks-of-opportunity.md reactions; docs/rules/11-hit-points-and-conditions.md
+bleeding, stabilisation and durations; docs/rules/12-winning.md "Winning").
 
-- `start_battle(b)`: round 1; everyone rolls initiative (`game.rules.initiative`); in top-down
-  and round-by-round initiative every creature is Flat-Footed until its first turn starts
-  (LFG "Top-Down Initiative"); the highest check that can act opens the round.
+- `start_battle(b)`: round 1; everyone rolls initiative (`game.rules.initiative`); in top-down and
+  round-by-round initiative every creature is Flat-Footed until its first turn starts
+  (docs/rules/09-turns-and-actions.md "Initiative"); the highest check that can act opens the
+  round.
 - `start_turn(b, name)`: the Reaction comes back (and the AOO count of the round restarts);
   "until your next turn" effects end and `conditions.advance(..., "start")` runs; the gang-up
   count against it ends; an unused prepared interrupt lapses; Bleed X takes X HP; a Dying
@@ -25,9 +27,9 @@ RULES.md 11 bleeding, stabilisation and durations; RULES.md 12 "Winning").
 - Round 1 may be a surprise round, round 2 ends it (`game.engine.awareness`).
 - Minions roll no initiative and take no turn: they follow their leader in the order and act
   in its turn; their group's turn starts and ends with it (`game.engine.minions`).
-- `check_victory(b)`: RULES.md 12.
+- `check_victory(b)`: docs/rules/12-winning.md.
 
-Decisions where RULES.md is silent:
+Decisions where the rules reference is silent:
 - Creatures that cannot act (unconscious, dying, stunned) are never offered as a choice. Each
   one still gets its turn once per round, automatically (bleeding, the stabilisation save and
   durations happen in it): in selective and round-by-round initiative after every creature
@@ -61,8 +63,8 @@ DRAW = "draw"
 # ---- initiative ---------------------------------------------------------------------------
 
 def roll_all(b) -> None:
-    """Everyone present rolls initiative (RULES.md 9); sets `b.order` and `b.initiative`.
-    Round-by-round: the last actor of the previous round gets +5."""
+    """Everyone present rolls initiative (docs/rules/09-turns-and-actions.md); sets `b.order` and
+    `b.initiative`. Round-by-round: the last actor of the previous round gets +5."""
     view = b.view()
     checks = []
     for u in view.units:
@@ -78,13 +80,13 @@ def roll_all(b) -> None:
 
 
 def start_battle(b) -> None:
-    """Round 1 (RULES.md 9)."""
+    """Round 1 (docs/rules/09-turns-and-actions.md)."""
     b.note(round=1)
     b.emit(E.RoundStarted(1))
     awareness.start(b)
     minions.start(b)
     roll_all(b)
-    if b.initiative_mode == "top-down":      # LFG gives round 1 flat-footedness to top-down only
+    if b.initiative_mode == "top-down":      # round 1 flat-footedness: top-down only
         for name in b.order:
             if not b.unit(name).has("flat_footed"):
                 b.set_condition(name, "flat_footed", 1, cond.until_next_turn(b.eids[name]))
@@ -104,7 +106,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     if resume_deferred(b, name):
         return
     if b.first_of_round is None and able(b, name):
-        b.note(first_of_round=name)     # LFG: it cannot be interrupted
+        b.note(first_of_round=name)     # the hex-native rules: it cannot be interrupted
     b.note(active=name, chooser=None, turn=TurnState())
     b.emit(E.TurnStarted(name, b.round))
     if restore_reaction:
@@ -129,7 +131,8 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
 
 
 def finish_turn(b, name: str, real: bool = True) -> None:
-    """End of turn: durations advance, unused movement is lost (RULES.md 3, 11)."""
+    """End of turn: durations advance, unused movement is lost (docs/rules/03-movement.md,
+    11-hit-points-and-conditions.md)."""
     if name in b.eids:
         advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)
@@ -242,7 +245,7 @@ def _stalemate(b) -> bool:
     return True
 
 
-# ---- winning (RULES.md 12) --------------------------------------------------------------------
+# ---- winning (docs/rules/12-winning.md) ---------------------------------------------------------
 
 def check_victory(b) -> bool:
     """A side wins when every creature of every other side is dead, unconscious or gone."""

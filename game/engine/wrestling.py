@@ -3,12 +3,12 @@ knockdown): Grab, Trip, Shove, Pin, Escape and Shield Bash, one check each, offe
 legality query, forecast for previews and the computer player.
 
 - Grab, Trip, Shove (a Big Action each; they provoke unless the wrestler is trained,
-  `game.rules.wrestling.provokes`): an unarmed melee touch attack, then the opposed check.
-  Grab joins a grapple, Trip knocks prone, Shove pushes 1 hex (+1 per 5 of the margin) in a
-  straight line (`to`: the first hex), never provoking, stopping at walls, creatures and the
-  edge; down a ledge the shoved creature falls (`game.engine.falling.fall`). Named with a
-  `weapon` that has the maneuver's trait (LFG "Grab/Trip/Shove (Attack)"), the weapon's
-  attack (an attack of the turn, no provoking) opens it instead, and its hit deals damage.
+  `game.rules.wrestling.provokes`): an unarmed melee touch attack, then the opposed check. Grab
+  joins a grapple, Trip knocks prone, Shove pushes 1 hex (+1 per 5 of the margin) in a straight
+  line (`to`: the first hex), never provoking, stopping at walls, creatures and the edge; down a
+  ledge the shoved creature falls (`game.engine.falling.fall`). Named with a `weapon` that has the
+  maneuver's trait (docs/rules/18-wrestling-and-knockdown.md "Maneuvers"), the weapon's attack (an
+  attack of the turn, no provoking) opens it instead, and its hit deals damage.
 - Pin (a Big Action): a creature grappling its target; opposed Wrestling checks.
 - Escape (a Big Action): against the strongest of the creatures holding it; the escaper's
   Wrestling or Acrobatics, Unfortunate when pinned.
