@@ -128,7 +128,7 @@ def test_the_setup_screen_starts_and_its_load_screen_lists_the_bad_saves(tmp_pat
     """)
     out = run(hostile_home(tmp_path / "home"), "-c", script)
     assert out.returncode == 0, out.stderr
-    assert "maps ['dangling (broken)', 'pipe (broken)']" in out.stdout
+    assert "maps ['dangling (broken) · dangling.tmx', 'pipe (broken) · pipe.tmx']" in out.stdout
     assert "mode load" in out.stdout and "drawn True" in out.stdout
     rows = [line for line in out.stdout.splitlines() if line.startswith("row ")]
     assert len(rows) == len(BAD_SAVES)

@@ -6,18 +6,18 @@ from __future__ import annotations
 import pytest
 
 from game.engine import commands as C
-from game.engine.lfg import LFG
+from game.engine.lfg import HEX_NATIVE_RULES
 from game.engine.lfg_handlers import COMMANDS, FORECASTS, HANDLER_MODULES
 from game.engine.registry import Registry
 
 
 def test_every_command_of_the_default_rules_has_a_handler():
-    assert COMMANDS.missing(LFG.command_types.values()) == []
-    assert set(COMMANDS.kinds()) == set(LFG.command_types.values())
+    assert COMMANDS.missing(HEX_NATIVE_RULES.command_types.values()) == []
+    assert set(COMMANDS.kinds()) == set(HEX_NATIVE_RULES.command_types.values())
 
 
 def test_forecasts_are_of_commands_of_the_default_rules():
-    assert FORECASTS.kinds() and set(FORECASTS.kinds()) <= set(LFG.command_types.values())
+    assert FORECASTS.kinds() and set(FORECASTS.kinds()) <= set(HEX_NATIVE_RULES.command_types.values())
 
 
 def test_only_the_listed_modules_register():

@@ -15,7 +15,7 @@ from game.engine import lfg_handlers  # noqa: F401  (completes the command and f
 from game.engine.profile import RuleProfile
 from game.rulebooks import SUMMARIES, TITLES
 
-LFG = RuleProfile(
+HEX_NATIVE_RULES = RuleProfile(
     name="lfg",
     title=TITLES["lfg"],
     summary=SUMMARIES["lfg"],
@@ -34,4 +34,4 @@ LFG = RuleProfile(
     command_types=C.COMMAND_TYPES,
 )
 
-__all__ = ["LFG"]
+__all__ = ["HEX_NATIVE_RULES"]

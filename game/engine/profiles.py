@@ -5,13 +5,13 @@ by maps and the command line already but has no profile yet: asking for it says 
 """
 from __future__ import annotations
 
-from game.engine.lfg import LFG
+from game.engine.lfg import HEX_NATIVE_RULES
 from game.engine.light.profile import LIGHT
 from game.engine.profile import RuleProfile
 from game.rulebooks import DEFAULT, PLANNED, RULES_NAMES, refusal
 from game.errors import InputError
 
-PROFILES: dict[str, RuleProfile] = {p.name: p for p in (LFG, LIGHT)}
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (HEX_NATIVE_RULES, LIGHT)}
 
 
 def profile_named(name: str | None, where=None) -> RuleProfile:
