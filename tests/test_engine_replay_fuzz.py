@@ -21,7 +21,8 @@ from game.engine import events as E
 from game.engine import turns
 from game.engine.battle import Battle
 from game.engine.dice import Dice
-from game.engine.replay import load_replay, run_replay, save_battle
+from game.engine.replay import load_replay, save_battle
+from game.report import run_replay
 from game.errors import InputError
 from game.hexgrid import hex_distance
 from game.rules import movement as rm

@@ -22,50 +22,17 @@ Each problem is one DataError naming the file, the line of the bad field and the
 """
 from __future__ import annotations
 
-import re
-
 from .conditions import CONDITIONS
-from .fields import (ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
+from .fields import (ArrayItemContext, ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
                      int_field, table_field, text_field)
 from .model import (ABILITY_ACTIONS, ABILITY_KINDS, ABILITY_TARGETS, AREA_SHAPES, DAMAGE_TYPES,
-                    USES_PER, Ability, AbilityArea, AbilityCondition, AbilitySave, DataError,
+                    USES_PER, Ability, AbilityArea, AbilityCondition, AbilitySave,
                     ForcedMove)
 
 SAVE_KINDS = ("FORT", "REF", "WILL")
 ON_PASS = ("half", "negates", "nothing")
 FORCED_KINDS = ("push", "pull", "slide")
 _RANGED_SHAPES = ("burst", "wall", "target")
-
-
-class _ItemCtx:
-    """Errors of the n-th `[[abilities]]` table: the line of the key inside that table."""
-
-    def __init__(self, path, text: str, n: int, label: str):
-        self.path, self.label, self.lenient = path, f"{label}.abilities[{n}]", False
-        lines = text.splitlines()
-        heads = [i for i, l in enumerate(lines) if re.match(r"^\s*\[\[\s*abilities\s*\]\]", l)]
-        self.start = heads[n] if n < len(heads) else None
-        later = [i for i, l in enumerate(lines) if re.match(r"^\s*\[", l)
-                 and self.start is not None and i > self.start
-                 and not re.match(r"^\s*\[\s*abilities\.", l)]
-        self.end = later[0] if later else len(lines)
-        self.lines = lines
-
-    def line_of(self, key: str) -> int | None:
-        if self.start is None:
-            return None
-        for part in reversed(re.sub(r"\[\d+\]", "", key).split(".")):
-            pat = re.compile(rf'^\s*"?{re.escape(part)}"?\s*=|[{{,]\s*{re.escape(part)}\s*=')
-            for i in range(self.start + 1, self.end):
-                if pat.search(self.lines[i]):
-                    return i + 1
-        return self.start + 1
-
-    def error(self, key: str, message: str, fix: str) -> DataError:
-        line = self.line_of(key)
-        if not line:
-            return DataError(self.path, f"{self.label}.{key}", message, fix)
-        return DataError(self.path, line, f"{self.label}.{key}: {message}", fix)
 
 
 def _upper_choice(options):
@@ -185,7 +152,7 @@ def check_abilities(ctx, key, value) -> tuple[Ability, ...]:
                         "write each ability as [[abilities]] followed by its fields")
     out, seen = [], set()
     for n, table in enumerate(value):
-        item = _ItemCtx(ctx.path, ctx.text, n, ctx.label)
+        item = ArrayItemContext(ctx.path, ctx.text, "abilities", n, ctx.label)
         ability = build_ability(item, table)
         if ability.id in seen:
             raise item.error("id", f"the ability id {ability.id!r} is used twice",

@@ -17,6 +17,7 @@ import re
 from game.errors import has_control
 
 from .dice import parse_dice
+from .model import DataError
 
 REQUIRED = object()
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -135,5 +136,38 @@ def check_fields(ctx, table: dict, spec: dict, prefix: str = "") -> dict:
     return out
 
 
-__all__ = ["ID_PATTERN", "REQUIRED", "bool_field", "check_fields", "choice_field", "dice_field",
+
+class ArrayItemContext:
+    """Errors of the n-th `[[array]]` table of a data file (a weapon, a power, an ability): the
+    line of a key inside that table; its sub-tables `[array.x]` belong to it."""
+
+    def __init__(self, path, text: str, array: str, n: int, label: str):
+        self.path, self.label, self.lenient = path, f"{label}.{array}[{n}]", False
+        self.lines = text.splitlines()
+        heads = [i for i, line in enumerate(self.lines)
+                 if re.match(rf"^\s*\[\[\s*{array}\s*\]\]", line)]
+        self.start = heads[n] if n < len(heads) else None
+        later = [i for i, line in enumerate(self.lines) if self.start is not None
+                 and i > self.start and re.match(r"^\s*\[", line)
+                 and not re.match(rf"^\s*\[\s*{array}\.", line)]
+        self.end = later[0] if later else len(self.lines)
+
+    def line_of(self, key: str) -> int | None:
+        if self.start is None:
+            return None
+        for part in reversed(re.sub(r"\[\d+\]", "", key).split(".")):
+            pat = re.compile(rf'^\s*"?{re.escape(part)}"?\s*=|[{{,]\s*{re.escape(part)}\s*=')
+            for i in range(self.start + 1, self.end):
+                if pat.search(self.lines[i]):
+                    return i + 1
+        return self.start + 1
+
+    def error(self, key: str, message: str, fix: str) -> DataError:
+        line = self.line_of(key)
+        if not line:
+            return DataError(self.path, f"{self.label}.{key}", message, fix)
+        return DataError(self.path, line, f"{self.label}.{key}: {message}", fix)
+
+
+__all__ = ["ArrayItemContext", "ID_PATTERN", "REQUIRED", "bool_field", "check_fields", "choice_field", "dice_field",
            "int_field", "names_field", "table_field", "text_field", "whole_number"]

@@ -84,7 +84,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .fields import (REQUIRED, ID_PATTERN, bool_field, check_fields, choice_field, int_field,
+from .fields import (ArrayItemContext, REQUIRED, ID_PATTERN, bool_field, check_fields, choice_field, int_field,
                      table_field, text_field)
 from .loader import FileContext, default_assets_dir, read_toml
 from .model import AREA_SHAPES, SIZES, AbilityArea, DataError
@@ -233,36 +233,6 @@ class LightUnit:
 
 
 # ---- errors inside [[weapons]] and [[powers]] ---------------------------------------------
-
-class _ItemCtx:
-    """Errors of the n-th `[[<array>]]` table: the line of the key inside that table."""
-
-    def __init__(self, ctx: FileContext, array: str, n: int):
-        self.path, self.label, self.lenient = ctx.path, f"{ctx.label}.{array}[{n}]", False
-        self.lines = ctx.text.splitlines()
-        heads = [i for i, line in enumerate(self.lines)
-                 if re.match(rf"^\s*\[\[\s*{array}\s*\]\]", line)]
-        self.start = heads[n] if n < len(heads) else None
-        later = [i for i, line in enumerate(self.lines) if self.start is not None
-                 and i > self.start and re.match(r"^\s*\[", line)]
-        self.end = later[0] if later else len(self.lines)
-
-    def line_of(self, key: str) -> int | None:
-        if self.start is None:
-            return None
-        for part in reversed(re.sub(r"\[\d+\]", "", key).split(".")):
-            pat = re.compile(rf'^\s*"?{re.escape(part)}"?\s*=|[{{,]\s*{re.escape(part)}\s*=')
-            for i in range(self.start + 1, self.end):
-                if pat.search(self.lines[i]):
-                    return i + 1
-        return self.start + 1
-
-    def error(self, key: str, message: str, fix: str) -> DataError:
-        line = self.line_of(key)
-        if not line:
-            return DataError(self.path, f"{self.label}.{key}", message, fix)
-        return DataError(self.path, line, f"{self.label}.{key}: {message}", fix)
-
 
 # ---- value checkers -------------------------------------------------------------------------
 
@@ -432,7 +402,7 @@ def _items(ctx, data, array: str, build) -> tuple:
                         f"write each one as [[{array}]] followed by its fields")
     out, seen = [], set()
     for n, table in enumerate(value):
-        item = _ItemCtx(ctx, array, n)
+        item = ArrayItemContext(ctx.path, ctx.text, array, n, ctx.label)
         built = build(item, table)
         if built.id in seen:
             raise item.error("id", f"the id {built.id!r} is used twice",

@@ -12,14 +12,12 @@ relative to the save's folder.
   command again; `on_events(index, events)` sees the events of the battle's start (index None) and
   of each command. A command the engine refuses, or a fixed roll that does not fit the die
   rolled, means a corrupt save (one-line `InputError` naming the file and the command index).
-- `run_replay(file, verify=False, as_json=False) -> int`: a short summary on stdout; with
-  `verify`, exit status 0 when the final state hash equals the saved one, else one line on
-  stderr and 2; with `as_json`, every event as one JSON object per line instead.
+- `event_lines(index, events)`: the events as `replay --json` prints them (the command line's
+  `replay` itself is `game.report.run_replay`).
 """
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from game.engine.battle import Battle
@@ -100,39 +98,4 @@ def event_lines(index, events) -> list[str]:
     return [json.dumps({**e.to_dict(), "command": index}) for e in events]
 
 
-def run_replay(file, verify: bool = False, as_json: bool = False) -> int:
-    """`python -m game replay FILE [--verify] [--json]` (see the module docstring)."""
-    path = Path(file)
-    if as_json:
-        lines: list[str] = []
-        battle = load_replay(path, lambda n, events: lines.extend(event_lines(n, events)))
-        print("\n".join(lines))
-    else:
-        battle = load_replay(path)
-        print(summary(path, battle))
-    if verify:
-        if battle.state_hash() != battle.saved_hash:
-            print(f"{printable(path)}: state hash mismatch: the replay ends in "
-                  f"{battle.state_hash()[:12]}, the save says {battle.saved_hash[:12]}",
-                  file=sys.stderr)
-            return 2
-        if not as_json:
-            print(f"{printable(path)}: state hash verified ({battle.state_hash()[:12]})")
-    return 0
-
-
-def summary(path: Path, battle: Battle) -> str:
-    state = battle.awaiting()
-    where = (f"won by {battle.winner}" if state == "over" else
-             f"waiting for {battle.pending.reactor}'s reaction" if state == "reaction" else
-             f"{battle.chooser} chooses who acts next" if state == "choice" else
-             f"{battle.active}'s turn")
-    unused = len(battle.dice.fixed) - battle.dice.fixed_used
-    fixed = f", {unused} fixed roll(s) left unused" if unused else ""
-    rules = f"{battle.profile.title}, " if battle.profile.name != DEFAULT else ""
-    return (f"{printable(path)}: {len(battle.log)} commands replayed on "
-            f"{Path(battle.hexmap.path).name} ({rules}seed {battle.seed}{fixed}): round "
-            f"{battle.round}, {where}")
-
-
-__all__ = ["VERSION", "event_lines", "load_replay", "run_replay", "save_battle"]
+__all__ = ["VERSION", "event_lines", "load_replay", "save_battle"]

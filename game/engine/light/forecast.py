@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from game.engine.forecast import Forecast
 from game.engine.light import commands as L
-from game.engine.light.attacking import STYLES, choose_weapon, style_strike
-from game.engine.light.body import sheet_of
+from game.engine.light.attacking import choose_weapon, style_strike
 from game.engine.light.moving import path_states, provokers
 from game.engine.light.powers import aimed, power_of
 from game.engine.light.strikes import attack_plan, power_strike

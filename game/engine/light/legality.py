@@ -12,8 +12,8 @@ from game.ecs.components import Weapons
 from game.engine.legality import ActionOption, Option
 from game.engine.light import commands as L
 from game.engine.light import guards as G
-from game.engine.light.attacking import STYLES, dash_attack, reach_of, usable
-from game.engine.light.body import pool_of, sheet_of, weapons_in_hand
+from game.engine.light.attacking import STYLES, reach_of, usable
+from game.engine.light.body import sheet_of, weapons_in_hand
 from game.engine.light.handlers import check
 from game.engine.light.moving import move_hexes, path_fields, path_rules
 from game.engine.light.powers import check_usable
