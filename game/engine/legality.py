@@ -292,16 +292,22 @@ def refusal(b, command: C.Command) -> Refused | None:
     return None
 
 
-def _legal(b, command: C.Command) -> Option | None:
-    """`command` as an Option (confirmed when it provokes), or None when it is refused."""
-    why = refusal(b, command)
+def legal_option(b, command, refusal_of=None) -> Option | None:
+    """`command` as an Option (confirmed when it provokes), or None when it is refused;
+    `refusal_of(b, command)` is the profile's refusal (default: the default rules')."""
+    refusal_of = refusal_of or refusal
+    why = refusal_of(b, command)
     if why is None:
         return Option(command)
     if why.code == "provokes" and why.data.get("confirmable"):
         confirmed = replace(command, confirm=True)
-        if refusal(b, confirmed) is None:
+        if refusal_of(b, confirmed) is None:
             return Option(confirmed, tuple(why.data.get("provokers", ())))
     return None
+
+
+def _legal(b, command: C.Command) -> Option | None:
+    return legal_option(b, command)
 
 
 def _start(b, name: str, kind: ActionKind):
@@ -409,4 +415,5 @@ def choices(b) -> list[str]:
 
 
 __all__ = ["ACTIONS", "ACTION_IDS", "ActionOption", "KINDS", "Option", "action_option",
+           "legal_option",
            "actions", "can_start", "choices", "options", "refusal"]

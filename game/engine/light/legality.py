@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from game.ecs.components import Weapons
-from game.engine.legality import ActionOption, Option
+from game.engine.legality import ActionOption, Option, legal_option
 from game.engine.light import commands as L
 from game.engine.light import guards as G
 from game.engine.light.attacking import STYLES, reach_of, usable
@@ -223,14 +223,7 @@ def refusal(b, command) -> Refused | None:
 
 
 def _legal(b, command) -> Option | None:
-    why = refusal(b, command)
-    if why is None:
-        return Option(command)
-    if why.code == "provokes" and why.data.get("confirmable"):
-        confirmed = replace(command, confirm=True)
-        if refusal(b, confirmed) is None:
-            return Option(confirmed, tuple(why.data.get("provokers", ())))
-    return None
+    return legal_option(b, command, refusal)
 
 
 def _start(b, name: str, kind: LightAction | None, action: str = ""):
