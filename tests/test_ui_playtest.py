@@ -298,8 +298,11 @@ def test_13_the_log_keeps_its_scroll_and_an_opened_line_shows():
         a.update(0.5)
     bar = a.hud.log_box.scroll_bar
     assert bar is not None
+    a.hud.clock = lambda: 100.0         # the player scrolled a moment ago (the log holds)
     bar.set_scroll_from_start_percentage(0.2)
     a.hud.log_box.update(0.0)
+    a.hud.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                           pos=a.hud.log_box.rect.center, button=1))
     start, seen = bar.start_percentage, len(a.battle.events)
     for _ in range(6):
         a.update(0.5)
