@@ -13,7 +13,7 @@ import json
 import sys
 
 from game import paths
-from game.errors import InputError
+from game.errors import InputError, printable
 
 
 def load_battle(arg: str, seed: int = 0, rules: str | None = None):
@@ -41,9 +41,9 @@ def action_facts(battle, name: str) -> list[dict]:
 
 
 def print_facts(name: str, facts: list[dict], out) -> None:
-    print(f"{name}:", file=out)
-    for f in facts:
-        why = "" if f["enabled"] else f"  {f['reason']} [{f['code']}]"
+    print(f"{printable(name)}:", file=out)
+    for f in facts:          # a reason may name a team of the map: escaped (docs/security.md)
+        why = "" if f["enabled"] else f"  {printable(f['reason'])} [{f['code']}]"
         print(f"  {f['action']:<18}{'yes' if f['enabled'] else 'no':<4}{why}".rstrip(), file=out)
 
 

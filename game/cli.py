@@ -12,7 +12,8 @@ import sys
 
 from game import paths
 from game.cliargs import (
-    NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, bounded_int, program_name, rules_argument,
+    NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, bounded_int, file_argument, program_name,
+    rules_argument,
 )
 from game.errors import InputError, printable
 
@@ -37,7 +38,7 @@ def map_argument(text: str) -> str:
     """A map on the command line: a path, or a shipped map's name (`duel`). A bare name that
     is neither is refused here with the names there are; a missing path is the loader's to
     report (file:line)."""
-    path = paths.resolve_map(text)
+    path = paths.resolve_map(file_argument(text))
     looks_like_a_path = any(c in text for c in "/\\") or text.endswith(".tmx")
     if not path.exists() and not looks_like_a_path:
         raise argparse.ArgumentTypeError(
@@ -99,10 +100,10 @@ def _add_play(sub) -> None:
                       help="the optional critical-hit rules: Killer Criticals, Perfect "
                            "Critical or both (default: the map's)")
     add_rules(play, SAVE_RULES_NOTE)
-    play.add_argument("--load", default=None, help="a saved battle")
+    play.add_argument("--load", default=None, type=file_argument, help="a saved battle")
     play.add_argument("--ai-debug", action="store_true",
                       help="log every decision of the computer players on stderr")
-    play.add_argument("--maps", default=None, metavar="DIR",
+    play.add_argument("--maps", default=None, metavar="DIR", type=file_argument,
                       help="also list the maps of DIR on the setup screen (besides the "
                            "shipped maps and your own maps folder)")
 
@@ -114,15 +115,15 @@ def _add_map_commands(sub) -> None:
 
     render = sub.add_parser("render", help="draw a map's tile layers as Tiled would, headless")
     render.add_argument("map", type=map_argument, help=MAP_HELP)
-    render.add_argument("out")
+    render.add_argument("out", type=file_argument)
 
     screenshot = sub.add_parser("screenshot", help="one headless frame of the game UI")
     screenshot.add_argument("map", type=map_argument, help=MAP_HELP)
-    screenshot.add_argument("out")
+    screenshot.add_argument("out", type=file_argument)
     screenshot.add_argument("--select", default=None)
     screenshot.add_argument("--hover", default=None)
     screenshot.add_argument("--size", default="1280x800")
-    screenshot.add_argument("--load", default=None, metavar="SAVE",
+    screenshot.add_argument("--load", default=None, metavar="SAVE", type=file_argument,
                             help="draw the battle of a save (after its last command) instead "
                                  "of the map's start")
     add_rules(screenshot, SAVE_RULES_NOTE)
@@ -140,7 +141,7 @@ def _add_map_commands(sub) -> None:
     add_rules(path, PATH_RULES_NOTE)
 
     new_map = sub.add_parser("new-map", help="write a new map to paint in Tiled")
-    new_map.add_argument("path", help="the .tmx file to create")
+    new_map.add_argument("path", type=file_argument, help="the .tmx file to create")
     new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
     new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
 
@@ -173,7 +174,8 @@ def _add_computer_games(sub) -> None:
     balance = sub.add_parser("balance", help="many computer games on a map: a balance report "
                              "(index.html, report.json); pip install 'hexskirmish[report]'")
     balance.add_argument("map", type=map_argument, help=MAP_HELP)
-    balance.add_argument("--out", required=True, help="the folder to write the report in")
+    balance.add_argument("--out", required=True, type=file_argument,
+                         help="the folder to write the report in")
     balance.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=20,
                          help=f"games per pairing of --sides (1-{MAX_GAMES})")
     balance.add_argument("--sides", nargs="+", default=None, metavar="CTL,CTL",
@@ -189,7 +191,7 @@ def _add_computer_games(sub) -> None:
 def _add_battle_commands(sub) -> None:
     """Subcommands for a battle's state: what a creature may do, replays."""
     actions = sub.add_parser("actions", help="what a creature may do now, and why not")
-    actions.add_argument("battle", metavar="MAP_OR_SAVE",
+    actions.add_argument("battle", metavar="MAP_OR_SAVE", type=file_argument,
                          help="a map (its first turn) or a .json save (its current state)")
     actions.add_argument("name", metavar="NAME")
     actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
@@ -197,7 +199,7 @@ def _add_battle_commands(sub) -> None:
     add_rules(actions, SAVE_RULES_NOTE)
 
     replay = sub.add_parser("replay", help="replay a saved battle")
-    replay.add_argument("file")
+    replay.add_argument("file", type=file_argument)
     replay.add_argument("--verify", action="store_true",
                         help="exit 2 unless the replay ends in the state the save recorded")
     replay.add_argument("--json", action="store_true",

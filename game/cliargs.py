@@ -5,6 +5,9 @@
   int() sees them (a 5,000-digit coordinate used to be an internal ValueError).
 - `bounded_int(lo, hi)`: an argparse `type=` for whole numbers within [lo, hi]; anything else
   is argparse's one-line usage error, which shows at most the first 40 characters of the value.
+- `file_argument(text)`: an argparse `type=` for a file or folder to read or write: a NUL
+  byte or a name longer than the file system takes is a usage error, before any system call
+  could fail on it.
 - `rules_argument(text)`: an argparse `type=` for `--rules`: a rulebook the game plays (lfg,
   light); a planned or unknown one is argparse's one-line usage error naming the ones there are.
 - `RULES_HELP`: what `--rules` chooses, each rulebook with its one-line summary.
@@ -22,6 +25,7 @@ from pathlib import Path
 
 from game import rulebooks
 from game.errors import InputError
+from game.files import path_problem
 
 MAX_DIGITS = 6
 _CELL = re.compile(rf"^\s*(-?\d{{1,{MAX_DIGITS}}})\s*,\s*(-?\d{{1,{MAX_DIGITS}}})\s*$")
@@ -57,6 +61,16 @@ def bounded_int(lo: int, hi: int):
     return parse
 
 
+def file_argument(text: str) -> str:
+    problem = path_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"the file name {shown(text)} {problem}")
+    return text
+
+
+file_argument.__name__ = "file name"
+
+
 def rules_argument(text: str) -> str:
     name = text.strip()
     why = rulebooks.refusal(name) if name else \
@@ -74,4 +88,4 @@ RULES_HELP = ("the rulebook the battle plays (default: the map's `rules` propert
 
 
 __all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "RULES_HELP", "RULES_METAVAR", "bounded_int", "cell",
-           "program_name", "rules_argument", "shown"]
+           "file_argument", "program_name", "rules_argument", "shown"]

@@ -5,19 +5,26 @@ files").
   A FIFO, a device (`/dev/zero`), a folder or a socket is refused without reading from it
   (opening does not block: O_NONBLOCK), and so is a file larger than `limit`, so a hostile
   path can neither hang a command nor fill its memory.
+- `path_problem(text)` and `resolved(path)`: a file name from a map, a save or the command
+  line is checked before any system call sees it (a NUL byte, a name longer than the file
+  system allows), and resolved without the symlink loop or the error escaping as a fault.
 - `write_atomically(path, data)`: the new content in a temporary file of the same folder,
   flushed and fsync'ed, then renamed over `path`: a crash or a full disk leaves either the
   old file or the new one, never half of it.
 """
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["FileRefused", "read_bytes", "read_text", "regular_file_problem",
-           "write_atomically"]
+__all__ = ["FileRefused", "path_problem", "read_bytes", "read_text", "regular_file_problem",
+           "resolved", "write_atomically"]
+
+MAX_NAME_BYTES = 255     # one file or folder name (NAME_MAX of Linux, macOS and Windows)
+MAX_PATH_BYTES = 4095    # a whole path (PATH_MAX of Linux, less its NUL)
 
 
 class FileRefused(ValueError):
@@ -73,6 +80,43 @@ def regular_file_problem(path, what: str = "file") -> str:
         return f"cannot read the {what}: {err.strerror or err}"
     kind = _kind(mode)
     return f"is {kind}, not a {what}" if kind else ""
+
+
+def path_problem(text) -> str:
+    """"" when `text` can name a file here, else why not, in a few words: a NUL byte, a
+    character the file system cannot take, a name or a path longer than it allows."""
+    text = os.fspath(text)
+    if "\x00" in text:
+        return "holds a NUL byte, which no file name can hold"
+    try:
+        encoded = os.fsencode(text)
+    except UnicodeError:
+        return "holds a character no file name can hold here"
+    if len(encoded) > MAX_PATH_BYTES:
+        return f"is {len(encoded)} bytes long: a path is at most {MAX_PATH_BYTES}"
+    longest = max(len(part) for part in encoded.replace(b"\\", b"/").split(b"/"))
+    if longest > MAX_NAME_BYTES:
+        return (f"holds a name {longest} bytes long, too long for a file name (at most "
+                f"{MAX_NAME_BYTES})")
+    return ""
+
+
+def resolved(path) -> Path:
+    """The absolute path of `path` with its links followed; FileRefused (saying why) for a
+    name `path_problem` refuses and for a symlink loop."""
+    problem = path_problem(path)
+    if problem:
+        raise FileRefused(problem)
+    try:
+        return Path(path).resolve()
+    except RuntimeError:         # Python before 3.13 reports a loop so
+        raise FileRefused("is a symlink loop (a link that leads back to itself)") from None
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise FileRefused("is a symlink loop (a link that leads back to itself)") from None
+        raise FileRefused(f"cannot be read: {err.strerror or err}") from None
+    except ValueError as err:
+        raise FileRefused(f"cannot be read: {err}") from None
 
 
 def _read_at_most(fd: int, count: int) -> bytes:

@@ -11,6 +11,7 @@ terminal; stdout gets the verdict and where the report is.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -22,7 +23,9 @@ from game.ai.simulate import BACKENDS, ROUND_CAP, iter_games, parse_sides, rules
 from game.balance import page, plots
 from game.balance.aggregate import Tally
 from game.balance.outfolder import check_out_folder
-from game.errors import InputError
+from game.errors import InputError, printable, printable_all
+from game.files import FileRefused, resolved
+from game.outputs import SYSTEM_DIRS
 
 REPORT_FILES = ("index.html", "report.json")
 
@@ -39,6 +42,26 @@ def check_arguments(games: int, jobs: int, backend: str, out: Path) -> None:
     if not out.parent.is_dir():
         raise InputError(out, None, f"cannot write the report: the folder {out.parent} does "
                          "not exist")
+    check_writable(out)
+
+
+def check_writable(out: Path) -> None:
+    """Before any game is played: `out` is no system folder, and a folder can be made
+    beside it (the report is drawn there first) and, if it exists, in it (made and removed
+    at once: the same call that writing the report will make)."""
+    try:
+        real = resolved(out)
+    except FileRefused as err:
+        raise InputError(out, None, f"{err}: give --out a folder of your own") from None
+    if any(real.is_relative_to(d) for d in SYSTEM_DIRS):
+        raise InputError(out, None, "is a system folder: give --out a folder of your own")
+    for folder in (out.parent, out) if out.is_dir() else (out.parent,):
+        try:
+            os.rmdir(tempfile.mkdtemp(dir=folder, prefix=f".{out.name}-"))
+        except OSError as err:
+            raise InputError(out, None, f"cannot write the report in {folder} "
+                             f"({err.strerror or err}): give --out a folder you may "
+                             "write in") from None
 
 
 def import_tqdm():
@@ -82,9 +105,13 @@ def run_balance(map, out, games: int = 20, jobs: int = 1, sides: list[str] | Non
             tally.add(n // games, result)
             bar.update()
     doc = tally.report()
-    write_report(doc, path, out)
-    print(f"{path.name}: {doc['verdict']['text']} ({doc['games']} games); "
-          f"report in {out / 'index.html'}")
+    try:
+        write_report(doc, path, out)
+    except OSError as err:        # the folder changed while the games were played
+        raise InputError(out, None, f"cannot write the report ({err.strerror or err}): "
+                         "give --out a folder you may write in") from None
+    print(printable(f"{path.name}: {doc['verdict']['text']} ({doc['games']} games); "
+                    f"report in {out / 'index.html'}"))
     return 0
 
 
@@ -93,7 +120,7 @@ def write_report(doc: dict, map_path: Path, out: Path) -> None:
     with tempfile.TemporaryDirectory(dir=out.parent, prefix=f".{out.name}-") as tmp:
         folder = Path(tmp)
         (folder / "report.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
-        images = plots.draw_all(doc, map_path, folder)
+        images = plots.draw_all(printable_all(doc), map_path, folder)  # names drawn escaped
         (folder / "index.html").write_text(page.render_page(doc, images), encoding="utf-8")
         out.mkdir(exist_ok=True)
         check_out_folder(out, images)         # again: the folder may have changed meanwhile

@@ -1,16 +1,24 @@
 """The balance report's index.html: the verdict, the tables and the images, one static page.
 
-Every text that comes from a map or a unit file is escaped; the page links the PNGs beside it
-and carries no script.
+Every text that comes from a map or a unit file is escaped, for HTML and for its control
+characters (a team named with an ESC or a right-to-left override shows them as `\x1b`,
+`\u202e`: docs/security.md "Names on the console"); the page links the PNGs beside it and
+carries no script.
 """
 from __future__ import annotations
 
-from html import escape
+import html
+
+from game.errors import printable
 
 STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;
 text-align:right}th{background:#eee}td:first-child,th:first-child{text-align:left}
 .verdict{font-size:1.4em;font-weight:bold}img{max-width:100%;display:block;margin:1em 0}"""
+
+
+def escape(text) -> str:
+    return html.escape(printable(text))
 
 
 def pct(x: float) -> str:

@@ -29,7 +29,7 @@ from game.engine.commands import Command, command_from_dict
 from game.engine.profiles import profile_named
 from game.rulebooks import DEFAULT, PLANNED, PLAYABLE
 from game.errors import InputError
-from game.files import FileRefused, read_text
+from game.files import FileRefused, path_problem, read_text, resolved
 from game.tiled.hexmap import INITIATIVE_MODES
 
 VERSION = 1
@@ -203,13 +203,20 @@ def _describe(hint) -> str:
 def locate_map(path: Path, name: str) -> Path:
     """The map a save names: a path inside the save's folder or the player's maps folder, or
     a shipped map (by its name, e.g. "duel", or its path); anything else is refused."""
+    unusable = path_problem(name)
+    if unusable:
+        raise InputError(path, "map", f"the map's name {unusable}: a save names a shipped "
+                         "map (e.g. duel) or a .tmx file beside it")
     save_dir = path.resolve().parent
     given = Path(name)
     candidate = given if given.is_absolute() else save_dir / given
     if not candidate.exists():
         candidate = paths.shipped_map(name) or candidate
     roots = (save_dir, paths.user_maps_dir().resolve(), paths.shipped_maps_dir().resolve())
-    real = candidate.resolve()
+    try:
+        real = resolved(candidate)
+    except FileRefused as err:
+        raise InputError(path, "map", f"the map {name} {err}") from None
     if not any(real.is_relative_to(root) for root in roots):
         raise InputError(path, "map", f"the map {name} is outside the save's folder, the "
                          f"player's maps folder ({roots[1]}) and the shipped maps: a save names "

@@ -21,9 +21,11 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.files import path_problem
 from game.hexgrid import TiledLayout
+from game.tiled.jsonmap import UNKNOWN_LAYER
 from game.tiled.templates import FLAG_BITS, Files, Tileset
-from game.tiled.xmlsafe import LineElement, XmlError, line_of, parse_file
+from game.tiled.xmlsafe import LineElement, XmlError, line_of, parse_file, problem
 
 # Bits of a Tiled GID (TMX "Tile Flipping"); bit 28 is the hexagonal 120-degree rotation.
 FLIP_H, FLIP_V, FLIP_D, ROT_120 = 1 << 31, 1 << 30, 1 << 29, 1 << 28
@@ -106,6 +108,11 @@ def read_document(path, problems: list | None = None, files: Files | None = None
     (the problems list then says why)."""
     path = Path(path)
     problems = problems if problems is not None else []
+    unusable = path_problem(path)
+    if unusable:
+        problems.append(problem(str(path)[:300], 1, f"the map's file name {unusable}",
+                                "give the path of a .tmx or .tmj file"))
+        return None
     if files is None:
         from game.tiled.project import load_project
         project, found = load_project(path)
@@ -216,6 +223,9 @@ def _read_layers(doc: Document) -> None:
             stack.pop()
             continue
         kind = LAYER_KINDS.get(child.tag)
+        if child.tag == UNKNOWN_LAYER:
+            doc.report(line_of(child), "a layer of an unknown type (Tiled's are tilelayer, "
+                       "objectgroup, imagelayer and group)", "export the map from Tiled again")
         if kind is None:
             continue
         layer = _layer(doc, child, kind, offset, opacity, visible, tint, groups)
@@ -277,8 +287,24 @@ def _check_objects(doc: Document, layer: Layer) -> None:
     for obj in layer.element.findall("object"):
         for name in ("x", "y", "width", "height", "rotation"):
             _number(doc, obj, name, 0.0, -MAX_OFFSET, MAX_OFFSET)
+        for shape in (c for c in obj if c.tag in ("polygon", "polyline")):
+            _check_points(doc, shape)
         if obj.get("template") is not None:
             doc.files.template(obj.get("template"), doc.shown, line_of(obj))
+
+
+def _check_points(doc: Document, shape) -> None:
+    """A polygon's or polyline's points: `x,y` pairs of finite numbers within MAX_OFFSET."""
+    for point in (shape.get("points") or "").split():
+        try:
+            x, y = (float(v) for v in point.split(","))
+        except ValueError:
+            x = y = math.nan
+        if not (-MAX_OFFSET <= x <= MAX_OFFSET and -MAX_OFFSET <= y <= MAX_OFFSET):
+            doc.report(line_of(shape), f"<{shape.tag}> point {point[:40]!r} is not two "
+                       f"numbers from {-MAX_OFFSET:g} to {MAX_OFFSET:g}",
+                       "fix the shape in Tiled and save the map again")
+            return
 
 
 def _read_tile_data(doc: Document, layer: Layer) -> None:

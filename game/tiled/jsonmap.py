@@ -27,6 +27,7 @@ SKIP = {"layers", "objects", "properties", "tilesets", "tiles", "data", "chunks"
 OFFSETS = ("offsetx", "offsety")  # Tiled writes fractional layer offsets (10.5)
 LAYER_TAGS = {"tilelayer": "layer", "objectgroup": "objectgroup", "imagelayer": "imagelayer",
               "group": "group"}
+UNKNOWN_LAYER = "unknownlayer"  # the element of a JSON layer whose type is none of LAYER_TAGS
 
 
 def is_json(path) -> bool:
@@ -65,7 +66,7 @@ def parse_json_file(path) -> LineElement:
         raise XmlError(1, "not a Tiled JSON file (the top level is not an object)",
                        "give a .tmj, .tsj or .tj file written by Tiled")
     kind = data.get("type", "map" if "layers" in data else "tileset")
-    if kind not in ROOTS:
+    if not isinstance(kind, str) or kind not in ROOTS:
         raise XmlError(1, f"not a Tiled JSON map, tileset or template (type {kind!r})",
                        "give a .tmj, .tsj or .tj file written by Tiled")
     try:
@@ -96,11 +97,12 @@ def _child(parent, tag: str, where: str, data: dict | None = None, skip=SKIP) ->
 
 
 def _convert(kind: str, data: dict) -> LineElement:
+    _checked(data, kind)
     if kind == "map":
         root = _element("map", "map", data)
         _properties(root, data, "")
-        for i, ts in enumerate(_list(data, "tilesets")):
-            _tileset(root, ts, f"tilesets[{i}]")
+        for where, ts in _items(data, "tilesets", ""):
+            _tileset(root, ts, where)
         _layers(root, data, "", 0)
         return root
     if kind == "tileset":
@@ -108,16 +110,46 @@ def _convert(kind: str, data: dict) -> LineElement:
         _tileset_body(root, data, "")
         return root
     root = _element("template", "template")
-    if isinstance(data.get("tileset"), dict):
-        _tileset(root, data["tileset"], "tileset")
-    if isinstance(data.get("object"), dict):
-        _object(root, data["object"], "object")
+    if "tileset" in data:
+        _tileset(root, _checked(data["tileset"], "tileset"), "tileset")
+    if "object" in data:
+        _object(root, _checked(data["object"], "object"), "object")
     return root
 
 
-def _list(data: dict, key: str) -> list:
-    value = data.get(key)
-    return value if isinstance(value, list) else []
+# The members of Tiled's JSON objects that the reader uses, and the JSON types they have.
+MEMBER_TYPES = {"layers": list, "objects": list, "properties": list, "tilesets": list,
+                "tiles": list, "polygon": list, "polyline": list, "chunks": list,
+                "tileoffset": dict, "text": dict, "object": dict, "tileset": dict,
+                "name": str, "type": str, "class": str, "source": str, "image": str,
+                "template": str, "encoding": str, "compression": str, "propertytype": str,
+                "data": (list, str)}
+FIX = "export the file from Tiled again (File > Export As, JSON), or fix the JSON"
+
+
+def _checked(data, where: str) -> dict:
+    """`data` when it is an object whose members have Tiled's JSON types, else XmlError
+    naming the place: a member of the wrong type is never read as something else."""
+    if not isinstance(data, dict):
+        raise XmlError(where, f"{where} is {_kind(data)}, not an object", FIX)
+    for key, kinds in MEMBER_TYPES.items():
+        if key in data and not isinstance(data[key], kinds):
+            expected = " or ".join(_kind(k()) for k in
+                                   (kinds if isinstance(kinds, tuple) else (kinds,)))
+            raise XmlError(where, f"'{key}' is {_kind(data[key])}, not {expected}", FIX)
+    return data
+
+
+def _kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "a text", bool: "true or false",
+            type(None): "null"}.get(type(value), "a number")
+
+
+def _items(data: dict, key: str, prefix: str):
+    """(JSON path, object) of each item of the list `data[key]`, every one checked."""
+    for i, item in enumerate(data.get(key) or ()):
+        where = _where(prefix, f"{key}[{i}]")
+        yield where, _checked(item, where)
 
 
 def _where(prefix: str, key: str) -> str:
@@ -125,12 +157,11 @@ def _where(prefix: str, key: str) -> str:
 
 
 def _properties(parent, data: dict, prefix: str) -> None:
-    props = [p for p in _list(data, "properties") if isinstance(p, dict)]
+    props = list(_items(data, "properties", prefix))
     if not props:
         return
     group = _child(parent, "properties", _where(prefix, "properties"))
-    for i, p in enumerate(props):
-        where = _where(prefix, f"properties[{i}]")
+    for where, p in props:
         prop = _child(group, "property", where, {k: v for k, v in p.items() if k != "value"},
                       skip=set())
         value = p.get("value", "")
@@ -154,15 +185,12 @@ def _tileset(parent, data: dict, where: str) -> None:
 
 
 def _tileset_body(elem, data: dict, prefix: str) -> None:
-    if isinstance(data.get("tileoffset"), dict):
+    if "tileoffset" in data:
         _child(elem, "tileoffset", _where(prefix, "tileoffset"), data["tileoffset"])
     _properties(elem, data, prefix)
     if "image" in data:
         _image(elem, data, _where(prefix, "image"))
-    for i, tile in enumerate(_list(data, "tiles")):
-        if not isinstance(tile, dict):
-            continue
-        where = _where(prefix, f"tiles[{i}]")
+    for where, tile in _items(data, "tiles", prefix):
         t = _child(elem, "tile", where, tile)
         if "type" in tile or "class" in tile:
             t.set("type", str(tile.get("class", tile.get("type"))))
@@ -184,19 +212,15 @@ def _image(parent, data: dict, where: str) -> None:
 def _layers(parent, data: dict, prefix: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise RecursionError
-    for i, layer in enumerate(_list(data, "layers")):
-        if not isinstance(layer, dict):
-            continue
-        where = _where(prefix, f"layers[{i}]")
-        tag = LAYER_TAGS.get(layer.get("type"), "unknownlayer")
+    for where, layer in _items(data, "layers", prefix):
+        tag = LAYER_TAGS.get(layer.get("type"), UNKNOWN_LAYER)
         elem = _child(parent, tag, where, layer)
         _properties(elem, layer, where)
         if tag == "layer":
             _data(elem, layer, where)
         elif tag == "objectgroup":
-            for j, obj in enumerate(_list(layer, "objects")):
-                if isinstance(obj, dict):
-                    _object(elem, obj, _where(where, f"objects[{j}]"))
+            for place, obj in _items(layer, "objects", where):
+                _object(elem, obj, place)
         elif tag == "imagelayer" and layer.get("image"):
             _child(elem, "image", _where(where, "image"), {"source": layer["image"]})
         elif tag == "group":
@@ -239,7 +263,7 @@ def _object(parent, obj: dict, where: str) -> None:
             text = " ".join(f"{p.get('x', 0)},{p.get('y', 0)}" for p in points
                             if isinstance(p, dict))
             _child(elem, shape, _where(where, shape), {"points": text})
-    if isinstance(obj.get("text"), dict):
+    if "text" in obj:
         _child(elem, "text", _where(where, "text"))
 
 

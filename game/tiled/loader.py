@@ -24,6 +24,7 @@ from pathlib import Path
 from game.data.conditions import CONDITIONS
 from game.data.model import SIZES
 from game.errors import InputError, has_control
+from game.files import path_problem
 from game.hexgrid import footprint
 from game.tiled.document import FLIP_D, FLIP_H, FLIP_V, ROT_120, read_document
 from game.tiled.for_pytmx import check_all_for_pytmx
@@ -103,6 +104,10 @@ def load_map(path, units_db=None, require_sides: bool = True) -> HexMap:
 def read_map(path, units_db=None, require_sides: bool = True
              ) -> tuple[HexMap | None, list[Problem]]:
     """(the map or None, every problem found)."""
+    unusable = path_problem(path)
+    if unusable:          # checked before any folder is searched for the map's project
+        return None, [problem(str(path)[:300], 1, f"the map's file name {unusable}",
+                              "give the path of a .tmx or .tmj file")]
     ctx = _Ctx(Path(path), units_db)
     ctx.require_sides = require_sides
     hexmap = ctx.read()

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.files import FileRefused, read_text
+from game.files import FileRefused, read_text, resolved
 from game.tiled.xmlsafe import Problem, Prop, problem
 
 MAX_BYTES = 1024 * 1024
@@ -61,7 +61,10 @@ class Project:
 
 def find_project(map_path) -> Path | None:
     """The nearest .tiled-project in the map's folder or above (None if there is none)."""
-    folder = Path(map_path).resolve().parent
+    try:
+        folder = resolved(map_path).parent
+    except FileRefused:       # the map itself is refused where it is read, naming it
+        return None
     for _ in range(MAX_LEVELS):
         found = sorted(folder.glob(f"*{SUFFIX}"))
         if found:
@@ -91,10 +94,42 @@ def load_project(map_path) -> tuple[Project | None, list[Problem]]:
     if not isinstance(types, list):
         return None, [problem(path, 1, "the project file has no list 'propertyTypes'", fix)]
     project = Project(path, path.parent)
-    for t in types:
-        if isinstance(t, dict) and isinstance(t.get("name"), str):
-            if t.get("type") == "enum":
-                project.enums[t["name"]] = t
-            elif t.get("type") == "class":
-                project.classes[t["name"]] = t
+    for n, t in enumerate(types):
+        wrong = type_problem(t)
+        if wrong:
+            return None, [problem(path, f"propertyTypes[{n}]", wrong, fix)]
+        if t.get("type") == "enum":
+            project.enums[t["name"]] = t
+        elif t.get("type") == "class":
+            project.classes[t["name"]] = t
     return project, []
+
+
+# The members of a custom type the game reads, and the JSON type each must have.
+_TYPE_MEMBERS = {"name": str, "type": str, "members": list, "values": list, "useAs": list}
+_MEMBER_MEMBERS = {"name": str, "type": str, "propertyType": str}
+
+
+def type_problem(t) -> str:
+    """"" for a custom type the game can read (Tiled's shape), else what is wrong with it."""
+    if not isinstance(t, dict):
+        return f"a property type is {_json_kind(t)}, not an object"
+    for key, kind in _TYPE_MEMBERS.items():
+        if key in t and not isinstance(t[key], kind):
+            return f"the property type's '{key}' is {_json_kind(t[key])}, not {_json_kind(kind())}"
+    if not isinstance(t.get("name"), str):
+        return "a property type without a name"
+    for m in t.get("members", []):
+        wrong = next((k for k, kind in _MEMBER_MEMBERS.items()
+                      if k in m and not isinstance(m[k], kind)), None) \
+            if isinstance(m, dict) else "member"
+        if wrong:
+            return f"a member of the class '{t['name']}' has a '{wrong}' of the wrong type" \
+                if wrong != "member" else f"a member of the class '{t['name']}' is " \
+                f"{_json_kind(m)}, not an object"
+    return ""
+
+
+def _json_kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "a text", bool: "true or false",
+            type(None): "null"}.get(type(value), "a number")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import paths
+from game.files import FileRefused, path_problem, resolved
 from game.tiled.images import MAX_IMAGE_SIDE, ImageError, check_image
 from game.tiled.xmlsafe import Prop, XmlError, line_of, parse_file, problem, read_props
 
@@ -59,6 +60,11 @@ class Template:
     obj: object  # the template's <object> element
     tileset: Tileset | None
     firstgid: int
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """`text` quoted for a message, at most `limit` characters of it."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def _int_attr(elem, name: str, default=None):
@@ -101,8 +107,18 @@ class Files:
         if not source:
             self.report(owner, line, f"{what} without a file name", f"choose the {what} in Tiled")
             return None
+        problem = path_problem(source)
+        if problem:
+            self.report(owner, line, f"{what} {_cut(source)} {problem}",
+                        f"rename the file and choose the {what} again in Tiled")
+            return None
         shown = Path(os.path.normpath(Path(owner).parent / source))
-        real = shown.resolve()
+        try:
+            real = resolved(shown)
+        except FileRefused as err:
+            self.report(owner, line, f"{what} '{source}' {err}",
+                        f"point the {what} to the file itself in Tiled")
+            return None
         if not any(real.is_relative_to(root) for root in self.roots):
             self.report(owner, line, f"{what} '{source}' is outside the map's folder and assets/",
                         "keep tilesets, images and templates next to the map, under assets/ "
@@ -192,7 +208,7 @@ class Files:
             self.report(path, line_of(elem), "tileset without a tilewidth/tileheight from 1 "
                         f"to {MAX_IMAGE_SIDE}", "open the tileset in Tiled and save it again")
             return None
-        if not self.check_geometry(elem, path, tw, th):
+        if not self.check_geometry(elem, path, tw, th) or not self.check_offset(elem, path):
             return None
         for image in elem.findall("image"):
             self.image(image, path)
@@ -237,6 +253,23 @@ class Files:
                         f"keep a tileset under {MAX_TILES} tiles (larger tiles, or several "
                         "tilesets)")
             return False
+        return True
+
+    def check_offset(self, elem, path) -> bool:
+        """The tileset's <tileoffset> (pixels every tile is drawn shifted by): finite numbers
+        within a tile image's side, which the drawing turns into whole pixels."""
+        for offset in elem.findall("tileoffset"):
+            for name in ("x", "y"):
+                text = offset.get(name, "0")
+                try:
+                    value = float(text)
+                except ValueError:
+                    value = math.nan
+                if not -MAX_IMAGE_SIDE <= value <= MAX_IMAGE_SIDE:
+                    self.report(path, line_of(offset), f"tileoffset {name}={_cut(text)} is not "
+                                f"a number from {-MAX_IMAGE_SIDE} to {MAX_IMAGE_SIDE}",
+                                "set the tileset's Drawing Offset again in Tiled")
+                    return False
         return True
 
     def template(self, source: str, owner, line: int) -> Template | None:
@@ -297,8 +330,9 @@ class MapObject:
     line: int
 
     def number(self, name: str, default=None):
+        """The attribute as a finite number (ValueError for NaN, an infinity or no number)."""
         try:
-            return float(self.attrib[name])
+            return _finite(self.attrib[name])
         except KeyError:
             return default
 
@@ -318,13 +352,23 @@ class MapObject:
             ax, ay = _ALIGN.get(ts.alignment, (0, -1))
             lx, ly = (ax + .5) * w, (ay + .5) * h
         elif self.shape is not None and self.shape.tag in ("polygon", "polyline"):
-            pts = [tuple(map(float, p.split(","))) for p in self.shape.get("points", "").split()]
+            pts = [tuple(map(_finite, p.split(","))) for p in self.shape.get("points", "").split()]
             xs, ys = [p[0] for p in pts] or [0.0], [p[1] for p in pts] or [0.0]
             lx, ly = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         else:
             lx, ly = (w or 0.0) / 2, (h or 0.0) / 2
         a = math.radians(self.number("rotation", 0.0))
-        return (x + lx * math.cos(a) - ly * math.sin(a), y + lx * math.sin(a) + ly * math.cos(a))
+        center = (x + lx * math.cos(a) - ly * math.sin(a), y + lx * math.sin(a) + ly * math.cos(a))
+        return _finite(center[0]), _finite(center[1])
+
+
+def _finite(text) -> float:
+    """`text` as a float; ValueError for NaN and the infinities (1e309 is one) as for text
+    that is no number: a position must become a hex."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r} is not a finite number")
+    return value
 
 
 def tile_in(refs, raw_gid: int) -> tuple[Tileset, int] | None:
