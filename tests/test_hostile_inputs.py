@@ -475,3 +475,26 @@ def test_the_window_escapes_team_names_of_a_forged_map(tmp_path):
     shown = run_python("-c", script, path)
     assert shown.returncode == 0, shown.stderr
     assert "\\\\x1b" in shown.stdout and "\\x1b" not in shown.stdout.replace("\\\\x1b", "")
+
+
+# --- the setup screen lists such maps with their problem and starts --------------------------
+
+LIST_MAPS = ("import json; from game.ui import setup_model as S; "
+             "print(json.dumps({m.path.name: m.error for m in S.list_maps(S.map_folders())}))")
+
+
+def test_the_setup_screen_lists_hostile_maps_with_their_problem(tmp_path):
+    maps = tmp_path / "home" / "maps"
+    maps.mkdir(parents=True)
+    tmx_map(maps, tmx_position("x", "nan"))
+    (maps / "m.tmx").rename(maps / "nan.tmx")
+    (maps / "loop.tsx").symlink_to("loop.tsx")
+    (maps / "loop.tmx").write_text((maps / "nan.tmx").read_text().replace(
+        'source="terrain.tsx"', 'source="loop.tsx"').replace('x="nan"', 'x="112"'))
+    json_map(maps, _set("layers", 0, "type", ["tilelayer"])).rename(maps / "typed.tmj")
+    out = run_python("-c", LIST_MAPS, home=tmp_path / "home")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    errors = json.loads(out.stdout.splitlines()[-1])
+    assert "x='nan' is not a number" in errors["nan.tmx"]
+    assert "symlink loop" in errors["loop.tmx"]
+    assert "'type' is a list" in errors["typed.tmj"]

@@ -114,19 +114,24 @@ def type_problem(t) -> str:
     """"" for a custom type the game can read (Tiled's shape), else what is wrong with it."""
     if not isinstance(t, dict):
         return f"a property type is {_json_kind(t)}, not an object"
-    for key, kind in _TYPE_MEMBERS.items():
-        if key in t and not isinstance(t[key], kind):
-            return f"the property type's '{key}' is {_json_kind(t[key])}, not {_json_kind(kind())}"
+    wrong = _wrong_member(t, _TYPE_MEMBERS)
+    if wrong:
+        return f"the property type's {wrong}"
     if not isinstance(t.get("name"), str):
         return "a property type without a name"
     for m in t.get("members", []):
-        wrong = next((k for k, kind in _MEMBER_MEMBERS.items()
-                      if k in m and not isinstance(m[k], kind)), None) \
-            if isinstance(m, dict) else "member"
+        wrong = _wrong_member(m, _MEMBER_MEMBERS) if isinstance(m, dict) else \
+            f"is {_json_kind(m)}, not an object"
         if wrong:
-            return f"a member of the class '{t['name']}' has a '{wrong}' of the wrong type" \
-                if wrong != "member" else f"a member of the class '{t['name']}' is " \
-                f"{_json_kind(m)}, not an object"
+            return f"a member of the class '{t['name']}': {wrong}"
+    return ""
+
+
+def _wrong_member(data: dict, kinds: dict) -> str:
+    """"" when every member of `kinds` in `data` has its JSON type, else which one not."""
+    for key, kind in kinds.items():
+        if key in data and not isinstance(data[key], kind):
+            return f"'{key}' is {_json_kind(data[key])}, not {_json_kind(kind())}"
     return ""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 
+from game.errors import printable
 from game.tiled.hexmap import DEFAULT_RULES
 from game.tiled.loader import read_map
 from game.tiled.xmlsafe import Problem, problem
@@ -63,5 +64,5 @@ def run_validate(paths, units_db=None, out=None, err=None) -> int:
             print(p, file=err)
         return 2
     for line in good:
-        print(line, file=out)
+        print(printable(line), file=out)   # a path or a warning may hold a map's names
     return 0
