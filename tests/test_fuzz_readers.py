@@ -12,6 +12,7 @@ file well under a minute); set it to 2000 for a long run.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import xml.etree.ElementTree as ET
@@ -22,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.data import load_units
+from game.engine.commands import COMMAND_TYPES
 from game.engine.replay import load_replay
 from game.errors import InputError, has_control
 from game.tiled.loader import load_map
@@ -168,6 +170,34 @@ def test_a_mutated_tmj_loads_or_is_refused_in_one_line(tmj_file, units, data):
     assert_loads_or_refuses(lambda: load_map(path, units))
 
 
+DUEL_NAMES = ["Aldric", "Wren", "Tamsin", "Grik", "Snag", "Mugg", "Nob", "Fang"]
+PLAUSIBLE = st.one_of(st.sampled_from(DUEL_NAMES), st.integers(-2, 12),
+                      st.lists(st.integers(-2, 12), min_size=2, max_size=2),
+                      st.lists(st.lists(st.integers(-1, 12), min_size=2, max_size=2),
+                               max_size=4),
+                      st.sampled_from(["longsword", "shortbow", "ask", "always", "yes"]),
+                      st.booleans(), st.none())
+
+
+@st.composite
+def commands(draw):
+    """A command of the default rules with plausible or hostile field values."""
+    kind = draw(st.sampled_from(sorted(COMMAND_TYPES)), label="command")
+    fields = [f.name for f in dataclasses.fields(COMMAND_TYPES[kind])]
+    values = st.one_of(PLAUSIBLE, PLAUSIBLE, JSON_SCALARS)
+    return {"type": kind, **{f: draw(values, label=f) for f in fields
+                             if draw(st.integers(0, 9), label="keep") > 0}}
+
+
+def with_commands(doc, data) -> dict:
+    """A copy of the save `doc` with 1 to 3 generated commands put in its log."""
+    doc = json.loads(json.dumps(doc))
+    for _ in range(data.draw(st.integers(1, 3), label="commands")):
+        at = data.draw(st.integers(0, len(doc["commands"])), label="at")
+        doc["commands"].insert(at, data.draw(commands()))
+    return doc
+
+
 @pytest.fixture(scope="module")
 def save_file(folder):
     (folder / "save").mkdir()
@@ -180,4 +210,12 @@ def save_file(folder):
 def test_a_mutated_save_loads_or_is_refused_in_one_line(save_file, data):
     path, doc = save_file
     write_json(path, mutate_json(doc, data))
+    assert_loads_or_refuses(lambda: load_replay(path).close())
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_save_with_generated_commands_replays_or_is_refused_in_one_line(save_file, data):
+    path, doc = save_file
+    write_json(path, with_commands(doc, data))
     assert_loads_or_refuses(lambda: load_replay(path).close())
