@@ -19,6 +19,7 @@ from __future__ import annotations
 from game.data.ruleset import CRITICAL_RULES
 
 import difflib
+from functools import lru_cache
 from pathlib import Path
 
 from game.data.conditions import CONDITIONS
@@ -70,6 +71,14 @@ UNIT_OVERRIDES = {
 }
 
 
+@lru_cache(maxsize=1024)
+def closest_key(key: str, known: tuple) -> str:
+    """The key of `known` most like `key` ("" if none is close): a map repeating one
+    misspelt unit key thousands of times is compared once."""
+    close = difflib.get_close_matches(key, known, n=1)
+    return close[0] if close else ""
+
+
 def split_gid(raw: int) -> tuple[int, int]:
     """(tile GID, flag bits) of a GID written by Tiled."""
     return raw & ~FLAG_BITS, raw & FLAG_BITS
@@ -113,7 +122,7 @@ class _Ctx:
     def __init__(self, path: Path, units_db):
         self.path, self.shown = path, str(path)
         self.problems: list[Problem] = []
-        self.warnings: list[str] = []
+        self.warnings: dict[str, None] = {}  # in order, each once
         self.project, found = load_project(path)
         self.problems.extend(found)
         self.files = Files(path, self.problems, self.project and self.project.folder)
@@ -129,8 +138,7 @@ class _Ctx:
     def warn(self, path, line, what, fix) -> None:
         p = problem(path, line, what, fix)
         text = f"{p.path}:{p.line}: warning: {p.message}"
-        if text not in self.warnings:
-            self.warnings.append(text)
+        self.warnings[text] = None
 
     def typed(self, p, convert, label: str):
         """convert(p), or None after reporting `label: property 'x' must be ...`."""
@@ -167,7 +175,7 @@ class _Ctx:
         if self.require_sides and self.unit_objects == len(units):
             self.check_sides(hexmap, units)
         self.check_profile(hexmap, units)
-        hexmap.units, hexmap.warnings = units, self.warnings
+        hexmap.units, hexmap.warnings = units, list(self.warnings)
         return hexmap
 
     # --- terrain -------------------------------------------------------------------------
@@ -450,8 +458,8 @@ class _Ctx:
         if not db or key in db:
             return True
         known = sorted(db)
-        close = difflib.get_close_matches(key, known, n=1)
-        hint = f"did you mean '{close[0]}'? " if close else ""
+        close = closest_key(key, tuple(known))
+        hint = f"did you mean '{close}'? " if close else ""
         shown = ", ".join(known[:6]) + (", ..." if len(known) > 6 else "")
         self.report(prop.line, f"{label}: unknown unit '{key}'",
                     f"{hint}use a key of assets/units/*.toml: {shown}", prop.path)

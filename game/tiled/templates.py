@@ -80,6 +80,8 @@ class Files:
         if project_folder is not None:  # sibling folders (../tilesets) of a Tiled project
             self.roots.append(Path(project_folder).resolve())
         self.problems = problems
+        self._reported: set = set()  # the problems in `problems[:self._looked]`
+        self._looked = 0
         self._tilesets: dict[Path, Tileset | None] = {}
         self._templates: dict[Path, Template | None] = {}
         self._image_sizes: dict[Path, tuple[int, int] | None] = {}
@@ -93,8 +95,11 @@ class Files:
 
     def report(self, path, line, what, fix) -> None:
         p = problem(path, line, what, fix)
-        if p not in self.problems:
+        self._reported.update(self.problems[self._looked:])  # those added without report()
+        if p not in self._reported:
+            self._reported.add(p)
             self.problems.append(p)
+        self._looked = len(self.problems)
 
     def reference(self, source: str | None, owner, line: int, what: str) -> Path | None:
         """The path of `source` written in file `owner`, or None after reporting a problem."""
