@@ -42,6 +42,10 @@ from game.tiled.xmlsafe import (Problem, PropError, as_bool, as_choice, as_int, 
 
 __all__ = ["FLIP_D", "FLIP_H", "FLIP_V", "ROT_120", "MapError", "load_map", "read_map",
            "split_gid"]
+# Every pair of creatures is a question the rules answer (sight, cover, flanking: `inspect`
+# lists them all, the computer players weigh them): a cap keeps that bounded; the shipped
+# maps have at most 16.
+MAX_UNITS = 100
 HP_CONDITIONS = ("injured", "unconscious", "dying", "bleed", "weakened")
 HELD_CONDITIONS = ("grappled", "pinned")   # a grapple needs its holder: none on a map
 # why a condition of those two kinds cannot be set on a map
@@ -301,11 +305,16 @@ class _Ctx:
     def units(self, walked, refs, layout) -> list[UnitPlacement]:
         units = []
         for elem, kind, visible, offset, _groups in walked:
-            if kind != "object":
+            if kind != "object" or self.unit_objects > MAX_UNITS:
                 continue
             for obj in elem.findall("object"):
                 mo = map_object(obj, self.shown, refs, self.files)
                 wrong = object_problem(mo, visible) if mo is not None else None
+                if self.unit_objects == MAX_UNITS and (wrong or mo and mo.cls == "unit"):
+                    self.report(mo.line, f"more than {MAX_UNITS} units: a map holds at most "
+                                f"{MAX_UNITS}", "remove units in Tiled (or make two maps)")
+                    self.unit_objects += 1  # the units beyond are not read: no side checks
+                    break
                 if wrong is not None:
                     self.report(mo.line, *wrong)
                     self.unit_objects += 1
