@@ -22,7 +22,7 @@ def game(tmp_path: Path, *args, timeout: float = 60) -> subprocess.CompletedProc
     return run(tmp_path / "home", "-m", "game", *args, timeout=timeout)
 
 
-def one_line(out: subprocess.CompletedProcess, named: Path) -> str:
+def one_line(out: subprocess.CompletedProcess, named: Path | str) -> str:
     """The refusal: exit status 2, one line on stderr naming `named`, nothing else."""
     assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
     lines = out.stderr.splitlines()

@@ -2,10 +2,10 @@
 
 A tileset or image layer may name any file: a truncated PNG, a text file, a 20000 x 20000
 picture that needs gigabytes once decoded, or hundreds of large pictures that do together
-(the loader keeps a map's images under MAX_MAP_IMAGE_PIXELS in all). `check_image` reads the header with Pillow (no
-pixels), refuses formats, sizes and pixel counts the game will not draw, then decodes every
-pixel (Pillow; no drawing library in the loader) so that `validate` says ok only for images that
-load whole.
+(the loader keeps the distinct images of a map under MAX_MAP_IMAGE_PIXELS in all).
+`check_image` reads the header with Pillow (no pixels), refuses formats, sizes and pixel
+counts the game will not draw, then decodes every pixel (Pillow; no drawing library in the
+loader) so that `validate` says ok only for images that load whole.
 libpng's own warnings on stderr are silenced (`quiet_stderr`): the user sees one line.
 """
 from __future__ import annotations
