@@ -12,8 +12,8 @@ import sys
 
 from game import paths
 from game.cliargs import (
-    NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, bounded_int, file_argument, program_name,
-    rules_argument,
+    NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, SCREEN_SIZE_HELP, bounded_int, file_argument,
+    program_name, rules_argument,
 )
 from game.errors import InputError, printable
 
@@ -122,7 +122,7 @@ def _add_map_commands(sub) -> None:
     screenshot.add_argument("out", type=file_argument)
     screenshot.add_argument("--select", default=None)
     screenshot.add_argument("--hover", default=None)
-    screenshot.add_argument("--size", default="1280x800")
+    screenshot.add_argument("--size", default="1280x800", help=SCREEN_SIZE_HELP)
     screenshot.add_argument("--load", default=None, metavar="SAVE", type=file_argument,
                             help="draw the battle of a save (after its last command) instead "
                                  "of the map's start")

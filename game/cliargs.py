@@ -13,6 +13,10 @@
 - `RULES_HELP`: what `--rules` chooses, each rulebook with its one-line summary.
 - `NEGATIVE_ARG`: what the parser takes for a negative number rather than an option ("-3",
   "-1,0", "2,-4"), so `path MAP NAME -1,0` reaches the map's own bounds check.
+- `screen_size(text)`: `screenshot --size` "WxH" -> (w, h), each side SCREEN_SIDES and at most
+  MAX_SCREEN_PIXELS in all: the window, the board and the panels are drawn on surfaces of the
+  screen's size, about 53 bytes per pixel together, so 4096x3072 needs about 1 GiB (and
+  8192x8192 used to run out of memory).
 - `program_name()`: what the player typed, for usage lines and the command that plays a
   battle again (the setup screen shows it too).
 """
@@ -51,6 +55,24 @@ def cell(text: str, what: str = "hex") -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
+SCREEN_SIDES = (200, 4096)
+MAX_SCREEN_PIXELS = 4096 * 3072
+SCREEN_SIZE_HELP = (f"WxH in pixels (default 1280x800): each side {SCREEN_SIDES[0]}-"
+                    f"{SCREEN_SIDES[1]}, at most {MAX_SCREEN_PIXELS:,} pixels in all "
+                    f"(4096x3072, 3840x2160)")
+
+
+def screen_size(text: str) -> tuple[int, int]:
+    lo, hi = SCREEN_SIDES
+    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text or "")
+    width, height = (int(match[1]), int(match[2])) if match else (0, 0)
+    if not (lo <= width <= hi and lo <= height <= hi) or width * height > MAX_SCREEN_PIXELS:
+        raise InputError(None, None, f"--size {shown(text)}: give WxH with each side "
+                         f"{lo}-{hi} and at most {MAX_SCREEN_PIXELS:,} pixels in all, e.g. "
+                         f"1280x800 or 4096x3072")
+    return width, height
+
+
 def bounded_int(lo: int, hi: int):
     def parse(text: str) -> int:
         if not re.fullmatch(r"\s*[+-]?\d{1,12}\s*", text) or not lo <= int(text) <= hi:
@@ -87,5 +109,6 @@ RULES_HELP = ("the rulebook the battle plays (default: the map's `rules` propert
               + " ".join(rulebooks.described(n) for n in rulebooks.PLAYABLE)).replace("%", "%%")
 
 
-__all__ = ["MAX_DIGITS", "NEGATIVE_ARG", "RULES_HELP", "RULES_METAVAR", "bounded_int", "cell",
-           "file_argument", "program_name", "rules_argument", "shown"]
+__all__ = ["MAX_DIGITS", "MAX_SCREEN_PIXELS", "NEGATIVE_ARG", "RULES_HELP", "RULES_METAVAR",
+           "SCREEN_SIDES", "SCREEN_SIZE_HELP", "bounded_int", "cell", "file_argument",
+           "program_name", "rules_argument", "screen_size", "shown"]

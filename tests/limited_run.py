@@ -19,7 +19,7 @@ def limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run_python(*args, home: Path | None = None, timeout: int = TIMEOUT
+def run_python(*args, home: Path | None = None, timeout: float = TIMEOUT
                ) -> subprocess.CompletedProcess:
     """`python ARGS...` from the repository, headless, without the debug traceback switch;
     `home` is the player's data folder (HEXSKIRMISH_HOME) when given."""
@@ -33,7 +33,7 @@ def run_python(*args, home: Path | None = None, timeout: int = TIMEOUT
                           preexec_fn=limited, stdin=subprocess.DEVNULL)
 
 
-def run_game(*args, home: Path | None = None, timeout: int = TIMEOUT
+def run_game(*args, home: Path | None = None, timeout: float = TIMEOUT
              ) -> subprocess.CompletedProcess:
     """`python -m game ARGS...` (see run_python)."""
     return run_python("-m", "game", *args, home=home, timeout=timeout)

@@ -422,6 +422,35 @@ def bench_load() -> None:
             print(f"  ours / pytmx = {ours / peer:.2f} (goal <= 1.5)")
 
 
+# ---- problems (docs/security.md "Time and memory"): validate's growth with its problems --
+
+def _teams_map(folder: Path, teams: int) -> Path:
+    """A new map whose property teams names `teams` more teams without units: one problem
+    each."""
+    from game.tiled.newmap import write_new_map
+    path = write_new_map(folder / f"teams{teams}.tmx", "10x8", "flat")
+    names = ",".join(["blue", "red"] + [f"t{i}" for i in range(teams)])
+    path.write_text(path.read_text().replace('value="blue,red"', f'value="{names}"'))
+    return path
+
+
+@section
+def bench_problems() -> None:
+    """read_map of a map with 20,000 problems against four times a map with 5,000 (what
+    linear growth predicts): a ratio near 1 is linear, near 1/4 quadratic."""
+    import tempfile
+
+    from game.data import load_units
+    from game.tiled.loader import read_map
+
+    units = load_units()
+    with tempfile.TemporaryDirectory() as tmp:
+        small, large = _teams_map(Path(tmp), 5_000), _teams_map(Path(tmp), 20_000)
+        ours = best_ms(lambda: read_map(large, units), repeat=3)
+        peer = 4 * best_ms(lambda: read_map(small, units), repeat=3)
+        report("validate 20,000 problems", ours, peer, "4 x validate 5,000 problems")
+
+
 # ---- ai (game/ai): one unit decision vs the baseline's, on the largest shipped map ---------
 
 @section

@@ -34,6 +34,10 @@ GID_MASK = ~FLAG_BITS & 0xFFFFFFFF
 MAX_CELLS = 1_000_000  # width x height of a map
 MAX_TILE_SIDE = 4096  # pixels of a map's tile
 MAX_GROUP_DEPTH = 64
+# Drawing costs every layer over the whole map and each tile layer holds a number per cell:
+# a cap on layers (of every kind, groups included) and on tile layers x cells bounds both.
+MAX_LAYERS = 128
+MAX_LAYER_CELLS = 16_000_000
 MAX_OFFSET = 1_000_000.0  # pixels of a layer offset or an object coordinate
 LAYER_KINDS = {"layer": "tile", "objectgroup": "object", "imagelayer": "image", "group": "group"}
 COMPRESSIONS = (None, "zlib", "gzip", "zstd")
@@ -134,8 +138,7 @@ def read_document(path, problems: list | None = None, files: Files | None = None
         return doc
     _read_header(doc)
     _read_tilesets(doc)
-    _read_layers(doc)
-    return doc
+    return doc if _read_layers(doc) else None
 
 
 # --- header ---------------------------------------------------------------------------------
@@ -211,9 +214,9 @@ def _check_overlaps(doc: Document, lines: dict) -> None:
 
 # --- layers -----------------------------------------------------------------------------------
 
-def _read_layers(doc: Document) -> None:
+def _read_layers(doc: Document) -> bool:
     """Walk the layers (without recursion: a map may nest thousands of groups), then check
-    each one and decode its tile data."""
+    each one and decode its tile data. False when the map has too many layers to be read."""
     stack = [(iter(doc.root), (0.0, 0.0), 1.0, True, None, ())]
     tile_index = 0
     while stack:
@@ -228,6 +231,8 @@ def _read_layers(doc: Document) -> None:
                        "objectgroup, imagelayer and group)", "export the map from Tiled again")
         if kind is None:
             continue
+        if _too_many_layers(doc, child, kind, tile_index):
+            return False
         layer = _layer(doc, child, kind, offset, opacity, visible, tint, groups)
         doc.layers.append(layer)
         if kind == "tile":
@@ -244,6 +249,25 @@ def _read_layers(doc: Document) -> None:
                 continue
             stack.append((iter(child), layer.offset, layer.opacity, layer.visible, layer.tint,
                           groups + (layer.name,)))
+    return True
+
+
+def _too_many_layers(doc: Document, elem, kind: str, tile_layers: int) -> bool:
+    """Reports it when `elem` is one layer more than MAX_LAYERS, or one tile layer more
+    than MAX_LAYER_CELLS allows on a map of this size."""
+    fix = "merge layers in Tiled (Layer > Merge Layer Down) or delete empty ones"
+    if len(doc.layers) >= MAX_LAYERS:
+        doc.report(line_of(elem), f"more than {MAX_LAYERS} layers (groups included): "
+                   f"a map has at most {MAX_LAYERS}", fix)
+        return True
+    cells = doc.width * doc.height
+    if kind == "tile" and (tile_layers + 1) * cells > MAX_LAYER_CELLS:
+        most = MAX_LAYER_CELLS // max(cells, 1)
+        doc.report(line_of(elem), f"more than {most} tile layers on a map of "
+                   f"{doc.width}x{doc.height}: tile layers x width x height is at most "
+                   f"{MAX_LAYER_CELLS:,}", fix)
+        return True
+    return False
 
 
 def _layer(doc, elem, kind, offset, opacity, visible, tint, groups) -> Layer:

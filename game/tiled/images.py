@@ -1,10 +1,11 @@
 """Images a map uses, opened before the game draws them (docs/security.md "Maps").
 
 A tileset or image layer may name any file: a truncated PNG, a text file, a 20000 x 20000
-picture that needs gigabytes once decoded. `check_image` reads the header with Pillow (no
-pixels), refuses formats, sizes and pixel counts the game will not draw, then decodes every
-pixel (Pillow; no drawing library in the loader) so that `validate` says ok only for images that
-load whole.
+picture that needs gigabytes once decoded, or hundreds of large pictures that do together
+(the loader keeps the distinct images of a map under MAX_MAP_IMAGE_PIXELS in all).
+`check_image` reads the header with Pillow (no pixels), refuses formats, sizes and pixel
+counts the game will not draw, then decodes every pixel (Pillow; no drawing library in the
+loader) so that `validate` says ok only for images that load whole.
 libpng's own warnings on stderr are silenced (`quiet_stderr`): the user sees one line.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 MAX_IMAGE_SIDE = 16384
 MAX_IMAGE_PIXELS = 4096 * 4096  # 64 MiB once decoded to RGBA
+MAX_MAP_IMAGE_PIXELS = 4 * MAX_IMAGE_PIXELS  # every distinct image of one map together
 FORMATS = ("PNG", "JPEG", "BMP", "GIF", "TGA", "WEBP")
 FIX = "save the image again as PNG from an image editor, or point to the right file in Tiled"
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from game.data.ruleset import CRITICAL_RULES
 
 import difflib
+from functools import lru_cache
 from pathlib import Path
 
 from game.data.conditions import CONDITIONS
@@ -42,6 +43,10 @@ from game.tiled.xmlsafe import (Problem, PropError, as_bool, as_choice, as_int, 
 
 __all__ = ["FLIP_D", "FLIP_H", "FLIP_V", "ROT_120", "MapError", "load_map", "read_map",
            "split_gid"]
+# Every pair of creatures is a question the rules answer (sight, cover, flanking: `inspect`
+# lists them all, the computer players weigh them): a cap keeps that bounded; the shipped
+# maps have at most 16.
+MAX_UNITS = 100
 HP_CONDITIONS = ("injured", "unconscious", "dying", "bleed", "weakened")
 HELD_CONDITIONS = ("grappled", "pinned")   # a grapple needs its holder: none on a map
 # why a condition of those two kinds cannot be set on a map
@@ -69,6 +74,14 @@ UNIT_OVERRIDES = {
     "ac": lambda p: as_int(p, 0, 100), "size": lambda p: as_choice(p, SIZES),
     "aoo_policy": lambda p: as_choice(p, ("always", "never", "ask")),
 }
+
+
+@lru_cache(maxsize=1024)
+def closest_key(key: str, known: tuple) -> str:
+    """The key of `known` most like `key` ("" if none is close): a map repeating one
+    misspelt unit key thousands of times is compared once."""
+    close = difflib.get_close_matches(key, known, n=1)
+    return close[0] if close else ""
 
 
 def split_gid(raw: int) -> tuple[int, int]:
@@ -118,7 +131,7 @@ class _Ctx:
     def __init__(self, path: Path, units_db):
         self.path, self.shown = path, str(path)
         self.problems: list[Problem] = []
-        self.warnings: list[str] = []
+        self.warnings: dict[str, None] = {}  # in order, each once
         self.project, found = load_project(path)
         self.problems.extend(found)
         self.files = Files(path, self.problems, self.project and self.project.folder)
@@ -134,8 +147,7 @@ class _Ctx:
     def warn(self, path, line, what, fix) -> None:
         p = problem(path, line, what, fix)
         text = f"{p.path}:{p.line}: warning: {p.message}"
-        if text not in self.warnings:
-            self.warnings.append(text)
+        self.warnings[text] = None
 
     def typed(self, p, convert, label: str):
         """convert(p), or None after reporting `label: property 'x' must be ...`."""
@@ -172,7 +184,7 @@ class _Ctx:
         if self.require_sides and self.unit_objects == len(units):
             self.check_sides(hexmap, units)
         self.check_profile(hexmap, units)
-        hexmap.units, hexmap.warnings = units, self.warnings
+        hexmap.units, hexmap.warnings = units, list(self.warnings)
         return hexmap
 
     # --- terrain -------------------------------------------------------------------------
@@ -298,11 +310,16 @@ class _Ctx:
     def units(self, walked, refs, layout) -> list[UnitPlacement]:
         units = []
         for elem, kind, visible, offset, _groups in walked:
-            if kind != "object":
+            if kind != "object" or self.unit_objects > MAX_UNITS:
                 continue
             for obj in elem.findall("object"):
                 mo = map_object(obj, self.shown, refs, self.files)
                 wrong = object_problem(mo, visible) if mo is not None else None
+                if self.unit_objects == MAX_UNITS and (wrong or mo and mo.cls == "unit"):
+                    self.report(mo.line, f"more than {MAX_UNITS} units: a map holds at most "
+                                f"{MAX_UNITS}", "remove units in Tiled (or make two maps)")
+                    self.unit_objects += 1  # the units beyond are not read: no side checks
+                    break
                 if wrong is not None:
                     self.report(mo.line, *wrong)
                     self.unit_objects += 1
@@ -455,8 +472,8 @@ class _Ctx:
         if not db or key in db:
             return True
         known = sorted(db)
-        close = difflib.get_close_matches(key, known, n=1)
-        hint = f"did you mean '{close[0]}'? " if close else ""
+        close = closest_key(key, tuple(known))
+        hint = f"did you mean '{close}'? " if close else ""
         shown = ", ".join(known[:6]) + (", ..." if len(known) > 6 else "")
         self.report(prop.line, f"{label}: unknown unit '{key}'",
                     f"{hint}use a key of assets/units/*.toml: {shown}", prop.path)

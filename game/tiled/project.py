@@ -84,7 +84,8 @@ def load_project(map_path) -> tuple[Project | None, list[Problem]]:
     try:
         data = json.loads(read_text(path, MAX_BYTES, "project file"))
     except FileRefused as err:   # a pipe, a device, a dangling link, too large: not waited on
-        return None, [problem(path, 1, f"cannot read the project file ({err})", fix)]
+        return None, [problem(path, 1, f"cannot read the project file ({err})",
+                              "put the project file Tiled saves there, or remove it")]
     except RecursionError:
         return None, [problem(path, 1, "the project file is JSON nested too deeply", fix)]
     except (ValueError, UnicodeDecodeError) as err:

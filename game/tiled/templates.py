@@ -21,7 +21,8 @@ from pathlib import Path
 
 from game import paths
 from game.files import FileRefused, path_problem, resolved
-from game.tiled.images import MAX_IMAGE_SIDE, ImageError, check_image
+from game.tiled.images import (MAX_IMAGE_SIDE, MAX_MAP_IMAGE_PIXELS, ImageError, check_image,
+                               image_size)
 from game.tiled.xmlsafe import Prop, XmlError, line_of, parse_file, problem, read_props
 
 ASSETS = paths.assets_dir()
@@ -86,6 +87,9 @@ class Files:
         if project_folder is not None:  # sibling folders (../tilesets) of a Tiled project
             self.roots.append(Path(project_folder).resolve())
         self.problems = problems
+        self._reported: set = set()  # the problems in `problems[:self._looked]`
+        self._looked = 0
+        self.image_pixels = 0  # of the distinct images checked so far
         self._tilesets: dict[Path, Tileset | None] = {}
         self._templates: dict[Path, Template | None] = {}
         self._image_sizes: dict[Path, tuple[int, int] | None] = {}
@@ -99,8 +103,11 @@ class Files:
 
     def report(self, path, line, what, fix) -> None:
         p = problem(path, line, what, fix)
-        if p not in self.problems:
+        self._reported.update(self.problems[self._looked:])  # those added without report()
+        if p not in self._reported:
+            self._reported.add(p)
             self.problems.append(p)
+        self._looked = len(self.problems)
 
     def reference(self, source: str | None, owner, line: int, what: str) -> Path | None:
         """The path of `source` written in file `owner`, or None after reporting a problem."""
@@ -164,7 +171,7 @@ class Files:
         key = path.resolve()
         if key not in self._image_sizes:
             try:
-                self._image_sizes[key] = check_image(path)
+                self._image_sizes[key] = self._checked_image(path)
             except ImageError as err:
                 self._image_sizes[key] = None
                 self.report(owner, line_of(elem), f"image '{elem.get('source')}' {err.what}",
@@ -180,6 +187,21 @@ class Files:
             return None
         self.image_paths[elem] = path
         return real
+
+    def _checked_image(self, path: Path) -> tuple[int, int] | None:
+        """check_image, while the distinct images of the map add up to at most
+        MAX_MAP_IMAGE_PIXELS: the first one past it raises ImageError, those after it are
+        None without a word (one line for a map of hundreds of huge images), and no pixel of
+        theirs is decoded."""
+        if self.image_pixels > MAX_MAP_IMAGE_PIXELS:
+            return None
+        width, height = image_size(path)
+        self.image_pixels += width * height
+        if self.image_pixels > MAX_MAP_IMAGE_PIXELS:
+            raise ImageError(f"brings the map's images to more than "
+                             f"{MAX_MAP_IMAGE_PIXELS:,} pixels in all (four 4096x4096 images)",
+                             "use fewer or smaller images, or tiles cut from one shared image")
+        return check_image(path)
 
     def tileset(self, elem, owner) -> Tileset | None:
         """A <tileset> element of a map or template: external (.tsx) or embedded."""

@@ -2,7 +2,9 @@
 "Maps").
 
 Every map is loaded on its own (game.tiled.loader.read_map); each problem is one line
-`path:line: message — fix`. All problems are collected, never only the first. Exit status 0
+`path:line: message — fix`. All problems are collected, never only the first, in time linear
+in their number; the first SHOWN_PER_MAP of a map are printed, then one line counting the
+rest, so a map of 20,000 problems prints a page, not a book. Exit status 0
 with a line `path: ok (W x H, N units)` per map (plus the rules, lives and respawn points it
 sets: `summary`) and its warnings when every map is fine; else 2 with the problem lines
 only, on stderr. Never a traceback: an unexpected exception
@@ -17,7 +19,8 @@ from game.tiled.hexmap import DEFAULT_RULES
 from game.tiled.loader import read_map
 from game.tiled.xmlsafe import Problem, problem
 
-__all__ = ["Problem", "run_validate", "validate_map"]
+__all__ = ["Problem", "SHOWN_PER_MAP", "run_validate", "validate_map"]
+SHOWN_PER_MAP = 100  # problem (or warning) lines printed per map; the rest are counted
 
 
 def _read(path, units_db):
@@ -48,20 +51,31 @@ def summary(hexmap) -> str:
     return ", ".join(parts)
 
 
+def shown_lines(path, lines: list, kind: str) -> list:
+    """The first SHOWN_PER_MAP of a map's `lines`, then one line saying how many more."""
+    if len(lines) <= SHOWN_PER_MAP:
+        return lines
+    more = len(lines) - SHOWN_PER_MAP
+    return [*lines[:SHOWN_PER_MAP],
+            f"{path}: and {more} more {kind} not shown — fix the first {SHOWN_PER_MAP} "
+            f"and run validate again"]
+
+
 def run_validate(paths, units_db=None, out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
-    problems: list[Problem] = []
+    problems: dict[Problem, None] = {}  # in order, each once (two maps may share a tileset)
     good: list[str] = []
     for path in paths:
         hexmap, found = _read(path, units_db)
-        problems.extend(p for p in found if p not in problems)
+        new = [p for p in dict.fromkeys(found) if p not in problems]
+        problems.update(dict.fromkeys(shown_lines(path, new, "problems")))
         if hexmap is not None and not found:
             good.append(f"{path}: ok ({summary(hexmap)})")
-            good.extend(hexmap.warnings)
+            good.extend(shown_lines(path, hexmap.warnings, "warnings"))
     if problems:
         for p in problems:
-            print(p, file=err)
+            print(p if isinstance(p, Problem) else printable(p), file=err)
         return 2
     for line in good:
         print(printable(line), file=out)   # a path or a warning may hold a map's names

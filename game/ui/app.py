@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -39,6 +38,7 @@ import pygame_gui  # noqa: E402
 
 from game import paths  # noqa: E402
 from game import saves  # noqa: E402
+from game.cliargs import screen_size  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
@@ -603,14 +603,6 @@ class App:
 
 # ---- command line ------------------------------------------------------------------------------
 
-def _parse_size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text or "")
-    if not m or not (200 <= int(m[1]) <= 8192 and 200 <= int(m[2]) <= 8192):
-        raise InputError(None, None, f"--size must be WxH with each side 200-8192, e.g. "
-                         f"1280x800 (got {text!r})")
-    return int(m[1]), int(m[2])
-
-
 def _parse_cell(text: str, hexmap) -> tuple[int, int]:
     from game.cliargs import cell
     col, row = cell(text, "--hover")
@@ -650,7 +642,7 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
     """The App of `python -m game screenshot`, ready to draw (tools/make_screenshots.py adds
     `moves` {name: (col, row)} to stage a moment, `overlays` and the dice `seed`; `load`
     draws a save's battle instead; `rules` the rulebook, None: the map's or the save's)."""
-    wh = _parse_size(size)
+    wh = screen_size(size)
     battle = _screenshot_battle(map_path, moves, seed, load, rules)
     hexmap = battle.hexmap
     cell = _parse_cell(hover, hexmap) if hover is not None else None
