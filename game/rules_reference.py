@@ -16,8 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from game import paths
+from game.errors import has_control, printable
 
-DESIGN_CITATION = re.compile(r"RULES\.md(?:\s+(\d+)(?:\s*-\s*\d+)?)?")
+DESIGN_CITATION = re.compile(r"RULES\.md(?:\s*§?\s*(\d+)(?:\s*-\s*\d+)?)?")
 PAGE_NAME = re.compile(r"^(\d+)-([a-z0-9-]+)\.md$")
 INDEX_LINK = re.compile(r"\]\((\d+-[a-z0-9-]+\.md)\)")
 RULEBOOK_LINK = re.compile(r"\]\(([a-z0-9-]+\.md)\)")
@@ -102,14 +103,22 @@ def citation(key: str | int) -> str:
 
 
 def player_wording(text: str) -> str:
-    """`text` with the citations of the developers' old design notes (that file's name and a
-    section number, "9"; players do not have it) turned into this reference's section names
-    ("Rules: Turns, actions and initiative")."""
+    """What the player reads, from any sentence of the game (an engine refusal included): every
+    citation of the developers' old design notes (that file's name and a section number, "9";
+    players do not have it) turned into the name of this reference's page ("rules: Turns,
+    actions and initiative"; no page: "the rules"), and a control character or a
+    bidirectional override from a map or a save (a team named "red\\x1b[2J\\u202e") shown as
+    its escape (`game.errors.printable`), keeping only line breaks and tabs, which the window
+    lays out. The one filter of the players' wording: the window's `for_players` is this."""
+    if has_control(text):
+        text = "".join(c if c in "\n\t" else printable(c) for c in text)
+
     def named(match: re.Match) -> str:
+        number = match.group(1)
         try:
-            return citation(int(match.group(1))) if match.group(1) else "Rules"
+            return f"rules: {section(int(number)).title}" if number else "the rules"
         except KeyError:
-            return "Rules"
+            return "the rules"
     return DESIGN_CITATION.sub(named, text)
 
 

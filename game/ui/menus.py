@@ -20,30 +20,12 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from game import rules_reference
+from game.ui.glossary import glossary
 from game.ui.keys import HELP, REPLAY_HELP
 from game.ui.screens import Screen, draw_backdrop
 from game.ui.words import for_players
 
 MUTED = "#97A6B6"
-#: the game's terms in plain words (the help panel and the HUD's tooltips)
-GLOSSARY: tuple[tuple[str, str], ...] = (
-    ("Big Action", "Two a turn: a Move, an Attack, Aim, Fight Defensively, Stand Up. A "
-                   "Charge or a Retreat takes both."),
-    ("Little Action", "One a turn: a 5-Foot Step, Drop Prone, drawing a weapon."),
-    ("Attack of opportunity (AOO)", "A free attack on a creature that leaves a hex you "
-                                    "threaten, stands up, aims or shoots next to you."),
-    ("Threatened hex", "A hex within a creature's melee reach."),
-    ("HR", "Hit roll: d20 + attack bonus against the target's AC."),
-    ("AC", "Armour Class: what a hit roll must reach."),
-    ("Fortunate / Unfortunate", "Roll twice and keep the better / the worse."),
-    ("Weakened", "A lasting penalty in stages; each stage is worse."),
-    ("Flanked", "Enemies on opposite sides: attacks on it get +2."),
-    ("Cover", "Walls and creatures between attacker and target add to AC."),
-    ("Concealment", "Fog, darkness or foliage: an attack that hits may still miss."),
-    ("Prone", "Lying down: -4 in melee, +4 AC against missiles; standing up provokes."),
-)
-
-
 #: what each attack-of-opportunity setting means, for the menu button's tooltip
 POLICY_TIPS = {
     "ask": "When an enemy provokes one of your creatures, attacks it or gives it the chance "
@@ -240,7 +222,7 @@ def help_html() -> str:
                        for k, v in HELP)
     replay = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
                          for k, v in REPLAY_HELP)
-    terms = "<br>".join(f"<b>{_esc(k)}</b>: {_esc(v)}" for k, v in GLOSSARY)
+    terms = "<br>".join(f"<b>{_esc(k)}</b>: {_esc(v)}" for k, v in glossary())
     pages = "<br><br>".join(rules_reference.as_html(s) for s in rules_reference.sections())
     others = "".join("<br><br>" + rules_reference.as_html(s)
                      for book in rules_reference.rulebooks()
@@ -279,4 +261,4 @@ class HelpScreen(_Overlay):
         return None
 
 
-__all__ = ["GLOSSARY", "HelpScreen", "LoadScreen", "MenuScreen", "help_html"]
+__all__ = ["HelpScreen", "LoadScreen", "MenuScreen", "help_html"]
