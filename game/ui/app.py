@@ -46,6 +46,7 @@ from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
 from game.ui.replay_viewer import ReplayScreen  # noqa: E402
+from game.ui.turn_summary import meanwhile  # noqa: E402
 from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
                              make_screen_manager)
 
@@ -397,7 +398,8 @@ class App:
         self.mode = "handoff"
         self.battle_screen.hide_for_handoff()
         self.view = HandoffScreen(self.ui, team, list(self.board.teams), self.battle.round,
-                                  self.screen.get_size(), reason=self.battle.awaiting())
+                                  self.screen.get_size(), reason=self.battle.awaiting(),
+                                  meanwhile=meanwhile(self.battle, team))
         self._dirty = True
 
     def hand_over(self) -> None:
