@@ -46,6 +46,7 @@ from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
 from game.ui.replay_viewer import ReplayScreen  # noqa: E402
+from game.ui.sound import SoundPlayer  # noqa: E402
 from game.ui.turn_summary import meanwhile  # noqa: E402
 from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
                              make_screen_manager)
@@ -98,6 +99,7 @@ class App:
         self.window = window
         self.persist = settings is not None
         self.settings = settings or prefs.Settings(end_warning=False)
+        self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if window else 0)
         pygame.display.set_caption("hexskirmish")
         self.animations = animations
@@ -213,6 +215,7 @@ class App:
                               human_teams=human_teams, difficulties=difficulties,
                               animations=self.animations, hud=self.with_hud, owned=owned,
                               policy=self.settings.aoo_policy)
+        screen.sound, screen.follow = self.sound, self.settings.follow
         self.battle_screen = screen
         screen.autosave, screen.threaded_ai = self.autosave, self.threaded_ai
         screen.end_warning = screen.controller.end_warning = self.settings.end_warning
@@ -266,7 +269,8 @@ class App:
         self.view = MenuScreen(self.ui, self.screen.get_size(), self._frozen,
                                slot=self._slot_name(), speed=self.model.speed,
                                end_warning=self.controller.end_warning, quitting=quitting,
-                               message=message, policy=s.aoo_policy, window=s.window)
+                               message=message, policy=s.aoo_policy, window=s.window,
+                               volume=s.volume, muted=s.muted, follow=s.follow)
         self._dirty = True
 
     def _slot_name(self) -> str:
@@ -348,8 +352,10 @@ class App:
                 prefs.save(self.settings)
             except OSError as err:
                 self.model.message = f"the settings could not be saved: {err}"
+        self.sound.volume, self.sound.muted = self.settings.volume, self.settings.muted
         screen = self.battle_screen
         if screen is not None:
+            screen.follow = self.settings.follow
             screen.end_warning = screen.controller.end_warning = self.settings.end_warning
             if "aoo_policy" in changes:
                 screen.set_policy(self.settings.aoo_policy)
@@ -368,6 +374,9 @@ class App:
     def next_policy(self) -> None:
         self.change_settings(aoo_policy=prefs.next_choice(prefs.AOO_POLICIES,
                                                           self.settings.aoo_policy))
+
+    def set_volume(self, volume: float) -> None:
+        self.change_settings(volume=round(max(0.0, min(1.0, volume)), 2), muted=False)
 
     def next_window(self) -> None:
         self.change_settings(window=prefs.next_choice(prefs.WINDOW_CHOICES,
@@ -432,7 +441,8 @@ class App:
         self._close_replay()
         self._close_view()
         self.replay = ReplayScreen(battle or self.battle, self.screen.get_size(),
-                                   animations=self.animations, speed=self.settings.speed)
+                                   animations=self.animations, speed=self.settings.speed,
+                                   follow=self.settings.follow, sound=self.sound)
         self._replay_back = back
         self.mode = "replay"
         pygame.display.set_caption(f"hexskirmish - {self.replay.title}")
@@ -468,6 +478,10 @@ class App:
             "faster": lambda: self._menu_speed(1.5), "slower": lambda: self._menu_speed(1 / 1.5),
             "toggle_end_warning": self.toggle_end_warning,
             "policy": self.next_policy, "window": self.next_window,
+            "louder": lambda: self.set_volume(self.settings.volume + 0.1),
+            "quieter": lambda: self.set_volume(self.settings.volume - 0.1),
+            "toggle_mute": lambda: self.change_settings(muted=not self.settings.muted),
+            "toggle_follow": lambda: self.change_settings(follow=not self.settings.follow),
             "continue_latest": self.continue_latest, "menu": self.show_menu,
             "handoff": self.show_handoff, "result": self.show_result,
             "restart_map": lambda: map_reload.restart_on_new_map(self),

@@ -4,8 +4,8 @@ Like the other screens (`game.ui.screens`), each builds its pygame_gui widgets a
 events with an action tuple the App carries out:
 - MenuScreen: ("resume",), ("save", name), ("load_screen",), ("help",), ("faster",),
   ("slower",), ("toggle_end_warning",), ("policy",) (the next attack-of-opportunity
-  policy), ("window",) (the next window size, then full screen), ("setup",),
-  ("save_quit", name), ("quit",);
+  policy), ("window",) (the next window size, then full screen), ("louder",), ("quieter",),
+  ("toggle_mute",), ("toggle_follow",), ("setup",), ("save_quit", name), ("quit",);
 - LoadScreen: ("load", path), ("back",);
 - HelpScreen: ("back",).
 The battle is paused while any of them shows.
@@ -77,15 +77,17 @@ class MenuScreen(_Overlay):
 
     def __init__(self, manager, size, backdrop=None, *, slot: str = "", speed: float = 1.0,
                  end_warning: bool = True, quitting: bool = False, message: str = "",
-                 policy: str = "ask", window: str = "1280x800"):
+                 policy: str = "ask", window: str = "1280x800", volume: float = 0.7,
+                 muted: bool = False, follow: bool = True):
         super().__init__(manager, size, backdrop)
         self.slot, self.speed, self.end_warning = slot, speed, end_warning
         self.policy, self.window = policy, window
+        self.volume, self.muted, self.follow = volume, muted, follow
         self.quitting, self.message = quitting, message
         self.build()
 
     def build(self) -> None:
-        card, cw, ch = self.card(480, 540 if self.quitting else 482)
+        card, cw, ch = self.card(480, 620 if self.quitting else 562)
         title = "Quit: save the battle first?" if self.quitting else "Paused"
         self.label((16, 8, cw - 32, 38), title, card, "@big_label")
         y = 50
@@ -124,6 +126,22 @@ class MenuScreen(_Overlay):
         y += 40
         self.window_button = self.button((20, y, cw - 40, 34), f"Window: {self.window}", card,
                                          tip="Click for the next size, then full screen")
+        return self._build_sound(card, cw, y + 40)
+
+    def _build_sound(self, card, cw: int, y: int) -> int:
+        """Sound volume, mute, and whether the camera follows the computer's moves."""
+        volume = "muted" if self.muted else f"{round(self.volume * 100)}%"
+        self.volume_label = self.label((20, y, cw - 262, 34), f"Sound {volume}", card, "@value")
+        self.quieter_button = self.button((cw - 234, y, 56, 34), "-", card)
+        self.louder_button = self.button((cw - 172, y, 56, 34), "+", card)
+        self.mute_button = self.button((cw - 110, y, 90, 34),
+                                       "Unmute" if self.muted else "Mute", card)
+        y += 40
+        self.follow_button = self.button(
+            (20, y, cw - 40, 34), "Camera follows the computer's moves: " +
+            ("on" if self.follow else "off"), card,
+            tip="In the computer's turns and in replays the map scrolls to the creature that "
+                "acts when it is out of view")
         return y + 40
 
     def _build_quit(self, card, cw: int, y: int) -> None:
@@ -153,6 +171,8 @@ class MenuScreen(_Overlay):
                    self.slower_button: ("slower",), self.faster_button: ("faster",),
                    self.warning_button: ("toggle_end_warning",),
                    self.policy_button: ("policy",), self.window_button: ("window",),
+                   self.louder_button: ("louder",), self.quieter_button: ("quieter",),
+                   self.mute_button: ("toggle_mute",), self.follow_button: ("toggle_follow",),
                    self.setup_button: ("setup",),
                    self.quit_button: ("save_quit", name) if self.quitting else ("quit",),
                    self.quit_now_button: ("quit",)}

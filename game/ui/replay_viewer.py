@@ -70,8 +70,10 @@ class ReplayScreen:
 
     name = "replay"
 
-    def __init__(self, battle, size, *, animations: bool = True, speed: float = 1.0):
+    def __init__(self, battle, size, *, animations: bool = True, speed: float = 1.0,
+                 follow: bool = True, sound=None):
         self.source = battle
+        self.follow, self.sound = follow, sound
         self.commands = list(battle.log)
         self.rounds = rounds_of(battle)
         self.size = tuple(size)
@@ -99,6 +101,7 @@ class ReplayScreen:
         self.screen = BattleScreen(battle, self.manager, self.size, human_teams=teams,
                                    animations=self.animations, owned=True, watch=True)
         self.screen.model.speed = self.speed
+        self.screen.follow, self.screen.sound = self.follow, self.sound
         if view is not None:
             self.screen.camera.zoom, self.screen.camera.x, self.screen.camera.y = view
         self.position = position
