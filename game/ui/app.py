@@ -12,7 +12,8 @@ one screen object over it or instead of it (`App.view`), each with
 - "result": `ResultScreen` when a side has won: the sides, what they lost, the most
   dramatic roll; Play again, Watch the replay, Back to setup;
 - "replay": `game.ui.replay_viewer.ReplayScreen`, the battle watched again;
-- "menu", "load", "help": `game.ui.menus` (Esc, Load..., F1) over the paused battle.
+- "menu", "load", "help": `game.ui.menus` (Esc, Load..., F1) over the paused battle;
+- "legend": `game.ui.legend_screen.LegendScreen` (F2), the map's marks and what they mean.
 A screen's action (("start", setup), ("load", path), ("resume",), ("menu",) ...) is carried
 out by `App._screen_action`, as in an input-handler loop: the screen answers, the App swaps.
 The screens live in a second `UIManager` (`App.ui`), so that nothing of the HUD shows on
@@ -44,6 +45,7 @@ from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
+from game.ui.legend_screen import LegendScreen  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
 from game.ui.replay_viewer import ReplayScreen  # noqa: E402
 from game.ui.sound import SoundPlayer  # noqa: E402
@@ -312,6 +314,19 @@ class App:
         self.view = HelpScreen(self.ui, self.screen.get_size(), self._frozen if shown else None)
         self._dirty = True
 
+    def show_legend(self) -> None:
+        """F2: every mark of the map and what it means, over the paused battle or replay."""
+        board = self.board if self.battle is not None else \
+            self.replay.screen.board if self.replay is not None else None
+        if board is None:
+            return
+        self._freeze()
+        self._back_to = self.mode if self.mode in ("menu", "replay") else "battle"
+        self._close_view()
+        self.mode = "legend"
+        self.view = LegendScreen(self.ui, self.screen.get_size(), board, self._frozen)
+        self._dirty = True
+
     def back(self) -> None:
         """Back from the Load screen or the help: where they were opened."""
         where = self._back_to
@@ -475,6 +490,7 @@ class App:
             "quit": self.stop, "resume": self.resume, "save": self.save_named,
             "save_quit": self.save_and_quit, "load_screen": self.show_load,
             "load": self.load_save, "back": self.back, "help": self.show_help,
+            "legend": self.show_legend,
             "faster": lambda: self._menu_speed(1.5), "slower": lambda: self._menu_speed(1 / 1.5),
             "toggle_end_warning": self.toggle_end_warning,
             "policy": self.next_policy, "window": self.next_window,
@@ -559,7 +575,7 @@ class App:
         """Draw a frame; when nothing changed since the last one (no event, no computer move,
         no animation, the same GUI sprites) the window keeps it and nothing is drawn.
         Returns whether it drew. `drawn` says what: "board", "replay", "setup", "handoff",
-        "result", "menu", "load", "help"."""
+        "result", "menu", "load", "help", "legend"."""
         if self.mode == "battle":
             self._screen_action(self.battle_screen.due())
         if self.mode == "battle" or self.mode == "replay":

@@ -489,8 +489,8 @@ class BattleScreen:
         show instead ("menu", "help", "restart_map"), as an action, or None."""
         if what == "menu":
             return self.escape()
-        if what == "help":
-            return ("help",)
+        if what in ("help", "legend"):
+            return (what,)
         if what == "restart_map":
             return ("restart_map",) if self.restart_map is not None else None
         c = self.controller

@@ -2,7 +2,8 @@
 
 Like the other screens (`game.ui.screens`), each builds its pygame_gui widgets and answers
 events with an action tuple the App carries out:
-- MenuScreen: ("resume",), ("save", name), ("load_screen",), ("help",), ("faster",),
+- MenuScreen: ("resume",), ("save", name), ("load_screen",), ("help",), ("legend",),
+  ("faster",),
   ("slower",), ("toggle_end_warning",), ("policy",) (the next attack-of-opportunity
   policy), ("window",) (the next window size, then full screen), ("louder",), ("quieter",),
   ("toggle_mute",), ("toggle_follow",), ("setup",), ("save_quit", name), ("quit",);
@@ -101,9 +102,11 @@ class MenuScreen(_Overlay):
         y += 44
         self.message_label = self.label((20, y, cw - 40, 24), self.message, card, "@small_hint")
         y += 28
-        self.load_button = self.button((20, y, (cw - 50) // 2, 38), "Load...", card)
-        self.help_button = self.button((30 + (cw - 50) // 2, y, (cw - 50) // 2, 38),
-                                       "Help (F1)", card)
+        third = (cw - 60) // 3
+        self.load_button = self.button((20, y, third, 38), "Load...", card)
+        self.help_button = self.button((30 + third, y, third, 38), "Help (F1)", card)
+        self.legend_button = self.button((40 + 2 * third, y, third, 38), "Legend (F2)", card,
+                                         tip="Every mark of the map and what it means")
         y += 48
         y = self._build_settings(card, cw, y)
         self._build_quit(card, cw, y + 8)
@@ -168,6 +171,7 @@ class MenuScreen(_Overlay):
         name = self.name_entry.get_text()
         actions = {self.resume_button: ("resume",), self.save_button: ("save", name),
                    self.load_button: ("load_screen",), self.help_button: ("help",),
+                   self.legend_button: ("legend",),
                    self.slower_button: ("slower",), self.faster_button: ("faster",),
                    self.warning_button: ("toggle_end_warning",),
                    self.policy_button: ("policy",), self.window_button: ("window",),

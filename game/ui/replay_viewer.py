@@ -13,7 +13,8 @@ so every position is the engine's own. Play steps forward on its own, a command 
 `STEP_S` seconds (at the animation speed), pausing at the end.
 
 Its keys are `game.ui.keys.REPLAY_KEYS` (listed in the viewer's bar and the help panel);
-the bar's buttons do the same. Actions for the App: ("close_replay",), ("help",).
+the bar's buttons do the same. Actions for the App: ("close_replay",), ("help",),
+("legend",).
 """
 from __future__ import annotations
 
@@ -262,7 +263,7 @@ class ReplayScreen:
             if action is not None:
                 return self.act(action)
         answer = self.screen.handle_event(ev)
-        return answer if answer == ("help",) else None
+        return answer if answer in (("help",), ("legend",)) else None
 
     def update(self, dt: float):
         self.screen.update(dt)
