@@ -135,6 +135,49 @@ def search(words: str, folder: Path | None = None) -> list[Section]:
     return sorted(found, key=lambda s: not all(t in s.title.lower() for t in terms))
 
 
+@dataclass(frozen=True)
+class Found:
+    """A part of a page that a search matched: its page, its heading ("" for the page's
+    opening lines) and its text."""
+    page: Section
+    heading: str
+    text: str
+
+
+def book_pages(rules: str, folder: Path | None = None) -> tuple[Section, ...]:
+    """The pages of a rule profile's rulebook: the default rules' ("lfg") or another's
+    folder (`rulebook_sections`); the default pages for a profile without a folder."""
+    root = Path(folder or paths.rules_reference_dir())
+    if rules != "lfg" and (root / rules / "index.md").is_file():
+        return rulebook_sections(rules, folder)
+    return sections(folder)
+
+
+def parts(s: Section) -> list[tuple[str, str]]:
+    """(heading, text) of each part of a page, cut at its ## headings."""
+    out, heading, lines = [], "", []
+    for line in s.text.splitlines():
+        if line.startswith("## "):
+            out.append((heading, "\n".join(lines).strip()))
+            heading, lines = line[3:].strip(), []
+        else:
+            lines.append(line)
+    out.append((heading, "\n".join(lines).strip()))
+    return [(h, t) for h, t in out if h or t]
+
+
+def search_parts(words: str, pages) -> list[Found]:
+    """The parts of `pages` mentioning every one of `words` (any case), those whose page
+    title or heading names them first."""
+    terms = words.lower().split()
+    if not terms:
+        return []
+    found = [Found(p, h, t) for p in pages for h, t in parts(p)
+             if all(w in f"{p.title}\n{h}\n{t}".lower() for w in terms)]
+    return sorted(found, key=lambda f: not all(w in f"{f.page.title} {f.heading}".lower()
+                                               for w in terms))
+
+
 def as_html(s: Section) -> str:
     """The page in the small HTML that pygame_gui text boxes show: bold headings and terms,
     bullets, table rows as lines, paragraphs."""

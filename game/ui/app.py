@@ -311,7 +311,11 @@ class App:
         self._close_view()
         self.mode = "help"
         shown = self.battle is not None or self.replay is not None
-        self.view = HelpScreen(self.ui, self.screen.get_size(), self._frozen if shown else None)
+        battle = self.battle if self.battle is not None else \
+            self.replay.source if self.replay is not None else None
+        rules = battle.profile.name if battle is not None else "lfg"
+        self.view = HelpScreen(self.ui, self.screen.get_size(), self._frozen if shown else None,
+                               rules)
         self._dirty = True
 
     def show_legend(self) -> None:

@@ -93,7 +93,7 @@ def _action_entries() -> list[tuple[str, str]]:
     out = [(label, what) for table in (P.ACTIONS, P.LIGHT_ACTIONS)
            for _, label, _, _, what in table]
     out += [(label, what) for _, label, what in P.MORE_ACTIONS]
-    out += [(title, f"Your Reaction: defend against an attack (rules: Reactions)")
+    out += [(title, "Your Reaction: defend against an attack (rules: Reactions)")
             for title in P.DEFENSE_TITLES.values()]
     return out
 

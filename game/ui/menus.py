@@ -3,17 +3,15 @@
 Like the other screens (`game.ui.screens`), each builds its pygame_gui widgets and answers
 events with an action tuple the App carries out:
 - MenuScreen: ("resume",), ("save", name), ("load_screen",), ("help",), ("legend",),
-  ("faster",),
-  ("slower",), ("toggle_end_warning",), ("policy",) (the next attack-of-opportunity
+  ("faster",), ("slower",), ("toggle_end_warning",), ("policy",) (the next attack-of-opportunity
   policy), ("window",) (the next window size, then full screen), ("louder",), ("quieter",),
   ("toggle_mute",), ("toggle_follow",), ("setup",), ("save_quit", name), ("quit",);
 - LoadScreen: ("load", path), ("back",);
-- HelpScreen: ("back",).
+- HelpScreen: ("back",) (the keys, the words of the game, the rules' index, pages and
+  search).
 The battle is paused while any of them shows.
 """
 from __future__ import annotations
-
-import html
 
 import pygame
 import pygame_gui
@@ -21,12 +19,9 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from game import rules_reference
-from game.ui.glossary import glossary
-from game.ui.keys import HELP, REPLAY_HELP
+from game.ui import help_pages
 from game.ui.screens import Screen, draw_backdrop
-from game.ui.words import for_players
 
-MUTED = "#97A6B6"
 #: what each attack-of-opportunity setting means, for the menu button's tooltip
 POLICY_TIPS = {
     "ask": "When an enemy provokes one of your creatures, attacks it or gives it the chance "
@@ -35,10 +30,6 @@ POLICY_TIPS = {
               "when it helps, try every Interrupt Turn",
     "never": "Your creatures never react: enemies pass freely and strike undefended",
 }
-
-
-def _esc(text) -> str:
-    return html.escape(for_players(str(text)), quote=False)
 
 
 class _Overlay(Screen):
@@ -238,51 +229,74 @@ class LoadScreen(_Overlay):
         return None
 
 
-def help_html() -> str:
-    """The help panel's text: the keys, the game's terms in plain words, then every page of
-    the rules reference (docs/rules/, the pages the breakdowns cite as "rules: ...") and the
-    pages of the other rulebooks (docs/rules/light/)."""
-    keys = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
-                       for k, v in HELP)
-    replay = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
-                         for k, v in REPLAY_HELP)
-    terms = "<br>".join(f"<b>{_esc(k)}</b>: {_esc(v)}" for k, v in glossary())
-    pages = "<br><br>".join(rules_reference.as_html(s) for s in rules_reference.sections())
-    others = "".join("<br><br>" + rules_reference.as_html(s)
-                     for book in rules_reference.rulebooks()
-                     for s in rules_reference.rulebook_sections(book))
-    return (f"<b>Keys and mouse</b><br>{keys}<br><br><b>Watching a replay</b> (the result "
-            f"screen's Watch the replay)<br>{replay}<br><br><b>Words of the game</b><br>"
-            f"{terms}<br><br><b>Rules reference</b><br><br>{pages}"
-            + (f"<br><br><b>Other rulebooks</b>{others}" if others else ""))
-
-
 class HelpScreen(_Overlay):
-    """F1: every key and the game's terms."""
+    """F1: the keys and the words of the game, the rules of the battle's rulebook (`rules`,
+    the profile's name): an index of its pages with their headings, each page, and a search
+    box that lists the parts of the pages mentioning a word (`game.ui.help_pages`)."""
 
     name = "help"
     shade = 235          # long text: the battle behind all but hidden
+    KEYS, INDEX = "Keys and words", "Rules index"
 
-    def __init__(self, manager, size, backdrop=None):
+    def __init__(self, manager, size, backdrop=None, rules: str = "lfg"):
         super().__init__(manager, size, backdrop)
+        self.pages = rules_reference.book_pages(rules)
+        self.shown = self.KEYS
         self.build()
 
     def build(self) -> None:
-        card, cw, ch = self.card(900, 720)
-        self.label((16, 10, cw - 32, 40), "Help", card, "@big_label")
+        card, cw, ch = self.card(980, 720)
+        self.label((16, 10, 200, 40), "Help", card, "@big_label")
+        self.search = self._add(UITextEntryLine(
+            pygame.Rect(236, 14, cw - 252, 36), manager=self.manager, container=card,
+            placeholder_text="search the rules: type a word (flank, cover...)"))
+        items = [self.KEYS, self.INDEX] + [p.title for p in self.pages]
+        self.list = self._add(UISelectionList(
+            pygame.Rect(12, 60, 220, ch - 130), items, manager=self.manager, container=card,
+            default_selection=self.KEYS))
         self.text = self._add(pygame_gui.elements.UITextBox(
-            help_html(), pygame.Rect(12, 56, cw - 24, ch - 126), manager=self.manager,
-            container=card, object_id=ObjectID(object_id="#result_text")))
+            self.html_of(self.shown), pygame.Rect(236, 60, cw - 248, ch - 130),
+            manager=self.manager, container=card, object_id=ObjectID(object_id="#result_text")))
         self.back_button = self.button((cw - 216, ch - 62, 200, 46), "Back (Esc)", card,
                                        "@primary")
+
+    def html_of(self, item: str) -> str:
+        if item == self.KEYS:
+            return help_pages.keys_html()
+        if item == self.INDEX:
+            return help_pages.index_html(self.pages)
+        page = next((p for p in self.pages if p.title == item), None)
+        return help_pages.page_html(page) if page is not None else help_pages.keys_html()
+
+    def show(self, item: str) -> None:
+        self.shown = item
+        self.text.set_text(self.html_of(item))
+
+    def find(self, words: str) -> None:
+        """The search box changed: the parts of the pages with every word, or the page that
+        was shown when the box is empty again."""
+        if words.strip():
+            self.text.set_text(help_pages.search_html(words, self.pages))
+        else:
+            self.show(self.shown)
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
             return ("back",)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and \
-                getattr(event, "ui_element", None) is self.back_button:
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and element is self.list:
+            self.show(getattr(event, "text", None) or self.list.get_single_selection()
+                      or self.KEYS)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.search:
+            self.find(self.search.get_text())
+        elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and element is self.text:
+            target = str(getattr(event, "link_target", ""))
+            if target.startswith("page:") and target[5:].isdigit() and \
+                    int(target[5:]) < len(self.pages):
+                self.show(self.pages[int(target[5:])].title)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.back_button:
             return ("back",)
         return None
 
 
-__all__ = ["HelpScreen", "LoadScreen", "MenuScreen", "help_html"]
+__all__ = ["HelpScreen", "LoadScreen", "MenuScreen"]
