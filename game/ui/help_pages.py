@@ -1,5 +1,5 @@
 """What the help panel (F1) shows, as the small HTML of pygame_gui's text boxes: the keys and
-the words of the game (`keys_html`), the index of the rules of the battle's rulebook (its
+the words of the game (`keys_html`, `glossary_html`), the index of the rules of the battle's rulebook (its
 pages with their headings, each a link: `index_html`), one page (`page_html`) and the parts of
 the pages that a search matched (`search_html`). The pages are `game.rules_reference`'s."""
 from __future__ import annotations
@@ -22,15 +22,20 @@ def esc(text) -> str:
 
 
 def keys_html() -> str:
-    """Every key, the replay viewer's keys, and every word of the game (the glossary)."""
+    """Every key, and the replay viewer's keys."""
     keys = "<br>".join(f"<b>{esc(k)}</b>  <font color={MUTED}>{esc(v)}</font>"
                        for k, v in HELP)
     replay = "<br>".join(f"<b>{esc(k)}</b>  <font color={MUTED}>{esc(v)}</font>"
                          for k, v in REPLAY_HELP)
-    terms = "<br>".join(f"<b>{esc(k)}</b>: {esc(v)}" for k, v in glossary())
     return (f"<b>Keys and mouse</b><br>{keys}<br><br><b>Watching a replay</b> (the result "
-            f"screen's Watch the replay)<br>{replay}<br><br><b>Words of the game</b><br>"
-            f"{terms}")
+            f"screen's Watch the replay)<br>{replay}")
+
+
+def glossary_html() -> str:
+    """Every word of the game, A to Z (`game.ui.glossary`)."""
+    terms = "<br>".join(f"<b>{esc(k)}</b>: {esc(v)}" for k, v in glossary())
+    return (f"<b>Words of the game</b><br><font color={MUTED}>Every action, condition, "
+            f"badge and word of the log, A to Z</font><br><br>{terms}")
 
 
 def index_html(pages) -> str:
@@ -53,8 +58,11 @@ def _excerpt(text: str, terms: list[str]) -> str:
     flat = re.sub(r"[*`#|]", "", " ".join(text.split()))
     at = min((flat.lower().find(t) for t in terms if t in flat.lower()), default=0)
     start = max(0, at - EXCERPT // 3)
-    cut = ("..." if start else "") + flat[start:start + EXCERPT] + \
-        ("..." if start + EXCERPT < len(flat) else "")
+    if start:                                   # from the start of a word
+        start = flat.find(" ", start) + 1 or start
+    end = flat.rfind(" ", start, start + EXCERPT) if start + EXCERPT < len(flat) else -1
+    end = end if end > start else len(flat)
+    cut = ("..." if start else "") + flat[start:end] + ("..." if end < len(flat) else "")
     shown = esc(cut)
     for t in terms:
         shown = re.sub(f"({re.escape(html.escape(t, quote=False))})", r"<b>\1</b>", shown,
@@ -79,4 +87,4 @@ def search_html(words: str, pages) -> str:
     return "<br><br>".join(out)
 
 
-__all__ = ["index_html", "keys_html", "page_html", "search_html"]
+__all__ = ["glossary_html", "index_html", "keys_html", "page_html", "search_html"]

@@ -236,7 +236,7 @@ class HelpScreen(_Overlay):
 
     name = "help"
     shade = 235          # long text: the battle behind all but hidden
-    KEYS, INDEX = "Keys and words", "Rules index"
+    KEYS, WORDS, INDEX = "Keys and mouse", "Words of the game", "Rules index"
 
     def __init__(self, manager, size, backdrop=None, rules: str = "lfg"):
         super().__init__(manager, size, backdrop)
@@ -248,14 +248,14 @@ class HelpScreen(_Overlay):
         card, cw, ch = self.card(980, 720)
         self.label((16, 10, 200, 40), "Help", card, "@big_label")
         self.search = self._add(UITextEntryLine(
-            pygame.Rect(236, 14, cw - 252, 36), manager=self.manager, container=card,
-            placeholder_text="search the rules: type a word (flank, cover...)"))
-        items = [self.KEYS, self.INDEX] + [p.title for p in self.pages]
+            pygame.Rect(276, 14, cw - 292, 36), manager=self.manager, container=card,
+            placeholder_text="Search the rules: type a word (flank, cover...)"))
+        items = [self.KEYS, self.WORDS, self.INDEX] + [p.title for p in self.pages]
         self.list = self._add(UISelectionList(
-            pygame.Rect(12, 60, 220, ch - 130), items, manager=self.manager, container=card,
+            pygame.Rect(12, 60, 260, ch - 130), items, manager=self.manager, container=card,
             default_selection=self.KEYS))
         self.text = self._add(pygame_gui.elements.UITextBox(
-            self.html_of(self.shown), pygame.Rect(236, 60, cw - 248, ch - 130),
+            self.html_of(self.shown), pygame.Rect(276, 60, cw - 288, ch - 130),
             manager=self.manager, container=card, object_id=ObjectID(object_id="#result_text")))
         self.back_button = self.button((cw - 216, ch - 62, 200, 46), "Back (Esc)", card,
                                        "@primary")
@@ -263,14 +263,22 @@ class HelpScreen(_Overlay):
     def html_of(self, item: str) -> str:
         if item == self.KEYS:
             return help_pages.keys_html()
+        if item == self.WORDS:
+            return help_pages.glossary_html()
         if item == self.INDEX:
             return help_pages.index_html(self.pages)
         page = next((p for p in self.pages if p.title == item), None)
         return help_pages.page_html(page) if page is not None else help_pages.keys_html()
 
     def show(self, item: str) -> None:
+        """Show `item` (a page, the keys, the words, the index), selected in the list."""
         self.shown = item
         self.text.set_text(self.html_of(item))
+        for row in self.list.item_list:
+            row["selected"] = row["text"] == item
+            button = row.get("button_element")
+            if button is not None:
+                button.select() if row["selected"] else button.unselect()
 
     def find(self, words: str) -> None:
         """The search box changed: the parts of the pages with every word, or the page that
