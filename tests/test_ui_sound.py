@@ -114,3 +114,18 @@ def test_the_camera_follows_the_computers_creature_out_of_view(follow):
         a.update(0.5)
     assert a.battle.active == "Orc" and not a.controller.is_human_turn()
     assert on_screen(a, "Orc") == follow
+
+
+def test_without_a_sound_device_the_sounds_are_asked_for_and_nothing_fails():
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_AUDIODRIVER="no-such-device", SDL_VIDEODRIVER="dummy")
+    code = ("from game.ui.sound import SoundPlayer\n"
+            "p = SoundPlayer()\n"
+            "p.play('step'); p.play('victory')\n"
+            "print(p.played, p.available)\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, timeout=120, cwd=os.path.dirname(os.path.dirname(
+                             os.path.abspath(__file__))))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "['step', 'victory'] False"

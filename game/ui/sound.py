@@ -124,6 +124,11 @@ class SoundPlayer:
         self._sounds: dict[str, object] = {}
         self._mixer: bool | None = None     # None: not tried yet
 
+    @property
+    def available(self) -> bool | None:
+        """Did the mixer open (None: no sound asked for yet)?"""
+        return self._mixer
+
     def _open(self) -> bool:
         if self._mixer is None:
             try:
