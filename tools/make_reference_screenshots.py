@@ -3,7 +3,8 @@ docs/screenshots/, from the real game window, headless:
 
     python tools/make_reference_screenshots.py [--out docs/screenshots]
 
-- legend.png: the map's legend (F2) over a battle on the default map;
+- legend.png: the map's legend (F2) over a battle on the default map; legend-terrain.png:
+  its end (the badges, the terrain of the duel map, its exit flag included);
 - glossary.png: the help panel's "Words of the game" (F1);
 - rules-index.png and rules-search.png: the rules' index, and a search for "flank";
 - computer-turn-summary.png: the combat log after the computer's side played, its run of
@@ -67,6 +68,13 @@ def legend_and_help(out: Path) -> None:
     _save(app, out, "rules-search.png")
 
 
+def legend_terrain(out: Path) -> None:
+    app = play_app(paths.shipped_map("duel"), sides="human,ai", seed=1, window=False)
+    _key(app, pygame.K_F2)
+    _key(app, pygame.K_END)
+    _save(app, out, "legend-terrain.png")
+
+
 def _play_people(app, until, steps: int = 300) -> None:
     """The people's sides end their turns, let reactions go, pick the first candidate."""
     c = app.controller
@@ -127,6 +135,7 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     legend_and_help(out)
+    legend_terrain(out)
     computer_turn_summary(out)
     handoff_meanwhile(out)
     return 0

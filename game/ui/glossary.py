@@ -74,9 +74,8 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("Weakened", "A lasting penalty in stages 1-5; each stage is worse (see Weakened 1-5)."),
     ("Off-balance", "After a Power Attack: -2 AC until your next turn."),
     ("Flat-footed", "Caught off guard: -2 AC or no DEX to AC; no reactions."),
-    ("Exit hex", "A hex from which a creature may Leave the Map."),
-    ("Objective", "The map's flag hex: hold it with no enemy on it, as the map's goal says, "
-                  "to win (rules: Winning)."),
+    ("Exit hex", "The hex with the flag: a creature there may Leave the Map; it has fled "
+                 "and counts as beaten for its side (rules: Winning)."),
     ("Respawn point", "Light rules: the hex where a side's knocked-out creature comes back."),
     ("Major action", "Light rules: one a turn, an attack or a big deed."),
     ("Move action", "Light rules: one a turn, a Shift, Walk, Run, Jump or Get Up."),

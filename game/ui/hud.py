@@ -945,9 +945,9 @@ class Hud:
             return f"The computer plays {b.active}..."
         if P.light_rules(b):
             return ("Left click: walk there, or attack an enemy  ·  the bar's keys: an "
-                    "action  ·  Esc: cancel  ·  Tab: weapon  ·  C: centre")
+                    "action  ·  Esc: cancel  ·  Tab: weapon  ·  C: centre  ·  F2: legend")
         return ("Left click: act  ·  right click / Esc: cancel  ·  Tab: weapon  ·  "
-                "T: threats  ·  L: line of sight  ·  C: centre")
+                "T: threats  ·  L: line of sight  ·  C: centre  ·  F2: legend")
 
     def _refresh_message(self) -> None:
         message = self._m("message", "") or ""
