@@ -75,3 +75,12 @@ def test_the_menus_legend_button_opens_it_and_back_returns_to_the_menu(app):
     assert app.mode == "menu"
     key(app, pygame.K_ESCAPE)
     assert app.mode == "battle"
+
+
+def test_a_light_battle_reads_its_marks_in_the_light_rules_words():
+    from test_ui_light import light_battle
+    b = light_battle()
+    words = {e.kind: e.words for e in L.entries_for(b)}
+    assert set(words) == set(MARK_KINDS)
+    assert "Shift or a Walk" in words["reach_move"] and "Big Action" not in words["reach_move"]
+    assert set(L.LIGHT_WORDS) <= set(MARK_KINDS)

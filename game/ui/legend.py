@@ -391,6 +391,29 @@ ENTRIES: tuple[Entry, ...] = (
 )
 
 
+#: the words of the marks that read differently in a battle of the light rules
+#: (docs/rules/light/actions.md: a move action is a Shift, a Walk or a Run)
+LIGHT_WORDS = {
+    "reach_move": ("Shift or Walk", "Blue: a Shift or a Walk gets there (a move action)"),
+    "reach_two_moves": ("Farther", "Yellow: beyond this turn's moves"),
+    "reach_run": ("Run", "Purple dot: only a Run gets there (a move action)"),
+    "path_move": ("Path: Shift or Walk", "Blue line: the path and where it ends"),
+    "path_two_moves": ("Path: too far", "Yellow line: beyond this turn's moves"),
+    "path_run": ("Path: Run", "Purple line"),
+    "path_provoking": ("Provoking path", "Warning triangle where leaving an enemy's attack "
+                       "range provokes its Opportunity Attack; a dashed line to who may strike"),
+    "aoo_reactor": ("Opportunity Attack", "Vermillion ring: it would strike the path"),
+}
+
+
+def entries_for(battle) -> tuple[Entry, ...]:
+    """The entries in the words of the battle's rulebook."""
+    if battle.profile.name != "light":
+        return ENTRIES
+    return tuple(Entry(e.kind, *LIGHT_WORDS[e.kind], e.draw) if e.kind in LIGHT_WORDS else e
+                 for e in ENTRIES)
+
+
 def entry_of(kind: str) -> Entry | None:
     return next((e for e in ENTRIES if e.kind == kind), None)
 
@@ -411,4 +434,5 @@ def badge_rows() -> list[tuple[str, str]]:
             for condition, label in sp.BADGES.items()]
 
 
-__all__ = ["ENTRIES", "Entry", "SWATCH", "Sample", "badge_rows", "entry_of", "swatch"]
+__all__ = ["ENTRIES", "Entry", "LIGHT_WORDS", "SWATCH", "Sample", "badge_rows", "entries_for",
+           "entry_of", "swatch"]

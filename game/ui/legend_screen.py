@@ -73,17 +73,18 @@ def legend_picture(board, width: int) -> pygame.Surface:
     sample = L.Sample(board)
     badges = L.badge_rows()
     terrain = _terrain_samples(board)
-    rows = -(-len(L.ENTRIES) // cols) + -(-len(terrain) // cols)
+    entries = L.entries_for(board.battle)
+    rows = -(-len(entries) // cols) + -(-len(terrain) // cols)
     badge_cols = max(1, width // 190)
     height = 110 + rows * ROW_H + -(-len(badges) // badge_cols) * 28 + 60
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     y = _heading(surf, 0, "Marks on the map")
-    for n, entry in enumerate(L.ENTRIES):
+    for n, entry in enumerate(entries):
         x, top = (n % cols) * CELL_W, y + (n // cols) * ROW_H
         surf.blit(L.swatch(board, entry, sample), (x, top))
         _words(surf, x + L.SWATCH[0] + 10, top + 2, entry.title, entry.words,
                CELL_W - L.SWATCH[0] - 24)
-    y += -(-len(L.ENTRIES) // cols) * ROW_H + 8
+    y += -(-len(entries) // cols) * ROW_H + 8
     y = _heading(surf, y, "Badges over the tokens")
     for n, (label, meaning) in enumerate(badges):
         x, top = (n % badge_cols) * 190, y + (n // badge_cols) * 28
