@@ -94,3 +94,12 @@ def test_the_hotseat_handoff_says_what_the_other_side_did_meanwhile():
            b.teams_of[e.unit] == "red"]
     assert a.view.meanwhile == [f"Red: {red[0]} waited"]
     assert any("Meanwhile" in t and a.view.meanwhile[0] in t for t in a.view.texts())
+
+
+def test_a_declined_reaction_says_which_reaction_was_declined():
+    from game.ui.presenters import log_entries
+    lines = [x.text for x in log_entries([E.ReactionDeclined("Orc", "Wulfric"),
+                                          E.ReactionDeclined("Mayat", "Orc", "interrupt"),
+                                          E.ReactionDeclined("Wulfric", "Orc", "defense")])]
+    assert lines == ["Orc lets Wulfric go", "Mayat lets Orc's turn go on",
+                     "Wulfric neither parries nor dodges Orc's attack"]
