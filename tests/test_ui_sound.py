@@ -129,3 +129,24 @@ def test_without_a_sound_device_the_sounds_are_asked_for_and_nothing_fails():
                              os.path.abspath(__file__))))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "['step', 'victory'] False"
+
+
+@pytest.mark.parametrize("follow", [True, False])
+def test_the_replay_follows_the_creature_that_acts(follow):
+    a = App(far_apart(COMPUTERS), (1024, 700), window=False, animations=False,
+            settings=prefs.Settings(end_warning=False, follow=follow))
+    for _ in range(20):
+        if any(isinstance(e, E.Moved) and e.unit == "Orc" for e in a.battle.events):
+            break
+        a.update(0.5)
+    a.watch_replay(back="quit")
+    viewer = a.replay
+    orc_moves = next(n for n, cmd in enumerate(viewer.commands)
+                     if getattr(cmd, "unit", None) == "Orc" and getattr(cmd, "path", ()))
+    viewer.go_to(orc_moves)
+    screen = viewer.screen
+    screen.camera.set_zoom(1.5)
+    screen.camera.centre_on(*screen.board.unit_centre(screen.battle.unit("Wulfric")))
+    assert not on_screen(screen, "Orc")
+    assert viewer.forward()
+    assert on_screen(screen, "Orc") == follow
