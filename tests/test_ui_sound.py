@@ -99,3 +99,9 @@ def test_without_a_sound_device_the_sounds_are_asked_for_and_nothing_fails():
                              os.path.abspath(__file__))))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "['step', 'victory'] False"
+
+
+def test_a_mixer_opened_at_another_rate_plays_the_sounds_at_their_length():
+    a = pcm("fall", 2, 44100)
+    b = pcm("fall", 1)
+    assert len(a) // 4 == 2 * len(b) // 2                # twice the samples, two channels

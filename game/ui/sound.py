@@ -103,10 +103,13 @@ WAVES = {
 }
 
 
-def pcm(name: str, channels: int = 1) -> bytes:
-    """The sound's signed 16-bit samples at RATE, interleaved for `channels`."""
+def pcm(name: str, channels: int = 1, rate: int = RATE) -> bytes:
+    """The sound's signed 16-bit samples at `rate` (made at RATE, then resampled), interleaved
+    for `channels`."""
+    wave = WAVES[name]()
     samples = array("h")
-    for v in WAVES[name]():
+    for i in range(int(len(wave) * rate / RATE)):
+        v = wave[min(len(wave) - 1, int(i * RATE / rate))]
         samples.extend([int(max(-1.0, min(1.0, v)) * 26000)] * channels)
     return samples.tobytes()
 
@@ -141,10 +144,10 @@ class SoundPlayer:
     def _sound(self, name: str):
         if name not in self._sounds:
             freq, size, channels = pygame.mixer.get_init()
-            if freq != RATE or size != -16:
+            if size != -16:
                 self._sounds[name] = None   # a mixer opened elsewhere in another format
             else:
-                self._sounds[name] = pygame.mixer.Sound(buffer=pcm(name, channels))
+                self._sounds[name] = pygame.mixer.Sound(buffer=pcm(name, channels, freq))
         return self._sounds[name]
 
     def play(self, name: str) -> None:
