@@ -46,7 +46,8 @@ def test_a_computer_sides_run_of_turns_ends_with_its_summary_line_in_the_log():
     first = lines[0]
     assert first.text.startswith("Red: ")
     at = a.hud.log.index(first)
-    assert a.hud.log[at - 1].kind == "turn_end"            # right after its last turn
+    assert a.hud.log[at + 1].text.endswith("'s turn")      # right before the next side's
+    assert not a.hud.log[at + 1].text.startswith(tuple(first.units))
     acted = {e.unit for e in a.battle.events if isinstance(e, E.TurnStarted)
              and a.battle.teams_of[e.unit] == "red"}
     assert set(first.units) <= acted and all(name in first.text for name in first.units)
@@ -103,3 +104,16 @@ def test_a_declined_reaction_says_which_reaction_was_declined():
                                           E.ReactionDeclined("Wulfric", "Orc", "defense")])]
     assert lines == ["Orc lets Wulfric go", "Mayat lets Orc's turn go on",
                      "Wulfric neither parries nor dodges Orc's attack"]
+
+
+def test_a_summary_never_moves_the_lines_already_in_the_log():
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    seen: list[list[str]] = []
+
+    def done():
+        seen.append([e.text for e in a.hud.log])
+        return sum(e.kind == "summary" for e in a.hud.log) >= 2
+    play_until(a, done)
+    assert sum(e.kind == "summary" for e in a.hud.log) >= 2
+    for before, after in zip(seen, seen[1:]):
+        assert after[:len(before)] == before

@@ -17,7 +17,9 @@ from game.ui.presenters import log_entries, log_events
 
 @dataclass(frozen=True)
 class Run:
-    """Consecutive turns of one side: events[start:end] of the list it was cut from."""
+    """Consecutive turns of one side: events[start:end] of the list it was cut from; it ends
+    where the next side's turn starts, so that the log's lines before it keep their places
+    when its summary comes."""
     team: str
     start: int
     end: int
@@ -28,13 +30,6 @@ def _turn_team(e, teams_of) -> str | None:
     return teams_of.get(e.unit) if isinstance(e, E.TurnStarted) else None
 
 
-def _closed(events, start: int, end: int) -> int:
-    """Where a run that the next side's turn ends stops: after its last TurnEnded (what
-    follows, a new round or who picks next, belongs to no side's deeds)."""
-    ends = [n for n in range(start, end) if isinstance(events[n], E.TurnEnded)]
-    return ends[-1] + 1 if ends else end
-
-
 def runs(events, teams_of) -> list[Run]:
     """The side runs of `events`, in order."""
     out: list[Run] = []
@@ -43,7 +38,7 @@ def runs(events, teams_of) -> list[Run]:
         who = _turn_team(e, teams_of)
         if who is not None and who != team:
             if team is not None:
-                out.append(Run(team, start, _closed(events, start, n), True))
+                out.append(Run(team, start, n, True))
             team, start = who, n
         elif isinstance(e, E.BattleWon) and team is not None:
             out.append(Run(team, start, n + 1, True))
