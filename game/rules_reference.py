@@ -16,8 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from game import paths
+from game.errors import has_control, printable
 
-DESIGN_CITATION = re.compile(r"RULES\.md(?:\s+(\d+)(?:\s*-\s*\d+)?)?")
+DESIGN_CITATION = re.compile(r"RULES\.md(?:\s*§?\s*(\d+)(?:\s*-\s*\d+)?)?")
 PAGE_NAME = re.compile(r"^(\d+)-([a-z0-9-]+)\.md$")
 INDEX_LINK = re.compile(r"\]\((\d+-[a-z0-9-]+\.md)\)")
 RULEBOOK_LINK = re.compile(r"\]\(([a-z0-9-]+\.md)\)")
@@ -102,14 +103,22 @@ def citation(key: str | int) -> str:
 
 
 def player_wording(text: str) -> str:
-    """`text` with the citations of the developers' old design notes (that file's name and a
-    section number, "9"; players do not have it) turned into this reference's section names
-    ("Rules: Turns, actions and initiative")."""
+    """What the player reads, from any sentence of the game (an engine refusal included): every
+    citation of the developers' old design notes (that file's name and a section number, "9";
+    players do not have it) turned into the name of this reference's page ("rules: Turns,
+    actions and initiative"; no page: "the rules"), and a control character or a
+    bidirectional override from a map or a save (a team named "red\\x1b[2J\\u202e") shown as
+    its escape (`game.errors.printable`), keeping only line breaks and tabs, which the window
+    lays out. The one filter of the players' wording: the window's `for_players` is this."""
+    if has_control(text):
+        text = "".join(c if c in "\n\t" else printable(c) for c in text)
+
     def named(match: re.Match) -> str:
+        number = match.group(1)
         try:
-            return citation(int(match.group(1))) if match.group(1) else "Rules"
+            return f"rules: {section(int(number)).title}" if number else "the rules"
         except KeyError:
-            return "Rules"
+            return "the rules"
     return DESIGN_CITATION.sub(named, text)
 
 
@@ -124,6 +133,49 @@ def search(words: str, folder: Path | None = None) -> list[Section]:
     found = [s for s in sections(folder)
              if all(t in (s.title + "\n" + s.text).lower() for t in terms)]
     return sorted(found, key=lambda s: not all(t in s.title.lower() for t in terms))
+
+
+@dataclass(frozen=True)
+class Found:
+    """A part of a page that a search matched: its page, its heading ("" for the page's
+    opening lines) and its text."""
+    page: Section
+    heading: str
+    text: str
+
+
+def book_pages(rules: str, folder: Path | None = None) -> tuple[Section, ...]:
+    """The pages of a rule profile's rulebook: the default rules' ("lfg") or another's
+    folder (`rulebook_sections`); the default pages for a profile without a folder."""
+    root = Path(folder or paths.rules_reference_dir())
+    if rules != "lfg" and (root / rules / "index.md").is_file():
+        return rulebook_sections(rules, folder)
+    return sections(folder)
+
+
+def parts(s: Section) -> list[tuple[str, str]]:
+    """(heading, text) of each part of a page, cut at its ## headings."""
+    out, heading, lines = [], "", []
+    for line in s.text.splitlines():
+        if line.startswith("## "):
+            out.append((heading, "\n".join(lines).strip()))
+            heading, lines = line[3:].strip(), []
+        else:
+            lines.append(line)
+    out.append((heading, "\n".join(lines).strip()))
+    return [(h, t) for h, t in out if h or t]
+
+
+def search_parts(words: str, pages) -> list[Found]:
+    """The parts of `pages` mentioning every one of `words` (any case), those whose page
+    title or heading names them first."""
+    terms = words.lower().split()
+    if not terms:
+        return []
+    found = [Found(p, h, t) for p in pages for h, t in parts(p)
+             if all(w in f"{p.title}\n{h}\n{t}".lower() for w in terms)]
+    return sorted(found, key=lambda f: not all(w in f"{f.page.title} {f.heading}".lower()
+                                               for w in terms))
 
 
 def as_html(s: Section) -> str:

@@ -57,8 +57,13 @@ def assert_nothing_of_the_battle_shows(a) -> None:
             assert tuple(a.screen.get_at((x, y)))[:3] == HANDOFF_BG
     team = a.view.team
     texts = a.view.texts()
-    assert texts == [f"{team.capitalize()} to play", f"Round {b.round}", HINT]
-    words = " ".join(texts)
+    news = [t for t in texts if "Meanwhile" in t]
+    assert [t for t in texts if t not in news] == \
+        [f"{team.capitalize()} to play", f"Round {b.round}", HINT]
+    assert len(news) == (1 if a.view.meanwhile else 0)
+    assert all(f"• {line}" in news[0] for line in a.view.meanwhile)
+    assert all(team.capitalize() + ":" not in line for line in a.view.meanwhile)
+    words = " ".join(t for t in texts if t not in news)
     for name in list(b.eids) + list(b.left):
         assert name not in words
     assert "HP" not in words and "seed" not in words

@@ -48,12 +48,12 @@ def test_a_section_by_anchor_or_number_and_its_citation():
 
 def test_design_citations_become_section_names():
     assert R.player_wording("Orc has no Big Action left for Run (RULES.md 9)") == \
-        "Orc has no Big Action left for Run (Rules: Turns, actions and initiative)"
+        "Orc has no Big Action left for Run (rules: Turns, actions and initiative)"
     assert R.player_wording("cannot take Swift actions (Weakened 4+, RULES.md 11)") == \
-        "cannot take Swift actions (Weakened 4+, Rules: Hit points and conditions)"
+        "cannot take Swift actions (Weakened 4+, rules: Hit points and conditions)"
     assert R.player_wording("what is shown: RULES.md 2-8") == \
-        "what is shown: Rules: Size, space and reach"
-    assert R.player_wording("RULES.md 13 and RULES.md") == "Rules and Rules"
+        "what is shown: rules: Size, space and reach"
+    assert R.player_wording("RULES.md 13 and RULES.md") == "the rules and the rules"
     assert R.player_wording("no citation here") == "no citation here"
 
 

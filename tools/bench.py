@@ -579,6 +579,76 @@ def bench_jobs() -> None:
           f"ratio ray / pool {on_ray / two:.2f}")
 
 
+def _played_battle(commands: int = 400):
+    """A computer-against-computer battle on maps/battle.tmx, `commands` commands in (or
+    ended), seed 5: a long log."""
+    from game.ai.player import AIPlayer
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+
+    repo = Path(__file__).resolve().parent.parent
+    hexmap = load_map(repo / FRAME_MAP)
+    b = Battle(hexmap, seed=5, controllers={t: "ai" for t in hexmap.teams})
+    player = AIPlayer("easy", seed="bench")
+    for _ in range(commands):
+        if b.awaiting() == "over":
+            break
+        b.apply(player.command(b))
+    return b
+
+
+@section
+def bench_log() -> None:
+    """The combat log the HUD rebuilds when events arrive: with a summary line after each
+    computer side's run of turns (game.ui.turn_summary.with_summaries) against the log
+    without them (presenters.log_entries of log_events), on the same long battle."""
+    from game.ui import presenters as P
+    from game.ui.turn_summary import with_summaries
+
+    b = _played_battle()
+    sides = frozenset(b.teams_of.values())
+    ours = best_ms(lambda: with_summaries(b, sides), repeat=5)
+    peer = best_ms(lambda: P.log_entries(P.log_events(b), b.profile.name), repeat=5)
+    print(f"  {len(b.events)} events, {len(with_summaries(b, sides))} log lines")
+    report("log with summaries", ours, peer, "log without them")
+
+
+@section
+def bench_legend() -> None:
+    """Opening the legend (F2: every mark drawn by the board, the badges, the terrain, built
+    when it opens) against opening the help panel (F1: its lists and long text), each closed
+    again, on maps/battle.tmx at 1280x800."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ui.app import screenshot_app
+
+    repo = Path(__file__).resolve().parent.parent
+    app = screenshot_app(repo / FRAME_MAP, None, None, "1280x800")
+
+    def opened(show):
+        def run():
+            show()
+            app.update(0.0)
+            app.draw(force=True)
+            app.back()
+        return run
+    ours = best_ms(opened(app.show_legend), repeat=5)
+    report("opening the legend", ours, best_ms(opened(app.show_help), repeat=5),
+           "opening the help panel")
+
+
+@section
+def bench_sound() -> None:
+    """Making every sound of the battle (game.ui.sound.pcm, once each at first use) against
+    the sum of the sounds' own lengths (how long they take to play)."""
+    from game.ui.sound import RATE, SOUND_NAMES, pcm
+
+    ours = best_ms(lambda: [pcm(n) for n in SOUND_NAMES], repeat=3)
+    playing = sum(len(pcm(n)) / 2 / RATE for n in SOUND_NAMES) * 1000
+    report("making every sound", ours, playing, "their playing time")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]

@@ -107,7 +107,7 @@ def _answer(b, target: str, attacker: str, plan, usable: dict, attack):
         at = b.cell(b.unit(target).anchor)
         choice = yield Ask(target, attacker, at, "defense", attack)
         if not choice:
-            b.emit(E.ReactionDeclined(target, attacker))
+            b.emit(E.ReactionDeclined(target, attacker, "defense"))
             return None
         plan, usable = defenses_against(b, attacker, target, *attack)
     if choice is True:

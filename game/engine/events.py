@@ -96,6 +96,7 @@ class ReactionAsked(Event):
 class ReactionDeclined(Event):
     by: str
     unit: str
+    kind: str = "aoo"      # what was declined, as ReactionAsked.kind: aoo, interrupt, defense
 
 
 @dataclass(frozen=True)

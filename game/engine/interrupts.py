@@ -149,7 +149,7 @@ def moment(b, actor: str, triggers, before=None):
             if policy == "ask":
                 accept = yield Ask(who, actor, b.cell(b.unit(actor).anchor), "interrupt")
                 if not accept:
-                    b.emit(E.ReactionDeclined(who, actor))
+                    b.emit(E.ReactionDeclined(who, actor, "interrupt"))
                     continue
                 if who not in b.eids or not _may_spend_reaction(b, who):
                     continue

@@ -12,7 +12,8 @@ one screen object over it or instead of it (`App.view`), each with
 - "result": `ResultScreen` when a side has won: the sides, what they lost, the most
   dramatic roll; Play again, Watch the replay, Back to setup;
 - "replay": `game.ui.replay_viewer.ReplayScreen`, the battle watched again;
-- "menu", "load", "help": `game.ui.menus` (Esc, Load..., F1) over the paused battle.
+- "menu", "load", "help": `game.ui.menus` (Esc, Load..., F1) over the paused battle;
+- "legend": `game.ui.legend_screen.LegendScreen` (F2), the map's marks and what they mean.
 A screen's action (("start", setup), ("load", path), ("resume",), ("menu",) ...) is carried
 out by `App._screen_action`, as in an input-handler loop: the screen answers, the App swaps.
 The screens live in a second `UIManager` (`App.ui`), so that nothing of the HUD shows on
@@ -44,8 +45,11 @@ from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
+from game.ui.legend_screen import LegendScreen  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
 from game.ui.replay_viewer import ReplayScreen  # noqa: E402
+from game.ui.sound import SoundPlayer  # noqa: E402
+from game.ui.turn_summary import meanwhile  # noqa: E402
 from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
                              make_screen_manager)
 
@@ -97,6 +101,7 @@ class App:
         self.window = window
         self.persist = settings is not None
         self.settings = settings or prefs.Settings(end_warning=False)
+        self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if window else 0)
         pygame.display.set_caption("hexskirmish")
         self.animations = animations
@@ -212,6 +217,7 @@ class App:
                               human_teams=human_teams, difficulties=difficulties,
                               animations=self.animations, hud=self.with_hud, owned=owned,
                               policy=self.settings.aoo_policy)
+        screen.sound, screen.follow = self.sound, self.settings.follow
         self.battle_screen = screen
         screen.autosave, screen.threaded_ai = self.autosave, self.threaded_ai
         screen.end_warning = screen.controller.end_warning = self.settings.end_warning
@@ -265,7 +271,8 @@ class App:
         self.view = MenuScreen(self.ui, self.screen.get_size(), self._frozen,
                                slot=self._slot_name(), speed=self.model.speed,
                                end_warning=self.controller.end_warning, quitting=quitting,
-                               message=message, policy=s.aoo_policy, window=s.window)
+                               message=message, policy=s.aoo_policy, window=s.window,
+                               volume=s.volume, muted=s.muted, follow=s.follow)
         self._dirty = True
 
     def _slot_name(self) -> str:
@@ -304,7 +311,24 @@ class App:
         self._close_view()
         self.mode = "help"
         shown = self.battle is not None or self.replay is not None
-        self.view = HelpScreen(self.ui, self.screen.get_size(), self._frozen if shown else None)
+        battle = self.battle if self.battle is not None else \
+            self.replay.source if self.replay is not None else None
+        rules = battle.profile.name if battle is not None else "lfg"
+        self.view = HelpScreen(self.ui, self.screen.get_size(), self._frozen if shown else None,
+                               rules)
+        self._dirty = True
+
+    def show_legend(self) -> None:
+        """F2: every mark of the map and what it means, over the paused battle or replay."""
+        board = self.board if self.battle is not None else \
+            self.replay.screen.board if self.replay is not None else None
+        if board is None:
+            return
+        self._freeze()
+        self._back_to = self.mode if self.mode in ("menu", "replay") else "battle"
+        self._close_view()
+        self.mode = "legend"
+        self.view = LegendScreen(self.ui, self.screen.get_size(), board, self._frozen)
         self._dirty = True
 
     def back(self) -> None:
@@ -347,8 +371,10 @@ class App:
                 prefs.save(self.settings)
             except OSError as err:
                 self.model.message = f"the settings could not be saved: {err}"
+        self.sound.volume, self.sound.muted = self.settings.volume, self.settings.muted
         screen = self.battle_screen
         if screen is not None:
+            screen.follow = self.settings.follow
             screen.end_warning = screen.controller.end_warning = self.settings.end_warning
             if "aoo_policy" in changes:
                 screen.set_policy(self.settings.aoo_policy)
@@ -367,6 +393,9 @@ class App:
     def next_policy(self) -> None:
         self.change_settings(aoo_policy=prefs.next_choice(prefs.AOO_POLICIES,
                                                           self.settings.aoo_policy))
+
+    def set_volume(self, volume: float) -> None:
+        self.change_settings(volume=round(max(0.0, min(1.0, volume)), 2), muted=False)
 
     def next_window(self) -> None:
         self.change_settings(window=prefs.next_choice(prefs.WINDOW_CHOICES,
@@ -397,7 +426,8 @@ class App:
         self.mode = "handoff"
         self.battle_screen.hide_for_handoff()
         self.view = HandoffScreen(self.ui, team, list(self.board.teams), self.battle.round,
-                                  self.screen.get_size(), reason=self.battle.awaiting())
+                                  self.screen.get_size(), reason=self.battle.awaiting(),
+                                  meanwhile=meanwhile(self.battle, team))
         self._dirty = True
 
     def hand_over(self) -> None:
@@ -430,7 +460,8 @@ class App:
         self._close_replay()
         self._close_view()
         self.replay = ReplayScreen(battle or self.battle, self.screen.get_size(),
-                                   animations=self.animations, speed=self.settings.speed)
+                                   animations=self.animations, speed=self.settings.speed,
+                                   follow=self.settings.follow, sound=self.sound)
         self._replay_back = back
         self.mode = "replay"
         pygame.display.set_caption(f"hexskirmish - {self.replay.title}")
@@ -463,9 +494,14 @@ class App:
             "quit": self.stop, "resume": self.resume, "save": self.save_named,
             "save_quit": self.save_and_quit, "load_screen": self.show_load,
             "load": self.load_save, "back": self.back, "help": self.show_help,
+            "legend": self.show_legend,
             "faster": lambda: self._menu_speed(1.5), "slower": lambda: self._menu_speed(1 / 1.5),
             "toggle_end_warning": self.toggle_end_warning,
             "policy": self.next_policy, "window": self.next_window,
+            "louder": lambda: self.set_volume(self.settings.volume + 0.1),
+            "quieter": lambda: self.set_volume(self.settings.volume - 0.1),
+            "toggle_mute": lambda: self.change_settings(muted=not self.settings.muted),
+            "toggle_follow": lambda: self.change_settings(follow=not self.settings.follow),
             "continue_latest": self.continue_latest, "menu": self.show_menu,
             "handoff": self.show_handoff, "result": self.show_result,
             "restart_map": lambda: map_reload.restart_on_new_map(self),
@@ -543,7 +579,7 @@ class App:
         """Draw a frame; when nothing changed since the last one (no event, no computer move,
         no animation, the same GUI sprites) the window keeps it and nothing is drawn.
         Returns whether it drew. `drawn` says what: "board", "replay", "setup", "handoff",
-        "result", "menu", "load", "help"."""
+        "result", "menu", "load", "help", "legend"."""
         if self.mode == "battle":
             self._screen_action(self.battle_screen.due())
         if self.mode == "battle" or self.mode == "replay":

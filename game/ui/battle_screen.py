@@ -30,6 +30,7 @@ from game.ui import sprites as sp  # noqa: E402
 from game.ui.animation import Animator  # noqa: E402
 from game.ui.battle_board import HEAT_HIGH, HeatBoard, WorldCamera, heat_cells, map_surface  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
+from game.ui.camera_follow import acting_creature  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 from game.ui.hud import Hud  # noqa: E402
 from game.ui.hud_layer import HudLayer  # noqa: E402
@@ -98,6 +99,8 @@ class BattleScreen:
         self.threaded_ai = False
         self.hud_layer = HudLayer(manager)
         self.heat = False
+        self.sound = None           # the App's SoundPlayer (game.ui.sound); None: silent
+        self.follow = True          # the camera follows the computer's moves and replays
         self.battle = None
         self._open(battle, human_teams, difficulties, animations, owned)
 
@@ -295,9 +298,23 @@ class BattleScreen:
         self.animator.feed(events)
         self._hold_for_reaction(events)
         self._autosave(events)
+        if self.sound is not None:
+            self.sound.feed(events, frozenset() if self.watch else self.controller.human_teams)
+        mine = not self.watch and self.controller.is_human_turn()
         for e in events:
-            if type(e).__name__ == "TurnStarted" and e.unit == self.battle.active:
+            if type(e).__name__ == "TurnStarted" and e.unit == self.battle.active and \
+                    (mine or self.follow):
                 self.reveal(e.unit)
+        self._follow(events)
+
+    def _follow(self, events) -> None:
+        """The `follow` setting: in the computer's turns and in replays, the creature that
+        acts is brought into view (`game.ui.camera_follow`)."""
+        if not self.follow or not (self.watch or not self.controller.is_human_turn()):
+            return
+        name = acting_creature(events)
+        if name is not None:
+            self.reveal(name)
 
     def free_area(self):
         """The screen rectangle the HUD leaves to the map (the whole window without HUD)."""
@@ -472,8 +489,8 @@ class BattleScreen:
         show instead ("menu", "help", "restart_map"), as an action, or None."""
         if what == "menu":
             return self.escape()
-        if what == "help":
-            return ("help",)
+        if what in ("help", "legend"):
+            return (what,)
         if what == "restart_map":
             return ("restart_map",) if self.restart_map is not None else None
         c = self.controller

@@ -48,6 +48,24 @@ TERRAIN_COLOURS = {"wall": (110, 110, 120), "low": (150, 130, 100), "difficult":
                    "open": (112, 160, 80)}
 
 
+#: every mark the board draws over the map's tiles, by kind: the legend (game.ui.legend) shows
+#: each one drawn by the board's own code, with what it means
+MARK_KINDS = (
+    # the static layer: the selection's reach and the overlays (T, L, H, G)
+    "reach_move", "reach_two_moves", "reach_run", "threat_own", "threat_enemy", "hidden",
+    "heat", "coordinates", "respawn",
+    # the terrain the battle changed, and the ledges (game.ui.terrain_marks)
+    "ledge", "door_closed", "door_locked", "door_open", "door_broken", "rubble",
+    # the hover previews
+    "hover", "hover_threat", "path_move", "path_two_moves", "path_run", "path_provoking",
+    "safe_path", "cover_clear", "cover_obstructed", "ability_area", "ability_heal",
+    "more_target",
+    # the creatures and their markers
+    "token", "dead", "knocked_out", "hp_bar", "badge", "active", "selected", "pick",
+    "aoo_reactor", "no_reaction", "flanking", "highlight",
+)
+
+
 class _Frac:
     """A hex with fractional axial coordinates, for the layout's linear hex_to_pixel."""
     __slots__ = ("q", "r")
@@ -211,15 +229,20 @@ class Board:
         """The light rules' respawn points (the map draws none in play): a hex tinted and
         dashed in the side's colour, "respawn" at its top while it is free
         (docs/rules/light/turns.md)."""
-        size = max(9, round(11 * min(zoom, 1.3)))
         view = self.battle.view()
         for point in getattr(self.battle.hexmap, "respawns", ()):
             cell = (point.col, point.row)
-            colour, _ = sp.team_style(point.team, self.teams)
-            self.fill_cells(surf, [cell], (*colour, 70), zoom)
-            self.outline(surf, [cell], colour, zoom, 2, dashed=True)
-            if view.occupants(self.hexmap.hex_at(*cell)):
-                continue                # (a creature's token would hide the word)
+            # (a creature's token would hide the word)
+            self.respawn_mark(surf, cell, point.team, zoom,
+                              not view.occupants(self.hexmap.hex_at(*cell)))
+
+    def respawn_mark(self, surf, cell, team: str, zoom: float, word: bool = True) -> None:
+        """One respawn point of `team` at `cell`."""
+        colour, _ = sp.team_style(team, self.teams)
+        self.fill_cells(surf, [cell], (*colour, 70), zoom)
+        self.outline(surf, [cell], colour, zoom, 2, dashed=True)
+        if word:
+            size = max(9, round(11 * min(zoom, 1.3)))
             x, y = self.centre(cell)
             label = sp.text("respawn", size, sp.PAPER, True, sp.INK)
             surf.blit(label, label.get_rect(midtop=(round(x * zoom), round(
@@ -721,4 +744,4 @@ def aim_label(f) -> tuple[str, tuple]:
         return text + " (ally!)", THREAT
     return text, (240, 240, 240)
 
-__all__ = ["Board", "aim_label", "plain_map_surface"]
+__all__ = ["Board", "MARK_KINDS", "aim_label", "plain_map_surface"]

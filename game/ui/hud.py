@@ -46,6 +46,7 @@ THEME_PATH = paths.assets_dir() / "ui_theme.json"
 from game.ui.keys import ACTION_KEYS as HOTKEYS  # noqa: E402 - the default rules' keys
 from game.ui.keys import PROMPT_KEYS, action_keys  # noqa: E402
 from game.ui.more_menu import MoreMenu, forecast_html  # noqa: E402
+from game.ui.turn_summary import with_summaries  # noqa: E402
 from game.ui.words import for_players  # noqa: E402
 from game.ui.light_presenters import opportunity_prompt
 from game.ui.light_play import command_words
@@ -61,7 +62,7 @@ KIND_COLOURS = {
     "move": "#56B4E9", "provoke": "#CC79A7", "reaction": "#CC79A7", "condition": "#CC79A7",
     "death": "#FF8C5A", "turn": "#9FD3F5", "round": "#FFFFFF", "choice": "#F0E442",
     "initiative": "#97A6B6", "action": "#97A6B6", "save": "#3CCFA5", "interrupt": "#CC79A7",
-    "victory": "#F0E442", "info": "#97A6B6", "heal": "#3CCFA5",
+    "victory": "#F0E442", "info": "#97A6B6", "heal": "#3CCFA5", "summary": "#FFFFFF",
 }
 DETAIL_COLOUR = "#A9B7C6"
 MUTED = "#97A6B6"
@@ -807,7 +808,7 @@ class Hud:
     # ---- the log --------------------------------------------------------------------------
     def _refresh_log(self, b) -> None:
         if len(b.events) != self._events_seen:
-            self.log = P.log_entries(P.log_events(b), b.profile.name)
+            self.log = with_summaries(b, self._computer_teams(b))
             self._events_seen = len(b.events)
         sig = (len(self.log), frozenset(self.expanded))
         if sig == self._log_sig:
@@ -822,6 +823,13 @@ class Hud:
             start = 1.0 if offset is None or not height else min(1.0, offset / height)
             bar.set_scroll_from_start_percentage(start)
             self.log_box.update(0.0)
+
+    def _computer_teams(self, b) -> frozenset:
+        """The sides the computer plays: their runs of turns end with a summary line."""
+        humans = getattr(self.controller, "human_teams", None)
+        if humans is None:
+            return frozenset()
+        return frozenset(t for t in b.teams_of.values() if t not in humans)
 
     def _log_offset(self) -> float | None:
         """How far down (pixels) the player scrolled the log; None at its bottom or when the
@@ -851,7 +859,7 @@ class Hud:
             colour = KIND_COLOURS.get(e.kind, MUTED)
             marker = ("–" if n in self.expanded else "+") if e.detail else "•"
             text = _esc(e.text)
-            if e.kind in ("critical", "victory", "death"):
+            if e.kind in ("critical", "victory", "death", "summary"):
                 text = f"<b>{text}</b>"
             parts.append(f"<font color={colour}><b>{marker}</b></font> "
                          f"<a href='log:{n}'>{text}</a>")
@@ -937,9 +945,9 @@ class Hud:
             return f"The computer plays {b.active}..."
         if P.light_rules(b):
             return ("Left click: walk there, or attack an enemy  ·  the bar's keys: an "
-                    "action  ·  Esc: cancel  ·  Tab: weapon  ·  C: centre")
+                    "action  ·  Esc: cancel  ·  Tab: weapon  ·  C: centre  ·  F2: legend")
         return ("Left click: act  ·  right click / Esc: cancel  ·  Tab: weapon  ·  "
-                "T: threats  ·  L: line of sight  ·  C: centre")
+                "T: threats  ·  L: line of sight  ·  C: centre  ·  F2: legend")
 
     def _refresh_message(self) -> None:
         message = self._m("message", "") or ""

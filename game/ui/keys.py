@@ -59,12 +59,14 @@ BATTLE_KEYS: dict[int, str] = {
     pygame.K_RIGHTBRACKET: "faster", pygame.K_EQUALS: "zoom_in", pygame.K_PLUS: "zoom_in",
     pygame.K_KP_PLUS: "zoom_in", pygame.K_MINUS: "zoom_out", pygame.K_KP_MINUS: "zoom_out",
     pygame.K_F5: "quick_save", pygame.K_z: "undo", pygame.K_n: "next_creature",
-    pygame.K_g: "coordinates", pygame.K_F1: "help", pygame.K_F6: "restart_map",
+    pygame.K_g: "coordinates", pygame.K_F1: "help", pygame.K_F2: "legend",
+    pygame.K_F6: "restart_map",
     pygame.K_u: "interrupt_trigger", pygame.K_k: "interrupt_action",
 }
 #: the battle's keyed commands that only look (the replay viewer keeps them)
 WATCH_BATTLE_KEYS = frozenset({"threat", "sight", "heat", "centre", "zoom_in", "zoom_out",
-                               "coordinates", "help", "menu", "slower", "faster"})
+                               "coordinates", "help", "legend", "menu", "slower",
+                               "faster"})
 #: the replay viewer's keys -> what they do (game.ui.replay_viewer); they come before the
 #: battle's (Left and Right step there instead of panning)
 REPLAY_KEYS: dict[int, str] = {
@@ -111,7 +113,8 @@ HELP: tuple[tuple[str, str], ...] = (
     ("[ and ]", "animation speed"),
     ("F5", "quick save"),
     ("F6", "restart on the map file after it changed (when the game says so)"),
-    ("F1", "help: the keys and the words of the game"),
+    ("F1", "help: the keys, the words of the game, the rules (index and search)"),
+    ("F2", "the map's legend: every mark, badge and terrain and what it means"),
 )
 
 __all__ = ["ACTION_KEYS", "ACTION_KEYS_BY_RULES", "LIGHT_ACTION_KEYS", "action_keys",

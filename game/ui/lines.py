@@ -29,7 +29,7 @@ class LogEntry:
     kind: str = "info"               # attack, miss, critical, damage, move, provoke, reaction,
     #                                  condition, death, turn, turn_end, round, choice,
     #                                  initiative, action, save, interrupt, victory, heal,
-    #                                  info
+    #                                  info, summary (a side's turns: game.ui.turn_summary)
     events: tuple = field(default=(), compare=False, repr=False)
 
 

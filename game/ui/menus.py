@@ -2,17 +2,16 @@
 
 Like the other screens (`game.ui.screens`), each builds its pygame_gui widgets and answers
 events with an action tuple the App carries out:
-- MenuScreen: ("resume",), ("save", name), ("load_screen",), ("help",), ("faster",),
-  ("slower",), ("toggle_end_warning",), ("policy",) (the next attack-of-opportunity
-  policy), ("window",) (the next window size, then full screen), ("setup",),
-  ("save_quit", name), ("quit",);
+- MenuScreen: ("resume",), ("save", name), ("load_screen",), ("help",), ("legend",),
+  ("faster",), ("slower",), ("toggle_end_warning",), ("policy",) (the next attack-of-opportunity
+  policy), ("window",) (the next window size, then full screen), ("louder",), ("quieter",),
+  ("toggle_mute",), ("toggle_follow",), ("setup",), ("save_quit", name), ("quit",);
 - LoadScreen: ("load", path), ("back",);
-- HelpScreen: ("back",).
+- HelpScreen: ("back",) (the keys, the words of the game, the rules' index, pages and
+  search).
 The battle is paused while any of them shows.
 """
 from __future__ import annotations
-
-import html
 
 import pygame
 import pygame_gui
@@ -20,29 +19,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UISelectionList, UITextEntryLine
 
 from game import rules_reference
-from game.ui.keys import HELP, REPLAY_HELP
+from game.ui import help_pages
 from game.ui.screens import Screen, draw_backdrop
-from game.ui.words import for_players
-
-MUTED = "#97A6B6"
-#: the game's terms in plain words (the help panel and the HUD's tooltips)
-GLOSSARY: tuple[tuple[str, str], ...] = (
-    ("Big Action", "Two a turn: a Move, an Attack, Aim, Fight Defensively, Stand Up. A "
-                   "Charge or a Retreat takes both."),
-    ("Little Action", "One a turn: a 5-Foot Step, Drop Prone, drawing a weapon."),
-    ("Attack of opportunity (AOO)", "A free attack on a creature that leaves a hex you "
-                                    "threaten, stands up, aims or shoots next to you."),
-    ("Threatened hex", "A hex within a creature's melee reach."),
-    ("HR", "Hit roll: d20 + attack bonus against the target's AC."),
-    ("AC", "Armour Class: what a hit roll must reach."),
-    ("Fortunate / Unfortunate", "Roll twice and keep the better / the worse."),
-    ("Weakened", "A lasting penalty in stages; each stage is worse."),
-    ("Flanked", "Enemies on opposite sides: attacks on it get +2."),
-    ("Cover", "Walls and creatures between attacker and target add to AC."),
-    ("Concealment", "Fog, darkness or foliage: an attack that hits may still miss."),
-    ("Prone", "Lying down: -4 in melee, +4 AC against missiles; standing up provokes."),
-)
-
 
 #: what each attack-of-opportunity setting means, for the menu button's tooltip
 POLICY_TIPS = {
@@ -52,10 +30,6 @@ POLICY_TIPS = {
               "when it helps, try every Interrupt Turn",
     "never": "Your creatures never react: enemies pass freely and strike undefended",
 }
-
-
-def _esc(text) -> str:
-    return html.escape(for_players(str(text)), quote=False)
 
 
 class _Overlay(Screen):
@@ -95,15 +69,17 @@ class MenuScreen(_Overlay):
 
     def __init__(self, manager, size, backdrop=None, *, slot: str = "", speed: float = 1.0,
                  end_warning: bool = True, quitting: bool = False, message: str = "",
-                 policy: str = "ask", window: str = "1280x800"):
+                 policy: str = "ask", window: str = "1280x800", volume: float = 0.7,
+                 muted: bool = False, follow: bool = True):
         super().__init__(manager, size, backdrop)
         self.slot, self.speed, self.end_warning = slot, speed, end_warning
         self.policy, self.window = policy, window
+        self.volume, self.muted, self.follow = volume, muted, follow
         self.quitting, self.message = quitting, message
         self.build()
 
     def build(self) -> None:
-        card, cw, ch = self.card(480, 540 if self.quitting else 482)
+        card, cw, ch = self.card(480, 620 if self.quitting else 562)
         title = "Quit: save the battle first?" if self.quitting else "Paused"
         self.label((16, 8, cw - 32, 38), title, card, "@big_label")
         y = 50
@@ -117,9 +93,11 @@ class MenuScreen(_Overlay):
         y += 44
         self.message_label = self.label((20, y, cw - 40, 24), self.message, card, "@small_hint")
         y += 28
-        self.load_button = self.button((20, y, (cw - 50) // 2, 38), "Load...", card)
-        self.help_button = self.button((30 + (cw - 50) // 2, y, (cw - 50) // 2, 38),
-                                       "Help (F1)", card)
+        third = (cw - 60) // 3
+        self.load_button = self.button((20, y, third, 38), "Load...", card)
+        self.help_button = self.button((30 + third, y, third, 38), "Help (F1)", card)
+        self.legend_button = self.button((40 + 2 * third, y, third, 38), "Legend (F2)", card,
+                                         tip="Every mark of the map and what it means")
         y += 48
         y = self._build_settings(card, cw, y)
         self._build_quit(card, cw, y + 8)
@@ -142,6 +120,22 @@ class MenuScreen(_Overlay):
         y += 40
         self.window_button = self.button((20, y, cw - 40, 34), f"Window: {self.window}", card,
                                          tip="Click for the next size, then full screen")
+        return self._build_sound(card, cw, y + 40)
+
+    def _build_sound(self, card, cw: int, y: int) -> int:
+        """Sound volume, mute, and whether the camera follows the computer's moves."""
+        volume = "muted" if self.muted else f"{round(self.volume * 100)}%"
+        self.volume_label = self.label((20, y, cw - 262, 34), f"Sound {volume}", card, "@value")
+        self.quieter_button = self.button((cw - 234, y, 56, 34), "-", card)
+        self.louder_button = self.button((cw - 172, y, 56, 34), "+", card)
+        self.mute_button = self.button((cw - 110, y, 90, 34),
+                                       "Unmute" if self.muted else "Mute", card)
+        y += 40
+        self.follow_button = self.button(
+            (20, y, cw - 40, 34), "Camera follows the computer's moves: " +
+            ("on" if self.follow else "off"), card,
+            tip="In the computer's turns and in replays the map scrolls to the creature that "
+                "acts when it is out of view")
         return y + 40
 
     def _build_quit(self, card, cw: int, y: int) -> None:
@@ -168,9 +162,12 @@ class MenuScreen(_Overlay):
         name = self.name_entry.get_text()
         actions = {self.resume_button: ("resume",), self.save_button: ("save", name),
                    self.load_button: ("load_screen",), self.help_button: ("help",),
+                   self.legend_button: ("legend",),
                    self.slower_button: ("slower",), self.faster_button: ("faster",),
                    self.warning_button: ("toggle_end_warning",),
                    self.policy_button: ("policy",), self.window_button: ("window",),
+                   self.louder_button: ("louder",), self.quieter_button: ("quieter",),
+                   self.mute_button: ("toggle_mute",), self.follow_button: ("toggle_follow",),
                    self.setup_button: ("setup",),
                    self.quit_button: ("save_quit", name) if self.quitting else ("quit",),
                    self.quit_now_button: ("quit",)}
@@ -232,51 +229,82 @@ class LoadScreen(_Overlay):
         return None
 
 
-def help_html() -> str:
-    """The help panel's text: the keys, the game's terms in plain words, then every page of
-    the rules reference (docs/rules/, the pages the breakdowns cite as "rules: ...") and the
-    pages of the other rulebooks (docs/rules/light/)."""
-    keys = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
-                       for k, v in HELP)
-    replay = "<br>".join(f"<b>{_esc(k)}</b>  <font color={MUTED}>{_esc(v)}</font>"
-                         for k, v in REPLAY_HELP)
-    terms = "<br>".join(f"<b>{_esc(k)}</b>: {_esc(v)}" for k, v in GLOSSARY)
-    pages = "<br><br>".join(rules_reference.as_html(s) for s in rules_reference.sections())
-    others = "".join("<br><br>" + rules_reference.as_html(s)
-                     for book in rules_reference.rulebooks()
-                     for s in rules_reference.rulebook_sections(book))
-    return (f"<b>Keys and mouse</b><br>{keys}<br><br><b>Watching a replay</b> (the result "
-            f"screen's Watch the replay)<br>{replay}<br><br><b>Words of the game</b><br>"
-            f"{terms}<br><br><b>Rules reference</b><br><br>{pages}"
-            + (f"<br><br><b>Other rulebooks</b>{others}" if others else ""))
-
-
 class HelpScreen(_Overlay):
-    """F1: every key and the game's terms."""
+    """F1: the keys and the words of the game, the rules of the battle's rulebook (`rules`,
+    the profile's name): an index of its pages with their headings, each page, and a search
+    box that lists the parts of the pages mentioning a word (`game.ui.help_pages`)."""
 
     name = "help"
     shade = 235          # long text: the battle behind all but hidden
+    KEYS, WORDS, INDEX = "Keys and mouse", "Words of the game", "Rules index"
 
-    def __init__(self, manager, size, backdrop=None):
+    def __init__(self, manager, size, backdrop=None, rules: str = "lfg"):
         super().__init__(manager, size, backdrop)
+        self.pages = rules_reference.book_pages(rules)
+        self.shown = self.KEYS
         self.build()
 
     def build(self) -> None:
-        card, cw, ch = self.card(900, 720)
-        self.label((16, 10, cw - 32, 40), "Help", card, "@big_label")
+        card, cw, ch = self.card(980, 720)
+        self.label((16, 10, 200, 40), "Help", card, "@big_label")
+        self.search = self._add(UITextEntryLine(
+            pygame.Rect(276, 14, cw - 292, 36), manager=self.manager, container=card,
+            placeholder_text="Search the rules: type a word (flank, cover...)"))
+        items = [self.KEYS, self.WORDS, self.INDEX] + [p.title for p in self.pages]
+        self.list = self._add(UISelectionList(
+            pygame.Rect(12, 60, 260, ch - 130), items, manager=self.manager, container=card,
+            default_selection=self.KEYS))
         self.text = self._add(pygame_gui.elements.UITextBox(
-            help_html(), pygame.Rect(12, 56, cw - 24, ch - 126), manager=self.manager,
-            container=card, object_id=ObjectID(object_id="#result_text")))
+            self.html_of(self.shown), pygame.Rect(276, 60, cw - 288, ch - 130),
+            manager=self.manager, container=card, object_id=ObjectID(object_id="#result_text")))
         self.back_button = self.button((cw - 216, ch - 62, 200, 46), "Back (Esc)", card,
                                        "@primary")
+
+    def html_of(self, item: str) -> str:
+        if item == self.KEYS:
+            return help_pages.keys_html()
+        if item == self.WORDS:
+            return help_pages.glossary_html()
+        if item == self.INDEX:
+            return help_pages.index_html(self.pages)
+        page = next((p for p in self.pages if p.title == item), None)
+        return help_pages.page_html(page) if page is not None else help_pages.keys_html()
+
+    def show(self, item: str) -> None:
+        """Show `item` (a page, the keys, the words, the index), selected in the list."""
+        self.shown = item
+        self.text.set_text(self.html_of(item))
+        for row in self.list.item_list:
+            row["selected"] = row["text"] == item
+            button = row.get("button_element")
+            if button is not None:
+                button.select() if row["selected"] else button.unselect()
+
+    def find(self, words: str) -> None:
+        """The search box changed: the parts of the pages with every word, or the page that
+        was shown when the box is empty again."""
+        if words.strip():
+            self.text.set_text(help_pages.search_html(words, self.pages))
+        else:
+            self.show(self.shown)
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
             return ("back",)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and \
-                getattr(event, "ui_element", None) is self.back_button:
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and element is self.list:
+            self.show(getattr(event, "text", None) or self.list.get_single_selection()
+                      or self.KEYS)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.search:
+            self.find(self.search.get_text())
+        elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and element is self.text:
+            target = str(getattr(event, "link_target", ""))
+            if target.startswith("page:") and target[5:].isdigit() and \
+                    int(target[5:]) < len(self.pages):
+                self.show(self.pages[int(target[5:])].title)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.back_button:
             return ("back",)
         return None
 
 
-__all__ = ["GLOSSARY", "HelpScreen", "LoadScreen", "MenuScreen", "help_html"]
+__all__ = ["HelpScreen", "LoadScreen", "MenuScreen"]

@@ -883,8 +883,14 @@ def _action_line(e: E.Event) -> LogEntry | None:
                         "The creature's AOO policy is 'ask' (rules: Attacks of opportunity)", (e.by, e.unit),
                         "reaction", (e,))
     if isinstance(e, E.ReactionDeclined):
-        return LogEntry(f"{e.by} lets {e.unit} go", "Attack of opportunity declined "
-                        "(rules: Attacks of opportunity)", (e.by, e.unit), "reaction", (e,))
+        text, detail = {
+            "interrupt": (f"{e.by} lets {e.unit}'s turn go on", "Interrupt Turn declined "
+                          "(rules: Turns, actions and initiative)"),
+            "defense": (f"{e.by} neither parries nor dodges {e.unit}'s attack",
+                        "Active defense declined (rules: Reactions)")}.get(
+            e.kind, (f"{e.by} lets {e.unit} go", "Attack of opportunity declined "
+                     "(rules: Attacks of opportunity)"))
+        return LogEntry(text, detail, (e.by, e.unit), "reaction", (e,))
     if isinstance(e, E.AttackRolled):
         return _attack_line(e, None)
     return None

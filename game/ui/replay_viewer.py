@@ -13,7 +13,8 @@ so every position is the engine's own. Play steps forward on its own, a command 
 `STEP_S` seconds (at the animation speed), pausing at the end.
 
 Its keys are `game.ui.keys.REPLAY_KEYS` (listed in the viewer's bar and the help panel);
-the bar's buttons do the same. Actions for the App: ("close_replay",), ("help",).
+the bar's buttons do the same. Actions for the App: ("close_replay",), ("help",),
+("legend",).
 """
 from __future__ import annotations
 
@@ -70,8 +71,10 @@ class ReplayScreen:
 
     name = "replay"
 
-    def __init__(self, battle, size, *, animations: bool = True, speed: float = 1.0):
+    def __init__(self, battle, size, *, animations: bool = True, speed: float = 1.0,
+                 follow: bool = True, sound=None):
         self.source = battle
+        self.follow, self.sound = follow, sound
         self.commands = list(battle.log)
         self.rounds = rounds_of(battle)
         self.size = tuple(size)
@@ -99,6 +102,7 @@ class ReplayScreen:
         self.screen = BattleScreen(battle, self.manager, self.size, human_teams=teams,
                                    animations=self.animations, owned=True, watch=True)
         self.screen.model.speed = self.speed
+        self.screen.follow, self.screen.sound = self.follow, self.sound
         if view is not None:
             self.screen.camera.zoom, self.screen.camera.x, self.screen.camera.y = view
         self.position = position
@@ -259,7 +263,7 @@ class ReplayScreen:
             if action is not None:
                 return self.act(action)
         answer = self.screen.handle_event(ev)
-        return answer if answer == ("help",) else None
+        return answer if answer in (("help",), ("legend",)) else None
 
     def update(self, dt: float):
         self.screen.update(dt)

@@ -875,18 +875,21 @@ def _load(path):
 # ---- hotseat handoff -------------------------------------------------------------------------
 
 class HandoffScreen(Screen):
-    """Only the side to play, its colour and the round: nothing of the battle."""
+    """The side to play, its colour, the round and what the other sides did meanwhile (one
+    line per side's run of turns since this side last acted, `game.ui.turn_summary`); nothing
+    of the battle's map."""
 
     name = "handoff"
     background = HANDOFF_BG
 
     def __init__(self, manager, team: str, teams, round_: int, size=(1280, 800),
-                 reason: str = "turn"):
+                 reason: str = "turn", meanwhile=()):
         super().__init__(manager, size)
         self.team = team
         self.teams = list(teams)
         self.round = round_
         self.reason = reason          # "turn" or "reaction" (it does not show: it would tell)
+        self.meanwhile = list(meanwhile)
         self.armed = 0.0
         self.build()
 
@@ -897,7 +900,8 @@ class HandoffScreen(Screen):
     def build(self) -> None:
         w, h = self.size
         _team_theme(self.manager, self.teams)
-        cw, ch = 600, 330
+        news = min(150, 26 * len(self.meanwhile) + 40) if self.meanwhile else 0
+        cw, ch = 640, 330 + news
         colour = "#%02x%02x%02x" % P.team_colour(self.team, self.teams)
         self.manager.get_theme().load_theme({f"@handoff_{_ident(self.team)}": {
             "prototype": "#hud_shape",
@@ -911,7 +915,12 @@ class HandoffScreen(Screen):
                                       f"@team_{_ident(self.team)}", "#handoff_title")
         self.round_label = self.label((10, 204, cw - 24, 32), f"Round {self.round}", card,
                                       "@centred", "#handoff_round")
-        self.hint_label = self.label((10, 262, cw - 24, 30),
+        if self.meanwhile:
+            lines = "<br>".join(f"• {_esc(line)}" for line in self.meanwhile[-5:])
+            self.news_box = self.textbox((20, 244, cw - 40, news),
+                                         f"<font color={MUTED}>Meanwhile</font><br>{lines}",
+                                         card)
+        self.hint_label = self.label((10, 262 + news, cw - 24, 30),
                                      "Press a key or click to continue", card,
                                      "@centred", "#handoff_hint")
 

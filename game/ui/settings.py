@@ -6,7 +6,9 @@
 - `aoo_policy`: what the player's creatures do when an enemy provokes an attack of
   opportunity: "ask" (a prompt), "always" or "never" (the engine's per-creature policy,
   set with SetPolicy commands: docs/rules "Attacks of opportunity");
-- `window`: one of `WINDOW_SIZES` ("1280x800", ...) or "full screen".
+- `window`: one of `WINDOW_SIZES` ("1280x800", ...) or "full screen";
+- `volume` (0 to 1) and `muted`: the sound effects (`game.ui.sound`);
+- `follow`: the camera follows the acting creature in the computer's turns and in replays.
 
 `load()` never stops the game: a missing file gives the defaults, a damaged one the
 defaults and one line on stderr naming the file and the fix; `save(settings)` writes
@@ -37,6 +39,9 @@ class Settings:
     end_warning: bool = True
     aoo_policy: str = "ask"
     window: str = "1280x800"
+    volume: float = 0.7
+    muted: bool = False
+    follow: bool = True
 
     @property
     def fullscreen(self) -> bool:
@@ -67,7 +72,10 @@ def _checked(data) -> Settings:
               and 0.25 <= value <= 8,
               "end_warning": isinstance(value, bool),
               "aoo_policy": value in AOO_POLICIES,
-              "window": value in WINDOW_CHOICES}[f.name]
+              "window": value in WINDOW_CHOICES,
+              "volume": isinstance(value, (int, float)) and not isinstance(value, bool)
+              and 0 <= value <= 1,
+              "muted": isinstance(value, bool), "follow": isinstance(value, bool)}[f.name]
         if not ok:
             raise ValueError(f"{f.name}: {value!r} is not a setting the game knows")
         out = replace(out, **{f.name: value})

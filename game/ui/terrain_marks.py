@@ -56,30 +56,43 @@ def _door_bar(surf, poly, zoom: float, closed: bool, locked: bool) -> None:
         pygame.draw.rect(surf, LOCK, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r))
 
 
+def rubble_mark(surf, poly, zoom: float) -> None:
+    """An obstacle smashed: a hex of rubble."""
+    pygame.draw.polygon(surf, RUBBLE, poly)
+    cx, cy = sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
+    for k, (x, y) in enumerate(poly):
+        pygame.draw.circle(surf, (90, 80, 70), ((x + 2 * cx) / 3, (y + 2 * cy) / 3),
+                           max(2, round((2 + k % 2) * zoom)))
+
+
+def door_mark(surf, poly, zoom: float, state: str) -> None:
+    """A doorway's floor and its door: "closed", "locked", "open" or "broken" (no door)."""
+    pygame.draw.polygon(surf, FLOOR, poly)
+    if state != "broken":
+        _door_bar(surf, poly, zoom, state in ("closed", "locked"), state == "locked")
+
+
+def ledge_mark(surf, a, b, zoom: float) -> None:
+    """One ledge: the edge from world corner `a` to `b`, at `zoom`."""
+    pygame.draw.line(surf, LEDGE_COLOUR, (a[0] * zoom, a[1] * zoom), (b[0] * zoom, b[1] * zoom),
+                     max(2, round(3 * zoom)))
+
+
 def _changed_cell(board, surf, cell, state: str, zoom: float) -> None:
     poly = [(x * zoom, y * zoom) for x, y in board.polygon(cell)]
     before = board.battle.base_map.terrain_at(board.battle.base_map.hex_at(*cell))
     if state == before.door or not state:
         return
     if before.door == "none":                     # an obstacle smashed: rubble
-        pygame.draw.polygon(surf, RUBBLE, poly)
-        for k, (x, y) in enumerate(poly):
-            cx, cy = sum(p[0] for p in poly) / 6, sum(p[1] for p in poly) / 6
-            pygame.draw.circle(surf, (90, 80, 70), ((x + 2 * cx) / 3, (y + 2 * cy) / 3),
-                               max(2, round((2 + k % 2) * zoom)))
-        return
-    pygame.draw.polygon(surf, FLOOR, poly)
-    if state == "broken":
-        return
-    _door_bar(surf, poly, zoom, state in ("closed", "locked"), state == "locked")
+        rubble_mark(surf, poly, zoom)
+    else:
+        door_mark(surf, poly, zoom, state)
 
 
 def draw_terrain_marks(board, surf, zoom: float) -> None:
     """The ledges and the battle's changed doors and obstacles, at `zoom`."""
-    width = max(2, round(3 * zoom))
     for a, b in ledge_edges(board):
-        pygame.draw.line(surf, LEDGE_COLOUR, (a[0] * zoom, a[1] * zoom),
-                         (b[0] * zoom, b[1] * zoom), width)
+        ledge_mark(surf, a, b, zoom)
     for key, change in board.battle.terrain.items():
         cell = tuple(int(v) for v in key.split(","))
         _changed_cell(board, surf, cell, change[0], zoom)
