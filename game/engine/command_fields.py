@@ -22,49 +22,72 @@ MAX_INT = 10 ** 9                 # coordinates, facings, die faces
 MAX_TEXT = 200                    # unit names, weapon ids, policies
 MAX_ITEMS = 10_000                # hexes in a path, fixed rolls
 
-_HINTS: dict[type, tuple[tuple[str, object], ...]] = {}
+_FIELDS: dict[type, tuple] = {}
+_CHECKS: dict = {}
 
 
-def declared_fields(cls: type) -> tuple[tuple[str, object], ...]:
-    """(name, type) of each field of the command class `cls`, read once per class."""
-    found = _HINTS.get(cls)
+def declared_fields(cls: type) -> tuple[tuple[str, object, object], ...]:
+    """(name, type, check) of each field of the command class `cls`, read once per class."""
+    found = _FIELDS.get(cls)
     if found is None:
         hints = typing.get_type_hints(cls)
-        found = tuple((f.name, hints[f.name]) for f in fields(cls))
-        _HINTS[cls] = found
+        found = tuple((f.name, hints[f.name], checker(hints[f.name])) for f in fields(cls))
+        _FIELDS[cls] = found
     return found
 
 
 def field_refusal(command) -> Refused | None:
     """A `Refused("bad_field", ...)` naming the first field of `command` whose value does not
     have its declared type (None: every field fits)."""
-    kind = type(command).__name__
-    for name, hint in declared_fields(type(command)):
+    for name, hint, check in declared_fields(type(command)):
         value = getattr(command, name)
-        if not fits(value, hint):
-            return Refused("bad_field", f"{kind}.{name} must be {describe(hint)}, got "
-                           f"{short(value)}", field=name)
+        if not check(value):
+            return Refused("bad_field", f"{type(command).__name__}.{name} must be "
+                           f"{describe(hint)}, got {short(value)}", field=name)
     return None
 
 
 def fits(value, hint) -> bool:
     """Whether `value` has the type `hint` (the types the commands' fields use)."""
+    return checker(hint)(value)
+
+
+def checker(hint):
+    """The check of one type (`fits`), made once per type: a command is checked at each
+    entry, so the check is a few comparisons, not a walk over the annotations."""
+    check = _CHECKS.get(hint)
+    if check is None:
+        check = _CHECKS[hint] = _make_checker(hint)
+    return check
+
+
+def _is_int(v) -> bool:
+    return type(v) is int and -MAX_INT <= v <= MAX_INT
+
+
+def _is_cell(v) -> bool:
+    return type(v) is tuple and len(v) == 2 and _is_int(v[0]) and _is_int(v[1])
+
+
+def _make_checker(hint):
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        return any(fits(value, a) for a in args)
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return type(value) is bool
-    if hint is int:
-        return type(value) is int and abs(value) <= MAX_INT
-    if hint is str:
-        return type(value) is str and len(value) <= MAX_TEXT
-    if origin is tuple and type(value) is tuple and len(value) <= MAX_ITEMS:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(fits(v, a) for v, a in zip(value, args))
-    return False
+        parts = tuple(checker(a) for a in args)
+        return lambda v: any(part(v) for part in parts)
+    simple = {type(None): lambda v: v is None, bool: lambda v: type(v) is bool, int: _is_int,
+              str: lambda v: type(v) is str and len(v) <= MAX_TEXT}
+    if hint in simple:
+        return simple[hint]
+    if origin is tuple and args == (int, int):
+        return _is_cell
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = checker(args[0])
+        return lambda v: type(v) is tuple and len(v) <= MAX_ITEMS and all(map(item, v))
+    if origin is tuple:
+        items = tuple(checker(a) for a in args)
+        return lambda v: (type(v) is tuple and len(v) == len(items)
+                          and all(c(x) for c, x in zip(items, v)))
+    return lambda v: False
 
 
 def describe(hint) -> str:
@@ -92,5 +115,5 @@ def short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-__all__ = ["MAX_INT", "MAX_ITEMS", "MAX_TEXT", "declared_fields", "describe", "field_refusal",
-           "fits", "short"]
+__all__ = ["MAX_INT", "MAX_ITEMS", "MAX_TEXT", "checker", "declared_fields", "describe",
+           "field_refusal", "fits", "short"]
