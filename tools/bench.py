@@ -649,6 +649,47 @@ def bench_sound() -> None:
     report("making every sound", ours, playing, "their playing time")
 
 
+# ---- entry (docs/security.md "Commands"): the checks where a command enters the engine -----
+
+def _entry_commands(battle, name: str) -> list:
+    """Every command the legality query offers `name` now (the options of each action)."""
+    return [o.command for a in battle.actions(name) if a.enabled
+            for o in battle.options(name, a.action)]
+
+
+@section
+def bench_entry() -> None:
+    """What the entry checks cost: `Battle.refusal` (the type check of every field, then the
+    rules) vs the profile's refusal alone, and `Battle.forecast` (refusal first) vs the
+    profile's forecast alone, over every command the legality query offers in the first turns
+    of a seeded battle on maps/skirmish.tmx, under both rule profiles. `actions()` itself
+    builds its commands and asks the profile, so the check is not in it."""
+    from game.ai.baseline import BaselinePlayer
+    from game.engine.battle import Battle
+    from game.engine.command_fields import field_refusal
+    from game.tiled.loader import load_map
+
+    hexmap = load_map(Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx")
+    for rules in ("lfg", "light"):
+        battle, player = Battle(hexmap, seed=5, rules=rules), BaselinePlayer()
+        for _ in range(12):
+            battle.apply(player.command(battle))
+        while battle.decider()[0] != "turn":
+            battle.apply(player.command(battle))
+        commands = _entry_commands(battle, battle.active)
+        p = battle.profile
+        fields_ms = best_ms(lambda: [field_refusal(c) for c in commands], repeat=5)
+        ours = best_ms(lambda: [battle.refusal(c) for c in commands], repeat=5)
+        peer = best_ms(lambda: [p.refusal(battle, c) for c in commands], repeat=5)
+        report(f"{rules} refusal of {len(commands)} commands", ours, peer,
+               "the profile's refusal alone")
+        print(f"  the field check alone: {fields_ms:.3f} ms")
+        ours = best_ms(lambda: [battle.forecast(c) for c in commands], repeat=3)
+        peer = best_ms(lambda: [p.forecast(battle, c) for c in commands], repeat=3)
+        report(f"{rules} forecast of {len(commands)} commands", ours, peer,
+               "the profile's forecast alone")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]

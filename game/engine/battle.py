@@ -34,7 +34,9 @@ from game.engine.profile import RuleProfile
 from game.engine.profiles import profile_named
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine.command_fields import field_refusal
 from game.engine.dice import Dice
+from game.engine.forecast import refused_forecast
 from game.engine.minions import shared_spent
 from game.engine.state import (
     Bookkeeping, MinionPool, Outcome, PendingReaction, Prepared, Refused, TurnState,
@@ -326,9 +328,9 @@ class Battle:
         if self._detached:
             raise RuntimeError("a detached battle is for deciding: apply commands to the "
                                "battle it was made from")
-        foreign = self._foreign(command)
-        if foreign is not None:
-            return Outcome(False, foreign.reason, code=foreign.code)
+        malformed = self._entry_refusal(command)
+        if malformed is not None:
+            return Outcome(False, malformed.reason, code=malformed.code)
         self._out = []
         version = self.version
         try:
@@ -352,15 +354,16 @@ class Battle:
     # ---- the legality query (asked of the battle's rule profile) -------------------------------
     def refusal(self, command: C.Command) -> Refused | None:
         """The refusal `command` would get now, with its stable code (None: legal)."""
-        return self._foreign(command) or self.profile.refusal(self, command)
+        return self._entry_refusal(command) or self.profile.refusal(self, command)
 
-    def _foreign(self, command) -> Refused | None:
-        """A command of another rulebook (a Move asked of a light battle), refused as apply
-        refuses it, before the profile sees a type it does not know."""
-        if type(command) in self.profile.command_types.values():
-            return None
-        return Refused("unknown_command", f"unknown command {type(command).__name__} (the "
-                       f"{self.profile.title.lower()} have no such action)")
+    def _entry_refusal(self, command) -> Refused | None:
+        """What no rule needs to look at: a command of another rulebook (a Move asked of a
+        light battle) or a field of the wrong type (docs/security.md "Commands"), refused
+        before the profile sees it."""
+        if type(command) not in self.profile.command_types.values():
+            return Refused("unknown_command", f"unknown command {type(command).__name__} (the "
+                           f"{self.profile.title.lower()} have no such action)")
+        return field_refusal(command)
 
     def actions(self, name: str) -> list:
         """Every action of the turn for `name` now: enabled, or the code and reason why not."""
@@ -379,7 +382,11 @@ class Battle:
         return self.profile.options(self, name, action)
 
     def forecast(self, command):
-        """What `command` is expected to do, or None (the profile's forecasts)."""
+        """What `command` is expected to do, or None (the profile's forecasts); a command the
+        battle would refuse now is forecast as its refusal (`refused_forecast`)."""
+        refused = self.refusal(command)
+        if refused is not None:
+            return refused_forecast(refused)
         return self.profile.forecast(self, command)
 
     def decider(self) -> tuple[str, str | None]:

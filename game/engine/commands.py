@@ -110,9 +110,11 @@ class FightDefensively(Command):
 class PowerAttack(Command):
     """Power Attack (docs/rules/09-turns-and-actions.md "The Big Actions": an attack action): one
     melee attack on `target` at -2 with the damage die two sizes larger; -2 AC (off-balance) until
-    the attacker's next turn."""
+    the attacker's next turn. An unarmed Power Attack provokes, as an unarmed Attack does:
+    `confirm` accepts the attacks of opportunity (docs/rules/04-attacks-of-opportunity.md)."""
     target: str = ""
     weapon: str | None = None
+    confirm: bool = False
 
 
 @dataclass(frozen=True)

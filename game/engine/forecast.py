@@ -38,6 +38,7 @@ class Forecast:
     ends: tuple[tuple[str, Cell], ...] = ()
     caught: tuple[str, ...] = ()
     harm: tuple[tuple[str, float], ...] = ()     # (creature, damage it may expect)
+    refused: str = ""          # the refusal's code when the battle would refuse the command
 
     def to_dict(self) -> dict:
         data = {"chance": self.chance, "lines": list(self.lines),
@@ -45,12 +46,20 @@ class Forecast:
                 "caught": list(self.caught)}
         if self.harm:
             data["harm"] = [{"unit": n, "expected": round(v, 2)} for n, v in self.harm]
+        if self.refused:
+            data["refused"] = self.refused
         return data
 
 
+def refused_forecast(refusal) -> Forecast:
+    """The forecast of a command the battle would refuse: nothing happens (chance 0), the
+    refusal's reason is its line and its code is `refused`."""
+    return Forecast(0.0, (refusal.reason,), refused=refusal.code)
+
+
 def forecast(b, command) -> Forecast | None:
-    """The forecast of `command` now (None: the action forecasts nothing). Call it only for
-    a command the legality query offers; a refused command's forecast means nothing."""
+    """The forecast of `command` now (None: the action forecasts nothing), for a command the
+    battle accepts: `Battle.forecast` answers a refused one with `refused_forecast`."""
     fn = FORECASTS.get(type(command))
     if fn is None:
         return None
@@ -106,4 +115,4 @@ def stray_forecast(b, attacker: str, target: str, weapon, extras: Extras):
     return tuple(lines), tuple(n for n, _ in odds)
 
 
-__all__ = ["Cell", "Forecast", "attack_lines", "forecast", "stray_forecast"]
+__all__ = ["Cell", "Forecast", "attack_lines", "forecast", "refused_forecast", "stray_forecast"]

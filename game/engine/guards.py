@@ -151,7 +151,8 @@ def free_to_move(b, u, what: str) -> None:
 def confirm_provocation(cmd, names, reason: str) -> None:
     """The one refusal of an unconfirmed command that provokes: confirming makes it legal."""
     if not getattr(cmd, "confirm", False):
-        raise Refused("provokes", reason, provokers=list(names), confirmable=True)
+        raise Refused("provokes", reason, provokers=list(names),
+                      confirmable=hasattr(cmd, "confirm"))
 
 
 def confirm_path(cmd, view, provocations, what: str) -> None:

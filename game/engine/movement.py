@@ -10,8 +10,9 @@ mover left dead, unconscious or prone stops there. After each step, prepared int
 interrupt resolves). 5-Foot Steps provoke nothing and cannot be interrupted (the hex-native rules:
 a Swift Action cannot be interrupted). A mover passing through an ally of about its size is Cramped
 with it while they share a hex (`game.engine.space`). A step into deep water or up a ledge may need
-a Swim or Climb check first (failing, the movement ends), and a step down a ledge is a fall
-(game.engine.falling): a creature it hurt lands prone and stops.
+a Swim or Climb check first (failing, the movement ends, in the last hex of the path where the
+mover may stop), and a step down a ledge is a fall (game.engine.falling): a creature it hurt lands
+prone and stops (so no path jumps down into an occupied hex: game.rules.movement).
 
 `check_path` and `check_retreat` check a path chosen by a player against the rules' own model
 of a step (`game.rules.movement`): entering costs, impassable hexes, blocking enemies, passing
@@ -68,6 +69,10 @@ def _step_problem(view, u, frm, state) -> str:
         for o in view.occupants(x):
             if o.eid != u.eid and not o.dead and is_hostile(o, u):
                 return f"{o.name} blocks {fmt(view, x)}"
+    hazard = step_hazard(view, u, frm, state)
+    if hazard is not None and hazard.kind == "jump":
+        return (f"{u.name} cannot jump down into {fmt(view, h)}: the hex is occupied, and a "
+                "fall that hurts ends the movement there (rules: Terrain and falling)")
     return f"{u.name} cannot move from {fmt(view, here)} to {fmt(view, h)}"
 
 
@@ -149,9 +154,10 @@ def _endable(view, u, state) -> bool:
 
 
 def _fall_back(b, name: str, legal, seg) -> None:
-    """A mover knocked unconscious while passing an ally's hex cannot lie there
-    (docs/rules/03-movement.md: no creature ends in an occupied hex): it ends in the last hex of
-    its path where it could stop (forced movement: it provokes nothing)."""
+    """A mover knocked unconscious, or failing a Climb or Swim check, while passing an ally's
+    hex cannot stay there (docs/rules/03-movement.md: no creature ends in an occupied hex): it
+    ends in the last hex of its path where it could stop (forced movement: it provokes
+    nothing; docs/rules/21-terrain-and-falling.md "Ledges and cliffs")."""
     view = b.view()
     u = view.unit(name)
     if u.dead or _endable(view, u, (u.anchor, u.facing)):
@@ -194,6 +200,7 @@ def _steps(b, name: str, states, costs, kind: str, provoked, touched: set):
                     return False
         hazard = step_hazard(view, u, (u.anchor, u.facing), state)
         if hazard is not None and not _dares(b, name, hazard, seg):
+            _fall_back(b, name, legal, seg)
             return False
         if _endable(view, u, state):
             legal = state

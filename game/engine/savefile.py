@@ -19,12 +19,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import types
-import typing
 from pathlib import Path
 
 from game import paths
 from game.data.ruleset import CRITICAL_RULES
+from game.engine.command_fields import MAX_INT, MAX_ITEMS, field_refusal, short
 from game.engine.commands import Command, command_from_dict
 from game.engine.profiles import profile_named
 from game.rulebooks import DEFAULT, PLANNED, PLAYABLE
@@ -36,9 +35,6 @@ VERSION = 1
 FIELDS = ("version", "map", "seed", "commands", "state_hash")
 CONTROLLER_KINDS = ("human", "ai", "ai:easy", "ai:normal", "ai:hard", "baseline")
 MAX_SAVE_BYTES = 8 << 20          # a long battle's log is well under 1 MiB
-MAX_INT = 10 ** 9                 # coordinates, die faces
-MAX_TEXT = 200                    # unit names, weapon ids, policies
-MAX_ITEMS = 10_000                # hexes in a path, fixed rolls
 MAX_COMMANDS = 100_000            # a long battle has a few thousand
 MAX_SEED_DIGITS = 40
 _DIE = re.compile(r"^d([1-9][0-9]{0,3})$")
@@ -56,12 +52,12 @@ def read_save(path: Path) -> dict:
                          + ", ".join(FIELDS) + ")")
     version = data["version"]
     if type(version) is not int or version != VERSION:
-        raise InputError(path, "version", f"unsupported save version {_short(version)} "
+        raise InputError(path, "version", f"unsupported save version {short(version)} "
                          f"(this game reads version {VERSION})")
     for name, kind in {"map": str, "commands": list, "state_hash": str}.items():
         if not isinstance(data[name], kind):
             raise InputError(path, name, f"{name} must be a {kind.__name__}, "
-                             f"got {_short(data[name])}")
+                             f"got {short(data[name])}")
     _check_seed(path, data["seed"])
     _check_options(path, data)
     data["dice"] = _fixed_dice(path, data.get("dice", []))
@@ -82,7 +78,7 @@ def _rules(path: Path, data: dict):
                          f"cannot play yet (it plays {' and '.join(PLAYABLE)}): open it with a "
                          f"version of the game that plays {given}")
     if not isinstance(given, str) or given not in PLAYABLE:
-        raise InputError(path, "rules", f"unknown rules {_short(given)}: a save's rules is "
+        raise InputError(path, "rules", f"unknown rules {short(given)}: a save's rules is "
                          f"{' or '.join(PLAYABLE)} (none: {DEFAULT})")
     data["rules"] = given
     return profile_named(given, path)
@@ -106,7 +102,7 @@ def _parse(path: Path):
 
 def _check_seed(path: Path, seed) -> None:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise InputError(path, "seed", f"seed must be an integer, got {_short(seed)}")
+        raise InputError(path, "seed", f"seed must be an integer, got {short(seed)}")
     if len(str(seed)) > MAX_SEED_DIGITS:
         raise InputError(path, "seed", f"seed has {len(str(seed))} characters "
                          f"(at most {MAX_SEED_DIGITS})")
@@ -115,11 +111,11 @@ def _check_seed(path: Path, seed) -> None:
 def _check_options(path: Path, data: dict) -> None:
     initiative = data.get("initiative")
     if initiative is not None and initiative not in INITIATIVE_MODES:
-        raise InputError(path, "initiative", f"unknown initiative {_short(initiative)} "
+        raise InputError(path, "initiative", f"unknown initiative {short(initiative)} "
                          f"(use one of {', '.join(INITIATIVE_MODES)})")
     criticals = data.get("criticals", "standard")
     if criticals not in CRITICAL_RULES:
-        raise InputError(path, "criticals", f"unknown critical rules {_short(criticals)} "
+        raise InputError(path, "criticals", f"unknown critical rules {short(criticals)} "
                          f"(use one of {', '.join(CRITICAL_RULES)})")
     controllers = data.get("controllers") or {}
     if not isinstance(controllers, dict):
@@ -127,8 +123,8 @@ def _check_options(path: Path, data: dict) -> None:
                          + ", ".join(CONTROLLER_KINDS))
     for team, kind in controllers.items():
         if not isinstance(kind, str) or kind not in CONTROLLER_KINDS:
-            raise InputError(path, "controllers", f"team {_short(team)}: unknown controller "
-                             f"{_short(kind)} (use one of {', '.join(CONTROLLER_KINDS)})")
+            raise InputError(path, "controllers", f"team {short(team)}: unknown controller "
+                             f"{short(kind)} (use one of {', '.join(CONTROLLER_KINDS)})")
 
 
 def _fixed_dice(path: Path, rolls) -> list[tuple[str, int]]:
@@ -144,60 +140,29 @@ def _fixed_dice(path: Path, rolls) -> list[tuple[str, int]]:
                 or not isinstance(die, str) or not _DIE.match(die)
                 or type(value) is not int or abs(value) > MAX_INT):
             raise InputError(path, f"dice[{n}]", f"a fixed roll is {{\"die\": \"d20\", "
-                             f"\"value\": 17}}, got {_short(roll)}")
+                             f"\"value\": 17}}, got {short(roll)}")
         out.append((die, value))
     return out
 
 
 def parse_command(path: Path, n: int, raw, types=None) -> Command:
     """Command `n` of the save, one of `types` (by name; default: the default rules'
-    commands), every field checked against the command's declared type."""
+    commands), every field checked against the command's declared type by the engine's own
+    check (game/engine/command_fields.py), the one `Battle.apply` makes."""
     where = f"command {n}"
     types = profile_named(None).command_types if types is None else types
     kind = raw.get("type") if isinstance(raw, dict) else None
     if not isinstance(kind, str) or kind not in types:
-        raise InputError(path, where, f"unknown command {_short(raw)} (a command is an object "
+        raise InputError(path, where, f"unknown command {short(raw)} (a command is an object "
                          f"whose type is one of {', '.join(types)})")
-    hints = typing.get_type_hints(types[kind])
-    for key, value in raw.items():
-        if key != "type" and key in hints and not _fits(value, hints[key]):
-            raise InputError(path, where, f"{kind}.{key} must be {_describe(hints[key])}, "
-                             f"got {_short(value)}")
     try:
-        return command_from_dict(raw, where=where, types=types)
+        command = command_from_dict(raw, where=where, types=types)
     except InputError as err:
         raise InputError(path, where, err.message) from None
-
-
-def _fits(value, hint) -> bool:
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, a) for a in args)
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return type(value) is int and abs(value) <= MAX_INT
-    if hint is str:
-        return isinstance(value, str) and len(value) <= MAX_TEXT
-    if origin is tuple and isinstance(value, list) and len(value) <= MAX_ITEMS:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
-    return False
-
-
-def _describe(hint) -> str:
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return " or ".join(_describe(a) for a in args)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return f"a list of ({_describe(args[0])})"
-        return "[col, row]" if args == (int, int) else f"a list of {len(args)} values"
-    return {bool: "true or false", int: "a whole number", str: f"a text (at most {MAX_TEXT} "
-            "characters)", type(None): "null"}.get(hint, str(hint))
+    refused = field_refusal(command)
+    if refused is not None:
+        raise InputError(path, where, refused.reason)
+    return command
 
 
 def locate_map(path: Path, name: str) -> Path:
@@ -237,11 +202,3 @@ def map_reference(map_path: Path, save_path: Path) -> str:
         return Path(os.path.relpath(real, save_path.resolve().parent)).as_posix()
     except ValueError:
         return real.as_posix()
-
-
-def _short(value) -> str:
-    try:
-        text = json.dumps(value) if not isinstance(value, str) else repr(value)
-    except (RecursionError, ValueError):
-        text = f"a {type(value).__name__} nested too deeply"
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -20,7 +20,8 @@ What creatures do to the table (docs/rules/03-movement.md): allies may be passed
 size categories apart from the mover (still no end); unconscious or dead creatures of medium size
 or larger make their hexes difficult; the dead no longer occupy their hexes; tiny creatures never
 block and may share: a tiny mover may end in an occupied hex and anyone may end in a hex that only
-a tiny creature occupies.
+a tiny creature occupies. No step jumps down a ledge into an occupied hex: the fall may end the
+movement there (docs/rules/21-terrain-and-falling.md "Falling").
 
 Internally every map hex is an integer index into a padded axial box (so a neighbour is
 `i + DIRS[d]`), footprints are tuples of index offsets, threat is one bitmask per hex (a bit per
@@ -383,9 +384,11 @@ class _Field:
         self.enter: dict[int, int] = {}
         self.bits: list = []
         self._edges: dict[int, list] = {}
+        self.occupied: set[int] = set()
         for other in view.units:
             if other.eid != mover.eid and matters_within(mover, other, radius):
                 self._add_creature(other)
+        self.landings = self._fall_landings()
         # the highest cost in the cost table (creatures add DIFFICULT at most)
         self.top_cost = max(self.table.top_cost, DIFFICULT if self.difficult else NORMAL)
 
@@ -417,11 +420,20 @@ class _Field:
         if self.mover.size == "tiny" or other.size == "tiny":
             return  # tiny creatures share any hex, never block (docs/rules/02-size-and-reach.md)
         self.no_end.update(cells)
+        self.occupied.update(cells)
         if not is_hostile(other, self.mover):
             if "prone" in conditions_of(other):
                 self.difficult.update(cells)  # a prone ally costs as difficult terrain
         elif not (is_helpless(other) or sizes_apart(other, self.mover) >= 3):
             self.blocked.update(cells)        # enemies block
+
+    def _fall_landings(self) -> set[int]:
+        """The occupied hexes a jump down a ledge lands in: no step may jump into one, for the
+        fall may end the movement there, and no one may stop in an occupied hex
+        (docs/rules/21-terrain-and-falling.md "Falling"). A flyer does not fall."""
+        if self.loco.flies or not self.occupied or not self.table.drops:
+            return set()
+        return {j for _, j in self.table.drops} & self.occupied
 
     def _mark_body(self, other, cells) -> None:
         """Unconscious or dead creatures of medium size or larger: difficult terrain."""
@@ -479,6 +491,8 @@ class _Field:
                 if extra is None:
                     return None
                 c += extra
+            if self.landings and self.falls_on_someone(s, move):
+                return None
         threat, enter = self.threat, self.enter
         mask = 0
         if threat:
@@ -504,6 +518,12 @@ class _Field:
         i, delta, drops = s // 6, move[0], self.table.drops
         return bool(drops) and delta != 0 and any((i + o - delta, i + o) in drops
                                                   for o in move[4])
+
+    def falls_on_someone(self, s: int, move) -> bool:
+        """Does this step jump down a ledge into a hex another creature stands in
+        (`_fall_landings`)?"""
+        i, landings = s // 6, self.landings
+        return any(i + o in landings for o in move[4]) and self.jumps_down(s, move)
 
     def _big_creature_cost(self, i: int, full) -> int:
         """docs/rules/03-movement.md: 3+ hexes ignore difficult terrain when fewer than half would
@@ -618,6 +638,7 @@ def _search_cells(fld: _Field, start: int, budget: int | None, safe: bool, targe
     i0, facing = divmod(start, 6)
     cost, dirs = fld.cost, fld.grid.dirs
     threat, enter, ledge = fld.threat, fld.enter, fld.ledge
+    landings, drops = fld.landings, fld.table.drops
     cells = None if targets is None else {t // 6 for t in targets}
     limit = _limit(budget)
     dist, parent = {i0: 0}, {i0: -1}
@@ -640,6 +661,8 @@ def _search_cells(fld: _Field, start: int, budget: int | None, safe: bool, targe
             if c and ledge:
                 x = ledge.get((i, j), 0)
                 c = 0 if x is None else c + x
+            if c and j in landings and (i, j) in drops:
+                c = 0
             if c:
                 mask = leave | enter.get(j, 0)
                 if safe and mask:
@@ -698,7 +721,8 @@ class _Box:
 
     @staticmethod
     def serves(fld: _Field) -> bool:
-        return fld.shape.n == 1 and fld.top_cost <= DIFFICULT and not fld.ledge
+        return fld.shape.n == 1 and fld.top_cost <= DIFFICULT and not fld.ledge \
+            and not fld.landings
 
     def _apply(self, fld: _Field) -> None:
         """The mover's cost table where its creatures change the terrain's cost."""

@@ -87,7 +87,8 @@ def enemy(b, u, name):
 def confirm(cmd, names, reason: str) -> None:
     """The one refusal of an unconfirmed command that provokes."""
     if names and not getattr(cmd, "confirm", False):
-        raise Refused("provokes", reason, provokers=list(names), confirmable=True)
+        raise Refused("provokes", reason, provokers=list(names),
+                      confirmable=hasattr(cmd, "confirm"))
 
 
 __all__ = ["actor", "cell", "confirm", "enemy", "major_action", "move_action",
