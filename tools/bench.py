@@ -494,6 +494,62 @@ def bench_ai() -> None:
           f"{'met' if worst <= 200 else 'NOT met'}")
 
 
+# ---- actions (game/engine/legality.py): the legality query vs one movement search -----------
+
+def _turn_positions(map_name: str = "battle.tmx", seed: int = 3, turns: int = 25):
+    """(battle copy, acting creature) at the first `turns` turn decisions of a seeded game of
+    normal computer players (each copy detached: it keeps its position)."""
+    from game.ai.player import AIPlayer
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+
+    hexmap = load_map(Path(__file__).resolve().parent.parent / "maps" / map_name)
+    battle = Battle(hexmap, seed=seed)
+    players = {t: AIPlayer("normal", seed=f"bench:{t}") for t in hexmap.teams}
+    positions = []
+    while battle.awaiting() != "over" and len(positions) < turns:
+        state, who = battle.decider()
+        if state == "turn":
+            positions.append((battle.detached(), who))
+        battle.apply(players[battle.teams_of[who]].command(battle))
+    battle.close()
+    return positions
+
+
+@section
+def bench_actions() -> None:
+    """`battle.actions(name)` (every action of the turn, enabled or why not) for the acting
+    creature at the first 25 turn decisions of a seeded game on maps/battle.tmx, against one
+    movement search of the same creature with its whole Move budget (`movement.reachable`),
+    both cold: what the rules remember about the position is forgotten before each call.
+    Goal: a query <= 5 ms (the mean of the positions, on a quiet machine)."""
+    from game.rules import movement, view_memo
+
+    positions = _turn_positions()
+
+    def query(b, who):
+        view_memo.forget(b.view())
+        return b.actions(who)
+
+    def search(b, who):
+        view = b.view()
+        view_memo.forget(view)
+        u, budget = view.unit(who), b.budget(who)
+        total = movement.movement_budget(budget.movement, budget.big, movement.speed_hexes(u))
+        return movement.reachable(view, u, total)
+
+    ours = [best_ms(lambda: query(b, who), repeat=5, number=1) for b, who in positions]
+    peer = [best_ms(lambda: search(b, who), repeat=5, number=1) for b, who in positions]
+    mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+    worst = max(range(len(ours)), key=ours.__getitem__)
+    print(f"# {len(positions)} positions of a seeded game on battle.tmx; slowest: "
+          f"{positions[worst][1]} at decision {worst + 1}, {ours[worst]:.1f} ms")
+    report("battle.actions[mean, cold]", mean(ours), mean(peer),
+           "movement.reachable (whole Move budget, cold)")
+    print(f"# actions / one movement search: {mean(ours) / mean(peer):.2f}; absolute mean "
+          f"{mean(ours):.1f} ms (goal <= 5 ms on a quiet machine)")
+
+
 # ---- jobs (game/ai/simulate.py): --jobs 2 vs --jobs 1, and Ray vs the process pool --------
 
 JOBS_GAMES = 12

@@ -289,6 +289,11 @@ def cover(view, attacker, target, ranged: bool = False, *, prune: bool = True) -
     UnitViews), from the attacker's best hex. `ranged` selects the ranged-attack exceptions.
     `prune=False` clips every relevant hex of the map (the benchmark's peer; same answers)."""
     a, t = unit_of(view, attacker), unit_of(view, target)
+    return view_memo.per_pair(view, "cover", a, t, (ranged, prune),
+                              lambda: _cover(view, a, t, ranged, prune))
+
+
+def _cover(view, a, t, ranged: bool, prune: bool) -> CoverResult:
     index = view_index(view)
     distance = creature_distance(a, t)
     best = _best(view, index, a, t, ranged, distance, prune, False)

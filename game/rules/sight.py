@@ -378,9 +378,13 @@ def trace_sight(view, attacker, target) -> SightResult:
     points while a line from the other's centre still slips past to one of its corners. Concealment
     (docs/rules/07-concealment.md) stays directional: a blinded attacker, an invisible target,
     total concealment."""
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    return view_memo.per_pair(view, "trace_sight", a, t, None, lambda: _trace_sight(view, a, t))
+
+
+def _trace_sight(view, a, t) -> SightResult:
     from game.rules.concealment import concealment
 
-    a, t = unit_of(view, attacker), unit_of(view, target)
     index = view_index(view)
     best = None
     for origin, lines in one_way(view, a, t, index).items():
