@@ -223,8 +223,105 @@ def bench_cover() -> None:
 # ---- frame: one frame of the game UI (docs/architecture.md "Layers") vs one full-screen blit ---
 
 FRAME_MAP = "maps/battle.tmx"
-FRAME_MOVES = {"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)}
+FRAME_SEED = 37                  # Cora acts first: the hover shows the path of the acting creature
+FRAME_ACTOR = "Cora"
+FRAME_MOVES = {"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Cora": (11, 8)}
 FRAME_HOVERS = [(17, 10), (18, 10), (18, 11), (17, 11), (16, 10), (16, 9), (17, 9)]
+FRAME_LOOK = "Brand"             # another creature of the player's: a click selects it
+
+
+def frame_app():
+    """The staged window of the frame section, headless: FRAME_ACTOR selected, every overlay
+    on, the pointer at (17, 10), where the path of the acting creature provokes the ogre."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ui.app import screenshot_app
+
+    repo = Path(__file__).resolve().parent.parent
+    return screenshot_app(repo / FRAME_MAP, FRAME_ACTOR, "17,10", "1920x1080",
+                          moves=FRAME_MOVES, overlays=("los", "threat"), seed=FRAME_SEED)
+
+
+def screen_at(app, cell) -> tuple[int, int]:
+    """The window pixel at the centre of a cell (col, row)."""
+    return tuple(round(v) for v in app.camera.to_screen(*app.board.centre(cell)))
+
+
+def point(app, pos) -> None:
+    """The pointer moves to `pos`: the event, then the update, as the window loop does."""
+    import pygame
+    try:
+        pygame.mouse.set_pos(pos)
+    except pygame.error:
+        pass
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
+                                        buttons=(0, 0, 0)))
+    app.update(0.0)
+
+
+def click(app, pos) -> None:
+    """A left click (press and release) at `pos`, then the update."""
+    import pygame
+    point(app, pos)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+    app.update(0.0)
+
+
+BLIT_METHODS = ("blit", "blits", "fblits")
+
+
+def blit_calls(draw: Callable[[], object]) -> int:
+    """How many times `draw()` calls a surface's blit, blits or fblits (any surface: the
+    window's and the cached layers'; a batch of blits counts once)."""
+    import pygame
+    calls = 0
+
+    def watch(frame, event, arg):
+        nonlocal calls
+        if (event == "c_call" and getattr(arg, "__name__", "") in BLIT_METHODS
+                and isinstance(getattr(arg, "__self__", None), pygame.Surface)):
+            calls += 1
+
+    sys.setprofile(watch)
+    try:
+        draw()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def frame_blits(app) -> dict[str, int]:
+    """The blit calls of one frame of each kind on the staged window (`frame_app`):
+    "full redraw" (the board's cached layers and the HUD made again, then drawn: the
+    reference), "same frame again" (App.draw(force=True): drawn from the caches), "idle"
+    (nothing changed), "hover"
+    (the pointer moved to another hex of the board), "click" (a click selected another
+    creature) and "path shown" (the acting creature selected again by a click, the pointer
+    on a hex: the frame that draws its path)."""
+    b = app.battle
+    occupied = {b.cell(h) for u in b.view().units for h in u.hexes}
+    hovers = [c for c in FRAME_HOVERS if c not in occupied]
+    point(app, screen_at(app, hovers[0]))
+    app.draw(force=True)
+    def full_redraw():
+        app.board.invalidate()
+        app.hud_layer.invalidate()
+        app.draw(force=True)
+
+    counts = {"full redraw": blit_calls(full_redraw),
+              "same frame again": blit_calls(lambda: app.draw(force=True)),
+              "idle": blit_calls(app.draw)}
+    point(app, screen_at(app, hovers[1]))
+    counts["hover"] = blit_calls(app.draw)
+    click(app, screen_at(app, b.cell(b.view().unit(FRAME_LOOK).anchor)))
+    counts["click"] = blit_calls(app.draw)
+    click(app, screen_at(app, b.cell(b.view().unit(FRAME_ACTOR).anchor)))
+    app.draw()
+    point(app, screen_at(app, hovers[0]))
+    counts["path shown"] = blit_calls(app.draw)
+    return counts
 
 
 def _interleaved(fns: dict, rounds: int = 9, number: int = 40) -> dict:
@@ -263,17 +360,14 @@ def bench_frame() -> None:
       action bar's part of it); "whole HUD re-rendered": the same after
       HudLayer.invalidate(), what a click or key the HUD consumed does;
     - "idle": App.draw() when nothing changed since the last frame (it draws nothing).
-    The display's flip (pygame.display.flip) is left out: the dummy video driver has none."""
-    import os
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    The display's flip (pygame.display.flip) is left out: the dummy video driver has none.
+    Also the blit calls of one frame of each kind (`frame_blits`) against those of a full
+    redraw, counted, not timed."""
     import pygame
 
-    from game.ui.app import screenshot_app
-
-    repo = Path(__file__).resolve().parent.parent
-    app = screenshot_app(repo / FRAME_MAP, "Brand", "17,10", "1920x1080", moves=FRAME_MOVES,
-                         overlays=("los", "threat"))
+    app = frame_app()
+    blits = frame_blits(app)
+    app = frame_app()
     app.draw(force=True)
     screen, layer = app.screen, app.hud_layer
     window = pygame.Surface(screen.get_size()).convert()
@@ -283,16 +377,10 @@ def bench_frame() -> None:
     hovers = [c for c in FRAME_HOVERS if c not in occupied]
 
     def pointer(pos):
-        try:
-            pygame.mouse.set_pos(pos)
-        except pygame.error:
-            pass
-        app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
-                                            buttons=(0, 0, 0)))
-        app.update(0.0)
+        point(app, pos)
 
     def at(cell):
-        return tuple(round(v) for v in app.camera.to_screen(*app.board.centre(cell)))
+        return screen_at(app, cell)
 
     def peer():
         screen.blit(window, (0, 0))
@@ -380,6 +468,10 @@ def bench_frame() -> None:
         report(f"frame[{label}]", times[name], peer_ms, "one full-screen blit")
         print(f"# frame[{label}] = {times[name] / peer_ms:.2f} full-screen blits "
               f"(goal <= 3), {times[name]:.3f} ms, {1000 / times[name]:.0f} FPS")
+    full = blits["full redraw"]
+    for name, calls in blits.items():
+        print(f"frame blits[{name}]: {calls} blit calls, {calls / full:.2f} of a full redraw "
+              f"({full})")
 
 
 # ---- loading (issue: foundation): load + validate vs pytmx parsing alone --------------------
