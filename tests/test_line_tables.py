@@ -118,7 +118,20 @@ def test_a_line_moved_by_a_hex_passes_the_same_hexes_moved_by_it():
     from game.hexgrid import Hex
     h, offset = Hex(3, -2), lt.offset_key(5, 7)
     assert lt.hex_key(Hex(h.q + 5, h.r + 7)) == lt.hex_key(h) + offset
-    fan = lt.fan(4, -1)
-    assert fan[0][0] == lt.offset_key(0, 0)              # the origin hex, nearest
-    assert all(len(passes) == 7 for _, passes in fan)
-    assert any(passes[0] is not None for key, passes in fan if key == lt.offset_key(4, -1))
+    steps = list(lt.fan(4, -1).walk())
+    assert steps[0][0] == lt.offset_key(0, 0)            # the origin hex, nearest
+    assert all(len(passes) == 7 for _, passes in steps)
+    assert any(passes[0] is not None for key, passes in steps if key == lt.offset_key(4, -1))
+    assert list(lt.fan(4, -1).walk()) == steps           # read again: the same, remembered
+
+
+def test_the_corridor_is_found_nearest_first_as_a_whole_sort_gives_it():
+    import random
+    from game.hexgrid import Hex
+    rng = random.Random(5)
+    offsets = [(q, r) for q in range(-4, 5) for r in range(-4, 5)]
+    offsets += [(rng.randint(-70, 70), rng.randint(-70, 70)) for _ in range(60)]
+    for dq, dr in offsets:
+        found = [qr for stretch in lt.corridor_in_order(dq, dr) for qr in stretch]
+        assert found == sorted(geo.corridor_offsets(Hex(0, 0), Hex(dq, dr)),
+                               key=lt.distance_key)

@@ -20,8 +20,11 @@ offset's key: a map's hexes can then be looked up by integer key while walking a
 """
 from __future__ import annotations
 
+import heapq
+import threading
 from functools import lru_cache
-from game.hexgrid import DIRECTIONS, Hex
+
+from game.hexgrid import DIRECTIONS, Hex, linedraw_steps
 from game.rules import geometry as geo
 
 _STRIDE = 1 << 16          # keys of hexes with |q|, |r| < 2^15 never collide
@@ -41,39 +44,121 @@ def offset_key(dq: int, dr: int) -> int:
     return dr * _STRIDE + dq
 
 
-@lru_cache(maxsize=TABLES_KEPT)
-def fan(dq: int, dr: int) -> tuple[tuple[int, tuple], ...]:
+class Fan:
     """The passages of the seven lines from the centre of Hex(0, 0) to the sample points of
     Hex(dq, dr) (centre first), read together: every hex one of them passes, nearest first
-    (see the module docstring); each line's own hexes are in its order."""
-    points = geo.sample_points(Hex(dq, dr))
-    lengths = [4 * geo.SCALE * geo.SCALE * (3 * px * px + py * py) for px, py in points]
-    out = []
-    for h in sorted(geo.corridor(Hex(0, 0), Hex(dq, dr)), key=_distance_key):
-        cx, cy = geo.hex_center(h)
-        passes = tuple(_passes(h, -cx, -cy, px, py, length2)
-                       for (px, py), length2 in zip(points, lengths))
-        if any(p is not None for p in passes):
-            out.append((offset_key(h.q, h.r), passes))
-    return tuple(out)
+    (see the module docstring); each line's own hexes are in its order.
+
+    Worked out as far as it is read: `steps` holds the hexes found so far, and `more()` adds
+    the next stretch (False when the lines end). A line stops at its first wall, so most
+    walks read only the start of a long fan. Threads may share a fan: a stretch is added
+    under a lock, whole, and `steps` only grows."""
+
+    def __init__(self, dq: int, dr: int):
+        self.steps: list[tuple[int, tuple]] = []
+        self._lines = [(dx, dy, 3 * dx * dx + dy * dy)
+                       for dx, dy in geo.sample_points(Hex(dq, dr))]
+        self._corridor = corridor_in_order(dq, dr)
+        self._lock = threading.Lock()
+
+    def more(self) -> bool:
+        """Work out the next stretch of the corridor; False when all of it is done."""
+        with self._lock:
+            stretch = next(self._corridor, None)
+            if stretch is None:
+                return False
+            self.steps.extend(step for step in map(self._step, stretch) if step is not None)
+            return True
+
+    def _step(self, qr: tuple[int, int]):
+        q, r = qr
+        cx, cy = geo.SCALE * (2 * q + r), geo.SCALE * 3 * r
+        reach = 4 * geo.SCALE * geo.SCALE
+        passes = []
+        for dx, dy, n in self._lines:
+            cross = cx * dy - cy * dx
+            if 3 * cross * cross >= reach * n:
+                passes.append(None)     # the line is a circumradius or more away
+            elif _through_inner_disc(cross, 3 * cx * dx + cy * dy, n):
+                passes.append(INTERIOR)
+            else:
+                passes.append(_clipped(q, r, cx, cy, dx, dy))
+        return None if passes == _NOT_PASSED else (offset_key(q, r), tuple(passes))
+
+    def walk(self):
+        """Every step, working out more as the reader goes on."""
+        i = 0
+        while True:
+            steps = self.steps
+            while i < len(steps):
+                yield steps[i]
+                i += 1
+            if not self.more() and i >= len(self.steps):
+                return
 
 
-def _passes(h: Hex, x0: int, y0: int, dx: int, dy: int, length2: int) -> int | None:
-    if not geo.near_line(x0, y0, dx, dy, length2):
-        return None
-    passage = geo.passage_at(x0, y0, dx, dy, h)
+@lru_cache(maxsize=TABLES_KEPT)
+def fan(dq: int, dr: int) -> Fan:
+    """The `Fan` of the offset (dq, dr), remembered."""
+    return Fan(dq, dr)
+
+
+_NOT_PASSED = [None] * 7
+
+
+def corridor_in_order(dq: int, dr: int):
+    """The corridor of the lines (the hexes within 2 of `hex_linedraw`, see
+    `geometry.corridor`) nearest first, in stretches, found along the linedraw: the hexes
+    around its k-th hex are k - 2 or more hexes from the origin, so their centres are at
+    least 1.5 (k - 2) away (9 (k - 2)^2 in `distance_key`'s units), and every hex nearer
+    than that is already known."""
+    disc = geo.disc_offsets(2)
+    seen: set = set()
+    pending: list = []
+    for k, (lq, lr) in enumerate(linedraw_steps(dq, dr)):
+        for a, b in disc:
+            qr = (lq + a, lr + b)
+            if qr not in seen:
+                seen.add(qr)
+                heapq.heappush(pending, (distance_key(qr), qr))
+        bound = 9 * (k - 1) * (k - 1) if k > 1 else 0     # the next linedraw hex is k + 1
+        ready = []
+        while pending and pending[0][0][0] < bound:
+            ready.append(heapq.heappop(pending)[1])
+        if ready:
+            yield ready
+    yield [qr for _, qr in sorted(pending)]
+
+
+def _clipped(q: int, r: int, cx: int, cy: int, dx: int, dy: int) -> int | None:
+    """How the segment (0, 0) -> (dx, dy) passes the hex (q, r) centred at (cx, cy), clipped
+    exactly (`geometry.passage_at`)."""
+    passage = geo.passage_at(-cx, -cy, dx, dy, Hex(q, r))
     if passage is None:
         return None
     if passage is geo.INTERIOR:
         return INTERIOR
-    n = passage.neighbor
-    return DIRECTIONS.index(Hex(n.q - h.q, n.r - h.r))
+    return DIRECTIONS.index(Hex(passage.neighbor.q - q, passage.neighbor.r - r))
 
 
-def _distance_key(h: Hex) -> tuple[int, int, int]:
-    # nearest centre first (the metric of geometry); a tie is the two hexes of one seam
-    cx, cy = geo.hex_center(h)
-    return (3 * cx * cx + cy * cy, h.q, h.r)
+def _through_inner_disc(cross: int, along: int, n: int) -> bool:
+    """Does the open segment cross the whole disc inscribed in the hex, off its edges' lines?
+    Then it passes the hex's interior (exact integers: the line is closer to the centre
+    than the inradius, and the disc's chord lies between the segment's ends), without
+    clipping. `cross` and `along`: the cross and the metric dot product of the centre with
+    the direction, `n` the direction's metric square (see geometry)."""
+    s2n = 3 * geo.SCALE * geo.SCALE * n
+    rest = n - along
+    return (cross * cross < geo.SCALE * geo.SCALE * n
+            and along > 0 and along * along > s2n and rest > 0 and rest * rest > s2n)
 
 
-__all__ = ["INTERIOR", "TABLES_KEPT", "fan", "hex_key", "offset_key"]
+def distance_key(qr: tuple[int, int]) -> tuple[int, int, int]:
+    """The order the rules read a line's hexes in: nearest centre first (the metric of
+    geometry, without its scale); a tie is the two hexes of one seam."""
+    q, r = qr
+    cx, cy = 2 * q + r, 3 * r
+    return (3 * cx * cx + cy * cy, q, r)
+
+
+__all__ = ["Fan", "INTERIOR", "corridor_in_order", "distance_key", "TABLES_KEPT", "fan", "hex_key", "offset_key"]

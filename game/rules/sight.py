@@ -277,7 +277,7 @@ def _walk_fan(fan, base: int, index: ViewIndex, excluded, stop_at_wall: bool):
     passed = [{} for _ in range(7)]
     stopped = [False] * 7
     left = 7
-    for key, passes in fan:
+    for key, passes in fan.walk():
         found = by_key.get(base + key)
         if found is None or found[0] in excluded:
             continue
