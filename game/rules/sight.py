@@ -276,28 +276,28 @@ def _walk_fan(fan, base: int, index: ViewIndex, excluded, stop_at_wall: bool):
     walls, by_key = index.terrain.walls, index.by_key
     passed = [{} for _ in range(7)]
     stopped = [False] * 7
-    left = 7
-    for key, passes in fan.walk():
-        found = by_key.get(base + key)
-        if found is None or found[0] in excluded:
-            continue
-        h, is_wall = found
-        for k, how in enumerate(passes):
-            if how is None or stopped[k]:
+    left, i, keys, codes = 7, 0, fan.keys, fan.codes
+    while left and (i < len(keys) or fan.more()):
+        while left and i < len(keys):
+            found = by_key.get(base + keys[i])
+            i += 1
+            if found is None or found[0] in excluded:
                 continue
-            if how == lt.INTERIOR:
-                passed[k][h] = geo.INTERIOR
-                stop = is_wall
-            else:
-                d = DIRECTIONS[how]
-                n = Hex(h.q + d.q, h.r + d.r)
-                passed[k][h] = geo.EdgeRun(h, n)
-                stop = is_wall and n in walls and n not in excluded
-            if stop and stop_at_wall:
-                stopped[k] = True
-                left -= 1
-        if not left:
-            break
+            h, is_wall = found
+            for k, how in enumerate(codes[7 * i - 7:7 * i]):
+                if how == lt.NOT_PASSED or stopped[k]:
+                    continue
+                if how == lt.INTERIOR:
+                    passed[k][h] = geo.INTERIOR
+                    stop = is_wall
+                else:
+                    d = DIRECTIONS[how]
+                    n = Hex(h.q + d.q, h.r + d.r)
+                    passed[k][h] = geo.EdgeRun(h, n)
+                    stop = is_wall and n in walls and n not in excluded
+                if stop and stop_at_wall:
+                    stopped[k] = True
+                    left -= 1
     return passed, stopped
 
 
