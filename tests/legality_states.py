@@ -21,8 +21,8 @@ from game.tiled.loader import load_map
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "legality" / "actions.json"
 GAMES = (("battle.tmx", "lfg", 3), ("skirmish.tmx", "lfg", 5), ("melee.tmx", "lfg", 2),
-         ("duel.tmx", "lfg", 4), ("keep.tmx", "lfg", 6), ("battle.tmx", "light", 3), ("skirmish.tmx", "light", 5),
-         ("melee.tmx", "light", 2))
+         ("duel.tmx", "lfg", 4), ("keep.tmx", "lfg", 6), ("battle.tmx", "light", 3),
+         ("skirmish.tmx", "light", 5), ("melee.tmx", "light", 2))
 STATES = 30
 COMMAND_CAP = 400
 
