@@ -159,14 +159,21 @@ def hex_linedraw(a: Hex, b: Hex) -> list[Hex]:
     delta: the rules' cached offsets (`geometry.linedraw_offsets`) and this function agree for
     every pair, wherever it lies (in floating point, lerping far from the origin rounds ties
     differently)."""
-    n = hex_distance(a, b)
+    return [Hex(a.q + h.q, a.r + h.r) for h in linedraw_steps(b.q - a.q, b.r - a.r)]
+
+
+def linedraw_steps(dq: int, dr: int) -> Iterator[Hex]:
+    """`hex_linedraw(Hex(0, 0), Hex(dq, dr))` one hex at a time, from the origin: a reader
+    that stops early does not pay for the rest."""
+    n = hex_distance(ORIGIN, Hex(dq, dr))
     if n == 0:
-        return [a]
+        yield ORIGIN
+        return
     nudge = FractionalHex(1e-6, 1e-6, -2e-6)
-    end = FractionalHex(b.q - a.q + 1e-6, b.r - a.r + 1e-6, b.s - a.s - 2e-6)
+    end = FractionalHex(dq + 1e-6, dr + 1e-6, -dq - dr - 2e-6)
     step = 1.0 / n
-    offsets = (hex_round(hex_lerp(nudge, end, step * i)) for i in range(n + 1))
-    return [Hex(a.q + h.q, a.r + h.r) for h in offsets]
+    for i in range(n + 1):
+        yield hex_round(hex_lerp(nudge, end, step * i))
 
 
 # --- footprints (docs/rules/02-size-and-reach.md) -----------------------------------------

@@ -178,43 +178,78 @@ def _cover_battle(seed: int = 11, width: int = 100, height: int = 100, n_units: 
     return make_view(width, height, terrain, units, units_db=db)
 
 
+def clipping_work(view, hexes_per_pair: int = 12) -> list:
+    """A fixed amount of exact clipping (`geometry.passage`, which the line tables are built
+    from and this section does not change): for every ordered pair of creatures, the segment
+    between their anchors' centres against the first hexes of its corridor. The reference
+    of the cover section: it measures the machine, not the cover rules."""
+    from game.rules import geometry as geo
+
+    work = []
+    for a in view.units:
+        for t in view.units:
+            if a.eid != t.eid:
+                p0, p1 = geo.hex_center(a.anchor), geo.hex_center(t.anchor)
+                near = sorted(geo.corridor(a.anchor, t.anchor))[:hexes_per_pair]
+                work.extend((p0, p1, h) for h in near)
+    return work
+
+
 @section
 def bench_cover() -> None:
     """all_pairs_cover (cover + line of effect for all 1560 ordered pairs of 40 units, ranged)
-    with the corridor pruning of game.rules.geometry against the same computation that clips
-    every relevant hex of the map (prune=False): identical answers, compared below."""
+    reading the lines tabled by offset (game/rules/line_tables.py), against a fixed amount of
+    exact clipping (`clipping_work`, the reference), in the same run; also the plain ways
+    (every line clipped in its corridor, `tables=False`, and every relevant hex of the map
+    clipped, `prune=False`): identical answers, compared below. "tables ready": the tables
+    of the offsets asked are remembered (what any later position of the battle finds);
+    "tables built": they are made again first (the first position after start-up)."""
     from collections import Counter
 
-    from game.rules import view_memo
+    from game.rules import geometry as geo
+    from game.rules import line_tables, view_memo
     from game.rules.cover import all_pairs_cover
 
     view = _cover_battle()
+    work = clipping_work(view)
 
-    def ours_cold():
+    def reference():
+        for p0, p1, h in work:
+            geo.passage(p0, p1, h)
+
+    def built():
         view_memo.forget(view)                # rebuild the terrain and creature indexes
         view_memo.forget(view.hexmap)
+        line_tables.fan.cache_clear()
         return all_pairs_cover(view, ranged=True, use_cache=False)
 
-    def ours_warm():
+    def ready():
         return all_pairs_cover(view, ranged=True, use_cache=False)
 
-    def peer():
-        return all_pairs_cover(view, ranged=True, prune=False, use_cache=False)
+    def plain():
+        return all_pairs_cover(view, ranged=True, tables=False, use_cache=False)
 
-    mine, theirs = ours_warm(), peer()
-    agree = all((a.level, a.obstructed, a.line_of_effect) == (b.level, b.obstructed,
-                                                              b.line_of_effect)
-                for a, b in ((mine[k], theirs[k]) for k in mine))
+    def unpruned():
+        return all_pairs_cover(view, ranged=True, prune=False, tables=False, use_cache=False)
+
+    mine, theirs, brute = ready(), plain(), unpruned()
+    agree = all(mine[k] == theirs[k] == brute[k] for k in mine)
     levels = Counter(r.level for r in mine.values())
     print(f"# {len(view.units)} units, {len(mine)} ordered pairs: "
           + ", ".join(f"{lv} {levels[lv]}" for lv in ("none", "partial", "good", "superior",
                                                       "total"))
-          + f"; same answers as the unpruned peer: {agree}")
-    peer_ms = best_ms(peer, repeat=1, number=1)
-    report("cover.all_pairs_cover[indexes rebuilt]", best_ms(ours_cold, repeat=3, number=1),
-           peer_ms, "all_pairs_cover without spatial pruning")
-    report("cover.all_pairs_cover[indexes cached]", best_ms(ours_warm, repeat=3, number=1),
-           peer_ms, "all_pairs_cover without spatial pruning")
+          + f"; same answers (every field) tabled, plain and unpruned: {agree}")
+    times = _interleaved({"reference": reference, "ready": ready, "built": built,
+                          "plain": plain}, rounds=3, number=1)
+    ref_ms = times["reference"]
+    label = f"{len(work)} exact clippings"
+    report("cover.all_pairs_cover[tables ready]", times["ready"], ref_ms, label)
+    report("cover.all_pairs_cover[tables built]", times["built"], ref_ms, label)
+    report("cover.all_pairs_cover[plain: lines clipped]", times["plain"], ref_ms, label)
+    print(f"# all_pairs_cover / reference: {times['ready'] / ref_ms:.2f} tables ready, "
+          f"{times['built'] / ref_ms:.2f} tables built, {times['plain'] / ref_ms:.2f} plain; "
+          f"plain / tables ready: {times['plain'] / times['ready']:.2f}; absolute "
+          f"{times['ready']:.0f} ms (goal <= 200 ms on a quiet machine)")
     all_pairs_cover(view, ranged=True)
     hit_ms = best_ms(lambda: all_pairs_cover(view, ranged=True))
     print(f"# all_pairs_cover cache hit (same view version): {hit_ms * 1000:.1f} us")
@@ -223,8 +258,105 @@ def bench_cover() -> None:
 # ---- frame: one frame of the game UI (docs/architecture.md "Layers") vs one full-screen blit ---
 
 FRAME_MAP = "maps/battle.tmx"
-FRAME_MOVES = {"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Brand": (11, 8)}
+FRAME_SEED = 37                  # Cora acts first: the hover shows the path of the acting creature
+FRAME_ACTOR = "Cora"
+FRAME_MOVES = {"Ogre": (14, 12), "Wolf": (11, 13), "Orc 1": (17, 13), "Cora": (11, 8)}
 FRAME_HOVERS = [(17, 10), (18, 10), (18, 11), (17, 11), (16, 10), (16, 9), (17, 9)]
+FRAME_LOOK = "Brand"             # another creature of the player's: a click selects it
+
+
+def frame_app():
+    """The staged window of the frame section, headless: FRAME_ACTOR selected, every overlay
+    on, the pointer at (17, 10), where the path of the acting creature provokes the ogre."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ui.app import screenshot_app
+
+    repo = Path(__file__).resolve().parent.parent
+    return screenshot_app(repo / FRAME_MAP, FRAME_ACTOR, "17,10", "1920x1080",
+                          moves=FRAME_MOVES, overlays=("los", "threat"), seed=FRAME_SEED)
+
+
+def screen_at(app, cell) -> tuple[int, int]:
+    """The window pixel at the centre of a cell (col, row)."""
+    return tuple(round(v) for v in app.camera.to_screen(*app.board.centre(cell)))
+
+
+def point(app, pos) -> None:
+    """The pointer moves to `pos`: the event, then the update, as the window loop does."""
+    import pygame
+    try:
+        pygame.mouse.set_pos(pos)
+    except pygame.error:
+        pass
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
+                                        buttons=(0, 0, 0)))
+    app.update(0.0)
+
+
+def click(app, pos) -> None:
+    """A left click (press and release) at `pos`, then the update."""
+    import pygame
+    point(app, pos)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+    app.update(0.0)
+
+
+BLIT_METHODS = ("blit", "blits", "fblits")
+
+
+def blit_calls(draw: Callable[[], object]) -> int:
+    """How many times `draw()` calls a surface's blit, blits or fblits (any surface: the
+    window's and the cached layers'; a batch of blits counts once)."""
+    import pygame
+    calls = 0
+
+    def watch(frame, event, arg):
+        nonlocal calls
+        if (event == "c_call" and getattr(arg, "__name__", "") in BLIT_METHODS
+                and isinstance(getattr(arg, "__self__", None), pygame.Surface)):
+            calls += 1
+
+    sys.setprofile(watch)
+    try:
+        draw()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def frame_blits(app) -> dict[str, int]:
+    """The blit calls of one frame of each kind on the staged window (`frame_app`):
+    "full redraw" (the board's cached layers and the HUD made again, then drawn: the
+    reference), "same frame again" (App.draw(force=True): drawn from the caches), "idle"
+    (nothing changed), "hover"
+    (the pointer moved to another hex of the board), "click" (a click selected another
+    creature) and "path shown" (the acting creature selected again by a click, the pointer
+    on a hex: the frame that draws its path)."""
+    b = app.battle
+    occupied = {b.cell(h) for u in b.view().units for h in u.hexes}
+    hovers = [c for c in FRAME_HOVERS if c not in occupied]
+    point(app, screen_at(app, hovers[0]))
+    app.draw(force=True)
+    def full_redraw():
+        app.board.invalidate()
+        app.hud_layer.invalidate()
+        app.draw(force=True)
+
+    counts = {"full redraw": blit_calls(full_redraw),
+              "same frame again": blit_calls(lambda: app.draw(force=True)),
+              "idle": blit_calls(app.draw)}
+    point(app, screen_at(app, hovers[1]))
+    counts["hover"] = blit_calls(app.draw)
+    click(app, screen_at(app, b.cell(b.view().unit(FRAME_LOOK).anchor)))
+    counts["click"] = blit_calls(app.draw)
+    click(app, screen_at(app, b.cell(b.view().unit(FRAME_ACTOR).anchor)))
+    app.draw()
+    point(app, screen_at(app, hovers[0]))
+    counts["path shown"] = blit_calls(app.draw)
+    return counts
 
 
 def _interleaved(fns: dict, rounds: int = 9, number: int = 40) -> dict:
@@ -263,17 +395,14 @@ def bench_frame() -> None:
       action bar's part of it); "whole HUD re-rendered": the same after
       HudLayer.invalidate(), what a click or key the HUD consumed does;
     - "idle": App.draw() when nothing changed since the last frame (it draws nothing).
-    The display's flip (pygame.display.flip) is left out: the dummy video driver has none."""
-    import os
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    The display's flip (pygame.display.flip) is left out: the dummy video driver has none.
+    Also the blit calls of one frame of each kind (`frame_blits`) against those of a full
+    redraw, counted, not timed."""
     import pygame
 
-    from game.ui.app import screenshot_app
-
-    repo = Path(__file__).resolve().parent.parent
-    app = screenshot_app(repo / FRAME_MAP, "Brand", "17,10", "1920x1080", moves=FRAME_MOVES,
-                         overlays=("los", "threat"))
+    app = frame_app()
+    blits = frame_blits(app)
+    app = frame_app()
     app.draw(force=True)
     screen, layer = app.screen, app.hud_layer
     window = pygame.Surface(screen.get_size()).convert()
@@ -283,16 +412,10 @@ def bench_frame() -> None:
     hovers = [c for c in FRAME_HOVERS if c not in occupied]
 
     def pointer(pos):
-        try:
-            pygame.mouse.set_pos(pos)
-        except pygame.error:
-            pass
-        app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
-                                            buttons=(0, 0, 0)))
-        app.update(0.0)
+        point(app, pos)
 
     def at(cell):
-        return tuple(round(v) for v in app.camera.to_screen(*app.board.centre(cell)))
+        return screen_at(app, cell)
 
     def peer():
         screen.blit(window, (0, 0))
@@ -380,6 +503,10 @@ def bench_frame() -> None:
         report(f"frame[{label}]", times[name], peer_ms, "one full-screen blit")
         print(f"# frame[{label}] = {times[name] / peer_ms:.2f} full-screen blits "
               f"(goal <= 3), {times[name]:.3f} ms, {1000 / times[name]:.0f} FPS")
+    full = blits["full redraw"]
+    for name, calls in blits.items():
+        print(f"frame blits[{name}]: {calls} blit calls, {calls / full:.2f} of a full redraw "
+              f"({full})")
 
 
 # ---- loading (issue: foundation): load + validate vs pytmx parsing alone --------------------
@@ -521,6 +648,62 @@ def bench_ai() -> None:
     print(f"# absolute: warm mean {mean(warm):.1f} ms, max {max(warm):.1f} ms; cold mean "
           f"{mean(cold):.1f} ms, max {max(cold):.1f} ms; 200 ms bound per unit decision: "
           f"{'met' if worst <= 200 else 'NOT met'}")
+
+
+# ---- actions (game/engine/legality.py): the legality query vs one movement search -----------
+
+def _turn_positions(map_name: str = "battle.tmx", seed: int = 3, turns: int = 25):
+    """(battle copy, acting creature) at the first `turns` turn decisions of a seeded game of
+    normal computer players (each copy detached: it keeps its position)."""
+    from game.ai.player import AIPlayer
+    from game.engine.battle import Battle
+    from game.tiled.loader import load_map
+
+    hexmap = load_map(Path(__file__).resolve().parent.parent / "maps" / map_name)
+    battle = Battle(hexmap, seed=seed)
+    players = {t: AIPlayer("normal", seed=f"bench:{t}") for t in hexmap.teams}
+    positions = []
+    while battle.awaiting() != "over" and len(positions) < turns:
+        state, who = battle.decider()
+        if state == "turn":
+            positions.append((battle.detached(), who))
+        battle.apply(players[battle.teams_of[who]].command(battle))
+    battle.close()
+    return positions
+
+
+@section
+def bench_actions() -> None:
+    """`battle.actions(name)` (every action of the turn, enabled or why not) for the acting
+    creature at the first 25 turn decisions of a seeded game on maps/battle.tmx, against one
+    movement search of the same creature with its whole Move budget (`movement.reachable`),
+    both cold: what the rules remember about the position is forgotten before each call.
+    Goal: a query <= 5 ms (the mean of the positions, on a quiet machine)."""
+    from game.rules import movement, view_memo
+
+    positions = _turn_positions()
+
+    def query(b, who):
+        view_memo.forget(b.view())
+        return b.actions(who)
+
+    def search(b, who):
+        view = b.view()
+        view_memo.forget(view)
+        u, budget = view.unit(who), b.budget(who)
+        total = movement.movement_budget(budget.movement, budget.big, movement.speed_hexes(u))
+        return movement.reachable(view, u, total)
+
+    ours = [best_ms(lambda: query(b, who), repeat=5, number=1) for b, who in positions]
+    peer = [best_ms(lambda: search(b, who), repeat=5, number=1) for b, who in positions]
+    mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+    worst = max(range(len(ours)), key=ours.__getitem__)
+    print(f"# {len(positions)} positions of a seeded game on battle.tmx; slowest: "
+          f"{positions[worst][1]} at decision {worst + 1}, {ours[worst]:.1f} ms")
+    report("battle.actions[mean, cold]", mean(ours), mean(peer),
+           "movement.reachable (whole Move budget, cold)")
+    print(f"# actions / one movement search: {mean(ours) / mean(peer):.2f}; absolute mean "
+          f"{mean(ours):.1f} ms (goal <= 5 ms on a quiet machine)")
 
 
 # ---- jobs (game/ai/simulate.py): --jobs 2 vs --jobs 1, and Ray vs the process pool --------

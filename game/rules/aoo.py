@@ -74,14 +74,15 @@ def _hostile_threateners(view, mover) -> list:
             and can_see_to_react(x, mover)]
 
 
-def _step_provokers(view, old: frozenset, new: frozenset, enemies, retreat: bool):
-    """[(X, reason)] for one step from footprint `old` to footprint `new`."""
+def _step_provokers(old: frozenset, new: frozenset, enemies, retreat: bool):
+    """[(X, reason)] for one step from footprint `old` to footprint `new`; `enemies` lists
+    (X, its hexes, the hexes it threatens)."""
     vacated, entered = old - new, new - old
     found = []
-    for x in enemies:
-        if entered & set(x.hexes):
+    for x, space, area in enemies:
+        if entered & space:
             found.append((x, "moves into its space"))
-        elif vacated & threatened_hexes(view, x):
+        elif vacated & area:
             before, after = footprint_distance(old, x), footprint_distance(new, x)
             if retreat and after > before:
                 continue  # only a step away from X is exempt from X (docs/rules/03-movement.md)
@@ -101,7 +102,8 @@ def forecast(view, mover, path, kind: str = "move") -> list[Provocation]:
     if kind in NEVER_PROVOKES:
         return []
     start, states = path_states(mover, path)
-    enemies = _hostile_threateners(view, mover)
+    enemies = [(x, frozenset(x.hexes), threatened_hexes(view, x))
+               for x in _hostile_threateners(view, mover)]
     provoked: set[int] = set()
     result = []
     prev = start
@@ -109,7 +111,7 @@ def forecast(view, mover, path, kind: str = "move") -> list[Provocation]:
     for k, cur in enumerate(states):
         new = frozenset(footprint(mover.size, *cur))
         found = [(x, why) for x, why in
-                 _step_provokers(view, old, new, enemies, kind == "retreat")
+                 _step_provokers(old, new, enemies, kind == "retreat")
                  if x.eid not in provoked]
         if found:
             provoked.update(x.eid for x, _ in found)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from game.hexgrid import Hex
 from game.rules import geometry as geo
+from game.rules import view_memo
 from game.rules.sight import candidates, condition_names, fmt_hex, unit_of, view_index
 
 LEVELS = ("none", "partial", "total")
@@ -112,6 +113,10 @@ def concealment(view, attacker, target) -> ConcealmentResult:
     """docs/rules/07-concealment.md: the concealment of `target` against `attacker` (names or
     UnitViews), from the attacker's best hex."""
     a, t = unit_of(view, attacker), unit_of(view, target)
+    return view_memo.per_pair(view, "concealment", a, t, None, lambda: _concealment(view, a, t))
+
+
+def _concealment(view, a, t) -> ConcealmentResult:
     index = view_index(view)
     best = None
     for origin in a.hexes:

@@ -118,6 +118,8 @@ def _classify(passed, ter, excluded, ignored_lows):
     geometry.region_hits): (hexes giving cover - walls and low obstacles not ignored, seam partners
     included -, low hexes ignored by exception 2 that it enters, blocked by walls, blocked for
     sight)."""
+    if not passed:
+        return [], [], False, False
     walls, lows, blockers = ter.walls, ter.lows, ter.sight_blockers
     solid, ignored, wall, sight = [], [], False, False
     for h, p in passed.items():
@@ -149,12 +151,12 @@ def _classify(passed, ter, excluded, ignored_lows):
     return sorted(set(solid)), sorted(set(ignored)), wall, sight
 
 
-def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune):
+def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables):
     excluded = a.hex_set | t.hex_set
     ter = index.terrain
     skip = frozenset((a.eid, t.eid))
     t_size = size_index(t.size)
-    raws = raw_lines(view, a, t, origin, index, prune=prune)
+    raws = raw_lines(view, a, t, origin, index, prune=prune, tables=tables)
     terrain_hits, wall_flags, sight_flags, creatures, low_ignored = [], [], [], [], []
     for raw in raws:
         solid, ignored, wall, sight = _classify(raw.passed, ter, excluded, ignored_lows)
@@ -204,13 +206,14 @@ def _level(an, ignored_ally, line_count, effect, prone_applies):
     return level, k, creature_only, capped, raised, by_terrain
 
 
-def _evaluate(view, index, a, t, origin, ranged, distance, prune, reverse_effect=False):
+def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
+              reverse_effect=False):
     far_ranged = ranged and distance >= 2
     ignored_lows = frozenset()
     if far_ranged:
         ignored_lows = frozenset(n for h in a.hexes for n in hex_neighbors(h)
                                  if n in index.terrain.lows and n not in a.hex_set)
-    an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune)
+    an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables)
     n = len(an.raws)
     effect = reverse_effect or not all(an.wall_flags)
     prone_applies = ranged and distance >= 3 and "prone" in condition_names(t)
@@ -284,29 +287,48 @@ def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
                        tuple(ignored_all.items()), tuple(reasons))
 
 
-def cover(view, attacker, target, ranged: bool = False, *, prune: bool = True) -> CoverResult:
+def cover(view, attacker, target, ranged: bool = False, *, prune: bool = True,
+          tables: bool = True) -> CoverResult:
     """docs/rules/06-cover.md: the cover of `target` against an attack by `attacker` (names or
     UnitViews), from the attacker's best hex. `ranged` selects the ranged-attack exceptions.
-    `prune=False` clips every relevant hex of the map (the benchmark's peer; same answers)."""
+    `tables=False` clips the lines here instead of reading the tables of `line_tables`, and
+    `prune=False` too clips every relevant hex of the map (the plain references; same
+    answers, see `sight.raw_lines`)."""
     a, t = unit_of(view, attacker), unit_of(view, target)
+    return view_memo.per_pair(view, "cover", a, t, (ranged, prune, tables),
+                              lambda: _cover(view, a, t, ranged, prune, tables))
+
+
+def _cover(view, a, t, ranged: bool, prune: bool, tables: bool) -> CoverResult:
     index = view_index(view)
     distance = creature_distance(a, t)
-    best = _best(view, index, a, t, ranged, distance, prune, False)
+    best = _best(view, index, a, t, ranged, distance, prune, tables, False)
     if best[3] == "total" and reverse_clear(view, a, t, index, sight=False):
         # Line of effect is symmetric (sight.trace_sight): every line of a is blocked by
         # walls but one of t's lines back to a is clear, so this is not Total Cover.
-        best = _best(view, index, a, t, ranged, distance, prune, True)
+        best = _best(view, index, a, t, ranged, distance, prune, tables, True)
     return _explain(view, a, t, ranged, distance, best)
 
 
-def _best(view, index, a, t, ranged, distance, prune, reverse_effect):
+def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect):
     best = None
     for origin in a.hexes:
-        ev = _evaluate(view, index, a, t, origin, ranged, distance, prune, reverse_effect)
+        if best is not None and not reverse_effect and _walled_in(view, index, a, t, origin,
+                                                                  prune, tables):
+            continue        # Total from here: no better than the hex already weighed
+        ev = _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
+                       reverse_effect)
         key = (LEVELS.index(ev[3]), ev[4])
         if best is None or key < best[0]:
             best = (key, ev)
     return best[1]
+
+
+def _walled_in(view, index, a, t, origin, prune, tables) -> bool:
+    """Is every line from `origin` blocked by a wall (a line traced to its first wall is
+    incomplete exactly when that wall blocks it, see `sight.RawLine`)?"""
+    return not any(raw.complete
+                   for raw in raw_lines(view, a, t, origin, index, prune=prune, tables=tables))
 
 
 # ---- Lean Out / Take Cover (docs/rules/19-maneuvers-and-archery.md) --------------------------
@@ -356,13 +378,13 @@ def cover_bonus(view, attacker, target, ranged: bool = False) -> int | None:
 
 # --- every ordered pair, remembered on the view ----------------------------------------------
 
-def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True,
+def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True, tables: bool = True,
                     use_cache: bool = True) -> MappingProxyType:
     """{(attacker name, target name): CoverResult} for every ordered pair of distinct units
-    of the view (each result carries `line_of_effect`). Remembered on the view (by `ranged`
-    and `prune`; game.rules.view_memo) unless `use_cache` is False."""
+    of the view (each result carries `line_of_effect`). Remembered on the view (by `ranged`,
+    `prune` and `tables`, see `cover`; game.rules.view_memo) unless `use_cache` is False."""
     memo = view_memo.memo(view, "all_pairs_cover")
-    hit = memo.get((ranged, prune)) if use_cache else None
+    hit = memo.get((ranged, prune, tables)) if use_cache else None
     if hit is not None:
         return hit
     index = view_index(view)
@@ -371,7 +393,7 @@ def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True,
         for t in view.units:
             if a.eid != t.eid:
                 dist[a.eid, t.eid] = d = creature_distance(a, t)
-                best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, False)
+                best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, tables, False)
     out = {}
     for a in view.units:
         for t in view.units:
@@ -380,11 +402,12 @@ def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True,
             ev = best[a.eid, t.eid]
             if ev[3] == "total" and best[t.eid, a.eid][3] != "total":
                 # symmetric line of effect: t's own lines reach a (see `cover`)
-                ev = _best(view, index, a, t, ranged, dist[a.eid, t.eid], prune, True)
+                ev = _best(view, index, a, t, ranged, dist[a.eid, t.eid], prune, tables,
+                           True)
             out[a.name, t.name] = _explain(view, a, t, ranged, dist[a.eid, t.eid], ev)
     result = MappingProxyType(out)
     if use_cache:
-        memo[ranged, prune] = result
+        memo[ranged, prune, tables] = result
     return result
 
 

@@ -97,8 +97,10 @@ def sample_points(h: Hex) -> list[Point]:
     return [(cx, cy)] + [(cx + PULL * dx, cy + PULL * dy) for dx, dy in CORNER_OFFSETS]
 
 
+@lru_cache(maxsize=1 << 16)
 def to_xy(p) -> tuple[float, float]:
-    """Real coordinates in unit-size pointy hex space (hex centres sqrt3 apart)."""
+    """Real coordinates in unit-size pointy hex space (hex centres sqrt3 apart); remembered:
+    the lines of a battle start and end at a few hundred points."""
     x, y = p
     return (float(x) * math.sqrt(3) / 2 / SCALE, float(y) / 2 / SCALE)
 

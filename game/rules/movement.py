@@ -385,6 +385,7 @@ class _Field:
         self.bits: list = []
         self._edges: dict[int, list] = {}
         self.occupied: set[int] = set()
+        self.runs: dict[int, dict] = {}     # run_targets by length, asked once per field
         for other in view.units:
             if other.eid != mover.eid and matters_within(mover, other, radius):
                 self._add_creature(other)
@@ -1209,9 +1210,17 @@ def _run_line(fld: _Field, start: int, d: int, limit: int, enemies, allies) -> l
 def run_targets(view, u) -> dict[Hex, MovePath]:
     """docs/rules/03-movement.md "Run": every legal end of a straight line in one of the six
     directions, up to 2 x speed hexes, not through difficult terrain, enemies or more than one
-    ally."""
+    ally. Searched once per (view, creature): Run, Charge (every target) and their checks share
+    it."""
     limit = run_hexes(u)
     fld = _field(view, u, limit)
+    found = fld.runs.get(limit)
+    if found is None:
+        found = fld.runs[limit] = _run_ends(fld, limit)
+    return dict(found)
+
+
+def _run_ends(fld: _Field, limit: int) -> dict[Hex, MovePath]:
     start = fld.start()
     enemies, allies = _creature_cells(fld, True), _creature_cells(fld, False)
     out = {}

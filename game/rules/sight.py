@@ -32,8 +32,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from game.hexgrid import Hex
+from game.hexgrid import DIRECTIONS, Hex
 from game.rules import geometry as geo
+from game.rules import line_tables as lt
 from game.rules import view_memo
 
 # --- small helpers shared by cover, concealment and flanking -------------------------------
@@ -92,6 +93,8 @@ class ViewIndex:
     near_units: dict = field(default_factory=dict)    # (q, r) -> occupied hexes within 2
     near_all: dict = field(default_factory=dict)      # terrain.near and near_units merged
     lines: OrderedDict = field(default_factory=OrderedDict, compare=False)  # raw_lines memo
+    by_key: dict = field(default_factory=dict)        # line_tables.hex_key -> (relevant hex,
+    #                                                   is it a wall)
 
 
 def _near(hexes) -> dict:
@@ -148,8 +151,9 @@ def view_index(view) -> ViewIndex:
     near_all = dict(terrain.near)
     for h, hs in near_units.items():
         near_all[h] = near_all.get(h, ()) + hs
+    by_key = {lt.hex_key(h): (h, h in terrain.walls) for h in relevant}
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
-                      near_units, near_all)
+                      near_units, near_all, by_key=by_key)
     memo["index"] = index
     return index
 
@@ -190,6 +194,8 @@ class RawLine:
     def creatures(self, index: ViewIndex, skip: frozenset) -> list:
         """Creatures (other than those in `skip`, by eid) whose footprint interior the line
         passes (each footprint is one region: its inner seams count)."""
+        if not self.passed:
+            return []
         found = {}
         for h, p in self.passed.items():
             for u in index.occupants.get(h, ()):
@@ -224,22 +230,75 @@ _LINES_MEMO = 256  # recent raw_lines per view index: cover, concealment, sight 
 
 
 def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = None,
-              prune: bool = True, stop_at_wall: bool = True) -> list[RawLine]:
+              prune: bool = True, stop_at_wall: bool = True,
+              tables: bool = True) -> list[RawLine]:
     """The lines from the centre of `origin` to every sample point of every target hex,
     target hexes in footprint order, sample points centre first (a shared list: read it,
     do not change it).
 
-    `prune` limits the exact tests to the relevant hexes of the line's corridor (else every
-    relevant hex of the map is tested: the benchmark's peer); `stop_at_wall` see `RawLine`."""
+    The passages come from the lines tabled by offset (`line_tables`); with `tables` False
+    they are clipped here, exactly, against the relevant hexes of the line's corridor, or,
+    with `prune` False too, against every relevant hex of the map (the plain ways, kept as
+    the references the tables are tested and measured against; same answers).
+    `stop_at_wall` see `RawLine`."""
     index = index or view_index(view)
-    key = (origin, target.hexes, attacker.hex_set, target.hex_set, prune, stop_at_wall)
+    key = (origin, target.hexes, attacker.hex_set, target.hex_set, prune and tables,
+           prune, stop_at_wall)
     memo = index.lines
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _raw_lines(attacker, target, origin, index, prune, stop_at_wall)
+        if prune and tables:
+            found = _tabled_lines(attacker, target, origin, index, stop_at_wall)
+        else:
+            found = _raw_lines(attacker, target, origin, index, prune, stop_at_wall)
+        memo[key] = found
         if len(memo) > _LINES_MEMO:
             memo.popitem(last=False)
     return found
+
+
+def _tabled_lines(attacker, target, origin, index, stop_at_wall) -> list[RawLine]:
+    start = geo.hex_center(origin)
+    base = lt.hex_key(origin)
+    out = []
+    for th in target.hexes:
+        fan = lt.fan(th.q - origin.q, th.r - origin.r)
+        passed, stopped = _walk_fan(fan, base, index, attacker.hex_set | target.hex_set,
+                                    stop_at_wall)
+        out.extend(RawLine(start, p, origin, th, passed[k], not stopped[k])
+                   for k, p in enumerate(geo.sample_points(th)))
+    return out
+
+
+def _walk_fan(fan, base: int, index: ViewIndex, excluded, stop_at_wall: bool):
+    """The passed hexes of each of a fan's seven lines (`RawLine.passed`), and whether each
+    stopped at its first wall (only when `stop_at_wall`)."""
+    walls, by_key = index.terrain.walls, index.by_key
+    passed = [{} for _ in range(7)]
+    stopped = [False] * 7
+    left, i, keys, codes = 7, 0, fan.keys, fan.codes
+    while left and (i < len(keys) or fan.more()):
+        while left and i < len(keys):
+            found = by_key.get(base + keys[i])
+            i += 1
+            if found is None or found[0] in excluded:
+                continue
+            h, is_wall = found
+            for k, how in enumerate(codes[7 * i - 7:7 * i]):
+                if how == lt.NOT_PASSED or stopped[k]:
+                    continue
+                if how == lt.INTERIOR:
+                    passed[k][h] = geo.INTERIOR
+                    stop = is_wall
+                else:
+                    d = DIRECTIONS[how]
+                    n = Hex(h.q + d.q, h.r + d.r)
+                    passed[k][h] = geo.EdgeRun(h, n)
+                    stop = is_wall and n in walls and n not in excluded
+                if stop and stop_at_wall:
+                    stopped[k] = True
+                    left -= 1
+    return passed, stopped
 
 
 def _raw_lines(attacker, target, origin, index, prune, stop_at_wall) -> list[RawLine]:
@@ -378,9 +437,13 @@ def trace_sight(view, attacker, target) -> SightResult:
     points while a line from the other's centre still slips past to one of its corners. Concealment
     (docs/rules/07-concealment.md) stays directional: a blinded attacker, an invisible target,
     total concealment."""
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    return view_memo.per_pair(view, "trace_sight", a, t, None, lambda: _trace_sight(view, a, t))
+
+
+def _trace_sight(view, a, t) -> SightResult:
     from game.rules.concealment import concealment
 
-    a, t = unit_of(view, attacker), unit_of(view, target)
     index = view_index(view)
     best = None
     for origin, lines in one_way(view, a, t, index).items():

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.rules import conditions as condition_rules
+from game.rules import view_memo
 from game.hexgrid import Hex, hexes_within, hex_to_offset
 
 # docs/rules/02-size-and-reach.md: conditions that stop a creature from threatening.
@@ -107,7 +108,16 @@ def _on_map(h: Hex, width: int, height: int, offset_layout) -> bool:
 def threatened_hexes(view, u) -> frozenset[Hex]:
     """Every map hex the creature threatens (docs/rules/02-size-and-reach.md): distance 1..reach of
     its footprint, occupied or not, its own hexes excluded; a tiny creature threatens its own hex
-    (reach 0). Empty when it cannot threaten."""
+    (reach 0). Empty when it cannot threaten. Remembered on the view (a movement search, a
+    forecast and flanking ask it of every foe)."""
+    memo = view_memo.memo(view, "threatened_hexes")
+    hit = memo.get(u.eid)
+    if hit is None or hit[0] is not u:
+        hit = memo[u.eid] = (u, _threatened(view, u))
+    return hit[1]
+
+
+def _threatened(view, u) -> frozenset[Hex]:
     if not can_threaten(u):
         return frozenset()
     m = view.hexmap

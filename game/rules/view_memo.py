@@ -10,6 +10,10 @@ its view or its map, no battle's answers outlive it, and a thread that reads its
   on besides the view): rules asked the same question many times in one decision (the touch
   attack of a wrestling maneuver: by the legality query, the forecast and the computer
   player) use it.
+- `per_pair(view, name, a, b, key, compute)`: the same for a question about two creatures
+  (cover, concealment, sight between attacker and target), asked again by every action and
+  target check of one legality query. The creatures are matched by identity, so a
+  hypothetical creature (moved, not in the view) gets its own answer.
 - `forget(owner)`: drop what is remembered about `owner` (a cold start, for benchmarks).
 
 A map is shared by a battle and its detached copy, so memos are only read with `get` and
@@ -44,6 +48,16 @@ def per_view(view, key: Hashable, compute: Callable):
     return found
 
 
+def per_pair(view, name: str, a, b, key: Hashable, compute: Callable):
+    """`compute()` for `view`, the creatures `a` and `b` (these very objects) and `key`."""
+    answers = memo(view, name)
+    slot = (id(a), id(b), key)
+    found = answers.get(slot)
+    if found is None or found[0] is not a or found[1] is not b:
+        found = answers[slot] = (a, b, compute())
+    return found[2]
+
+
 def forget(owner) -> None:
     """Forget everything remembered about `owner`."""
     owner.__dict__.pop(_ATTR, None)
@@ -54,4 +68,4 @@ def remembered(owner) -> int:
     return sum(len(table) for table in owner.__dict__.get(_ATTR, {}).values())
 
 
-__all__ = ["forget", "memo", "per_view", "remembered"]
+__all__ = ["forget", "memo", "per_pair", "per_view", "remembered"]
