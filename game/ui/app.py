@@ -486,8 +486,8 @@ class App:
             else:
                 self.running = False
             return
-        if ev.type == pygame.VIDEORESIZE:
-            self.resize(ev.size)
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resize(_event_size(ev))
             return
         if self.mode == "battle":
             self._screen_action(self.battle_screen.handle_event(ev))
@@ -525,7 +525,19 @@ class App:
             self.battle_screen.layout(size)
         if self.replay is not None:
             self.replay.layout(size)
+        self._freeze_behind_view()
         self._dirty = True
+
+    def _freeze_behind_view(self) -> None:
+        """A menu, the Load screen or the help over a battle or a replay shows the board drawn
+        again at the window's new size, not the frame of the old one."""
+        shown = self.battle_screen if self.battle is not None else self.replay
+        if shown is None or not isinstance(self.view, (MenuScreen, LoadScreen, HelpScreen)) or self.view.backdrop is None:
+            return
+        self.manager.update(0.0)        # the HUD's widgets are laid out for the new size
+        shown.draw(self.screen, force=True)
+        self._frozen = self.screen.copy()
+        self.view.set_backdrop(self._frozen)
 
     # ---- frames --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -602,6 +614,13 @@ class App:
 
 
 # ---- command line ------------------------------------------------------------------------------
+
+def _event_size(ev) -> tuple[int, int]:
+    """The new size of a VIDEORESIZE (`size`) or a WINDOWSIZECHANGED (`x`, `y`) event."""
+    if hasattr(ev, "size"):
+        return ev.size
+    return ev.x, ev.y
+
 
 def _parse_size(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text or "")
