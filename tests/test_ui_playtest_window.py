@@ -11,7 +11,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
-from test_ui_app import at, key, move_to  # noqa: E402
+from game.hexgrid import hex_neighbor  # noqa: E402
+from test_ui_app import at, click, key, move_to  # noqa: E402
 from test_ui_controller import battle_on, duel  # noqa: E402
 
 
@@ -54,3 +55,54 @@ def test_after_a_resize_the_map_is_drawn_again_behind_the_menu_and_the_load_scre
     corner = (5, a.screen.get_height() - 5)
     assert a.screen.get_at(corner) == a.view.backdrop.get_at(corner)
     assert a.view.backdrop.get_at(orc) != a.view.backdrop.get_at(corner)
+
+
+# ---- a cone points where the pointer is -------------------------------------------------------
+
+def ring_of(axis: str, centre=(5, 5), distance: int = 2) -> list:
+    """The cells at `distance` from `centre` in each of the six directions (0 east, then
+    counter-clockwise), on a map of that stagger axis."""
+    probe = battle_on([dict(name="P", unit="orc", team="red", col=0, row=0)], axis=axis)
+    out = []
+    for d in range(6):
+        h = probe.hexmap.hex_at(*centre)
+        for _ in range(distance):
+            h = hex_neighbor(h, d)
+        out.append(probe.cell(h))
+    return out
+
+
+@pytest.mark.parametrize("axis", ["y", "x"])       # pointy-top and flat-top maps
+def test_fire_breath_aims_its_cone_toward_the_pointer_in_each_of_the_six_directions(axis):
+    foes = ring_of(axis)
+    b = battle_on([dict(name="Drake", unit="drake", team="blue", col=5, row=5)] +
+                  [dict(name=f"Orc{d}", unit="orc", team="red", col=c, row=r)
+                   for d, (c, r) in enumerate(foes)], width=12, height=11, axis=axis)
+    a = new_app(b)
+    a.controller.do_action("ability")
+    assert a.model.ability == "fire_breath"
+    for d, pointed in enumerate(ring_of(axis, distance=1)):
+        move_to(a, pointed)
+        aim = a.model.aim
+        assert aim is not None and not aim.refusal
+        assert b.hexmap.hex_at(*pointed) in aim.area
+        assert [f.name for f in aim.caught] == [f"Orc{d}"], (axis, d)
+
+
+@pytest.mark.parametrize("axis", ["y", "x"])
+def test_pointing_where_the_cone_catches_no_one_never_turns_it_onto_an_ally(axis):
+    foe, ally = ring_of(axis)[3], ring_of(axis)[5]       # west, and south-east
+    b = battle_on([dict(name="Drake", unit="drake", team="blue", col=5, row=5),
+                   dict(name="Orc", unit="orc", team="red", col=foe[0], row=foe[1]),
+                   dict(name="Friend", unit="fighter", team="blue", col=ally[0], row=ally[1])],
+                  width=12, height=11, axis=axis)
+    a = new_app(b)
+    a.controller.do_action("ability")
+    down_left = ring_of(axis, distance=1)[4]
+    move_to(a, down_left)
+    aim = a.model.aim
+    assert b.hexmap.hex_at(*down_left) in aim.area and aim.caught == ()
+    assert "catch no creature" in aim.refusal
+    before = len(b.events)
+    click(a, down_left)
+    assert len(b.events) == before and a.model.message == aim.refusal

@@ -25,7 +25,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.hexgrid import hex_neighbor
+from game.hexgrid import hex_distance, hex_neighbor
 from game.rules import geometry as geo
 from game.ui import overlays as ov
 from game.ui import presenters as P
@@ -357,6 +357,9 @@ class Board:
         cells = [self.battle.cell(h) for h in aim.area]
         healing = any(f.helps for f in aim.caught)
         tint = SAFE if healing else (230, 159, 0)
+        if aim.refusal:     # where the pointer aims, refused: said past the area's far end
+            tint = (150, 150, 150)
+            self.label([(aim.refusal, tint)], self._beyond(camera, aim), 13, tint)
         self.fill_cells(surf, cells, (*tint, 90), camera.zoom, camera.offset_px())
         self.outline(surf, cells, tint, camera.zoom, 2, camera.offset_px())
         if "los" in ctl.model.overlays:         # L: the lines of effect from the origin
@@ -368,6 +371,16 @@ class Board:
             _, r = self.token_radius(u, camera.zoom)
             text, colour = aim_label(f)
             self.label([(text, colour)], (x, y - r - 6), 13, colour)
+
+    def _beyond(self, camera, aim) -> tuple[float, float]:
+        """A point on the screen one hex past the far end of an aimed area, away from its
+        origin."""
+        origin = self.battle.hexmap.hex_at(*aim.command.origin)
+        far = max(aim.area, key=lambda h: (hex_distance(origin, h), h.q, h.r))
+        (ox, oy), (fx, fy) = self.hex_centre(origin), self.hex_centre(far)
+        steps = max(1, hex_distance(origin, far))
+        x, y = camera.to_screen(fx + (fx - ox) / steps, fy + (fy - oy) / steps)
+        return x, y + 8
 
     def _more_targets(self, surf, camera, ctl) -> None:
         """The More actions mode: every legal target tinted, the hovered one outlined, and
