@@ -10,6 +10,8 @@
 - `RULES_HELP`: what `--rules` chooses, each rulebook with its one-line summary.
 - `NEGATIVE_ARG`: what the parser takes for a negative number rather than an option ("-3",
   "-1,0", "2,-4"), so `path MAP NAME -1,0` reaches the map's own bounds check.
+- `creature_name(given, names, where)`: a creature named on the command line, in any case
+  when only one creature's name matches that way.
 - `program_name()`: what the player typed, for usage lines and the command that plays a
   battle again (the setup screen shows it too).
 """
@@ -31,6 +33,21 @@ NEGATIVE_ARG = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?\d+\s*,\s*-?\d+$")
 def program_name() -> str:
     """What the player typed: the installed `hexskirmish` command or `python -m game`."""
     return "hexskirmish" if Path(sys.argv[0]).stem == "hexskirmish" else "python -m game"
+
+
+def creature_name(given: str, names, where=None) -> str:
+    """The creature `given` names: its exact name, else the one name equal to it in another
+    case; none or several is one line naming the creatures there are."""
+    names = sorted(names)
+    if given in names:
+        return given
+    same = [n for n in names if n.casefold() == given.casefold()]
+    if len(same) == 1:
+        return same[0]
+    if same:
+        raise InputError(where, None, f"{shown(given)} could be {' or '.join(same)}: give the "
+                         "name in its exact case")
+    raise InputError(where, None, f"no unit named {shown(given)} (units: {', '.join(names)})")
 
 
 def shown(text, limit: int = 40) -> str:

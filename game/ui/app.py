@@ -39,6 +39,7 @@ import pygame_gui  # noqa: E402
 
 from game import paths  # noqa: E402
 from game import saves  # noqa: E402
+from game.cliargs import creature_name  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
@@ -673,9 +674,11 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
     battle = _screenshot_battle(map_path, moves, seed, load, rules)
     hexmap = battle.hexmap
     cell = _parse_cell(hover, hexmap) if hover is not None else None
-    if select is not None and select not in battle.eids:
-        raise InputError(map_path, None, f"--select: no unit named {select!r} (units: "
-                         f"{', '.join(sorted(battle.eids))})")
+    if select is not None:
+        try:
+            select = creature_name(select, battle.eids)
+        except InputError as err:
+            raise InputError(map_path, None, f"--select: {err.message}") from None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     app = App(battle, wh, window=False, animations=False)
     for name in overlays:
