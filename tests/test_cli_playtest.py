@@ -4,11 +4,13 @@ player can run (docs/security.md "Command line": bad input is one line, exit sta
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from game import paths, saves
 from game.cli import build_parser, main as cli_main
+from game.cliargs import program_name
 from game.engine.battle import Battle
 from game.tiled.loader import load_map
 
@@ -85,3 +87,23 @@ def test_every_screenshot_option_says_what_it_does(capsys, option, words):
         build_parser().parse_args(["screenshot", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert f"{option} " in text and words in text
+
+
+def test_new_map_names_templates_and_a_command_an_installed_player_has(tmp_path, capsys):
+    rc, out, err = run(capsys, "new-map", tmp_path / "mine.tmx", "--orientation", "flat")
+    assert rc == 0, err
+    templates = out.split("place units from ")[1].split(", then:")[0]
+    assert Path(templates).is_absolute() and Path(templates).is_dir()
+    assert any(Path(templates).glob("*.tx"))
+    assert f"then: {program_name()} validate " in out
+
+
+def test_the_readme_installs_and_tests_in_a_virtual_environment():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    blocks = readme.split("```\n")[1::2]
+    install = next(b for b in blocks if "hexskirmish" in b and "pip install ." in b)
+    tests = next(b for b in blocks if "pytest" in b)
+    for command in (install, tests):
+        assert command.count("\n") == 1, "one command each"
+        assert command.startswith("python3 -m venv .venv && .venv/bin/pip install ")
+    assert ".venv/bin/hexskirmish" in install and ".venv/bin/pytest" in tests
