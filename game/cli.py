@@ -60,7 +60,7 @@ def battle_argument(text: str) -> str:
     """A battle on the command line: a map or save file, a save of the player's saves folder
     by its name (`"my save"`), or a shipped map's name; anything else is refused here with
     what there is."""
-    if Path(text).exists():
+    if Path(text).exists() or _looks_like_a_path(text):
         return text
     found = saved_game(text) or paths.shipped_map(text)
     if found is not None:
@@ -74,14 +74,18 @@ def battle_argument(text: str) -> str:
 def save_argument(text: str) -> str:
     """A save on the command line: a file, or a saved game of the player's saves folder by
     its name; anything else is refused here with the saved games there are."""
-    if Path(text).exists():
-        return text
+    if Path(text).exists() or _looks_like_a_path(text):
+        return text                 # a missing file is the loader's to report
     found = saved_game(text)
     if found is not None:
         return str(found)
     raise argparse.ArgumentTypeError(f"no save file or saved game called {text!r} (saved "
                                      f"games: {_saved_names()}; or give the path of a .json "
                                      "save)")
+
+
+def _looks_like_a_path(text: str) -> bool:
+    return any(c in text for c in "/\\") or text.lower().endswith((".json", ".tmx"))
 
 
 def _saved_names() -> str:

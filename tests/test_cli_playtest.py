@@ -41,7 +41,8 @@ def test_a_battle_that_is_neither_a_file_a_saved_game_nor_a_shipped_map_is_one_c
     rc, out, err = run(capsys, "actions", "my sav", "Aldric")
     assert rc == 2 and out == "" and err.count("\n") == 1
     assert "'my sav'" in err and "saved games: my save" in err and "duel" in err
-    assert "Traceback" not in err
+    rc, out, err = run(capsys, "actions", home / "gone.json", "Aldric")
+    assert rc == 2 and err.count("\n") == 1 and "gone.json" in err
 
 
 def test_a_saved_game_name_is_a_save_for_screenshot_load_too(home, capsys):

@@ -10,6 +10,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game import paths  # noqa: E402
+from game.engine import commands as C  # noqa: E402
+from game.engine.battle import Battle  # noqa: E402
+from game.tiled.loader import load_map  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.hexgrid import hex_neighbor  # noqa: E402
 from test_ui_app import at, click, key, move_to  # noqa: E402
@@ -106,3 +110,64 @@ def test_pointing_where_the_cone_catches_no_one_never_turns_it_onto_an_ally(axis
     before = len(b.events)
     click(a, down_left)
     assert len(b.events) == before and a.model.message == aim.refusal
+
+
+# ---- tooltips and previews vanish off the map and under dialogs ---------------------------
+
+def left_of_the_map(a) -> tuple[int, int]:
+    """A point in the window's left margin: below the initiative panel, left of the map."""
+    init, board = a.hud.rects["initiative"], a.hud.rects["board"]
+    return (min(init.centerx, board.left - 4), (init.bottom + a.hud.rects["message"].top) // 2)
+
+
+def test_the_attack_preview_and_its_tooltip_vanish_when_the_pointer_leaves_the_map():
+    a = new_app()
+    move_to(a, (3, 3))                          # the Orc: the attack preview and its tip
+    a.update(0.0)
+    assert a.model.attack is not None and a.hud.tip is not None
+    for pos in (left_of_the_map(a), a.hud.rects["initiative"].center):
+        move_to(a, (3, 3))
+        motion(a, pos)
+        a.update(0.0)
+        assert a.model.hover_cell is None and a.model.attack is None
+        assert a.hud.tip is None, a.hud.tip.html_text
+
+
+def test_a_click_left_of_the_map_does_nothing_on_the_map():
+    a = new_app()
+    before = len(a.battle.events)
+    a.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=left_of_the_map(a),
+                                      button=1, mod=0))
+    assert len(a.battle.events) == before and a.model.pending is None
+
+
+def test_the_replay_viewer_shows_no_tooltip_of_the_hidden_action_bar():
+    b = duel()
+    assert b.apply(C.EndTurn("Wulfric")).ok
+    a = App(None, (1280, 800), window=False, animations=False)
+    a.watch_replay(b, back="quit")
+    a.update(0.0)
+    hud = a.replay.screen.hud
+    assert not hud.panels["actions"].visible
+    hidden = [button for s in hud.states if not s.enabled
+              for button in [hud.action_buttons.get(s.action)] if button is not None]
+    assert hidden
+    motion(a, hidden[0].rect.center)
+    a.update(0.0)
+    assert hud.tip is None, hud.tip.html_text
+
+
+def test_no_terrain_tooltip_or_preview_stays_behind_the_close_dialog():
+    b = Battle(load_map(paths.shipped_map("duel")), seed=1,
+               controllers={"blue": "human", "red": "ai"})
+    a = new_app(b)
+    taken = {b.cell(h) for u in b.view().units for h in u.hexes}
+    empty = next((c, r) for r in range(2, b.hexmap.height) for c in range(2, b.hexmap.width)
+                 if (c, r) not in taken)
+    move_to(a, empty)                           # an empty hex: its terrain after a rest
+    for _ in range(4):
+        a.update(0.2)
+    assert a.hud.tip is not None
+    a.handle_event(pygame.event.Event(pygame.QUIT))      # closing the window asks first
+    assert a.mode == "menu"
+    assert a.hud.tip is None and a.model.hover_cell is None and a.model.preview is None

@@ -251,9 +251,13 @@ class App:
     def _freeze(self) -> None:
         """The battle's last frame, shown dimmed under the menu and the help."""
         if self.mode == "battle":
+            self.battle_screen.pointer_gone()
+            self.manager.update(0.0)
             self.battle_screen.draw(self.screen, force=True)
             self._frozen = self.screen.copy()
         elif self.mode == "replay":
+            self.replay.screen.pointer_gone()
+            self.manager.update(0.0)
             self.replay.draw(self.screen, force=True)
             self._frozen = self.screen.copy()
 

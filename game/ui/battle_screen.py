@@ -371,7 +371,18 @@ class BattleScreen:
             return self.due()
         action = self._board_event(ev)
         self.refresh_hud()
+        if ev.type == pygame.MOUSEMOTION and self.hud is not None:
+            self.hud.pointer_at(ev.pos)   # the tip of what the board shows now, not before
         return action or self.due()
+
+    def pointer_gone(self) -> None:
+        """A dialog opens over the battle: no hover, preview or tooltip is left behind."""
+        if not self.watch:
+            self.controller.hover_cell(None)
+        if self.hud is not None:
+            self.hud.pointer_at(None)
+        self._dirty = True
+        self.hud_layer.invalidate()
 
     def _hud_took(self, ev) -> bool:
         """The GUI's share of an event (in watch mode its buttons send nothing)."""
@@ -400,7 +411,7 @@ class BattleScreen:
             pos = getattr(ev, "pos", None) or pygame.mouse.get_pos()
             self.camera.zoom_by(1 if ev.y > 0 else -1, pos)
             if not self.watch:
-                self.controller.hover_cell(self.board.pick(self.camera, pos))
+                self.controller.hover_cell(self.cell_under(pos))
         elif ev.type == pygame.KEYDOWN:
             return self._key(ev)
         elif ev.type == pygame.KEYUP:
@@ -415,9 +426,19 @@ class BattleScreen:
             return
         if self.watch:
             return                      # the viewer shows the recorded command's preview
-        cell = self.board.pick(self.camera, ev.pos)
+        cell = self.cell_under(ev.pos)
         if cell != self.model.hover_cell:
             self.controller.hover_cell(cell)
+
+    def cell_under(self, pos):
+        """The map cell the pointer shows, None outside the map's part of the window (under
+        a panel, or in the margins the HUD keeps, the map is hidden or not the pointer's)."""
+        area = self.free_area()
+        if area is not None and not pygame.Rect(area).collidepoint(pos):
+            return None
+        if self.hud is not None and self.hud.contains(pos):
+            return None
+        return self.board.pick(self.camera, pos)
 
     @staticmethod
     def _shift(ev) -> bool:
@@ -432,7 +453,7 @@ class BattleScreen:
                 self.animator.skip()
                 return
             if not self.watch:
-                cell = self.board.pick(self.camera, ev.pos)
+                cell = self.cell_under(ev.pos)
                 self.controller.click_cell(cell, 1, shift=self._shift(ev))
         elif ev.button in (2, 3):
             self._drag = {"button": ev.button, "moved": 0}

@@ -1084,7 +1084,8 @@ class Hud:
         the pointer, else the attack preview of the hovered enemy."""
         if pos is None:
             return None
-        for s in self.states:
+        bar = self.panels.get("actions")
+        for s in self.states if bar is not None and bar.visible else ():
             button = self.action_buttons.get(s.action)
             if button is not None and not s.enabled and button.rect.collidepoint(pos):
                 cost = f" ({_esc(s.cost)})" if s.cost else ""
@@ -1155,6 +1156,11 @@ class Hud:
         before, self._still = self._still, self._still + dt
         if before < TERRAIN_TIP_S <= self._still:
             self._refresh_tip(self.manager.get_mouse_position())
+
+    def pointer_at(self, pos) -> None:
+        """The pointer is at `pos` (None: gone from the battle, e.g. under a dialog), after
+        the board took the move: the floating tip follows what the model shows now."""
+        self._refresh_tip(pos)
 
     def _refresh_tip(self, pos) -> None:
         content = self._tip_content(pos)
