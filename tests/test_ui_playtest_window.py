@@ -171,3 +171,27 @@ def test_no_terrain_tooltip_or_preview_stays_behind_the_close_dialog():
     a.handle_event(pygame.event.Event(pygame.QUIT))      # closing the window asks first
     assert a.mode == "menu"
     assert a.hud.tip is None and a.model.hover_cell is None and a.model.preview is None
+
+
+# ---- Retreat: the button and the path agree with the engine ------------------------------
+
+def test_the_retreat_button_and_its_path_say_what_the_engine_says_it_provokes():
+    from game.ui.presenters import action_states
+    b = battle_on([dict(name="W", unit="fighter", team="blue", col=4, row=4),
+                   dict(name="O", unit="orc", team="red", col=5, row=4, facing=3),
+                   dict(name="G", unit="goblin", team="red", col=1, row=3, facing=3)])
+    a = new_app(b)
+    key(a, pygame.K_r)
+    assert a.model.mode == "retreat"
+    button = next(s for s in action_states(b, human=True) if s.action == "retreat")
+    assert "without provoking" not in button.description
+    for cell, engine in (((0, 0), ("G",)), ((6, 0), ("O",))):
+        move_to(a, cell)
+        p = a.model.preview
+        assert p is not None and p.kind == "retreat"
+        why = b.refusal(C.Retreat("W", path=tuple(p.cells)))
+        assert why.code == "provokes" and tuple(why.data["provokers"]) == engine
+        assert p.provokers == engine and p.provoking
+        a.draw(force=True)
+        words = " ".join(t for t, _ in a.board.drawn_texts)
+        assert f"provokes {engine[0]}" in words

@@ -48,6 +48,13 @@ TERRAIN_COLOURS = {"wall": (110, 110, 120), "low": (150, 130, 100), "difficult":
                    "open": (112, 160, 80)}
 
 
+def _provokes_words(p) -> str:
+    """The path's warning: the enemies the engine says the command provokes, by name."""
+    if p.provokers:
+        return f"provokes {', '.join(p.provokers)}"
+    return "provokes attacks of opportunity"
+
+
 class _Frac:
     """A hex with fractional axial coordinates, for the layout's linear hex_to_pixel."""
     __slots__ = ("q", "r")
@@ -94,6 +101,8 @@ class Board:
         self._edges: dict = {}
         self._centres: dict = {}
         self.coordinates = False   # G: every hex's col,row drawn in the static layer
+        self.unit_texts: list = []     # (text, screen rect) of the creatures' names and badges
+        self.drawn_texts: list = []    # the same, and the labels, of the last frame
         self.static_builds = 0   # how many times the static layer was rebuilt (tests, bench)
 
     # ---- geometry --------------------------------------------------------------------------
@@ -311,6 +320,7 @@ class Board:
     def _draw_over(self, surf, camera, ctl, animator, moving: bool) -> None:
         """What changes from frame to frame, over the view layer."""
         self._labels = []
+        self.drawn_texts = list(self.unit_texts)
         self._hover_area(surf, camera, ctl)
         self._previews(surf, camera, ctl)
         self._ability_aim(surf, camera, ctl)
@@ -324,7 +334,9 @@ class Board:
             animator.draw(surf, camera, self)
         area = pygame.Rect(camera.area()).clip(surf.get_rect())
         for lines, at, size, border in self._labels:
-            pill(surf, lines, at, size, border, above=True, inside=area)
+            rect = pill_rect(lines, at, size, area, self.drawn_texts)
+            pill(surf, lines, rect.midbottom, size, border, above=True, inside=area)
+            self.drawn_texts.append((" / ".join(t for t, _ in lines), rect))
 
     def label(self, lines, at, size: int = 15, border=(240, 240, 240)) -> None:
         """Queue a label whose bottom centre is `at`; labels are drawn over everything."""
@@ -445,7 +457,9 @@ class Board:
         if p.provoking:
             lines.append(("provokes: click again / Enter" if ctl.model.pending else
                           "provokes Opportunity Attacks" if P.light_rules(self.battle)
-                          else "provokes attacks of opportunity", THREAT))
+                          else _provokes_words(p), THREAT))
+        elif p.provokers == () and p.kind == "retreat":
+            lines.append(("provokes no one", SAFE))
         self.label(lines, (end[0], end[1] - r - 8), 15, colour)
 
     def _provocations(self, surf, camera, p) -> None:
@@ -688,6 +702,27 @@ class Board:
         if tag:
             label = sp.badge(tag, max(10, round(13 * min(zoom, 1.3))))
             surf.blit(label, label.get_rect(midbottom=(round(c[0]), round(c[1] - r - 8))))
+
+
+def pill_rect(lines, at, size: int, area, taken) -> pygame.Rect:
+    """Where a label whose bottom centre is `at` goes: inside `area`, moved up (else down)
+    off the texts already drawn (`taken`: (text, rect) pairs), so no two texts overlap."""
+    rect = sp.pill_surface(lines, size, (0, 0, 0)).get_rect(
+        midbottom=(round(at[0]), round(at[1])))
+    rect.clamp_ip(area)
+    rects = [r for _, r in taken]
+    for direction in (-1, 1):
+        moved = rect.copy()
+        for _ in range(40):
+            hit = moved.collidelist(rects)
+            if hit < 0 and area.contains(moved):
+                return moved
+            if hit < 0:
+                break
+            blocker = rects[hit]
+            moved.bottom = blocker.top - 1 if direction < 0 else moved.bottom
+            moved.top = blocker.bottom + 1 if direction > 0 else moved.top
+    return rect
 
 
 def _edge(a, b, r: float) -> tuple[float, float]:

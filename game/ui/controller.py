@@ -237,6 +237,22 @@ class GameController:
         return need if need is not None and need <= big else None
 
     def _move_preview(self, u, cell, mode: str) -> MovePreview | None:
+        """The path to `cell` in `mode`, with the enemies the engine says its command
+        provokes (the same answer the command gets when it is sent)."""
+        p = self._path_preview(u, cell, mode)
+        if p is not None and p.kind in ("move", "run", "retreat", "step"):
+            p.provokers = self.provokers_of(self._move_command(u, p))
+        return p
+
+    def provokers_of(self, cmd) -> tuple[str, ...]:
+        """The enemies whose attacks of opportunity `cmd` provokes, as the engine's legality
+        query says (its refusal until confirmed); none for a command it refuses otherwise."""
+        why = self.battle.refusal(cmd)
+        if why is None or why.code != "provokes":
+            return ()
+        return tuple(why.data.get("provokers", ()))
+
+    def _path_preview(self, u, cell, mode: str) -> MovePreview | None:
         view, h = self.view(), self.battle.hexmap.hex_at(*cell)
         if h == u.anchor:
             return None

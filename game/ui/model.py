@@ -36,10 +36,14 @@ class MovePreview:
     target: str | None = None          # charge: the creature attacked at the end
     facings: list[int] | None = None   # large and gargantuan movers: facing after each step
     words: str = ""                    # what it spends, when not Big Actions ("1 move action")
+    provokers: tuple[str, ...] | None = None   # the engine's answer for the command, if asked
 
     @property
     def provoking(self) -> bool:
-        """Does a creature that can still react get an attack of opportunity?"""
+        """Does a creature that can still react get an attack of opportunity? (The engine's
+        answer for the command when the preview has it.)"""
+        if self.provokers is not None:
+            return bool(self.provokers)
         return any(any(ok) for _, _, ok in self.provokes)
 
     @property

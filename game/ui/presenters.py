@@ -58,8 +58,9 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("prone", "Drop Prone", "Prone", "0",
      "Little Action: drop prone (-4 AC vs melee, cover vs distant ranged attacks)"),
     ("retreat", "Retreat", "Retreat", "R",
-     "Both Big Actions: move up to your speed away from threatening enemies without provoking "
-     "them; Unfortunate on attacks until your next turn"),
+     "Both Big Actions: move up to your speed, never nearer to an enemy that threatens you; a "
+     "step away from a foe does not provoke it, a step toward another does (the path names "
+     "whom it provokes); Unfortunate on attacks until your next turn"),
     ("interrupt", "Prepare Interrupt", "Ready", "I",
      "Big Action: choose a trigger (U) and a Big Action to keep for it (K), then Enter; the "
      "turn ends, and when the trigger comes you may act first"),
