@@ -195,3 +195,39 @@ def test_the_retreat_button_and_its_path_say_what_the_engine_says_it_provokes():
         a.draw(force=True)
         words = " ".join(t for t, _ in a.board.drawn_texts)
         assert f"provokes {engine[0]}" in words
+
+
+# ---- warnings are whole; a shot that provokes says so -------------------------------------
+
+def test_a_long_warning_on_the_status_bar_is_shown_whole_never_cut():
+    b = battle_on([dict(name="W", unit="fighter", team="blue", col=4, row=4),
+                   dict(name="O", unit="orc", team="red", col=5, row=4, facing=3),
+                   dict(name="G", unit="goblin", team="red", col=1, row=3, facing=3)])
+    a = new_app(b, size=(1024, 700))
+    key(a, pygame.K_r)
+    click(a, (0, 0))                            # a Retreat that provokes G: confirm first
+    warning = a.model.message
+    assert "threatened by G" in warning and "Esc to cancel" in warning
+    a.update(0.0)
+    a.update(0.0)
+    label, box = a.hud.message_label, a.hud.message_box
+    assert "…" not in label.text
+    shown = label.text if box is None else box.html_text
+    assert warning.rstrip(".") in shown.replace("<font color=#F0E442><b>", "")
+    if box is not None:
+        assert box.scroll_bar is None             # every line inside the box
+        assert a.screen.get_rect().contains(box.rect)
+
+
+def test_the_preview_of_a_shot_that_provokes_says_whom_it_provokes():
+    b = battle_on([dict(name="Mayat", unit="archer", team="blue", col=2, row=3),
+                   dict(name="Orc", unit="orc", team="red", col=3, row=3, facing=3)])
+    a = new_app(b)
+    move_to(a, (3, 3))
+    a.update(0.0)
+    assert a.model.attack.mode == "ranged"
+    why = b.refusal(C.Attack("Mayat", target="Orc", weapon=a.model.attack.weapon.id))
+    assert why.code == "provokes" and "Orc" in why.data["provokers"]
+    assert "Provokes Orc" in a.hud.tip.html_text
+    a.draw(force=True)
+    assert "provokes Orc" in " ".join(t for t, _ in a.board.drawn_texts)

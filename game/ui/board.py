@@ -494,7 +494,10 @@ class Board:
                                                                   else 1.1)
         colour = (240, 240, 240) if a.possible else (150, 150, 150)
         attacker = self.battle.unit(m.selected) if m.selected in self.battle.eids else None
-        self.label(self.attack_lines(a, attacker), (tc[0], tc[1] - r - 16), 20, colour)
+        lines = self.attack_lines(a, attacker)
+        if a.possible and m.attack_provokes:        # the engine's answer for the command
+            lines.append((f"provokes {', '.join(m.attack_provokes)}", THREAT))
+        self.label(lines, (tc[0], tc[1] - r - 16), 20, colour)
 
     def _cover_lines(self, surf, camera, cov) -> None:
         blockers = set()

@@ -120,7 +120,7 @@ class GameController:
         m = self.model
         m.hover_unit = self.unit_at(m.hover_cell)
         m.preview, m.attack, m.attack_defenses, m.aim = None, None, {}, None
-        m.attack_stray = ()
+        m.attack_stray = m.attack_provokes = ()
         m.highlighted = set()
         sel = self._living(m.selected)
         if m.mode == "ability" and sel is not None and sel.name == self.actor():
@@ -166,6 +166,7 @@ class GameController:
             m.attack = self._charge_attack_preview(u, target, m.preview)
         else:
             m.attack = self._attack_preview(u, target)
+        m.attack_provokes = self.provokers_of(cmd)
         self._highlight_attack(u.name)
 
     def _highlight_preview(self) -> None:

@@ -208,6 +208,19 @@ def fitting(widget, *texts: str) -> str:
     return " ".join(words).rstrip(" ·,:;—-") + "…"
 
 
+def wrapped(font, text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` pixels in `font`, broken between words."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return lines + [line] if line else lines
+
+
 def set_fitting(widget, *texts: str) -> None:
     text = fitting(widget, *(for_players(t) for t in texts))
     if widget.text != text:
@@ -330,6 +343,7 @@ class Hud:
         self._widgets: list = []
         self._init_widgets: list = []
         self.tip: UITextBox | None = None
+        self.message_box: UITextBox | None = None   # a message too long for its line
         self.pointer_tips = True    # tips beside the pointer (a replay watched: none)
         self._tip_sig = None
         self.log_box: UITextBox | None = None
@@ -368,6 +382,9 @@ class Hud:
         if self.tip is not None:
             self.tip.kill()
             self.tip = None
+        if self.message_box is not None:
+            self.message_box.kill()
+            self.message_box = None
         self.action_buttons, self.init_buttons, self.panels = {}, {}, {}
         self.log_box = None
 
@@ -949,9 +966,7 @@ class Hud:
             set_fitting(self.hint_label, hint, hint.split("  ·  ")[0]) if hint else \
                 self.hint_label.set_text("")
         if self._changed("message", message):
-            first = message.split(". ")[0]
-            set_fitting(self.message_label, message, first) if message else \
-                self.message_label.set_text("")
+            self._show_message(for_players(message))
         if self._changed("pending", pending is not None):
             if pending is not None:
                 self.confirm_button.show()
@@ -959,6 +974,27 @@ class Hud:
             else:
                 self.confirm_button.hide()
                 self.cancel_button.hide()
+
+    def _show_message(self, message: str) -> None:
+        """The message line; a warning too long for it is shown whole, wrapped in a box that
+        grows up from the line over the map (never cut mid-sentence)."""
+        if self.message_box is not None:
+            self.message_box.kill()
+            self.message_box = None
+        label = self.message_label
+        font = getattr(label, "font", None)
+        if font is None or font.size(message)[0] <= label.rect.width - 10:
+            label.set_text(message)
+            return
+        label.set_text("")
+        line = self.rects["message"]
+        width = label.rect.width
+        lines = wrapped(font, message, width - 24)
+        height = len(lines) * (font.size("Hg")[1] + 4) + 20
+        box = pygame.Rect(line.left, line.bottom - height, width, height)
+        self.message_box = UITextBox(
+            f"<font color=#F0E442><b>{html.escape(message, quote=False)}</b></font>", box,
+            manager=self.manager, starting_height=30, object_id=ObjectID(object_id="#hud_tip"))
 
     def _prompt_content(self, b) -> tuple[str, str, bool] | None:
         """(title, html body, with Accept/Decline) or None when no prompt is due."""
@@ -1102,7 +1138,8 @@ class Hud:
             return self._forecast_tip(more), (pos[0], pos[1]), "pointer"
         if preview is not None:
             return (self.attack_html(preview, self._m("attack_defenses") or {},
-                                     self._m("attack_stray") or ()),
+                                     self._m("attack_stray") or (),
+                                     self._m("attack_provokes") or ()),
                     (pos[0], pos[1]), "pointer")
         refusal, cell = self._m("refusal"), self._m("hover_cell")
         if refusal:
@@ -1127,8 +1164,8 @@ class Hud:
         return forecast_html(label, hovered, words)
 
     @staticmethod
-    def attack_html(preview, defenses: dict | None = None, stray=()) -> str:
-        lines = P.attack_tooltip(preview, defenses, stray).split("\n")
+    def attack_html(preview, defenses: dict | None = None, stray=(), provokes=()) -> str:
+        lines = P.attack_tooltip(preview, defenses, stray, provokes).split("\n")
         out = []
         for n, line in enumerate(lines):
             text = _esc(line)
@@ -1136,7 +1173,7 @@ class Hud:
                 out.append(f"<b>{text}</b>")
             elif line.startswith("Hit "):
                 out.append(f"<font color=#F0E442><b>{text}</b></font>")
-            elif line.startswith(P.STRAY_HEAD):
+            elif line.startswith((P.STRAY_HEAD, P.PROVOKES_HEAD)):
                 out.append(f"<font color=#FF8C5A><b>{text}</b></font>")
             elif line.startswith("Cannot"):
                 out.append(f"<font color=#FF8C5A><b>{text}</b></font>")

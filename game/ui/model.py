@@ -99,6 +99,7 @@ class UIModel:
     animations: bool = True
     speed: float = 1.0
     pending_preview: MovePreview | None = None  # the path of `pending`, drawn until confirmed
+    attack_provokes: tuple = ()  # whom the hovered attack provokes (the engine's answer)
     refusal: str = ""            # why the hovered enemy cannot be attacked now (the engine's)
     ability: str | None = None   # the ability the Ability mode aims (its id)
     aim: object | None = None    # game.ui.ability_aim.AimPreview under the mouse

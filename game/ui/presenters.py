@@ -1347,8 +1347,16 @@ def defense_lines(odds: dict) -> list[str]:
     base = odds.get("none")
     verb = {"parry": "parries", "dodge": "dodges"}
     return [f"If the target {verb[k]} (its Reaction): hit {_pct(float(c.hit))} "
+            f"instead of {_pct(float(base.hit))}{_defense_note(k, c.hit > base.hit)} "
             "(rules: Reactions)"
             for k, c in odds.items() if k != "none" and base is not None and c.hit != base.hit]
+
+
+def _defense_note(kind: str, worse: bool) -> str:
+    """Why a defense may raise the hit chance: it replaces the AC with an opposed roll."""
+    if worse:
+        return f": a {kind} replaces its AC with a roll, here a weaker one"
+    return ""
 
 
 def defense_prompt(battle) -> tuple[str, list[str]]:
@@ -1372,11 +1380,15 @@ def defense_prompt(battle) -> tuple[str, list[str]]:
 STRAY_HEAD = "If it misses"
 
 
-def attack_tooltip(preview, defenses: dict | None = None, stray=()) -> str:
+PROVOKES_HEAD = "Provokes"
+
+
+def attack_tooltip(preview, defenses: dict | None = None, stray=(), provokes=()) -> str:
     """The attack preview as lines of text: weapon and mode, hit and critical chances, the
     attack bonus and the AC with every modifier, cover, concealment, flanking, fortune,
     (`defenses`: the engine's odds) the hit chance against each active defense, and
-    (`stray`: the engine's lines) who a missed missile may strike (firing into melee)."""
+    (`stray`: the engine's lines) who a missed missile may strike (firing into melee), and
+    (`provokes`: the engine's answer for the command) whom the attack provokes."""
     if preview is None:
         return ""
     sit = preview.situation
@@ -1390,8 +1402,14 @@ def attack_tooltip(preview, defenses: dict | None = None, stray=()) -> str:
         lines.append(f"Cannot attack: {preview.reason}")
         return "\n".join(lines)
     plan = preview.plan
-    lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}")
-    lines += defense_lines(defenses or {})
+    defended = defense_lines(defenses or {})
+    lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}"
+                 + ("  (against its AC, no defense)" if defended else ""))
+    lines += defended
+    if provokes:
+        lines.append(f"{PROVOKES_HEAD} {', '.join(provokes)}: attacking from here draws "
+                     f"{'an attack' if len(provokes) == 1 else 'attacks'} of opportunity "
+                     "first (rules: Attacks of opportunity)")
     lines.append(f"Expected damage {preview.expected_damage:.1f}")
     if stray:
         lines.append(f"{STRAY_HEAD}, the missile may strike:")
