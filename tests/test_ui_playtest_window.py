@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from game import paths  # noqa: E402
 from game.engine import commands as C  # noqa: E402
+from game.engine import events as E  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -231,3 +232,80 @@ def test_the_preview_of_a_shot_that_provokes_says_whom_it_provokes():
     assert "Provokes Orc" in a.hud.tip.html_text
     a.draw(force=True)
     assert "provokes Orc" in " ".join(t for t, _ in a.board.drawn_texts)
+
+
+# ---- a 1024x700 window ---------------------------------------------------------------------
+
+SHIPPED = ["duel", "skirmish", "battle", "bridge", "melee", "shrine", "keep"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_at_1024x700_every_button_shows_its_key_and_every_creature_is_in_the_map_view(name):
+    from game.ui import presenters as P
+    b = Battle(load_map(paths.shipped_map(name)), seed=1,
+               controllers={"blue": "human", "red": "ai"})
+    a = new_app(b, size=(1024, 700))
+    a.update(0.0)
+    keys = {action: key for action, _, _, key, _ in P.bar_table(b).actions}
+    for action, button in a.hud.action_buttons.items():
+        assert button.text.startswith(keys[action]), (action, button.text)
+        assert "…" not in button.text
+        assert button.font.size(button.text)[0] <= button.rect.width - 10
+    view = pygame.Rect(a.hud.board_rect())
+    for u in b.view().units:
+        for h in u.hexes:
+            point = a.camera.to_screen(*a.board.hex_centre(h))
+            assert view.collidepoint(point), (u.name, b.cell(h))
+
+
+def test_at_1024x700_the_unit_card_needs_no_scrolling():
+    a = new_app(size=(1024, 700))
+    for name in ("Wulfric", "Mayat", "Orc", "Goblin"):
+        move_to(a, a.battle.cell(a.battle.unit(name).anchor))   # the card of the hovered
+        assert a.hud.card_unit() == name
+        a.update(0.0)
+        a.update(0.0)
+        assert a.hud.card_box.scroll_bar is None, name
+
+
+# ---- two small creatures in one hex --------------------------------------------------------
+
+def cramped():
+    return battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=3, row=4),
+                      dict(name="Gob", unit="goblin", team="red", col=4, row=4, facing=3),
+                      dict(name="Nix", unit="goblin", team="red", col=4, row=4, facing=3)])
+
+
+def point(a, name) -> tuple[int, int]:
+    return tuple(round(v) for v in a.camera.to_screen(*a.board.unit_centre(a.battle.unit(name))))
+
+
+def test_two_creatures_in_one_hex_are_drawn_side_by_side_smaller_each_with_its_hp_bar():
+    a = new_app(cramped())
+    b = a.battle
+    a.draw(force=True)
+    (gx, gy), (nx, ny) = point(a, "Gob"), point(a, "Nix")
+    _, r = a.board.token_radius(b.unit("Gob"), a.camera.zoom)
+    _, alone = a.board.token_radius(b.unit("Wulfric"), a.camera.zoom)
+    assert gy == ny and abs(gx - nx) >= 2 * r and r < alone
+    for x in (gx, nx):                          # an HP bar under each token (green: full)
+        bar_y, x = round(gy + r + 6), x - max(2, round(r / 3))    # off the middle tick
+        colours = {tuple(a.screen.get_at((x, y)))[:3] for y in range(bar_y - 2, bar_y + 4)}
+        assert any(g > 150 and g > red + 40 for red, g, _ in colours), colours
+
+
+def test_either_creature_in_a_shared_hex_can_be_hovered_and_attacked_by_its_half():
+    a = new_app(cramped())
+    b = a.battle
+    for name in ("Gob", "Nix"):
+        motion(a, point(a, name))
+        assert a.model.hover_unit == name
+        assert a.model.attack is not None and a.model.attack.situation.target.name == name
+        a.draw(force=True)
+        words = " ".join(t for t, _ in a.board.drawn_texts)
+        assert "the other half" in words          # the label says where the other one is
+    pos = point(a, "Nix")
+    a.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, mod=0))
+    a.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    rolled = [e for e in b.events if isinstance(e, E.AttackRolled)]
+    assert rolled and rolled[-1].target == "Nix"

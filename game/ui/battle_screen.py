@@ -127,6 +127,7 @@ class BattleScreen:
         self.camera.resize(self.size, self.free_area())
         self.camera.fit(max_zoom=1.0, min_zoom=0.7)
         self._frame_active()
+        self.show_every_creature()
         waiting = self.waiting_team()
         self.viewer = waiting if waiting in self.controller.human_teams else None
         self._drag, self._held = None, set()
@@ -154,6 +155,17 @@ class BattleScreen:
         too_big = ww * self.camera.zoom > aw or wh * self.camera.zoom > ah
         if too_big and self.controller.actor():
             self.camera.centre_on(*self.board.unit_centre(self.battle.unit(self.battle.active)))
+
+    def show_every_creature(self) -> None:
+        """When a creature lies outside the map's part of the window (a small window, a big
+        map), zoom out and centre until every creature shows."""
+        area = pygame.Rect(self.camera.area())
+        points = [self.board.hex_centre(h) for u in self.battle.view().units
+                  if not u.dead for h in u.hexes]
+        inside = [area.collidepoint(self.camera.to_screen(*p)) for p in points]
+        if points and not all(inside):
+            margin = round(min(self.board.layout.tw, self.board.layout.th) * 0.6)
+            self.camera.frame(points, margin=margin, max_zoom=self.camera.zoom)
 
     def kill(self) -> None:
         """The screen closes: its HUD goes, the battle too when the screen made it."""
@@ -427,7 +439,9 @@ class BattleScreen:
         if self.watch:
             return                      # the viewer shows the recorded command's preview
         cell = self.cell_under(ev.pos)
-        if cell != self.model.hover_cell:
+        who = self.board.unit_under(self.camera, ev.pos, cell)
+        if cell != self.model.hover_cell or who != self.model.pointed:
+            self.model.pointed = who
             self.controller.hover_cell(cell)
 
     def cell_under(self, pos):
@@ -454,6 +468,7 @@ class BattleScreen:
                 return
             if not self.watch:
                 cell = self.cell_under(ev.pos)
+                self.model.pointed = self.board.unit_under(self.camera, ev.pos, cell)
                 self.controller.click_cell(cell, 1, shift=self._shift(ev))
         elif ev.button in (2, 3):
             self._drag = {"button": ev.button, "moved": 0}
@@ -594,6 +609,7 @@ class BattleScreen:
             if self.watch:
                 self.hud.panels["actions"].hide()
         self.camera.resize(self.size, self.free_area())
+        self.show_every_creature()
         self.refresh_hud(force=True)
         self._dirty = True
         self.hud_layer.invalidate()

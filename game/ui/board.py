@@ -42,6 +42,8 @@ SAFE = (0, 158, 115)
 ACTIVE = (230, 159, 0)
 # token radius / hex size, by size (docs/rules/02-size-and-reach.md)
 ONE_HEX = {"tiny": 0.25, "small": 0.31, "medium": 0.36}
+SHARED_SCALE = 0.62      # creatures sharing one hex are drawn this much smaller...
+SHARED_STEP = 0.46       # ...and this part of the hex's width apart
 HIDDEN_FILL = (8, 10, 22, 150)
 TERRAIN_COLOURS = {"wall": (110, 110, 120), "low": (150, 130, 100), "difficult": (150, 120, 80),
                    "impassable": (60, 90, 160), "partial": (60, 120, 60), "total": (30, 60, 30),
@@ -101,7 +103,8 @@ class Board:
         self._edges: dict = {}
         self._centres: dict = {}
         self.coordinates = False   # G: every hex's col,row drawn in the static layer
-        self.unit_texts: list = []     # (text, screen rect) of the creatures' names and badges
+        self.unit_texts: list = []     # (text, screen rect) of the creatures' badges
+        self._static_texts: list = []  # the same in the static layer's pixels
         self.drawn_texts: list = []    # the same, and the labels, of the last frame
         self.static_builds = 0   # how many times the static layer was rebuilt (tests, bench)
 
@@ -173,6 +176,7 @@ class Board:
             self._static = self._build_static(ctl, zoom, selection=with_units)
             if with_units:
                 self.draw_units(self._static, _Flat(zoom))
+                self._static_texts = self.unit_texts
             self.static_builds += 1
         return self._static
 
@@ -320,7 +324,6 @@ class Board:
     def _draw_over(self, surf, camera, ctl, animator, moving: bool) -> None:
         """What changes from frame to frame, over the view layer."""
         self._labels = []
-        self.drawn_texts = list(self.unit_texts)
         self._hover_area(surf, camera, ctl)
         self._previews(surf, camera, ctl)
         self._ability_aim(surf, camera, ctl)
@@ -328,6 +331,10 @@ class Board:
         self._cover(surf, camera, ctl)
         if moving:
             self.draw_units(surf, camera, ctl, animator)
+        else:                   # the bodies of the static layer, moved to the window
+            off = camera.offset_px()
+            self.unit_texts = [(t, r.move(off)) for t, r in self._static_texts]
+        self.drawn_texts = list(self.unit_texts)
         self.draw_marks(surf, camera, ctl, animator)
         self._attack(surf, camera, ctl)
         if animator is not None:
@@ -497,7 +504,20 @@ class Board:
         lines = self.attack_lines(a, attacker)
         if a.possible and m.attack_provokes:        # the engine's answer for the command
             lines.append((f"provokes {', '.join(m.attack_provokes)}", THREAT))
+        lines += self._sharing_line(target)
         self.label(lines, (tc[0], tc[1] - r - 16), 20, colour)
+
+    def _sharing_line(self, target) -> list[tuple[str, tuple]]:
+        """Where the target shares its hex, which half is whose: point at the other half to
+        target the other creature."""
+        place, count = self.sharing(target)
+        if count < 2:
+            return []
+        others = [x.name for x in self.battle.view().occupants(target.hexes[0])
+                  if not x.dead and x.name != target.name]
+        side = "left" if place == 0 else "right"
+        return [(f"{target.name}: {side} half; {', '.join(others)}: the other half",
+                 (200, 200, 200))]
 
     def _cover_lines(self, surf, camera, cov) -> None:
         blockers = set()
@@ -542,11 +562,40 @@ class Board:
     # ---- creatures ----------------------------------------------------------------------------
     def unit_centre(self, u) -> tuple[float, float]:
         if len(u.hexes) == 1:
-            return self.hex_centre(u.hexes[0])
+            x, y = self.hex_centre(u.hexes[0])
+            place, count = self.sharing(u)
+            return x + (place - (count - 1) / 2) * self.layout.tw * SHARED_STEP, y
         if not u.hexes:                 # off the board (a K.O. of the light rules)
             return self.hex_centre(u.anchor)
         pts = [self.hex_centre(h) for h in u.hexes]
         return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+
+    def sharing(self, u) -> tuple[int, int]:
+        """(its place, how many) of the living creatures that share a creature's one hex
+        (two small creatures, Cramped): drawn side by side, smaller; (0, 1) alone."""
+        key = self.battle.version
+        if getattr(self, "_shared_key", None) != key:
+            self._shared_key, self._shared = key, {}
+            groups: dict = {}
+            for x in self.battle.view().units:
+                if not x.dead and len(x.hexes) == 1:
+                    groups.setdefault(x.hexes[0], []).append(x.name)
+            for names in groups.values():
+                for place, name in enumerate(sorted(names)):
+                    self._shared[name] = (place, len(names))
+        return self._shared.get(u.name, (0, 1))
+
+    def unit_under(self, camera, pos, cell) -> str | None:
+        """The living creature the pointer shows on `cell`: where creatures share the hex,
+        the one whose half of the hex the pointer is in."""
+        if cell is None:
+            return None
+        here = [x for x in self.battle.view().occupants(self.hexmap.hex_at(*cell))
+                if not x.dead]
+        if len(here) < 2:
+            return here[0].name if here else None
+        wx, _ = camera.to_world(*pos)
+        return min(here, key=lambda x: (abs(self.unit_centre(x)[0] - wx), x.name)).name
 
     def state_of(self, u) -> str:
         if u.dead:
@@ -564,7 +613,8 @@ class Board:
     def sprite(self, u, zoom: float):
         """(surface, offset of its top-left from the anchor's centre), cached."""
         state = self.state_of(u)
-        key = (u.unit_key, u.unit.glyph, u.team, u.size, u.facing, state, zoom)
+        key = (u.unit_key, u.unit.glyph, u.team, u.size, u.facing, state, zoom,
+               self.sharing(u)[1] > 1)
         if key not in self._sprites:
             self._sprites[key] = self._make_sprite(u, state, zoom)
         return self._sprites[key]
@@ -577,8 +627,9 @@ class Board:
         facing = self.facing_vector(u)
         ax, ay = self.hex_centre(u.anchor)
         if len(u.hexes) == 1:
-            surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size], facing, state,
-                            art_key=u.unit_key)
+            scale = SHARED_SCALE if self.sharing(u)[1] > 1 else 1.0
+            surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size] * scale, facing,
+                            state, art_key=u.unit_key)
             return surf, (-surf.get_width() / 2, -surf.get_height() / 2)
         polys = [[(x * zoom, y * zoom) for x, y in self.polygon(self.hexmap.tile_of(h))]
                  for h in u.hexes]
@@ -604,6 +655,7 @@ class Board:
     def draw_units(self, surf, camera, ctl=None, animator=None) -> None:
         """Every creature's body (sprite, HP bar, condition badges), where the animator says
         it is while its move plays."""
+        self.unit_texts = []
         for u in self.units_in_order():
             pos = animator.position(u.name, self) if animator is not None else None
             self._body(surf, camera, u, pos)
@@ -612,26 +664,48 @@ class Board:
         if not u.hexes:                 # off the board: a K.O. marker where it fell
             return self._off_board(surf, camera, u)
         anchor = self.hex_centre(u.anchor)
+        ux, uy = self.unit_centre(u)
         world = pos if pos is not None else anchor
         spr, (dx, dy) = self.sprite(u, camera.zoom)
         sx, sy = camera.to_screen(*world)
-        surf.blit(spr, (round(sx + dx), round(sy + dy)))
+        c = (sx + (ux - anchor[0]) * camera.zoom, sy + (uy - anchor[1]) * camera.zoom)
+        at = c if len(u.hexes) == 1 else (sx, sy)      # a shared hex: beside the other one
+        surf.blit(spr, (round(at[0] + dx), round(at[1] + dy)))
         if u.dead:
             return
-        ux, uy = self.unit_centre(u)
-        c = (sx + (ux - anchor[0]) * camera.zoom, sy + (uy - anchor[1]) * camera.zoom)
         zoom = camera.zoom
         base, r = self.token_radius(u, zoom)
-        bar = pygame.Rect(0, 0, max(16, round(base * (0.7 if len(u.hexes) == 1 else 1.0))),
+        wide = base * (0.7 if len(u.hexes) == 1 else 1.0)
+        bar = pygame.Rect(0, 0, max(12, round(min(wide, 2.2 * r))),
                           max(3, round(5 * min(zoom, 1.4))))
         bar.midtop = (round(c[0]), round(c[1] + r + 4))
         sp.hp_bar(surf, bar, u.hp / u.max_hp if u.max_hp else 0)
-        x, size = c[0] + r * 0.55, max(10, round(14 * min(zoom, 1.3)))
-        y = c[1] - r - size * 0.4
-        for label in sp.badge_labels(u.conditions):
-            tag = sp.badge(label, size)
-            surf.blit(tag, (round(x), round(y)))
-            x += tag.get_width() + 2
+        self._badges(surf, u, c, r, max(10, round(14 * min(zoom, 1.3))))
+
+    def _badges(self, surf, u, c, r: float, size: int) -> None:
+        """The condition badges above the creature, in rows as wide as its token (at least
+        one badge), the first row right above it; each badge's rect is kept for the labels
+        drawn later to keep off."""
+        tags = [sp.badge(label, size) for label in sp.badge_labels(u.conditions)]
+        if not tags:
+            return
+        width = max(2 * r, max(t.get_width() for t in tags))
+        rows, row = [], []
+        for tag in tags:
+            if row and sum(t.get_width() + 2 for t in row) + tag.get_width() > width:
+                rows.append(row)
+                row = []
+            row.append(tag)
+        rows.append(row)
+        bottom = c[1] - r - 2
+        for row in rows:
+            x = c[0] - (sum(t.get_width() for t in row) + 2 * (len(row) - 1)) / 2
+            top = bottom - max(t.get_height() for t in row)
+            for tag in row:
+                rect = surf.blit(tag, (round(x), round(top)))
+                self.unit_texts.append((u.name + " badge", rect))
+                x += tag.get_width() + 2
+            bottom = top - 1
 
     def _off_board(self, surf, camera, u) -> None:
         """A creature knocked out of the board (the light rules' K.O., until it respawns): a
@@ -646,7 +720,7 @@ class Board:
     def token_radius(self, u, zoom: float) -> tuple[float, float]:
         """(the hex's short side in pixels, the radius of the creature's marker ring)."""
         base = min(self.layout.tw, self.layout.th) * zoom
-        one = ONE_HEX.get(u.size, 0.36)
+        one = ONE_HEX.get(u.size, 0.36) * (SHARED_SCALE if self.sharing(u)[1] > 1 else 1.0)
         return base, base * (one if len(u.hexes) == 1 else 0.55 + 0.04 * len(u.hexes) ** 0.5)
 
     def draw_marks(self, surf, camera, ctl, animator=None) -> None:
@@ -669,7 +743,10 @@ class Board:
                 size = max(11, round(15 * min(camera.zoom, 1.3)))
                 label = sp.text(u.name, size, sp.PAPER, True, sp.INK)
                 y = c[1] + r + 6 + max(3, round(5 * min(camera.zoom, 1.4)))
-                surf.blit(label, label.get_rect(midtop=(round(c[0]), round(y))))
+                rect = free_spot(label.get_rect(midtop=(round(c[0]), round(y))),
+                                 self.drawn_texts, surf.get_rect(), down=True)
+                surf.blit(label, rect)
+                self.drawn_texts.append((u.name, rect))
 
     def _markers(self, surf, ctl, u, c, r: float, zoom: float) -> None:
         m, b = ctl.model, self.battle
@@ -708,23 +785,30 @@ class Board:
 
 
 def pill_rect(lines, at, size: int, area, taken) -> pygame.Rect:
-    """Where a label whose bottom centre is `at` goes: inside `area`, moved up (else down)
-    off the texts already drawn (`taken`: (text, rect) pairs), so no two texts overlap."""
+    """Where a label whose bottom centre is `at` goes: inside `area`, off the texts already
+    drawn (`taken`: (text, rect) pairs), so no two texts overlap."""
     rect = sp.pill_surface(lines, size, (0, 0, 0)).get_rect(
         midbottom=(round(at[0]), round(at[1])))
-    rect.clamp_ip(area)
+    return free_spot(rect, taken, area)
+
+
+def free_spot(rect: pygame.Rect, taken, area, down: bool = False) -> pygame.Rect:
+    """`rect` moved, inside `area`, to the nearest place up or down (down first with `down`)
+    where it overlaps none of the `taken` (text, rect) pairs; as it is when there is none."""
+    rect = rect.clamp(area)
     rects = [r for _, r in taken]
-    for direction in (-1, 1):
+    for direction in ((1, -1) if down else (-1, 1)):
         moved = rect.copy()
-        for _ in range(40):
+        for _ in range(60):
             hit = moved.collidelist(rects)
-            if hit < 0 and area.contains(moved):
-                return moved
             if hit < 0:
+                if area.contains(moved):
+                    return moved
                 break
-            blocker = rects[hit]
-            moved.bottom = blocker.top - 1 if direction < 0 else moved.bottom
-            moved.top = blocker.bottom + 1 if direction > 0 else moved.top
+            if direction < 0:
+                moved.bottom = rects[hit].top - 1
+            else:
+                moved.top = rects[hit].bottom + 1
     return rect
 
 

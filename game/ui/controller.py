@@ -78,9 +78,11 @@ class GameController:
         """The living creature standing on `cell` (col,row), else None."""
         if cell is None or not self.battle.hexmap.in_bounds(*cell):
             return None
-        living = [u for u in self.view().occupants(self.battle.hexmap.hex_at(*cell))
+        living = [u.name for u in self.view().occupants(self.battle.hexmap.hex_at(*cell))
                   if not u.dead]
-        return living[0].name if living else None
+        if self.model.pointed in living:      # two in one hex: the half the pointer is in
+            return self.model.pointed
+        return living[0] if living else None
 
     def waiting_on(self) -> str | None:
         """The creature whose owner the battle waits for (actor, chooser or reactor)."""

@@ -232,13 +232,17 @@ def _clamp(v, lo, hi):
 
 
 MIN_ACTION_SLOT = 100    # narrower, the labels lose their hotkeys or get cut
+MIN_KEYED_SLOT = 95      # the narrowest button that shows every action's key and short word
 
 
 def action_rows(bar_w: int, buttons: int = len(P.ACTIONS)) -> int:
-    """Two rows of action buttons, or three where two would make them too narrow to read."""
-    per_row = -(-buttons // 2)                 # End Turn also takes what the last row leaves
-    slot = (bar_w - 16 - (per_row - 1) * 6) // per_row
-    return 2 if slot >= MIN_ACTION_SLOT else 3
+    """Two rows of action buttons where they are wide enough to read, else three, else four
+    (a small window): never so narrow that a button loses its key."""
+    for rows, least in ((2, MIN_ACTION_SLOT), (3, MIN_KEYED_SLOT)):
+        per_row = -(-buttons // rows)          # End Turn also takes what the last row leaves
+        if (bar_w - 16 - (per_row - 1) * 6) // per_row >= least:
+            return rows
+    return 4
 
 
 def compute_layout(size, units: int = 6,
@@ -266,7 +270,7 @@ def compute_layout(size, units: int = 6,
     needed = 58 + max(1, units) * (entry_h + 4) + 8
     init_top = top.bottom + m
     init = pygame.Rect(m, init_top, left_w, max(80, min(needed, message.top - m - init_top)))
-    card_h = _clamp(int(h * 0.42), 290, 450)
+    card_h = _clamp(max(int(h * 0.42), min(350, h // 2)), 290, 450)   # a card without scrolling
     card = pygame.Rect(w - right_w - m, m, right_w, card_h)
     log = pygame.Rect(card.left, card.bottom + m, right_w, h - m - card.bottom - m)
     board = pygame.Rect(init.right + m, top.bottom + m, top.right - init.right - m,
@@ -534,7 +538,8 @@ class Hud:
                 pygame.Rect(x, y, width, btn_h), text, manager=self.manager, container=bar,
                 tool_tip_text=f"<b>{_esc(label)}</b> [{key}]",
                 object_id=ObjectID(class_id="@action", object_id=f"#action_{action}")))
-            set_fitting(button, text, f"{key} · {short}", short)
+            set_fitting(button, text, f"{key} · {short}", f"{key}·{short}",
+                        f"{key}·{short.split()[0]}")
             self.action_buttons[action] = button
 
     # ---- refreshing ---------------------------------------------------------------------

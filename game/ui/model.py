@@ -85,6 +85,7 @@ class UIModel:
     selected: str | None = None
     hover_cell: tuple[int, int] | None = None
     hover_unit: str | None = None
+    pointed: str | None = None   # the creature under the pointer where two share a hex
     mode: str = "move"           # move|run|charge|step|attack|power|retreat|interrupt
     weapon: str | None = None    # chosen weapon id, None = default
     preview: MovePreview | None = None
