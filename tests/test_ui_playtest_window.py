@@ -309,3 +309,49 @@ def test_either_creature_in_a_shared_hex_can_be_hovered_and_attacked_by_its_half
     a.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     rolled = [e for e in b.events if isinstance(e, E.AttackRolled)]
     assert rolled and rolled[-1].target == "Nix"
+
+
+# ---- no two texts overlap ------------------------------------------------------------------
+
+def crowd():
+    """Creatures with many conditions side by side, two in one hex, one dying on the path."""
+    many = ("cramped", "frightened", "weakened", "prone", "staggered")
+    return battle_on([
+        dict(name="Wulfric", unit="fighter", team="blue", col=1, row=3),
+        dict(name="Orc", unit="orc", team="red", col=6, row=3, facing=3, conditions=many),
+        dict(name="Gob", unit="goblin", team="red", col=7, row=3, facing=3, conditions=many),
+        dict(name="Nix", unit="goblin", team="red", col=7, row=3, facing=3,
+             conditions=("cramped", "frightened")),
+        dict(name="Dying", unit="goblin", team="red", col=6, row=4, facing=3,
+             conditions=("dying", "unconscious", "prone")),
+        dict(name="Below", unit="goblin", team="red", col=6, row=2, facing=3,
+             conditions=("frightened", "prone", "staggered"))])
+
+
+def overlapping(rects) -> list:
+    return [(t1, t2) for i, (t1, r1) in enumerate(rects) for t2, r2 in rects[i + 1:]
+            if r1.colliderect(r2)]
+
+
+@pytest.mark.parametrize("mode, cell", [(pygame.K_3, (6, 3)), (pygame.K_2, (5, 4)),
+                                        (pygame.K_1, (5, 3)), (pygame.K_1, (7, 3))])
+def test_no_two_texts_on_the_board_overlap(mode, cell):
+    a = new_app(crowd())
+    key(a, mode)
+    move_to(a, cell)
+    a.update(0.0)
+    a.draw(force=True)
+    texts = a.board.drawn_texts
+    assert len([t for t, _ in texts if t.endswith("badge")]) >= 12
+    assert overlapping(texts) == []
+
+
+def test_the_terrain_tooltip_keeps_off_the_previewed_path_label():
+    a = new_app(crowd())
+    move_to(a, (4, 5))                          # a path to an empty hex, then its terrain
+    for _ in range(4):
+        a.update(0.2)
+        a.draw()
+    assert a.hud.tip is not None and a.model.preview is not None
+    board_texts = [r for _, r in a.board.drawn_texts]
+    assert a.hud.tip.rect.collidelist(board_texts) < 0

@@ -384,6 +384,7 @@ class BattleScreen:
         action = self._board_event(ev)
         self.refresh_hud()
         if ev.type == pygame.MOUSEMOTION and self.hud is not None:
+            self.hud.keep_clear = [r for _, r in self.board.drawn_texts]
             self.hud.pointer_at(ev.pos)   # the tip of what the board shows now, not before
         return action or self.due()
 
@@ -702,6 +703,7 @@ class BattleScreen:
                 self._heat_legend(surface)
             self._thinking_mark(surface)
             layer.finish(surface)
+            self.hud.keep_clear = [r for _, r in self.board.drawn_texts]
         self._dirty = False
         return True
 

@@ -680,16 +680,19 @@ class Board:
                           max(3, round(5 * min(zoom, 1.4))))
         bar.midtop = (round(c[0]), round(c[1] + r + 4))
         sp.hp_bar(surf, bar, u.hp / u.max_hp if u.max_hp else 0)
-        self._badges(surf, u, c, r, max(10, round(14 * min(zoom, 1.3))))
+        self._badges(surf, u, c, r, zoom)
 
-    def _badges(self, surf, u, c, r: float, size: int) -> None:
-        """The condition badges above the creature, in rows as wide as its token (at least
-        one badge), the first row right above it; each badge's rect is kept for the labels
-        drawn later to keep off."""
+    def _badges(self, surf, u, c, r: float, zoom: float) -> None:
+        """The condition badges above the creature, in rows no wider than its share of the
+        hex (at least one badge), the first row right above it, so that no two creatures'
+        badges meet; each badge's rect is kept for the labels drawn later to keep off."""
+        size = max(10, round(14 * min(zoom, 1.3)))
         tags = [sp.badge(label, size) for label in sp.badge_labels(u.conditions)]
         if not tags:
             return
-        width = max(2 * r, max(t.get_width() for t in tags))
+        share = self.sharing(u)[1]
+        room = self.layout.tw * zoom * (0.9 if share < 2 else 0.9 / share)
+        width = max(2 * r, room, max(t.get_width() for t in tags))
         rows, row = [], []
         for tag in tags:
             if row and sum(t.get_width() + 2 for t in row) + tag.get_width() > width:

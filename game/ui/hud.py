@@ -348,6 +348,7 @@ class Hud:
         self._init_widgets: list = []
         self.tip: UITextBox | None = None
         self.message_box: UITextBox | None = None   # a message too long for its line
+        self.keep_clear: list[pygame.Rect] = []     # the board's texts a pointer tip avoids
         self.pointer_tips = True    # tips beside the pointer (a replay watched: none)
         self._tip_sig = None
         self.log_box: UITextBox | None = None
@@ -1250,9 +1251,23 @@ class Hud:
             w = area.right
             if y + th > area.bottom - 2:
                 y = area.bottom - th - 2 if th <= area.bottom - 6 else anchor[1] - th - 12
+            x, y = self._clear_of_board_texts((x, y), anchor, size, area)
         x = _clamp(x, 4, max(4, w - tw - 2))
         y = _clamp(y, 4, max(4, h - th - 4))
         return x, y
+
+    def _clear_of_board_texts(self, spot, anchor, size, area) -> tuple[int, int]:
+        """A pointer tip's top left off the board's labels (`keep_clear`: the path's, the
+        hit chance's, the creatures' names): beside the pointer on the side where it covers
+        none, else where it was."""
+        tw, th = size
+        ax, ay = anchor
+        for x, y in (spot, (ax + 20, ay + 20), (ax - tw - 20, ay + 20),
+                     (ax + 20, ay - th - 20), (ax - tw - 20, ay - th - 20)):
+            rect = pygame.Rect(x, y, tw, th)
+            if area.contains(rect) and rect.collidelist(self.keep_clear) < 0:
+                return x, y
+        return spot
 
     # ---- geometry for the app ------------------------------------------------------------
     def occupied(self) -> list[pygame.Rect]:
