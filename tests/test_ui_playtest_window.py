@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
 from game import paths  # noqa: E402
@@ -355,3 +356,93 @@ def test_the_terrain_tooltip_keeps_off_the_previewed_path_label():
     assert a.hud.tip is not None and a.model.preview is not None
     board_texts = [r for _, r in a.board.drawn_texts]
     assert a.hud.tip.rect.collidelist(board_texts) < 0
+
+
+# ---- reaction prompts ----------------------------------------------------------------------
+
+def defense_prompted(size=(1280, 800)) -> App:
+    """Grik (the computer's) attacks Aldric, whose player is asked for a defense."""
+    from test_reactions import battle, ok, to_round_two
+    b = battle(human=("blue",))
+    to_round_two(b)
+    a = new_app(b, size=size)
+    ok(b, C.Attack("Grik", "Aldric", "greataxe"))
+    a.refresh_hud(force=True)
+    a.update(0.0)
+    a.update(0.0)
+    assert b.awaiting() == "reaction" and b.pending.kind == "defense"
+    return a
+
+
+def test_the_defense_prompt_offers_a_button_per_possible_defense_and_shows_all_its_text():
+    from game.engine.defense import pending_odds
+    a = defense_prompted()
+    _, usable, _ = pending_odds(a.battle)
+    offered = {k for k in ("parry", "dodge") if usable[k].possible}
+    assert offered == {"parry"}                 # Aldric has no rank in Acrobatics
+    assert offered | {"accept", "decline"} == set(a.hud.answer_buttons)
+    assert a.hud.prompt_box.scroll_bar is None  # sized to its text
+    assert "Active Dodge: not possible" in a.hud.prompt_box.html_text
+    button = a.hud.answer_buttons["parry"]
+    a.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
+                                      ui_object_id=button.most_specific_combined_id))
+    rolled = [e for e in a.battle.events if isinstance(e, E.AttackRolled)]
+    assert rolled[-1].target == "Aldric" and rolled[-1].defense == "parry"
+
+
+def test_the_reaction_prompt_does_not_cover_the_creatures_it_is_about():
+    a = defense_prompted()
+    b = a.battle
+    board = a.hud.rects["board"]
+    grik = a.camera.to_screen(*a.board.unit_centre(b.unit("Grik")))
+    a.camera.pan(0, grik[1] - (board.top + 90))       # the creatures in the top third
+    a.draw(force=True)
+    prompt = a.hud.panels["prompt"].rect
+    for name in ("Grik", "Aldric"):
+        x, y = a.camera.to_screen(*a.board.unit_centre(b.unit(name)))
+        assert not prompt.inflate(40, 40).collidepoint(x, y), name
+
+
+def test_esc_on_a_defense_prompt_says_it_declined_and_the_log_uses_the_defense_words():
+    a = defense_prompted()
+    key(a, pygame.K_ESCAPE)
+    assert a.battle.awaiting() != "reaction" or a.battle.pending.kind != "defense"
+    assert "Esc" in a.model.message and "no defense" in a.model.message
+    texts = [e.text for e in a.hud.log]
+    assert "Aldric takes no defense against Grik's attack" in texts
+    assert "Aldric lets Grik go" not in texts
+
+
+# ---- why an action is unavailable ----------------------------------------------------------
+
+def test_a_disabled_attack_says_the_engines_reason_a_level_2_creature_attacks_once():
+    a = new_app()
+    b = a.battle
+    assert b.apply(C.Attack("Wulfric", target="Orc", weapon="longsword")).ok
+    a.refresh_hud(force=True)
+    why = b.check(C.Attack("Wulfric", target="Orc", weapon="longsword"))
+    assert "level 2" in why
+    button = a.hud.action_buttons["attack"]
+    assert not button.is_enabled
+    motion(a, button.rect.center)
+    a.update(0.0)
+    assert a.hud.tip is not None and why in a.hud.tip.html_text
+
+
+def test_the_attack_tooltip_gives_the_plain_chance_first_then_the_chance_if_it_parries():
+    from game.ui import presenters as P
+    from game.ui.controller import GameController
+    from test_reactions import battle, to_round_two
+    b = battle(human=("blue", "red"))
+    to_round_two(b)
+    ctl = GameController(b)
+    ctl.select("Grik")
+    ctl.hover_cell(b.cell(b.unit("Aldric").anchor))
+    odds = ctl.model.attack_defenses
+    lines = P.attack_tooltip(ctl.model.attack, odds).split("\n")
+    plain = next(n for n, x in enumerate(lines) if x.startswith("Hit "))
+    parry = next(n for n, x in enumerate(lines) if x.startswith("If the target parries"))
+    assert plain < parry and "no defense" in lines[plain]
+    assert f"instead of {P._pct(float(odds['none'].hit))}" in lines[parry]
+    if odds["parry"].hit > odds["none"].hit:
+        assert "replaces its AC" in lines[parry]

@@ -680,6 +680,8 @@ class BattleScreen:
         The HUD is drawn by `hud_layer` (`HudLayer`): rendered again only when one of its
         sprites changed, and composed with the board's view layer, so that a frame where
         only the board changed costs about the board alone."""
+        if self.hud is not None:
+            self.hud.place_prompt(self._involved_points())
         layer = self.hud_layer if self.hud is not None else None
         stale = layer is not None and layer.stale()
         if not (force or self._dirty or self.animator.busy or stale):
@@ -706,6 +708,15 @@ class BattleScreen:
             self.hud.keep_clear = [r for _, r in self.board.drawn_texts]
         self._dirty = False
         return True
+
+    def _involved_points(self) -> list:
+        """Where the creatures of a pending reaction are on the screen (the prompt keeps
+        off them)."""
+        if self.battle.awaiting() != "reaction":
+            return []
+        p = self.battle.pending
+        return [self.camera.to_screen(*self.board.unit_centre(self.battle.unit(n)))
+                for n in (p.reactor, p.mover) if n in self.battle.eids]
 
     def _heat_legend(self, surface) -> None:
         team = self.board.heat_team

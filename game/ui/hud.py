@@ -208,6 +208,15 @@ def fitting(widget, *texts: str) -> str:
     return " ".join(words).rstrip(" ·,:;—-") + "…"
 
 
+def why_not(state) -> str:
+    """The engine's own reason a disabled action is refused, when the button's few words
+    leave it out (what limits a level-2 creature to one attack), as a tooltip line."""
+    detail = (state.detail or "").strip()
+    if not detail or detail.rstrip(".").lower() == state.reason.rstrip(".").lower():
+        return ""
+    return f"{_esc(detail[:1].upper() + detail[1:])}<br>"
+
+
 def wrapped(font, text: str, width: int) -> list[str]:
     """`text` in lines of at most `width` pixels in `font`, broken between words."""
     lines, line = [], ""
@@ -436,6 +445,7 @@ class Hud:
         self._prompt_visible = False
         self._prompt_buttons = False
         self.accept_button = self.decline_button = None
+        self.answer_buttons: dict = {}
         self._big = big
 
         self._sig = {}
@@ -589,7 +599,7 @@ class Hud:
             tip = f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]<br>{_esc(s.description)}"
             if not s.enabled:
                 tip = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]<br>"
-                       f"<font color=#F0E442>{_esc(s.reason)}</font><br>"
+                       f"<font color=#F0E442>{_esc(s.reason)}</font><br>{why_not(s)}"
                        f"<font color={MUTED}>{_esc(s.description)}</font>")
             button.set_tooltip(tip)
             if s.enabled and not button.is_enabled:
@@ -1063,40 +1073,97 @@ class Hud:
         return title, body, True
 
     def _build_prompt(self, title: str, body: str, buttons: bool) -> None:
-        interrupt = self.battle.awaiting() == "reaction" and self.battle.pending.kind == "interrupt"
+        """The prompt panel, as tall as its text (nothing to scroll), with a button for
+        every answer it offers."""
         for w in self._prompt_widgets:
             w.kill()
         self._prompt_widgets = []
         full = self.rects["prompt"]
-        rect = pygame.Rect(full.left, full.top, full.width, full.height if buttons else 96)
-        prompt = UIPanel(rect, starting_height=5, manager=self.manager,
+        prompt = UIPanel(pygame.Rect(full.left, full.top, full.width, self.size[1]),
+                         starting_height=5, manager=self.manager,
                          object_id=ObjectID(class_id="@hud_panel", object_id="#prompt_panel"))
         self.panels["prompt"] = prompt
-        pw, ph = rect.size
+        pw = full.width
         add = self._prompt_widgets.append
         add(prompt)
         self.prompt_title = UILabel(pygame.Rect(12, 6, pw - 24, 26), title, manager=self.manager,
                                     container=prompt, object_id=ObjectID(
                                         class_id="@big_title", object_id="#prompt_title"))
         add(self.prompt_title)
-        box = pygame.Rect(4, 34, pw - 12, ph - (88 if buttons else 40))
-        self.prompt_box = UITextBox(body, box, manager=self.manager, container=prompt,
-                                    object_id=ObjectID(object_id="#prompt_text"))
+        self.prompt_box = UITextBox(body, pygame.Rect(4, 34, pw - 12, -1), manager=self.manager,
+                                    container=prompt, object_id=ObjectID(object_id="#prompt_text"))
         add(self.prompt_box)
+        answers = self._prompt_answers() if buttons else []
+        ph = 34 + self.prompt_box.rect.height + (52 if answers else 8)
+        limit = self.rects["board"].height - 16
+        if ph > limit:              # a very small window: the text scrolls, the buttons show
+            self.prompt_box.set_dimensions((pw - 12, self.prompt_box.rect.height - ph + limit))
+            ph = limit
+        prompt.set_dimensions((pw, ph))
         self.accept_button = self.decline_button = None
-        if buttons:
-            self.accept_button = UIButton(
-                pygame.Rect(pw // 2 - 170, ph - 50, 160, 38), "Accept (Y)",
-                manager=self.manager, container=prompt,
-                tool_tip_text="Spend the Reaction and roll to take the turn now" if interrupt
-                else f"Make the {P.aoo_name(self.battle)}",
-                object_id=ObjectID(class_id="@prompt_button", object_id="#accept_button"))
-            self.decline_button = UIButton(
-                pygame.Rect(pw // 2 + 10, ph - 50, 160, 38), "Decline (N)",
-                manager=self.manager, container=prompt, tool_tip_text="Let the creature go",
-                object_id=ObjectID(class_id="@action", object_id="#decline_button"))
-            add(self.accept_button)
-            add(self.decline_button)
+        self.answer_buttons = {}
+        width = min(160, (pw - 16 - 8 * (len(answers) - 1)) // max(1, len(answers)))
+        x = (pw - len(answers) * width - 8 * (len(answers) - 1)) // 2
+        for answer, text, tip, cls in answers:
+            button = UIButton(pygame.Rect(x, ph - 50, width, 38), text, manager=self.manager,
+                              container=prompt, tool_tip_text=tip,
+                              object_id=ObjectID(class_id=cls, object_id=f"#{answer}_button"))
+            self.answer_buttons[answer] = button
+            add(button)
+            x += width + 8
+        self.accept_button = self.answer_buttons.get("accept")
+        self.decline_button = self.answer_buttons.get("decline")
+
+    def _prompt_answers(self) -> list[tuple[str, str, str, str]]:
+        """(answer, button text, tooltip, theme class) of each answer the prompt offers: a
+        defense prompt one per defense the engine allows, the best one and none; the
+        others accept and decline."""
+        b = self.battle
+        kind = b.pending.kind if b.awaiting() == "reaction" else ""
+        if kind == "defense":
+            from game.engine.defense import pending_odds
+            _, usable, _ = pending_odds(b)
+            out = [(k, f"{P.DEFENSE_TITLES[k].split()[-1]} ({key})",
+                    f"{P.DEFENSE_TITLES[k]}: spend the Reaction", "@prompt_button")
+                   for k, key in (("parry", "P"), ("dodge", "V")) if usable[k].possible]
+            return out + [("accept", "Best (Y)", "The defense with the lower hit chance",
+                           "@prompt_button"),
+                          ("decline", "None (N)", "No defense: the attack is rolled against "
+                           "the AC", "@action")]
+        accept = "Spend the Reaction and roll to take the turn now" if kind == "interrupt" \
+            else f"Make the {P.aoo_name(b)}"
+        return [("accept", "Accept (Y)", accept, "@prompt_button"),
+                ("decline", "Decline (N)", "Let the creature go", "@action")]
+
+    def place_prompt(self, points) -> None:
+        """Move the prompt where it covers none of `points` (the screen positions of the
+        creatures it is about), trying the top of the map, its bottom, then its corners."""
+        panel = self.panels.get("prompt")
+        if panel is None:
+            return
+        board, (w, h), m = self.rects["board"], panel.rect.size, 8
+        spots = [(board.centerx - w // 2, board.top + m), (board.centerx - w // 2,
+                 board.bottom - h - m), (board.left + m, board.top + m),
+                 (board.right - w - m, board.top + m), (board.left + m, board.bottom - h - m),
+                 (board.right - w - m, board.bottom - h - m)]
+        near = [pygame.Rect(x - 30, y - 30, 60, 60) for x, y in points]
+        best = min(spots, key=lambda xy: (pygame.Rect(xy, (w, h)).collidelist(near) >= 0,
+                                          sum(pygame.Rect(xy, (w, h)).colliderect(r)
+                                              for r in near)))
+        if tuple(best) != tuple(panel.rect.topleft):
+            panel.set_position(best)
+
+    def answer(self, key: int) -> bool:
+        """A key while a prompt with answers shows: Y/Enter accept, N decline, Esc declines
+        and says so (the log keeps the line); False when the key is not the prompt's."""
+        if not (self._prompt_visible and self._prompt_buttons and key in PROMPT_KEYS):
+            return False
+        words = P.declined_words(self.battle) if key == pygame.K_ESCAPE else ""
+        self.react(PROMPT_KEYS[key])
+        if words:
+            self._say(f"Esc: {words} (declined; the log has it)")
+            self.refresh()
+        return True
 
     def _refresh_prompt(self, b) -> None:
         if not self._changed("prompt_version", (b.version, b.awaiting(), len(b.events))):
@@ -1132,7 +1199,7 @@ class Hud:
             if button is not None and not s.enabled and button.rect.collidepoint(pos):
                 cost = f" ({_esc(s.cost)})" if s.cost else ""
                 text = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]{cost}<br>"
-                        f"<font color=#F0E442>{_esc(s.reason)}</font><br>"
+                        f"<font color=#F0E442>{_esc(s.reason)}</font><br>{why_not(s)}"
                         f"<font color={MUTED} pixel_size=13>{_esc(s.description)}</font>")
                 return text, (button.rect.left, button.rect.top), "above"
         preview = self._m("attack")
@@ -1316,8 +1383,7 @@ class Hud:
 
     def hotkey(self, key: int) -> bool:
         """A KEYDOWN key: the prompt's keys (Y/Enter, N/Esc) while it asks, then HOTKEYS."""
-        if self._prompt_visible and self._prompt_buttons and key in PROMPT_KEYS:
-            self.react(PROMPT_KEYS[key])
+        if self.answer(key):
             return True
         hotkeys = action_keys(self.battle)          # the bar of the battle's rules
         if key in hotkeys:
@@ -1349,6 +1415,11 @@ class Hud:
         if element is not None and element is self.decline_button:
             self.react(False)
             return True
+        for kind in ("parry", "dodge"):
+            if element is not None and element is self.answer_buttons.get(kind):
+                self._outcome(self.controller.defend(kind))
+                self.refresh()
+                return True
         if element is self.confirm_button:
             self._outcome(self.controller.confirm())
             self.refresh()
@@ -1378,10 +1449,7 @@ class Hud:
                     return True
             return False
         if etype == pygame.KEYDOWN:
-            if self._prompt_visible and self._prompt_buttons and event.key in PROMPT_KEYS:
-                self.react(PROMPT_KEYS[event.key])
-                return True
-            return False
+            return self.answer(event.key)
         if etype == pygame.MOUSEMOTION:
             if any(getattr(event, "buttons", ())):      # dragging the log's scroll bar
                 self._reading_log(event.pos)

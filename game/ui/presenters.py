@@ -1241,6 +1241,7 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
     n = 0
     pending_action: E.ActionSpent | None = None
     fallen: set[str] = set()       # dead creatures: their side picks who acts next
+    asked: dict = {}               # (reactor, mover) -> the kind of reaction last asked
 
     def fold(entry: LogEntry) -> LogEntry:
         nonlocal pending_action
@@ -1281,7 +1282,10 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
             out.append(fold(entry))
             n += used
             continue
-        entry = _one(e)
+        if isinstance(e, E.ReactionAsked):
+            asked[(e.by, e.unit)] = e.kind
+        entry = declined_line(e, asked.get((e.by, e.unit), "")) \
+            if isinstance(e, E.ReactionDeclined) else _one(e)
         if isinstance(e, E.ChoiceNeeded) and e.chooser in fallen:
             entry = replace(entry, text=entry.text.replace(
                 f"{e.chooser} picks", f"{e.chooser}'s side picks", 1))
@@ -1357,6 +1361,37 @@ def _defense_note(kind: str, worse: bool) -> str:
     if worse:
         return f": a {kind} replaces its AC with a roll, here a weaker one"
     return ""
+
+
+def declined_words(battle) -> str:
+    """What declining the pending reaction does, in words ("" when none is pending)."""
+    if battle.awaiting() != "reaction":
+        return ""
+    p = battle.pending
+    if p.kind == "defense":
+        return f"{p.reactor} takes no defense against {p.mover}'s attack"
+    if p.kind == "interrupt":
+        return f"{p.reactor} does not interrupt {p.mover}"
+    return f"{p.reactor} lets {p.mover} go without an {aoo_name(battle)}"
+
+
+DECLINED = {
+    "defense": ("{by} takes no defense against {unit}'s attack",
+                "Active Parry and Active Dodge declined: the attack is rolled against the AC "
+                "(rules: Reactions)"),
+    "interrupt": ("{by} does not interrupt {unit}",
+                  "Interrupt Turn declined; the Reaction is kept (rules: Turns, actions and "
+                  "initiative)"),
+}
+
+
+def declined_line(e, kind: str) -> LogEntry:
+    """The log line of a declined reaction, in the words of the reaction that was asked."""
+    if kind not in DECLINED:
+        return _action_line(e)
+    text, detail = DECLINED[kind]
+    return LogEntry(text.format(by=e.by, unit=e.unit), detail, (e.by, e.unit), "reaction",
+                    (e,))
 
 
 def defense_prompt(battle) -> tuple[str, list[str]]:
