@@ -1236,9 +1236,7 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
     `rules` names the battle's rule profile (the light rules' events read their own way)."""
     if rules == "light":
         return light_log_entries(events)
-    events = list(events)
-    out: list[LogEntry] = []
-    n = 0
+    events, out, n = list(events), [], 0
     pending_action: E.ActionSpent | None = None
     fallen: set[str] = set()       # dead creatures: their side picks who acts next
     asked: dict = {}               # (reactor, mover) -> the kind of reaction last asked
@@ -1282,10 +1280,7 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
             out.append(fold(entry))
             n += used
             continue
-        if isinstance(e, E.ReactionAsked):
-            asked[(e.by, e.unit)] = e.kind
-        entry = declined_line(e, asked.get((e.by, e.unit), "")) \
-            if isinstance(e, E.ReactionDeclined) else _one(e)
+        entry = _reaction_aware(e, asked)
         if isinstance(e, E.ChoiceNeeded) and e.chooser in fallen:
             entry = replace(entry, text=entry.text.replace(
                 f"{e.chooser} picks", f"{e.chooser}'s side picks", 1))
@@ -1385,6 +1380,16 @@ DECLINED = {
 }
 
 
+def _reaction_aware(e, asked: dict) -> LogEntry:
+    """An event's line; a declined reaction's in the words of the reaction asked before
+    (`asked`: (reactor, mover) -> kind, kept up to date here)."""
+    if isinstance(e, E.ReactionAsked):
+        asked[(e.by, e.unit)] = e.kind
+    if isinstance(e, E.ReactionDeclined):
+        return declined_line(e, asked.get((e.by, e.unit), ""))
+    return _one(e)
+
+
 def declined_line(e, kind: str) -> LogEntry:
     """The log line of a declined reaction, in the words of the reaction that was asked."""
     if kind not in DECLINED:
@@ -1418,6 +1423,19 @@ STRAY_HEAD = "If it misses"
 PROVOKES_HEAD = "Provokes"
 
 
+def chance_lines(preview, defenses: dict | None, provokes=()) -> list[str]:
+    """The hit chance against the AC first, then against each active defense the target
+    could use, then whom the attack provokes (the engine's answers)."""
+    defended = defense_lines(defenses or {})
+    lines = [f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}"
+             + ("  (against its AC, no defense)" if defended else "")] + defended
+    if provokes:
+        lines.append(f"{PROVOKES_HEAD} {', '.join(provokes)}: attacking from here draws "
+                     f"{'an attack' if len(provokes) == 1 else 'attacks'} of opportunity "
+                     "first (rules: Attacks of opportunity)")
+    return lines
+
+
 def attack_tooltip(preview, defenses: dict | None = None, stray=(), provokes=()) -> str:
     """The attack preview as lines of text: weapon and mode, hit and critical chances, the
     attack bonus and the AC with every modifier, cover, concealment, flanking, fortune,
@@ -1437,14 +1455,7 @@ def attack_tooltip(preview, defenses: dict | None = None, stray=(), provokes=())
         lines.append(f"Cannot attack: {preview.reason}")
         return "\n".join(lines)
     plan = preview.plan
-    defended = defense_lines(defenses or {})
-    lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}"
-                 + ("  (against its AC, no defense)" if defended else ""))
-    lines += defended
-    if provokes:
-        lines.append(f"{PROVOKES_HEAD} {', '.join(provokes)}: attacking from here draws "
-                     f"{'an attack' if len(provokes) == 1 else 'attacks'} of opportunity "
-                     "first (rules: Attacks of opportunity)")
+    lines += chance_lines(preview, defenses, provokes)
     lines.append(f"Expected damage {preview.expected_damage:.1f}")
     if stray:
         lines.append(f"{STRAY_HEAD}, the missile may strike:")
