@@ -347,15 +347,19 @@ def test_no_two_texts_on_the_board_overlap(mode, cell):
     assert overlapping(texts) == []
 
 
-def test_the_terrain_tooltip_keeps_off_the_previewed_path_label():
-    a = new_app(crowd())
-    move_to(a, (4, 5))                          # a path to an empty hex, then its terrain
+def test_the_terrain_tooltip_keeps_off_the_previewed_path_and_its_label():
+    b = battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=5, row=5),
+                   dict(name="Orc", unit="orc", team="red", col=9, row=1, facing=3)])
+    a = new_app(b)
+    a.battle_screen.point_at((2, 2))            # the path runs down-right, under the tip
     for _ in range(4):
         a.update(0.2)
         a.draw()
     assert a.hud.tip is not None and a.model.preview is not None
-    board_texts = [r for _, r in a.board.drawn_texts]
-    assert a.hud.tip.rect.collidelist(board_texts) < 0
+    tip = a.hud.tip.rect
+    assert tip.collidelist([r for _, r in a.board.drawn_texts]) < 0
+    for cell in a.model.preview.cells:
+        assert not tip.collidepoint(a.camera.to_screen(*a.board.centre(cell))), cell
 
 
 # ---- reaction prompts ----------------------------------------------------------------------

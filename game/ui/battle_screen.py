@@ -384,7 +384,7 @@ class BattleScreen:
         action = self._board_event(ev)
         self.refresh_hud()
         if ev.type == pygame.MOUSEMOTION and self.hud is not None:
-            self.hud.keep_clear = [r for _, r in self.board.drawn_texts]
+            self.hud.keep_clear = self._shown_on_board()
             self.hud.pointer_at(ev.pos)   # the tip of what the board shows now, not before
         return action or self.due()
 
@@ -705,9 +705,21 @@ class BattleScreen:
                 self._heat_legend(surface)
             self._thinking_mark(surface)
             layer.finish(surface)
-            self.hud.keep_clear = [r for _, r in self.board.drawn_texts]
+            self.hud.keep_clear = self._shown_on_board()
         self._dirty = False
         return True
+
+    def _shown_on_board(self) -> list[pygame.Rect]:
+        """What a tooltip beside the pointer must not cover: the board's texts and the hexes
+        of the path being previewed."""
+        rects = [r for _, r in self.board.drawn_texts]
+        p = self.model.preview
+        if p is not None:
+            size = round(min(self.board.layout.tw, self.board.layout.th) * self.camera.zoom * 0.6)
+            for cell in p.cells:
+                x, y = self.camera.to_screen(*self.board.centre(cell))
+                rects.append(pygame.Rect(round(x) - size // 2, round(y) - size // 2, size, size))
+        return rects
 
     def _involved_points(self) -> list:
         """Where the creatures of a pending reaction are on the screen (the prompt keeps
