@@ -428,6 +428,7 @@ def test_a_disabled_attack_says_the_engines_reason_a_level_2_creature_attacks_on
     assert "level 2" in why
     button = a.hud.action_buttons["attack"]
     assert not button.is_enabled
+    pygame.mouse.set_pos(button.rect.center)    # the pointer rests on the button
     motion(a, button.rect.center)
     a.update(0.0)
     assert a.hud.tip is not None and why in a.hud.tip.html_text
