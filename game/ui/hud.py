@@ -1079,27 +1079,27 @@ class Hud:
             w.kill()
         self._prompt_widgets = []
         full = self.rects["prompt"]
-        prompt = UIPanel(pygame.Rect(full.left, full.top, full.width, self.size[1]),
-                         starting_height=5, manager=self.manager,
+        pw = full.width
+        answers = self._prompt_answers() if buttons else []
+        probe = UITextBox(body, pygame.Rect(0, 0, pw - 12, -1), manager=self.manager,
+                          object_id=ObjectID(object_id="#prompt_text"))
+        room = 34 + (52 if answers else 8)
+        ph = min(room + probe.rect.height, self.rects["board"].height - 16)
+        probe.kill()            # measured: the prompt is as tall as its text, if it fits
+        prompt = UIPanel(pygame.Rect(full.left, full.top, pw, ph), starting_height=5,
+                         manager=self.manager,
                          object_id=ObjectID(class_id="@hud_panel", object_id="#prompt_panel"))
         self.panels["prompt"] = prompt
-        pw = full.width
         add = self._prompt_widgets.append
         add(prompt)
         self.prompt_title = UILabel(pygame.Rect(12, 6, pw - 24, 26), title, manager=self.manager,
                                     container=prompt, object_id=ObjectID(
                                         class_id="@big_title", object_id="#prompt_title"))
         add(self.prompt_title)
-        self.prompt_box = UITextBox(body, pygame.Rect(4, 34, pw - 12, -1), manager=self.manager,
-                                    container=prompt, object_id=ObjectID(object_id="#prompt_text"))
+        self.prompt_box = UITextBox(body, pygame.Rect(4, 34, pw - 12, ph - room),
+                                    manager=self.manager, container=prompt,
+                                    object_id=ObjectID(object_id="#prompt_text"))
         add(self.prompt_box)
-        answers = self._prompt_answers() if buttons else []
-        ph = 34 + self.prompt_box.rect.height + (52 if answers else 8)
-        limit = self.rects["board"].height - 16
-        if ph > limit:              # a very small window: the text scrolls, the buttons show
-            self.prompt_box.set_dimensions((pw - 12, self.prompt_box.rect.height - ph + limit))
-            ph = limit
-        prompt.set_dimensions((pw, ph))
         self.accept_button = self.decline_button = None
         self.answer_buttons = {}
         width = min(160, (pw - 16 - 8 * (len(answers) - 1)) // max(1, len(answers)))
