@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from game import paths
+from game.cliargs import creature_name
 from game.errors import InputError, printable
 
 
@@ -20,7 +22,8 @@ def load_battle(arg: str, seed: int = 0, rules: str | None = None):
     """The battle of a save file (a .json file, with the save's rules: `rules`, when given,
     must be them) or the first turn of a map (path or shipped map name) with `rules` (None:
     the map's own)."""
-    if arg.lower().endswith(".json"):
+    if arg.lower().endswith(".json") or (Path(arg).is_file() and
+                                         not arg.lower().endswith(".tmx")):
         from game.engine.replay import load_replay
         return load_replay(arg, rules=rules)
     from game.engine.battle import Battle
@@ -29,10 +32,7 @@ def load_battle(arg: str, seed: int = 0, rules: str | None = None):
 
 
 def action_facts(battle, name: str) -> list[dict]:
-    if name not in battle.eids:
-        known = ", ".join(sorted(battle.eids))
-        raise InputError(battle.hexmap.path, None, f"no creature named {name!r} on the battle"
-                         f"field (creatures: {known})")
+    name = creature_name(name, battle.eids, battle.hexmap.path)
     if not hasattr(battle, "actions"):
         raise InputError(None, None, "this version of the game has no legality query "
                          "(Battle.actions)")
@@ -52,6 +52,7 @@ def run_actions(arg: str, name: str, as_json: bool = False, seed: int = 0, out=N
     out = out or sys.stdout
     battle = load_battle(arg, seed, rules)
     try:
+        name = creature_name(name, battle.eids, battle.hexmap.path)
         facts = action_facts(battle, name)
     finally:
         battle.close()

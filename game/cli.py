@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
-from game import paths
+from game import paths, saves
 from game.cliargs import (
     NEGATIVE_ARG, RULES_HELP, RULES_METAVAR, SCREEN_SIZE_HELP, bounded_int, file_argument,
     program_name, rules_argument,
@@ -45,6 +46,53 @@ def map_argument(text: str) -> str:
             f"no map file or shipped map called {text!r} (shipped maps: "
             f"{_shipped_names()}; or give the path of a .tmx file)")
     return str(path)
+
+
+def saved_game(text: str) -> Path | None:
+    """The save of the player's saves folder called `text` (as the Load screen lists it)."""
+    try:
+        path = saves.slot_path(text)
+    except InputError:
+        return None
+    return path if path.is_file() else None
+
+
+def battle_argument(text: str) -> str:
+    """A battle on the command line: a map or save file, a save of the player's saves folder
+    by its name (`"my save"`), or a shipped map's name; anything else is refused here with
+    what there is."""
+    file_argument(text)
+    if Path(text).exists() or _looks_like_a_path(text):
+        return text
+    found = saved_game(text) or paths.shipped_map(text)
+    if found is not None:
+        return str(found)
+    raise argparse.ArgumentTypeError(
+        f"no map or save file, saved game or shipped map called {text!r} (saved games: "
+        f"{_saved_names()}; shipped maps: {_shipped_names()}; or give the path of a .tmx map or a "
+        ".json save)")
+
+
+def save_argument(text: str) -> str:
+    """A save on the command line: a file, or a saved game of the player's saves folder by
+    its name; anything else is refused here with the saved games there are."""
+    file_argument(text)
+    if Path(text).exists() or _looks_like_a_path(text):
+        return text                 # a missing file is the loader's to report
+    found = saved_game(text)
+    if found is not None:
+        return str(found)
+    raise argparse.ArgumentTypeError(f"no save file or saved game called {text!r} (saved "
+                                     f"games: {_saved_names()}; or give the path of a .json "
+                                     "save)")
+
+
+def _looks_like_a_path(text: str) -> bool:
+    return any(c in text for c in "/\\") or text.lower().endswith((".json", ".tmx"))
+
+
+def _saved_names() -> str:
+    return ", ".join(sorted(p.stem for p in saves.saves_dir().glob("*.json"))) or "none"
 
 
 MAX_GAMES = 100_000
@@ -100,7 +148,8 @@ def _add_play(sub) -> None:
                       help="the optional critical-hit rules: Killer Criticals, Perfect "
                            "Critical or both (default: the map's)")
     add_rules(play, SAVE_RULES_NOTE)
-    play.add_argument("--load", default=None, type=file_argument, help="a saved battle")
+    play.add_argument("--load", default=None, type=save_argument, metavar="SAVE",
+                      help="a saved battle: a .json file, or a saved game's name")
     play.add_argument("--ai-debug", action="store_true",
                       help="log every decision of the computer players on stderr")
     play.add_argument("--maps", default=None, metavar="DIR", type=file_argument,
@@ -120,12 +169,17 @@ def _add_map_commands(sub) -> None:
     screenshot = sub.add_parser("screenshot", help="one headless frame of the game UI")
     screenshot.add_argument("map", type=map_argument, help=MAP_HELP)
     screenshot.add_argument("out", type=file_argument)
-    screenshot.add_argument("--select", default=None)
-    screenshot.add_argument("--hover", default=None)
-    screenshot.add_argument("--size", default="1280x800", help=SCREEN_SIZE_HELP)
-    screenshot.add_argument("--load", default=None, metavar="SAVE", type=file_argument,
-                            help="draw the battle of a save (after its last command) instead "
-                                 "of the map's start")
+    screenshot.add_argument("--select", default=None, metavar="NAME",
+                            help="select this creature first, as a click on it would (any "
+                                 "case, when only one name matches)")
+    screenshot.add_argument("--hover", default=None, metavar="COL,ROW",
+                            help="the pointer rests on this hex (Tiled's column,row): the "
+                                 "path, hit chance or tooltip it shows")
+    screenshot.add_argument("--size", default="1280x800", metavar="WxH",
+                            help=SCREEN_SIZE_HELP)
+    screenshot.add_argument("--load", default=None, metavar="SAVE", type=save_argument,
+                            help="draw the battle of a save (a .json file or a saved game's "
+                                 "name; after its last command) instead of the map's start")
     add_rules(screenshot, SAVE_RULES_NOTE)
 
     inspect = sub.add_parser("inspect", help="tactical facts per unit and per pair of units")
@@ -191,15 +245,19 @@ def _add_computer_games(sub) -> None:
 def _add_battle_commands(sub) -> None:
     """Subcommands for a battle's state: what a creature may do, replays."""
     actions = sub.add_parser("actions", help="what a creature may do now, and why not")
-    actions.add_argument("battle", metavar="MAP_OR_SAVE", type=file_argument,
-                         help="a map (its first turn) or a .json save (its current state)")
-    actions.add_argument("name", metavar="NAME")
+    actions.add_argument("battle", metavar="MAP_OR_SAVE", type=battle_argument,
+                         help="a map (its first turn: a .tmx file or a shipped map's name) or "
+                              "a save (its current state: a .json file, or the name of a "
+                              "saved game as the Load screen lists it)")
+    actions.add_argument("name", metavar="NAME",
+                         help="the creature (any case, when only one name matches)")
     actions.add_argument("--seed", type=SEEDS, default=0, help="the dice seed for a map")
     actions.add_argument("--json", action="store_true")
     add_rules(actions, SAVE_RULES_NOTE)
 
     replay = sub.add_parser("replay", help="replay a saved battle")
-    replay.add_argument("file", type=file_argument)
+    replay.add_argument("file", metavar="SAVE", type=save_argument,
+                        help="a .json save, or a saved game's name")
     replay.add_argument("--verify", action="store_true",
                         help="exit 2 unless the replay ends in the state the save recorded")
     replay.add_argument("--json", action="store_true",

@@ -17,6 +17,8 @@
   MAX_SCREEN_PIXELS in all: the window, the board and the panels are drawn on surfaces of the
   screen's size, about 53 bytes per pixel together, so 4096x3072 needs about 1 GiB (and
   8192x8192 used to run out of memory).
+- `creature_name(given, names, where)`: a creature named on the command line, in any case
+  when only one creature's name matches that way.
 - `program_name()`: what the player typed, for usage lines and the command that plays a
   battle again (the setup screen shows it too).
 """
@@ -39,6 +41,21 @@ NEGATIVE_ARG = re.compile(r"^-\d+$|^-\d*\.\d+$|^-?\d+\s*,\s*-?\d+$")
 def program_name() -> str:
     """What the player typed: the installed `hexskirmish` command or `python -m game`."""
     return "hexskirmish" if Path(sys.argv[0]).stem == "hexskirmish" else "python -m game"
+
+
+def creature_name(given: str, names, where=None) -> str:
+    """The creature `given` names: its exact name, else the one name equal to it in another
+    case; none or several is one line naming the creatures there are."""
+    names = sorted(names)
+    if given in names:
+        return given
+    same = [n for n in names if n.casefold() == given.casefold()]
+    if len(same) == 1:
+        return same[0]
+    if same:
+        raise InputError(where, None, f"{shown(given)} could be {' or '.join(same)}: give the "
+                         "name in its exact case")
+    raise InputError(where, None, f"no unit named {shown(given)} (units: {', '.join(names)})")
 
 
 def shown(text, limit: int = 40) -> str:

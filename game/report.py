@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.cliargs import cell
+from game.cliargs import cell, creature_name
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_store
 from game.errors import InputError, printable, printable_all
@@ -154,10 +154,8 @@ def parse_cell(text: str, view: BattleView) -> Hex:
 
 
 def find_unit(view: BattleView, name: str):
-    if not view.has_unit(name):
-        known = ", ".join(u.name for u in view.units)
-        raise InputError(None, None, f"no unit named {name!r} on this map (units: {known})")
-    return view.unit(name)
+    """The creature `name` names (in any case when only one creature matches that way)."""
+    return view.unit(creature_name(name, [u.name for u in view.units]))
 
 
 def path_facts(view: BattleView, u, to: Hex) -> dict:

@@ -244,8 +244,8 @@ def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
     if str(map) == ARENA and not path.exists():
         path = ARENA                  # the mirrored arena (arena_map), fair by construction
     elif not path.exists():
-        raise InputError(path, None, "no such map file (give a .tmx path, e.g. maps/duel.tmx, "
-                         "or 'arena' for the mirrored arena)")
+        raise InputError(path, None, "no such map file (give a .tmx path, a shipped map's "
+                         "name such as duel, or 'arena' for the mirrored arena)")
     hexmap = battle_map(path)
     teams = list(hexmap.teams) or sorted({p.team for p in hexmap.units})
     spec = parse_sides(sides, teams)

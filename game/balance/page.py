@@ -112,8 +112,9 @@ def render_page(doc: dict, images: list[str]) -> str:
         "<h2>Where creatures fell</h2>", img.get("fallen.png", ""),
         "<h2>Most decisive rolls</h2>",
         "<p>Attack rolls that felled a creature (dead, dying or unconscious), the least "
-        "likely hits on the biggest creatures first. To watch one again: <code>python -m "
-        "game simulate MAP --sides SIDES --seed SEED --games 1</code> plays the same game."
+        "likely hits on the biggest creatures first. To watch one again: <code>hexskirmish "
+        "simulate MAP --sides SIDES --seed SEED --games 1</code> (<code>python -m game "
+        "simulate ...</code> from a checkout) plays the same game."
         "</p>", rolls_table(doc),
         "<h2>Commands used</h2>", img.get("actions.png", ""),
         "<p>The same numbers: <a href='report.json'>report.json</a>.</p></body></html>",

@@ -14,6 +14,7 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from game import paths
+from game.cliargs import program_name
 from game.errors import InputError
 from game.hexgrid import TiledLayout
 
@@ -120,7 +121,7 @@ def write_new_map(path, size: str = "20x14", orientation: str = "pointy") -> Pat
 
 def run_new_map(path, size: str, orientation: str) -> int:
     written = write_new_map(path, size, orientation)
+    templates = paths.shipped_maps_dir() / "templates" / orientation
     print(f"{written}: new {size} {orientation}-top map; open it in Tiled, paint the terrain, "
-          f"place units from maps/templates/{orientation}/, then: python -m game validate "
-          f"{written}")
+          f"place units from {templates}{os.sep}, then: {program_name()} validate {written}")
     return 0

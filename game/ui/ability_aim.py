@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.engine import commands as C
 from game.engine.abilities import aimed
 from game.engine.ability_effects import Forecast, effect_lines, forecast
 from game.hexgrid import Hex, hex_distance
@@ -28,6 +29,7 @@ class AimPreview:
     area: frozenset
     caught: tuple[Forecast, ...]
     lines: tuple = ()        # the lines of effect from the origin to each creature in the area
+    refusal: str = ""        # why the aim the pointer asks for cannot be used (the engine's)
 
     @property
     def allies(self) -> tuple[str, ...]:
@@ -41,10 +43,14 @@ class AimPreview:
 
 
 def _cone_miss(b, cmd, mouse: Hex) -> float:
-    origin = b.hexmap.hex_at(*cmd.origin)
+    return _angle_off(b.hexmap.hex_at(*cmd.origin), cmd.aim, mouse)
+
+
+def _angle_off(origin: Hex, aim: int, mouse: Hex) -> float:
+    """The angle between a cone's aim and the ray from its origin to the pointer."""
     if mouse == origin:
         return math.pi
-    vx, vy = areas.aim_vector(cmd.aim)
+    vx, vy = areas.aim_vector(aim)
     (ox, oy), (mx, my) = geo.hex_center(origin), geo.hex_center(mouse)
     # the lattice's metric: x counts sqrt(3)/2, y 1/2 (see game.rules.areas)
     a = math.atan2(vy / 2, vx * math.sqrt(3) / 2)
@@ -78,15 +84,41 @@ def legal_aims(b, name: str, ability_id: str) -> list:
     return _CACHE[key]
 
 
+def pointed_cone(b, name: str, ability_id: str, mouse: Hex) -> C.UseAbility | None:
+    """The cone the pointer asks for: from the creature's hex nearest the pointer, the aim of
+    the twelve nearest the pointer's direction (None: the pointer is on the creature)."""
+    me = b.unit(name)
+    if mouse in me.hex_set:
+        return None
+    origin = min(me.hexes, key=lambda h: (hex_distance(h, mouse), h.q, h.r))
+    aim = min(range(areas.AIMS), key=lambda k: (_angle_off(origin, k, mouse), k))
+    return C.UseAbility(name, ability=ability_id, origin=b.cell(origin), aim=aim)
+
+
+def _refused_cone(b, cmd) -> AimPreview:
+    """A cone the pointer asks for that the rules refuse: its area, and why not."""
+    size = b.unit(cmd.unit).unit.ability(cmd.ability).area.size
+    area = areas.cone(b.hexmap.hex_at(*cmd.origin), cmd.aim, size)
+    return AimPreview(cmd, (), frozenset(area), (), refusal=b.check(cmd))
+
+
 def snap(b, name: str, ability_id: str, mouse: Hex) -> AimPreview | None:
     """The legal aim of `ability_id` nearest the hovered hex, with its forecast (None when the
-    ability has no legal aim now)."""
+    ability has no legal aim now). A cone points where the pointer is: when the rules refuse
+    that aim, the preview shows it with the engine's reason instead of turning the cone
+    toward another legal aim."""
     options = legal_aims(b, name, ability_id)
     if not options:
         return None
-    best = min(options, key=lambda o: (_miss(b, o.command, mouse), str(o.command)))
     me = b.unit(name)
     a = me.unit.ability(ability_id)
+    pointed = pointed_cone(b, name, ability_id, mouse) if a.shape == "cone" else None
+    if pointed is not None:
+        options = [o for o in options if (o.command.origin, o.command.aim) ==
+                   (pointed.origin, pointed.aim)]
+        if not options:
+            return _refused_cone(b, pointed)
+    best = min(options, key=lambda o: (_miss(b, o.command, mouse), str(o.command)))
     target = aimed(b, me, a, best.command)
     view = b.view()
     inside = [u for u in view.units if not u.dead and u.hex_set & target.area]
@@ -96,4 +128,4 @@ def snap(b, name: str, ability_id: str, mouse: Hex) -> AimPreview | None:
                       forecast(view, name, a, target), lines)
 
 
-__all__ = ["AimPreview", "legal_aims", "snap"]
+__all__ = ["AimPreview", "legal_aims", "pointed_cone", "snap"]

@@ -45,6 +45,9 @@ def click(ctl, actor: str):
     if m.aim is None:
         ctl._say("this ability has no legal aim now (rules: Special abilities)")
         return None
+    if m.aim.refusal:
+        ctl._say(m.aim.refusal)
+        return None
     cmd = m.aim.command
     if m.aim.provokes:
         confirmed = replace(cmd, confirm=True)

@@ -39,7 +39,7 @@ import pygame_gui  # noqa: E402
 
 from game import paths  # noqa: E402
 from game import saves  # noqa: E402
-from game.cliargs import screen_size  # noqa: E402
+from game.cliargs import creature_name, screen_size  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
@@ -256,9 +256,13 @@ class App:
     def _freeze(self) -> None:
         """The battle's last frame, shown dimmed under the menu and the help."""
         if self.mode == "battle":
+            self.battle_screen.pointer_gone()
+            self.manager.update(0.0)
             self.battle_screen.draw(self.screen, force=True)
             self._frozen = self.screen.copy()
         elif self.mode == "replay":
+            self.replay.screen.pointer_gone()
+            self.manager.update(0.0)
             self.replay.draw(self.screen, force=True)
             self._frozen = self.screen.copy()
 
@@ -522,8 +526,8 @@ class App:
             else:
                 self.running = False
             return
-        if ev.type == pygame.VIDEORESIZE:
-            self.resize(ev.size)
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resize(_event_size(ev))
             return
         if self.mode == "battle":
             self._screen_action(self.battle_screen.handle_event(ev))
@@ -561,7 +565,19 @@ class App:
             self.battle_screen.layout(size)
         if self.replay is not None:
             self.replay.layout(size)
+        self._freeze_behind_view()
         self._dirty = True
+
+    def _freeze_behind_view(self) -> None:
+        """A menu, the Load screen or the help over a battle or a replay shows the board drawn
+        again at the window's new size, not the frame of the old one."""
+        shown = self.battle_screen if self.battle is not None else self.replay
+        if shown is None or not isinstance(self.view, (MenuScreen, LoadScreen, HelpScreen)) or self.view.backdrop is None:
+            return
+        self.manager.update(0.0)        # the HUD's widgets are laid out for the new size
+        shown.draw(self.screen, force=True)
+        self._frozen = self.screen.copy()
+        self.view.set_backdrop(self._frozen)
 
     # ---- frames --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -639,6 +655,13 @@ class App:
 
 # ---- command line ------------------------------------------------------------------------------
 
+def _event_size(ev) -> tuple[int, int]:
+    """The new size of a VIDEORESIZE (`size`) or a WINDOWSIZECHANGED (`x`, `y`) event."""
+    if hasattr(ev, "size"):
+        return ev.size
+    return ev.x, ev.y
+
+
 def _parse_cell(text: str, hexmap) -> tuple[int, int]:
     from game.cliargs import cell
     col, row = cell(text, "--hover")
@@ -682,9 +705,11 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
     battle = _screenshot_battle(map_path, moves, seed, load, rules)
     hexmap = battle.hexmap
     cell = _parse_cell(hover, hexmap) if hover is not None else None
-    if select is not None and select not in battle.eids:
-        raise InputError(map_path, None, f"--select: no unit named {select!r} (units: "
-                         f"{', '.join(sorted(battle.eids))})")
+    if select is not None:
+        try:
+            select = creature_name(select, battle.eids)
+        except InputError as err:
+            raise InputError(map_path, None, f"--select: {err.message}") from None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     app = App(battle, wh, window=False, animations=False)
     for name in overlays:

@@ -130,6 +130,7 @@ class BattleScreen:
         self.camera.resize(self.size, self.free_area())
         self.camera.fit(max_zoom=1.0, min_zoom=0.7)
         self._frame_active()
+        self.show_every_creature()
         waiting = self.waiting_team()
         self.viewer = waiting if waiting in self.controller.human_teams else None
         self._drag, self._held = None, set()
@@ -157,6 +158,17 @@ class BattleScreen:
         too_big = ww * self.camera.zoom > aw or wh * self.camera.zoom > ah
         if too_big and self.controller.actor():
             self.camera.centre_on(*self.board.unit_centre(self.battle.unit(self.battle.active)))
+
+    def show_every_creature(self) -> None:
+        """When a creature lies outside the map's part of the window (a small window, a big
+        map), zoom out and centre until every creature shows."""
+        area = pygame.Rect(self.camera.area())
+        points = [self.board.hex_centre(h) for u in self.battle.view().units
+                  if not u.dead for h in u.hexes]
+        inside = [area.collidepoint(self.camera.to_screen(*p)) for p in points]
+        if points and not all(inside):
+            margin = round(min(self.board.layout.tw, self.board.layout.th) * 0.6)
+            self.camera.frame(points, margin=margin, max_zoom=self.camera.zoom)
 
     def kill(self) -> None:
         """The screen closes: its HUD goes, the battle too when the screen made it."""
@@ -388,7 +400,19 @@ class BattleScreen:
             return self.due()
         action = self._board_event(ev)
         self.refresh_hud()
+        if ev.type == pygame.MOUSEMOTION and self.hud is not None:
+            self.hud.keep_clear = self._shown_on_board()
+            self.hud.pointer_at(ev.pos)   # the tip of what the board shows now, not before
         return action or self.due()
+
+    def pointer_gone(self) -> None:
+        """A dialog opens over the battle: no hover, preview or tooltip is left behind."""
+        if not self.watch:
+            self.controller.hover_cell(None)
+        if self.hud is not None:
+            self.hud.pointer_at(None)
+        self._dirty = True
+        self.hud_layer.invalidate()
 
     def _hud_took(self, ev) -> bool:
         """The GUI's share of an event (in watch mode its buttons send nothing)."""
@@ -417,7 +441,7 @@ class BattleScreen:
             pos = getattr(ev, "pos", None) or pygame.mouse.get_pos()
             self.camera.zoom_by(1 if ev.y > 0 else -1, pos)
             if not self.watch:
-                self.controller.hover_cell(self.board.pick(self.camera, pos))
+                self.controller.hover_cell(self.cell_under(pos))
         elif ev.type == pygame.KEYDOWN:
             return self._key(ev)
         elif ev.type == pygame.KEYUP:
@@ -432,9 +456,21 @@ class BattleScreen:
             return
         if self.watch:
             return                      # the viewer shows the recorded command's preview
-        cell = self.board.pick(self.camera, ev.pos)
-        if cell != self.model.hover_cell:
+        cell = self.cell_under(ev.pos)
+        who = self.board.unit_under(self.camera, ev.pos, cell)
+        if cell != self.model.hover_cell or who != self.model.pointed:
+            self.model.pointed = who
             self.controller.hover_cell(cell)
+
+    def cell_under(self, pos):
+        """The map cell the pointer shows, None outside the map's part of the window (under
+        a panel, or in the margins the HUD keeps, the map is hidden or not the pointer's)."""
+        area = self.free_area()
+        if area is not None and not pygame.Rect(area).collidepoint(pos):
+            return None
+        if self.hud is not None and self.hud.contains(pos):
+            return None
+        return self.board.pick(self.camera, pos)
 
     @staticmethod
     def _shift(ev) -> bool:
@@ -449,7 +485,8 @@ class BattleScreen:
                 self.animator.skip()
                 return
             if not self.watch:
-                cell = self.board.pick(self.camera, ev.pos)
+                cell = self.cell_under(ev.pos)
+                self.model.pointed = self.board.unit_under(self.camera, ev.pos, cell)
                 self.controller.click_cell(cell, 1, shift=self._shift(ev))
         elif ev.button in (2, 3):
             self._drag = {"button": ev.button, "moved": 0}
@@ -590,6 +627,7 @@ class BattleScreen:
             if self.watch:
                 self.hud.panels["actions"].hide()
         self.camera.resize(self.size, self.free_area())
+        self.show_every_creature()
         self.refresh_hud(force=True)
         self._dirty = True
         self.hud_layer.invalidate()
@@ -659,6 +697,8 @@ class BattleScreen:
         The HUD is drawn by `hud_layer` (`HudLayer`): rendered again only when one of its
         sprites changed, and composed with the board's view layer, so that a frame where
         only the board changed costs about the board alone."""
+        if self.hud is not None:
+            self.hud.place_prompt(self._involved_points())
         layer = self.hud_layer if self.hud is not None else None
         stale = layer is not None and layer.stale()
         if not (force or self._dirty or self.animator.busy or stale):
@@ -682,8 +722,30 @@ class BattleScreen:
                 self._heat_legend(surface)
             self._thinking_mark(surface)
             layer.finish(surface)
+            self.hud.keep_clear = self._shown_on_board()
         self._dirty = False
         return True
+
+    def _shown_on_board(self) -> list[pygame.Rect]:
+        """What a tooltip beside the pointer must not cover: the board's texts and the hexes
+        of the path being previewed."""
+        rects = [r for _, r in self.board.drawn_texts]
+        p = self.model.preview
+        if p is not None:
+            size = round(min(self.board.layout.tw, self.board.layout.th) * self.camera.zoom * 0.6)
+            for cell in p.cells:
+                x, y = self.camera.to_screen(*self.board.centre(cell))
+                rects.append(pygame.Rect(round(x) - size // 2, round(y) - size // 2, size, size))
+        return rects
+
+    def _involved_points(self) -> list:
+        """Where the creatures of a pending reaction are on the screen (the prompt keeps
+        off them)."""
+        if self.battle.awaiting() != "reaction":
+            return []
+        p = self.battle.pending
+        return [self.camera.to_screen(*self.board.unit_centre(self.battle.unit(n)))
+                for n in (p.reactor, p.mover) if n in self.battle.eids]
 
     def _heat_legend(self, surface) -> None:
         team = self.board.heat_team

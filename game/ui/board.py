@@ -25,7 +25,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.hexgrid import hex_neighbor
+from game.hexgrid import hex_distance, hex_neighbor
 from game.rules import geometry as geo
 from game.ui import overlays as ov
 from game.ui import presenters as P
@@ -42,6 +42,8 @@ SAFE = (0, 158, 115)
 ACTIVE = (230, 159, 0)
 # token radius / hex size, by size (docs/rules/02-size-and-reach.md)
 ONE_HEX = {"tiny": 0.25, "small": 0.31, "medium": 0.36}
+SHARED_SCALE = 0.62      # creatures sharing one hex are drawn this much smaller...
+SHARED_STEP = 0.46       # ...and this part of the hex's width apart
 HIDDEN_FILL = (8, 10, 22, 150)
 TERRAIN_COLOURS = {"wall": (110, 110, 120), "low": (150, 130, 100), "difficult": (150, 120, 80),
                    "impassable": (60, 90, 160), "partial": (60, 120, 60), "total": (30, 60, 30),
@@ -64,6 +66,13 @@ MARK_KINDS = (
     "token", "dead", "knocked_out", "hp_bar", "badge", "active", "selected", "pick",
     "aoo_reactor", "no_reaction", "flanking", "highlight",
 )
+
+
+def _provokes_words(p) -> str:
+    """The path's warning: the enemies the engine says the command provokes, by name."""
+    if p.provokers:
+        return f"provokes {', '.join(p.provokers)}"
+    return "provokes attacks of opportunity"
 
 
 class _Frac:
@@ -112,6 +121,9 @@ class Board:
         self._edges: dict = {}
         self._centres: dict = {}
         self.coordinates = False   # G: every hex's col,row drawn in the static layer
+        self.unit_texts: list = []     # (text, screen rect) of the creatures' badges
+        self._static_texts: list = []  # the same in the static layer's pixels
+        self.drawn_texts: list = []    # the same, and the labels, of the last frame
         self.static_builds = 0   # how many times the static layer was rebuilt (tests, bench)
 
     # ---- geometry --------------------------------------------------------------------------
@@ -182,6 +194,7 @@ class Board:
             self._static = self._build_static(ctl, zoom, selection=with_units)
             if with_units:
                 self.draw_units(self._static, _Flat(zoom))
+                self._static_texts = self.unit_texts
             self.static_builds += 1
         return self._static
 
@@ -341,13 +354,19 @@ class Board:
         self._cover(surf, camera, ctl)
         if moving:
             self.draw_units(surf, camera, ctl, animator)
+        else:                   # the bodies of the static layer, moved to the window
+            off = camera.offset_px()
+            self.unit_texts = [(t, r.move(off)) for t, r in self._static_texts]
+        self.drawn_texts = list(self.unit_texts)
         self.draw_marks(surf, camera, ctl, animator)
         self._attack(surf, camera, ctl)
         if animator is not None:
             animator.draw(surf, camera, self)
         area = pygame.Rect(camera.area()).clip(surf.get_rect())
         for lines, at, size, border in self._labels:
-            pill(surf, lines, at, size, border, above=True, inside=area)
+            rect = pill_rect(lines, at, size, area, self.drawn_texts)
+            pill(surf, lines, rect.midbottom, size, border, above=True, inside=area)
+            self.drawn_texts.append((" / ".join(t for t, _ in lines), rect))
 
     def label(self, lines, at, size: int = 15, border=(240, 240, 240)) -> None:
         """Queue a label whose bottom centre is `at`; labels are drawn over everything."""
@@ -380,6 +399,9 @@ class Board:
         cells = [self.battle.cell(h) for h in aim.area]
         healing = any(f.helps for f in aim.caught)
         tint = SAFE if healing else (230, 159, 0)
+        if aim.refusal:     # where the pointer aims, refused: said past the area's far end
+            tint = (150, 150, 150)
+            self.label([(aim.refusal, tint)], self._beyond(camera, aim), 13, tint)
         self.fill_cells(surf, cells, (*tint, 90), camera.zoom, camera.offset_px())
         self.outline(surf, cells, tint, camera.zoom, 2, camera.offset_px())
         if "los" in ctl.model.overlays:         # L: the lines of effect from the origin
@@ -391,6 +413,16 @@ class Board:
             _, r = self.token_radius(u, camera.zoom)
             text, colour = aim_label(f)
             self.label([(text, colour)], (x, y - r - 6), 13, colour)
+
+    def _beyond(self, camera, aim) -> tuple[float, float]:
+        """A point on the screen one hex past the far end of an aimed area, away from its
+        origin."""
+        origin = self.battle.hexmap.hex_at(*aim.command.origin)
+        far = max(aim.area, key=lambda h: (hex_distance(origin, h), h.q, h.r))
+        (ox, oy), (fx, fy) = self.hex_centre(origin), self.hex_centre(far)
+        steps = max(1, hex_distance(origin, far))
+        x, y = camera.to_screen(fx + (fx - ox) / steps, fy + (fy - oy) / steps)
+        return x, y + 8
 
     def _more_targets(self, surf, camera, ctl) -> None:
         """The More actions mode: every legal target tinted, the hovered one outlined, and
@@ -455,7 +487,9 @@ class Board:
         if p.provoking:
             lines.append(("provokes: click again / Enter" if ctl.model.pending else
                           "provokes Opportunity Attacks" if P.light_rules(self.battle)
-                          else "provokes attacks of opportunity", THREAT))
+                          else _provokes_words(p), THREAT))
+        elif p.provokers == () and p.kind == "retreat":
+            lines.append(("provokes no one", SAFE))
         self.label(lines, (end[0], end[1] - r - 8), 15, colour)
 
     def _provocations(self, surf, camera, p) -> None:
@@ -490,7 +524,23 @@ class Board:
                                                                   else 1.1)
         colour = (240, 240, 240) if a.possible else (150, 150, 150)
         attacker = self.battle.unit(m.selected) if m.selected in self.battle.eids else None
-        self.label(self.attack_lines(a, attacker), (tc[0], tc[1] - r - 16), 20, colour)
+        lines = self.attack_lines(a, attacker)
+        if a.possible and m.attack_provokes:        # the engine's answer for the command
+            lines.append((f"provokes {', '.join(m.attack_provokes)}", THREAT))
+        lines += self._sharing_line(target)
+        self.label(lines, (tc[0], tc[1] - r - 16), 20, colour)
+
+    def _sharing_line(self, target) -> list[tuple[str, tuple]]:
+        """Where the target shares its hex, which half is whose: point at the other half to
+        target the other creature."""
+        place, count = self.sharing(target)
+        if count < 2:
+            return []
+        others = [x.name for x in self.battle.view().occupants(target.hexes[0])
+                  if not x.dead and x.name != target.name]
+        side = "left" if place == 0 else "right"
+        return [(f"{target.name}: {side} half; {', '.join(others)}: the other half",
+                 (200, 200, 200))]
 
     def _cover_lines(self, surf, camera, cov) -> None:
         blockers = set()
@@ -535,11 +585,40 @@ class Board:
     # ---- creatures ----------------------------------------------------------------------------
     def unit_centre(self, u) -> tuple[float, float]:
         if len(u.hexes) == 1:
-            return self.hex_centre(u.hexes[0])
+            x, y = self.hex_centre(u.hexes[0])
+            place, count = self.sharing(u)
+            return x + (place - (count - 1) / 2) * self.layout.tw * SHARED_STEP, y
         if not u.hexes:                 # off the board (a K.O. of the light rules)
             return self.hex_centre(u.anchor)
         pts = [self.hex_centre(h) for h in u.hexes]
         return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+
+    def sharing(self, u) -> tuple[int, int]:
+        """(its place, how many) of the living creatures that share a creature's one hex
+        (two small creatures, Cramped): drawn side by side, smaller; (0, 1) alone."""
+        key = self.battle.version
+        if getattr(self, "_shared_key", None) != key:
+            self._shared_key, self._shared = key, {}
+            groups: dict = {}
+            for x in self.battle.view().units:
+                if not x.dead and len(x.hexes) == 1:
+                    groups.setdefault(x.hexes[0], []).append(x.name)
+            for names in groups.values():
+                for place, name in enumerate(sorted(names)):
+                    self._shared[name] = (place, len(names))
+        return self._shared.get(u.name, (0, 1))
+
+    def unit_under(self, camera, pos, cell) -> str | None:
+        """The living creature the pointer shows on `cell`: where creatures share the hex,
+        the one whose half of the hex the pointer is in."""
+        if cell is None:
+            return None
+        here = [x for x in self.battle.view().occupants(self.hexmap.hex_at(*cell))
+                if not x.dead]
+        if len(here) < 2:
+            return here[0].name if here else None
+        wx, _ = camera.to_world(*pos)
+        return min(here, key=lambda x: (abs(self.unit_centre(x)[0] - wx), x.name)).name
 
     def state_of(self, u) -> str:
         if u.dead:
@@ -557,7 +636,8 @@ class Board:
     def sprite(self, u, zoom: float):
         """(surface, offset of its top-left from the anchor's centre), cached."""
         state = self.state_of(u)
-        key = (u.unit_key, u.unit.glyph, u.team, u.size, u.facing, state, zoom)
+        key = (u.unit_key, u.unit.glyph, u.team, u.size, u.facing, state, zoom,
+               self.sharing(u)[1] > 1)
         if key not in self._sprites:
             self._sprites[key] = self._make_sprite(u, state, zoom)
         return self._sprites[key]
@@ -570,8 +650,9 @@ class Board:
         facing = self.facing_vector(u)
         ax, ay = self.hex_centre(u.anchor)
         if len(u.hexes) == 1:
-            surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size], facing, state,
-                            art_key=u.unit_key)
+            scale = SHARED_SCALE if self.sharing(u)[1] > 1 else 1.0
+            surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size] * scale, facing,
+                            state, art_key=u.unit_key)
             return surf, (-surf.get_width() / 2, -surf.get_height() / 2)
         polys = [[(x * zoom, y * zoom) for x, y in self.polygon(self.hexmap.tile_of(h))]
                  for h in u.hexes]
@@ -597,6 +678,7 @@ class Board:
     def draw_units(self, surf, camera, ctl=None, animator=None) -> None:
         """Every creature's body (sprite, HP bar, condition badges), where the animator says
         it is while its move plays."""
+        self.unit_texts = []
         for u in self.units_in_order():
             pos = animator.position(u.name, self) if animator is not None else None
             self._body(surf, camera, u, pos)
@@ -605,26 +687,51 @@ class Board:
         if not u.hexes:                 # off the board: a K.O. marker where it fell
             return self._off_board(surf, camera, u)
         anchor = self.hex_centre(u.anchor)
+        ux, uy = self.unit_centre(u)
         world = pos if pos is not None else anchor
         spr, (dx, dy) = self.sprite(u, camera.zoom)
         sx, sy = camera.to_screen(*world)
-        surf.blit(spr, (round(sx + dx), round(sy + dy)))
+        c = (sx + (ux - anchor[0]) * camera.zoom, sy + (uy - anchor[1]) * camera.zoom)
+        at = c if len(u.hexes) == 1 else (sx, sy)      # a shared hex: beside the other one
+        surf.blit(spr, (round(at[0] + dx), round(at[1] + dy)))
         if u.dead:
             return
-        ux, uy = self.unit_centre(u)
-        c = (sx + (ux - anchor[0]) * camera.zoom, sy + (uy - anchor[1]) * camera.zoom)
         zoom = camera.zoom
         base, r = self.token_radius(u, zoom)
-        bar = pygame.Rect(0, 0, max(16, round(base * (0.7 if len(u.hexes) == 1 else 1.0))),
+        wide = base * (0.7 if len(u.hexes) == 1 else 1.0)
+        bar = pygame.Rect(0, 0, max(12, round(min(wide, 2.2 * r))),
                           max(3, round(5 * min(zoom, 1.4))))
         bar.midtop = (round(c[0]), round(c[1] + r + 4))
         sp.hp_bar(surf, bar, u.hp / u.max_hp if u.max_hp else 0)
-        x, size = c[0] + r * 0.55, max(10, round(14 * min(zoom, 1.3)))
-        y = c[1] - r - size * 0.4
-        for label in sp.badge_labels(u.conditions):
-            tag = sp.badge(label, size)
-            surf.blit(tag, (round(x), round(y)))
-            x += tag.get_width() + 2
+        self._badges(surf, u, c, r, zoom)
+
+    def _badges(self, surf, u, c, r: float, zoom: float) -> None:
+        """The condition badges above the creature, in rows no wider than its share of the
+        hex (at least one badge), the first row right above it, so that no two creatures'
+        badges meet; each badge's rect is kept for the labels drawn later to keep off."""
+        size = max(10, round(14 * min(zoom, 1.3)))
+        tags = [sp.badge(label, size) for label in sp.badge_labels(u.conditions)]
+        if not tags:
+            return
+        share = self.sharing(u)[1]
+        room = self.layout.tw * zoom * (0.9 if share < 2 else 0.9 / share)
+        width = max(2 * r, room, max(t.get_width() for t in tags))
+        rows, row = [], []
+        for tag in tags:
+            if row and sum(t.get_width() + 2 for t in row) + tag.get_width() > width:
+                rows.append(row)
+                row = []
+            row.append(tag)
+        rows.append(row)
+        bottom = c[1] - r - 2
+        for row in rows:
+            x = c[0] - (sum(t.get_width() for t in row) + 2 * (len(row) - 1)) / 2
+            top = bottom - max(t.get_height() for t in row)
+            for tag in row:
+                rect = surf.blit(tag, (round(x), round(top)))
+                self.unit_texts.append((u.name + " badge", rect))
+                x += tag.get_width() + 2
+            bottom = top - 1
 
     def _off_board(self, surf, camera, u) -> None:
         """A creature knocked out of the board (the light rules' K.O., until it respawns): a
@@ -639,7 +746,7 @@ class Board:
     def token_radius(self, u, zoom: float) -> tuple[float, float]:
         """(the hex's short side in pixels, the radius of the creature's marker ring)."""
         base = min(self.layout.tw, self.layout.th) * zoom
-        one = ONE_HEX.get(u.size, 0.36)
+        one = ONE_HEX.get(u.size, 0.36) * (SHARED_SCALE if self.sharing(u)[1] > 1 else 1.0)
         return base, base * (one if len(u.hexes) == 1 else 0.55 + 0.04 * len(u.hexes) ** 0.5)
 
     def draw_marks(self, surf, camera, ctl, animator=None) -> None:
@@ -662,7 +769,10 @@ class Board:
                 size = max(11, round(15 * min(camera.zoom, 1.3)))
                 label = sp.text(u.name, size, sp.PAPER, True, sp.INK)
                 y = c[1] + r + 6 + max(3, round(5 * min(camera.zoom, 1.4)))
-                surf.blit(label, label.get_rect(midtop=(round(c[0]), round(y))))
+                rect = free_spot(label.get_rect(midtop=(round(c[0]), round(y))),
+                                 self.drawn_texts, surf.get_rect(), down=True)
+                surf.blit(label, rect)
+                self.drawn_texts.append((u.name, rect))
 
     def _markers(self, surf, ctl, u, c, r: float, zoom: float) -> None:
         m, b = ctl.model, self.battle
@@ -698,6 +808,34 @@ class Board:
         if tag:
             label = sp.badge(tag, max(10, round(13 * min(zoom, 1.3))))
             surf.blit(label, label.get_rect(midbottom=(round(c[0]), round(c[1] - r - 8))))
+
+
+def pill_rect(lines, at, size: int, area, taken) -> pygame.Rect:
+    """Where a label whose bottom centre is `at` goes: inside `area`, off the texts already
+    drawn (`taken`: (text, rect) pairs), so no two texts overlap."""
+    rect = sp.pill_surface(lines, size, (0, 0, 0)).get_rect(
+        midbottom=(round(at[0]), round(at[1])))
+    return free_spot(rect, taken, area)
+
+
+def free_spot(rect: pygame.Rect, taken, area, down: bool = False) -> pygame.Rect:
+    """`rect` moved, inside `area`, to the nearest place up or down (down first with `down`)
+    where it overlaps none of the `taken` (text, rect) pairs; as it is when there is none."""
+    rect = rect.clamp(area)
+    rects = [r for _, r in taken]
+    for direction in ((1, -1) if down else (-1, 1)):
+        moved = rect.copy()
+        for _ in range(60):
+            hit = moved.collidelist(rects)
+            if hit < 0:
+                if area.contains(moved):
+                    return moved
+                break
+            if direction < 0:
+                moved.bottom = rects[hit].top - 1
+            else:
+                moved.top = rects[hit].bottom + 1
+    return rect
 
 
 def _edge(a, b, r: float) -> tuple[float, float]:

@@ -78,9 +78,11 @@ class GameController:
         """The living creature standing on `cell` (col,row), else None."""
         if cell is None or not self.battle.hexmap.in_bounds(*cell):
             return None
-        living = [u for u in self.view().occupants(self.battle.hexmap.hex_at(*cell))
+        living = [u.name for u in self.view().occupants(self.battle.hexmap.hex_at(*cell))
                   if not u.dead]
-        return living[0].name if living else None
+        if self.model.pointed in living:      # two in one hex: the half the pointer is in
+            return self.model.pointed
+        return living[0] if living else None
 
     def waiting_on(self) -> str | None:
         """The creature whose owner the battle waits for (actor, chooser or reactor)."""
@@ -120,7 +122,7 @@ class GameController:
         m = self.model
         m.hover_unit = self.unit_at(m.hover_cell)
         m.preview, m.attack, m.attack_defenses, m.aim = None, None, {}, None
-        m.attack_stray = ()
+        m.attack_stray = m.attack_provokes = ()
         m.highlighted = set()
         sel = self._living(m.selected)
         if m.mode == "ability" and sel is not None and sel.name == self.actor():
@@ -166,6 +168,7 @@ class GameController:
             m.attack = self._charge_attack_preview(u, target, m.preview)
         else:
             m.attack = self._attack_preview(u, target)
+        m.attack_provokes = self.provokers_of(cmd)
         self._highlight_attack(u.name)
 
     def _highlight_preview(self) -> None:
@@ -237,6 +240,22 @@ class GameController:
         return need if need is not None and need <= big else None
 
     def _move_preview(self, u, cell, mode: str) -> MovePreview | None:
+        """The path to `cell` in `mode`, with the enemies the engine says its command
+        provokes (the same answer the command gets when it is sent)."""
+        p = self._path_preview(u, cell, mode)
+        if p is not None and p.kind in ("move", "run", "retreat", "step"):
+            p.provokers = self.provokers_of(self._move_command(u, p))
+        return p
+
+    def provokers_of(self, cmd) -> tuple[str, ...]:
+        """The enemies whose attacks of opportunity `cmd` provokes, as the engine's legality
+        query says (its refusal until confirmed); none for a command it refuses otherwise."""
+        why = self.battle.refusal(cmd)
+        if why is None or why.code != "provokes":
+            return ()
+        return tuple(why.data.get("provokers", ()))
+
+    def _path_preview(self, u, cell, mode: str) -> MovePreview | None:
         view, h = self.view(), self.battle.hexmap.hex_at(*cell)
         if h == u.anchor:
             return None

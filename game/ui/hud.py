@@ -209,6 +209,28 @@ def fitting(widget, *texts: str) -> str:
     return " ".join(words).rstrip(" ·,:;—-") + "…"
 
 
+def why_not(state) -> str:
+    """The engine's own reason a disabled action is refused, when the button's few words
+    leave it out (what limits a level-2 creature to one attack), as a tooltip line."""
+    detail = (state.detail or "").strip()
+    if not detail or detail.rstrip(".").lower() == state.reason.rstrip(".").lower():
+        return ""
+    return f"{_esc(detail[:1].upper() + detail[1:])}<br>"
+
+
+def wrapped(font, text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` pixels in `font`, broken between words."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return lines + [line] if line else lines
+
+
 def set_fitting(widget, *texts: str) -> None:
     text = fitting(widget, *(for_players(t) for t in texts))
     if widget.text != text:
@@ -220,13 +242,17 @@ def _clamp(v, lo, hi):
 
 
 MIN_ACTION_SLOT = 100    # narrower, the labels lose their hotkeys or get cut
+MIN_KEYED_SLOT = 95      # the narrowest button that shows every action's key and short word
 
 
 def action_rows(bar_w: int, buttons: int = len(P.ACTIONS)) -> int:
-    """Two rows of action buttons, or three where two would make them too narrow to read."""
-    per_row = -(-buttons // 2)                 # End Turn also takes what the last row leaves
-    slot = (bar_w - 16 - (per_row - 1) * 6) // per_row
-    return 2 if slot >= MIN_ACTION_SLOT else 3
+    """Two rows of action buttons where they are wide enough to read, else three, else four
+    (a small window): never so narrow that a button loses its key."""
+    for rows, least in ((2, MIN_ACTION_SLOT), (3, MIN_KEYED_SLOT)):
+        per_row = -(-buttons // rows)          # End Turn also takes what the last row leaves
+        if (bar_w - 16 - (per_row - 1) * 6) // per_row >= least:
+            return rows
+    return 4
 
 
 def compute_layout(size, units: int = 6,
@@ -254,7 +280,7 @@ def compute_layout(size, units: int = 6,
     needed = 58 + max(1, units) * (entry_h + 4) + 8
     init_top = top.bottom + m
     init = pygame.Rect(m, init_top, left_w, max(80, min(needed, message.top - m - init_top)))
-    card_h = _clamp(int(h * 0.42), 290, 450)
+    card_h = _clamp(max(int(h * 0.42), min(350, h // 2)), 290, 450)   # a card without scrolling
     card = pygame.Rect(w - right_w - m, m, right_w, card_h)
     log = pygame.Rect(card.left, card.bottom + m, right_w, h - m - card.bottom - m)
     board = pygame.Rect(init.right + m, top.bottom + m, top.right - init.right - m,
@@ -331,6 +357,8 @@ class Hud:
         self._widgets: list = []
         self._init_widgets: list = []
         self.tip: UITextBox | None = None
+        self.message_box: UITextBox | None = None   # a message too long for its line
+        self.keep_clear: list[pygame.Rect] = []     # the board's texts a pointer tip avoids
         self.pointer_tips = True    # tips beside the pointer (a replay watched: none)
         self._tip_sig = None
         self.log_box: UITextBox | None = None
@@ -369,6 +397,9 @@ class Hud:
         if self.tip is not None:
             self.tip.kill()
             self.tip = None
+        if self.message_box is not None:
+            self.message_box.kill()
+            self.message_box = None
         self.action_buttons, self.init_buttons, self.panels = {}, {}, {}
         self.log_box = None
 
@@ -415,6 +446,7 @@ class Hud:
         self._prompt_visible = False
         self._prompt_buttons = False
         self.accept_button = self.decline_button = None
+        self.answer_buttons: dict = {}
         self._big = big
 
         self._sig = {}
@@ -518,7 +550,8 @@ class Hud:
                 pygame.Rect(x, y, width, btn_h), text, manager=self.manager, container=bar,
                 tool_tip_text=f"<b>{_esc(label)}</b> [{key}]",
                 object_id=ObjectID(class_id="@action", object_id=f"#action_{action}")))
-            set_fitting(button, text, f"{key} · {short}", short)
+            set_fitting(button, text, f"{key} · {short}", f"{key}·{short}",
+                        f"{key}·{short.split()[0]}")
             self.action_buttons[action] = button
 
     # ---- refreshing ---------------------------------------------------------------------
@@ -567,7 +600,7 @@ class Hud:
             tip = f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]<br>{_esc(s.description)}"
             if not s.enabled:
                 tip = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]<br>"
-                       f"<font color=#F0E442>{_esc(s.reason)}</font><br>"
+                       f"<font color=#F0E442>{_esc(s.reason)}</font><br>{why_not(s)}"
                        f"<font color={MUTED}>{_esc(s.description)}</font>")
             button.set_tooltip(tip)
             if s.enabled and not button.is_enabled:
@@ -957,9 +990,7 @@ class Hud:
             set_fitting(self.hint_label, hint, hint.split("  ·  ")[0]) if hint else \
                 self.hint_label.set_text("")
         if self._changed("message", message):
-            first = message.split(". ")[0]
-            set_fitting(self.message_label, message, first) if message else \
-                self.message_label.set_text("")
+            self._show_message(for_players(message))
         if self._changed("pending", pending is not None):
             if pending is not None:
                 self.confirm_button.show()
@@ -967,6 +998,27 @@ class Hud:
             else:
                 self.confirm_button.hide()
                 self.cancel_button.hide()
+
+    def _show_message(self, message: str) -> None:
+        """The message line; a warning too long for it is shown whole, wrapped in a box that
+        grows up from the line over the map (never cut mid-sentence)."""
+        if self.message_box is not None:
+            self.message_box.kill()
+            self.message_box = None
+        label = self.message_label
+        font = getattr(label, "font", None)
+        if font is None or font.size(message)[0] <= label.rect.width - 10:
+            label.set_text(message)
+            return
+        label.set_text("")
+        line = self.rects["message"]
+        width = label.rect.width
+        lines = wrapped(font, message, width - 24)
+        height = len(lines) * (font.size("Hg")[1] + 4) + 20
+        box = pygame.Rect(line.left, line.bottom - height, width, height)
+        self.message_box = UITextBox(
+            f"<font color=#F0E442><b>{html.escape(message, quote=False)}</b></font>", box,
+            manager=self.manager, starting_height=30, object_id=ObjectID(object_id="#hud_tip"))
 
     def _prompt_content(self, b) -> tuple[str, str, bool] | None:
         """(title, html body, with Accept/Decline) or None when no prompt is due."""
@@ -1029,40 +1081,97 @@ class Hud:
         return title, body, True
 
     def _build_prompt(self, title: str, body: str, buttons: bool) -> None:
-        interrupt = self.battle.awaiting() == "reaction" and self.battle.pending.kind == "interrupt"
+        """The prompt panel, as tall as its text (nothing to scroll), with a button for
+        every answer it offers."""
         for w in self._prompt_widgets:
             w.kill()
         self._prompt_widgets = []
         full = self.rects["prompt"]
-        rect = pygame.Rect(full.left, full.top, full.width, full.height if buttons else 96)
-        prompt = UIPanel(rect, starting_height=5, manager=self.manager,
+        pw = full.width
+        answers = self._prompt_answers() if buttons else []
+        probe = UITextBox(body, pygame.Rect(0, 0, pw - 12, -1), manager=self.manager,
+                          object_id=ObjectID(object_id="#prompt_text"))
+        room = 34 + (52 if answers else 8)
+        ph = min(room + probe.rect.height, self.rects["board"].height - 16)
+        probe.kill()            # measured: the prompt is as tall as its text, if it fits
+        prompt = UIPanel(pygame.Rect(full.left, full.top, pw, ph), starting_height=5,
+                         manager=self.manager,
                          object_id=ObjectID(class_id="@hud_panel", object_id="#prompt_panel"))
         self.panels["prompt"] = prompt
-        pw, ph = rect.size
         add = self._prompt_widgets.append
         add(prompt)
         self.prompt_title = UILabel(pygame.Rect(12, 6, pw - 24, 26), title, manager=self.manager,
                                     container=prompt, object_id=ObjectID(
                                         class_id="@big_title", object_id="#prompt_title"))
         add(self.prompt_title)
-        box = pygame.Rect(4, 34, pw - 12, ph - (88 if buttons else 40))
-        self.prompt_box = UITextBox(body, box, manager=self.manager, container=prompt,
+        self.prompt_box = UITextBox(body, pygame.Rect(4, 34, pw - 12, ph - room),
+                                    manager=self.manager, container=prompt,
                                     object_id=ObjectID(object_id="#prompt_text"))
         add(self.prompt_box)
         self.accept_button = self.decline_button = None
-        if buttons:
-            self.accept_button = UIButton(
-                pygame.Rect(pw // 2 - 170, ph - 50, 160, 38), "Accept (Y)",
-                manager=self.manager, container=prompt,
-                tool_tip_text="Spend the Reaction and roll to take the turn now" if interrupt
-                else f"Make the {P.aoo_name(self.battle)}",
-                object_id=ObjectID(class_id="@prompt_button", object_id="#accept_button"))
-            self.decline_button = UIButton(
-                pygame.Rect(pw // 2 + 10, ph - 50, 160, 38), "Decline (N)",
-                manager=self.manager, container=prompt, tool_tip_text="Let the creature go",
-                object_id=ObjectID(class_id="@action", object_id="#decline_button"))
-            add(self.accept_button)
-            add(self.decline_button)
+        self.answer_buttons = {}
+        width = min(160, (pw - 16 - 8 * (len(answers) - 1)) // max(1, len(answers)))
+        x = (pw - len(answers) * width - 8 * (len(answers) - 1)) // 2
+        for answer, text, tip, cls in answers:
+            button = UIButton(pygame.Rect(x, ph - 50, width, 38), text, manager=self.manager,
+                              container=prompt, tool_tip_text=tip,
+                              object_id=ObjectID(class_id=cls, object_id=f"#{answer}_button"))
+            self.answer_buttons[answer] = button
+            add(button)
+            x += width + 8
+        self.accept_button = self.answer_buttons.get("accept")
+        self.decline_button = self.answer_buttons.get("decline")
+
+    def _prompt_answers(self) -> list[tuple[str, str, str, str]]:
+        """(answer, button text, tooltip, theme class) of each answer the prompt offers: a
+        defense prompt one per defense the engine allows, the best one and none; the
+        others accept and decline."""
+        b = self.battle
+        kind = b.pending.kind if b.awaiting() == "reaction" else ""
+        if kind == "defense":
+            from game.engine.defense import pending_odds
+            _, usable, _ = pending_odds(b)
+            out = [(k, f"{P.DEFENSE_TITLES[k].split()[-1]} ({key})",
+                    f"{P.DEFENSE_TITLES[k]}: spend the Reaction", "@prompt_button")
+                   for k, key in (("parry", "P"), ("dodge", "V")) if usable[k].possible]
+            return out + [("accept", "Best (Y)", "The defense with the lower hit chance",
+                           "@prompt_button"),
+                          ("decline", "None (N)", "No defense: the attack is rolled against "
+                           "the AC", "@action")]
+        accept = "Spend the Reaction and roll to take the turn now" if kind == "interrupt" \
+            else f"Make the {P.aoo_name(b)}"
+        return [("accept", "Accept (Y)", accept, "@prompt_button"),
+                ("decline", "Decline (N)", "Let the creature go", "@action")]
+
+    def place_prompt(self, points) -> None:
+        """Move the prompt where it covers none of `points` (the screen positions of the
+        creatures it is about), trying the top of the map, its bottom, then its corners."""
+        panel = self.panels.get("prompt")
+        if panel is None:
+            return
+        board, (w, h), m = self.rects["board"], panel.rect.size, 8
+        spots = [(board.centerx - w // 2, board.top + m), (board.centerx - w // 2,
+                 board.bottom - h - m), (board.left + m, board.top + m),
+                 (board.right - w - m, board.top + m), (board.left + m, board.bottom - h - m),
+                 (board.right - w - m, board.bottom - h - m)]
+        near = [pygame.Rect(x - 30, y - 30, 60, 60) for x, y in points]
+        best = min(spots, key=lambda xy: (pygame.Rect(xy, (w, h)).collidelist(near) >= 0,
+                                          sum(pygame.Rect(xy, (w, h)).colliderect(r)
+                                              for r in near)))
+        if tuple(best) != tuple(panel.rect.topleft):
+            panel.set_position(best)
+
+    def answer(self, key: int) -> bool:
+        """A key while a prompt with answers shows: Y/Enter accept, N decline, Esc declines
+        and says so (the log keeps the line); False when the key is not the prompt's."""
+        if not (self._prompt_visible and self._prompt_buttons and key in PROMPT_KEYS):
+            return False
+        words = P.declined_words(self.battle) if key == pygame.K_ESCAPE else ""
+        self.react(PROMPT_KEYS[key])
+        if words:
+            self._say(f"Esc: {words} (declined; the log has it)")
+            self.refresh()
+        return True
 
     def _refresh_prompt(self, b) -> None:
         if not self._changed("prompt_version", (b.version, b.awaiting(), len(b.events))):
@@ -1092,12 +1201,13 @@ class Hud:
         the pointer, else the attack preview of the hovered enemy."""
         if pos is None:
             return None
-        for s in self.states:
+        bar = self.panels.get("actions")
+        for s in self.states if bar is not None and bar.visible else ():
             button = self.action_buttons.get(s.action)
             if button is not None and not s.enabled and button.rect.collidepoint(pos):
                 cost = f" ({_esc(s.cost)})" if s.cost else ""
                 text = (f"<b>{_esc(s.label)}</b> [{_esc(s.hotkey)}]{cost}<br>"
-                        f"<font color=#F0E442>{_esc(s.reason)}</font><br>"
+                        f"<font color=#F0E442>{_esc(s.reason)}</font><br>{why_not(s)}"
                         f"<font color={MUTED} pixel_size=13>{_esc(s.description)}</font>")
                 return text, (button.rect.left, button.rect.top), "above"
         preview = self._m("attack")
@@ -1109,7 +1219,8 @@ class Hud:
             return self._forecast_tip(more), (pos[0], pos[1]), "pointer"
         if preview is not None:
             return (self.attack_html(preview, self._m("attack_defenses") or {},
-                                     self._m("attack_stray") or ()),
+                                     self._m("attack_stray") or (),
+                                     self._m("attack_provokes") or ()),
                     (pos[0], pos[1]), "pointer")
         refusal, cell = self._m("refusal"), self._m("hover_cell")
         if refusal:
@@ -1134,8 +1245,8 @@ class Hud:
         return forecast_html(label, hovered, words)
 
     @staticmethod
-    def attack_html(preview, defenses: dict | None = None, stray=()) -> str:
-        lines = P.attack_tooltip(preview, defenses, stray).split("\n")
+    def attack_html(preview, defenses: dict | None = None, stray=(), provokes=()) -> str:
+        lines = P.attack_tooltip(preview, defenses, stray, provokes).split("\n")
         out = []
         for n, line in enumerate(lines):
             text = _esc(line)
@@ -1143,7 +1254,7 @@ class Hud:
                 out.append(f"<b>{text}</b>")
             elif line.startswith("Hit "):
                 out.append(f"<font color=#F0E442><b>{text}</b></font>")
-            elif line.startswith(P.STRAY_HEAD):
+            elif line.startswith((P.STRAY_HEAD, P.PROVOKES_HEAD)):
                 out.append(f"<font color=#FF8C5A><b>{text}</b></font>")
             elif line.startswith("Cannot"):
                 out.append(f"<font color=#FF8C5A><b>{text}</b></font>")
@@ -1163,6 +1274,11 @@ class Hud:
         before, self._still = self._still, self._still + dt
         if before < TERRAIN_TIP_S <= self._still:
             self._refresh_tip(self.manager.get_mouse_position())
+
+    def pointer_at(self, pos) -> None:
+        """The pointer is at `pos` (None: gone from the battle, e.g. under a dialog), after
+        the board took the move: the floating tip follows what the model shows now."""
+        self._refresh_tip(pos)
 
     def _refresh_tip(self, pos) -> None:
         content = self._tip_content(pos)
@@ -1210,9 +1326,23 @@ class Hud:
             w = area.right
             if y + th > area.bottom - 2:
                 y = area.bottom - th - 2 if th <= area.bottom - 6 else anchor[1] - th - 12
+            x, y = self._clear_of_board_texts((x, y), anchor, size, area)
         x = _clamp(x, 4, max(4, w - tw - 2))
         y = _clamp(y, 4, max(4, h - th - 4))
         return x, y
+
+    def _clear_of_board_texts(self, spot, anchor, size, area) -> tuple[int, int]:
+        """A pointer tip's top left off the board's labels (`keep_clear`: the path's, the
+        hit chance's, the creatures' names): beside the pointer on the side where it covers
+        none, else where it was."""
+        tw, th = size
+        ax, ay = anchor
+        for x, y in (spot, (ax + 20, ay + 20), (ax - tw - 20, ay + 20),
+                     (ax + 20, ay - th - 20), (ax - tw - 20, ay - th - 20)):
+            rect = pygame.Rect(x, y, tw, th)
+            if area.contains(rect) and rect.collidelist(self.keep_clear) < 0:
+                return x, y
+        return spot
 
     # ---- geometry for the app ------------------------------------------------------------
     def occupied(self) -> list[pygame.Rect]:
@@ -1261,8 +1391,7 @@ class Hud:
 
     def hotkey(self, key: int) -> bool:
         """A KEYDOWN key: the prompt's keys (Y/Enter, N/Esc) while it asks, then HOTKEYS."""
-        if self._prompt_visible and self._prompt_buttons and key in PROMPT_KEYS:
-            self.react(PROMPT_KEYS[key])
+        if self.answer(key):
             return True
         hotkeys = action_keys(self.battle)          # the bar of the battle's rules
         if key in hotkeys:
@@ -1294,6 +1423,11 @@ class Hud:
         if element is not None and element is self.decline_button:
             self.react(False)
             return True
+        for kind in ("parry", "dodge"):
+            if element is not None and element is self.answer_buttons.get(kind):
+                self._outcome(self.controller.defend(kind))
+                self.refresh()
+                return True
         if element is self.confirm_button:
             self._outcome(self.controller.confirm())
             self.refresh()
@@ -1323,10 +1457,7 @@ class Hud:
                     return True
             return False
         if etype == pygame.KEYDOWN:
-            if self._prompt_visible and self._prompt_buttons and event.key in PROMPT_KEYS:
-                self.react(PROMPT_KEYS[event.key])
-                return True
-            return False
+            return self.answer(event.key)
         if etype == pygame.MOUSEMOTION:
             if any(getattr(event, "buttons", ())):      # dragging the log's scroll bar
                 self._reading_log(event.pos)

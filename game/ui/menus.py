@@ -41,11 +41,15 @@ class _Overlay(Screen):
         super().__init__(manager, size)
         self.backdrop = None
         if backdrop is not None:
-            self.backdrop = backdrop.copy()
-            shade = pygame.Surface(backdrop.get_size(), pygame.SRCALPHA)
-            shade.fill((10, 14, 20, self.shade))
-            self.backdrop.blit(shade, (0, 0))
+            self.set_backdrop(backdrop)
         self._bg = None
+
+    def set_backdrop(self, frame: pygame.Surface) -> None:
+        """The paused battle's frame, dimmed, behind the screen."""
+        self.backdrop = frame.copy()
+        shade = pygame.Surface(frame.get_size(), pygame.SRCALPHA)
+        shade.fill((10, 14, 20, self.shade))
+        self.backdrop.blit(shade, (0, 0))
 
     def draw_background(self, surface) -> None:
         if self.backdrop is not None and self.backdrop.get_size() == surface.get_size():

@@ -36,10 +36,14 @@ class MovePreview:
     target: str | None = None          # charge: the creature attacked at the end
     facings: list[int] | None = None   # large and gargantuan movers: facing after each step
     words: str = ""                    # what it spends, when not Big Actions ("1 move action")
+    provokers: tuple[str, ...] | None = None   # the engine's answer for the command, if asked
 
     @property
     def provoking(self) -> bool:
-        """Does a creature that can still react get an attack of opportunity?"""
+        """Does a creature that can still react get an attack of opportunity? (The engine's
+        answer for the command when the preview has it.)"""
+        if self.provokers is not None:
+            return bool(self.provokers)
         return any(any(ok) for _, _, ok in self.provokes)
 
     @property
@@ -81,6 +85,7 @@ class UIModel:
     selected: str | None = None
     hover_cell: tuple[int, int] | None = None
     hover_unit: str | None = None
+    pointed: str | None = None   # the creature under the pointer where two share a hex
     mode: str = "move"           # move|run|charge|step|attack|power|retreat|interrupt
     weapon: str | None = None    # chosen weapon id, None = default
     preview: MovePreview | None = None
@@ -95,6 +100,7 @@ class UIModel:
     animations: bool = True
     speed: float = 1.0
     pending_preview: MovePreview | None = None  # the path of `pending`, drawn until confirmed
+    attack_provokes: tuple = ()  # whom the hovered attack provokes (the engine's answer)
     refusal: str = ""            # why the hovered enemy cannot be attacked now (the engine's)
     ability: str | None = None   # the ability the Ability mode aims (its id)
     aim: object | None = None    # game.ui.ability_aim.AimPreview under the mouse

@@ -58,8 +58,9 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("prone", "Drop Prone", "Prone", "0",
      "Little Action: drop prone (-4 AC vs melee, cover vs distant ranged attacks)"),
     ("retreat", "Retreat", "Retreat", "R",
-     "Both Big Actions: move up to your speed away from threatening enemies without provoking "
-     "them; Unfortunate on attacks until your next turn"),
+     "Both Big Actions: move up to your speed, never nearer to an enemy that threatens you; a "
+     "step away from a foe does not provoke it, a step toward another does (the path names "
+     "whom it provokes); Unfortunate on attacks until your next turn"),
     ("interrupt", "Prepare Interrupt", "Ready", "I",
      "Big Action: choose a trigger (U) and a Big Action to keep for it (K), then Enter; the "
      "turn ends, and when the trigger comes you may act first"),
@@ -1241,11 +1242,10 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
     `rules` names the battle's rule profile (the light rules' events read their own way)."""
     if rules == "light":
         return light_log_entries(events)
-    events = list(events)
-    out: list[LogEntry] = []
-    n = 0
+    events, out, n = list(events), [], 0
     pending_action: E.ActionSpent | None = None
     fallen: set[str] = set()       # dead creatures: their side picks who acts next
+    asked: dict = {}               # (reactor, mover) -> the kind of reaction last asked
 
     def fold(entry: LogEntry) -> LogEntry:
         nonlocal pending_action
@@ -1286,7 +1286,7 @@ def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
             out.append(fold(entry))
             n += used
             continue
-        entry = _one(e)
+        entry = _reaction_aware(e, asked)
         if isinstance(e, E.ChoiceNeeded) and e.chooser in fallen:
             entry = replace(entry, text=entry.text.replace(
                 f"{e.chooser} picks", f"{e.chooser}'s side picks", 1))
@@ -1352,8 +1352,57 @@ def defense_lines(odds: dict) -> list[str]:
     base = odds.get("none")
     verb = {"parry": "parries", "dodge": "dodges"}
     return [f"If the target {verb[k]} (its Reaction): hit {_pct(float(c.hit))} "
+            f"instead of {_pct(float(base.hit))}{_defense_note(k, c.hit > base.hit)} "
             "(rules: Reactions)"
             for k, c in odds.items() if k != "none" and base is not None and c.hit != base.hit]
+
+
+def _defense_note(kind: str, worse: bool) -> str:
+    """Why a defense may raise the hit chance: it replaces the AC with an opposed roll."""
+    if worse:
+        return f": a {kind} replaces its AC with a roll, here a weaker one"
+    return ""
+
+
+def declined_words(battle) -> str:
+    """What declining the pending reaction does, in words ("" when none is pending)."""
+    if battle.awaiting() != "reaction":
+        return ""
+    p = battle.pending
+    if p.kind == "defense":
+        return f"{p.reactor} takes no defense against {p.mover}'s attack"
+    if p.kind == "interrupt":
+        return f"{p.reactor} does not interrupt {p.mover}"
+    return f"{p.reactor} lets {p.mover} go without an {aoo_name(battle)}"
+
+
+DECLINED = {
+    "defense": ("{by} takes no defense against {unit}'s attack",
+                "Active Parry and Active Dodge declined: the attack is rolled against the AC "
+                "(rules: Reactions)"),
+    "interrupt": ("{by} does not interrupt {unit}",
+                  "Interrupt Turn declined; the Reaction is kept (rules: Turns, actions and "
+                  "initiative)"),
+}
+
+
+def _reaction_aware(e, asked: dict) -> LogEntry:
+    """An event's line; a declined reaction's in the words of the reaction asked before
+    (`asked`: (reactor, mover) -> kind, kept up to date here)."""
+    if isinstance(e, E.ReactionAsked):
+        asked[(e.by, e.unit)] = e.kind
+    if isinstance(e, E.ReactionDeclined):
+        return declined_line(e, asked.get((e.by, e.unit), ""))
+    return _one(e)
+
+
+def declined_line(e, kind: str) -> LogEntry:
+    """The log line of a declined reaction, in the words of the reaction that was asked."""
+    if kind not in DECLINED:
+        return _action_line(e)
+    text, detail = DECLINED[kind]
+    return LogEntry(text.format(by=e.by, unit=e.unit), detail, (e.by, e.unit), "reaction",
+                    (e,))
 
 
 def defense_prompt(battle) -> tuple[str, list[str]]:
@@ -1377,11 +1426,28 @@ def defense_prompt(battle) -> tuple[str, list[str]]:
 STRAY_HEAD = "If it misses"
 
 
-def attack_tooltip(preview, defenses: dict | None = None, stray=()) -> str:
+PROVOKES_HEAD = "Provokes"
+
+
+def chance_lines(preview, defenses: dict | None, provokes=()) -> list[str]:
+    """The hit chance against the AC first, then against each active defense the target
+    could use, then whom the attack provokes (the engine's answers)."""
+    defended = defense_lines(defenses or {})
+    lines = [f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}"
+             + ("  (against its AC, no defense)" if defended else "")] + defended
+    if provokes:
+        lines.append(f"{PROVOKES_HEAD} {', '.join(provokes)}: attacking from here draws "
+                     f"{'an attack' if len(provokes) == 1 else 'attacks'} of opportunity "
+                     "first (rules: Attacks of opportunity)")
+    return lines
+
+
+def attack_tooltip(preview, defenses: dict | None = None, stray=(), provokes=()) -> str:
     """The attack preview as lines of text: weapon and mode, hit and critical chances, the
     attack bonus and the AC with every modifier, cover, concealment, flanking, fortune,
     (`defenses`: the engine's odds) the hit chance against each active defense, and
-    (`stray`: the engine's lines) who a missed missile may strike (firing into melee)."""
+    (`stray`: the engine's lines) who a missed missile may strike (firing into melee), and
+    (`provokes`: the engine's answer for the command) whom the attack provokes."""
     if preview is None:
         return ""
     sit = preview.situation
@@ -1395,8 +1461,7 @@ def attack_tooltip(preview, defenses: dict | None = None, stray=()) -> str:
         lines.append(f"Cannot attack: {preview.reason}")
         return "\n".join(lines)
     plan = preview.plan
-    lines.append(f"Hit {_pct(preview.hit_chance)}  |  Critical {_pct(preview.crit_chance)}")
-    lines += defense_lines(defenses or {})
+    lines += chance_lines(preview, defenses, provokes)
     lines.append(f"Expected damage {preview.expected_damage:.1f}")
     if stray:
         lines.append(f"{STRAY_HEAD}, the missile may strike:")

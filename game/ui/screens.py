@@ -36,6 +36,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIP
 from game import paths
 from game import saves
 from game.ai import DESCRIPTIONS as AI_DESCRIPTIONS
+from game.cliargs import program_name
 from game.errors import InputError, printable
 from game.ui import presenters as P
 from game.ui import setup_model as S
@@ -365,7 +366,7 @@ class SetupScreen(Screen):
         super().__init__(manager, size)
         if not maps:
             raise InputError(S.MAPS_DIR, None, "no playable map (.tmx) here: add one, or give "
-                             "a map: python -m game play MAP")
+                             f"a map: {program_name()} play MAP")
         self.maps = list(maps)
         self.index = 0
         self.sides: list[S.Side] = []
