@@ -18,6 +18,7 @@ import pygame
 
 from game.rules.situation import attack_preview
 from game.ui import board as B
+from game.ui.ability_aim import AimPreview
 from game.ui import sprites as sp
 from game.ui import terrain_marks as tm
 from game.ui.camera import Camera
@@ -241,7 +242,8 @@ def _ability(helps: bool):
         hexes = [s.battle.hexmap.hex_at(*c) for c in s.around()]
         caught = [SimpleNamespace(name=s.me.name, helps=True, heals=5.0, wakes=0,
                                   temp_hp=0)] if helps and s.me else []
-        aim = SimpleNamespace(area=hexes, caught=caught, lines=[])
+        aim = AimPreview(command=None, provokes=(), area=frozenset(hexes),
+                         caught=tuple(caught))
         s.screen(lambda cam: s.board._ability_aim(s.surface, cam, s.controller(aim=aim)))
     return draw
 
