@@ -22,8 +22,8 @@ def load_battle(arg: str, seed: int = 0, rules: str | None = None):
     """The battle of a save file (a .json file, with the save's rules: `rules`, when given,
     must be them) or the first turn of a map (path or shipped map name) with `rules` (None:
     the map's own)."""
-    if arg.lower().endswith(".json") or (Path(arg).is_file() and
-                                         not arg.lower().endswith(".tmx")):
+    is_map = arg.lower().endswith((".tmx", ".tmj"))
+    if arg.lower().endswith(".json") or (Path(arg).is_file() and not is_map):
         from game.engine.replay import load_replay
         return load_replay(arg, rules=rules)
     from game.engine.battle import Battle

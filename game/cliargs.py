@@ -74,8 +74,8 @@ def cell(text: str, what: str = "hex") -> tuple[int, int]:
 
 SCREEN_SIDES = (200, 4096)
 MAX_SCREEN_PIXELS = 4096 * 3072
-SCREEN_SIZE_HELP = (f"WxH in pixels (default 1280x800): each side {SCREEN_SIDES[0]}-"
-                    f"{SCREEN_SIDES[1]}, at most {MAX_SCREEN_PIXELS:,} pixels in all "
+SCREEN_SIZE_HELP = (f"the window's size in pixels, WxH (default 1280x800): each side "
+                    f"{SCREEN_SIDES[0]}-{SCREEN_SIDES[1]}, at most {MAX_SCREEN_PIXELS:,} pixels in all "
                     f"(4096x3072, 3840x2160)")
 
 
