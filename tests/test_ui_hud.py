@@ -202,7 +202,7 @@ def test_disabled_buttons_carry_their_reason(screen):
     assert "Not prone" in stand.tool_tip_text
     assert hud.action_buttons["end_turn"].is_enabled
     # pygame_gui shows no tooltip on a disabled button: the HUD's own hint does
-    hud._refresh_tip(stand.rect.center)
+    hud.pointer_at(stand.rect.center)
     assert hud.tip is not None and "Not prone" in hud.tip.html_text
     assert hud.tip.rect.bottom <= stand.rect.top
     # pressing it does nothing but say why
@@ -276,7 +276,7 @@ def test_hovering_a_log_line_highlights_its_creatures(screen):
     found = None
     for y in range(box.rect.top + 2, box.rect.bottom - 2, 3):
         for x in range(box.rect.left + 20, box.rect.right - 30, 25):
-            href = hud._log_href_at((x, y))
+            href = hud.combat_log.href_at((x, y))
             if href and hud.log[int(href[4:])].kind in ("attack", "critical", "miss"):
                 found = (x, y), int(href[4:])
                 break
@@ -386,13 +386,13 @@ def test_attack_preview_tooltip_beside_the_pointer(screen):
     foe = "Wulfric" if me != "Wulfric" else "Orc 1"
     ctl.model.attack = attack_preview(b.view(), me, foe)
     pos = hud.board_rect().center
-    hud._refresh_tip(pos)
+    hud.pointer_at(pos)
     assert hud.tip is not None
     assert f"Hit {ctl.model.attack.hit_chance * 100:.0f}%" in hud.tip.html_text
     assert hud.tip.rect.left >= pos[0] and pygame.Rect((0, 0), (1280, 800)).contains(
         hud.tip.rect)
     ctl.model.attack = None
-    hud._refresh_tip(pos)
+    hud.pointer_at(pos)
     assert hud.tip is None
 
 
