@@ -187,18 +187,45 @@ class Hud:
         return self.contains(pos)
 
     # ---- what other modules and tests call, forwarded to the panels -----------------------
-    do_action = property(lambda self: self.action_bar.press)
-    state_of = property(lambda self: self.action_bar.state_of)
-    answer = property(lambda self: self.prompt.answer)
-    react = property(lambda self: self.prompt.react)
-    place_prompt = property(lambda self: self.prompt.place)
-    card_unit = property(lambda self: self.unit_card.unit)
-    hint = property(lambda self: self.status.hint)
-    toggle_log = property(lambda self: self.combat_log.toggle)
-    log_html = property(lambda self: self.combat_log.html)
-    tick = property(lambda self: self.tooltip.tick)
-    pointer_at = property(lambda self: self.tooltip.follow)
-    tip_area = property(lambda self: self.tooltip.area)
+    def do_action(self, action: str) -> bool:
+        """Press the bar's button of the engine's action id `action`: False when disabled."""
+        return self.action_bar.press(action)
+
+    def state_of(self, action: str) -> P.ActionState | None:
+        return self.action_bar.state_of(action)
+
+    def answer(self, key: int) -> bool:
+        return self.prompt.answer(key)
+
+    def react(self, accept: bool) -> None:
+        self.prompt.react(accept)
+
+    def place_prompt(self, points) -> None:
+        self.prompt.place(points)
+
+    def card_unit(self) -> str | None:
+        return self.unit_card.unit()
+
+    def hint(self) -> str:
+        return self.status.hint()
+
+    def toggle_log(self, index: int) -> None:
+        self.combat_log.toggle(index)
+
+    def log_html(self) -> str:
+        return self.combat_log.html()
+
+    def tick(self, dt: float) -> None:
+        self.tooltip.tick(dt)
+
+    def pointer_at(self, pos) -> None:
+        """The pointer is at `pos` (None: gone from the battle, e.g. under a dialog), after
+        the board took the move: the floating tip follows what the model shows now."""
+        self.tooltip.follow(pos)
+
+    def tip_area(self) -> pygame.Rect:
+        return self.tooltip.area()
+
     states = _forward("action_bar", "states")
     action_buttons = _forward("action_bar", "buttons")
     entries = _forward("initiative", "entries")
