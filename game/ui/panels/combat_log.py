@@ -75,6 +75,7 @@ class CombatLog(Panel):
     def new_battle(self) -> None:
         self.expanded.clear()
         self.events_seen = -1
+        self.lines_shown = None         # (another battle's log may have as many lines)
 
     def refresh(self, b) -> None:
         if len(b.events) != self.events_seen:
