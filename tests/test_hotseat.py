@@ -132,8 +132,8 @@ def test_an_aoo_prompt_of_the_other_person_is_handed_over_and_back():
     assert a.mode == "handoff" and a.view.team == "red"
     assert_nothing_of_the_battle_shows(a)
     hand_over(a)
-    if hasattr(a.hud, "_prompt_content"):             # the prompt names the reacting player
-        title, body, buttons = a.hud._prompt_content(b)
+    if getattr(a.hud, "prompt", None) is not None:    # the prompt names the reacting player
+        title, body, buttons = a.hud.prompt.content(b)
         assert buttons and "Red player" in body and "Orc" in title
     key(a, pygame.K_y)
     assert any(isinstance(e, E.AttackRolled) and e.kind == "aoo" for e in b.events)

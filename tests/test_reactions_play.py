@@ -168,7 +168,7 @@ def test_hotseat_the_defender_answers_and_sees_the_outcome_before_the_handoff():
     a.update(0.1)
     assert b.decider() == ("reaction", "Aldric") and a.mode == "handoff"
     hand_over(a)
-    title, body, buttons = a.hud._prompt_content(b)
+    title, body, buttons = a.hud.prompt.content(b)
     assert title == "Defend: Aldric" and "Blue player" in body and buttons
     key(a, pygame.K_p)
     assert any(isinstance(e, E.AttackRolled) and e.defense == "parry" for e in b.events)

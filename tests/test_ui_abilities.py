@@ -21,7 +21,7 @@ def _controller(b) -> GameController:
 def test_the_ability_button_aims_at_the_mouse_and_a_click_uses_it():
     b = shaman_field()
     ctl = _controller(b)
-    ctl.do_action("ability")
+    ctl.do_action("use_ability")
     assert ctl.model.mode == "ability" and ctl.model.ability == "fear_burst"
     ctl.hover_cell((6, 3))
     aim = ctl.model.aim
@@ -38,7 +38,7 @@ def test_a_provoking_use_waits_for_a_second_click():
     for name in ("S", "A", "B"):
         ok(b, C.EndTurn(name))
     ctl = _controller(b)
-    ctl.do_action("ability")
+    ctl.do_action("use_ability")
     ctl.hover_cell((8, 3))
     assert ctl.model.aim.provokes == ("A",)
     assert ctl.click_cell((8, 3)) is None and ctl.model.pending.confirm
@@ -50,4 +50,5 @@ def test_the_button_is_disabled_with_the_engines_reason_for_creatures_without_ab
     b = shaman_field()
     ok(b, C.EndTurn("S"))
     states = {s.action: s for s in action_states(b, human=True)}
-    assert not states["ability"].enabled and states["ability"].reason == "No special abilities"
+    assert not states["use_ability"].enabled
+    assert states["use_ability"].reason == "No special abilities"

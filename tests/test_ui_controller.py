@@ -244,7 +244,7 @@ def test_an_unreachable_hex_says_why_and_changes_nothing():
 def test_end_turn_then_pick_the_next_creature_in_selective_initiative():
     b = duel()
     ctl = GameController(b)
-    out = ctl.do_action("end")
+    out = ctl.do_action("end_turn")
     assert out.ok and b.awaiting() == "choice" and b.chooser == "Wulfric"
     assert set(ctl.model.choice_candidates) == {"Mayat", "Orc", "Goblin"}
     out = ctl.click_cell((1, 6))                     # Mayat's hex
@@ -267,7 +267,7 @@ def test_an_ask_creature_is_prompted_and_its_answer_resolves_the_aoo():
 def test_the_computer_side_never_stalls_a_game():
     b = duel()
     ctl = GameController(b)
-    ctl.do_action("end")
+    ctl.do_action("end_turn")
     ctl.choose_next("Orc")
     steps = 0
     while not ctl.is_human_turn() and b.awaiting() != "over":

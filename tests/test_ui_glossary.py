@@ -22,9 +22,8 @@ from game.ui.sprites import BADGES  # noqa: E402
 def _hud_label(engine_id: str, table: P.BarTable) -> str:
     """The name the HUD shows for an engine action: its button, its More actions row, or the
     id in words (the menu's fallback)."""
-    button = next((b for b, e in table.engine.items() if e == engine_id), engine_id)
     for row in table.actions:
-        if row[0] == button:
+        if row[0] == engine_id:
             return row[1]
     more = next((label for a, label, _ in P.MORE_ACTIONS if a == engine_id), None)
     return more or engine_id.replace("_", " ").capitalize()

@@ -69,9 +69,10 @@ class FakeController:
     def do_action(self, action):
         self.calls.append(("do_action", action))
         b = self.battle
-        simple = {"end": C.EndTurn, "defend": C.FightDefensively, "prone": C.DropProne,
+        simple = {"end_turn": C.EndTurn, "fight_defensively": C.FightDefensively,
+                  "drop_prone": C.DropProne,
                   "aim": lambda u: C.Aim(u, confirm=True),
-                  "stand": lambda u: C.StandUp(u, confirm=True)}
+                  "stand_up": lambda u: C.StandUp(u, confirm=True)}
         if action in simple:
             return self._apply(simple[action](b.active))
         self.model.mode = action
@@ -175,8 +176,8 @@ def test_end_turn_button_event_calls_the_controller_and_changes_the_battle(scree
     b = duel()
     hud, manager, ctl = make_hud(screen, b)
     first, events = b.active, len(b.events)
-    assert press(hud, hud.action_buttons["end"])
-    assert ctl.calls == [("do_action", "end")]
+    assert press(hud, hud.action_buttons["end_turn"])
+    assert ctl.calls == [("do_action", "end_turn")]
     assert b.active != first and len(b.events) > events
     assert any(isinstance(e, E.TurnEnded) and e.unit == first for e in b.events)
 
@@ -185,28 +186,28 @@ def test_a_real_click_on_end_turn(screen):
     b = duel()
     hud, manager, ctl = make_hud(screen, b)
     first = b.active
-    handled = click(hud, manager, hud.action_buttons["end"].rect.center)
+    handled = click(hud, manager, hud.action_buttons["end_turn"].rect.center)
     assert any(e.type == pygame_gui.UI_BUTTON_PRESSED for e in handled)
-    assert ("do_action", "end") in ctl.calls
+    assert ("do_action", "end_turn") in ctl.calls
     assert b.budget(first).acted and b.awaiting() == "choice"
     # the HUD follows: every action now waits for the choice
-    assert not hud.action_buttons["end"].is_enabled
+    assert not hud.action_buttons["end_turn"].is_enabled
 
 
 def test_disabled_buttons_carry_their_reason(screen):
     b = duel()
     hud, manager, ctl = make_hud(screen, b)
-    stand = hud.action_buttons["stand"]
+    stand = hud.action_buttons["stand_up"]
     assert not stand.is_enabled
     assert "Not prone" in stand.tool_tip_text
-    assert hud.action_buttons["end"].is_enabled
+    assert hud.action_buttons["end_turn"].is_enabled
     # pygame_gui shows no tooltip on a disabled button: the HUD's own hint does
-    hud._refresh_tip(stand.rect.center)
+    hud.pointer_at(stand.rect.center)
     assert hud.tip is not None and "Not prone" in hud.tip.html_text
     assert hud.tip.rect.bottom <= stand.rect.top
     # pressing it does nothing but say why
-    assert not hud.do_action("stand")
-    assert ("do_action", "stand") not in ctl.calls
+    assert not hud.do_action("stand_up")
+    assert ("do_action", "stand_up") not in ctl.calls
     assert "Not prone" in ctl.model.message
 
 
@@ -221,7 +222,7 @@ def test_action_bar_shows_hotkeys_and_the_mode(screen):
     b = duel()
     hud, manager, ctl = make_hud(screen, b)
     assert hud.action_buttons["move"].text.startswith("1")
-    assert hud.action_buttons["end"].text.startswith("E")
+    assert hud.action_buttons["end_turn"].text.startswith("E")
     ctl.model.mode = "run"
     hud.refresh()
     assert hud.action_buttons["run"].is_selected
@@ -229,13 +230,14 @@ def test_action_bar_shows_hotkeys_and_the_mode(screen):
 
 
 def test_hotkeys():
-    assert HOTKEYS[pygame.K_1] == "move" and HOTKEYS[pygame.K_0] == "prone"
-    assert HOTKEYS[pygame.K_r] == "retreat" and HOTKEYS[pygame.K_i] == "interrupt"
-    assert HOTKEYS[pygame.K_e] == "end" and HOTKEYS[pygame.K_4] == "step"
+    assert HOTKEYS[pygame.K_1] == "move" and HOTKEYS[pygame.K_0] == "drop_prone"
+    assert HOTKEYS[pygame.K_r] == "retreat" and HOTKEYS[pygame.K_i] == "prepare_interrupt"
+    assert HOTKEYS[pygame.K_e] == "end_turn" and HOTKEYS[pygame.K_4] == "step"
     assert sorted(set(HOTKEYS.values())) == sorted(
-        ["move", "run", "charge", "step", "attack", "aim", "defend", "power", "stand",
-         "prone", "retreat", "interrupt", "ignore", "defer", "end", "draw", "sheathe",
-         "pickup", "protect", "trade", "ability", "more"])
+        ["move", "run", "charge", "step", "attack", "aim", "fight_defensively", "power_attack",
+         "stand_up", "drop_prone", "retreat", "prepare_interrupt", "ignore_enemy", "defer",
+         "end_turn", "draw_weapon", "sheathe_weapon", "pick_up", "protect", "trade_spaces",
+         "use_ability", "more"])
 
 
 # ---- the log -------------------------------------------------------------------------------
@@ -274,7 +276,7 @@ def test_hovering_a_log_line_highlights_its_creatures(screen):
     found = None
     for y in range(box.rect.top + 2, box.rect.bottom - 2, 3):
         for x in range(box.rect.left + 20, box.rect.right - 30, 25):
-            href = hud._log_href_at((x, y))
+            href = hud.combat_log.href_at((x, y))
             if href and hud.log[int(href[4:])].kind in ("attack", "critical", "miss"):
                 found = (x, y), int(href[4:])
                 break
@@ -299,7 +301,7 @@ def test_initiative_tracker_marks_and_picks(screen):
     hud, manager, ctl = make_hud(screen, b)
     first = b.active
     assert "@init_active" in hud.init_buttons[first].get_class_ids()
-    assert press(hud, hud.action_buttons["end"])
+    assert press(hud, hud.action_buttons["end_turn"])
     picks = [e.name for e in hud.entries if e.can_pick]
     assert picks and first not in picks
     for name in picks:
@@ -384,13 +386,13 @@ def test_attack_preview_tooltip_beside_the_pointer(screen):
     foe = "Wulfric" if me != "Wulfric" else "Orc 1"
     ctl.model.attack = attack_preview(b.view(), me, foe)
     pos = hud.board_rect().center
-    hud._refresh_tip(pos)
+    hud.pointer_at(pos)
     assert hud.tip is not None
     assert f"Hit {ctl.model.attack.hit_chance * 100:.0f}%" in hud.tip.html_text
     assert hud.tip.rect.left >= pos[0] and pygame.Rect((0, 0), (1280, 800)).contains(
         hud.tip.rect)
     ctl.model.attack = None
-    hud._refresh_tip(pos)
+    hud.pointer_at(pos)
     assert hud.tip is None
 
 
@@ -465,8 +467,8 @@ def test_with_the_real_controller_when_it_exists(screen):
     manager = make_manager((1280, 800))
     hud = Hud(manager, controller)
     first = b.active
-    if hud.state_of("end").enabled:
-        assert press(hud, hud.action_buttons["end"])
+    if hud.state_of("end_turn").enabled:
+        assert press(hud, hud.action_buttons["end_turn"])
         assert b.active != first
 
 

@@ -49,7 +49,7 @@ def test_prepare_interrupt_trigger_and_action_are_chosen_before_it_is_sent():
     b = battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=2, row=3),
                    dict(name="Orc", unit="orc", team="red", col=8, row=3)])
     ctl = GameController(b)
-    assert ctl.do_action("interrupt") is None and ctl.model.mode == "interrupt"
+    assert ctl.do_action("prepare_interrupt") is None and ctl.model.mode == "interrupt"
     assert "Wulfric" not in b.interrupts and "(U)" in ctl.model.message
     ctl.cycle_trigger()
     ctl.cycle_prepared()
@@ -57,7 +57,7 @@ def test_prepare_interrupt_trigger_and_action_are_chosen_before_it_is_sent():
     assert trigger != "enters_reach" and action != "attack"
     assert (trigger, action) in [(o.command.trigger, o.command.action)
                                  for o in b.options("Wulfric", "prepare_interrupt")]
-    assert ctl.do_action("interrupt").ok
+    assert ctl.do_action("prepare_interrupt").ok
     assert (b.interrupts["Wulfric"].trigger, b.interrupts["Wulfric"].action) == (trigger, action)
 
 
@@ -67,7 +67,7 @@ def test_ignore_mode_clicks_an_enemy_and_defer_is_a_button_the_engine_words():
     b = battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=2, row=3),
                    dict(name="Orc", unit="orc", team="red", col=8, row=3)])
     ctl = GameController(b)
-    ctl.do_action("ignore")
+    ctl.do_action("ignore_enemy")
     assert ctl.model.mode == "ignore"
     ctl.click_cell((8, 3))
     assert b.ignoring["Wulfric"] == ("Orc",)

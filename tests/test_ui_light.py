@@ -321,7 +321,7 @@ def test_the_light_opportunity_attack_uses_the_reaction_prompt_with_its_words():
     ctl = GameController(b)
     hud = Hud(manager, ctl)
     try:
-        title, body, buttons = hud._prompt_content(b)
+        title, body, buttons = hud.prompt.content(b)
         assert title == "Opportunity Attack: Grok" and buttons
         assert "leaving Grok's attack range" in body and "to hit" in body
         assert "Opportunity Attack" in hud.hint() and "attack of opportunity" not in hud.hint()

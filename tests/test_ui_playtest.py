@@ -189,7 +189,7 @@ def test_7_fight_defensively_cannot_be_taken_twice_in_a_turn():
     assert a.battle.unit("Wulfric").has("fighting_defensively")
     key(a, pygame.K_7)
     assert a.battle.budget("Wulfric").big == big
-    assert not a.hud.state_of("defend").enabled
+    assert not a.hud.state_of("fight_defensively").enabled
 
 
 # ---- 8: a click after selecting another creature -------------------------------------------

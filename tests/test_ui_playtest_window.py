@@ -85,7 +85,7 @@ def test_fire_breath_aims_its_cone_toward_the_pointer_in_each_of_the_six_directi
                   [dict(name=f"Orc{d}", unit="orc", team="red", col=c, row=r)
                    for d, (c, r) in enumerate(foes)], width=12, height=11, axis=axis)
     a = new_app(b)
-    a.controller.do_action("ability")
+    a.controller.do_action("use_ability")
     assert a.model.ability == "fire_breath"
     for d, pointed in enumerate(ring_of(axis, distance=1)):
         move_to(a, pointed)
@@ -103,7 +103,7 @@ def test_pointing_where_the_cone_catches_no_one_never_turns_it_onto_an_ally(axis
                    dict(name="Friend", unit="fighter", team="blue", col=ally[0], row=ally[1])],
                   width=12, height=11, axis=axis)
     a = new_app(b)
-    a.controller.do_action("ability")
+    a.controller.do_action("use_ability")
     down_left = ring_of(axis, distance=1)[4]
     move_to(a, down_left)
     aim = a.model.aim

@@ -76,10 +76,11 @@ def until_turn_of(b: Battle, name: str) -> None:
 def test_action_states_cover_every_button_in_hotkey_order():
     b = duel()
     got = P.action_states(b, Model())
-    assert [s.action for s in got] == ["move", "run", "charge", "step", "attack", "aim", "defend",
-                                       "power", "stand", "prone", "retreat", "interrupt",
-                                       "ignore", "defer", "draw", "sheathe", "pickup",
-                                       "protect", "trade", "ability", "more", "end"]
+    assert [s.action for s in got] == [
+        "move", "run", "charge", "step", "attack", "aim", "fight_defensively", "power_attack",
+        "stand_up", "drop_prone", "retreat", "prepare_interrupt", "ignore_enemy", "defer",
+        "draw_weapon", "sheathe_weapon", "pick_up", "protect", "trade_spaces", "use_ability",
+        "more", "end_turn"]
     assert [s.hotkey for s in got] == list("1234567890RIOPQVFBXMJE")
     assert [s.label for s in got] == [
         "Move", "Run", "Charge", "5-Foot Step", "Attack", "Aim", "Fight Defensively",
@@ -87,8 +88,8 @@ def test_action_states_cover_every_button_in_hotkey_order():
         "Defer", "Draw Weapon", "Sheathe Weapon", "Pick Up", "Protect", "Trade Spaces",
         "Special Ability", "More Actions", "End Turn"]
     by = {s.action: s for s in got}
-    assert by["end"].enabled and by["move"].enabled and by["step"].enabled
-    assert not by["stand"].enabled and by["stand"].reason == "Not prone"
+    assert by["end_turn"].enabled and by["move"].enabled and by["step"].enabled
+    assert not by["stand_up"].enabled and by["stand_up"].reason == "Not prone"
     for s in got:
         assert s.enabled == (s.reason == ""), s
 
@@ -107,8 +108,8 @@ def test_not_your_turn_disables_every_action():
     got = P.action_states(b, Model())
     assert all(not s.enabled and s.reason.startswith("Not your turn") for s in got)
     # the controller's word wins over the Controller component
-    assert states(b, human=True)["end"].enabled
-    assert not states(duel(), human=False)["end"].enabled
+    assert states(b, human=True)["end_turn"].enabled
+    assert not states(duel(), human=False)["end_turn"].enabled
 
 
 def test_no_big_action_left_after_two_big_actions():
@@ -123,8 +124,8 @@ def test_no_big_action_left_after_two_big_actions():
     assert s["run"].reason == "No Big Action left"
     assert s["charge"].reason == "Needs both Big Actions"
     assert s["retreat"].reason == "Threatens no hex: no melee weapon in hand"
-    assert s["end"].enabled
-    assert s["prone"].enabled                         # a Little Action is left
+    assert s["end_turn"].enabled
+    assert s["drop_prone"].enabled                    # a Little Action is left
 
 
 def test_five_foot_step_then_no_step_and_no_move():
@@ -144,8 +145,8 @@ def test_prone_creature_must_stand_up_first():
     name = b.active
     assert b.apply(C.DropProne(name)).ok
     s = states(b)
-    assert s["stand"].enabled
-    assert s["prone"].reason == "Already prone"
+    assert s["stand_up"].enabled
+    assert s["drop_prone"].reason == "Already prone"
     assert s["move"].reason == "Prone: Stand Up first"
     assert s["step"].reason == "Prone: Stand Up first"
 
@@ -163,22 +164,22 @@ def test_attack_needs_an_enemy_in_reach_or_range_and_an_attack_left():
     b = melee()
     until_turn_of(b, "Wulfric")
     s = states(b)
-    assert s["attack"].enabled and s["power"].enabled and s["defend"].enabled
+    assert s["attack"].enabled and s["power_attack"].enabled and s["fight_defensively"].enabled
     assert b.apply(C.Attack("Wulfric", target="Orc 1")).ok
     while b.pending is not None:      # the orcs let an Interrupt Turn and an active defense go
         assert b.apply(C.React(b.pending.reactor, False)).ok
     s = states(b)
     assert s["attack"].reason.startswith("No attack left this turn")   # level 2: one per turn
-    assert s["defend"].reason == "Already attacked: too late to fight defensively"
+    assert s["fight_defensively"].reason == "Already attacked: too late to fight defensively"
     far = duel()                                     # Wren's dagger is still sheathed
-    assert states(far)["power"].reason == "No melee weapon"
+    assert states(far)["power_attack"].reason == "No melee weapon"
 
 
 def test_selected_follows_the_ui_mode():
     b = duel()
     s = states(b, Model(mode="run"))
     assert s["run"].selected and not s["move"].selected
-    assert not states(b, Model(mode="interrupt"))["end"].selected
+    assert not states(b, Model(mode="interrupt"))["end_turn"].selected
 
 
 def test_buttons_word_the_engine_codes_and_keep_the_engine_sentence_as_detail():

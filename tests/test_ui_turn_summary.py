@@ -34,7 +34,7 @@ def play_until(a, done, steps: int = 200) -> None:
             elif waiting == "choice":
                 c.choose_next(sorted(a.model.choice_candidates)[0])
             else:
-                c.do_action("end")
+                c.do_action("end_turn")
         a.update(0.5)
 
 

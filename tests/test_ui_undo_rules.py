@@ -75,7 +75,7 @@ def test_undo_keeps_a_saves_fixed_dice(tmp_path):
     save.write_text(json.dumps(data))
     a = play_app(load=save, window=False)
     assert a.battle.active == "Raider" and a.controller.is_human_turn()
-    a.controller.do_action("defend")
+    a.controller.do_action("fight_defensively")
     assert len(a.battle.log) == 1 and a.controller.history.can_undo
     key(a, pygame.K_z)
     assert "undone" in a.model.message and a.battle.log == []

@@ -93,7 +93,7 @@ def _play_people(app, until, steps: int = 300) -> None:
                 c.choose_next(sorted(app.model.choice_candidates)[0])
             else:
                 _walk_towards_enemy(app)
-                c.do_action("end")
+                c.do_action("end_turn")
         app.update(0.5)
 
 

@@ -26,7 +26,7 @@ from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
 from game.ui import ability_mode, autoplay, light_play, more_mode
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.overlays import budget_of, move_budget
-from game.ui.presenters import light_rules
+from game.ui.presenters import MODE_OF_ACTION, light_rules
 from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -511,12 +511,12 @@ class GameController:
         return f"{label}: click a highlighted target (J: the next action)"
 
     def do_action(self, action: str) -> Outcome | None:
-        """An action bar button (see the module docstring of the HUD for their labels); a
-        battle of the light rules has its own bar (game.ui.light_play)."""
+        """An action bar button, by the engine's action id (presenters.ACTIONS; "more": the
+        More actions menu); a battle of the light rules has its own bar (game.ui.light_play)."""
         if light_rules(self.battle):
             return light_play.do_action(self, action)
-        if action in ACTION_MODES:
-            self.set_mode(action)
+        if MODE_OF_ACTION.get(action) in ACTION_MODES:
+            self.set_mode(MODE_OF_ACTION[action])
             return None
         actor = self._living(self.actor())
         if actor is None:
@@ -524,23 +524,23 @@ class GameController:
             return None
         name = actor.name
         cmd = {"aim": lambda: C.Aim(name),
-               "defend": lambda: C.FightDefensively(name),
-               "stand": lambda: C.StandUp(name),
-               "prone": lambda: C.DropProne(name),
-               "interrupt": lambda: self._prepare_command(name),
+               "fight_defensively": lambda: C.FightDefensively(name),
+               "stand_up": lambda: C.StandUp(name),
+               "drop_prone": lambda: C.DropProne(name),
+               "prepare_interrupt": lambda: self._prepare_command(name),
                "defer": lambda: C.Defer(name),
-               "draw": lambda: C.DrawWeapon(name),
-               "sheathe": lambda: C.SheatheWeapon(name, self.model.weapon),
-               "pickup": lambda: C.PickUp(name),
-               "end": lambda: C.EndTurn(name)}.get(action)
+               "draw_weapon": lambda: C.DrawWeapon(name),
+               "sheathe_weapon": lambda: C.SheatheWeapon(name, self.model.weapon),
+               "pick_up": lambda: C.PickUp(name),
+               "end_turn": lambda: C.EndTurn(name)}.get(action)
         if cmd is None:
             raise ValueError(f"unknown action {action!r}")
-        if action == "interrupt" and self.model.mode != "interrupt":
+        if action == "prepare_interrupt" and self.model.mode != "interrupt":
             self.set_mode("interrupt")      # choose the trigger and the action first
             return None
-        if action == "interrupt":
+        if action == "prepare_interrupt":
             self.model.mode = "move"
-        if action == "end" and self._warn_before_ending(name):
+        if action == "end_turn" and self._warn_before_ending(name):
             return None
         return self.send(cmd())
 
@@ -632,7 +632,7 @@ class GameController:
         if m.mode == "more" and m.more.hovered is not None:
             return more_mode.click(self, self.actor())
         if m.mode == "interrupt":
-            return self.do_action("interrupt")
+            return self.do_action("prepare_interrupt")
         return None
 
     def take_safe(self) -> Outcome | None:

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import pygame
 
-#: pygame key -> the action of GameController.do_action (the action bar's hotkeys)
+#: pygame key -> the engine's action id of the default rules' bar button it presses
+#: (GameController.do_action; "more" opens the More actions menu)
 ACTION_KEYS: dict[int, str] = {
     pygame.K_1: "move", pygame.K_2: "run", pygame.K_3: "charge", pygame.K_4: "step",
-    pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "defend", pygame.K_8: "power",
-    pygame.K_9: "stand", pygame.K_0: "prone", pygame.K_r: "retreat",
-    pygame.K_i: "interrupt", pygame.K_o: "ignore", pygame.K_p: "defer",
-    pygame.K_q: "draw", pygame.K_v: "sheathe", pygame.K_f: "pickup",
-    pygame.K_b: "protect", pygame.K_x: "trade", pygame.K_m: "ability", pygame.K_j: "more",
-    pygame.K_e: "end", pygame.K_END: "end",
+    pygame.K_5: "attack", pygame.K_6: "aim", pygame.K_7: "fight_defensively",
+    pygame.K_8: "power_attack", pygame.K_9: "stand_up", pygame.K_0: "drop_prone",
+    pygame.K_r: "retreat", pygame.K_i: "prepare_interrupt", pygame.K_o: "ignore_enemy",
+    pygame.K_p: "defer", pygame.K_q: "draw_weapon", pygame.K_v: "sheathe_weapon",
+    pygame.K_f: "pick_up", pygame.K_b: "protect", pygame.K_x: "trade_spaces",
+    pygame.K_m: "use_ability", pygame.K_j: "more",
+    pygame.K_e: "end_turn", pygame.K_END: "end_turn",
 }
-#: the action bar's hotkeys in a battle of the light rules (game.ui.presenters.LIGHT_ACTIONS):
+#: the action bar's hotkeys in a battle of the light rules (game.ui.presenters.LIGHT_ACTIONS),
+#: by the engine's action ids of the light profile:
 #: the keys of the default bar its actions do not use, so that WASD still pans, C centres and
 #: G shows the coordinates
 LIGHT_ACTION_KEYS: dict[int, str] = {

@@ -13,6 +13,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIPanel
 
 from game.ui import presenters as P
+from game.ui.panels.base import Panel
 
 ROW_H = 30
 WIDTH = 200
@@ -48,11 +49,13 @@ def forecast_html(label: str, target, words: str = "") -> str:
     return "<br>".join(out)
 
 
-class MoreMenu:
+class MoreMenu(Panel):
     """The menu's widgets, rebuilt when what they show changes."""
 
+    key = "more"
+
     def __init__(self, hud):
-        self.hud = hud
+        super().__init__(hud)
         self.panel: UIPanel | None = None
         self.buttons: dict[str, UIButton] = {}
         self._sig = None
@@ -63,8 +66,11 @@ class MoreMenu:
         self.hud.panels.pop("more", None)
         self.panel, self.buttons, self._sig = None, {}, None
 
-    def refresh(self, b, human) -> None:
-        model = self.hud.model
+    def forget(self) -> None:
+        """(Rebuilt only when what it shows changes, not on a forced refresh.)"""
+
+    def refresh(self, b) -> None:
+        model, human = self.hud.model, self.hud.human()
         shown = getattr(model, "mode", None) == "more" and human is not False and \
             P.bar_table(b).more_menu         # (the light bar has a button for every action)
         chosen = model.more.action if shown else None
@@ -110,7 +116,7 @@ class MoreMenu:
                 button.select()
             self.buttons[key] = button
 
-    def pressed(self, element) -> bool:
+    def handle(self, element) -> bool:
         """A button of the menu was pressed: its action becomes the mode's."""
         for action, button in self.buttons.items():
             if element is button and action != "not_now":

@@ -48,46 +48,46 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "Big Action: attack an enemy with the chosen weapon"),
     ("aim", "Aim", "Aim", "6",
      "Big Action: +1 on your next ranged attack this turn; provokes"),
-    ("defend", "Fight Defensively", "Defend", "7",
+    ("fight_defensively", "Fight Defensively", "Defend", "7",
      "Big Action: -4 attack, +2 dodge AC until your next turn"),
-    ("power", "Power Attack", "Power Atk", "8",
+    ("power_attack", "Power Attack", "Power Atk", "8",
      "Big Action: melee attack at -2 with the damage die two sizes larger; -2 AC until your "
      "next turn"),
-    ("stand", "Stand Up", "Stand Up", "9",
+    ("stand_up", "Stand Up", "Stand Up", "9",
      "Big Action: stop being prone (provokes); you may move 1 hex as part of it"),
-    ("prone", "Drop Prone", "Prone", "0",
+    ("drop_prone", "Drop Prone", "Prone", "0",
      "Little Action: drop prone (-4 AC vs melee, cover vs distant ranged attacks)"),
     ("retreat", "Retreat", "Retreat", "R",
      "Both Big Actions: move up to your speed, never nearer to an enemy that threatens you; a "
      "step away from a foe does not provoke it, a step toward another does (the path names "
      "whom it provokes); Unfortunate on attacks until your next turn"),
-    ("interrupt", "Prepare Interrupt", "Ready", "I",
+    ("prepare_interrupt", "Prepare Interrupt", "Ready", "I",
      "Big Action: choose a trigger (U) and a Big Action to keep for it (K), then Enter; the "
      "turn ends, and when the trigger comes you may act first"),
-    ("ignore", "Ignore Enemy", "Ignore", "O",
+    ("ignore_enemy", "Ignore Enemy", "Ignore", "O",
      "Little Action: click enemies to ignore until your next turn: no AC penalties from them, "
      "but you are flat-footed against them and they are Fortunate"),
     ("defer", "Defer", "Defer", "P",
      "Picked by an ally, before doing anything: let the ally pick another; you act later"),
-    ("draw", "Draw Weapon", "Draw", "Q",
+    ("draw_weapon", "Draw Weapon", "Draw", "Q",
      "Little Action: draw a sheathed weapon into a free hand; provokes"),
-    ("sheathe", "Sheathe Weapon", "Sheathe", "V",
+    ("sheathe_weapon", "Sheathe Weapon", "Sheathe", "V",
      "Little Action: sheathe the chosen weapon; provokes"),
-    ("pickup", "Pick Up", "Pick Up", "F",
+    ("pick_up", "Pick Up", "Pick Up", "F",
      "Little Action: pick up your thrown weapon lying in your space; provokes"),
     ("protect", "Protect", "Protect", "B",
      "Big Action: guard an adjacent ally (click it): it has Good cover until your next turn "
      "while you stay next to it; you are Cramped"),
-    ("trade", "Trade Spaces", "Trade", "X",
+    ("trade_spaces", "Trade Spaces", "Trade", "X",
      "Big Action: swap hexes with an adjacent ally (click it), who spends its Reaction; "
      "leaving a threatened hex provokes"),
-    ("ability", "Special Ability", "Ability", "M",
+    ("use_ability", "Special Ability", "Ability", "M",
      "Use a special ability (its own action): the area follows the mouse; click to use it, "
      "Tab for the next ability"),
     ("more", "More Actions", "More", "J",
      "The rarer actions (coup de grace, leaving the map, and what your creatures' rules "
      "add): J again takes the next one; the menu lists them all, and why not"),
-    ("end", "End Turn", "End Turn", "E", "End this creature's turn"),
+    ("end_turn", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
 #: The actions without a button of their own, offered by the "More actions" menu (J) in this
@@ -137,14 +137,16 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
 
 #: UI modes (UIModel.mode) that belong to an action button
 MODE_OF_ACTION = {"move": "move", "run": "run", "charge": "charge", "step": "step",
-                  "attack": "attack", "power": "power", "retreat": "retreat",
-                  "interrupt": "interrupt", "ignore": "ignore", "protect": "protect",
-                  "trade": "trade", "ability": "ability", "more": "more"}
+                  "attack": "attack", "power_attack": "power", "retreat": "retreat",
+                  "prepare_interrupt": "interrupt", "ignore_enemy": "ignore",
+                  "protect": "protect", "trade_spaces": "trade", "use_ability": "ability",
+                  "more": "more"}
 
 
 @dataclass(frozen=True)
 class ActionState:
-    action: str              # "move", "run", ... as GameController.do_action takes it
+    action: str              # the engine's action id ("move", "power_attack"; "more": the
+    #                          More actions menu), as GameController.do_action takes it
     label: str               # "Fight Defensively"
     hotkey: str              # "7"
     enabled: bool
@@ -155,13 +157,6 @@ class ActionState:
     detail: str = ""         # the engine's own words when it refused the probe
     cost: str = ""           # what it spends, in the engine's words ("1 Big Action")
 
-
-#: the engine's action id of each button (game.engine.legality.ACTION_IDS)
-ENGINE_ACTION = {"power": "power_attack", "defend": "fight_defensively", "stand": "stand_up",
-                 "prone": "drop_prone", "interrupt": "prepare_interrupt", "end": "end_turn",
-                 "ignore": "ignore_enemy",
-                 "draw": "draw_weapon", "sheathe": "sheathe_weapon", "pickup": "pick_up",
-                 "trade": "trade_spaces", "ability": "use_ability"}
 
 #: the engine's refusal codes in a few words, for the buttons (the tooltip adds the engine's
 #: own sentence); an unknown code shows the engine's sentence
@@ -210,12 +205,12 @@ NO_TARGET = {
     "move": "No hex to move to", "run": "No straight line to run along",
     "charge": "No enemy to charge: a straight run of 2+ hexes must end in reach",
     "step": "No free hex to step into (difficult or occupied)",
-    "attack": "No enemy within reach or range", "power": "No enemy within melee reach",
-    "retreat": "Nowhere to retreat to", "coup": "No helpless enemy in reach",
-    "ignore": "No enemy to ignore",
+    "attack": "No enemy within reach or range", "power_attack": "No enemy within melee reach",
+    "retreat": "Nowhere to retreat to", "coup_de_grace": "No helpless enemy in reach",
+    "ignore_enemy": "No enemy to ignore",
     "protect": "No adjacent ally of your size or smaller",
-    "trade": "No adjacent ally that can still react",
-    "ability": "No creature within an ability's reach",
+    "trade_spaces": "No adjacent ally that can still react",
+    "use_ability": "No creature within an ability's reach",
 }
 
 
@@ -294,19 +289,16 @@ LIGHT_NO_TARGET = {
 
 @dataclass(frozen=True)
 class BarTable:
-    """One rule profile's action bar: its buttons, the engine's action id of each (where it
-    differs), the refusal codes in a few words, "no_target" by button, and whether the rarer
-    actions have a menu of their own (More actions)."""
+    """One rule profile's action bar: its buttons (each named by the engine's action id, the
+    id its legality query answers for; "more" opens the More actions menu), the refusal codes
+    in a few words, "no_target" by button, and whether the rarer actions have a menu of their
+    own (More actions)."""
     actions: tuple
-    engine: dict
     reasons: dict
     no_target: dict
     more_menu: bool = False
     no_target_else: str = ""     # "no_target" of a button not in `no_target` ("": the
     #                              engine's sentence)
-
-    def engine_id(self, action: str) -> str:
-        return self.engine.get(action, action)
 
     def label(self, action: str) -> str:
         return next((row[1] for row in self.actions if row[0] == action),
@@ -314,9 +306,9 @@ class BarTable:
 
 
 BAR_TABLES = {
-    "lfg": BarTable(ACTIONS, ENGINE_ACTION, SHORT_REASONS, NO_TARGET, more_menu=True,
+    "lfg": BarTable(ACTIONS, SHORT_REASONS, NO_TARGET, more_menu=True,
                     no_target_else="Not possible now"),
-    "light": BarTable(LIGHT_ACTIONS, {}, LIGHT_SHORT_REASONS, LIGHT_NO_TARGET),
+    "light": BarTable(LIGHT_ACTIONS, LIGHT_SHORT_REASONS, LIGHT_NO_TARGET),
 }
 
 
@@ -329,7 +321,7 @@ def bar_table(battle) -> BarTable:
         return BAR_TABLES[name]
     rows = tuple((a, a.replace("_", " ").capitalize(), a.replace("_", " ").capitalize(), "",
                   "") for a in profile.action_ids)
-    return BarTable(rows, {}, {}, {})
+    return BarTable(rows, {}, {})
 
 
 def action_label(battle, action: str) -> str:
@@ -428,7 +420,7 @@ def action_states(battle, model=None, human: bool | None = None) -> list[ActionS
     engine = {} if blocked else {o.action: o for o in battle.actions(acting(battle, model))}
     out = []
     for action, label, short, key, text in table.actions:
-        option = engine.get(table.engine_id(action))
+        option = engine.get(action)
         if action == "more":
             reason, detail, cost = (blocked or _more_reason(engine)), "", ""
         elif option is None:
