@@ -93,7 +93,7 @@ def fetch_options(planner) -> list:
         if threat >= gain:
             continue
         out.append(Option("fetch", value + gain, planner.move_command(path),
-                          {"weapon": w.id, "gain": round(gain, 3), "threat": round(threat, 3),
+                          {"weapon": w.id, "gain": round(gain, 3), "risk": round(threat, 3),
                            **detail}))
     return out
 

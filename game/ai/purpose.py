@@ -2,9 +2,9 @@
 "Computer players").
 
 A creature's movements in one turn must not wander: no hex it already stood in this turn is
-entered again (its start hex included, so no movement ends where the turn began), unless
-the movement ends on a new hex to strike from (the way there may have to cross its own
-tracks); and every movement has a reason, one of `REASONS`:
+entered again (its start hex included, so no movement ends where the turn began: when the
+only way to a place crosses its own tracks, the creature goes elsewhere or stays); and every
+movement has a reason, one of `REASONS`:
 
 - `approach`: an attack follows it, or it ends nearer the nearest enemy, or where next
   turn's best attack is better (a line of sight opened, a target within range);
@@ -54,12 +54,8 @@ def cells_of(command) -> tuple:
 
 
 def wanders(option, trail: set) -> bool:
-    """Does the plan re-enter a cell of this turn? A plan that strikes from a new cell may
-    cross its own tracks on the way (the only way there may do so)."""
-    cells = cells_of(option.command)
-    if option.kind in STRIKING_KINDS:
-        return cells[-1] in trail
-    return any(c in trail for c in cells)
+    """Does the plan re-enter a cell the creature stood in this turn?"""
+    return any(c in trail for c in cells_of(option.command))
 
 
 def plan_key(option, here) -> str:
