@@ -3,9 +3,10 @@
 stood, every movement it chooses names its reason in the `game.ai` debug log, an archer
 holds a shot into a melee that would hurt its friend more than its foe, and no creature walks
 alone into an enemy pack for its thrown weapon. Everything is played through real battles,
-the engine's commands and its forecasts."""
+the engine's commands and its forecasts; `simulate --json` counts each side's conduct."""
 from __future__ import annotations
 
+import json
 import logging
 import re
 from pathlib import Path
@@ -19,6 +20,7 @@ from game.ai.games import battle_map, make_player, play_game
 from game.ai.memo import Memo
 from game.ai.player import Planner, profile_of
 from game.ai.purpose import REASONS
+from game.ai.simulate import run_simulate
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.battle import Battle
@@ -186,3 +188,14 @@ def test_normal_walks_fewer_moves_per_attack_on_the_duel():
     total = summed(rows)
     assert total["attacks"] >= 20
     assert ratios(total)["moves_per_attack"] < MOVES_PER_ATTACK_BOUND
+
+
+def test_simulate_json_counts_each_sides_conduct(capsys):
+    assert run_simulate(str(DUEL), "ai,baseline", games=1, seed=3, as_json=True) == 0
+    doc = json.loads(capsys.readouterr().out)
+    for team in ("blue", "red"):
+        c = doc["conduct"][team]
+        assert c["attacks"] > 0 and c["creature_turns"] > 0
+        assert c["moves"] == sum(doc["actions"][team].get(k, 0)
+                                 for k in ("Move", "Step", "Run", "Retreat"))
+        assert c["revisits_per_creature_turn"] == round(c["revisits"] / c["creature_turns"], 4)

@@ -1,7 +1,8 @@
 """How purposefully a side played one battle: the counts `simulate --json` and
 tools/ai_quality.py report per side (docs/architecture.md "Computer players").
 
-- `moves`: the movement commands it sent (Move, Step, Run, Retreat), `attacks`: the attack
+- `moves`: the movement commands it sent (Move, Step, Run, Retreat; the light rules' Shift,
+  Walk, Run), `attacks`: the attack
   rolls its creatures made on their own turns (attacks of opportunity and stray missiles
   left out): moves per attack says whether its walking leads to blows.
 - `creature_turns` and `revisits`: the turns its creatures took, and how often a creature
@@ -25,8 +26,9 @@ from collections import Counter
 from game.ai.evaluate import standing, zone_of
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine.light import commands as L
 
-MOVEMENT_COMMANDS = (C.Move, C.Step, C.Run, C.Retreat)
+MOVEMENT_COMMANDS = (C.Move, C.Step, C.Run, C.Retreat, L.Shift, L.Walk, L.Run)
 NOT_OWN_TURN = ("aoo", "stray")       # attack rolls a side makes off its own plan
 NOT_WALKED = ("fall back", "trade_spaces")
 FIELDS = ("moves", "attacks", "creature_turns", "revisits", "dealt", "own_damage", "fetches",
@@ -60,7 +62,10 @@ class ConductWatch:
         if not view.has_unit(command.unit):
             return
         me = view.unit(command.unit)
-        cell = command.path[-1] if hasattr(command, "path") else command.to
+        cell = command.path[-1] if getattr(command, "path", ()) else getattr(command, "to",
+                                                                              None)
+        if cell is None:
+            return
         end = battle.hexmap.hex_at(*cell)
         if not any(h == end for _, h in getattr(me, "dropped", ())):
             return

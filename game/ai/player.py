@@ -38,8 +38,13 @@ brings down only by the chance it survives), gives more end hexes the full score
 no noise. The noise comes from a `random.Random` the player owns (seeded), never from the
 battle's dice.
 
+Every movement plan has a purpose (`game.ai.purpose`): none re-enters a hex of the turn, and
+each names its reason (approach, cover, flank, protect, retreat, objective). The noise of a
+plan is drawn once per turn from where it ends and whom it strikes, so planning again after
+a step meets the same noise and carries on with the same plan.
+
 Every decision is logged on the `game.ai` logger at DEBUG level, with its score breakdown
-and the best alternatives (`--ai-debug`).
+(a movement's `reason` first) and the best alternatives (`--ai-debug`).
 """
 from __future__ import annotations
 
