@@ -32,3 +32,17 @@ def test_ladder_refuses_an_unknown_rung(capsys):
         _tool().main(["--ladder", "--rungs", "expert"])
     assert stop.value.code == 2
     assert "unknown rung 'expert'" in capsys.readouterr().err
+
+
+def test_conduct_reports_each_level_asked_for_with_its_counts(capsys):
+    tool = _tool()
+    assert tool.main(["--conduct", "--levels", "baseline,easy", "--games", "2", "--jobs", "1",
+                      "--maps", "arena", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["conduct"]
+    assert [r["level"] for r in rows] == ["baseline", "easy"]
+    for r in rows:
+        c = r["conduct"]
+        assert c["creature_turns"] > 0 and c["attacks"] > 0
+        assert c["moves_per_attack"] == round(c["moves"] / c["attacks"], 3)
+        assert 0.0 <= c["own_damage_share"] <= 1.0
+        assert r["maps"]["arena"]["games"] == 2

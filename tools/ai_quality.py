@@ -3,8 +3,15 @@ the difficulty ladder.
 
     python tools/ai_quality.py [--games 200] [--jobs 2] [--seed 1] [--difficulty normal]
                                [--maps maps/duel.tmx,...] [--json]
+    python tools/ai_quality.py --conduct [--games 10] [--levels easy,normal,hard,baseline]
     python tools/ai_quality.py --ladder [--games 200] [--jobs 2] [--maps ...] [--time-games 4]
                                [--rungs hard,normal,easy]
+
+--conduct plays each level (and the baseline itself) against the baseline, `--games` games
+per map, sides swapped every other game, and prints per level how purposefully it played
+(`game.ai.conduct`): moves per attack, hexes revisited per creature-turn, the share of its
+damage its own side took, weapons fetched under threat; and its wins per map with the 95%
+Wilson interval.
 
 --ladder plays each rung of the ladder (hard vs normal, normal vs easy, easy vs baseline),
 `--games` games per pair spread over the maps (sides swapped every other game, same seeds
@@ -42,6 +49,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.ai.games import battle_map  # noqa: E402
+from game.ai.conduct import ratios, summed  # noqa: E402
 from game.ai.simulate import ARENA, ROUND_CAP, play_games, wilson  # noqa: E402
 
 MAPS = [REPO / "maps" / m for m in ("duel.tmx", "skirmish.tmx", "battle.tmx")]
@@ -189,6 +197,56 @@ def pair(maps, spec: str, args) -> int:
     return 1 if row["refusals"] or row["stalls"] else 0
 
 
+LEVELS = ("easy", "normal", "hard", "baseline")
+
+
+def level_conduct(maps, level: str, games: int, seed: int, jobs: int,
+                  rules: str = "lfg") -> dict:
+    """`games` games per map of `level` against the baseline (sides swapped every other
+    game): its wins per map with the 95% interval, and its conduct summed over all of them
+    (`game.ai.conduct`: moves per attack, revisits per creature-turn, own-side damage share,
+    weapons fetched under threat). `level` "baseline" plays the baseline in those seats."""
+    spec = "baseline" if level == "baseline" else f"ai:{level}"
+    rows, per_map = [], {}
+    for m in maps:
+        teams = list(battle_map(m).teams)
+        seats = [teams[i % 2] for i in range(games)]
+        tasks = [(str(m), {seat: spec, next(t for t in teams if t != seat): "baseline"},
+                  seed + i, ROUND_CAP, rules) for i, seat in enumerate(seats)]
+        results = play_games(tasks, jobs)
+        wins = sum(1 for r, seat in zip(results, seats) if r["winner"] == seat)
+        lo, hi = wilson(wins, games)
+        per_map[Path(str(m)).name] = {"games": games, "wins": wins, "win_rate": wins / games,
+                                      "ci95": [round(lo, 4), round(hi, 4)],
+                                      "refusals": sum(r["refusals"] for r in results)}
+        rows += [r["conduct"][seat] for r, seat in zip(results, seats)]
+    total = summed(rows)
+    return {"level": level, "maps": per_map, "conduct": {**total, **ratios(total)}}
+
+
+def conduct_report(maps, levels, args) -> int:
+    """--conduct: each level's conduct and win rate against the baseline, per map."""
+    rows = []
+    for level in levels:
+        start = time.perf_counter()
+        row = level_conduct(maps, level, args.games, args.seed, args.jobs, args.rules)
+        row["seconds"] = time.perf_counter() - start
+        rows.append(row)
+        if args.json:
+            continue
+        c = row["conduct"]
+        wins = ", ".join(f"{n} {v['wins']}/{v['games']} ({100 * v['ci95'][0]:.0f}-"
+                         f"{100 * v['ci95'][1]:.0f}%)" for n, v in row["maps"].items())
+        print(f"{level:>8}: {c['moves_per_attack']:.2f} moves/attack, "
+              f"{c['revisits_per_creature_turn']:.3f} revisits/creature-turn, "
+              f"own-side damage {100 * c['own_damage_share']:.1f}%, "
+              f"fetched under threat {c['fetches_threatened']}/{c['fetches']}; "
+              f"wins vs baseline [{wins}]; {row['seconds']:.0f} s", flush=True)
+    if args.json:
+        print(json.dumps({"conduct": rows}))
+    return 1 if any(v["refusals"] for r in rows for v in r["maps"].values()) else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -211,7 +269,18 @@ def main(argv=None) -> int:
     parser.add_argument("--pair", default=None, metavar="STRONG,WEAK",
                         help="play one pair over --games games spread over the maps, sides "
                              "swapped (e.g. ai:normal,baseline), instead of the per-map report")
+    parser.add_argument("--conduct", action="store_true",
+                        help="each level's conduct against the baseline: moves per attack, "
+                             "hexes revisited per creature-turn, share of its damage on its "
+                             "own side, weapons fetched under threat, and its wins per map")
+    parser.add_argument("--levels", default=",".join(LEVELS),
+                        help="with --conduct: the levels to play (easy, normal, hard, baseline)")
     args = parser.parse_args(argv)
+    if args.conduct:
+        levels = tuple(x.strip() for x in args.levels.split(","))
+        if any(x not in LEVELS for x in levels):
+            parser.error(f"--levels: use some of {', '.join(LEVELS)}")
+        return conduct_report([Path(m) for m in args.maps.split(",")], levels, args)
     if args.pair:
         return pair([Path(m) for m in args.maps.split(",")], args.pair, args)
     if args.ladder:

@@ -587,7 +587,7 @@ def bench_ai() -> None:
     budget; plus the absolute times against the 200 ms bound. The positions are those of a
     seeded AI-vs-AI game (the first `turns` turn decisions); each is timed cold (what the
     AI's pure functions remember across decisions forgotten) and warm. Hard decides in the
-    same positions (warm): its time per decision is reported, not bounded."""
+    same positions (warm): its time per decision is reported, not bounded; so does Easy."""
     from game.ai import evaluate
     from game.ai.baseline import baseline
     from game.ai.player import AIPlayer
@@ -599,7 +599,7 @@ def bench_ai() -> None:
     hexmap = load_map(path)
     battle = Battle(hexmap, seed=3)
     players = {t: AIPlayer("normal", seed=f"bench:{t}") for t in hexmap.teams}
-    cold, warm, base, reach, hard = [], [], [], [], []
+    cold, warm, base, reach, hard, easy = [], [], [], [], [], []
 
     def clear():
         evaluate.clear_caches()
@@ -618,6 +618,8 @@ def bench_ai() -> None:
                                 number=1))
             base.append(best_ms(lambda: baseline(battle), repeat=3, number=1))
             hard.append(best_ms(lambda: AIPlayer("hard", seed=0).command(battle), repeat=1,
+                                number=1))
+            easy.append(best_ms(lambda: AIPlayer("easy", seed=0).command(battle), repeat=1,
                                 number=1))
             view = battle.view()
             u = view.unit(who)
@@ -642,6 +644,9 @@ def bench_ai() -> None:
           f"{mean(cold) / mean(base):.1f}x cold; / reachable(): {mean(warm) / mean(reach):.0f}x")
     p99 = lambda xs: sorted(xs)[int(0.99 * (len(xs) - 1))]  # noqa: E731
     report("ai.decision[hard, mean, warm]", mean(hard), mean(base), "baseline decision")
+    report("ai.decision[easy, mean, warm]", mean(easy), mean(base), "baseline decision")
+    print(f"# per level / baseline decision (warm): easy {mean(easy) / mean(base):.1f}x, "
+          f"normal {mean(warm) / mean(base):.1f}x, hard {mean(hard) / mean(base):.1f}x")
     print(f"# normal: p99 {p99(warm):.1f} ms warm, {p99(cold):.1f} ms cold; hard: mean "
           f"{mean(hard):.1f} ms, p99 {p99(hard):.1f} ms, max {max(hard):.1f} ms per decision")
     worst = max(max(cold), max(warm))

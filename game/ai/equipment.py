@@ -1,6 +1,7 @@
 """The computer player's weapons in hand (docs/rules/09-turns-and-actions.md "Weapons in hand"):
 draw a melee weapon when only a bow is in hand and an enemy is close enough to stab, pick up a
-thrown weapon lying in its own space, and walk onto one when that provokes no one.
+thrown weapon lying in its own space, and walk onto one when that provokes no one and no
+enemy pack waits there (unless the weapon is worth more than the harm it risks).
 
 Each option is scored on the planner's own scale: a Draw or a PickUp paid with the Little
 Action leaves the rest of the turn to plan, so it is worth the best plan of the turn plus what
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.ai.conduct import threatened_fetch
 from game.ai.options import Option
 from game.engine import commands as C
 from game.rules import movement as rm
@@ -87,9 +89,25 @@ def fetch_options(planner) -> list:
             continue
         value, detail = planner.ctx.position(h, exact=True)
         gain = PICK_UP_GAIN * planner.ctx.value(me)
+        threat = fetch_threat(planner, h)
+        if threat >= gain:
+            continue
         out.append(Option("fetch", value + gain, planner.move_command(path),
-                          {"weapon": w.id, "gain": round(gain, 3), **detail}))
+                          {"weapon": w.id, "gain": round(gain, 3), "risk": round(threat, 3),
+                           **detail}))
     return out
+
+
+def fetch_threat(planner, h) -> float:
+    """What walking onto the weapon at `h` risks: nothing when no enemy strikes there without
+    moving and at most one after a Move (`game.ai.conduct.threatened_fetch`); else the whole
+    expected harm there (the danger of `Context.danger` before its weight: the creature walks
+    in to pick a weapon up, not to fight)."""
+    ctx = planner.ctx
+    if not threatened_fetch(planner.view, planner.me, h):
+        return 0.0
+    danger, _ = ctx.danger(h, exact=True)
+    return danger / ctx.weights.danger if ctx.weights.danger else danger
 
 
 def equipment_options(planner, others, stay_value: float) -> list:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from game.ai.maneuvers import knockout_value, stray_value
+from game.ai.maneuvers import holds_fire, knockout_value, stray_rows, stray_value
 from game.ai.memo import ByKey, Memo, wall_on_line
 from game.ecs.view import BattleView
 from game.engine.combat import own_extras
@@ -682,8 +682,13 @@ class Context:
             est = estimate_plan(plan)
             if est is None:
                 continue
-            worth = stray_value(self, view, me, target, plan, base.cover) \
-                if base.mode != "melee" else knockout_value(self, target, plan)
+            if base.mode != "melee":
+                rows = stray_rows(self, view, me, target, plan, base.cover)
+                if rows and holds_fire(view, me, rows, plan, est.mean):
+                    continue        # the shot may hurt allies more than it is worth
+                worth = stray_value(self, view, me, rows, plan) if rows else 0.0
+            else:
+                worth = knockout_value(self, target, plan)
             if worth:
                 est = dataclasses.replace(est, stray=worth)
             out.append(est)

@@ -18,6 +18,7 @@ import time
 
 from game.ai.baseline import BaselinePlayer
 from game.ai.player import AIPlayer
+from game.ai.conduct import ConductWatch, conduct
 from game.balance.stats import game_stats, roster
 from game.ecs.scenario import WALL, make_hexmap
 from game.engine import commands as C
@@ -83,7 +84,9 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
     {"seed", "winner" (a team or "draw"), "rounds", "state_hash", "first" (team that acted
     first), "commands", "refusals", "stalled", "ai_ms" (decision times of `ai` players),
     "rejected" (first choices the players' own check turned down), "stats" (per creature,
-    deaths, decisive rolls and the commands each side used: `game.balance.stats`)}."""
+    deaths, decisive rolls and the commands each side used: `game.balance.stats`), "conduct"
+    (per team: moves, attacks, revisited hexes, damage to its own side, weapons fetched under
+    threat: `game.ai.conduct`)}."""
     hexmap = battle_map(map_path)
     battle = Battle(hexmap, seed=seed, controllers={t: "ai" for t in controllers},
                     rules=rules)
@@ -93,6 +96,7 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
     refusals, commands, stalled = 0, 0, False
     refused_examples = []
     ai_ms: list[float] = []
+    watch = ConductWatch()
     try:
         while battle.awaiting() != "over":
             if battle.round > round_cap:
@@ -109,6 +113,7 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
             cmd = player.command(battle)
             if hasattr(player, "decisions"):
                 ai_ms.append((time.perf_counter() - t0) * 1000)
+            watch.before(battle, cmd)
             outcome = battle.apply(cmd)
             commands += 1
             if not outcome.ok:
@@ -125,7 +130,7 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
                   "refusals": refusals, "stalled": stalled,
                   "rejected": sum(getattr(p, "rejected", 0) for p in players.values()),
                   "ai_ms": ai_ms, "refused": refused_examples,
-                  "stats": game_stats(battle, start)}
+                  "stats": game_stats(battle, start), "conduct": conduct(battle, watch)}
     finally:
         battle.close()
     return result

@@ -9,9 +9,10 @@ creature may expect), as the default rules' players do.
   enemy it can, and ends its turn. It uses no power, no other attack and no Block.
 - `LightPlayer`: scores every option of every enabled action. An attack or a power is worth
   the damage it is expected to deal, more when it may knock the target out, less what it
-  would deal to its own side; a move is worth where it ends (in reach of a weak enemy for a
-  melee creature, in range but out of reach for a shooter, flanking) less the Opportunity
-  Attacks it provokes; a healing draught or power is worth the hit points it restores to a
+  would deal to its own side (an attack whose harm to enemies does not clearly outweigh its
+  harm to its own side is not made: `holds_fire`); a move is worth where it ends (in reach
+  of a weak enemy for a melee creature, in range but out of reach for a shooter, flanking)
+  less the Opportunity Attacks it provokes; a healing draught or power is worth the hit points it restores to a
   creature in danger. It attacks before it moves when it can, Shifts out of reach rather than
   Walking, and Blocks when it can do nothing better next to an enemy. Its level sets how much
   it mis-judges (noise): Easy often takes a poor option, Hard never.
@@ -39,6 +40,7 @@ PLACES = 6               # places within a Run whose moves it weighs in full
 NOISE = {"easy": 0.6, "normal": 0.08, "hard": 0.0}
 KO_BONUS = 8.0            # a target knocked out stops striking back
 FRIENDLY_WEIGHT = 2.0     # harm to its own side counts double
+FRIENDLY_FIRE_MARGIN = 3.0   # and an attack must harm enemies 3 times as much to be made
 
 
 # ---- the baseline ------------------------------------------------------------------------------
@@ -88,6 +90,16 @@ class LightBaselinePlayer:
 
 
 # ---- the computer player -------------------------------------------------------------------------
+
+def holds_fire(view, me, forecast) -> bool:
+    """Friendly fire only when it clearly pays: the damage the forecast expects on enemies
+    must be FRIENDLY_FIRE_MARGIN times what it expects on the creature's own side (heals
+    left out)."""
+    harm = [(n, x) for n, x in (forecast.harm if forecast else ()) if x > 0]
+    ally = sum(x for n, x in harm if view.unit(n).team == me.team)
+    enemy = sum(x for n, x in harm if view.unit(n).team != me.team)
+    return ally > 0 and enemy < FRIENDLY_FIRE_MARGIN * ally
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -160,6 +172,8 @@ class LightPlayer:
         me = view.unit(name)
         forecast = battle.forecast(option.command)
         value, why = 0.0, []
+        if holds_fire(view, me, forecast):
+            return Choice(-1.0, option.command, "would hurt its own side")
         for target, expected in (forecast.harm if forecast else ()):
             t = view.unit(target)
             if expected < 0:        # a heal: worth the hit points a hurt ally gets back

@@ -18,7 +18,9 @@ the same rule functions the forecasts call (`game.rules.volume` for stray missil
   enemies beyond the wall could no longer deal (`cover_gain`), also kept in the value of
   staying in cover.
 - A ranged attack whose stray missile may strike an ally costs that ally's expected loss,
-  and one that may strike another enemy gains it (`stray_value`).
+  and one that may strike another enemy gains it (`stray_value`); a shot whose expected
+  harm to enemies does not clearly outweigh its expected harm to allies is not taken at all
+  (`holds_fire`).
 """
 from __future__ import annotations
 
@@ -36,6 +38,10 @@ from game.rules.volume import covering_creatures, stray_chance, stray_odds
 
 REACTION_COST = 0.05        # share of the creature's value: a Reaction kept for an AOO
 STRAY_ALLY_WEIGHT = 1.0
+# "Clearly outweighs": at 3 a shot at 50% into a melee where the miss may strike one ally (at
+# -4, about 40%) is held (enemy 0.5 against ally 0.5 * 0.4 of the damage, 2.5 times), and a
+# shot at 70% is taken (5.8 times).
+FRIENDLY_FIRE_MARGIN = 3.0
 
 
 # ---- Knockout Strike -----------------------------------------------------------------------------
@@ -179,53 +185,68 @@ def in_cover_value(planner) -> float:
 
 # ---- stray missiles --------------------------------------------------------------------------------
 
-def stray_value(ctx, view, me, target, plan, cover_result) -> float:
-    """What a ranged attack's stray missile is worth: + on enemies, - on allies (weighed).
-    From where the creature stands the engine's own odds (`stray_odds`); from a place it
-    only considers moving to, a cheap estimate (`_rough_stray_value`)."""
+def stray_rows(ctx, view, me, target, plan, cover_result) -> tuple:
+    """(name, chance its stray missile strikes that creature) of a ranged attack. From where
+    the creature stands the engine's own odds (`stray_odds`, what the forecast shows); from a
+    place it only considers moving to, a cheap estimate (`_rough_rows`)."""
     if plan is None or not plan.possible or not plan.situation.ranged:
-        return 0.0
+        return ()
     near = [u for u in view.units if not u.dead and u.eid not in (me.eid, target.eid)
             and _close(u, target)]
     if not near and not covering_creatures(cover_result):
-        return 0.0
+        return ()
     if me.anchor != ctx.me.anchor:
-        return _rough_stray_value(ctx, me, target, plan, near)
+        return _rough_rows(me, target, plan, near)
     key = ("stray", me.name, me.anchor, me.facing, target.name, plan.situation.weapon.id,
            plan.bonus.total, plan.ac.total, plan.fortune, plan.indirect, plan.miss_on)
-    return per_view(view, key, lambda: _stray_value(ctx, view, me, target, plan, cover_result))
+    return per_view(view, key, lambda: _exact_rows(view, me, target, plan, cover_result))
 
 
-def _rough_stray_value(ctx, me, target, plan, near) -> float:
-    """The stray missile from another place: shared among the creatures next to the target,
-    each struck about as often as the target would be at -4 (lines and cover left out)."""
-    beside = [u for u in near if footprint_distance(u, target) <= 1]
-    if not beside:
-        return 0.0
-    on = float(stray_chance(plan)) / len(beside)
-    hit = float(exact_roll_hit(plan.bonus.total - 4, plan.ac.total, plan.fortune))
-    mean = plan.situation.weapon.damage.average
+def stray_value(ctx, view, me, rows, plan) -> float:
+    """What a ranged attack's stray missile (`rows`) is worth: + on enemies, - on allies."""
     total = 0.0
-    for u in beside:
-        worth = ctx.values.get(u.name, 1.0) * on * hit * mean / max(1, u.hp)
+    mean = plan.situation.weapon.damage.average
+    for name, p in rows:
+        u = view.unit(name)
+        worth = ctx.values.get(name, 1.0) * p * mean / max(1, u.hp)
         total += -STRAY_ALLY_WEIGHT * worth if u.team == me.team else worth
     return total
 
 
-def _stray_value(ctx, view, me, target, plan, cover_result) -> float:
+def holds_fire(view, me, rows, plan, expected_on_target: float) -> bool:
+    """Friendly fire only when it clearly pays (docs/rules/19-maneuvers-and-archery.md
+    "Unintended targets"): the damage the shot may do to enemies (the target's expected
+    damage and the stray missile's on enemies) must be FRIENDLY_FIRE_MARGIN times what
+    the stray missile may do to allies; otherwise the archer holds this shot."""
+    mean = plan.situation.weapon.damage.average
+    ally = sum(p * mean for name, p in rows if view.unit(name).team == me.team)
+    if ally <= 0.0:
+        return False
+    enemy = expected_on_target + sum(p * mean for name, p in rows
+                                     if view.unit(name).team != me.team)
+    return enemy < FRIENDLY_FIRE_MARGIN * ally
+
+
+def _rough_rows(me, target, plan, near) -> tuple:
+    """The stray missile from another place: shared among the creatures next to the target,
+    each struck about as often as the target would be at -4 (lines and cover left out)."""
+    beside = [u for u in near if footprint_distance(u, target) <= 1]
+    if not beside:
+        return ()
+    on = float(stray_chance(plan)) / len(beside)
+    hit = float(exact_roll_hit(plan.bonus.total - 4, plan.ac.total, plan.fortune))
+    return tuple((u.name, on * hit) for u in beside)
+
+
+def _exact_rows(view, me, target, plan, cover_result) -> tuple:
 
     def stray_plan(name):
         s = situation(view, me, name, plan.situation.weapon,
                       Extras(mode=plan.situation.attack_mode, stray=True,
                              indirect=plan.indirect))
         return plan_attack(s.situation) if s.situation is not None else None
-    total = 0.0
-    mean = plan.situation.weapon.damage.average
-    for name, p in stray_odds(view, me, target, plan, cover_result, stray_plan):
-        u = view.unit(name)
-        worth = ctx.values.get(name, 1.0) * p * mean / max(1, u.hp)
-        total += -STRAY_ALLY_WEIGHT * worth if u.team == me.team else worth
-    return total
+    return tuple((name, float(p)) for name, p in
+                 stray_odds(view, me, target, plan, cover_result, stray_plan))
 
 
 def _close(u, target) -> bool:
@@ -238,5 +259,6 @@ def maneuver_options(planner, others, stay_value: float) -> list:
             + cover_options(planner, stay_value))
 
 
-__all__ = ["cover_gain", "in_cover_value", "knockout_or_attack", "knockout_value",
-           "maneuver_options", "stray_value"]
+__all__ = ["FRIENDLY_FIRE_MARGIN", "cover_gain", "holds_fire", "in_cover_value",
+           "knockout_or_attack", "knockout_value", "maneuver_options", "stray_rows",
+           "stray_value"]

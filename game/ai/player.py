@@ -38,8 +38,13 @@ brings down only by the chance it survives), gives more end hexes the full score
 no noise. The noise comes from a `random.Random` the player owns (seeded), never from the
 battle's dice.
 
+Every movement plan has a purpose (`game.ai.purpose`): none re-enters a hex of the turn, and
+each names its reason (approach, cover, flank, protect, retreat, objective). The noise of a
+plan is drawn once per turn from where it ends and whom it strikes, so planning again after
+a step meets the same noise and carries on with the same plan.
+
 Every decision is logged on the `game.ai` logger at DEBUG level, with its score breakdown
-and the best alternatives (`--ai-debug`).
+(a movement's `reason` first) and the best alternatives (`--ai-debug`).
 """
 from __future__ import annotations
 
@@ -60,6 +65,7 @@ from game.ai.wrestling import wrestling_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
 from game.ai.options import MOVE_COST, Option, command_text
+from game.ai.purpose import plan_key, purposeful
 from game.ai.terrain import path_risk, terrain_options
 from game.ai import interrupts
 from game.ai.light import LightPlayer
@@ -153,6 +159,7 @@ class AIPlayer:
         self.rng = rng if rng is not None else random.Random(seed)
         self.decisions: list[Decision] = []
         self.rejected = 0          # first choices the engine refused (a fallback was taken)
+        self._salt = None          # ((round, creature), salt) of the turn's noise
 
     def light_player(self) -> LightPlayer:
         if getattr(self, "_light", None) is None:
@@ -198,8 +205,10 @@ class AIPlayer:
         if self.profile.noise and len(options) > 1:
             scale = max(1.0, max(abs(o.score) for o in options))
             sigma = self.profile.noise * scale * 0.25
+            draw = self._turn_noise(battle) if battle.awaiting() == "turn" else None
             for o in options:
-                o.detail["noise"] = round(self.rng.gauss(0.0, sigma), 3)
+                o.detail["noise"] = round(draw(o, sigma) if draw else
+                                          self.rng.gauss(0.0, sigma), 3)
         ranked = sorted(enumerate(options),
                         key=lambda io: (-(io[1].score + io[1].detail.get("noise", 0.0)), io[0]))
         for n, (_, o) in enumerate(ranked):
@@ -213,6 +222,23 @@ class AIPlayer:
         fallback = _fallback(battle)
         self.rejected += 1
         return Option("fallback", 0.0, fallback)
+
+    def _turn_noise(self, battle):
+        """The noise of the active creature's plans this turn: one salt per creature and
+        round from the player's generator, and each plan's noise drawn from the salt and
+        where the plan ends and whom it strikes (`game.ai.purpose.plan_key`). Planning
+        again after a step of the plan meets the same noise for the same plan, so the
+        creature carries on with the plan it chose instead of drifting to another one at
+        every command."""
+        key = (battle.round, battle.active)
+        if self._salt is None or self._salt[0] != key:
+            self._salt = (key, self.rng.random())
+        salt = self._salt[1]
+        here = battle.cell(battle.view().unit(battle.active).anchor)
+
+        def draw(option: Option, sigma: float) -> float:
+            return random.Random(f"{salt}:{plan_key(option, here)}").gauss(0.0, sigma)
+        return draw
 
     def _record(self, battle, who, chosen: Option, options, ms: float) -> None:
         alternatives = [o for o in sorted(options, key=lambda o: -o.score) if o is not chosen][:4]
@@ -579,7 +605,8 @@ class Planner:
             opt = self.full(c)
             if opt is not None:
                 out.append(opt)
-        out += equipment_options(self, out, stay_value)
+        out = purposeful(self, out, stay_detail)      # no wandering (game.ai.purpose)
+        out += purposeful(self, equipment_options(self, out, stay_value), stay_detail)
         out += terrain_options(self, out, stay_value)
         return out + maneuver_options(self, out, stay_value)
 

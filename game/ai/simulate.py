@@ -15,8 +15,10 @@ is a stall (a draw too, and counted: the players must never stall). A command th
 refuses is counted (it must never happen) and the side's turn is ended in its place.
 
 Output: win rates per side with 95% Wilson intervals, draws, average rounds, the
-first-mover advantage (how often the side whose creature acted first in round 1 won) and the
-uses of each command type per side (`actions`). The JSON document depends only on the map,
+first-mover advantage (how often the side whose creature acted first in round 1 won), the
+uses of each command type per side (`actions`) and how purposefully each side played
+(`conduct`: moves per attack, hexes revisited per creature-turn, the share of its damage its
+own side took, weapons fetched under threat; `game.ai.conduct`). The JSON document depends only on the map,
 the sides and the seeds: decision times are in the text report only. `--backend ray` plays
 the same games as Ray tasks (`game.ai.cluster`); games are handed out as workers free up,
 never all made up front. A
@@ -36,6 +38,7 @@ from pathlib import Path
 
 from game import rulebooks
 from game.ai.cluster import RayRunner
+from game.ai.conduct import ratios, summed
 from game.ai.games import ARENA, ROUND_CAP, battle_map, play_game, task_fields
 from game.errors import InputError, printable, printable_all
 
@@ -184,7 +187,18 @@ def summarize(results: list[dict], teams: list[str], sides: list[str]) -> dict:
         "refusals": sum(r["refusals"] for r in results),
         "stalls": sum(1 for r in results if r["stalled"]),
         "actions": total_actions(results, teams),
+        "conduct": total_conduct(results, teams),
     }
+
+
+def total_conduct(results: list[dict], teams: list[str]) -> dict:
+    """team -> its conduct counts summed over the games (`game.ai.conduct`) and the figures
+    read from them (moves per attack, revisits per creature-turn, own-side damage share)."""
+    out = {}
+    for team in teams:
+        total = summed(r["conduct"][team] for r in results if team in r.get("conduct", {}))
+        out[team] = {**total, **ratios(total)}
+    return out
 
 
 def total_actions(results: list[dict], teams: list[str]) -> dict:
@@ -223,6 +237,11 @@ def report_text(doc: dict, map_name: str, seconds: float, ms: dict | None = None
     for team, counts in doc.get("actions", {}).items():
         used = ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items(), key=lambda kv: -kv[1]))
         lines.append(f"  {team} commands: {used or 'none'}")
+    for team, c in doc.get("conduct", {}).items():
+        lines.append(f"  {team} conduct: {c['moves_per_attack']:.2f} moves per attack, "
+                     f"{c['revisits_per_creature_turn']:.3f} hexes revisited per creature-turn, "
+                     f"{100 * c['own_damage_share']:.1f}% of its damage on its own side, "
+                     f"{c['fetches_threatened']}/{c['fetches']} weapons fetched under threat")
     if ms and ms["count"]:
         lines.append(f"  ai decisions: {ms['count']}, mean {ms['mean']:.1f} ms, "
                      f"max {ms['max']:.1f} ms")
@@ -295,6 +314,7 @@ def _kept(result: dict) -> dict:
     kept = {k: result[k] for k in ("seed", "winner", "rounds", "state_hash", "first",
                                    "refusals", "stalled")}
     kept["stats"] = {"actions": result["stats"]["actions"]}
+    kept["conduct"] = result.get("conduct", {})
     return kept
 
 
@@ -307,4 +327,5 @@ def _merged_ms(parts: list[dict]) -> dict:
 
 __all__ = ["ARENA", "BACKENDS", "CONTROLLERS", "Progress", "ROUND_CAP", "decision_ms",
            "iter_games", "parse_sides", "play_game", "play_games", "report_text", "rules_of",
-           "run_simulate", "summarize", "task_fields", "total_actions", "wilson"]
+           "run_simulate", "summarize", "task_fields", "total_actions", "total_conduct",
+           "wilson"]
