@@ -39,6 +39,8 @@ from game.ui.keys import (BATTLE_KEYS, DEFENSE_KEYS, PAN_KEYS,  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
 
 AI_DELAY_S = 0.35
+#: the keys that answer a prompt put to a person: yes, no, and the active defenses
+ANSWER_KEYS = {pygame.K_y: "yes", pygame.K_n: "no", **DEFENSE_KEYS}
 RESULT_DELAY_S = 0.8        # the last blow stays on screen this long before the result
 PAN_PX_S = 700
 
@@ -506,12 +508,8 @@ class BattleScreen:
         elif self.watch:
             what = BATTLE_KEYS.get(k)
             return self.battle_command(what, ev) if what in WATCH_BATTLE_KEYS else None
-        elif k in (pygame.K_y, pygame.K_n) and self.battle.awaiting() == "reaction" \
-                and c.is_human_turn():
-            c.react(k == pygame.K_y)
-        elif k in DEFENSE_KEYS and self.battle.awaiting() == "reaction" \
-                and self.battle.pending.kind == "defense" and c.is_human_turn():
-            c.defend(DEFENSE_KEYS[k])
+        elif self._answered(k):
+            pass
         elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL or k in hotkeys:
             if k in hotkeys and (self.hud is None or not self.hud.hotkey(k)):
                 c.do_action(hotkeys[k])
@@ -520,6 +518,11 @@ class BattleScreen:
         elif k in BATTLE_KEYS:
             return self.battle_command(BATTLE_KEYS[k], ev)
         return None
+
+    def _answered(self, k) -> bool:
+        """Did key `k` answer the prompt the battle puts to a person (game.ui.modes.prompt)?"""
+        prompt = self.controller.prompt()
+        return prompt is not None and prompt.on_key(self.controller, ANSWER_KEYS.get(k))
 
     def battle_command(self, what: str, ev=None):
         """One of the battle's keyed commands (`game.ui.keys.BATTLE_KEYS`); the screen to
