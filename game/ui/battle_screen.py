@@ -34,6 +34,7 @@ from game.ui.camera_follow import acting_creature  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 from game.ui.hud import Hud  # noqa: E402
 from game.ui.hud_layer import HudLayer  # noqa: E402
+from game.ui.shown import Shown  # noqa: E402
 from game.ui.keys import (BATTLE_KEYS, DEFENSE_KEYS, PAN_KEYS,  # noqa: E402
                           WATCH_BATTLE_KEYS, action_keys)
 from game.ui.sprites import pill  # noqa: E402
@@ -81,12 +82,16 @@ def watch_only(screen) -> bool:
 
 # ---- the battle screen ---------------------------------------------------------------------------
 
-class BattleScreen:
+class BattleScreen(Shown):
     """One battle on the window (see the module docstring). `owned`: the screen made the
     battle and closes it with itself. `end_warning`, `autosave` (autosaves kept, 0: none)
     and `threaded_ai` are the App's settings, read when they matter."""
 
     name = "battle"
+    drawn_as = "board"
+    transient = False
+    pauses = True
+    back_from = frozenset({"help", "legend"})
 
     def __init__(self, battle, manager: pygame_gui.UIManager, size, *, human_teams=None,
                  difficulties=None, animations: bool = True, hud: bool = True,
@@ -406,6 +411,18 @@ class BattleScreen:
             self.hud.keep_clear = self._shown_on_board()
             self.hud.pointer_at(ev.pos)   # the tip of what the board shows now, not before
         return action or self.due()
+
+    def on_event(self, ev):
+        return self.handle_event(ev)
+
+    def on_update(self, dt: float):
+        return self.update(dt)
+
+    def present(self, surface, force: bool) -> bool:
+        return self.draw(surface, force=force)
+
+    def asks_to_save_on_close(self) -> bool:
+        return self.savable()
 
     def pointer_gone(self) -> None:
         """A dialog opens over the battle: no hover, preview or tooltip is left behind."""
