@@ -1,10 +1,11 @@
 """The game window: the screens, the main loop and the headless screenshot (the commands
 `python -m game`, `python -m game play` and `python -m game screenshot`).
 
-`App` owns a window (or the dummy video driver's surface) and the screen shown in it
-(`App.mode`): the battle (`game.ui.battle_screen.BattleScreen`, `App.battle_screen`), or
-one screen object over it or instead of it (`App.view`), each with
-`handle_event(event) -> action`, `update(dt)` and `draw(surface)`:
+`App` owns a window (or the dummy video driver's surface) and the screen object shown in
+it (`App.shown`, a `game.ui.shown.Shown`; `App.mode` is its name): the battle
+(`game.ui.battle_screen.BattleScreen`, `App.battle_screen`), or one screen over it or
+instead of it (`App.view`), each with `on_event(event) -> action`, `on_update(dt)` and
+`present(surface, force)`:
 - "setup": `game.ui.screens.SetupScreen`, the first screen of `python -m game` (map, sides,
   initiative, seed; Start, Continue the newest save, Load...);
 - "handoff": hotseat (2-4 people at one machine), `HandoffScreen` hides the battle between
@@ -15,9 +16,9 @@ one screen object over it or instead of it (`App.view`), each with
 - "menu", "load", "help": `game.ui.menus` (Esc, Load..., F1) over the paused battle;
 - "legend": `game.ui.legend_screen.LegendScreen` (F2), the map's marks and what they mean.
 A screen's action (("start", setup), ("load", path), ("resume",), ("menu",) ...) is carried
-out by `App._screen_action`, as in an input-handler loop: the screen answers, the App swaps.
-The screens live in a second `UIManager` (`App.ui`), so that nothing of the HUD shows on
-them. `App.drawn` says what the last frame drew.
+out by `App._screen_action`, as in an input-handler loop: the screen answers, the App swaps
+(`App.show`). The screens live in a second `UIManager` (`App.ui`), so that nothing of the
+HUD shows on them. `App.drawn` says what the last frame drew.
 
 Every pygame event goes through `App.handle_event`, so tests drive the real UI with synthetic
 events; pygame_gui's own events (button presses, list selections) come back through the
