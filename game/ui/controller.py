@@ -26,7 +26,7 @@ from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
 from game.ui import autoplay, light_play, more_mode
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.modes import DEFAULT_MODE, mode_named, prompt_for
-from game.ui.overlays import budget_of, move_budget
+from game.ui.overlays import budget_of
 from game.ui.presenters import light_rules
 from game.ui.undo import Mark, UndoHistory
 
