@@ -18,6 +18,7 @@ from game.engine import commands as C  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.board_input import PlayInput, WatchInput  # noqa: E402
 from game.ui.modes import AimMode, MoreMode, MoveMode, ReactionPrompt  # noqa: E402
 from test_abilities import shaman_field  # noqa: E402
 from test_ui_app import click, key, move_to  # noqa: E402
@@ -195,3 +196,22 @@ def test_each_frame_draws_the_screen_shown_and_says_which():
     assert a.mode == "menu"
     a.resume()
     assert a.draw() and a.drawn == "board"
+
+
+def test_the_replay_viewers_board_takes_no_click_or_hover_and_its_keys_step_the_replay():
+    b = duel()
+    assert b.apply(C.EndTurn("Wulfric")).ok
+    a = new_app(b)
+    a.watch_replay()
+    r = a.replay
+    assert isinstance(r.screen.input, WatchInput) and isinstance(a.battle_screen.input,
+                                                                 PlayInput)
+    pos = tuple(round(v) for v in r.screen.camera.to_screen(*r.screen.board.centre((1, 3))))
+    version = r.screen.battle.version
+    a.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                      buttons=(0, 0, 0)))
+    a.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, mod=0))
+    a.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    assert r.screen.model.hover_cell is None and r.screen.battle.version == version
+    key(a, pygame.K_RIGHT)
+    assert r.position == 1 and a.mode == "replay"
