@@ -1,10 +1,11 @@
 """The game window: the screens, the main loop and the headless screenshot (the commands
 `python -m game`, `python -m game play` and `python -m game screenshot`).
 
-`App` owns a window (or the dummy video driver's surface) and the screen shown in it
-(`App.mode`): the battle (`game.ui.battle_screen.BattleScreen`, `App.battle_screen`), or
-one screen object over it or instead of it (`App.view`), each with
-`handle_event(event) -> action`, `update(dt)` and `draw(surface)`:
+`App` owns a window (or the dummy video driver's surface) and the screen object shown in
+it (`App.shown`, a `game.ui.shown.Shown`; `App.mode` is its name): the battle
+(`game.ui.battle_screen.BattleScreen`, `App.battle_screen`), or one screen over it or
+instead of it (`App.view`), each with `on_event(event) -> action`, `on_update(dt)` and
+`present(surface, force)`:
 - "setup": `game.ui.screens.SetupScreen`, the first screen of `python -m game` (map, sides,
   initiative, seed; Start, Continue the newest save, Load...);
 - "handoff": hotseat (2-4 people at one machine), `HandoffScreen` hides the battle between
@@ -15,9 +16,9 @@ one screen object over it or instead of it (`App.view`), each with
 - "menu", "load", "help": `game.ui.menus` (Esc, Load..., F1) over the paused battle;
 - "legend": `game.ui.legend_screen.LegendScreen` (F2), the map's marks and what they mean.
 A screen's action (("start", setup), ("load", path), ("resume",), ("menu",) ...) is carried
-out by `App._screen_action`, as in an input-handler loop: the screen answers, the App swaps.
-The screens live in a second `UIManager` (`App.ui`), so that nothing of the HUD shows on
-them. `App.drawn` says what the last frame drew.
+out by `App._screen_action`, as in an input-handler loop: the screen answers, the App swaps
+(`App.show`). The screens live in a second `UIManager` (`App.ui`), so that nothing of the
+HUD shows on them. `App.drawn` says what the last frame drew.
 
 Every pygame event goes through `App.handle_event`, so tests drive the real UI with synthetic
 events; pygame_gui's own events (button presses, list selections) come back through the
@@ -48,6 +49,7 @@ from game.ui.battle_screen import BattleScreen  # noqa: E402
 from game.ui.legend_screen import LegendScreen  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
 from game.ui.replay_viewer import ReplayScreen  # noqa: E402
+from game.ui.shown import Nothing, Shown  # noqa: E402
 from game.ui.sound import SoundPlayer  # noqa: E402
 from game.ui.turn_summary import meanwhile  # noqa: E402
 from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
@@ -112,11 +114,9 @@ class App:
         self.manager = pygame_gui.UIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
         self._ui = None
-        self.view = None              # the screen shown over everything (not in battle)
-        self._view_drawn = None
+        self.shown: Shown = Nothing()     # the screen object every event and frame goes to
         self.battle_screen: BattleScreen | None = None
         self.replay = None            # the replay viewer (game.ui.replay_viewer)
-        self.mode = "setup"
         self.setup = setup
         self.summary = None           # the result screen's facts
         self.drawn: str | None = None     # what the last frame drew
@@ -124,7 +124,7 @@ class App:
         self._frozen = None           # the battle's last frame, under the menu
         self._last_error = None
         self._errors = 0              # frames in a row that failed
-        self._back_to = "setup"       # where Back leads from the Load screen or the help
+        self._back_to = "setup"       # the screen Back leads to from the Load screen or the help
         self._dirty = True
         if battle is not None:
             self.start_battle(battle, human_teams=human_teams, difficulties=difficulties,
@@ -173,27 +173,42 @@ class App:
             self._ui = make_screen_manager(self.screen.get_size())
         return self._ui
 
+    @property
+    def mode(self) -> str:
+        """The name of the screen shown ("setup", "battle", "menu", "replay", ...)."""
+        return self.shown.name
+
+    @property
+    def view(self):
+        """The screen shown when it is one the App closes on leaving it (not the battle,
+        not the replay), else None."""
+        return self.shown if self.shown.transient else None
+
+    def show(self, screen: Shown) -> None:
+        """Swap the screen shown for `screen` (the one left closes when it is transient)."""
+        self._close_view()
+        self.shown = screen
+        self._dirty = True
+
     def _close_view(self) -> None:
         if self.view is not None:
             self.view.kill()
-            self.view = None
+            self.shown = Nothing()
 
     def show_setup(self, setup: S.Setup | None = None, message: str = "") -> None:
         """The game setup screen (`setup` preselects a map, sides, initiative and seed)."""
         self._end_battle()
         self._close_view()
-        self.mode = "setup"
         pygame.display.set_caption("hexskirmish - new battle")
         maps = S.list_maps(self.maps_dirs)
         if setup is None and maps:
             default = next((m for m in maps if Path(m.path).resolve() ==
                             DEFAULT_MAP.resolve()), maps[0])
             setup = S.Setup(default.path, tuple(S.default_sides(default.teams)))
-        self.view = SetupScreen(self.ui, maps, setup, self.screen.get_size())
+        self.show(SetupScreen(self.ui, maps, setup, self.screen.get_size()))
         if message:
             self.view.message = message
             self.view._refresh_rules()
-        self._dirty = True
 
     def start_setup(self, setup: S.Setup) -> bool:
         """Start a battle from a setup (a new seed from the clock unless it is fixed);
@@ -222,9 +237,8 @@ class App:
         screen.autosave, screen.threaded_ai = self.autosave, self.threaded_ai
         screen.end_warning = screen.controller.end_warning = self.settings.end_warning
         screen.model.speed = self.settings.speed
-        self.mode = "battle"
+        self.show(screen)
         self.summary = None
-        self._dirty = True
         pygame.display.set_caption(f"hexskirmish - {screen.title} - seed {battle.seed}")
         if owned and not self.setup.fixed_seed:
             self.model.message = (f"Battle seed {battle.seed}: play it again with --seed "
@@ -254,38 +268,37 @@ class App:
 
     # ---- the menu, saves, help ------------------------------------------------------------
     def _freeze(self) -> None:
-        """The battle's last frame, shown dimmed under the menu and the help."""
-        if self.mode == "battle":
-            self.battle_screen.pointer_gone()
-            self.manager.update(0.0)
-            self.battle_screen.draw(self.screen, force=True)
-            self._frozen = self.screen.copy()
-        elif self.mode == "replay":
-            self.replay.screen.pointer_gone()
-            self.manager.update(0.0)
-            self.replay.draw(self.screen, force=True)
-            self._frozen = self.screen.copy()
+        """The battle's (or the replay's) last frame, shown dimmed under the menu and the
+        help."""
+        shown = self.shown
+        if not shown.pauses:
+            return
+        shown.pointer_gone()
+        self.manager.update(0.0)
+        shown.draw(self.screen, force=True)
+        self._frozen = self.screen.copy()
+
+    def _remember_back(self, opening: str, otherwise: str) -> None:
+        """Back from the screen `opening` leads to the one shown now when it takes it
+        back, else to `otherwise`."""
+        self._back_to = self.mode if opening in self.shown.back_from else otherwise
 
     def show_menu(self, quitting: bool = False, message: str = "") -> None:
         """Esc: the battle pauses under the menu."""
         self._freeze()
         self._close_view()
-        self.mode = "menu"
         s = self.settings
-        self.view = MenuScreen(self.ui, self.screen.get_size(), self._frozen,
-                               slot=self._slot_name(), speed=self.model.speed,
-                               end_warning=self.controller.end_warning, quitting=quitting,
-                               message=message, policy=s.aoo_policy, window=s.window,
-                               volume=s.volume, muted=s.muted, follow=s.follow)
-        self._dirty = True
+        self.show(MenuScreen(self.ui, self.screen.get_size(), self._frozen,
+                             slot=self._slot_name(), speed=self.model.speed,
+                             end_warning=self.controller.end_warning, quitting=quitting,
+                             message=message, policy=s.aoo_policy, window=s.window,
+                             volume=s.volume, muted=s.muted, follow=s.follow))
 
     def _slot_name(self) -> str:
         return f"{self.battle_screen.title} round {self.battle.round}"
 
     def resume(self) -> None:
-        self._close_view()
-        self.mode = "battle"
-        self._dirty = True
+        self.show(self.battle_screen)
         self.battle_screen.shown_again()
 
     def save_named(self, name: str) -> bool:
@@ -302,25 +315,22 @@ class App:
             self.running = False
 
     def show_load(self, message: str = "") -> None:
-        self._back_to = self.mode if self.mode in ("menu", "setup") else "setup"
+        backdrop = self._frozen if self.shown.over_battle else None
+        self._remember_back("load", "setup")
         self._close_view()
-        self.mode = "load"
-        self.view = LoadScreen(self.ui, self.screen.get_size(), saves.list_saves(),
-                               self._frozen if self._back_to == "menu" else None, message)
-        self._dirty = True
+        self.show(LoadScreen(self.ui, self.screen.get_size(), saves.list_saves(), backdrop,
+                             message))
 
     def show_help(self) -> None:
         self._freeze()
-        self._back_to = self.mode if self.mode in ("menu", "setup", "replay") else "battle"
+        self._remember_back("help", "battle")
         self._close_view()
-        self.mode = "help"
         shown = self.battle is not None or self.replay is not None
         battle = self.battle if self.battle is not None else \
             self.replay.source if self.replay is not None else None
         rules = battle.profile.name if battle is not None else "lfg"
-        self.view = HelpScreen(self.ui, self.screen.get_size(), self._frozen if shown else None,
-                               rules)
-        self._dirty = True
+        self.show(HelpScreen(self.ui, self.screen.get_size(), self._frozen if shown else None,
+                             rules))
 
     def show_legend(self) -> None:
         """F2: every mark of the map and what it means, over the paused battle or replay."""
@@ -329,25 +339,23 @@ class App:
         if board is None:
             return
         self._freeze()
-        self._back_to = self.mode if self.mode in ("menu", "replay") else "battle"
+        self._remember_back("legend", "battle")
         self._close_view()
-        self.mode = "legend"
-        self.view = LegendScreen(self.ui, self.screen.get_size(), board, self._frozen)
-        self._dirty = True
+        self.show(LegendScreen(self.ui, self.screen.get_size(), board, self._frozen))
 
     def back(self) -> None:
         """Back from the Load screen or the help: where they were opened."""
-        where = self._back_to
-        if where == "menu" and self.battle is not None:
-            self.show_menu()
-        elif where == "battle" and self.battle is not None:
-            self.resume()
-        elif where == "replay" and self.replay is not None:
-            self._close_view()
-            self.mode = "replay"
-            self.replay.shown_again()
-        else:
+        ways = {"menu": (self.battle, self.show_menu), "battle": (self.battle, self.resume),
+                "replay": (self.replay, self._replay_again)}
+        there, way = ways.get(self._back_to, (None, None))
+        if there is None:
             self.show_setup(self.setup)
+        else:
+            way()
+
+    def _replay_again(self) -> None:
+        self.show(self.replay)
+        self.replay.shown_again()
 
     def load_save(self, path) -> None:
         try:
@@ -362,7 +370,7 @@ class App:
         latest = saves.latest()
         if latest is not None:
             self.load_save(latest.path)
-            if self.mode == "battle" and self.battle.awaiting() == "over":   # older saves too
+            if self.shown is self.battle_screen and self.battle.awaiting() == "over":
                 self.show_result()
 
     # ---- settings --------------------------------------------------------------------------
@@ -384,7 +392,7 @@ class App:
                 screen.set_policy(self.settings.aoo_policy)
         if "window" in changes:
             self.apply_window()
-        if self.mode == "menu":
+        if self.shown.settings_shown:
             self.show_menu(message=self.model.message if self.model else "")
 
     def _menu_speed(self, factor: float) -> None:
@@ -427,21 +435,18 @@ class App:
     # ---- hotseat ---------------------------------------------------------------------------
     def show_handoff(self, team: str) -> None:
         self._close_view()
-        self.mode = "handoff"
         self.battle_screen.hide_for_handoff()
-        self.view = HandoffScreen(self.ui, team, list(self.board.teams), self.battle.round,
-                                  self.screen.get_size(), reason=self.battle.awaiting(),
-                                  meanwhile=meanwhile(self.battle, team))
-        self._dirty = True
+        self.show(HandoffScreen(self.ui, team, list(self.board.teams), self.battle.round,
+                                self.screen.get_size(), reason=self.battle.awaiting(),
+                                meanwhile=meanwhile(self.battle, team)))
 
     def hand_over(self) -> None:
         """The handoff screen was dismissed: the battle, for the side it was shown to."""
         team = self.view.team if self.view is not None else \
             self.battle_screen.waiting_team()
-        self._close_view()
-        self.mode = "battle"
-        self.battle_screen.handed_to(team, by_click=self._clicked_away)
-        self._dirty = True
+        by_click = self.view is not None and self.view.clicked_away
+        self.show(self.battle_screen)
+        self.battle_screen.handed_to(team, by_click=by_click)
 
     # ---- result and replay -----------------------------------------------------------------
     def show_result(self) -> None:
@@ -449,14 +454,12 @@ class App:
         self.summary = S.battle_summary(self.battle)
         picture = self.battle_screen.final_position()
         self._close_view()
-        self.mode = "result"
         sides = self.setup.sides if self.setup is not None else ()
         kinds = {s.team: s for s in sides}
         sides = [kinds.get(t) or S.Side(t, "human" if t in self.controller.human_teams
                                          else "ai") for t in self.summary.teams]
-        self.view = ResultScreen(self.ui, self.summary, self.setup, self.battle_screen.title,
-                                 self.screen.get_size(), picture=picture, sides=sides)
-        self._dirty = True
+        self.show(ResultScreen(self.ui, self.summary, self.setup, self.battle_screen.title,
+                               self.screen.get_size(), picture=picture, sides=sides))
 
     def watch_replay(self, battle=None, back: str = "result") -> None:
         """The replay viewer on `battle`'s command log (default: the battle just shown);
@@ -467,9 +470,8 @@ class App:
                                    animations=self.animations, speed=self.settings.speed,
                                    follow=self.settings.follow, sound=self.sound)
         self._replay_back = back
-        self.mode = "replay"
+        self.show(self.replay)
         pygame.display.set_caption(f"hexskirmish - {self.replay.title}")
-        self._dirty = True
 
     def _close_replay(self) -> None:
         if self.replay is not None:
@@ -483,7 +485,8 @@ class App:
                                        f"{self.battle.seed}")
             self.show_result()
         else:
-            self.mode, self.running = "closed", False
+            self.show(Nothing())
+            self.running = False
 
     def play_again(self) -> bool:
         return self.start_setup(self.setup)
@@ -521,7 +524,7 @@ class App:
         """One pygame event, for the screen shown: the battle, the replay or another."""
         self._dirty = True
         if ev.type == pygame.QUIT:
-            if self.mode == "battle" and self.battle_screen.savable():
+            if self.shown.asks_to_save_on_close():
                 self.show_menu(quitting=True)     # closing the window offers to save
             else:
                 self.running = False
@@ -529,27 +532,7 @@ class App:
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resize(_event_size(ev))
             return
-        if self.mode == "battle":
-            self._screen_action(self.battle_screen.handle_event(ev))
-        elif self.mode == "replay":
-            self._screen_action(self.replay.handle_event(ev))
-        else:
-            self._screen_event(ev)
-
-    def _screen_event(self, ev) -> None:
-        if self.view is None:
-            return
-        if self.mode == "handoff":
-            self._clicked_away = ev.type == pygame.MOUSEBUTTONDOWN
-            self._screen_action(self.view.handle_event(ev))
-            return
-        consumed = self.ui.process_events(ev)
-        action = self.view.handle_event(ev)
-        if action is None and consumed:
-            return
-        self._screen_action(action)
-
-    _clicked_away = False
+        self._screen_action(self.shown.on_event(ev))
 
     def resize(self, size) -> None:
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
@@ -582,36 +565,17 @@ class App:
     # ---- frames --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Advance `dt` seconds: the battle (or the replay) or the screen shown."""
-        if self.mode == "battle":
-            self._screen_action(self.battle_screen.update(dt))
-        elif self.mode == "replay":
-            self._screen_action(self.replay.update(dt))
-        else:
-            if self.view is not None:
-                self.view.update(dt)
-            self.ui.update(dt)
+        self._screen_action(self.shown.on_update(dt))
 
     def draw(self, force: bool = False) -> bool:
         """Draw a frame; when nothing changed since the last one (no event, no computer move,
         no animation, the same GUI sprites) the window keeps it and nothing is drawn.
         Returns whether it drew. `drawn` says what: "board", "replay", "setup", "handoff",
         "result", "menu", "load", "help", "legend"."""
-        if self.mode == "battle":
-            self._screen_action(self.battle_screen.due())
-        if self.mode == "battle" or self.mode == "replay":
-            shown = self.battle_screen if self.mode == "battle" else self.replay
-            if not shown.draw(self.screen, force=force or self._dirty):
-                return False
-            self.drawn = "board" if self.mode == "battle" else "replay"
-            self._dirty = False
-            return True
-        if self.view is None:
+        self._screen_action(self.shown.due())     # a handoff or the result, drawn at once
+        if not self.shown.present(self.screen, force or self._dirty):
             return False
-        if self.view is not self._view_drawn:      # new widgets: laid out before drawn
-            self.ui.update(0.0)
-            self._view_drawn = self.view
-        self.view.draw(self.screen)
-        self.drawn = self.mode
+        self.drawn = self.shown.drawn_as
         self._dirty = False
         return True
 
@@ -644,7 +608,7 @@ class App:
         if line != self._last_error:
             self._last_error = line
             logging.getLogger("hexskirmish").exception("the game hit an error")
-        if self.mode == "battle" and self.model is not None:
+        if self.shown is self.battle_screen and self.model is not None:
             self.model.message = f"Error: {line[:160]}"
             self.model.revision += 1
         if self._errors > 30:               # every frame fails: the battle cannot go on

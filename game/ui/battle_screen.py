@@ -34,8 +34,9 @@ from game.ui.camera_follow import acting_creature  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 from game.ui.hud import Hud  # noqa: E402
 from game.ui.hud_layer import HudLayer  # noqa: E402
-from game.ui.keys import (BATTLE_KEYS, DEFENSE_KEYS, PAN_KEYS,  # noqa: E402
-                          WATCH_BATTLE_KEYS, action_keys)
+from game.ui.shown import Shown  # noqa: E402
+from game.ui.board_input import PlayInput, WatchInput, shift_held  # noqa: E402
+from game.ui.keys import PAN_KEYS  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
 
 AI_DELAY_S = 0.35
@@ -79,12 +80,16 @@ def watch_only(screen) -> bool:
 
 # ---- the battle screen ---------------------------------------------------------------------------
 
-class BattleScreen:
+class BattleScreen(Shown):
     """One battle on the window (see the module docstring). `owned`: the screen made the
     battle and closes it with itself. `end_warning`, `autosave` (autosaves kept, 0: none)
     and `threaded_ai` are the App's settings, read when they matter."""
 
     name = "battle"
+    drawn_as = "board"
+    transient = False
+    pauses = True
+    back_from = frozenset({"help", "legend"})
 
     def __init__(self, battle, manager: pygame_gui.UIManager, size, *, human_teams=None,
                  difficulties=None, animations: bool = True, hud: bool = True,
@@ -94,6 +99,7 @@ class BattleScreen:
         self.size = tuple(size)
         self.with_hud = hud
         self.watch = watch
+        self.input = WatchInput() if watch else PlayInput()   # the pointer's and keys' mode
         self.end_warning = False
         self.autosave = saves.AUTO_KEEP
         self.threaded_ai = False
@@ -405,6 +411,18 @@ class BattleScreen:
             self.hud.pointer_at(ev.pos)   # the tip of what the board shows now, not before
         return action or self.due()
 
+    def on_event(self, ev):
+        return self.handle_event(ev)
+
+    def on_update(self, dt: float):
+        return self.update(dt)
+
+    def present(self, surface, force: bool) -> bool:
+        return self.draw(surface, force=force)
+
+    def asks_to_save_on_close(self) -> bool:
+        return self.savable()
+
     def pointer_gone(self) -> None:
         """A dialog opens over the battle: no hover, preview or tooltip is left behind."""
         if not self.watch:
@@ -440,8 +458,7 @@ class BattleScreen:
         elif ev.type == pygame.MOUSEWHEEL:
             pos = getattr(ev, "pos", None) or pygame.mouse.get_pos()
             self.camera.zoom_by(1 if ev.y > 0 else -1, pos)
-            if not self.watch:
-                self.controller.hover_cell(self.cell_under(pos))
+            self.input.on_zoom(self, pos)
         elif ev.type == pygame.KEYDOWN:
             return self._key(ev)
         elif ev.type == pygame.KEYUP:
@@ -454,13 +471,7 @@ class BattleScreen:
             self._drag["moved"] += abs(dx) + abs(dy)
             self.camera.pan(-dx, -dy)
             return
-        if self.watch:
-            return                      # the viewer shows the recorded command's preview
-        cell = self.cell_under(ev.pos)
-        who = self.board.unit_under(self.camera, ev.pos, cell)
-        if cell != self.model.hover_cell or who != self.model.pointed:
-            self.model.pointed = who
-            self.controller.hover_cell(cell)
+        self.input.on_hover(self, ev.pos)
 
     def cell_under(self, pos):
         """The map cell the pointer shows, None outside the map's part of the window (under
@@ -472,54 +483,27 @@ class BattleScreen:
             return None
         return self.board.pick(self.camera, pos)
 
-    @staticmethod
-    def _shift(ev) -> bool:
-        mod = getattr(ev, "mod", None)
-        if mod is None:
-            mod = pygame.key.get_mods()
-        return bool(mod & pygame.KMOD_SHIFT)
-
     def _button_down(self, ev) -> None:
         if ev.button == 1:
             if self.animator.busy:
                 self.animator.skip()
                 return
-            if not self.watch:
-                cell = self.cell_under(ev.pos)
-                self.model.pointed = self.board.unit_under(self.camera, ev.pos, cell)
-                self.controller.click_cell(cell, 1, shift=self._shift(ev))
+            self.input.on_click(self, ev)
         elif ev.button in (2, 3):
             self._drag = {"button": ev.button, "moved": 0}
 
     def _button_up(self, ev) -> None:
         if self._drag is not None and ev.button == self._drag["button"]:
-            if ev.button == 3 and self._drag["moved"] < 5 and not self.watch:
-                self.controller.cancel()
+            if ev.button == 3 and self._drag["moved"] < 5:
+                self.input.on_cancel(self)
             self._drag = None
 
     def _key(self, ev):
         """A key in battle, as the tables of `game.ui.keys` bind it."""
-        k, c = ev.key, self.controller
-        hotkeys = action_keys(self.battle)          # the bar of the battle's rules
-        if k in PAN_KEYS:
-            self._held.add(k)
-        elif self.watch:
-            what = BATTLE_KEYS.get(k)
-            return self.battle_command(what, ev) if what in WATCH_BATTLE_KEYS else None
-        elif k in (pygame.K_y, pygame.K_n) and self.battle.awaiting() == "reaction" \
-                and c.is_human_turn():
-            c.react(k == pygame.K_y)
-        elif k in DEFENSE_KEYS and self.battle.awaiting() == "reaction" \
-                and self.battle.pending.kind == "defense" and c.is_human_turn():
-            c.defend(DEFENSE_KEYS[k])
-        elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL or k in hotkeys:
-            if k in hotkeys and (self.hud is None or not self.hud.hotkey(k)):
-                c.do_action(hotkeys[k])
-            elif k == pygame.K_z:
-                return self.battle_command("undo", ev)
-        elif k in BATTLE_KEYS:
-            return self.battle_command(BATTLE_KEYS[k], ev)
-        return None
+        if ev.key in PAN_KEYS:
+            self._held.add(ev.key)
+            return None
+        return self.input.on_key(self, ev)
 
     def battle_command(self, what: str, ev=None):
         """One of the battle's keyed commands (`game.ui.keys.BATTLE_KEYS`); the screen to
@@ -531,7 +515,7 @@ class BattleScreen:
         if what == "restart_map":
             return ("restart_map",) if self.restart_map is not None else None
         c = self.controller
-        shift = ev is not None and self._shift(ev)
+        shift = ev is not None and shift_held(ev)
         simple = {
             "weapon": c.cycle_weapon, "threat": lambda: c.toggle_overlay("threat"),
             "interrupt_trigger": c.cycle_trigger, "interrupt_action": c.cycle_prepared,

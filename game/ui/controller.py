@@ -23,9 +23,10 @@ from game.engine.minions import commandable
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
-from game.ui import ability_mode, autoplay, light_play, more_mode
+from game.ui import autoplay, light_play, more_mode
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
-from game.ui.overlays import budget_of, move_budget
+from game.ui.modes import DEFAULT_MODE, mode_named, prompt_for
+from game.ui.overlays import budget_of
 from game.ui.presenters import MODE_OF_ACTION, light_rules
 from game.ui.undo import Mark, UndoHistory
 
@@ -34,8 +35,6 @@ _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player
 REACTIONS = ("aoo", "interrupt", "defense")
 ACTION_MODES = ("move", "run", "charge", "step", "attack", "power", "retreat", "ignore",
                 "protect", "trade", "ability", "more")
-#: modes whose click on an ally sends a command with that ally (docs/rules/16-reactions.md)
-ALLY_COMMANDS = {"protect": C.Protect, "trade": C.TradeSpaces}
 
 
 def _melee_rank(w) -> tuple:
@@ -110,6 +109,15 @@ class GameController:
     def hostile(self, a: str | None, b: str | None) -> bool:
         return bool(a and b) and self.team_of(a) != self.team_of(b)
 
+    @property
+    def input_mode(self):
+        """The mode object (game.ui.modes) of the mode the model names."""
+        return mode_named(self.model.mode)
+
+    def prompt(self):
+        """The prompt (game.ui.modes.prompt) the battle waits on a person to answer, if any."""
+        return prompt_for(self)
+
     # ---- hover -----------------------------------------------------------------------------
     def hover_cell(self, cell) -> None:
         """The mouse is over `cell` (None: off the map): recompute the previews."""
@@ -125,10 +133,9 @@ class GameController:
         m.attack_stray = m.attack_provokes = ()
         m.highlighted = set()
         sel = self._living(m.selected)
-        if m.mode == "ability" and sel is not None and sel.name == self.actor():
-            return ability_mode.refresh(self, sel.name)
-        if m.mode == "more" and sel is not None and sel.name == self.actor():
-            return more_mode.refresh(self, sel.name)
+        if sel is not None and sel.name == self.actor() and \
+                self.input_mode.on_hover(self, sel.name):
+            return
         if m.pending is not None:
             m.preview = m.pending_preview
             self._highlight_preview()
@@ -146,7 +153,7 @@ class GameController:
             if acting:
                 self._preview_attack(sel, m.hover_unit)
             else:                       # a look at what another creature could hit
-                m.attack = self._attack_preview(sel, m.hover_unit)
+                m.attack = self.attack_odds(sel, m.hover_unit)
                 self._highlight_attack(sel.name)
         elif not acting:
             return                      # moves are previewed for the acting creature only
@@ -157,17 +164,13 @@ class GameController:
     def _preview_attack(self, u, target: str) -> None:
         """The hit chance of the attack a click would make, only when the engine would
         take that attack (else `refusal` says why, in the engine's words)."""
-        m = self.model
-        cmd = self._attack_command(u, target)
+        m, mode = self.model, self.input_mode
+        cmd = mode.attack_command(self, u, target)
         refused = None if cmd is None else self.battle.refusal(_confirmed(cmd))
         if cmd is None or refused is not None:
             m.refusal = refused.reason if refused is not None else f"no Charge path to {target}"
             return
-        if m.mode == "charge":
-            m.preview = self._charge_preview(u, target)
-            m.attack = self._charge_attack_preview(u, target, m.preview)
-        else:
-            m.attack = self._attack_preview(u, target)
+        mode.preview_attack(self, u, target)
         m.attack_provokes = self.provokers_of(cmd)
         self._highlight_attack(u.name)
 
@@ -203,9 +206,11 @@ class GameController:
             return NO_EXTRAS
         from game.engine.combat import own_extras
         return own_extras(self.battle, u.name, target, weapon,
-                          power_attack=self.model.mode == "power")
+                          power_attack=self.input_mode.power_attack)
 
-    def _attack_preview(self, u, target: str):
+    def attack_odds(self, u, target: str):
+        """The engine's odds of `u`'s attack on `target` with the weapon a click uses (and
+        who a missed missile may strike, in the model)."""
         weapon_id = self.default_weapon(u, target)
         view = self.view()
         weapon = next((w for w in u.weapons if w.id == weapon_id), None)
@@ -227,22 +232,22 @@ class GameController:
         return [(self.battle.cell(p.hex), [x.name for x in p.by], list(p.reaction_available))
                 for p in path.provocations]
 
-    def _from_path(self, u, path, kind: str, big, target=None) -> MovePreview:
+    def from_path(self, u, path, kind: str, big, target=None) -> MovePreview:
         turns = footprint_turns(u.size)
         cells = self._cells(s[0] for s in path.states) if turns else self._cells(path.hexes)
         facings = [s[1] for s in path.states] if turns else None
         return MovePreview(cells, path.cost, big, self._provokes(path), None, None, kind,
                            target, facings)
 
-    def _big_for(self, u, cost: int) -> int | None:
+    def big_for(self, u, cost: int) -> int | None:
         movement, big = budget_of(self.battle, u.name)
         need = mv.move_big_actions(cost, movement, mv.speed_hexes(u))
         return need if need is not None and need <= big else None
 
     def _move_preview(self, u, cell, mode: str) -> MovePreview | None:
-        """The path to `cell` in `mode`, with the enemies the engine says its command
-        provokes (the same answer the command gets when it is sent)."""
-        p = self._path_preview(u, cell, mode)
+        """The path to `cell` in the mode named `mode`, with the enemies the engine says
+        its command provokes (the same answer the command gets when it is sent)."""
+        p = self._path_preview(u, cell, mode_named(mode))
         if p is not None and p.kind in ("move", "run", "retreat", "step"):
             p.provokers = self.provokers_of(self._move_command(u, p))
         return p
@@ -255,34 +260,11 @@ class GameController:
             return ()
         return tuple(why.data.get("provokers", ()))
 
-    def _path_preview(self, u, cell, mode: str) -> MovePreview | None:
-        view, h = self.view(), self.battle.hexmap.hex_at(*cell)
-        if h == u.anchor:
-            return None
-        if mode == "step":
-            moved = u.name == self.actor() and self.battle.budget(u.name).moved
-            path = mv.five_foot_step_targets(view, u, moved).get(h)
-            return self._from_path(u, path, "step", 0) if path else None
-        if mode == "run":
-            path = mv.run_targets(view, u).get(h)
-            return self._from_path(u, path, "run", 1) if path else None
-        if mode == "retreat":
-            path = mv.retreat_targets(view, u).path(h)
-            return self._from_path(u, path, "retreat", 2) if path else None
-        if mode not in ("move", "attack", "power"):
-            return None
-        budget = move_budget(self.battle, u)
-        path = mv.reachable(view, u, budget).path(h) if budget else None
-        if path is None:
-            return None
-        p = self._from_path(u, path, "move", self._big_for(u, path.cost))
-        if path.provocations:
-            safe = mv.safe_path(view, u, h, budget_hexes=budget)
-            if safe is not None:
-                p.safe_cells, p.safe_cost = self._from_path(u, safe, "move", 0).cells, safe.cost
-        return p
+    def _path_preview(self, u, cell, mode) -> MovePreview | None:
+        h = self.battle.hexmap.hex_at(*cell)
+        return None if h == u.anchor else mode.path(self, u, h)
 
-    def _charge_attack_preview(self, u, target: str, p: MovePreview | None):
+    def charge_attack_preview(self, u, target: str, p: MovePreview | None):
         """The Charge's attack as it will be rolled: from the end of the run, +2 to hit
         (docs/rules/03-movement.md), with the chosen melee weapon or the best one."""
         if p is None:
@@ -293,7 +275,7 @@ class GameController:
         facing = p.facings[-1] if p.facings else u.facing
         there = swap(u, anchor=end, facing=facing, hexes=tuple(footprint(u.size, end, facing)))
         view = self.view().replace(there)
-        weapon = self._melee_weapon(u)
+        weapon = self.melee_weapon(u)
         extras = swap(self._extras(u, target, next((w for w in u.weapons if w.id == weapon),
                                                    u.weapons[0])), charge=True, mode="melee")
         melee = [w for w in u.weapons if w.can_melee]
@@ -302,9 +284,9 @@ class GameController:
                        key=lambda pv: (pv.possible, pv.expected_damage))
         return attack_preview(view, there, target, weapon, extras)
 
-    def _charge_preview(self, u, target: str) -> MovePreview | None:
+    def charge_preview(self, u, target: str) -> MovePreview | None:
         paths = mv.charge_paths(self.view(), u, target)
-        return self._from_path(u, paths[0], "charge", 2, target) if paths else None
+        return self.from_path(u, paths[0], "charge", 2, target) if paths else None
 
     # ---- commands ----------------------------------------------------------------------------
     def send(self, cmd) -> Outcome:
@@ -331,7 +313,7 @@ class GameController:
     def _applied(self, out: Outcome) -> None:
         for listener in list(self.listeners):
             listener(list(out.events))
-        more_mode.after_send(self)
+        self.input_mode.after_send(self)
         self._sync()
 
     def _move_command(self, u, p: MovePreview, safe: bool = False):
@@ -340,14 +322,14 @@ class GameController:
         if p.kind == "run":
             return C.Run(u.name, to=p.end)
         if p.kind == "charge":
-            return C.Charge(u.name, to=p.end, target=p.target, weapon=self._melee_weapon(u))
+            return C.Charge(u.name, to=p.end, target=p.target, weapon=self.melee_weapon(u))
         if p.kind == "retreat":
             return C.Retreat(u.name, path=tuple(p.cells))
         if safe and p.safe_cells:
             return C.Move(u.name, path=tuple(p.safe_cells))
         return C.Move(u.name, path=tuple(p.cells), facings=tuple(p.facings or ()))
 
-    def _melee_weapon(self, u) -> str | None:
+    def melee_weapon(self, u) -> str | None:
         """The chosen weapon when it can strike in melee, else the best melee weapon by
         its damage (never a thrown weapon left in hand)."""
         w = next((w for w in u.weapons if w.id == self.model.weapon), None)
@@ -355,18 +337,6 @@ class GameController:
             return w.id
         melee = [w for w in u.weapons if w.can_melee]
         return max(melee, key=_melee_rank).id if melee else None
-
-    def _attack_command(self, u, target: str):
-        if self.model.mode == "ignore":
-            return C.IgnoreEnemy(u.name, target=target)
-        if self.model.mode == "charge":
-            p = self._charge_preview(u, target)
-            if p is None:
-                return None
-            return C.Charge(u.name, to=p.end, target=target, weapon=self._melee_weapon(u))
-        if self.model.mode == "power":
-            return C.PowerAttack(u.name, target=target, weapon=self._melee_weapon(u))
-        return C.Attack(u.name, target=target, weapon=self.default_weapon(u, target))
 
     # ---- clicks ------------------------------------------------------------------------------
     def click_cell(self, cell, button: int = 1, shift: bool = False) -> Outcome | None:
@@ -379,54 +349,24 @@ class GameController:
         cell = tuple(cell)
         if self.model.hover_cell != cell:
             self.hover_cell(cell)
-        aw, who = self.battle.awaiting(), self.unit_at(cell)
-        if aw == "choice" and self.is_human_turn() and who in self.model.choice_candidates:
-            return self.choose_next(who)
-        if aw == "reaction" and self.is_human_turn():
-            p = self.battle.pending
-            if p.kind == "defense":
-                self._say(f"{p.reactor} may defend against {p.mover}'s attack: answer first "
-                          "(P parry, V dodge, Y best, N none)")
-            else:
-                from game.ui.presenters import aoo_name
-                what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
-                    f"make an {aoo_name(self.battle)} on"
-                self._say(f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)")
-            return None
-        actor = self._living(self.actor())
+        who = self.unit_at(cell)
+        prompt = self.prompt()
+        if prompt is not None:
+            return prompt.on_click(self, cell, who)
+        actor, mode = self._living(self.actor()), self.input_mode
         if actor is None or (who is not None and who != actor.name and
-                             not self.hostile(actor.name, who)
-                             and self.model.mode not in (*ALLY_COMMANDS, "more")):
+                             not self.hostile(actor.name, who) and not mode.acts_on_allies):
             self.select(who if who is not None else self.model.selected)
             return None                 # looking at a creature, not acting
         if self.model.selected != actor.name:
             self.select(actor.name)     # back to the actor: the click acts at once
             self.hover_cell(cell)
-            if who == actor.name and self.model.mode != "more":
+            if who == actor.name and not mode.acts_on_self:
                 return None
-        if self.model.mode == "ability":
-            return ability_mode.click(self, actor.name)
-        if self.model.mode == "more":
-            return more_mode.click(self, actor.name)
-        if self._pending_at(cell):
-            return self.take_safe() if shift else self.confirm()
-        if light_rules(self.battle):
-            return light_play.click_free(self, actor.name, cell, who)
-        if who is not None and who != actor.name:
-            if not self.hostile(actor.name, who) and self.model.mode in ALLY_COMMANDS:
-                return self.send(ALLY_COMMANDS[self.model.mode](actor.name, ally=who))
-            if not self.hostile(actor.name, who):
-                self.select(who)
-                return None
-            cmd = self._attack_command(actor, who)
-            if cmd is None:
-                self._say(f"no Charge path to {who}: a Run of 2+ hexes in a straight line "
-                          "must end with it in reach (rules: Movement)")
-                return None
-            return self.send(cmd)
-        return self._click_move(actor, cell, shift)
+        return mode.on_click(self, actor, cell, who, shift)
 
-    def _pending_at(self, cell) -> bool:
+    def pending_at(self, cell) -> bool:
+        """Is `cell` where the command waiting for confirmation goes (its end or target)?"""
         m = self.model
         if m.pending is None:
             return False
@@ -434,33 +374,19 @@ class GameController:
         target = getattr(m.pending, "target", None)
         return (p is not None and p.end == cell) or (target and self.unit_at(cell) == target)
 
-    def _click_move(self, actor, cell, shift: bool) -> Outcome | None:
+    def click_move(self, actor, cell, shift: bool) -> Outcome | None:
+        """A click on an empty hex: the current mode's movement there, if the engine has
+        one (Shift: its safe path)."""
         m = self.model
-        if m.mode in ("attack", "power", "charge", "ignore"):
-            self._say({"charge": "click an enemy to charge it",
-                       "ignore": "click an enemy to ignore it"}.get(m.mode,
-                                                                    "click an enemy to attack it"))
-            return None
         if cell == self.battle.cell(actor.anchor):
             return None
         m.pending = m.pending_preview = None
         p = self._move_preview(actor, cell, m.mode)
         if p is None:
-            self._say(self._why_not(actor, cell))
+            self._say(self.input_mode.why_not(actor, cell))
             return None
         m.preview = p
         return self.send(self._move_command(actor, p, safe=shift))
-
-    def _why_not(self, u, cell) -> str:
-        where = f"{cell[0]},{cell[1]}"
-        mode = self.model.mode
-        if mode == "step":
-            return f"no 5-Foot Step to {where}: one hex, not difficult, not after moving"
-        if mode == "run":
-            return f"no Run to {where}: straight along one of the six directions"
-        if mode == "retreat":
-            return f"no Retreat to {where}: never closer to an enemy that threatens {u.name}"
-        return f"{where} is out of {u.name}'s reach this turn"
 
     def select(self, name: str | None) -> None:
         """Select a creature (None: nothing); its overlays and previews follow."""
@@ -481,13 +407,8 @@ class GameController:
         again = m.mode == mode
         m.mode = mode
         m.pending = m.pending_preview = None
-        if mode == "ability" and self.actor() in self.battle.eids:
-            m.ability = ability_mode.first_usable(self.battle, self.actor())
-        if mode == "more":
-            more_mode.start(self, cycle=again)
-        m.message = {"interrupt": self._interrupt_hint(), "more": self._more_hint(),
-                     "ignore": "Ignore an enemy: click the enemies to ignore until your next "
-                               "turn (one Little Action for all)"}.get(mode, "")
+        self.input_mode.start(self, again)
+        m.message = self.input_mode.hint(self)
         self._refresh_hover()
         self._bump()
 
@@ -496,19 +417,9 @@ class GameController:
         m = self.model
         m.mode, m.pending, m.pending_preview = "more", None, None
         more_mode.start(self, action)
-        m.message = self._more_hint()
+        m.message = self.input_mode.hint(self)
         self._refresh_hover()
         self._bump()
-
-    def _more_hint(self) -> str:
-        from game.ui.presenters import MORE_ACTIONS
-        action = self.model.more.action
-        if light_rules(self.battle):
-            return light_play.hint(self.battle, action, self.model.more.power)
-        if action is None:
-            return "More actions: none can be taken now"
-        label = next((lbl for a, lbl, _ in MORE_ACTIONS if a == action), action)
-        return f"{label}: click a highlighted target (J: the next action)"
 
     def do_action(self, action: str) -> Outcome | None:
         """An action bar button, by the engine's action id (presenters.ACTIONS; "more": the
@@ -535,11 +446,11 @@ class GameController:
                "end_turn": lambda: C.EndTurn(name)}.get(action)
         if cmd is None:
             raise ValueError(f"unknown action {action!r}")
-        if action == "prepare_interrupt" and self.model.mode != "interrupt":
+        if action == "prepare_interrupt" and not self.input_mode.prepares:
             self.set_mode("interrupt")      # choose the trigger and the action first
             return None
         if action == "prepare_interrupt":
-            self.model.mode = "move"
+            self.model.mode = DEFAULT_MODE
         if action == "end_turn" and self._warn_before_ending(name):
             return None
         return self.send(cmd())
@@ -559,12 +470,6 @@ class GameController:
             return []
         return [(o.command.trigger, o.command.action)
                 for o in self.battle.options(actor, "prepare_interrupt")]
-
-    def _interrupt_hint(self) -> str:
-        m = self.model
-        from game.ui.presenters import TRIGGER_TEXT
-        return (f"Prepare to Interrupt: when {TRIGGER_TEXT.get(m.trigger, m.trigger)} (U), "
-                f"{m.prepared.replace('_', ' ')} (K). I or Enter prepares it")
 
     def cycle_trigger(self) -> None:
         """U: the next trigger for which some prepared action is legal."""
@@ -589,7 +494,7 @@ class GameController:
             now = actions.index(m.prepared) if m.prepared in actions else -1
             m.prepared = actions[(now + 1) % len(actions)]
         m.mode = "interrupt"
-        self._say(self._interrupt_hint())
+        self._say(self.input_mode.hint(self))
 
     def _warn_before_ending(self, name: str) -> bool:
         """With the warning on, ending a turn with Big Actions left waits for a second
@@ -605,11 +510,7 @@ class GameController:
     def cycle_weapon(self) -> None:
         """Tab: the selected creature's weapons in turn, from the one a click would use."""
         u = self._living(self.model.selected)
-        if u is not None and self.model.mode == "more":
-            return more_mode.cycle_variant(self)
-        if u is not None and self.model.mode == "ability":
-            self.model.ability = ability_mode.next_ability(self.battle, u.name, self.model.ability)
-            self._refresh_hover()
+        if u is not None and self.input_mode.on_tab(self, u):
             return
         if u is None or not u.weapons:
             return
@@ -629,11 +530,7 @@ class GameController:
         if m.pending is not None:
             cmd, m.pending = m.pending, None
             return self.send(cmd)
-        if m.mode == "more" and m.more.hovered is not None:
-            return more_mode.click(self, self.actor())
-        if m.mode == "interrupt":
-            return self.do_action("prepare_interrupt")
-        return None
+        return self.input_mode.on_confirm(self)
 
     def take_safe(self) -> Outcome | None:
         """Take the safe path of the current preview (Shift+click, Shift+Enter)."""
@@ -648,7 +545,7 @@ class GameController:
     def cancellable(self) -> bool:
         """Is there something for Esc to cancel (else Esc opens the menu)?"""
         m = self.model
-        return m.pending is not None or m.mode != "move" or \
+        return m.pending is not None or not self.input_mode.resting or \
             (m.selected is not None and m.selected != self.actor())
 
     def cancel(self) -> None:
@@ -656,8 +553,8 @@ class GameController:
         m = self.model
         if m.pending is not None:
             m.pending = m.pending_preview = None
-        elif m.mode != "move":
-            m.mode = "move"
+        elif not self.input_mode.resting:
+            m.mode = DEFAULT_MODE
         elif m.selected is not None and m.selected != self.actor():
             m.selected = self.actor()
         m.message = ""
@@ -773,10 +670,10 @@ class GameController:
             self._turn_key = key
             m.hover_cell = None         # a new turn: no preview until the pointer moves
             if b.active is not None and human:
-                m.selected, m.mode, m.weapon = b.active, "move", None
+                m.selected, m.mode, m.weapon = b.active, DEFAULT_MODE, None
                 m.pending = m.pending_preview = None
             elif m.selected is not None and m.selected == ended:
-                m.selected, m.mode, m.pending, m.pending_preview = None, "move", None, None
+                m.selected, m.mode, m.pending, m.pending_preview = None, DEFAULT_MODE, None, None
         if m.selected is not None and self._living(m.selected) is None:
             m.selected = None
         if b.awaiting() == "over":

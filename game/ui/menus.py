@@ -70,6 +70,9 @@ class MenuScreen(_Overlay):
     """Resume, save under a name, load, settings, help, abandon, quit."""
 
     name = "menu"
+    back_from = frozenset({"load", "help", "legend"})
+    settings_shown = True
+    over_battle = True
 
     def __init__(self, manager, size, backdrop=None, *, slot: str = "", speed: float = 1.0,
                  end_warning: bool = True, quitting: bool = False, message: str = "",

@@ -29,6 +29,7 @@ from game.engine import commands as C
 from game.ui.battle_screen import BattleScreen
 from game.ui.hud import make_manager
 from game.ui.keys import REPLAY_KEYS
+from game.ui.shown import Shown
 from game.ui.undo import replayed
 
 STEP_S = 0.9            # a preview stays this long before Play applies its command
@@ -66,10 +67,13 @@ def target_cell(battle, cmd):
     return tuple(to) if to else None
 
 
-class ReplayScreen:
+class ReplayScreen(Shown):
     """The replay viewer (see the module docstring)."""
 
     name = "replay"
+    transient = False
+    pauses = True
+    back_from = frozenset({"help", "legend"})
 
     def __init__(self, battle, size, *, animations: bool = True, speed: float = 1.0,
                  follow: bool = True, sound=None):
@@ -278,6 +282,19 @@ class ReplayScreen:
 
     def draw(self, surface, force: bool = False) -> bool:
         return self.screen.draw(surface, force)
+
+    def on_event(self, ev):
+        return self.handle_event(ev)
+
+    def on_update(self, dt: float):
+        return self.update(dt)
+
+    def present(self, surface, force: bool) -> bool:
+        return self.draw(surface, force)
+
+    def pointer_gone(self) -> None:
+        """A dialog opens over the replay: no hover or tooltip is left behind."""
+        self.screen.pointer_gone()
 
     def layout(self, size) -> None:
         self.size = tuple(size)

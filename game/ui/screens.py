@@ -42,6 +42,7 @@ from game.ui import presenters as P
 from game.ui import setup_model as S
 from game.ui import sprites as sp
 from game.ui.hud import preload_fonts
+from game.ui.shown import Shown
 from game.ui.words import for_players
 
 THEME_PATH = paths.assets_dir() / "ui_theme.json"
@@ -238,8 +239,9 @@ def fit(surf: pygame.Surface, box) -> pygame.Surface:
 
 # ---- the common part ---------------------------------------------------------------------------
 
-class Screen(ABC):
-    """Widgets in `manager` for a window of `size`; `layout(size)` rebuilds them."""
+class Screen(Shown, ABC):
+    """Widgets in `manager` for a window of `size`; `layout(size)` rebuilds them. The App
+    closes it when it shows another screen."""
 
     name = "screen"
     background = BG
@@ -248,6 +250,23 @@ class Screen(ABC):
         self.manager = manager
         self.size = (int(size[0]), int(size[1]))
         self.widgets: list = []
+        self._laid_out = False
+
+    def on_event(self, ev):
+        self.manager.process_events(ev)      # the widgets first: a press comes back queued
+        return self.handle_event(ev)
+
+    def on_update(self, dt: float):
+        self.update(dt)
+        self.manager.update(dt)
+        return None
+
+    def present(self, surface, force: bool) -> bool:
+        if not self._laid_out:          # new widgets: laid out before they are drawn
+            self.manager.update(0.0)
+            self._laid_out = True
+        self.draw(surface)
+        return True
 
     def _add(self, widget):
         self.widgets.append(widget)
@@ -361,6 +380,7 @@ class SetupScreen(Screen):
     Start."""
 
     name = "setup"
+    back_from = frozenset({"load", "help"})
 
     def __init__(self, manager, maps, setup: S.Setup | None = None, size=(1280, 800)):
         super().__init__(manager, size)
@@ -881,6 +901,7 @@ class HandoffScreen(Screen):
     of the battle's map."""
 
     name = "handoff"
+    clicked_away = False      # the last event was a click (its release is not the board's)
     background = HANDOFF_BG
 
     def __init__(self, manager, team: str, teams, round_: int, size=(1280, 800),
@@ -927,6 +948,10 @@ class HandoffScreen(Screen):
 
     def update(self, dt: float) -> None:
         self.armed += dt
+
+    def on_event(self, ev):
+        self.clicked_away = ev.type == pygame.MOUSEBUTTONDOWN    # no widget takes events
+        return self.handle_event(ev)
 
     def handle_event(self, event):
         """A key or a click (once the screen has been up for `arm` seconds, so that the
