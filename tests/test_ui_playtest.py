@@ -26,12 +26,6 @@ from test_ui_controller import battle_on, duel  # noqa: E402
 DUEL = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps", "duel.tmx")
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
-
-
 def new_app(battle=None, size=(1280, 800), animations=False) -> App:
     return App(battle or duel(), size, window=False, animations=animations)
 

@@ -34,13 +34,6 @@ SHIPPED = {"Battle of the ford", "Crossroads duel", "The ruined mill", "The old 
            "Four banners", "The burning shrine", "The river keep"}
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    """Other test modules expect no display mode set (tests/test_render.py)."""
-    yield
-    pygame.display.quit()
-
-
 # ---- driving the real UI -----------------------------------------------------------------------
 
 def pump(app, rounds: int = 6) -> None:
