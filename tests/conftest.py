@@ -1,5 +1,6 @@
 """Headless test defaults (pygame draws without a window, Tiled's programs without a display)
 and the fixtures many test modules share. Plain shared functions are in tests/helpers.py."""
+import gc
 import os
 import sys
 import tempfile
@@ -14,7 +15,22 @@ os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-h
 
 from tests.helpers import require_tiled_program  # noqa: E402  (older imports name it here)
 
-__all__ = ["player_home", "pygame_display_closed_after_module", "require_tiled_program"]
+__all__ = ["player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
+           "require_tiled_program"]
+
+
+@pytest.fixture(autouse=True)
+def pygame_windows_freed_after_test():
+    """After each test that opened pygame's display, the windows it made are freed at once: the
+    event queue is emptied (pygame_gui's events hold their widgets, which hold their UIManager
+    with its fonts and surfaces, about 100 MB a window) and reference cycles are collected (a
+    few objects holding large surfaces never reach the collector's thresholds)."""
+    yield
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and pygame.display.get_init():
+        # get(), not clear(): pygame-ce 2.5's clear() never releases a posted event's dict
+        pygame.event.get()
+        gc.collect()
 
 
 @pytest.fixture(autouse=True, scope="module")

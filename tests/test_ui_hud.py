@@ -120,7 +120,7 @@ def screen():
 
 
 def make_hud(screen, battle, size=(1280, 800), **kw):
-    pygame.event.clear()
+    pygame.event.get()      # dropped (clear() would keep pygame_gui's event dicts alive)
     manager = make_manager(size)
     controller = FakeController(battle, **kw)
     hud = Hud(manager, controller)

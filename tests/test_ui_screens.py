@@ -47,7 +47,7 @@ def pump(app, rounds: int = 6) -> None:
 
 
 def click_at(app, pos) -> None:
-    pygame.event.clear()
+    pygame.event.get()      # dropped (clear() would keep pygame_gui's event dicts alive)
     app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                         buttons=(0, 0, 0)))
     app.update(0.05)
