@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from game.tiled.newmap import write_new_map
+from tests.helpers import run_game
 
 REPO = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 2 << 30
@@ -24,17 +23,9 @@ TIMEOUT = 60
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
 
 
-def limited():
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
 def run(home: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO), HEXSKIRMISH_HOME=str(home),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    env.pop("HEXSKIRMISH_DEBUG", None)
-    return subprocess.run([sys.executable, *args], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=TIMEOUT, preexec_fn=limited,
-                          stdin=subprocess.DEVNULL)
+    """`python ARGS` with `home` as the player's data folder, bounded in memory and time."""
+    return run_game(home=home, timeout=TIMEOUT, memory=MEMORY_LIMIT, python=args)
 
 
 def hostile_home(home: Path) -> Path:

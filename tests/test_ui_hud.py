@@ -455,19 +455,16 @@ def test_draws_a_frame(screen, tmp_path):
     assert THEME_PATH.is_file()
 
 
-def test_with_the_real_controller_when_it_exists(screen):
-    controller_module = pytest.importorskip("game.ui.controller")
+def test_the_hud_drives_the_real_controller(screen):
+    from game.ui.controller import GameController
     b = duel()
-    try:
-        controller = controller_module.GameController(b)
-    except TypeError as err:       # its constructor differs: nothing to check here
-        pytest.skip(f"GameController(battle) does not construct: {err}")
+    controller = GameController(b)
     manager = make_manager((1280, 800))
     hud = Hud(manager, controller)
     first = b.active
-    if hud.state_of("end").enabled:
-        assert press(hud, hud.action_buttons["end"])
-        assert b.active != first
+    assert hud.state_of("end").enabled
+    assert press(hud, hud.action_buttons["end"])
+    assert b.active != first
 
 
 def test_policies_set_at_the_start_are_settings_not_log_lines():
