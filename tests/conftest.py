@@ -1,5 +1,6 @@
 """Headless test defaults (pygame draws without a window, Tiled's programs without a display)
 and the fixtures many test modules share. Plain shared functions are in tests/helpers.py."""
+import ctypes
 import gc
 import os
 import sys
@@ -15,8 +16,18 @@ os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-h
 
 from tests.helpers import require_tiled_program  # noqa: E402  (older imports name it here)
 
+LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
+
 __all__ = ["player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]
+
+
+def release_freed_memory() -> None:
+    """Hand the heap's freed pages back to the system where the C library can (glibc's
+    malloc_trim): the surfaces of one test's windows leave holes the next test's do not fill."""
+    trim = getattr(LIBC, "malloc_trim", None)
+    if trim is not None:
+        trim(0)
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +42,7 @@ def pygame_windows_freed_after_test():
         # get(), not clear(): pygame-ce 2.5's clear() never releases a posted event's dict
         pygame.event.get()
         gc.collect()
+        release_freed_memory()
 
 
 @pytest.fixture(autouse=True, scope="module")
