@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,29 +17,12 @@ from game.engine.battle import Battle  # noqa: E402
 from game.rules.situation import attack_preview  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.ui.hud import HOTKEYS, THEME_PATH, Hud, compute_layout, make_manager  # noqa: E402
+from test_ui_presenters import Model  # noqa: E402
 
 HUMANS = {"blue": "human", "red": "human"}
 
 
-# ---- a stand-in for game.ui.model / game.ui.controller (the documented interface) ---------------
-
-@dataclass
-class Model:
-    selected: str | None = None
-    hover_cell: object = None
-    hover_unit: str | None = None
-    mode: str = "move"
-    weapon: str | None = None
-    preview: object = None
-    attack: object = None
-    pending: object = None
-    overlays: set = field(default_factory=set)
-    highlighted: set = field(default_factory=set)
-    message: str = ""
-    choice_candidates: list = field(default_factory=list)
-    animations: bool = False
-    speed: float = 1.0
-
+# ---- a stand-in for game.ui.controller (the documented interface), on the real UI model ------
 
 class FakeController:
     """GameController's interface, with the few actions these tests press."""
