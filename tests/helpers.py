@@ -5,6 +5,7 @@ Fixtures live in tests/conftest.py; plain functions live here (`from tests.helpe
 """
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import shutil
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from game.data.model import UnitType
+from game.tiled.hexmap import HexMap
+from game.tiled.loader import load_map
 
 REPO = Path(__file__).resolve().parent.parent
 #: address space a command-line process may take: a hang or a runaway allocation fails the
@@ -119,3 +122,12 @@ def unit_type(**fields) -> UnitType:
     fields.setdefault("key", "u")
     fields.setdefault("name", fields["key"].title())
     return UnitType(**fields)
+
+
+# ---- maps ---------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=16)
+def loaded_map(path) -> HexMap:
+    """The map at `path` (a .tmx), loaded once per test process: a HexMap is never changed in
+    place (an opened door makes a new one), so battles may share it."""
+    return load_map(path)

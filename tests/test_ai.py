@@ -31,18 +31,12 @@ from game.hexgrid import Hex, hex_linedraw, hexes_within
 from game.rules.probability import chances, exact_expected_damage
 from game.rules.situation import preview_weapon
 from game.tiled.hexmap import UnitPlacement
-from game.tiled.loader import load_map
+from tests.helpers import loaded_map
 
 REPO = Path(__file__).resolve().parent.parent
 DUEL = REPO / "maps" / "duel.tmx"
 SKIRMISH = REPO / "maps" / "skirmish.tmx"
-_MAPS: dict = {}
-
-
-def shipped(path):
-    if path not in _MAPS:
-        _MAPS[path] = load_map(path)
-    return _MAPS[path]
+shipped = loaded_map
 
 
 def who(b):
