@@ -131,3 +131,14 @@ def loaded_map(path) -> HexMap:
     """The map at `path` (a .tmx), loaded once per test process: a HexMap is never changed in
     place (an opened door makes a new one), so battles may share it."""
     return load_map(path)
+
+
+# ---- battles ------------------------------------------------------------------------------------
+
+def refusal_code(b, cmd) -> str:
+    """The code of the battle's refusal of `cmd`, after checking that the refusal changed
+    nothing (same state hash, no events)."""
+    before = b.state_hash()
+    out = b.apply(cmd)
+    assert not out.ok and b.state_hash() == before and not out.events, cmd
+    return out.code
