@@ -1,7 +1,5 @@
 """Headless test defaults (pygame draws without a window, Tiled's programs without a display)
 and the fixtures many test modules share. Plain shared functions are in tests/helpers.py."""
-import ctypes
-import gc
 import os
 import sys
 import tempfile
@@ -14,35 +12,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The player's folders (saves, own maps): an empty one of the test run, never the real one.
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
-from tests.helpers import require_tiled_program  # noqa: E402  (older imports name it here)
-
-LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
+from tests.helpers import free_closed_windows, require_tiled_program  # noqa: E402
 
 __all__ = ["player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]
 
 
-def release_freed_memory() -> None:
-    """Hand the heap's freed pages back to the system where the C library can (glibc's
-    malloc_trim): the surfaces of one test's windows leave holes the next test's do not fill."""
-    trim = getattr(LIBC, "malloc_trim", None)
-    if trim is not None:
-        trim(0)
-
-
 @pytest.fixture(autouse=True)
 def pygame_windows_freed_after_test():
-    """After each test that opened pygame's display, the windows it made are freed at once: the
-    event queue is emptied (pygame_gui's events hold their widgets, which hold their UIManager
-    with its fonts and surfaces, about 100 MB a window) and reference cycles are collected (a
-    few objects holding large surfaces never reach the collector's thresholds)."""
+    """After each test that opened pygame's display, the windows it made are freed at once
+    (tests/helpers.py `free_closed_windows`)."""
     yield
-    pygame = sys.modules.get("pygame")
-    if pygame is not None and pygame.display.get_init():
-        # get(), not clear(): pygame-ce 2.5's clear() never releases a posted event's dict
-        pygame.event.get()
-        gc.collect()
-        release_freed_memory()
+    free_closed_windows()
 
 
 @pytest.fixture(autouse=True, scope="module")

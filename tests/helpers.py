@@ -5,7 +5,9 @@ Fixtures live in tests/conftest.py; plain functions live here (`from tests.helpe
 """
 from __future__ import annotations
 
+import ctypes
 import functools
+import gc
 import os
 import resource
 import shutil
@@ -142,3 +144,25 @@ def refusal_code(b, cmd) -> str:
     out = b.apply(cmd)
     assert not out.ok and b.state_hash() == before and not out.events, cmd
     return out.code
+
+
+# ---- windows ------------------------------------------------------------------------------------
+
+LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
+
+
+def free_closed_windows() -> None:
+    """Free what the windows no longer shown hold, where pygame's display is open: the event
+    queue is read empty (pygame_gui's events hold their widgets, which hold their UIManager with
+    its fonts and surfaces, about 100 MB a window; pygame-ce 2.5's `event.clear()` never
+    releases a posted event's dict), reference cycles are collected (a few objects holding large
+    surfaces never reach the collector's thresholds) and the heap's freed pages go back to the
+    system where the C library can (glibc's malloc_trim)."""
+    pygame = sys.modules.get("pygame")
+    if pygame is None or not pygame.display.get_init():
+        return
+    pygame.event.get()
+    gc.collect()
+    trim = getattr(LIBC, "malloc_trim", None)
+    if trim is not None:
+        trim(0)
