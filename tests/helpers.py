@@ -1,5 +1,6 @@
 """What many test modules share: running the game's command line (in a new bounded process or
-in this one), Tiled's programs, and the small builders of creatures the rules tests place.
+in this one), Tiled's programs, the small builders of creatures the rules tests place, the
+shipped maps loaded once, the check of a refused command, and freeing the windows of a test.
 
 Fixtures live in tests/conftest.py; plain functions live here (`from tests.helpers import ...`).
 """
