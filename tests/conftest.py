@@ -12,7 +12,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The player's folders (saves, own maps): an empty one of the test run, never the real one.
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
-from tests.helpers import free_closed_windows, require_tiled_program  # noqa: E402
+from tests.helpers import (GIVE_BACK_ABOVE, free_closed_windows,  # noqa: E402
+                           require_tiled_program, resident_bytes)
 
 __all__ = ["player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]
@@ -23,13 +24,15 @@ def pygame_windows_freed_after_test():
     """After each test that opened pygame's display, the windows it made are freed at once
     (tests/helpers.py `free_closed_windows`)."""
     yield
-    free_closed_windows()
+    free_closed_windows(give_back=resident_bytes() > GIVE_BACK_ABOVE)
 
 
 @pytest.fixture(autouse=True, scope="module")
 def pygame_display_closed_after_module():
-    """After each module, no pygame display mode is left set for the next module to meet."""
+    """After each module, no pygame display mode is left set for the next module to meet, and
+    the memory its windows held goes back to the system."""
     yield
+    free_closed_windows(give_back=True)
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():
         pygame.display.quit()

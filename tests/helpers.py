@@ -152,18 +152,33 @@ def refusal_code(b, cmd) -> str:
 LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
 
 
-def free_closed_windows() -> None:
+#: a test process holding more than this gives freed memory back after each test, not only
+#: after each module
+GIVE_BACK_ABOVE = 512 << 20
+
+
+def resident_bytes() -> int:
+    """This process's resident memory (0 where /proc is absent)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
+
+
+def free_closed_windows(give_back: bool = False) -> None:
     """Free what the windows no longer shown hold, where pygame's display is open: the event
     queue is read empty (pygame_gui's events hold their widgets, which hold their UIManager with
     its fonts and surfaces, about 100 MB a window; pygame-ce 2.5's `event.clear()` never
-    releases a posted event's dict), reference cycles are collected (a few objects holding large
-    surfaces never reach the collector's thresholds) and the heap's freed pages go back to the
-    system where the C library can (glibc's malloc_trim)."""
+    releases a posted event's dict) and reference cycles are collected (a few objects holding
+    large surfaces never reach the collector's thresholds). `give_back`: the heap's freed pages
+    go back to the system too, where the C library can (glibc's malloc_trim; it costs system
+    time: once a module, or once a test in a process above GIVE_BACK_ABOVE)."""
     pygame = sys.modules.get("pygame")
     if pygame is None or not pygame.display.get_init():
         return
     pygame.event.get()
     gc.collect()
-    trim = getattr(LIBC, "malloc_trim", None)
+    trim = getattr(LIBC, "malloc_trim", None) if give_back else None
     if trim is not None:
         trim(0)
