@@ -1,6 +1,7 @@
-"""Headless test defaults: pygame draws without a window, Tiled's programs without a display."""
+"""Headless test defaults (pygame draws without a window, Tiled's programs without a display)
+and the fixtures many test modules share. Plain shared functions are in tests/helpers.py."""
 import os
-import shutil
+import sys
 import tempfile
 
 import pytest
@@ -11,15 +12,36 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The player's folders (saves, own maps): an empty one of the test run, never the real one.
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
+from tests.helpers import (GIVE_BACK_ABOVE, free_closed_windows,  # noqa: E402
+                           require_tiled_program, resident_bytes)
 
-def require_tiled_program(name: str) -> str:
-    """The path of a Tiled program (tiled, tmxrasterizer); skip the test where it is absent.
+__all__ = ["player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
+           "require_tiled_program"]
 
-    CI sets HEXSKIRMISH_REQUIRE_TILED=1 so that a missing program fails instead of skipping.
-    """
-    path = shutil.which(name)
-    if path is None:
-        if os.environ.get("HEXSKIRMISH_REQUIRE_TILED"):
-            pytest.fail(f"{name} is required here (Debian package 'tiled')")
-        pytest.skip(f"{name} is not installed (Debian package 'tiled')")
-    return path
+
+@pytest.fixture(autouse=True)
+def pygame_windows_freed_after_test():
+    """After each test that opened pygame's display, the windows it made are freed at once
+    (tests/helpers.py `free_closed_windows`)."""
+    yield
+    free_closed_windows(give_back=resident_bytes() > GIVE_BACK_ABOVE)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def pygame_display_closed_after_module():
+    """After each module, no pygame display mode is left set for the next module to meet, and
+    the memory its windows held goes back to the system."""
+    yield
+    free_closed_windows(give_back=True)
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and pygame.display.get_init():
+        pygame.display.quit()
+
+
+@pytest.fixture
+def player_home(tmp_path, monkeypatch):
+    """An empty player's data folder (HEXSKIRMISH_HOME) of this test, with its maps folder."""
+    home = tmp_path / "home"
+    (home / "maps").mkdir(parents=True)
+    monkeypatch.setenv("HEXSKIRMISH_HOME", str(home))
+    return home

@@ -18,6 +18,7 @@ from game.engine import commands as C
 from game.engine import events as E
 from game.engine.abilities import aimed, uses_left
 from game.rules.sight import creature_distance
+from tests.helpers import refusal_code
 
 from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
 
@@ -38,11 +39,7 @@ def drake_field(dice=(), db=None, a=(4, 3), b=(4, 4), **kw):
                  fixed_dice=INIT + list(dice), initiative="top-down", db=db, **kw)
 
 
-def code(b, cmd) -> str:
-    before = b.state_hash()
-    out = b.apply(cmd)
-    assert not out.ok and b.state_hash() == before and not out.events
-    return out.code
+code = refusal_code
 
 
 FEAR = dict(ability="fear_burst", origin=(6, 3))

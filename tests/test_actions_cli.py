@@ -3,15 +3,11 @@ may do now, straight from the engine's legality query (game/engine/legality.py).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
-from game.engine.battle import Battle
+from tests.helpers import run_game, run_game_in_process
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "tests" / "scenarios" / "bleeding_example.json"
@@ -23,15 +19,16 @@ ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "off_hand_attack", "take_cover", "lean_out", "first_aid", "grab", "trip",
               "shove", "pin", "escape", "shield_bash", "crushing_advance", "open_door",
               "close_door", "smash", "force_open", "direct_minions"}
-needs_legality = pytest.mark.skipif(not hasattr(Battle, "actions"),
-                                    reason="the engine's legality query has not landed yet")
 
 
 def actions(*args) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy")
-    env.pop("HEXSKIRMISH_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "game", "actions", *map(str, args)],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    """`python -m game actions ARGS` in a process of its own."""
+    return run_game("actions", *args)
+
+
+def actions_here(capsys, *args) -> subprocess.CompletedProcess:
+    """The same command through the same entry point, in this process."""
+    return run_game_in_process(capsys, "actions", *args)
 
 
 def as_options(out) -> dict[str, dict]:
@@ -59,31 +56,28 @@ def start_of_scenario(tmp_path) -> Path:
     return save
 
 
-def test_an_unknown_creature_is_one_line_naming_the_map():
-    out = actions("duel", "Nobody", "--json")
+def test_an_unknown_creature_is_one_line_naming_the_map(capsys):
+    out = actions_here(capsys, "duel", "Nobody", "--json")
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.splitlines()) == 1 and "duel.tmx" in out.stderr
     assert "'Nobody'" in out.stderr and "Aldric" in out.stderr
 
 
-@needs_legality
-def test_the_creature_whose_turn_it_is_may_attack_its_neighbour(tmp_path):
+def test_the_creature_whose_turn_it_is_may_attack_its_neighbour(tmp_path, capsys):
     save = start_of_scenario(tmp_path)
-    raider = as_options(actions(save, "Raider", "--json"))
+    raider = as_options(actions_here(capsys, save, "Raider", "--json"))
     assert raider["attack"]["enabled"] and raider["end_turn"]["enabled"]
     assert raider["move"]["enabled"]
-    scout = as_options(actions(save, "Scout", "--json"))
+    scout = as_options(actions_here(capsys, save, "Scout", "--json"))
     assert not any(r["enabled"] for r in scout.values())
     assert scout["end_turn"]["code"] == "not_your_turn"
 
 
-@needs_legality
-def test_after_its_attack_the_saved_battle_refuses_a_second_one():
-    raider = as_options(actions(SCENARIO, "Raider", "--json"))
+def test_after_its_attack_the_saved_battle_refuses_a_second_one(capsys):
+    raider = as_options(actions_here(capsys, SCENARIO, "Raider", "--json"))
     assert not raider["attack"]["enabled"] and raider["end_turn"]["enabled"]
 
 
-@needs_legality
 def test_a_shipped_map_by_name_and_the_readable_form():
     options = as_options(actions("duel", "Aldric", "--json"))
     assert "end_turn" in options

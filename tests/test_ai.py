@@ -31,18 +31,12 @@ from game.hexgrid import Hex, hex_linedraw, hexes_within
 from game.rules.probability import chances, exact_expected_damage
 from game.rules.situation import preview_weapon
 from game.tiled.hexmap import UnitPlacement
-from game.tiled.loader import load_map
+from tests.helpers import loaded_map
 
 REPO = Path(__file__).resolve().parent.parent
 DUEL = REPO / "maps" / "duel.tmx"
 SKIRMISH = REPO / "maps" / "skirmish.tmx"
-_MAPS: dict = {}
-
-
-def shipped(path):
-    if path not in _MAPS:
-        _MAPS[path] = load_map(path)
-    return _MAPS[path]
+shipped = loaded_map
 
 
 def who(b):
@@ -226,6 +220,7 @@ def test_quick_estimate_uses_the_attack_rules():
 
 # ---- playing ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_ai_beats_the_baseline_on_a_mirrored_arena_without_refusals():
     """Sides swapped every other game; the AI must win the majority, never send a command
     the battle refuses, and every game must end (no stall)."""
@@ -241,6 +236,7 @@ def test_ai_beats_the_baseline_on_a_mirrored_arena_without_refusals():
     assert ai_wins > games // 2
 
 
+@pytest.mark.slow
 def test_duel_games_terminate_without_refusals_and_the_ai_wins_most():
     """maps/duel.tmx, AI against the baseline with sides swapped: zero refusals, every game
     ends, and the AI wins most of them on either side (tools/ai_quality.py measures the rate
@@ -256,6 +252,7 @@ def test_duel_games_terminate_without_refusals_and_the_ai_wins_most():
     assert ai_wins > 12 // 2          # most of them: a Fight Defensively no longer repeats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["duel.tmx", "skirmish.tmx", "battle.tmx", "keep.tmx"])
 def test_shipped_maps_are_balanced_for_the_baseline(name):
     """The shipped rosters are balanced (tools/make_maps.py): with the baseline on both sides,

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
-import sys
 from pathlib import Path
 
 from game import paths
+from tests.helpers import run_game
 
 REPO = Path(__file__).resolve().parent.parent
 BAD = "\n\x1b[2J\x07\r\u202e"
@@ -19,17 +18,7 @@ RAW = ("\x1b", "\x07", "\r", "\u202e")
 BLUE = f"blue{BAD}x"
 
 
-def limited():
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-
-
-def game(*args) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy")
-    env.pop("HEXSKIRMISH_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "game", *map(str, args)], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=120, preexec_fn=limited,
-                          stdin=subprocess.DEVNULL)
+game = run_game
 
 
 def _unit(i: int, name: str, team: str, x: int, facing: int) -> dict:

@@ -14,13 +14,18 @@ from pathlib import Path
 import pytest
 
 from game.tiled.newmap import write_new_map
-from limited_run import run_python
+from tests.helpers import run_game
+
+REPO = Path(__file__).resolve().parent.parent
+MEMORY_LIMIT = 2 << 30
+TIMEOUT = 60
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
 
 
 def run(home: Path, *args: str) -> subprocess.CompletedProcess:
-    return run_python(*args, home=home)
+    """`python ARGS` with `home` as the player's data folder, bounded in memory and time."""
+    return run_game(home=home, timeout=TIMEOUT, memory=MEMORY_LIMIT, python=args)
 
 
 def hostile_home(home: Path) -> Path:

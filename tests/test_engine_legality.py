@@ -15,17 +15,12 @@ from game.engine import commands as C
 from game.engine.battle import Battle
 from game.engine.legality import ACTION_IDS, KINDS, choices
 from game.engine.minions import commandable
-from game.tiled.loader import load_map
+from tests.helpers import loaded_map
 from test_engine_turns import arena
 
 REPO = Path(__file__).resolve().parent.parent
-_MAPS: dict = {}
-
-
 def shipped(name: str):
-    if name not in _MAPS:
-        _MAPS[name] = load_map(REPO / "maps" / f"{name}.tmx")
-    return _MAPS[name]
+    return loaded_map(REPO / "maps" / f"{name}.tmx")
 
 
 def replayed(b: Battle) -> Battle:

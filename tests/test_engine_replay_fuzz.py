@@ -27,17 +27,11 @@ from game.errors import InputError
 from game.hexgrid import hex_distance
 from game.rules import movement as rm
 from game.rules.situation import best_attack
-from game.tiled.loader import load_map
+from tests.helpers import loaded_map
 
 REPO = Path(__file__).resolve().parent.parent
 MAPS = [REPO / "maps" / m for m in ("duel.tmx", "skirmish.tmx", "battle.tmx")]
-_MAPS: dict = {}
-
-
-def shipped(path):
-    if path not in _MAPS:
-        _MAPS[path] = load_map(path)
-    return _MAPS[path]
+shipped = loaded_map
 
 
 class Choices:

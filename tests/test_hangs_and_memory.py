@@ -1,7 +1,7 @@
 """No hostile map or argument hangs a command or fills its memory (docs/security.md "Time and
 memory"). Each case is made here, at the size that used to hang or run out of memory, and run
 through the real command line in a new process under a time limit and a 2 GiB address-space
-limit (tests/limited_run.py): a hang fails on the timeout, a blow-up on the memory limit."""
+limit (tests/helpers.py): a hang fails on the timeout, a blow-up on the memory limit."""
 from __future__ import annotations
 
 import os
@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from game.tiled.newmap import write_new_map
-from limited_run import run_game
+from tests.helpers import run_game
 
 PROBLEM_LINE = re.compile(r"[^:]+:\d+: .+ — .+")
 

@@ -18,6 +18,7 @@ from game.ecs.components import Health
 from game.engine import commands as C
 from game.engine import events as E
 from game.rules.healing import gain_temp_hp
+from tests.helpers import refusal_code
 
 from test_engine_turns import FIRST, LAST, SECOND, THIRD, arena, of, ok
 
@@ -25,11 +26,7 @@ HIT = ("d20", 18)          # an orc: 18 + 2 HR + 3 STR = 23 hits a fighter's AC 
 NEVER = {"aoo_policy": "never"}
 
 
-def code(b, cmd) -> str:
-    before = b.state_hash()
-    out = b.apply(cmd)
-    assert not out.ok and b.state_hash() == before and not out.events
-    return out.code
+code = refusal_code
 
 
 def field(fighter: dict, dice=(), orcs: int = 1, db=None):

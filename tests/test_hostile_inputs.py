@@ -2,7 +2,7 @@
 hundreds of digits, NaN and infinities, NUL bytes and names too long for the file system,
 symlink loops, members of the wrong JSON type. Each hostile input is written here into
 tmp_path and run through the real command line in a new process under a time and memory
-limit (tests/limited_run.py): the game refuses it in one line naming the file (or argument),
+limit (tests/helpers.py): the game refuses it in one line naming the file (or argument),
 the place and the fix, exit status 2, no traceback, nothing written."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game import paths
-from limited_run import assert_refused, run_game, run_python
+from tests.helpers import assert_refused, run_game
 from test_map_hardening import good_map
 
 BIG = "9" * 400                       # float() makes it inf; int(float()) overflows
@@ -239,11 +239,11 @@ def test_an_overlong_image_name_in_a_tileset_is_one_line_naming_the_tileset(tmp_
 
 
 def a_save(folder: Path) -> Path:
-    out = run_python("-c", "import sys; from game.engine.battle import Battle; "
-                     "from game.engine.replay import save_battle; "
-                     "from game.tiled.loader import load_map; "
-                     "save_battle(Battle(load_map('maps/duel.tmx'), seed=3), sys.argv[1])",
-                     folder / "s.json")
+    out = run_game(folder / "s.json", python=(
+        "-c", "import sys; from game.engine.battle import Battle; "
+        "from game.engine.replay import save_battle; "
+        "from game.tiled.loader import load_map; "
+        "save_battle(Battle(load_map('maps/duel.tmx'), seed=3), sys.argv[1])"))
     assert out.returncode == 0, out.stderr
     return folder / "s.json"
 
@@ -285,7 +285,8 @@ def run_with_argument(*args) -> object:
     the system ends the argument there) reaches the game's `main` as a program would pass it."""
     if not any("\x00" in str(a) for a in args):
         return run_game(*args)
-    return run_python("-c", MAIN_WITH_NUL, *(str(a).replace("\x00", "<NUL>") for a in args))
+    return run_game(*(str(a).replace("\x00", "<NUL>") for a in args),
+                    python=("-c", MAIN_WITH_NUL))
 
 
 @pytest.mark.parametrize("kind", list(ARGUMENTS))
@@ -472,7 +473,7 @@ def test_the_window_escapes_team_names_of_a_forged_map(tmp_path):
     script = ("import sys; from game.tiled.loader import load_map; "
               "from game.ui.screens import team_name; "
               "print(repr(team_name(load_map(sys.argv[1]).teams[0])))")
-    shown = run_python("-c", script, path)
+    shown = run_game(path, python=("-c", script))
     assert shown.returncode == 0, shown.stderr
     assert "\\\\x1b" in shown.stdout and "\\x1b" not in shown.stdout.replace("\\\\x1b", "")
 
@@ -492,7 +493,7 @@ def test_the_setup_screen_lists_hostile_maps_with_their_problem(tmp_path):
     (maps / "loop.tmx").write_text((maps / "nan.tmx").read_text().replace(
         'source="terrain.tsx"', 'source="loop.tsx"').replace('x="nan"', 'x="112"'))
     json_map(maps, _set("layers", 0, "type", ["tilelayer"])).rename(maps / "typed.tmj")
-    out = run_python("-c", LIST_MAPS, home=tmp_path / "home")
+    out = run_game(home=tmp_path / "home", python=("-c", LIST_MAPS))
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
     errors = json.loads(out.stdout.splitlines()[-1])
     assert "x='nan' is not a number" in errors["nan.tmx"]

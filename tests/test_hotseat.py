@@ -16,7 +16,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
 from game.ui.app import App, play_app  # noqa: E402
@@ -27,13 +26,6 @@ from test_ui_controller import battle_on, duel  # noqa: E402
 MAPS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps")
 DUEL = os.path.join(MAPS, "duel.tmx")
 HINT = "Press a key or click to continue"
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    """Other test modules expect no display mode set (tests/test_render.py)."""
-    yield
-    pygame.display.quit()
 
 
 def assert_nothing_of_the_battle_shows(a) -> None:

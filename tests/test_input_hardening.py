@@ -6,7 +6,6 @@ traceback or a terminal escape sequence.
 from __future__ import annotations
 
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -15,10 +14,11 @@ from pathlib import Path
 import pytest
 
 import game.data
-from game.cli import main
 from game.data import DataError, load_units, load_weapons, parse_dice
 from game.errors import InputError, printable
 from game.tiled.loader import load_map
+from tests.helpers import (assert_one_error_line, memory_limited, run_game,
+                           run_game_in_process)
 
 REPO = Path(__file__).resolve().parent.parent
 BADMAPS = REPO / "tests" / "badmaps"
@@ -30,32 +30,12 @@ UNIT = 'name = "{name}"\nsize = "medium"\nspeed_ft = 30\nhp = 10\nhr = 1\nlevel 
        'weapons = ["blade"]\n'
 
 
-def limited():
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
 def game_cli(*args, timeout=60, cwd=REPO) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy")
-    env.pop("HEXSKIRMISH_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "game", *map(str, args)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=timeout, preexec_fn=limited,
-                          stdin=subprocess.DEVNULL)
+    return run_game(*args, timeout=timeout, cwd=cwd, memory=MEMORY_LIMIT)
 
 
-def in_process(capsys, *args) -> subprocess.CompletedProcess:
-    """`python -m game ARGS` through the same entry point, without a new interpreter."""
-    status = main([str(a) for a in args])
-    out = capsys.readouterr()
-    return subprocess.CompletedProcess(args, status, out.out, out.err)
-
-
-def assert_one_line(out, *parts):
-    assert out.returncode == 2, (out.returncode, out.stderr)
-    lines = out.stderr.splitlines()
-    assert len(lines) == 1 and "Traceback" not in out.stderr and "\x1b" not in out.stderr, \
-        out.stderr
-    for part in parts:
-        assert part in lines[0], lines[0]
+in_process = run_game_in_process
+assert_one_line = assert_one_error_line
 
 
 def assets(tmp_path, damage="1d8", name="Raider", extra_units=()) -> Path:
@@ -144,7 +124,7 @@ def test_a_fifo_among_the_unit_files_does_not_block(tmp_path):
     os.mkfifo(tmp_path / "units" / "pipe.toml")
     env = dict(os.environ, PYTHONPATH=str(REPO))
     out = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path)], env=env, timeout=30,
-                         capture_output=True, text=True, preexec_fn=limited)
+                         capture_output=True, text=True, preexec_fn=memory_limited(MEMORY_LIMIT))
     assert out.stdout.strip() == f"{tmp_path / 'units' / 'pipe.toml'}:-: is a pipe, not a TOML " \
         "file (give a regular UTF-8 text file of at most 1 MiB)"
 

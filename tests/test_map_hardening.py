@@ -11,10 +11,8 @@ import base64
 import gzip
 import os
 import re
-import resource
 import struct
 import subprocess
-import sys
 import zlib
 from pathlib import Path
 
@@ -22,6 +20,7 @@ import pygame
 import pytest
 
 from test_tiled_loader import center, grass, map_xml, object_layer, tile_layer, unit
+from tests.helpers import run_game
 
 REPO = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "badmaps"
@@ -29,17 +28,8 @@ MEMORY_LIMIT = 1 << 30  # address space: the interpreter, pygame, SDL and the UI
 TIME_LIMIT = 120  # seconds; a hang ends the test instead of the suite
 
 
-def _limits():
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
 def game(*args, cwd=REPO) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYTHONPATH=str(REPO))
-    env.pop("HEXSKIRMISH_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "game", *map(str, args)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=TIME_LIMIT,
-                          preexec_fn=_limits)
+    return run_game(*args, cwd=cwd, timeout=TIME_LIMIT, memory=MEMORY_LIMIT)
 
 
 def refused(result, named) -> str:

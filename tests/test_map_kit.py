@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -15,21 +14,13 @@ from game.cli import main
 from game.hexgrid import TiledLayout
 from game.tiled.loader import load_map, read_map
 from game.tiled.newmap import write_new_map
-from tests.conftest import require_tiled_program
+from tests.helpers import tiled_export
 
 REPO = paths.REPO_DIR
 sys.path.insert(0, str(REPO / "tools"))
 import make_map_kit  # noqa: E402
 
 POINTY = TiledLayout(56, 64, 32, "y", "odd")
-
-
-def tiled_export(source: Path, target: Path) -> Path:
-    tiled = require_tiled_program("tiled")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    subprocess.run([tiled, "--export-map", str(source), str(target)], check=True, env=env,
-                   capture_output=True, timeout=60)
-    return target
 
 
 def test_committed_kit_matches_the_unit_files():

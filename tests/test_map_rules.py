@@ -21,7 +21,7 @@ from game.tiled.hexmap import DEFAULT_LIVES, RespawnPoint
 from game.tiled.loader import load_map, read_map
 from test_tiled_loader import (STONE_WALL, UNITS, center, grass, map_xml, object_layer,
                                tile_layer, unit, write_tileset)
-from tests.conftest import require_tiled_program
+from tests.helpers import tiled_export
 
 REPO = paths.REPO_DIR
 BAD = Path(__file__).resolve().parent / "badmaps"
@@ -256,7 +256,6 @@ def test_a_map_saved_by_tiled_keeps_rules_lives_and_respawn_points(tmp_path):
     """Tiled itself saves a map whose designer set `rules` (the project's Rules enum) and
     `lives`, and dropped the shipped respawn template twice: the game reads back what Tiled
     wrote."""
-    tiled = require_tiled_program("tiled")
     templates = tmp_path / "templates"
     templates.mkdir()
     shutil.copy(REPO / "maps" / "templates" / "pointy" / "respawn.tx", templates / "respawn.tx")
@@ -270,10 +269,7 @@ def test_a_map_saved_by_tiled_keeps_rules_lives_and_respawn_points(tmp_path):
     props = ('  <property name="lives" type="int" value="2"/>\n'
              '  <property name="rules" propertytype="Rules" value="light"/>\n')
     drawn = write_map(tmp_path, [camp, well], props=props, name="drawn.tmx")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    saved = tmp_path / "saved.tmx"
-    subprocess.run([tiled, "--export-map", str(drawn), str(saved)], check=True, env=env,
-                   capture_output=True, timeout=60)
+    saved = tiled_export(drawn, tmp_path / "saved.tmx")
     text = saved.read_text()
     assert 'template="templates/respawn.tx"' in text and 'name="rules"' in text
     hexmap = load_map(saved)

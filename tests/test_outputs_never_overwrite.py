@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.tiled.newmap import write_new_map
+from tests.helpers import run_game_in_process
 
 REPO = Path(__file__).resolve().parent.parent
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -65,9 +66,11 @@ def test_screenshot_of_a_save_never_overwrites_the_saves_map_files(tmp_path):
     assert (tmp_path / "shot.png").read_bytes()[:8] == PNG
 
 
-def _balance(out: Path) -> subprocess.CompletedProcess:
-    return game("balance", "duel", "--games", "1", "--sides", "baseline,baseline",
-                "--out", out)
+def _balance(capsys, out: Path) -> subprocess.CompletedProcess:
+    """One baseline game on the duel reported into `out`, through the command's entry point in
+    this process (tests/test_balance.py runs it in a process of its own)."""
+    return run_game_in_process(capsys, "balance", "duel", "--games", "1", "--sides",
+                               "baseline,baseline", "--out", out)
 
 
 @pytest.mark.parametrize("name, content", [
@@ -75,44 +78,44 @@ def _balance(out: Path) -> subprocess.CompletedProcess:
     ("index.html", "<html>my home page</html>"),
     ("report.json", '{"type": "map", "layers": []}'),
 ])
-def test_balance_refuses_to_replace_a_file_it_did_not_write(tmp_path, name, content):
+def test_balance_refuses_to_replace_a_file_it_did_not_write(tmp_path, name, content, capsys):
     out = tmp_path / "mine"
     out.mkdir()
     (out / name).write_text(content)
-    line = refused(_balance(out), out / name)
+    line = refused(_balance(capsys, out), out / name)
     assert "not a file of an earlier balance report" in line and "--out" in line
     assert (out / name).read_text() == content
     assert sorted(p.name for p in out.iterdir()) == [name]
 
 
-def test_balance_refuses_a_link_in_place_of_the_report(tmp_path):
+def test_balance_refuses_a_link_in_place_of_the_report(tmp_path, capsys):
     out = tmp_path / "mine"
     out.mkdir()
     keep = tmp_path / "keep.txt"
     keep.write_text("keep me")
     (out / "report.json").symlink_to(keep)
-    refused(_balance(out), out / "report.json")
+    refused(_balance(capsys, out), out / "report.json")
     assert (out / "report.json").is_symlink() and keep.read_text() == "keep me"
 
 
-def test_balance_never_writes_over_an_image_a_map_of_the_folder_uses(tmp_path):
+def test_balance_never_writes_over_an_image_a_map_of_the_folder_uses(tmp_path, capsys):
     out = tmp_path / "maps"
     out.mkdir()
-    first = _balance(out)
+    first = _balance(capsys, out)
     assert first.returncode == 0, first.stderr
     tmx, backdrop = map_with_backdrop(out)
     os.replace(backdrop, out / "fallen.png")
     tmx.write_text(tmx.read_text().replace("backdrop.png", "fallen.png"))
     before = (out / "fallen.png").read_bytes()
-    line = refused(_balance(out), out / "fallen.png")
+    line = refused(_balance(capsys, out), out / "fallen.png")
     assert (out / "fallen.png").read_bytes() == before and "earlier balance report" in line
 
 
-def test_balance_replaces_its_own_earlier_report(tmp_path):
+def test_balance_replaces_its_own_earlier_report(tmp_path, capsys):
     out = tmp_path / "report"
-    assert _balance(out).returncode == 0
+    assert _balance(capsys, out).returncode == 0
     (out / "report.json").write_text(json.dumps({**json.loads(
         (out / "report.json").read_text()), "games": 0}))
-    again = _balance(out)
+    again = _balance(capsys, out)
     assert again.returncode == 0, again.stderr
     assert json.loads((out / "report.json").read_text())["games"] == 1

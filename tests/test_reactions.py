@@ -55,6 +55,20 @@ def to_round_two(b) -> None:
     assert b.round == 2 and b.active == "Grik"
 
 
+def grik_attacks_tamsin(b, defensively: bool = True) -> None:
+    """Round two: Tamsin steps next to Grik (fighting defensively, or not), and Grik swings
+    his greataxe at her: her defense is awaited."""
+    to_round_two(b)
+    ok(b, C.EndTurn("Grik"))
+    ok(b, C.EndTurn("Aldric"))
+    ok(b, C.Move("Tamsin", path=((3, 2), (2, 2))))
+    if defensively:
+        ok(b, C.FightDefensively("Tamsin"))
+    ok(b, C.EndTurn("Tamsin"))
+    ok(b, C.EndTurn("Wren"))
+    ok(b, C.Attack("Grik", "Tamsin", "greataxe"))
+
+
 # ---- Active Parry --------------------------------------------------------------------------
 
 def test_active_parry_replaces_ac_with_an_attack_roll_plus_shield():
@@ -169,13 +183,7 @@ def test_active_dodge_needs_acrobatics_and_fighting_defensively():
     """LFG: "You must have at least 1 Rank in Acrobatics & be Fighting Defensively or have
     the Active Dodger Feat to use this ability." """
     b = battle(overrides={"Tamsin": {"active_dodger": False}})
-    to_round_two(b)
-    ok(b, C.EndTurn("Grik"))
-    ok(b, C.EndTurn("Aldric"))
-    ok(b, C.Move("Tamsin", path=((3, 2), (2, 2))))
-    ok(b, C.EndTurn("Tamsin"))
-    ok(b, C.EndTurn("Wren"))
-    ok(b, C.Attack("Grik", "Tamsin", "greataxe"))
+    grik_attacks_tamsin(b, defensively=False)
     assert b.action("Tamsin", "active_dodge").code == "not_defending"
     assert b.action("Tamsin", "active_parry").enabled
     assert b.refusal(C.ActiveDodge("Aldric")).code == "no_defense_awaited"
@@ -190,14 +198,7 @@ def test_active_dodge_replaces_ac_with_an_acrobatics_check():
     Acrobatics Check against this attack." and "If your Acrobatics check is higher than the
     enemy Attack Roll, the attack misses you completely." """
     b = battle(dice=[15, 19])        # Grik 15 + 5 = 20; Tamsin 19 + 2 ranks + 3 DEX = 24
-    to_round_two(b)
-    ok(b, C.EndTurn("Grik"))
-    ok(b, C.EndTurn("Aldric"))
-    ok(b, C.Move("Tamsin", path=((3, 2), (2, 2))))
-    ok(b, C.FightDefensively("Tamsin"))
-    ok(b, C.EndTurn("Tamsin"))
-    ok(b, C.EndTurn("Wren"))
-    ok(b, C.Attack("Grik", "Tamsin", "greataxe"))
+    grik_attacks_tamsin(b)
     [roll] = of(ok(b, C.ActiveDodge("Tamsin")), E.AttackRolled)
     assert (roll.total, roll.ac, roll.hit, roll.defense) == (20, 24, False, "dodge")
 

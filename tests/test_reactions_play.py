@@ -12,7 +12,7 @@ from game.engine import events as E
 from game.ui import presenters as P
 from game.ui.controller import GameController
 
-from test_reactions import battle, of, ok, to_round_two
+from test_reactions import battle, grik_attacks_tamsin, of, ok, to_round_two
 
 
 def test_the_computer_player_lets_its_creatures_be_asked_first():
@@ -130,14 +130,7 @@ def test_protect_mode_and_a_click_on_the_ally():
 def test_accepting_a_defense_prompt_takes_the_defense_with_the_lower_hit_chance():
     """docs/rules/16-reactions.md: "Yes" without naming a defense takes the better one."""
     b = battle(dice=[10, 10])
-    to_round_two(b)
-    ok(b, C.EndTurn("Grik"))
-    ok(b, C.EndTurn("Aldric"))
-    ok(b, C.Move("Tamsin", path=((3, 2), (2, 2))))
-    ok(b, C.FightDefensively("Tamsin"))
-    ok(b, C.EndTurn("Tamsin"))
-    ok(b, C.EndTurn("Wren"))
-    ok(b, C.Attack("Grik", "Tamsin", "greataxe"))
+    grik_attacks_tamsin(b)
     odds, _, _ = defense.pending_odds(b)
     assert min(odds[k].hit for k in ("parry", "dodge")) > odds["none"].hit
     [roll] = of(ok(b, C.React("Tamsin", accept=True)), E.AttackRolled)

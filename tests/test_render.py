@@ -22,7 +22,6 @@ import base64
 import gzip
 import os
 import random
-import shutil
 import struct
 import subprocess
 import sys
@@ -44,14 +43,7 @@ from game.ui.map_renderer import (  # noqa: E402
     render_map, run_render,
 )
 
-try:
-    from conftest import require_tiled_program
-except ImportError:  # pragma: no cover - conftest is always there under pytest
-    def require_tiled_program(name: str) -> str:
-        path = shutil.which(name)
-        if path is None:
-            pytest.skip(f"{name} is not installed (Debian package 'tiled')")
-        return path
+from tests.helpers import require_tiled_program  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 REFERENCE_MAPS = Path("/work/shared/reference-maps/tiled-examples")
@@ -282,8 +274,7 @@ def test_layer_features(tmp_path):
 def test_game_tilesets(tsx, axis, index, size, tmp_path):
     """The game's own tilesets (assets/tilesets), referenced by absolute path."""
     source = GAME_TILESETS / tsx
-    if not source.is_file():
-        pytest.skip(f"{source} does not exist yet")
+    assert source.is_file(), f"{source}: a shipped tileset is missing"
     tileset = map_renderer.SafeET.parse(str(source)).getroot()
     tw, th = int(tileset.get("tilewidth")), int(tileset.get("tileheight"))
     count = int(tileset.get("tilecount"))

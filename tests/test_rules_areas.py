@@ -13,6 +13,7 @@ from game.hexgrid import DIRECTIONS, Hex, hex_distance
 from game.rules import areas
 from game.rules import geometry as geo
 from game.rules import sight
+from tests.helpers import placement
 
 O = Hex(0, 0)
 
@@ -21,8 +22,7 @@ def by_distance(origin, hexes, n):
     return [sum(1 for h in hexes if hex_distance(origin, h) == d) for d in range(1, n + 1)]
 
 
-def unit(name, col, row, kind="fighter", team="blue"):
-    return dict(name=name, unit=kind, team=team, col=col, row=row, facing=0, conditions=())
+unit = placement
 
 
 def cells(view, *hexes):

@@ -9,19 +9,17 @@ import pytest
 
 from game.rules.sections import TITLES, cite
 from game.data.dice import parse_dice
-from game.data.model import ExtraDamage, UnitType, Weapon
+from game.data.model import ExtraDamage, Weapon
 from game.engine.dice import Dice
 from game.rules.attack import (AttackSituation, Breakdown, Fighter, Term, attack_bonus,
                                consecutive_penalty, format_breakdown, gang_up_bonus,
                                judge_attack, plan_attack, range_increments, range_penalty,
                                roll_attack, roll_hits, target_ac)
 from game.rules.damage import damage_formula, resolve_damage
+from tests.helpers import unit_type
 
 
-def unit(**kw) -> UnitType:
-    kw.setdefault("key", "u")
-    kw.setdefault("name", kw["key"].title())
-    return UnitType(**kw)
+unit = unit_type
 
 
 def weapon(wid="longsword", **kw) -> Weapon:

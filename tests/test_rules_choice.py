@@ -172,8 +172,6 @@ def test_simulate_and_balance_hand_the_rules_to_every_game(monkeypatch, tmp_path
         tasks.extend(given)
         raise RuntimeError("enough")
     monkeypatch.setattr(balance, "iter_games", stop)
-    pytest.importorskip("matplotlib")
-    pytest.importorskip("tqdm")
     with pytest.raises(RuntimeError, match="enough"):
         balance.run_balance(str(DUEL), tmp_path / "report", games=2, rules="light")
     assert [t[4] for t in tasks] == ["light", "light"]

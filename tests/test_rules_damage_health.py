@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from game.data.dice import parse_dice
-from game.data.model import DamageReduction, ExtraDamage, UnitType, Weapon
+from game.data.model import DamageReduction, ExtraDamage, Weapon
 from game.rules import conditions as cond
 from game.rules.attack import AttackSituation, Fighter
 from game.rules.damage import (damage_distribution, damage_formula, expected_damage,
@@ -19,12 +19,10 @@ from game.rules.damage import (damage_distribution, damage_formula, expected_dam
 from game.rules.health import (apply_changes, bleed_tick, heal, injured_threshold, is_dead,
                                is_injured, stabilize, take_damage)
 from game.engine.dice import Dice
+from tests.helpers import unit_type
 
 
-def unit(**kw) -> UnitType:
-    kw.setdefault("key", "u")
-    kw.setdefault("name", kw["key"].title())
-    return UnitType(**kw)
+unit = unit_type
 
 
 def weapon(wid, dmg="1d8", **kw) -> Weapon:

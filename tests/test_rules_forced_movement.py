@@ -9,11 +9,10 @@ from game.ecs.scenario import HILL, RUBBLE, WALL, make_view
 from game.hexgrid import Hex, footprint
 from game.rules.forced_movement import forced_paths
 from game.rules.sight import creature_distance
+from tests.helpers import placement
 
 
-def unit(name, col, row, kind="fighter", team="blue", facing=0):
-    return dict(name=name, unit=kind, team=team, col=col, row=row, facing=facing,
-                conditions=())
+unit = placement
 
 
 def at(view, col, row):

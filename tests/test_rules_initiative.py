@@ -2,17 +2,14 @@
 (LFG "Taking Turns in Combat"), top-down and round-by-round, attacks per turn by level."""
 import pytest
 
-from game.data.model import UnitType
 from game.engine.dice import Dice
 from game.rules.initiative import (LAST_ACTOR_BONUS, TurnOrder, attacks_per_turn,
                                    initiative_bonus, initiative_check, initiative_order,
                                    roll_initiative)
+from tests.helpers import unit_type
 
 
-def unit(**kw) -> UnitType:
-    kw.setdefault("key", "u")
-    kw.setdefault("name", kw["key"].title())
-    return UnitType(**kw)
+unit = unit_type
 
 
 def coins(*values):

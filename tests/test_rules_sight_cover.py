@@ -19,15 +19,14 @@ from game.rules.concealment import concealment, misses
 from game.rules.cover import BONUS, LEVELS, all_pairs_cover, cover, level_for
 from game.rules.sight import line_of_effect, line_of_sight, trace_sight
 from game.tiled.hexmap import Terrain
+from tests.helpers import placement
 
 S = geo.SCALE
 DARKNESS = Terrain(concealment="total", name="magical darkness")
 TREE = Terrain(obstacle="low", name="tree trunk")
 
 
-def unit(name, col, row, kind="fighter", team="blue", facing=0, conditions=()):
-    return dict(name=name, unit=kind, team=team, col=col, row=row, facing=facing,
-                conditions=tuple(conditions))
+unit = placement
 
 
 def cells(view, *hexes):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -23,31 +22,18 @@ from game.engine.battle import Battle
 from game.engine.replay import load_replay, save_battle
 from game.errors import InputError
 from game.tiled.loader import load_map
+from tests.helpers import assert_one_error_line, run_game
 
 REPO = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 2 << 30
 
 
-def limited():
-    """In the child: at most MEMORY_LIMIT bytes of address space."""
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
 def replay_cli(*args, timeout=60, env=None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy", **(env or {}))
-    env.pop("HEXSKIRMISH_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "game", "replay", *map(str, args)], cwd=REPO,
-                          env=env, capture_output=True, text=True, timeout=timeout,
-                          preexec_fn=limited, stdin=subprocess.DEVNULL)
+    return run_game("replay", *args, timeout=timeout, env=env, memory=MEMORY_LIMIT)
 
 
 def assert_one_line(out: subprocess.CompletedProcess, *parts: str) -> None:
-    assert out.returncode == 2, (out.returncode, out.stderr)
-    assert out.stdout == ""
-    lines = out.stderr.splitlines()
-    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
-    for part in parts:
-        assert part in lines[0], lines[0]
+    assert_one_error_line(out, *parts, quiet_stdout=True)
 
 
 def good_save(folder: Path, steps: int = 3) -> Path:

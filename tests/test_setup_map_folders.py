@@ -13,17 +13,11 @@ from game.tiled.newmap import write_new_map  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui.app import App, play_app  # noqa: E402
 from game.errors import InputError  # noqa: E402
+from tests.helpers import tiled_export  # noqa: E402
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXSKIRMISH_HOME", str(tmp_path / "home"))
-    (tmp_path / "home" / "maps").mkdir(parents=True)
-    return tmp_path / "home"
-
-
-def test_own_maps_and_maps_dir_are_listed_and_a_broken_map_shows_its_first_error(home, tmp_path):
-    write_new_map(home / "maps" / "my_field.tmx", "10x8", "flat")
+def test_own_maps_and_maps_dir_are_listed_and_a_broken_map_shows_its_first_error(player_home, tmp_path):
+    write_new_map(player_home / "maps" / "my_field.tmx", "10x8", "flat")
     extra = tmp_path / "extra"
     extra.mkdir()
     write_new_map(extra / "pass.tmx", "8x8", "pointy")
@@ -39,8 +33,8 @@ def test_own_maps_and_maps_dir_are_listed_and_a_broken_map_shows_its_first_error
     assert "unknown unit 'fightr'" in broken.error and "did you mean 'fighter'" in broken.error
 
 
-def test_the_setup_screen_shows_a_broken_map_and_refuses_to_start_it(home):
-    (home / "maps" / "broken.tmx").write_text("<map>")
+def test_the_setup_screen_shows_a_broken_map_and_refuses_to_start_it(player_home):
+    (player_home / "maps" / "broken.tmx").write_text("<map>")
     app = App(None, (1280, 800), window=False, animations=False)
     titles = [i["text"].split(" · ")[0] for i in app.view.map_list.item_list]
     assert "broken (broken)" in titles
@@ -56,17 +50,10 @@ def test_maps_dir_that_does_not_exist_is_one_clear_error(tmp_path):
         play_app(maps_dir=tmp_path / "nope", window=False)
 
 
-def test_json_maps_are_listed_too(home):
-    import os
-    import subprocess
-
-    from tests.conftest import require_tiled_program
-    tiled = require_tiled_program("tiled")
-    tmx = write_new_map(home / "maps" / "river_field.tmx", "8x8", "pointy")
-    subprocess.run([tiled, "--export-map", str(tmx), str(home / "maps" / "json_field.tmj")],
-                   check=True, timeout=60, capture_output=True,
-                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+def test_json_maps_are_listed_too(player_home):
+    tmx = write_new_map(player_home / "maps" / "river_field.tmx", "8x8", "pointy")
+    tiled_export(tmx, player_home / "maps" / "json_field.tmj")
     tmx.unlink()
-    listed = {m.path.name: m for m in S.list_maps(home / "maps")}
+    listed = {m.path.name: m for m in S.list_maps(player_home / "maps")}
     assert listed["json_field.tmj"].error == "" and listed["json_field.tmj"].teams == \
         ("blue", "red")

@@ -161,6 +161,7 @@ def test_first_mover_and_wilson():
     assert doc["sides"][0]["wins"] == 1 and doc["average_rounds"] == 31.5
 
 
+@pytest.mark.slow
 def test_a_battle_plays_the_same_after_other_battles_in_the_process():
     """The computer player's caches outlive a battle (a worker plays many): duel seed 104
     played after seeds 100-103 once ended another way, because an enemy's remembered zone

@@ -5,22 +5,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 from game import paths
 from game.tiled.loader import load_map, read_map
 from game.tiled.newmap import write_new_map
-from tests.conftest import require_tiled_program
+from tests.helpers import tiled_export
 
 REPO = paths.REPO_DIR
-
-
-def tiled_export(source: Path, target: Path) -> Path:
-    tiled = require_tiled_program("tiled")
-    subprocess.run([tiled, "--export-map", str(source), str(target)], check=True, timeout=60,
-                   capture_output=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
-    return target
 
 
 def project_with_sibling_folders(root: Path) -> Path:
@@ -75,14 +67,6 @@ def test_a_broken_project_file_is_one_clear_line(tmp_path):
     assert "not JSON" in found[0]
 
 
-def tiled_export_tileset(source: Path, target: Path) -> Path:
-    tiled = require_tiled_program("tiled")
-    subprocess.run([tiled, "--export-tileset", str(source), str(target)], check=True,
-                   timeout=60, capture_output=True,
-                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
-    return target
-
-
 def copy_of_shipped_map(folder: Path, name: str) -> Path:
     """A shipped map and the templates it uses in `folder`, pointing to the shipped assets."""
     assets = Path(os.path.relpath(REPO / "assets", folder)).as_posix()
@@ -118,8 +102,8 @@ def test_a_json_map_loads_and_renders_like_its_tmx(tmp_path):
 
 
 def test_json_tilesets_load_from_tmx_and_tmj_maps(tmp_path):
-    tsj = tiled_export_tileset(REPO / "assets" / "tilesets" / "hex-flat.tsx",
-                               tmp_path / "hex-flat.tsj")
+    tsj = tiled_export(REPO / "assets" / "tilesets" / "hex-flat.tsx",
+                       tmp_path / "hex-flat.tsj", what="tileset")
     assert json.loads(tsj.read_text())["wangsets"]
     base = write_new_map(tmp_path / "base.tmx", "9x7", "flat")
     assets = os.path.relpath(REPO / "assets" / "tilesets", tmp_path)

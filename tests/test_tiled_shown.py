@@ -4,9 +4,7 @@ with its file:line and the fix. Every map here is saved by Tiled itself (`tiled
 --export-map`) from a map `new-map` wrote and a designer's edit."""
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,7 +12,7 @@ import pytest
 from game.hexgrid import TiledLayout
 from game.tiled.loader import load_map, read_map
 from game.tiled.newmap import write_new_map
-from tests.conftest import require_tiled_program
+from tests.helpers import tiled_export
 
 POINTY = TiledLayout(56, 64, 32, "y", "odd")
 STONE_WALL = 7
@@ -22,16 +20,12 @@ STONE_WALL = 7
 
 def saved_by_tiled(folder: Path, edit, name: str = "m") -> Path:
     """A new 8x8 map, edited by `edit(text) -> text`, then opened and saved by Tiled."""
-    tiled = require_tiled_program("tiled")
     base = folder / "base.tmx"
     if not base.exists():
         write_new_map(base, "8x8", "pointy")
     drawn = folder / f"{name}.drawn.tmx"
     drawn.write_text(edit(base.read_text()))
-    out = folder / f"{name}.tmx"
-    subprocess.run([tiled, "--export-map", str(drawn), str(out)], check=True, timeout=60,
-                   capture_output=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
-    return out
+    return tiled_export(drawn, folder / f"{name}.tmx")
 
 
 def problems_of(path: Path) -> list[str]:

@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
@@ -21,12 +20,6 @@ from test_ui_app import key  # noqa: E402
 
 MELEE = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps", "melee.tmx")
 TEAMS = ["blue", "red", "green", "gold"]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
 
 
 def test_the_free_for_all_map_has_four_sides_and_the_setup_says_so():

@@ -13,7 +13,6 @@ from dataclasses import replace  # noqa: E402
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
 from game.ui.app import App, play_app  # noqa: E402
@@ -24,18 +23,6 @@ from test_ui_controller import duel  # noqa: E402
 DUEL = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps", "duel.tmx")
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXSKIRMISH_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def press(app, button) -> None:
     """A pygame_gui button press, as the manager posts it."""
     app.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
@@ -43,7 +30,7 @@ def press(app, button) -> None:
     app.update(0.0)
 
 
-def test_esc_opens_the_menu_which_pauses_saves_and_resumes(home):
+def test_esc_opens_the_menu_which_pauses_saves_and_resumes(player_home):
     a = play_app(DUEL, sides="human,ai", seed=5, window=False)
     key(a, pygame.K_ESCAPE)
     assert a.mode == "menu" and isinstance(a.view, MenuScreen)
@@ -52,22 +39,22 @@ def test_esc_opens_the_menu_which_pauses_saves_and_resumes(home):
     assert a.battle.version == version                       # paused
     a.view.name_entry.set_text("before the ford")
     press(a, a.view.save_button)
-    assert (home / "saves" / "before the ford.json").is_file()
+    assert (player_home / "saves" / "before the ford.json").is_file()
     assert "Saved" in a.view.message_label.text
     assert a.draw() and a.drawn == "menu"
     key(a, pygame.K_ESCAPE)
     assert a.mode == "battle"
 
 
-def test_closing_the_window_offers_to_save(home):
+def test_closing_the_window_offers_to_save(player_home):
     a = play_app(DUEL, sides="human,ai", seed=5, window=False)
     a.handle_event(pygame.event.Event(pygame.QUIT))
     assert a.running and a.mode == "menu" and a.view.quitting
     press(a, a.view.quit_button)                             # Save and quit
-    assert not a.running and any((home / "saves").glob("*.json"))
+    assert not a.running and any((player_home / "saves").glob("*.json"))
 
 
-def test_continue_and_load_on_the_setup_screen(home):
+def test_continue_and_load_on_the_setup_screen(player_home):
     a = play_app(DUEL, sides="human,ai", seed=6, window=False)
     click(a, (3, 5)) if a.battle.hexmap.in_bounds(3, 5) else None
     key(a, pygame.K_F5)
@@ -240,7 +227,7 @@ def _play_to_the_end(a) -> None:
     raise AssertionError("the battle did not end")
 
 
-def test_continue_never_plays_on_a_battle_that_has_ended(home):
+def test_continue_never_plays_on_a_battle_that_has_ended(player_home):
     from game import saves
     a = play_app(DUEL, sides="human,ai", seed=6, window=False)
     saves.autosave(a.battle)                                 # an autosave mid-battle

@@ -1,8 +1,6 @@
 """What the HUD shows, headless: game.ui.presenters (no pygame)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pytest
 
 from game.ecs.components import Health
@@ -13,25 +11,12 @@ from game.engine.battle import Battle
 from game.rules.situation import attack_preview
 from game.tiled.loader import load_map
 from game.ui import presenters as P
+from game.ui.model import UIModel
 
 
-@dataclass
-class Model:
-    """The fields of game.ui.model.UIModel the presenters read (a stand-in)."""
-    selected: str | None = None
-    hover_cell: object = None
-    hover_unit: str | None = None
-    mode: str = "move"
-    weapon: str | None = None
-    preview: object = None
-    attack: object = None
-    pending: object = None
-    overlays: set = field(default_factory=set)
-    highlighted: set = field(default_factory=set)
-    message: str = ""
-    choice_candidates: list = field(default_factory=list)
-    animations: bool = False
-    speed: float = 1.0
+def Model(**fields) -> UIModel:
+    """The UI's own model, without animations."""
+    return UIModel(**{"animations": False, **fields})
 
 
 HUMANS = {"blue": "human", "red": "human"}

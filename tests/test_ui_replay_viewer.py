@@ -31,12 +31,6 @@ from test_ui_app import key  # noqa: E402
 from test_ui_screens import finishing_battle, fight_to_the_end  # noqa: E402
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
-
-
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """A save of 90 commands of the computer against itself on the shipped duel map."""

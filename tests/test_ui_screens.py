@@ -34,13 +34,6 @@ SHIPPED = {"Battle of the ford", "Crossroads duel", "The ruined mill", "The old 
            "Four banners", "The burning shrine", "The river keep"}
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    """Other test modules expect no display mode set (tests/test_render.py)."""
-    yield
-    pygame.display.quit()
-
-
 # ---- driving the real UI -----------------------------------------------------------------------
 
 def pump(app, rounds: int = 6) -> None:
@@ -54,7 +47,7 @@ def pump(app, rounds: int = 6) -> None:
 
 
 def click_at(app, pos) -> None:
-    pygame.event.clear()
+    pygame.event.get()      # dropped (clear() would keep pygame_gui's event dicts alive)
     app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                         buttons=(0, 0, 0)))
     app.update(0.05)

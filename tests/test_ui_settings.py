@@ -13,7 +13,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game import paths  # noqa: E402
 from game.engine import commands as C  # noqa: E402
@@ -26,24 +25,12 @@ from test_ui_menu_undo import press  # noqa: E402
 DUEL = paths.shipped_map("duel")
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXSKIRMISH_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def policies(battle, team: str) -> dict:
     return {u.name: u.aoo_policy for u in battle.view().units
             if battle.teams_of[u.name] == team and not u.dead}
 
 
-def test_the_aoo_setting_sends_set_policy_for_the_players_creatures(home):
+def test_the_aoo_setting_sends_set_policy_for_the_players_creatures(player_home):
     a = play_app(DUEL, sides="human,ai", seed=3, window=False, settings=prefs.load())
     assert set(policies(a.battle, "blue").values()) == {"ask"}      # a person's default
     computer = policies(a.battle, "red")
@@ -57,14 +44,14 @@ def test_the_aoo_setting_sends_set_policy_for_the_players_creatures(home):
     assert {c.unit for c in sent} == set(policies(a.battle, "blue"))
     assert {c.policy for c in sent} == {"always"}
     assert {c.reaction for c in sent} == {"aoo", "interrupt", "defense"}
-    saved = json.loads((home / "settings.json").read_text())
+    saved = json.loads((player_home / "settings.json").read_text())
     assert saved["aoo_policy"] == "always"
     press(a, a.view.policy_button)
     assert set(policies(a.battle, "blue").values()) == {"never"}
     assert prefs.load().aoo_policy == "never"
 
 
-def test_the_saved_aoo_setting_applies_when_the_next_battle_starts(home):
+def test_the_saved_aoo_setting_applies_when_the_next_battle_starts(player_home):
     prefs.save(prefs.Settings(aoo_policy="never"))
     a = play_app(DUEL, sides="human,ai", seed=4, window=False, settings=prefs.load())
     assert set(policies(a.battle, "blue").values()) == {"never"}
@@ -85,7 +72,7 @@ def test_undo_keeps_the_aoo_setting():
     assert policies(a.battle, "blue") == {"Wulfric": "always", "Mayat": "always"}
 
 
-def test_the_window_setting_resizes_at_once_and_is_kept(home):
+def test_the_window_setting_resizes_at_once_and_is_kept(player_home):
     a = play_app(DUEL, sides="human,ai", seed=3, window=False, settings=prefs.load())
     assert a.screen.get_size() == (1280, 800)
     key(a, pygame.K_ESCAPE)
@@ -107,7 +94,7 @@ def test_the_window_setting_resizes_at_once_and_is_kept(home):
     assert b.screen.get_size() == prefs.MIN_SIZE
 
 
-def test_the_window_never_gets_smaller_than_the_buttons_need(home):
+def test_the_window_never_gets_smaller_than_the_buttons_need(player_home):
     a = play_app(DUEL, sides="human,ai", seed=3, window=False, settings=prefs.load())
     a.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 400), w=640, h=400))
     assert a.screen.get_size() == prefs.MIN_SIZE
@@ -122,18 +109,17 @@ def test_the_window_never_gets_smaller_than_the_buttons_need(home):
     assert len({tuple(b.rect) for b in buttons}) == len(buttons)   # none on another
 
 
-def test_a_damaged_settings_file_gives_the_defaults_and_one_line(home, capsys):
-    home.mkdir(parents=True)
+def test_a_damaged_settings_file_gives_the_defaults_and_one_line(player_home, capsys):
     for text in ("{not json", '{"aoo_policy": "sometimes"}', "[" * 70000):
-        (home / "settings.json").write_text(text)
+        (player_home / "settings.json").write_text(text)
         assert prefs.load() == prefs.Settings()
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and "settings.json" in err
-    (home / "settings.json").write_text('{"speed": 2, "window": "full screen"}')
+    (player_home / "settings.json").write_text('{"speed": 2, "window": "full screen"}')
     assert prefs.load() == prefs.Settings(speed=2, window="full screen")
 
 
-def test_the_speed_and_warning_settings_are_kept(home):
+def test_the_speed_and_warning_settings_are_kept(player_home):
     a = play_app(DUEL, sides="human,ai", seed=3, window=False, settings=prefs.load())
     assert a.controller.end_warning                          # the player's default: on
     key(a, pygame.K_ESCAPE)

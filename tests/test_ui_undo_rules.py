@@ -12,7 +12,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game import paths  # noqa: E402
 from game.data.ruleset import ActionCost, Economy, Ruleset  # noqa: E402
@@ -21,12 +20,6 @@ from game.ui.app import App, play_app  # noqa: E402
 from test_saves_scripted import scenario_copy  # noqa: E402
 from test_ui_app import click, key  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
 
 
 def test_undo_keeps_the_battles_own_ruleset():

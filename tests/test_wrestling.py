@@ -20,6 +20,7 @@ from game.rules import wrestling as W
 from game.rules.flanking import flanking
 from game.rules.situation import attack_preview
 from game.tiled.hexmap import Terrain, UnitPlacement
+from tests.helpers import refusal_code
 
 from test_engine_turns import FIRST, LAST, SECOND, THIRD, arena, nb, of, ok
 
@@ -36,11 +37,7 @@ def pair(dice=(), a=None, b=None, a_key="fighter", b_key="orc", at=(3, 3), b_at=
                  initiative="top-down", **kw)
 
 
-def code(b, cmd) -> str:
-    before = b.state_hash()
-    out = b.apply(cmd)
-    assert not out.ok and b.state_hash() == before and not out.events
-    return out.code
+code = refusal_code
 
 
 def next_round(b, *names):

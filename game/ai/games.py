@@ -39,6 +39,7 @@ def make_player(spec: str, seed):
 
 
 _MAPS: dict = {}
+MAPS_KEPT = 16      # the maps a process plays on; a process fed ever new files keeps the latest
 ARENA = "arena"
 
 
@@ -63,6 +64,8 @@ def battle_map(map_path):
         return map_path
     key = str(map_path)
     if key not in _MAPS:
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.pop(next(iter(_MAPS)))        # the one loaded first
         if key == ARENA:
             _MAPS[key] = arena_map()
         else:

@@ -15,6 +15,7 @@ DYNAMIC_MARGIN = 200        # px kept around a marked hex or creature (rings, ba
 HEAT_LOW, HEAT_HIGH = (240, 228, 66), (213, 94, 0)
 HEAT_STEPS = 6
 _MAPS: dict = {}
+MAP_SURFACES_KEPT = 4       # a map's surface is megabytes: the few maps played lately
 
 
 def map_surface(hexmap) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -27,6 +28,8 @@ def map_surface(hexmap) -> tuple[pygame.Surface, tuple[int, int]]:
     if key not in _MAPS:
         from game.ui.map_renderer import build_map_surface, load_map_info
         info = load_map_info(path)
+        if len(_MAPS) >= MAP_SURFACES_KEPT:
+            _MAPS.pop(next(iter(_MAPS)))        # the one made first
         _MAPS[key] = (build_map_surface(info), tuple(info.origin))
     return _MAPS[key]
 

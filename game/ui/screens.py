@@ -195,6 +195,7 @@ def team_badge(team: str, teams, size: int, letter: bool = True) -> pygame.Surfa
 # ---- thumbnails ------------------------------------------------------------------------------
 
 _THUMBS: dict = {}
+THUMBNAILS_KEPT = 8         # a picture is megabytes: the maps looked at lately
 
 
 def map_picture(path) -> pygame.Surface:
@@ -218,6 +219,8 @@ def map_picture(path) -> pygame.Surface:
         mark = sp.portrait(p.unit, p.name[:1], P.team_colour(p.team, teams),
                            P.team_marker(p.team, teams), int(2 * r + 20))
         surf.blit(mark, mark.get_rect(center=(x + ox, y + oy)))
+    if len(_THUMBS) >= THUMBNAILS_KEPT:
+        _THUMBS.pop(next(iter(_THUMBS)))        # the one made first
     _THUMBS[key] = surf
     return surf
 

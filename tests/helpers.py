@@ -1,0 +1,199 @@
+"""What many test modules share: running the game's command line (in a new bounded process or
+in this one), Tiled's programs, the small builders of creatures the rules tests place, the
+shipped maps loaded once, the check of a refused command, and freeing the windows of a test.
+
+Fixtures live in tests/conftest.py; plain functions live here (`from tests.helpers import ...`).
+"""
+from __future__ import annotations
+
+import ctypes
+import functools
+import gc
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.data.model import UnitType
+from game.tiled.hexmap import HexMap
+from game.tiled.loader import load_map
+
+REPO = Path(__file__).resolve().parent.parent
+#: address space a command-line process may take: a hang or a runaway allocation fails the
+#: test that started it instead of the whole suite
+CLI_MEMORY_LIMIT = 2 << 30
+CLI_TIMEOUT = 120
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+def memory_limited(limit: int = CLI_MEMORY_LIMIT):
+    """A `preexec_fn` that caps the child's address space at `limit` bytes."""
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return apply
+
+
+def cli_env(**extra: str) -> dict:
+    """The environment of a command-line process: this checkout first on the import path,
+    pygame without a window or sound, no debug tracebacks."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", QT_QPA_PLATFORM="offscreen", **extra)
+    env.pop("HEXSKIRMISH_DEBUG", None)
+    return env
+
+
+def run_game(*args, cwd=REPO, home=None, timeout: float = CLI_TIMEOUT,
+             memory: int = CLI_MEMORY_LIMIT, env: dict | None = None,
+             python: tuple = ("-m", "game")) -> subprocess.CompletedProcess:
+    """`python -m game ARGS` in a new process, bounded in memory and time, stdin closed.
+    `home`: the player's data folder (HEXSKIRMISH_HOME); `python`: what follows the
+    interpreter instead of `-m game` (`-c CODE`)."""
+    extra = dict(env or {})
+    if home is not None:
+        extra["HEXSKIRMISH_HOME"] = str(home)
+    return subprocess.run([sys.executable, *python, *map(str, args)], cwd=cwd,
+                          env=cli_env(**extra), capture_output=True, text=True,
+                          timeout=timeout, preexec_fn=memory_limited(memory),
+                          stdin=subprocess.DEVNULL)
+
+
+def run_game_in_process(capsys, *args) -> subprocess.CompletedProcess:
+    """`python -m game ARGS` through the same entry point, in this process: what it printed
+    and its exit status, shaped like `run_game`'s answer."""
+    from game.cli import main
+    status = main([str(a) for a in args])
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(list(args), status, out.out, out.err)
+
+
+def assert_one_error_line(out: subprocess.CompletedProcess, *parts: str,
+                          quiet_stdout: bool = False) -> str:
+    """Bad input's promise: exit status 2, one line on stderr holding every one of `parts`, no
+    traceback, no terminal escape (and nothing on stdout when `quiet_stdout`)."""
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    if quiet_stdout:
+        assert out.stdout == "", out.stdout
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr and "\x1b" not in out.stderr, \
+        out.stderr
+    for part in parts:
+        assert part in lines[0], lines[0]
+    return lines[0]
+
+
+def assert_refused(out: subprocess.CompletedProcess, *parts: str, lines: int | None = 1) -> str:
+    """A refusal as docs/security.md promises: exit status 2, nothing on stdout, no traceback
+    or internal error, `lines` lines on stderr (None: any number, for `validate`), each part
+    in them. The stderr text, stripped."""
+    err = out.stderr
+    assert out.returncode == 2, (out.returncode, err)
+    assert out.stdout == "", out.stdout
+    assert "Traceback" not in err and "internal error" not in err, err
+    if lines is not None:
+        assert len(err.splitlines()) == lines, err
+    for part in parts:
+        assert str(part) in err, (part, err)
+    return err.strip()
+
+
+# ---- Tiled's programs ---------------------------------------------------------------------------
+
+def require_tiled_program(name: str) -> str:
+    """The path of a Tiled program (tiled, tmxrasterizer); skip the test where it is absent.
+
+    CI sets HEXSKIRMISH_REQUIRE_TILED=1 so that a missing program fails instead of skipping.
+    """
+    path = shutil.which(name)
+    if path is None:
+        if os.environ.get("HEXSKIRMISH_REQUIRE_TILED"):
+            pytest.fail(f"{name} is required here (Debian package 'tiled')")
+        pytest.skip(f"{name} is not installed (Debian package 'tiled')")
+    return path
+
+
+def tiled_export(source: Path, target: Path, *flags: str, what: str = "map") -> Path:
+    """`target`, written by Tiled itself from `source` (`tiled --export-map`, or
+    `--export-tileset` when `what` is "tileset"), headless."""
+    tiled = require_tiled_program("tiled")
+    subprocess.run([tiled, *flags, f"--export-{what}", str(source), str(target)], check=True,
+                   timeout=120, capture_output=True,
+                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    return target
+
+
+# ---- creatures ----------------------------------------------------------------------------------
+
+def placement(name: str, col: int, row: int, kind: str = "fighter", team: str = "blue",
+              facing: int = 0, conditions=(), **extra) -> dict:
+    """A creature on a map built in code (game.ecs.scenario): `kind` from the unit files."""
+    return dict(name=name, unit=kind, team=team, col=col, row=row, facing=facing,
+                conditions=tuple(conditions), **extra)
+
+
+def unit_type(**fields) -> UnitType:
+    """A unit type with only `fields` set (key "u" unless given, its name the key titled)."""
+    fields.setdefault("key", "u")
+    fields.setdefault("name", fields["key"].title())
+    return UnitType(**fields)
+
+
+# ---- maps ---------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=16)
+def loaded_map(path) -> HexMap:
+    """The map at `path` (a .tmx), loaded once per test process: a HexMap is never changed in
+    place (an opened door makes a new one), so battles may share it."""
+    return load_map(path)
+
+
+# ---- battles ------------------------------------------------------------------------------------
+
+def refusal_code(b, cmd) -> str:
+    """The code of the battle's refusal of `cmd`, after checking that the refusal changed
+    nothing (same state hash, no events)."""
+    before = b.state_hash()
+    out = b.apply(cmd)
+    assert not out.ok and b.state_hash() == before and not out.events, cmd
+    return out.code
+
+
+# ---- windows ------------------------------------------------------------------------------------
+
+LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
+
+
+#: a test process holding more than this gives freed memory back after each test, not only
+#: after each module
+GIVE_BACK_ABOVE = 512 << 20
+
+
+def resident_bytes() -> int:
+    """This process's resident memory (0 where /proc is absent)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
+
+
+def free_closed_windows(give_back: bool = False) -> None:
+    """Free what the windows no longer shown hold, where pygame's display is open: the event
+    queue is read empty (pygame_gui's events hold their widgets, which hold their UIManager with
+    its fonts and surfaces, about 100 MB a window; pygame-ce 2.5's `event.clear()` never
+    releases a posted event's dict) and reference cycles are collected (a few objects holding
+    large surfaces never reach the collector's thresholds). `give_back`: the heap's freed pages
+    go back to the system too, where the C library can (glibc's malloc_trim; it costs system
+    time: once a module, or once a test in a process above GIVE_BACK_ABOVE)."""
+    pygame = sys.modules.get("pygame")
+    if pygame is None or not pygame.display.get_init():
+        return
+    pygame.event.get()
+    gc.collect()
+    trim = getattr(LIBC, "malloc_trim", None) if give_back else None
+    if trim is not None:
+        trim(0)
