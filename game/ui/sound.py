@@ -36,6 +36,14 @@ def _won_sound(e: E.BattleWon, humans) -> str:
     return "victory" if not humans or e.team in humans else "defeat"
 
 
+#: the conditions that take a creature out of the fight: it falls
+DOWNED = frozenset({"dying", "unconscious"})
+
+
+def _condition_sound(e, _humans) -> str | None:
+    return "fall" if e.condition in DOWNED else None
+
+
 #: what each engine event sounds like (an event type not listed is silent)
 SOUND_OF_EVENT = {
     E.Moved: "step",
@@ -44,6 +52,7 @@ SOUND_OF_EVENT = {
     E.ObjectStruck: "strike",
     E.InterruptTriggered: "reaction",
     E.Provoked: "reaction",
+    E.ConditionAdded: _condition_sound,
     E.Died: "fall",
     E.KnockedOut: "fall",
     E.Fell: "fall",

@@ -1,6 +1,6 @@
 """The attack modes: Attack, Power Attack, Charge and Ignore an Enemy (a click on an enemy is
 the mode's command), and the ally modes Protect and Trade Spaces (a click on an ally is)
-(docs/rules/05-attacks.md, 03-movement.md, 16-reactions.md)."""
+(docs/rules/10-attacks-and-damage.md, 03-movement.md, 16-reactions.md)."""
 from __future__ import annotations
 
 from game.engine import commands as C

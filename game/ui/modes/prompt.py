@@ -1,7 +1,7 @@
 """The prompts the battle puts to a person: may a creature react (an attack of opportunity,
 an Interrupt Turn, an active defense), and which creature acts next. They are not modes a
 player picks: `prompt_for` finds the one the battle waits on, and it takes the board's
-clicks and its answer keys before any mode (docs/rules/16-reactions.md, 02-turns.md)."""
+clicks and its answer keys before any mode (docs/rules/16-reactions.md, 09-turns-and-actions.md)."""
 from __future__ import annotations
 
 from game.ui.presenters import aoo_name
