@@ -37,7 +37,7 @@ from types import MappingProxyType
 from game.rules.locomotion import flies
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.model import SIZES
-from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack
+from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack, reach_problem
 from game.rules.concealment import ConcealmentResult, concealment
 from game.rules.cover import CoverResult, behind_cover, cover
 from game.rules.flanking import FlankResult, elevation_of, flanking
@@ -270,6 +270,47 @@ def preview_weapon(view, attacker, target, weapon, extras: Extras | None = None)
                    s.distance)
 
 
+@dataclass(frozen=True)
+class AttackCheck:
+    """Whether an attack can be made, and why not: what a command's legality needs of its
+    preview (`preview_weapon` gives the same `possible`, `reason` and `mode`)."""
+
+    possible: bool
+    reason: str
+    mode: str
+
+
+def attack_check(view, attacker, target, weapon, extras: Extras | None = None) -> AttackCheck:
+    """`preview_weapon`'s verdict. A weapon that cannot reach the target (its mode, reach or
+    range) is refused before cover, concealment and flanking are read, for the same reason
+    `plan_attack` gives."""
+    extras = extras or NO_EXTRAS
+    a, t = _unit(view, attacker), _unit(view, target)
+    w = weapon if hasattr(weapon, "damage") else find_weapon(a, weapon)
+    if w is not None and not (_problem(a, t) or _ammo_problem(a, w)):
+        distance = footprint_distance(a, t)
+        mode = extras.mode or attack_mode(a, w, distance)
+        rules = getattr(view, "rules", DEFAULT_RULES)
+        why = reach_problem(w, mode or w.attack, a.unit, distance * 5, extras.power_attack,
+                            rules.modifiers)
+        if why:
+            return AttackCheck(False, why, mode)
+    p = preview_weapon(view, a, t, w if w is not None else weapon, extras)
+    return AttackCheck(p.possible, p.reason, p.mode)
+
+
+def direct_line(view, attacker, target, weapon, mode: str) -> bool:
+    """Could `weapon` strike the target straight, in `mode`: a line of effect, and the cover
+    of `situation` (Take Cover, Protect) short of total? False when no situation can be built
+    (the same test as `situation(...)`, without concealment and flanking)."""
+    a, t = _unit(view, attacker), _unit(view, target)
+    if _problem(a, t) or _ammo_problem(a, weapon):
+        return False
+    cov = cover(view, a, t, ranged=mode != "melee")
+    return cov.line_of_effect and behind_cover(
+        view, a, t, protected_cover(view, t, cov.level)) != "total"
+
+
 def best_attack(view, attacker, target, extras: Extras | None = None) -> Preview | None:
     """The best attack that can reach `target` from where `attacker` stands: the highest
     expected damage, then hit chance, then the weapon listed first; None when none can."""
@@ -298,6 +339,6 @@ def attack_preview(view, attacker, target, weapon=None, extras: Extras | None = 
     return preview_weapon(view, a, target, a.weapons[0], extras)
 
 
-__all__ = ["Extras", "NO_EXTRAS", "Preview", "Situation", "attack_mode", "attack_preview",
+__all__ = ["AttackCheck", "Extras", "attack_check", "direct_line", "NO_EXTRAS", "Preview", "Situation", "attack_mode", "attack_preview",
            "best_attack", "find_weapon", "held_against", "without_shield", "on_difficult", "preview_weapon",
            "situation"]
