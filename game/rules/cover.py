@@ -48,7 +48,7 @@ from types import MappingProxyType
 from game.data.model import SIZES
 from game.hexgrid import Hex, hex_neighbors
 from game.rules import geometry as geo
-from game.rules import view_memo
+from game.rules import collector, view_memo
 from game.rules.sight import (
     Line, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
     unit_of, view_index,
@@ -387,6 +387,14 @@ def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True, tables: b
     hit = memo.get((ranged, prune, tables)) if use_cache else None
     if hit is not None:
         return hit
+    with collector.paused():
+        result = MappingProxyType(_every_pair(view, ranged, prune, tables))
+    if use_cache:
+        memo[ranged, prune, tables] = result
+    return result
+
+
+def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
     index = view_index(view)
     best, dist = {}, {}
     for a in view.units:
@@ -405,10 +413,7 @@ def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True, tables: b
                 ev = _best(view, index, a, t, ranged, dist[a.eid, t.eid], prune, tables,
                            True)
             out[a.name, t.name] = _explain(view, a, t, ranged, dist[a.eid, t.eid], ev)
-    result = MappingProxyType(out)
-    if use_cache:
-        memo[ranged, prune, tables] = result
-    return result
+    return out
 
 
 __all__ = ["BONUS", "COVER_STATES", "LEVELS", "CoverResult", "all_pairs_cover", "behind_cover",
