@@ -148,7 +148,8 @@ def _classify(passed, ter, excluded, ignored_lows):
                 solid.append(n)
         elif (h_wall or h_low) and (n_wall or n_low):
             ignored.extend(x for x in (h, n) if x is not None and x in ignored_lows)
-    return sorted(set(solid)), sorted(set(ignored)), wall, sight
+    return (sorted(set(solid)) if solid else solid, sorted(set(ignored)) if ignored else ignored,
+            wall, sight)
 
 
 def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables):
@@ -238,25 +239,36 @@ def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
             by_terrain)
 
 
+def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
+    """A line's covering creatures, and what it passes that the exceptions ignore, with
+    why."""
+    ignored = []
+    covering = []
+    for c, why in found:
+        if why is None and c is ally:
+            why = (f"{c.name} is an ally of {a.name}'s size not adjacent to {t.name} "
+                   "(one ally ignored, ranged)")
+        if why is None:
+            covering.append(("creature", c.name))
+        else:
+            ignored.append((("creature", c.name), why))
+    for h in lows:
+        ignored.append((("hex", h), f"low obstacle at {fmt_hex(view, h)} is adjacent "
+                            f"to {a.name} (ranged attack at 2+ hexes)"))
+    return tuple(covering), ignored
+
+
 def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
     an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n, by_terrain = ev
     lines, ignored_all = [], {}
     for raw, hits, wall, sight, found, lows in zip(an.raws, an.terrain_hits, an.wall_flags,
                                                    an.sight_flags, an.creatures, an.low_ignored):
-        ignored = []
-        covering = []
-        for c, why in found:
-            if why is None and c is ally:
-                why = (f"{c.name} is an ally of {a.name}'s size not adjacent to {t.name} "
-                       "(one ally ignored, ranged)")
-            if why is None:
-                covering.append(("creature", c.name))
-            else:
-                ignored.append((("creature", c.name), why))
-        for h in lows:
-            ignored.append((("hex", h), f"low obstacle at {fmt_hex(view, h)} is adjacent "
-                                f"to {a.name} (ranged attack at 2+ hexes)"))
-        obstructed_by = tuple(("hex", h) for h in hits) + tuple(covering)
+        obstructed_by = tuple([("hex", h) for h in hits])
+        if found or lows:
+            covering, ignored = _creatures_and_lows(view, a, t, ally, found, lows)
+            obstructed_by += covering
+        else:
+            ignored = ()
         lines.append(Line(geo.to_xy(raw.start), geo.to_xy(raw.end), raw.target_hex,
                           obstructed_by, wall, sight, tuple(ignored), raw.start, raw.end))
         for what, why in ignored:
