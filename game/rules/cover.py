@@ -43,6 +43,7 @@ by walls but one of the target's lines back is clear, the answer is Superior, no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
 from game.data.model import SIZES
@@ -207,13 +208,22 @@ def _level(an, ignored_ally, line_count, effect, prone_applies):
     return level, k, creature_only, capped, raised, by_terrain
 
 
+def _lows_next_to(view, index, a) -> frozenset:
+    """The low obstacles next to the creature (exception 2), remembered on the view by the
+    hexes it stands on."""
+    memo = view_memo.memo(view, "lows_next_to")
+    found = memo.get(a.hex_set)
+    if found is None:
+        found = memo[a.hex_set] = frozenset(
+            n for h in a.hexes for n in hex_neighbors(h)
+            if n in index.terrain.lows and n not in a.hex_set)
+    return found
+
+
 def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
               reverse_effect=False):
     far_ranged = ranged and distance >= 2
-    ignored_lows = frozenset()
-    if far_ranged:
-        ignored_lows = frozenset(n for h in a.hexes for n in hex_neighbors(h)
-                                 if n in index.terrain.lows and n not in a.hex_set)
+    ignored_lows = _lows_next_to(view, index, a) if far_ranged else frozenset()
     an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables)
     n = len(an.raws)
     effect = reverse_effect or not all(an.wall_flags)
@@ -237,6 +247,14 @@ def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
     _, ally, level, k, creature_only, capped, raised, by_terrain = best
     return (an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n,
             by_terrain)
+
+
+def _source_order(source) -> tuple[str, str]:
+    kind, what = source
+    return kind, _text(what)
+
+
+_text = lru_cache(maxsize=1 << 16)(str)
 
 
 def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
@@ -276,8 +294,7 @@ def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
     reasons = [f"{a.name} -> {t.name} ({'ranged' if ranged else 'melee'}, {distance} hexes): "
                f"{k} of {n} lines from {fmt_hex(view, an.origin)} obstructed "
                f"(f = {k / n:.2f}) -> {level}"]
-    sources = sorted({what for ln in lines for what in ln.obstructed_by},
-                     key=lambda w: (w[0], str(w[1])))
+    sources = sorted({what for ln in lines for what in ln.obstructed_by}, key=_source_order)
     if sources:
         reasons.append("obstructed by " + ", ".join(
             f"{kind} {fmt_hex(view, what) if kind == 'hex' else what}" for kind, what in sources))

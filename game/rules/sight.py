@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from game.hexgrid import DIRECTIONS, Hex
@@ -66,8 +67,13 @@ def tile(view, h: Hex) -> tuple[int, int]:
 
 
 def fmt_hex(view, h: Hex) -> str:
-    c, r = tile(view, h)
-    return f"{c},{r}"
+    """"col,row" of a hex (remembered on the map: explanations name the same hexes often)."""
+    texts = view_memo.memo(view.hexmap, "hex_text")
+    text = texts.get(h)
+    if text is None:
+        c, r = tile(view, h)
+        text = texts[h] = f"{c},{r}"
+    return text
 
 
 # --- per-view indexes ------------------------------------------------------------------------
@@ -94,7 +100,7 @@ class ViewIndex:
     near_all: dict = field(default_factory=dict)      # terrain.near and near_units merged
     lines: OrderedDict = field(default_factory=OrderedDict, compare=False)  # raw_lines memo
     by_key: dict = field(default_factory=dict)        # line_tables.hex_key -> (relevant hex,
-    #                                                   is it a wall)
+    #                                                   is it a wall, is it occupied)
 
 
 def _near(hexes) -> dict:
@@ -151,7 +157,7 @@ def view_index(view) -> ViewIndex:
     near_all = dict(terrain.near)
     for h, hs in near_units.items():
         near_all[h] = near_all.get(h, ()) + hs
-    by_key = {lt.hex_key(h): (h, h in terrain.walls) for h in relevant}
+    by_key = {lt.hex_key(h): (h, h in terrain.walls, h in occupants) for h in relevant}
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
                       near_units, near_all, by_key=by_key)
     memo["index"] = index
@@ -182,11 +188,12 @@ class RawLine:
     effect and sight and gives cover), so nothing beyond it can change an answer;
     `complete` is then False."""
 
-    __slots__ = ("start", "end", "origin", "target_hex", "passed", "complete")
+    __slots__ = ("start", "end", "origin", "target_hex", "passed", "complete", "crowded")
 
-    def __init__(self, start, end, origin, target_hex, passed, complete=True):
+    def __init__(self, start, end, origin, target_hex, passed, complete=True, crowded=True):
         self.start, self.end, self.origin = start, end, origin
         self.target_hex, self.passed, self.complete = target_hex, passed, complete
+        self.crowded = crowded          # False: none of the passed hexes holds a creature
 
     def hits(self, region) -> list[Hex]:
         return geo.region_hits(self.passed, region)
@@ -194,7 +201,7 @@ class RawLine:
     def creatures(self, index: ViewIndex, skip: frozenset) -> list:
         """Creatures (other than those in `skip`, by eid) whose footprint interior the line
         passes (each footprint is one region: its inner seams count)."""
-        if not self.passed:
+        if not self.passed or not self.crowded:
             return []
         found = {}
         for h, p in self.passed.items():
@@ -263,40 +270,50 @@ def _tabled_lines(attacker, target, origin, index, stop_at_wall) -> list[RawLine
     out = []
     for th in target.hexes:
         fan = lt.fan(th.q - origin.q, th.r - origin.r)
-        passed, stopped = _walk_fan(fan, base, index, attacker.hex_set | target.hex_set,
-                                    stop_at_wall)
-        out.extend(RawLine(start, p, origin, th, passed[k], not stopped[k])
-                   for k, p in enumerate(geo.sample_points(th)))
+        passed, stopped, crowded = _walk_fan(fan, base, index,
+                                             attacker.hex_set | target.hex_set, stop_at_wall)
+        out.extend(RawLine(start, p, origin, th, passed[k], not stopped[k], crowded[k])
+                   for k, p in enumerate(_sample_points(th)))
     return out
 
 
+@lru_cache(maxsize=1 << 16)
+def _sample_points(h: Hex) -> tuple:
+    return tuple(geo.sample_points(h))
+
+
 def _walk_fan(fan, base: int, index: ViewIndex, excluded, stop_at_wall: bool):
-    """The passed hexes of each of a fan's seven lines (`RawLine.passed`), and whether each
-    stopped at its first wall (only when `stop_at_wall`)."""
+    """The passed hexes of each of a fan's seven lines (`RawLine.passed`), whether each
+    stopped at its first wall (only when `stop_at_wall`), and whether each passed a hex
+    where a creature stands (`RawLine.crowded`)."""
     by_key = index.by_key
     passed = [{} for _ in range(7)]
     stopped = [False] * 7
+    crowded = [False] * 7
     left, i, keys, codes = 7, 0, fan.keys, fan.codes
     while left and (i < len(keys) or fan.more()):
         while left and i < len(keys):
             found = by_key.get(base + keys[i])
             i += 1
             if found is not None and found[0] not in excluded:
-                left -= _pass_hex(found, codes, 7 * i - 7, passed, stopped, index, excluded,
-                                  stop_at_wall)
-    return passed, stopped
+                left -= _pass_hex(found, codes, 7 * i - 7, (passed, stopped, crowded), index,
+                                  excluded, stop_at_wall)
+    return passed, stopped, crowded
 
 
-def _pass_hex(found, codes, at: int, passed, stopped, index, excluded, stop_at_wall) -> int:
+def _pass_hex(found, codes, at: int, lines, index, excluded, stop_at_wall) -> int:
     """Record how each line not stopped yet passes the relevant hex `found` (its codes at
-    `at` in the fan); the number of lines this hex, a wall, stops."""
-    h, is_wall = found
+    `at` in the fan) in `lines` (passed, stopped, crowded: see `_walk_fan`); the number of
+    lines this hex, a wall, stops."""
+    h, is_wall, occupied = found
+    passed, stopped, crowded = lines
     runs = {}
     newly = 0
     for k in range(7):
         how = codes[at + k]
         if how == lt.NOT_PASSED or stopped[k]:
             continue
+        crowded[k] = crowded[k] or occupied
         if how == lt.INTERIOR:
             passed[k][h] = geo.INTERIOR
             stop = is_wall
