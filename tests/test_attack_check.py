@@ -1,8 +1,9 @@
 """The quick verdicts the legality query asks for agree with the full attack preview:
 `attack_check` (refuses out of reach or range before the lines are traced) says what
 `preview_weapon` says, and `direct_line` (a volley's "could it shoot straight") says what the
-full situation says, for every creature, foe and weapon of real battles; the cycle collector
-paused for the cover of every pair is running again afterwards."""
+full situation says, for every creature, foe and weapon of real battles; line of effect read
+off the traced lines is the one cover and sight find; the cycle collector paused for the cover
+of every pair is running again afterwards."""
 import gc
 import threading
 from pathlib import Path
@@ -12,7 +13,8 @@ import pytest
 from game.engine.battle import Battle
 from game.engine.archery import volley_mode
 from game.rules import collector
-from game.rules.cover import all_pairs_cover
+from game.rules.cover import all_pairs_cover, cover
+from game.rules.sight import line_of_effect, trace_sight
 from game.rules.situation import Extras, attack_check, direct_line, preview_weapon, situation
 from game.tiled.loader import load_map
 
@@ -67,9 +69,27 @@ def test_direct_line_is_line_of_effect_and_cover_short_of_total():
             s = situation(view, a, t, w, Extras(mode=mode))
             full = (s.cover is not None and s.cover.line_of_effect
                     and s.situation is not None and s.situation.cover != "total")
-            assert direct_line(view, a, t, w, mode) == full
+            assert direct_line(view, a, t, w) == full
             seen.add(full)
         assert seen == {True, False}
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("map_name", ["battle.tmx", "skirmish.tmx", "keep.tmx"])
+def test_line_of_effect_read_off_complete_lines_is_the_one_of_cover_and_sight(map_name):
+    battle = Battle(load_map(MAPS / map_name), seed=5)
+    try:
+        view = battle.view()
+        answers = set()
+        for a in view.units:
+            for t in view.units:
+                if a.eid != t.eid:
+                    effect = line_of_effect(view, a, t)
+                    assert effect == cover(view, a, t, ranged=True).line_of_effect
+                    assert effect == trace_sight(view, a, t).line_of_effect
+                    answers.add(effect)
+        assert answers == {True, False} or map_name != "battle.tmx"
     finally:
         battle.close()
 

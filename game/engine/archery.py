@@ -69,7 +69,7 @@ def volley(b, cmd):
     t = guards.enemy_target(b, u, cmd.target)
     w = _volley_weapon(u, cmd.weapon if isinstance(cmd.weapon, str) else None)
     view = b.view()
-    if direct_line(view, u, t, w, volley_mode(w)):
+    if direct_line(view, u, t, w):
         raise Refused("has_line_of_effect", f"{u.name} can shoot {t.name} directly: a volley "
                       f"is for a target out of line of effect ({R19})")
     extras = replace(own_extras(b, u.name, t.name, w), mode=volley_mode(w), indirect=True)

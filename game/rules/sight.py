@@ -517,10 +517,14 @@ def line_of_effect(view, attacker, target) -> bool:
     target."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = view_index(view)
-    for lines in one_way(view, a, t, index, need_sight=False, stop_early=True).values():
-        if any(not ln.blocks_effect for ln in lines):
-            return True
-    return reverse_clear(view, a, t, index, sight=False)
+    return _unwalled(view, a, t, index) or _unwalled(view, t, a, index)
+
+
+def _unwalled(view, a, t, index: ViewIndex) -> bool:
+    """Has some hex of `a` a line to `t`'s sample points that no wall blocks? A line traced to
+    its first wall is complete exactly when none blocks it (`RawLine`)."""
+    return any(raw.complete for origin in a.hexes
+               for raw in raw_lines(view, a, t, origin, index))
 
 
 def line_of_sight(view, attacker, target) -> bool:

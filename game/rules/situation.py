@@ -44,7 +44,7 @@ from game.rules.flanking import FlankResult, elevation_of, flanking
 from game.rules import running
 from game.rules.probability import chances, expected_damage
 from game.rules.protect import protected_cover
-from game.rules.sight import line_of_sight
+from game.rules.sight import line_of_effect, line_of_sight
 from game.rules.threat import footprint_distance
 
 R10 = "rules: Attack rolls and damage"
@@ -281,9 +281,9 @@ class AttackCheck:
 
 
 def attack_check(view, attacker, target, weapon, extras: Extras | None = None) -> AttackCheck:
-    """`preview_weapon`'s verdict. A weapon that cannot reach the target (its mode, reach or
-    range) is refused before cover, concealment and flanking are read, for the same reason
-    `plan_attack` gives."""
+    """`preview_weapon`'s verdict, without its odds. A weapon that cannot reach the target
+    (its mode, reach or range) is refused before cover, concealment and flanking are read,
+    for the same reason `plan_attack` gives."""
     extras = extras or NO_EXTRAS
     a, t = _unit(view, attacker), _unit(view, target)
     w = weapon if hasattr(weapon, "damage") else find_weapon(a, weapon)
@@ -295,20 +295,24 @@ def attack_check(view, attacker, target, weapon, extras: Extras | None = None) -
                             rules.modifiers)
         if why:
             return AttackCheck(False, why, mode)
-    p = preview_weapon(view, a, t, w if w is not None else weapon, extras)
-    return AttackCheck(p.possible, p.reason, p.mode)
+    s = situation(view, a, t, w if w is not None else weapon, extras)
+    if s.situation is None:
+        return AttackCheck(False, s.reason, s.mode)
+    plan = plan_attack(s.situation)
+    return AttackCheck(plan.possible, plan.reason, s.mode)
 
 
-def direct_line(view, attacker, target, weapon, mode: str) -> bool:
-    """Could `weapon` strike the target straight, in `mode`: a line of effect, and the cover
-    of `situation` (Take Cover, Protect) short of total? False when no situation can be built
-    (the same test as `situation(...)`, without concealment and flanking)."""
+def direct_line(view, attacker, target, weapon) -> bool:
+    """Could `weapon` strike the target straight (shot or thrown): a line of effect, and
+    the cover of `situation` (Take Cover, Protect) short of total? False when no situation
+    can be built (the same test as `situation(...)`, without tracing cover, concealment
+    and flanking)."""
     a, t = _unit(view, attacker), _unit(view, target)
     if _problem(a, t) or _ammo_problem(a, weapon):
         return False
-    cov = cover(view, a, t, ranged=mode != "melee")
-    return cov.line_of_effect and behind_cover(
-        view, a, t, protected_cover(view, t, cov.level)) != "total"
+    # With a line of effect the lines give less than total cover, and Protect never
+    # raises that to total: only Take Cover can still make it total.
+    return line_of_effect(view, a, t) and behind_cover(view, a, t, "none") != "total"
 
 
 def best_attack(view, attacker, target, extras: Extras | None = None) -> Preview | None:
