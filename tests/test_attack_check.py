@@ -2,8 +2,9 @@
 `attack_check` (refuses out of reach or range before the lines are traced) says what
 `preview_weapon` says, and `direct_line` (a volley's "could it shoot straight") says what the
 full situation says, for every creature, foe and weapon of real battles; line of effect read
-off the traced lines is the one cover and sight find; the cycle collector paused for the cover
-of every pair is running again afterwards."""
+off the traced lines (or a walk that stops at the first line no wall blocks) is the one cover
+and sight find; the cycle collector paused for the cover of every pair is running again
+afterwards."""
 import gc
 import threading
 from pathlib import Path
@@ -14,7 +15,7 @@ from game.engine.battle import Battle
 from game.engine.archery import volley_mode
 from game.rules import collector
 from game.rules.cover import all_pairs_cover, cover
-from game.rules.sight import line_of_effect, trace_sight
+from game.rules.sight import any_unwalled, line_of_effect, raw_lines, trace_sight
 from game.rules.situation import Extras, attack_check, direct_line, preview_weapon, situation
 from game.tiled.loader import load_map
 
@@ -89,6 +90,25 @@ def test_line_of_effect_read_off_complete_lines_is_the_one_of_cover_and_sight(ma
                     assert effect == cover(view, a, t, ranged=True).line_of_effect
                     assert effect == trace_sight(view, a, t).line_of_effect
                     answers.add(effect)
+        assert answers == {True, False} or map_name != "battle.tmx"
+    finally:
+        battle.close()
+
+
+@pytest.mark.parametrize("map_name", ["battle.tmx", "keep.tmx"])
+def test_a_walk_stopping_at_the_first_unwalled_line_agrees_with_the_traced_lines(map_name):
+    battle = Battle(load_map(MAPS / map_name), seed=5)
+    try:
+        view = battle.view()
+        answers = set()
+        for a in view.units:
+            for t in view.units:
+                for origin in (a.hexes if a.eid != t.eid else ()):
+                    quick = any_unwalled(view, a, t, origin)     # before the lines are kept
+                    traced = any(raw.complete for raw in raw_lines(view, a, t, origin))
+                    assert quick == traced
+                    assert any_unwalled(view, a, t, origin) == traced
+                    answers.add(quick)
         assert answers == {True, False} or map_name != "battle.tmx"
     finally:
         battle.close()

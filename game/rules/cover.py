@@ -51,7 +51,7 @@ from game.hexgrid import Hex, hex_neighbors
 from game.rules import geometry as geo
 from game.rules import collector, view_memo
 from game.rules.sight import (
-    Line, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
+    Line, any_unwalled, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
     unit_of, view_index,
 )
 
@@ -356,8 +356,7 @@ def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect):
 def _walled_in(view, index, a, t, origin, prune, tables) -> bool:
     """Is every line from `origin` blocked by a wall (a line traced to its first wall is
     incomplete exactly when that wall blocks it, see `sight.RawLine`)?"""
-    return not any(raw.complete
-                   for raw in raw_lines(view, a, t, origin, index, prune=prune, tables=tables))
+    return not any_unwalled(view, a, t, origin, index, prune=prune, tables=tables)
 
 
 # ---- Lean Out / Take Cover (docs/rules/19-maneuvers-and-archery.md) --------------------------

@@ -249,8 +249,7 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
     the references the tables are tested and measured against; same answers).
     `stop_at_wall` see `RawLine`."""
     index = index or view_index(view)
-    key = (origin, target.hexes, attacker.hex_set, target.hex_set, prune and tables,
-           prune, stop_at_wall)
+    key = _lines_key(attacker, target, origin, prune, stop_at_wall, tables)
     memo = index.lines
     found = memo.get(key)
     if found is None:
@@ -262,6 +261,31 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
         if len(memo) > _LINES_MEMO:
             memo.popitem(last=False)
     return found
+
+
+def _lines_key(attacker, target, origin, prune, stop_at_wall, tables) -> tuple:
+    return (origin, target.hexes, attacker.hex_set, target.hex_set, prune and tables, prune,
+            stop_at_wall)
+
+
+def any_unwalled(view, attacker, target, origin: Hex, index: ViewIndex | None = None,
+                 prune: bool = True, tables: bool = True) -> bool:
+    """Is some line of `raw_lines` (traced to its first wall) complete: no wall blocks it?
+    Read off the remembered lines, or else found walking the tables, stopping at the first
+    such line, without building the lines."""
+    index = index or view_index(view)
+    found = index.lines.get(_lines_key(attacker, target, origin, prune, True, tables))
+    if found is None and not (prune and tables):
+        found = raw_lines(view, attacker, target, origin, index, prune, tables=tables)
+    if found is not None:
+        return any(raw.complete for raw in found)
+    base, excluded = lt.hex_key(origin), attacker.hex_set | target.hex_set
+    for th in target.hexes:
+        _, stopped, _ = _walk_fan(lt.fan(th.q - origin.q, th.r - origin.r), base, index,
+                                  excluded, True)
+        if not all(stopped):
+            return True
+    return False
 
 
 def _tabled_lines(attacker, target, origin, index, stop_at_wall) -> list[RawLine]:
@@ -523,8 +547,7 @@ def line_of_effect(view, attacker, target) -> bool:
 def _unwalled(view, a, t, index: ViewIndex) -> bool:
     """Has some hex of `a` a line to `t`'s sample points that no wall blocks? A line traced to
     its first wall is complete exactly when none blocks it (`RawLine`)."""
-    return any(raw.complete for origin in a.hexes
-               for raw in raw_lines(view, a, t, origin, index))
+    return any(any_unwalled(view, a, t, origin, index) for origin in a.hexes)
 
 
 def line_of_sight(view, attacker, target) -> bool:
@@ -537,6 +560,6 @@ def line_of_sight(view, attacker, target) -> bool:
 __all__ = [
     "Line", "SightResult", "RawLine", "TerrainIndex", "ViewIndex", "Excluding",
     "line_of_effect", "line_of_sight", "trace_sight", "raw_lines", "candidates",
-    "one_way", "reverse_clear", "view_index", "terrain_index", "unit_of",
+    "one_way", "reverse_clear", "view_index", "any_unwalled", "terrain_index", "unit_of",
     "creature_distance", "condition_names", "fmt_hex", "tile",
 ]
