@@ -9,6 +9,7 @@ A view is immutable; what rules remember about it lives on the view itself
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from game.ecs.components import (
@@ -53,8 +54,9 @@ class UnitView:
     bled_rounds: int = 0              # rounds of bleeding without a stop (clots after 10)
     grappling: tuple[str, ...] = ()   # the creatures it wrestles with (rules: Wrestling)
 
-    @property
+    @cached_property
     def hex_set(self) -> frozenset[Hex]:
+        """The hexes as a set, made once (the line and cover rules ask it per line)."""
         return frozenset(self.hexes)
 
     def has(self, condition: str) -> bool:

@@ -25,9 +25,8 @@ from game.engine.combat import own_extras
 from game.engine.commands import Volley
 from game.engine.forecast import Forecast, attack_lines
 from game.engine.registry import COMMANDS, FORECASTS
-from game.rules.attack import plan_attack
 from game.rules.sections import cite
-from game.rules.situation import Extras, preview_weapon, situation
+from game.rules.situation import attack_check, direct_line, preview_weapon
 
 R19 = cite(19)
 
@@ -70,17 +69,14 @@ def volley(b, cmd):
     t = guards.enemy_target(b, u, cmd.target)
     w = _volley_weapon(u, cmd.weapon if isinstance(cmd.weapon, str) else None)
     view = b.view()
-    direct = situation(view, u, t, w, Extras(mode=volley_mode(w)))
-    if direct.cover is not None and direct.cover.line_of_effect and \
-            direct.situation is not None and direct.situation.cover != "total":
+    if direct_line(view, u, t, w):
         raise Refused("has_line_of_effect", f"{u.name} can shoot {t.name} directly: a volley "
                       f"is for a target out of line of effect ({R19})")
     extras = replace(own_extras(b, u.name, t.name, w), mode=volley_mode(w), indirect=True)
-    p = situation(view, u, t, w, extras)
-    plan = plan_attack(p.situation) if p.situation is not None else None
-    if plan is None or not plan.possible:
+    p = attack_check(view, u, t, w, extras)
+    if not p.possible:
         raise Refused("cannot_attack", f"{u.name} cannot launch a volley at {t.name}: "
-                      f"{plan.reason if plan else p.reason}")
+                      f"{p.reason}")
     provokers = guards.confirm_action(cmd, view, u, "a volley")
 
     def perform():

@@ -53,7 +53,7 @@ from game.rules.locomotion import flies
 from game.rules import movement as rules_movement
 from game.rules.movement import charge_paths, five_foot_step_targets, run_targets
 from game.rules.sections import cite
-from game.rules.situation import find_weapon, preview_weapon
+from game.rules.situation import attack_check, find_weapon, preview_weapon
 from game.rules.threat import footprint_distance, threatening_weapons
 
 # ---- attacks --------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ def attack(b, cmd, power: bool = False):
     t = enemy_target(b, u, cmd.target)
     weapon = pick_weapon(b, u, t, cmd.weapon, melee_only=power, power=power)
     view = b.view()
-    p = preview_weapon(view, u, t, weapon, own_extras(b, u.name, t.name, weapon, power))
+    p = attack_check(view, u, t, weapon, own_extras(b, u.name, t.name, weapon, power))
     if not p.possible:
         raise Refused("cannot_attack", f"{u.name} cannot attack {t.name} with {weapon.name}: {p.reason}")
     if power and p.mode != "melee":

@@ -295,15 +295,19 @@ def refusal(b, command: C.Command) -> Refused | None:
 def legal_option(b, command, refusal_of=None) -> Option | None:
     """`command` as an Option (confirmed when it provokes), or None when it is refused;
     `refusal_of(b, command)` is the profile's refusal (default: the default rules')."""
-    refusal_of = refusal_of or refusal
+    return _option_or_refusal(b, command, refusal_of or refusal)[0]
+
+
+def _option_or_refusal(b, command, refusal_of) -> tuple[Option | None, Refused | None]:
+    """(the Option of `command`, None), or (None, the refusal of `command` as given)."""
     why = refusal_of(b, command)
     if why is None:
-        return Option(command)
+        return Option(command), None
     if why.code == "provokes" and why.data.get("confirmable"):
         confirmed = replace(command, confirm=True)
         if refusal_of(b, confirmed) is None:
-            return Option(confirmed, tuple(why.data.get("provokers", ())))
-    return None
+            return Option(confirmed, tuple(why.data.get("provokers", ()))), None
+    return None, why
 
 
 def _legal(b, command: C.Command) -> Option | None:
@@ -352,10 +356,10 @@ def options(b, name: str, action: str) -> list[Option]:
 def _first_option(b, u, kind: ActionKind) -> tuple[Option | None, Refused | None]:
     first = None
     for cmd in kind.commands(b, u):
-        option = _legal(b, cmd)
+        option, why = _option_or_refusal(b, cmd, refusal)
         if option is not None:
             return option, None
-        first = first or refusal(b, cmd)
+        first = first or why
     return None, first
 
 

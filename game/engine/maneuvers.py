@@ -27,7 +27,7 @@ from game.rules.hands import second_weapons
 from game.rules.knockout import knockout_chance, knockout_weapon, knocks_out
 from game.rules.sections import cite
 from game.rules.saving_throws import save_bonus
-from game.rules.situation import Extras, find_weapon, preview_weapon
+from game.rules.situation import Extras, attack_check, find_weapon, preview_weapon
 from game.rules.threat import can_react
 
 R19 = cite(19)
@@ -73,7 +73,7 @@ def knockout_strike(b, cmd):
     t = guards.enemy_target(b, u, cmd.target)
     w = _knockout_weapon(b, u, t, cmd.weapon)
     view = b.view()
-    p = preview_weapon(view, u, t, w, own_extras(b, u.name, t.name, w))
+    p = attack_check(view, u, t, w, own_extras(b, u.name, t.name, w))
     if not p.possible:
         raise Refused("cannot_attack", f"{u.name} cannot strike {t.name} with {w.name}: "
                       f"{p.reason}")

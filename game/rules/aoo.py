@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.hexgrid import Hex, footprint
+from game.rules import view_memo
 from game.rules.threat import (can_react, can_see_to_react, can_threaten,
                                footprint_distance, is_hostile, threatened_hexes)
 
@@ -74,6 +75,13 @@ def _hostile_threateners(view, mover) -> list:
             and can_see_to_react(x, mover)]
 
 
+def _enemies(view, mover) -> tuple:
+    """(X, its hexes, the hexes it threatens) of every creature the mover's steps may
+    provoke: the same for every path a movement search weighs, so remembered per view."""
+    return tuple((x, x.hex_set, threatened_hexes(view, x))
+                 for x in _hostile_threateners(view, mover))
+
+
 def _step_provokers(old: frozenset, new: frozenset, enemies, retreat: bool):
     """[(X, reason)] for one step from footprint `old` to footprint `new`; `enemies` lists
     (X, its hexes, the hexes it threatens)."""
@@ -102,8 +110,8 @@ def forecast(view, mover, path, kind: str = "move") -> list[Provocation]:
     if kind in NEVER_PROVOKES:
         return []
     start, states = path_states(mover, path)
-    enemies = [(x, frozenset(x.hexes), threatened_hexes(view, x))
-               for x in _hostile_threateners(view, mover)]
+    enemies = view_memo.per_pair(view, "aoo_enemies", mover, mover, None,
+                                 lambda: _enemies(view, mover))
     provoked: set[int] = set()
     result = []
     prev = start

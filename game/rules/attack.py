@@ -235,8 +235,17 @@ def range_penalty(weapon: Weapon, distance_ft: int, mode: str,
     return -mods.range_penalty_per_increment * (n - 1), ""
 
 
-def _mode_problem(sit: AttackSituation) -> str:
-    w, mode = sit.weapon, sit.attack_mode
+def reach_problem(weapon: Weapon, mode: str, unit: UnitType, distance_ft: int,
+                  power_attack: bool, mods: Modifiers) -> str:
+    """Why the weapon cannot reach the target in `mode` from `distance_ft` (its mode, reach
+    or range), "" when it can: the first reasons `plan_attack` gives, known before the
+    lines between the two creatures are traced."""
+    return (mode_problem(weapon, mode, unit, distance_ft, power_attack)
+            or range_penalty(weapon, distance_ft, mode, mods)[1])
+
+
+def mode_problem(w: Weapon, mode: str, unit: UnitType, distance_ft: int,
+                 power_attack: bool) -> str:
     if mode == "melee" and not w.can_melee:
         return f"{w.name} is not a melee weapon"
     if mode == "thrown" and not w.can_throw:
@@ -246,11 +255,11 @@ def _mode_problem(sit: AttackSituation) -> str:
     if mode not in ("melee", "ranged", "thrown"):
         return f"unknown attack mode {mode!r}"
     if mode == "melee":
-        reach = sit.attacker.unit.reach_with(w)
-        if reach is not None and sit.distance_ft // 5 > reach:
-            return (f"out of reach: {sit.distance_ft} ft is beyond {reach * 5} ft of reach "
+        reach = unit.reach_with(w)
+        if reach is not None and distance_ft // 5 > reach:
+            return (f"out of reach: {distance_ft} ft is beyond {reach * 5} ft of reach "
                     f"with {w.name} ({R2})")
-    if sit.power_attack and mode != "melee":
+    if power_attack and mode != "melee":
         return f"Power Attack is a melee attack ({R9})"
     return ""
 
@@ -509,10 +518,8 @@ def automatic_critical(sit: AttackSituation) -> bool:
 
 def plan_attack(sit: AttackSituation) -> AttackPlan:
     """Everything about `sit` that is known before the dice are rolled."""
-    reason = _mode_problem(sit)
-    if not reason:
-        _, reason = range_penalty(sit.weapon, sit.distance_ft, sit.attack_mode,
-                                  sit.rules.modifiers)
+    reason = reach_problem(sit.weapon, sit.attack_mode, sit.attacker.unit, sit.distance_ft,
+                           sit.power_attack, sit.rules.modifiers)
     if not reason and sit.cover == "total" and not sit.indirect:
         reason = f"no line of effect: total cover ({R6})"
     fortune, reasons = attack_fortune(sit)

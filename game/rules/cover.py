@@ -43,14 +43,15 @@ by walls but one of the target's lines back is clear, the answer is Superior, no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
 from game.data.model import SIZES
 from game.hexgrid import Hex, hex_neighbors
 from game.rules import geometry as geo
-from game.rules import view_memo
+from game.rules import collector, view_memo
 from game.rules.sight import (
-    Line, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
+    Line, any_unwalled, condition_names, creature_distance, fmt_hex, raw_lines, reverse_clear,
     unit_of, view_index,
 )
 
@@ -148,7 +149,8 @@ def _classify(passed, ter, excluded, ignored_lows):
                 solid.append(n)
         elif (h_wall or h_low) and (n_wall or n_low):
             ignored.extend(x for x in (h, n) if x is not None and x in ignored_lows)
-    return sorted(set(solid)), sorted(set(ignored)), wall, sight
+    return (sorted(set(solid)) if solid else solid, sorted(set(ignored)) if ignored else ignored,
+            wall, sight)
 
 
 def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables):
@@ -206,13 +208,22 @@ def _level(an, ignored_ally, line_count, effect, prone_applies):
     return level, k, creature_only, capped, raised, by_terrain
 
 
+def _lows_next_to(view, index, a) -> frozenset:
+    """The low obstacles next to the creature (exception 2), remembered on the view by the
+    hexes it stands on."""
+    memo = view_memo.memo(view, "lows_next_to")
+    found = memo.get(a.hex_set)
+    if found is None:
+        found = memo[a.hex_set] = frozenset(
+            n for h in a.hexes for n in hex_neighbors(h)
+            if n in index.terrain.lows and n not in a.hex_set)
+    return found
+
+
 def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
               reverse_effect=False):
     far_ranged = ranged and distance >= 2
-    ignored_lows = frozenset()
-    if far_ranged:
-        ignored_lows = frozenset(n for h in a.hexes for n in hex_neighbors(h)
-                                 if n in index.terrain.lows and n not in a.hex_set)
+    ignored_lows = _lows_next_to(view, index, a) if far_ranged else frozenset()
     an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables)
     n = len(an.raws)
     effect = reverse_effect or not all(an.wall_flags)
@@ -238,25 +249,44 @@ def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
             by_terrain)
 
 
+def _source_order(source) -> tuple[str, str]:
+    kind, what = source
+    return kind, _text(what)
+
+
+_text = lru_cache(maxsize=1 << 16)(str)
+
+
+def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
+    """A line's covering creatures, and what it passes that the exceptions ignore, with
+    why."""
+    ignored = []
+    covering = []
+    for c, why in found:
+        if why is None and c is ally:
+            why = (f"{c.name} is an ally of {a.name}'s size not adjacent to {t.name} "
+                   "(one ally ignored, ranged)")
+        if why is None:
+            covering.append(("creature", c.name))
+        else:
+            ignored.append((("creature", c.name), why))
+    for h in lows:
+        ignored.append((("hex", h), f"low obstacle at {fmt_hex(view, h)} is adjacent "
+                            f"to {a.name} (ranged attack at 2+ hexes)"))
+    return tuple(covering), ignored
+
+
 def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
     an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n, by_terrain = ev
     lines, ignored_all = [], {}
     for raw, hits, wall, sight, found, lows in zip(an.raws, an.terrain_hits, an.wall_flags,
                                                    an.sight_flags, an.creatures, an.low_ignored):
-        ignored = []
-        covering = []
-        for c, why in found:
-            if why is None and c is ally:
-                why = (f"{c.name} is an ally of {a.name}'s size not adjacent to {t.name} "
-                       "(one ally ignored, ranged)")
-            if why is None:
-                covering.append(("creature", c.name))
-            else:
-                ignored.append((("creature", c.name), why))
-        for h in lows:
-            ignored.append((("hex", h), f"low obstacle at {fmt_hex(view, h)} is adjacent "
-                                f"to {a.name} (ranged attack at 2+ hexes)"))
-        obstructed_by = tuple(("hex", h) for h in hits) + tuple(covering)
+        obstructed_by = tuple([("hex", h) for h in hits])
+        if found or lows:
+            covering, ignored = _creatures_and_lows(view, a, t, ally, found, lows)
+            obstructed_by += covering
+        else:
+            ignored = ()
         lines.append(Line(geo.to_xy(raw.start), geo.to_xy(raw.end), raw.target_hex,
                           obstructed_by, wall, sight, tuple(ignored), raw.start, raw.end))
         for what, why in ignored:
@@ -264,8 +294,7 @@ def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
     reasons = [f"{a.name} -> {t.name} ({'ranged' if ranged else 'melee'}, {distance} hexes): "
                f"{k} of {n} lines from {fmt_hex(view, an.origin)} obstructed "
                f"(f = {k / n:.2f}) -> {level}"]
-    sources = sorted({what for ln in lines for what in ln.obstructed_by},
-                     key=lambda w: (w[0], str(w[1])))
+    sources = sorted({what for ln in lines for what in ln.obstructed_by}, key=_source_order)
     if sources:
         reasons.append("obstructed by " + ", ".join(
             f"{kind} {fmt_hex(view, what) if kind == 'hex' else what}" for kind, what in sources))
@@ -327,8 +356,7 @@ def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect):
 def _walled_in(view, index, a, t, origin, prune, tables) -> bool:
     """Is every line from `origin` blocked by a wall (a line traced to its first wall is
     incomplete exactly when that wall blocks it, see `sight.RawLine`)?"""
-    return not any(raw.complete
-                   for raw in raw_lines(view, a, t, origin, index, prune=prune, tables=tables))
+    return not any_unwalled(view, a, t, origin, index, prune=prune, tables=tables)
 
 
 # ---- Lean Out / Take Cover (docs/rules/19-maneuvers-and-archery.md) --------------------------
@@ -387,6 +415,14 @@ def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True, tables: b
     hit = memo.get((ranged, prune, tables)) if use_cache else None
     if hit is not None:
         return hit
+    with collector.paused():
+        result = MappingProxyType(_every_pair(view, ranged, prune, tables))
+    if use_cache:
+        memo[ranged, prune, tables] = result
+    return result
+
+
+def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
     index = view_index(view)
     best, dist = {}, {}
     for a in view.units:
@@ -405,10 +441,7 @@ def all_pairs_cover(view, ranged: bool = False, *, prune: bool = True, tables: b
                 ev = _best(view, index, a, t, ranged, dist[a.eid, t.eid], prune, tables,
                            True)
             out[a.name, t.name] = _explain(view, a, t, ranged, dist[a.eid, t.eid], ev)
-    result = MappingProxyType(out)
-    if use_cache:
-        memo[ranged, prune, tables] = result
-    return result
+    return out
 
 
 __all__ = ["BONUS", "COVER_STATES", "LEVELS", "CoverResult", "all_pairs_cover", "behind_cover",

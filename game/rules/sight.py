@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Iterable
+from functools import lru_cache
+from typing import Iterable, NamedTuple
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.rules import geometry as geo
@@ -66,8 +67,13 @@ def tile(view, h: Hex) -> tuple[int, int]:
 
 
 def fmt_hex(view, h: Hex) -> str:
-    c, r = tile(view, h)
-    return f"{c},{r}"
+    """"col,row" of a hex (remembered on the map: explanations name the same hexes often)."""
+    texts = view_memo.memo(view.hexmap, "hex_text")
+    text = texts.get(h)
+    if text is None:
+        c, r = tile(view, h)
+        text = texts[h] = f"{c},{r}"
+    return text
 
 
 # --- per-view indexes ------------------------------------------------------------------------
@@ -94,7 +100,7 @@ class ViewIndex:
     near_all: dict = field(default_factory=dict)      # terrain.near and near_units merged
     lines: OrderedDict = field(default_factory=OrderedDict, compare=False)  # raw_lines memo
     by_key: dict = field(default_factory=dict)        # line_tables.hex_key -> (relevant hex,
-    #                                                   is it a wall)
+    #                                                   is it a wall, is it occupied)
 
 
 def _near(hexes) -> dict:
@@ -151,7 +157,7 @@ def view_index(view) -> ViewIndex:
     near_all = dict(terrain.near)
     for h, hs in near_units.items():
         near_all[h] = near_all.get(h, ()) + hs
-    by_key = {lt.hex_key(h): (h, h in terrain.walls) for h in relevant}
+    by_key = {lt.hex_key(h): (h, h in terrain.walls, h in occupants) for h in relevant}
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
                       near_units, near_all, by_key=by_key)
     memo["index"] = index
@@ -182,11 +188,12 @@ class RawLine:
     effect and sight and gives cover), so nothing beyond it can change an answer;
     `complete` is then False."""
 
-    __slots__ = ("start", "end", "origin", "target_hex", "passed", "complete")
+    __slots__ = ("start", "end", "origin", "target_hex", "passed", "complete", "crowded")
 
-    def __init__(self, start, end, origin, target_hex, passed, complete=True):
+    def __init__(self, start, end, origin, target_hex, passed, complete=True, crowded=True):
         self.start, self.end, self.origin = start, end, origin
         self.target_hex, self.passed, self.complete = target_hex, passed, complete
+        self.crowded = crowded          # False: none of the passed hexes holds a creature
 
     def hits(self, region) -> list[Hex]:
         return geo.region_hits(self.passed, region)
@@ -194,7 +201,7 @@ class RawLine:
     def creatures(self, index: ViewIndex, skip: frozenset) -> list:
         """Creatures (other than those in `skip`, by eid) whose footprint interior the line
         passes (each footprint is one region: its inner seams count)."""
-        if not self.passed:
+        if not self.passed or not self.crowded:
             return []
         found = {}
         for h, p in self.passed.items():
@@ -242,8 +249,7 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
     the references the tables are tested and measured against; same answers).
     `stop_at_wall` see `RawLine`."""
     index = index or view_index(view)
-    key = (origin, target.hexes, attacker.hex_set, target.hex_set, prune and tables,
-           prune, stop_at_wall)
+    key = _lines_key(attacker, target, origin, prune, stop_at_wall, tables)
     memo = index.lines
     found = memo.get(key)
     if found is None:
@@ -257,48 +263,96 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
     return found
 
 
+def _lines_key(attacker, target, origin, prune, stop_at_wall, tables) -> tuple:
+    return (origin, target.hexes, attacker.hex_set, target.hex_set, prune and tables, prune,
+            stop_at_wall)
+
+
+def any_unwalled(view, attacker, target, origin: Hex, index: ViewIndex | None = None,
+                 prune: bool = True, tables: bool = True) -> bool:
+    """Is some line of `raw_lines` (traced to its first wall) complete: no wall blocks it?
+    Read off the remembered lines, or else found walking the tables, stopping at the first
+    such line, without building the lines."""
+    index = index or view_index(view)
+    found = index.lines.get(_lines_key(attacker, target, origin, prune, True, tables))
+    if found is None and not (prune and tables):
+        found = raw_lines(view, attacker, target, origin, index, prune, tables=tables)
+    if found is not None:
+        return any(raw.complete for raw in found)
+    base, excluded = lt.hex_key(origin), attacker.hex_set | target.hex_set
+    for th in target.hexes:
+        _, stopped, _ = _walk_fan(lt.fan(th.q - origin.q, th.r - origin.r), base, index,
+                                  excluded, True)
+        if not all(stopped):
+            return True
+    return False
+
+
 def _tabled_lines(attacker, target, origin, index, stop_at_wall) -> list[RawLine]:
     start = geo.hex_center(origin)
     base = lt.hex_key(origin)
     out = []
     for th in target.hexes:
         fan = lt.fan(th.q - origin.q, th.r - origin.r)
-        passed, stopped = _walk_fan(fan, base, index, attacker.hex_set | target.hex_set,
-                                    stop_at_wall)
-        out.extend(RawLine(start, p, origin, th, passed[k], not stopped[k])
-                   for k, p in enumerate(geo.sample_points(th)))
+        passed, stopped, crowded = _walk_fan(fan, base, index,
+                                             attacker.hex_set | target.hex_set, stop_at_wall)
+        out.extend(RawLine(start, p, origin, th, passed[k], not stopped[k], crowded[k])
+                   for k, p in enumerate(_sample_points(th)))
     return out
 
 
+@lru_cache(maxsize=1 << 16)
+def _sample_points(h: Hex) -> tuple:
+    return tuple(geo.sample_points(h))
+
+
 def _walk_fan(fan, base: int, index: ViewIndex, excluded, stop_at_wall: bool):
-    """The passed hexes of each of a fan's seven lines (`RawLine.passed`), and whether each
-    stopped at its first wall (only when `stop_at_wall`)."""
-    walls, by_key = index.terrain.walls, index.by_key
+    """The passed hexes of each of a fan's seven lines (`RawLine.passed`), whether each
+    stopped at its first wall (only when `stop_at_wall`), and whether each passed a hex
+    where a creature stands (`RawLine.crowded`)."""
+    by_key = index.by_key
     passed = [{} for _ in range(7)]
     stopped = [False] * 7
+    crowded = [False] * 7
     left, i, keys, codes = 7, 0, fan.keys, fan.codes
     while left and (i < len(keys) or fan.more()):
         while left and i < len(keys):
             found = by_key.get(base + keys[i])
             i += 1
-            if found is None or found[0] in excluded:
-                continue
-            h, is_wall = found
-            for k, how in enumerate(codes[7 * i - 7:7 * i]):
-                if how == lt.NOT_PASSED or stopped[k]:
-                    continue
-                if how == lt.INTERIOR:
-                    passed[k][h] = geo.INTERIOR
-                    stop = is_wall
-                else:
-                    d = DIRECTIONS[how]
-                    n = Hex(h.q + d.q, h.r + d.r)
-                    passed[k][h] = geo.EdgeRun(h, n)
-                    stop = is_wall and n in walls and n not in excluded
-                if stop and stop_at_wall:
-                    stopped[k] = True
-                    left -= 1
-    return passed, stopped
+            if found is not None and found[0] not in excluded:
+                left -= _pass_hex(found, codes, 7 * i - 7, (passed, stopped, crowded), index,
+                                  excluded, stop_at_wall)
+    return passed, stopped, crowded
+
+
+def _pass_hex(found, codes, at: int, lines, index, excluded, stop_at_wall) -> int:
+    """Record how each line not stopped yet passes the relevant hex `found` (its codes at
+    `at` in the fan) in `lines` (passed, stopped, crowded: see `_walk_fan`); the number of
+    lines this hex, a wall, stops."""
+    h, is_wall, occupied = found
+    passed, stopped, crowded = lines
+    runs = {}
+    newly = 0
+    for k in range(7):
+        how = codes[at + k]
+        if how == lt.NOT_PASSED or stopped[k]:
+            continue
+        crowded[k] = crowded[k] or occupied
+        if how == lt.INTERIOR:
+            passed[k][h] = geo.INTERIOR
+            stop = is_wall
+        else:
+            run = runs.get(how)
+            if run is None:
+                d = DIRECTIONS[how]
+                run = runs[how] = geo.EdgeRun(h, Hex(h.q + d.q, h.r + d.r))
+            passed[k][h] = run
+            stop = is_wall and run.neighbor in index.terrain.walls and \
+                run.neighbor not in excluded
+        if stop and stop_at_wall:
+            stopped[k] = True
+            newly += 1
+    return newly
 
 
 def _raw_lines(attacker, target, origin, index, prune, stop_at_wall) -> list[RawLine]:
@@ -342,9 +396,10 @@ def _raw_lines(attacker, target, origin, index, prune, stop_at_wall) -> list[Raw
 
 # --- public results --------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Line:
-    """One line of docs/rules/05-line-of-sight.md, explained.
+class Line(NamedTuple):
+    """One line of docs/rules/05-line-of-sight.md, explained (a named tuple: the cover of every
+    pair of a battle explains tens of thousands of lines, and a tuple is made several times
+    faster than a frozen dataclass).
 
     start_xy / end_xy: real coordinates in unit-size pointy hex space (`geometry.to_xy`).
     obstructed_by: what obstructs it - ('hex', Hex) or ('creature', name); in a `SightResult`
@@ -486,10 +541,13 @@ def line_of_effect(view, attacker, target) -> bool:
     target."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = view_index(view)
-    for lines in one_way(view, a, t, index, need_sight=False, stop_early=True).values():
-        if any(not ln.blocks_effect for ln in lines):
-            return True
-    return reverse_clear(view, a, t, index, sight=False)
+    return _unwalled(view, a, t, index) or _unwalled(view, t, a, index)
+
+
+def _unwalled(view, a, t, index: ViewIndex) -> bool:
+    """Has some hex of `a` a line to `t`'s sample points that no wall blocks? A line traced to
+    its first wall is complete exactly when none blocks it (`RawLine`)."""
+    return any(any_unwalled(view, a, t, origin, index) for origin in a.hexes)
 
 
 def line_of_sight(view, attacker, target) -> bool:
@@ -502,6 +560,6 @@ def line_of_sight(view, attacker, target) -> bool:
 __all__ = [
     "Line", "SightResult", "RawLine", "TerrainIndex", "ViewIndex", "Excluding",
     "line_of_effect", "line_of_sight", "trace_sight", "raw_lines", "candidates",
-    "one_way", "reverse_clear", "view_index", "terrain_index", "unit_of",
+    "one_way", "reverse_clear", "view_index", "any_unwalled", "terrain_index", "unit_of",
     "creature_distance", "condition_names", "fmt_hex", "tile",
 ]

@@ -37,14 +37,14 @@ from types import MappingProxyType
 from game.rules.locomotion import flies
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.model import SIZES
-from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack
+from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack, reach_problem
 from game.rules.concealment import ConcealmentResult, concealment
 from game.rules.cover import CoverResult, behind_cover, cover
 from game.rules.flanking import FlankResult, elevation_of, flanking
 from game.rules import running
 from game.rules.probability import chances, expected_damage
 from game.rules.protect import protected_cover
-from game.rules.sight import line_of_sight
+from game.rules.sight import line_of_effect, line_of_sight
 from game.rules.threat import footprint_distance
 
 R10 = "rules: Attack rolls and damage"
@@ -270,6 +270,51 @@ def preview_weapon(view, attacker, target, weapon, extras: Extras | None = None)
                    s.distance)
 
 
+@dataclass(frozen=True)
+class AttackCheck:
+    """Whether an attack can be made, and why not: what a command's legality needs of its
+    preview (`preview_weapon` gives the same `possible`, `reason` and `mode`)."""
+
+    possible: bool
+    reason: str
+    mode: str
+
+
+def attack_check(view, attacker, target, weapon, extras: Extras | None = None) -> AttackCheck:
+    """`preview_weapon`'s verdict, without its odds. A weapon that cannot reach the target
+    (its mode, reach or range) is refused before cover, concealment and flanking are read,
+    for the same reason `plan_attack` gives."""
+    extras = extras or NO_EXTRAS
+    a, t = _unit(view, attacker), _unit(view, target)
+    w = weapon if hasattr(weapon, "damage") else find_weapon(a, weapon)
+    if w is not None and not (_problem(a, t) or _ammo_problem(a, w)):
+        distance = footprint_distance(a, t)
+        mode = extras.mode or attack_mode(a, w, distance)
+        rules = getattr(view, "rules", DEFAULT_RULES)
+        why = reach_problem(w, mode or w.attack, a.unit, distance * 5, extras.power_attack,
+                            rules.modifiers)
+        if why:
+            return AttackCheck(False, why, mode)
+    s = situation(view, a, t, w if w is not None else weapon, extras)
+    if s.situation is None:
+        return AttackCheck(False, s.reason, s.mode)
+    plan = plan_attack(s.situation)
+    return AttackCheck(plan.possible, plan.reason, s.mode)
+
+
+def direct_line(view, attacker, target, weapon) -> bool:
+    """Could `weapon` strike the target straight (shot or thrown): a line of effect, and
+    the cover of `situation` (Take Cover, Protect) short of total? False when no situation
+    can be built (the same test as `situation(...)`, without tracing cover, concealment
+    and flanking)."""
+    a, t = _unit(view, attacker), _unit(view, target)
+    if _problem(a, t) or _ammo_problem(a, weapon):
+        return False
+    # With a line of effect the lines give less than total cover, and Protect never
+    # raises that to total: only Take Cover can still make it total.
+    return line_of_effect(view, a, t) and behind_cover(view, a, t, "none") != "total"
+
+
 def best_attack(view, attacker, target, extras: Extras | None = None) -> Preview | None:
     """The best attack that can reach `target` from where `attacker` stands: the highest
     expected damage, then hit chance, then the weapon listed first; None when none can."""
@@ -298,6 +343,6 @@ def attack_preview(view, attacker, target, weapon=None, extras: Extras | None = 
     return preview_weapon(view, a, target, a.weapons[0], extras)
 
 
-__all__ = ["Extras", "NO_EXTRAS", "Preview", "Situation", "attack_mode", "attack_preview",
+__all__ = ["AttackCheck", "Extras", "attack_check", "direct_line", "NO_EXTRAS", "Preview", "Situation", "attack_mode", "attack_preview",
            "best_attack", "find_weapon", "held_against", "without_shield", "on_difficult", "preview_weapon",
            "situation"]
