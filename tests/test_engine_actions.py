@@ -41,7 +41,7 @@ def test_refused_commands_explain_and_change_nothing():
     assert "off the map" in refused(b, C.Move("A", ((30, 2),)))
     assert "not next to" in refused(b, C.Move("A", ((1, 2),)))
     assert "B blocks 4,2" in refused(b, C.Move("A", ((4, 2),), confirm=True))
-    assert "col,row" in refused(b, C.Step("A", "west"))
+    assert "[col, row]" in refused(b, C.Step("A", "west"))   # names the shape it needs
     assert "not helpless" in refused(b, C.CoupDeGrace("A", "B"))
     assert "unknown trigger" in refused(b, C.PrepareInterrupt("A", "sneezes"))
     assert "no reaction is awaited" in refused(b, C.React("B"))

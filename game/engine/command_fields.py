@@ -11,6 +11,7 @@ is one its save reads back.
 """
 from __future__ import annotations
 
+import functools
 import json
 import types
 import typing
@@ -22,18 +23,14 @@ MAX_INT = 10 ** 9                 # coordinates, facings, die faces
 MAX_TEXT = 200                    # unit names, weapon ids, policies
 MAX_ITEMS = 10_000                # hexes in a path, fixed rolls
 
-_FIELDS: dict[type, tuple] = {}
 _CHECKS: dict = {}
 
 
+@functools.cache          # one entry per command class: bounded by the game's code
 def declared_fields(cls: type) -> tuple[tuple[str, object, object], ...]:
     """(name, type, check) of each field of the command class `cls`, read once per class."""
-    found = _FIELDS.get(cls)
-    if found is None:
-        hints = typing.get_type_hints(cls)
-        found = tuple((f.name, hints[f.name], checker(hints[f.name])) for f in fields(cls))
-        _FIELDS[cls] = found
-    return found
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name], checker(hints[f.name])) for f in fields(cls))
 
 
 def field_refusal(command) -> Refused | None:
