@@ -28,3 +28,22 @@ def test_the_defense_hint_names_a_key_only_for_a_defense_the_engine_allows():
     assert "P Active Parry" in hint
     assert "Dodge" not in hint and "V " not in hint
     assert "Y the better one" in hint and "N none" in hint
+
+
+def test_a_trip_in_the_computers_summary_says_trip_not_a_second_hit():
+    from game.engine import events as E
+    from game.ui.turn_summary import summary
+    from test_ui_controller import duel
+    b = duel()
+    touch = E.AttackRolled("Orc", "Wulfric", "unarmed", (15,), 15, 20, 12, True, False, False,
+                           "", "touch")
+    trip = [E.TurnStarted("Orc", 1), touch,
+            E.OpposedCheck("Orc", "Wulfric", "trip", "STR", 19, "DEX", 13, True, 6, ""),
+            E.AttackRolled("Orc", "Wulfric", "greataxe", (18,), 18, 24, 15, True, False, False,
+                           ""),
+            E.Damaged("Wulfric", 7, 5, "slashing", ""), E.TurnEnded("Orc")]
+    assert summary(trip, "red", b.teams_of) == "Red: Orc tripped Wulfric and hit Wulfric for 7"
+    failed = [E.TurnStarted("Orc", 1), touch,
+              E.OpposedCheck("Orc", "Wulfric", "trip", "STR", 9, "DEX", 13, False, -4, ""),
+              E.TurnEnded("Orc")]
+    assert summary(failed, "red", b.teams_of) == "Red: Orc tried to trip Wulfric"
