@@ -47,3 +47,17 @@ def test_a_trip_in_the_computers_summary_says_trip_not_a_second_hit():
               E.OpposedCheck("Orc", "Wulfric", "trip", "STR", 9, "DEX", 13, False, -4, ""),
               E.TurnEnded("Orc")]
     assert summary(failed, "red", b.teams_of) == "Red: Orc tried to trip Wulfric"
+
+
+def test_each_result_screen_button_with_a_key_says_the_key_and_what_it_leads_to():
+    from game.ui import setup_model as S
+    from game.ui.app import App
+    duel_map = os.path.join(os.path.dirname(__file__), "..", "maps", "duel.tmx")
+    setup = S.Setup(duel_map, (S.Side("blue"), S.Side("red", "ai")), None, 11)
+    a = App(S.start_battle(setup), (1280, 800), window=False, animations=False, setup=setup)
+    a.show_result()
+    assert a.mode == "result"
+    for button, key_name in ((a.view.again_button, "Enter"), (a.view.watch_button, "W"),
+                             (a.view.setup_button, "Esc")):
+        key_part, _, what = button.tool_tip_text.partition(": ")
+        assert key_part == key_name and len(what.split()) >= 3, button.tool_tip_text
