@@ -61,3 +61,24 @@ def test_each_result_screen_button_with_a_key_says_the_key_and_what_it_leads_to(
                              (a.view.setup_button, "Esc")):
         key_part, _, what = button.tool_tip_text.partition(": ")
         assert key_part == key_name and len(what.split()) >= 3, button.tool_tip_text
+
+
+def test_the_pick_hint_says_the_pick_marks_on_the_map_answer_too():
+    import pygame as pg
+    from game.ui.app import App
+    from test_ui_app import click, key
+    from test_ui_controller import duel
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    for _ in range(40):
+        if a.battle.awaiting() == "choice" and a.hud.human():
+            break
+        if a.battle.awaiting() == "turn" and a.controller.is_human_turn():
+            key(a, pg.K_e)
+            key(a, pg.K_RETURN)
+        a.update(0.5)
+    assert a.battle.awaiting() == "choice" and a.hud.human()
+    hint = a.hud.hint()
+    assert "'pick'" in hint and "map" in hint and "initiative list" in hint
+    picked = sorted(a.model.choice_candidates)[-1]
+    click(a, a.battle.cell(a.battle.unit(picked).anchor))      # its mark on the map
+    assert a.battle.awaiting() != "choice" and a.battle.active == picked

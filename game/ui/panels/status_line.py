@@ -37,7 +37,8 @@ def _answer_hint(b, human) -> str:
         return f"Answer the {what}: Y accept, N decline"
     if human is False:
         return f"{b.chooser}'s side picks who acts next..."
-    return "Pick who acts next: click a name marked 'pick' in the initiative list"
+    return ("Pick who acts next: click a creature marked 'pick', on the map or in the "
+            "initiative list")
 
 
 class StatusLine(Panel):
