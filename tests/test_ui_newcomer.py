@@ -82,3 +82,21 @@ def test_the_pick_hint_says_the_pick_marks_on_the_map_answer_too():
     picked = sorted(a.model.choice_candidates)[-1]
     click(a, a.battle.cell(a.battle.unit(picked).anchor))      # its mark on the map
     assert a.battle.awaiting() != "choice" and a.battle.active == picked
+
+
+def test_no_combat_log_line_leaves_a_blank_row_after_it_whatever_its_length():
+    from game.ui import presenters as P
+    from game.ui.app import App
+    from test_ui_controller import duel
+    a = App(duel(), (1280, 800), window=False, animations=False)
+    log = a.hud.combat_log
+    base = "Tamsin moves from 7,4 to 6,4 (1 hex"
+    # lengths a pixel apart, so that some line ends right at the box's edge
+    texts = [base + fill * n + ")" for n in range(30) for fill in ("l", "i.", "'")]
+    log.entries = [P.LogEntry(t, "", (), "move", ()) for t in texts]
+    log.box.set_text(log.html())
+    log.box.update(0.0)
+    rows = log.box.text_box_layout.layout_rows
+    blank = [n for n, row in enumerate(rows)
+             if [type(chunk).__name__ for chunk in row.items] == ["LineBreakLayoutRect"]]
+    assert blank == []
