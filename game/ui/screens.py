@@ -1089,7 +1089,8 @@ class ResultScreen(Screen):
         specs = (("again_button", again, "@primary", "Enter: the same map and sides"),
                  ("watch_button", "Watch the replay", "@secondary",
                   "W: the battle again, command by command"),
-                 ("setup_button", "Back to setup", "@secondary", "Esc"),
+                 ("setup_button", "Back to setup", "@secondary",
+                  "Esc: another map, other sides or rules"),
                  ("quit_button", "Quit", "@secondary", None))
         x = 24
         for (name, text, cls, tip), width in zip(specs, widths):

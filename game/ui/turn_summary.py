@@ -52,6 +52,13 @@ def _hexes(n: int) -> str:
     return f"{n} hex{'es' if n != 1 else ''}"
 
 
+# a wrestling maneuver (docs/rules/18-wrestling-and-knockdown.md): (what a won check did, what was tried)
+_MANEUVER_WORDS = {"grab": ("grabbed", "grab"), "trip": ("tripped", "trip"),
+                   "shove": ("shoved", "shove"), "pin": ("pinned", "pin"),
+                   "escape": ("escaped from", "escape from"),
+                   "shield_bash": ("shield-bashed", "shield-bash")}
+
+
 def _deed(e, nxt) -> tuple[str, str] | None:
     """(creature, what it did) of one event, None for an event that is no deed."""
     if isinstance(e, E.Moved):
@@ -59,11 +66,16 @@ def _deed(e, nxt) -> tuple[str, str] | None:
                 "step": "stepped"}.get(e.kind, "moved")
         return e.unit, f"{verb} {_hexes(len(e.path))}"
     if isinstance(e, E.AttackRolled):
+        if e.kind == "touch" and e.hit:
+            return None         # the maneuver's opposed check that follows says what it did
         if e.hit and not e.concealed_miss:
             dmg = nxt.amount if isinstance(nxt, E.Damaged) and nxt.unit == e.target else None
             crit = " (critical)" if e.critical else ""
             return e.attacker, f"hit {e.target}" + (f" for {dmg}" if dmg else "") + crit
         return e.attacker, f"missed {e.target}"
+    if isinstance(e, E.OpposedCheck):
+        done, tried = _MANEUVER_WORDS.get(e.maneuver, (e.maneuver, e.maneuver))
+        return e.unit, f"{done} {e.target}" if e.won else f"tried to {tried} {e.target}"
     if isinstance(e, (E.Died, E.KnockedOut)) and e.by:
         return e.by, f"{'killed' if isinstance(e, E.Died) else 'knocked out'} {e.unit}"
     if isinstance(e, E.AbilityUsed):

@@ -33,7 +33,9 @@ def _line_html(n: int, e, expanded: bool) -> str:
         return f"<b><font color=#FFFFFF>— {esc(e.text)} —</font></b>"
     colour = KIND_COLOURS.get(e.kind, MUTED)
     marker = ("–" if expanded else "+") if e.detail else "•"
-    text = esc(e.text)
+    # a no-break space glued to the last word: pygame_gui gives a line break that no longer
+    # fits beside a line's end a row of its own (a blank line); this wraps that word instead
+    text = esc(e.text) + "\u00a0"
     if e.kind in ("critical", "victory", "death", "summary"):
         text = f"<b>{text}</b>"
     line = f"<font color={colour}><b>{marker}</b></font> <a href='log:{n}'>{text}</a>"

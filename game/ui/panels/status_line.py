@@ -9,10 +9,19 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
+from game.engine.defense import pending_odds
 from game.ui import presenters as P
 from game.ui.panels.base import Panel
 from game.ui.panels.text import set_fitting, wrapped
 from game.ui.words import for_players
+
+
+def _defense_hint(b) -> str:
+    """The keys of the defense prompt: only the defenses the engine allows get a key."""
+    _, usable, _ = pending_odds(b)
+    keys = [f"{key} {P.DEFENSE_TITLES[kind]}" for kind, key in (("parry", "P"), ("dodge", "V"))
+            if usable[kind].possible]
+    return "Defend: " + ", ".join(keys + ["Y the better one", "N none"])
 
 
 def _answer_hint(b, human) -> str:
@@ -20,7 +29,7 @@ def _answer_hint(b, human) -> str:
     if b.awaiting() == "reaction" and b.pending.kind == "defense":
         if human is False:
             return f"{b.pending.reactor}'s side decides on its defense..."
-        return "Defend: P Active Parry, V Active Dodge, Y the better one, N none"
+        return _defense_hint(b)
     if b.awaiting() == "reaction":
         what = "interrupt" if b.pending.kind == "interrupt" else P.aoo_name(b)
         if human is False:
@@ -28,7 +37,8 @@ def _answer_hint(b, human) -> str:
         return f"Answer the {what}: Y accept, N decline"
     if human is False:
         return f"{b.chooser}'s side picks who acts next..."
-    return "Pick who acts next: click a name marked 'pick' in the initiative list"
+    return ("Pick who acts next: click a creature marked 'pick', on the map or in the "
+            "initiative list")
 
 
 class StatusLine(Panel):
