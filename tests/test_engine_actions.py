@@ -48,7 +48,7 @@ def test_refused_commands_explain_and_change_nothing():
     assert "unknown policy" in refused(b, C.SetPolicy("B", "sometimes"))
     assert "out of reach" in refused(b, C.Attack("A", "C", "longsword"))
     ok(b, C.Attack("A", "B"))
-    assert "may use only 1 Big Action(s) per turn to attack" in refused(b, C.Attack("A", "B"))
+    assert "may attack with only 1 Big Action a turn" in refused(b, C.Attack("A", "B"))
 
 
 def test_check_reports_without_changing_anything():

@@ -272,7 +272,7 @@ def test_attacks_per_turn_by_level(level, attacks, bigs_used):
     assert len(rolls) == attacks
     assert b.budget("A").big == 2 - bigs_used
     reason = refused(b, C.Attack("A", "O"))
-    assert "may use only" in reason or "no Big Action left" in reason
+    assert "may attack with only" in reason or "no Big Action left" in reason
     for n, roll in enumerate(rolls):
         if n:
             assert f"consecutive attacks {2 * n} (rules: Turns, actions and initiative)" in roll.breakdown

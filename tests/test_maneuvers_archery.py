@@ -15,6 +15,7 @@ import pytest
 from game.data.loader import load_unit, load_weapons
 from game.data.model import DataError
 from game.ecs.scenario import WALL, make_hexmap
+from game.ecs.components import Weapons
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.battle import Battle
@@ -155,6 +156,20 @@ def test_a_missed_arrow_strikes_the_creature_that_gave_the_target_cover():
     assert (stray.target, stray.kind, stray.hit) == ("X", "stray", True)
     assert "unintended target 4" in stray.breakdown
     assert b.unit("X").hp == 36 and b.unit("T").hp == 40
+
+
+def test_a_stray_missile_is_the_same_arrow_and_spends_one_shot():
+    """"If your Ranged Attack misses the intended target ... that creature now becomes your
+    Unintended Target": the arrow that flies on is the one already shot, so the quiver loses
+    one arrow for the shot and its stray, not two."""
+    b = shooting_past([("d20", 3), ("d20", 19), ("d6", 4)])
+    before = dict(b.component("A", Weapons).ammo)
+    events = ok(b, C.Attack("A", "T", "shortbow"))
+    assert [a.kind for a in attacks(events)][-1] == "stray"
+    shots = [e for e in events if isinstance(e, E.WeaponMoved) and e.action == "shot"]
+    after = b.component("A", Weapons).ammo
+    assert len(shots) == 1
+    assert sum(before.values()) - sum(after.values()) == 1
 
 
 def test_a_missed_arrow_may_strike_an_ally_fighting_next_to_the_target():

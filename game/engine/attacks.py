@@ -37,8 +37,9 @@ def attack_left(b, u) -> None:
         return
     allowance = attacks_per_turn(u.level)
     if allowance.attacks_in_action(b.turn.attack_actions) == 0:
-        raise Refused("no_attack_left", f"{u.name} (level {u.level}) may use only {allowance.attack_actions} "
-                      "Big Action(s) per turn to attack")
+        n = allowance.attack_actions
+        raise Refused("no_attack_left", f"{u.name} (level {u.level}) may attack with only {n} "
+                      f"Big Action{'' if n == 1 else 's'} a turn (its level sets how many)")
     big_action(b, u, 1, "an attack")
 
 

@@ -122,7 +122,7 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         if perfect:
             perfect_injury(b, target, result.total, types)
     after_strike(b, attacker, target, s.weapon, roll, against, extras, taken)
-    if attacker in b.eids:
+    if attacker in b.eids and kind != "stray":    # the missile that strays was spent once
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)
     if not roll.hit and s.mode != "melee" and kind != "stray":
         stray_missile(b, attacker, target, s.weapon, s, roll, defense is not None)

@@ -216,7 +216,8 @@ def move(b, cmd):
     need = rules_movement.move_big_actions(cost, budget.movement, speed)
     if need is None or need > budget.big:
         raise Refused("too_far", f"the path costs {cost} hexes of movement; {u.name} has "
-                      f"{budget.movement} left and {budget.big} Big Action(s) of {speed}")
+                      f"{budget.movement} left and {budget.big} Big Action{'' if budget.big == 1 else 's'} "
+                      f"of {speed}")
     confirm_path(cmd, view, aoo.forecast(view, u, states, "move"), "the path")
 
     def perform():
