@@ -451,3 +451,25 @@ def test_the_attack_tooltip_gives_the_plain_chance_first_then_the_chance_if_it_p
     assert f"instead of {P._pct(float(odds['none'].hit))}" in lines[parry]
     if odds["parry"].hit > odds["none"].hit:
         assert "replaces its AC" in lines[parry]
+
+
+def test_the_tooltip_of_a_provoking_shot_hides_neither_its_warning_nor_the_hit_chance():
+    """The newcomer's play-through: the itemised tooltip of a shot that provokes covered the
+    "% to hit" label and the end of the warning asking to confirm."""
+    b = battle_on([dict(name="Wren", unit="archer", team="blue", col=3, row=3),
+                   dict(name="Grik", unit="orc", team="red", col=4, row=3, facing=3),
+                   dict(name="Aldric", unit="fighter", team="blue", col=5, row=3),
+                   dict(name="Tamsin", unit="fighter", team="blue", col=4, row=4),
+               dict(name="Brannoc", unit="fighter", team="blue", col=4, row=2)])
+    a = new_app(b)
+    click(a, (4, 3))                            # the shot provokes: confirm first
+    assert "Enter to confirm" in a.model.message
+    for _ in range(3):
+        a.battle_screen.point_at((4, 3))        # the pointer rests on the orc
+        a.update(0.2)
+        a.draw(force=True)
+    tip, box = a.hud.tip, a.hud.message_box
+    assert box is not None, a.model.message
+    assert tip is not None
+    assert not tip.rect.colliderect(box.rect)
+    assert tip.rect.collidelist([r for _, r in a.board.drawn_texts]) < 0

@@ -138,20 +138,36 @@ class Tooltip(Panel):
     def follow(self, pos) -> None:
         """The tip for the pointer at `pos`: made anew when its text changes, then moved."""
         content = self.content(pos)
-        key = None if content is None else (content[0], content[2])
+        key = None if content is None else (content[0], content[2], self.area().size)
         if key != self.shown_tip:
             self.shown_tip = key
             self.kill()
             if content is None:
                 return
-            width = 330 if content[2] == "pointer" else 300
-            self.tip = UITextBox(content[0], pygame.Rect(0, 0, width, -1), manager=self.manager,
-                                 starting_height=40, object_id=ObjectID(object_id="#hud_tip"))
+            self.tip = self._made(content[0], content[1], content[2])
         if self.tip is None or content is None:
             return
         x, y = self.position(content[1], content[2], self.tip.rect.size)
         if (x, y) != tuple(self.tip.rect.topleft):
             self.tip.set_position((x, y))
+
+    def _made(self, html_text: str, anchor, where: str) -> UITextBox:
+        """The tip's box; beside the pointer, widened while it is taller than the map's part of
+        the window (so that it can keep off the warning) and still fits beside the pointer."""
+        area, x = self.area(), anchor[0]
+        tip = self._box(html_text, 330 if where == "pointer" else 300)
+        for width in ((450, 570) if where == "pointer" else ()):
+            room = max(x - 20 - area.left, area.right - x - 20)
+            if tip.rect.height <= area.height - 8 or width > room:
+                break
+            wider = self._box(html_text, width)
+            tip.kill()
+            tip = wider
+        return tip
+
+    def _box(self, html_text: str, width: int) -> UITextBox:
+        return UITextBox(html_text, pygame.Rect(0, 0, width, -1), manager=self.manager,
+                         starting_height=40, object_id=ObjectID(object_id="#hud_tip"))
 
     def area(self) -> pygame.Rect:
         """Where a tooltip beside the pointer may lie: the map's part of the window, left of
@@ -161,7 +177,11 @@ class Tooltip(Panel):
         rects = self.hud.rects
         if not rects:
             return pygame.Rect(0, 0, w, h)
-        return pygame.Rect(0, 0, max(0, rects["card"].left), max(0, rects["message"].top))
+        bottom = rects["message"].top
+        box = self.hud.status.message_box          # a long warning grows up over the map
+        if box is not None:
+            bottom = min(bottom, box.rect.top)
+        return pygame.Rect(0, 0, max(0, rects["card"].left), max(0, bottom))
 
     def position(self, anchor, where: str, size) -> tuple[int, int]:
         """The tip's top left: above a button, else below right of the pointer (left of it
@@ -186,15 +206,20 @@ class Tooltip(Panel):
     def _clear_of_board_texts(self, spot, anchor, size, area) -> tuple[int, int]:
         """A pointer tip's top left off the board's labels (`keep_clear`: the path's, the
         hit chance's, the creatures' names): beside the pointer on the side where it covers
-        none, else where it was."""
+        none, else in a corner of `area` away from the pointer; never over the pointer itself
+        where it fits."""
         tw, th = size
         ax, ay = anchor
-        for x, y in (spot, (ax + 20, ay + 20), (ax - tw - 20, ay + 20),
-                     (ax + 20, ay - th - 20), (ax - tw - 20, ay - th - 20)):
-            rect = pygame.Rect(x, y, tw, th)
-            if area.contains(rect) and rect.collidelist(self.keep_clear) < 0:
-                return x, y
-        return spot
+        left, right = area.left + 4, area.right - tw - 4
+        top, low = area.top + 4, area.bottom - th - 4
+        corners = [(left, top), (right, top), (left, low), (right, low)]
+        corners.sort(key=lambda c: -abs(c[0] + tw / 2 - ax))   # the far side from the pointer
+        spots = [spot, (ax + 20, ay + 20), (ax - tw - 20, ay + 20), (ax + 20, ay - th - 20),
+                 (ax - tw - 20, ay - th - 20), *corners]
+        rects = [pygame.Rect(x, y, tw, th) for x, y in spots]
+        free = [r for r in rects if area.contains(r) and not r.collidepoint(anchor)]
+        clear = [r for r in free if r.collidelist(self.keep_clear) < 0]
+        return (clear or free or rects)[0].topleft
 
 
 __all__ = ["TERRAIN_TIP_S", "Tooltip", "attack_html"]
