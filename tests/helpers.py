@@ -71,6 +71,29 @@ def run_game_in_process(capsys, *args) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(list(args), status, out.out, out.err)
 
 
+class CommandLine:
+    """The game's command line as a test runs it: the next `new_processes` runs each start a new
+    bounded process (`run_game`: exit status and stderr as a player sees them, under the memory
+    and time limits); every later run goes through the same entry point in this process
+    (`run_game_in_process`), which answers alike without paying the game's imports again."""
+
+    def __init__(self, capsys, new_processes: int = 1):
+        self.capsys = capsys
+        self.new_processes = new_processes
+
+    @property
+    def next_in_new_process(self) -> bool:
+        return self.new_processes > 0
+
+    def __call__(self, *args, **run_game_options) -> subprocess.CompletedProcess:
+        """`python -m game ARGS`; `run_game_options` (e.g. `python`) apply to a new process."""
+        if not self.next_in_new_process:
+            assert not run_game_options, run_game_options
+            return run_game_in_process(self.capsys, *args)
+        self.new_processes -= 1
+        return run_game(*args, **run_game_options)
+
+
 def assert_one_error_line(out: subprocess.CompletedProcess, *parts: str,
                           quiet_stdout: bool = False) -> str:
     """Bad input's promise: exit status 2, one line on stderr holding every one of `parts`, no
