@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import gc
+import json
 import os
 import resource
 import shutil
@@ -69,6 +70,32 @@ def run_game_in_process(capsys, *args) -> subprocess.CompletedProcess:
     status = main([str(a) for a in args])
     out = capsys.readouterr()
     return subprocess.CompletedProcess(list(args), status, out.out, out.err)
+
+
+#: `game.cli.main` for each argument list of argv[1] (JSON) in turn, each run's exit status,
+#: stdout and stderr kept apart, printed as one JSON list
+MAIN_IN_TURN = """
+import contextlib, io, json, sys
+from game.cli import main
+runs = []
+for argv in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    runs.append([argv, status, out.getvalue(), err.getvalue()])
+print(json.dumps(runs))
+"""
+
+
+def run_game_in_turn(*argvs, **run_game_options) -> list[subprocess.CompletedProcess]:
+    """`python -m game ARGV` for each of `argvs`, one after the other in ONE new process bounded
+    in memory and time (`run_game`'s options): a hang or a blow-up of any of them fails, and
+    the game's imports are paid once. Each run's answer shaped like `run_game`'s."""
+    argvs = [[str(a) for a in argv] for argv in argvs]
+    out = run_game(json.dumps(argvs), python=("-c", MAIN_IN_TURN), **run_game_options)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return [subprocess.CompletedProcess(argv, status, stdout, stderr)
+            for argv, status, stdout, stderr in json.loads(out.stdout.splitlines()[-1])]
 
 
 class CommandLine:
