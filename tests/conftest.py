@@ -12,8 +12,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The player's folders (saves, own maps): an empty one of the test run, never the real one.
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
-from tests.helpers import (GIVE_BACK_ABOVE, CommandLine, free_closed_windows,  # noqa: E402
-                           require_tiled_program, resident_bytes)
+from tests.helpers import (GIVE_BACK_ABOVE, CommandLine,  # noqa: E402
+                           free_closed_windows, require_tiled_program, resident_bytes)
 
 __all__ = ["cli", "player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]

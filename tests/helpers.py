@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from game.data.model import UnitType
 from game.tiled.hexmap import HexMap
@@ -210,6 +211,24 @@ def refusal_code(b, cmd) -> str:
     out = b.apply(cmd)
     assert not out.ok and b.state_hash() == before and not out.events, cmd
     return out.code
+
+
+# ---- properties ---------------------------------------------------------------------------------
+
+def property_runs(plain: int, long: int):
+    """Parametrizes a property test by its number of examples: `plain` in the plain run, `long`
+    in the run marked slow (`pytest -m slow`), so a short run stays in every run."""
+    return pytest.mark.parametrize("examples", [
+        pytest.param(plain, id="plain"),
+        pytest.param(max(plain, long), id="long", marks=pytest.mark.slow)])
+
+
+def check_property(examples: int, prop, *strategies, **named_strategies) -> None:
+    """`prop` on `examples` examples hypothesis draws from the strategies, no deadline, no
+    example database."""
+    settings(max_examples=examples, deadline=None, database=None,
+             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])(
+        given(*strategies, **named_strategies)(prop))()
 
 
 # ---- windows ------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ Whatever it writes, loading either succeeds or raises the game's own `InputError
 message is one printable line; never any other exception.
 
 Each property has a plain run of HEXSKIRMISH_FUZZ_EXAMPLES examples (default 20) and a run
-marked slow of LONG_EXAMPLES (at least 200); set the variable to 2000 for a longer run.
+marked slow of at least 200; set the variable to 2000 for a longer run.
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.data import load_units
@@ -30,19 +29,10 @@ from game.tiled.loader import load_map
 from test_hostile_inputs import json_map
 from test_map_hardening import good_map
 from test_saves_hardening import good_save
+from tests.helpers import check_property, property_runs
 
 EXAMPLES = int(os.environ.get("HEXSKIRMISH_FUZZ_EXAMPLES", "20"))
-LONG_EXAMPLES = max(EXAMPLES, 200)
-RUNS = pytest.mark.parametrize("examples", [
-    pytest.param(EXAMPLES, id="plain"),
-    pytest.param(LONG_EXAMPLES, id="long", marks=pytest.mark.slow)])
-
-
-def fuzz(examples: int, prop) -> None:
-    """`prop(data)` on `examples` examples hypothesis draws."""
-    settings(max_examples=examples, deadline=None, database=None,
-             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])(
-        given(data=st.data())(prop))()
+RUNS = property_runs(EXAMPLES, 200)
 
 SPECIAL_TEXTS = ["nan", "NaN", "inf", "-inf", "1e309", "-1e309", "-1", "0", "", "9" * 400,
                  "-" + "9" * 400, "1.5", "0x10", "true", "false", "unit", "class", "int",
@@ -127,7 +117,7 @@ def test_a_mutated_tmx_loads_or_is_refused_in_one_line(tmx_files, units, example
         (path.parent / "terrain.tsx").write_bytes(
             mutate_xml(tsx, data) if target == "tileset" else tsx.encode())
         assert_loads_or_refuses(lambda: load_map(path, units))
-    fuzz(examples, prop)
+    check_property(examples, prop, data=st.data())
 
 
 # --- .tmj and saves (JSON) -----------------------------------------------------------------------
@@ -178,7 +168,7 @@ def test_a_mutated_tmj_loads_or_is_refused_in_one_line(tmj_file, units, examples
         path, doc = tmj_file
         write_json(path, mutate_json(doc, data))
         assert_loads_or_refuses(lambda: load_map(path, units))
-    fuzz(examples, prop)
+    check_property(examples, prop, data=st.data())
 
 
 DUEL_NAMES = ["Aldric", "Wren", "Tamsin", "Grik", "Snag", "Mugg", "Nob", "Fang"]
@@ -222,7 +212,7 @@ def test_a_mutated_save_loads_or_is_refused_in_one_line(save_file, examples):
         path, doc = save_file
         write_json(path, mutate_json(doc, data))
         assert_loads_or_refuses(lambda: load_replay(path).close())
-    fuzz(examples, prop)
+    check_property(examples, prop, data=st.data())
 
 
 @RUNS
@@ -231,4 +221,4 @@ def test_a_save_with_generated_commands_replays_or_is_refused_in_one_line(save_f
         path, doc = save_file
         write_json(path, with_commands(doc, data))
         assert_loads_or_refuses(lambda: load_replay(path).close())
-    fuzz(examples, prop)
+    check_property(examples, prop, data=st.data())
