@@ -49,7 +49,7 @@ def player_home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def cli(request, capsys, monkeypatch):
-    """The command line of a test (tests/helpers.py `CommandLine`): in the first case of a
+    """The command line of a test (a `CommandLine`): in the first case of a
     parametrized test, or in a test that is not parametrized, the first run is a new bounded
     process, as a player sees it; every other run is the same entry point in this process.
     A case that needs the memory or time limit sets `cli.new_processes` itself."""

@@ -1,8 +1,8 @@
 """No hostile map or argument hangs a command or fills its memory (docs/security.md "Time and
 memory"). Each case is made here, at the size that used to hang or run out of memory, and run
 through the real command line in a new process under a time limit and a 2 GiB address-space
-limit (tests/helpers.py; several commands of one test may share that process,
-`run_game_in_turn`): a hang fails on the timeout, a blow-up on the memory limit."""
+limit (`run_game`; several commands of one test may share that process, `run_game_in_turn`):
+a hang fails on the timeout, a blow-up on the memory limit."""
 from __future__ import annotations
 
 import os
