@@ -12,10 +12,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The player's folders (saves, own maps): an empty one of the test run, never the real one.
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
-from tests.helpers import (GIVE_BACK_ABOVE, free_closed_windows,  # noqa: E402
-                           require_tiled_program, resident_bytes)
+from tests.helpers import (GIVE_BACK_ABOVE, CommandLine,  # noqa: E402
+                           free_closed_windows, require_tiled_program, resident_bytes)
 
-__all__ = ["player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
+__all__ = ["cli", "player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]
 
 
@@ -45,3 +45,15 @@ def player_home(tmp_path, monkeypatch):
     (home / "maps").mkdir(parents=True)
     monkeypatch.setenv("HEXSKIRMISH_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def cli(request, capsys, monkeypatch):
+    """The command line of a test (a `CommandLine`): in the first case of a
+    parametrized test, or in a test that is not parametrized, the first run is a new bounded
+    process, as a player sees it; every other run is the same entry point in this process.
+    A case that needs the memory or time limit sets `cli.new_processes` itself."""
+    monkeypatch.delenv("HEXSKIRMISH_DEBUG", raising=False)
+    callspec = getattr(request.node, "callspec", None)
+    first_case = callspec is None or not any(callspec.indices.values())
+    return CommandLine(capsys, new_processes=1 if first_case else 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import gc
+import json
 import os
 import resource
 import shutil
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from game.data.model import UnitType
 from game.tiled.hexmap import HexMap
@@ -69,6 +71,55 @@ def run_game_in_process(capsys, *args) -> subprocess.CompletedProcess:
     status = main([str(a) for a in args])
     out = capsys.readouterr()
     return subprocess.CompletedProcess(list(args), status, out.out, out.err)
+
+
+#: `game.cli.main` for each argument list of argv[1] (JSON) in turn, each run's exit status,
+#: stdout and stderr kept apart, printed as one JSON list
+MAIN_IN_TURN = """
+import contextlib, io, json, sys
+from game.cli import main
+runs = []
+for argv in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    runs.append([argv, status, out.getvalue(), err.getvalue()])
+print(json.dumps(runs))
+"""
+
+
+def run_game_in_turn(*argvs, **run_game_options) -> list[subprocess.CompletedProcess]:
+    """`python -m game ARGV` for each of `argvs`, one after the other in ONE new process bounded
+    in memory and time (`run_game`'s options): a hang or a blow-up of any of them fails, and
+    the game's imports are paid once. Each run's answer shaped like `run_game`'s."""
+    argvs = [[str(a) for a in argv] for argv in argvs]
+    out = run_game(json.dumps(argvs), python=("-c", MAIN_IN_TURN), **run_game_options)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return [subprocess.CompletedProcess(argv, status, stdout, stderr)
+            for argv, status, stdout, stderr in json.loads(out.stdout.splitlines()[-1])]
+
+
+class CommandLine:
+    """The game's command line as a test runs it: the next `new_processes` runs each start a new
+    bounded process (`run_game`: exit status and stderr as a player sees them, under the memory
+    and time limits); every later run goes through the same entry point in this process
+    (`run_game_in_process`), which answers alike without paying the game's imports again."""
+
+    def __init__(self, capsys, new_processes: int = 1):
+        self.capsys = capsys
+        self.new_processes = new_processes
+
+    @property
+    def next_in_new_process(self) -> bool:
+        return self.new_processes > 0
+
+    def __call__(self, *args, **run_game_options) -> subprocess.CompletedProcess:
+        """`python -m game ARGS`; `run_game_options` (e.g. `python`) apply to a new process."""
+        if not self.next_in_new_process:
+            assert not run_game_options, run_game_options
+            return run_game_in_process(self.capsys, *args)
+        self.new_processes -= 1
+        return run_game(*args, **run_game_options)
 
 
 def assert_one_error_line(out: subprocess.CompletedProcess, *parts: str,
@@ -160,6 +211,24 @@ def refusal_code(b, cmd) -> str:
     out = b.apply(cmd)
     assert not out.ok and b.state_hash() == before and not out.events, cmd
     return out.code
+
+
+# ---- properties ---------------------------------------------------------------------------------
+
+def property_runs(plain: int, long: int):
+    """Parametrizes a property test by its number of examples: `plain` in the plain run, `long`
+    in the run marked slow (`pytest -m slow`), so a short run stays in every run."""
+    return pytest.mark.parametrize("examples", [
+        pytest.param(plain, id="plain"),
+        pytest.param(max(plain, long), id="long", marks=pytest.mark.slow)])
+
+
+def check_property(examples: int, prop, *strategies, **named_strategies) -> None:
+    """`prop` on `examples` examples hypothesis draws from the strategies, no deadline, no
+    example database."""
+    settings(max_examples=examples, deadline=None, database=None,
+             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])(
+        given(*strategies, **named_strategies)(prop))()
 
 
 # ---- windows ------------------------------------------------------------------------------------

@@ -199,12 +199,14 @@ def fuzz(path, seed: int, commands: int, human: bool = False) -> Battle:
     return b
 
 
+@pytest.mark.parametrize("commands", [pytest.param(250, id="plain"),
+                                      pytest.param(500, id="long", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
-def test_fuzz_shipped_maps_never_raise_and_keep_invariants(path):
-    """1000 commands per map (two seeds, one with a human side answering `ask` reactions);
-    sized to take a few seconds (DESIGN.md "Quality": no timing asserts in unit tests)."""
+def test_fuzz_shipped_maps_never_raise_and_keep_invariants(path, commands):
+    """`commands` per seed and map (two seeds, one with a human side answering `ask`
+    reactions); the long run marked slow plays on from where the plain run stops (same seeds)."""
     for seed in (1, 2):
-        fuzz(path, seed, 500, human=seed == 2)
+        fuzz(path, seed, commands, human=seed == 2)
 
 
 def test_fuzzed_battle_replays_to_the_same_state_hash(tmp_path):

@@ -10,8 +10,10 @@ creature may share, a mover paused on its way may pass: docs/rules/11-hit-points
 "Sharing a space") and hit points stay within bounds. Each battle's save replays in a fresh
 battle to the same state hash.
 
-Bounded to run in well under a minute; `HEXSKIRMISH_FUZZ_STEPS=2000` plays longer battles and
-`HEXSKIRMISH_FUZZ_BATTLES=20` more of them (other seeds).
+The plain run plays the first STEPS commands of each battle; the run marked slow plays the
+same battles (same seeds, so the plain run's commands first) LONG_STEPS commands long.
+`HEXSKIRMISH_FUZZ_STEPS=2000` plays longer battles in both and `HEXSKIRMISH_FUZZ_BATTLES=20`
+more of them (other seeds).
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ from game.engine.replay import load_replay, save_battle
 from game.tiled.loader import load_map
 from test_engine_replay_fuzz import Choices
 
-STEPS = int(os.environ.get("HEXSKIRMISH_FUZZ_STEPS", "70"))
+STEPS = int(os.environ.get("HEXSKIRMISH_FUZZ_STEPS", "35"))
+LONG_STEPS = max(STEPS, 140)
 ROUNDS = int(os.environ.get("HEXSKIRMISH_FUZZ_BATTLES", "1"))   # battles per map and rulebook
 GARBAGE_SHARE = 0.3
 BATTLES = [("duel", "lfg", 1), ("skirmish", "lfg", 2), ("keep", "lfg", 3),
@@ -146,10 +149,12 @@ def play(name: str, rules: str, seed: int, steps: int) -> Battle:
     return b
 
 
+@pytest.mark.parametrize("steps", [pytest.param(STEPS, id="plain"),
+                                   pytest.param(LONG_STEPS, id="long", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name,rules,seed", BATTLES, ids=[f"{n}-{r}" for n, r, _ in BATTLES])
-def test_the_engine_never_raises_and_keeps_its_invariants(tmp_path, name, rules, seed):
+def test_the_engine_never_raises_and_keeps_its_invariants(tmp_path, name, rules, seed, steps):
     for n in range(ROUNDS):
-        b = play(name, rules, seed + 100 * n, STEPS)
+        b = play(name, rules, seed + 100 * n, steps)
         assert b.log, "the fuzzer applied no command"
         save = tmp_path / f"fuzz-{n}.json"
         save_battle(b, save)

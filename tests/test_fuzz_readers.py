@@ -7,8 +7,8 @@ numbers, texts with NUL and control characters, long texts, values of another JS
 Whatever it writes, loading either succeeds or raises the game's own `InputError` whose
 message is one printable line; never any other exception.
 
-The number of examples per test is HEXSKIRMISH_FUZZ_EXAMPLES (default 40, which keeps the
-file well under a minute); set it to 2000 for a long run.
+Each property has a plain run of HEXSKIRMISH_FUZZ_EXAMPLES examples (default 20) and a run
+marked slow of at least 200; set the variable to 2000 for a longer run.
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.data import load_units
@@ -30,10 +29,10 @@ from game.tiled.loader import load_map
 from test_hostile_inputs import json_map
 from test_map_hardening import good_map
 from test_saves_hardening import good_save
+from tests.helpers import check_property, property_runs
 
-EXAMPLES = int(os.environ.get("HEXSKIRMISH_FUZZ_EXAMPLES", "40"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+EXAMPLES = int(os.environ.get("HEXSKIRMISH_FUZZ_EXAMPLES", "20"))
+RUNS = property_runs(EXAMPLES, 200)
 
 SPECIAL_TEXTS = ["nan", "NaN", "inf", "-inf", "1e309", "-1e309", "-1", "0", "", "9" * 400,
                  "-" + "9" * 400, "1.5", "0x10", "true", "false", "unit", "class", "int",
@@ -109,15 +108,16 @@ def tmx_files(folder):
     return path, path.read_text(), (path.parent / "terrain.tsx").read_text()
 
 
-@FUZZ
-@given(data=st.data())
-def test_a_mutated_tmx_loads_or_is_refused_in_one_line(tmx_files, units, data):
-    path, tmx, tsx = tmx_files
-    target = data.draw(st.sampled_from(["map", "map", "tileset"]), label="file")
-    path.write_bytes(mutate_xml(tmx, data) if target == "map" else tmx.encode())
-    (path.parent / "terrain.tsx").write_bytes(
-        mutate_xml(tsx, data) if target == "tileset" else tsx.encode())
-    assert_loads_or_refuses(lambda: load_map(path, units))
+@RUNS
+def test_a_mutated_tmx_loads_or_is_refused_in_one_line(tmx_files, units, examples):
+    def prop(data):
+        path, tmx, tsx = tmx_files
+        target = data.draw(st.sampled_from(["map", "map", "tileset"]), label="file")
+        path.write_bytes(mutate_xml(tmx, data) if target == "map" else tmx.encode())
+        (path.parent / "terrain.tsx").write_bytes(
+            mutate_xml(tsx, data) if target == "tileset" else tsx.encode())
+        assert_loads_or_refuses(lambda: load_map(path, units))
+    check_property(examples, prop, data=st.data())
 
 
 # --- .tmj and saves (JSON) -----------------------------------------------------------------------
@@ -162,12 +162,13 @@ def tmj_file(folder):
     return path, json.loads(path.read_text())
 
 
-@FUZZ
-@given(data=st.data())
-def test_a_mutated_tmj_loads_or_is_refused_in_one_line(tmj_file, units, data):
-    path, doc = tmj_file
-    write_json(path, mutate_json(doc, data))
-    assert_loads_or_refuses(lambda: load_map(path, units))
+@RUNS
+def test_a_mutated_tmj_loads_or_is_refused_in_one_line(tmj_file, units, examples):
+    def prop(data):
+        path, doc = tmj_file
+        write_json(path, mutate_json(doc, data))
+        assert_loads_or_refuses(lambda: load_map(path, units))
+    check_property(examples, prop, data=st.data())
 
 
 DUEL_NAMES = ["Aldric", "Wren", "Tamsin", "Grik", "Snag", "Mugg", "Nob", "Fang"]
@@ -205,17 +206,19 @@ def save_file(folder):
     return path, json.loads(path.read_text())
 
 
-@FUZZ
-@given(data=st.data())
-def test_a_mutated_save_loads_or_is_refused_in_one_line(save_file, data):
-    path, doc = save_file
-    write_json(path, mutate_json(doc, data))
-    assert_loads_or_refuses(lambda: load_replay(path).close())
+@RUNS
+def test_a_mutated_save_loads_or_is_refused_in_one_line(save_file, examples):
+    def prop(data):
+        path, doc = save_file
+        write_json(path, mutate_json(doc, data))
+        assert_loads_or_refuses(lambda: load_replay(path).close())
+    check_property(examples, prop, data=st.data())
 
 
-@FUZZ
-@given(data=st.data())
-def test_a_save_with_generated_commands_replays_or_is_refused_in_one_line(save_file, data):
-    path, doc = save_file
-    write_json(path, with_commands(doc, data))
-    assert_loads_or_refuses(lambda: load_replay(path).close())
+@RUNS
+def test_a_save_with_generated_commands_replays_or_is_refused_in_one_line(save_file, examples):
+    def prop(data):
+        path, doc = save_file
+        write_json(path, with_commands(doc, data))
+        assert_loads_or_refuses(lambda: load_replay(path).close())
+    check_property(examples, prop, data=st.data())

@@ -1,7 +1,8 @@
 """No hostile map or argument hangs a command or fills its memory (docs/security.md "Time and
 memory"). Each case is made here, at the size that used to hang or run out of memory, and run
 through the real command line in a new process under a time limit and a 2 GiB address-space
-limit (tests/helpers.py): a hang fails on the timeout, a blow-up on the memory limit."""
+limit (`run_game`; several commands of one test may share that process, `run_game_in_turn`):
+a hang fails on the timeout, a blow-up on the memory limit."""
 from __future__ import annotations
 
 import os
@@ -13,7 +14,7 @@ import pytest
 from PIL import Image
 
 from game.tiled.newmap import write_new_map
-from tests.helpers import run_game
+from tests.helpers import run_game, run_game_in_turn
 
 PROBLEM_LINE = re.compile(r"[^:]+:\d+: .+ — .+")
 
@@ -53,16 +54,22 @@ def with_units(folder: Path, count: int, team_of, unit_of, size: str) -> Path:
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
 def test_a_fifo_or_dev_zero_as_the_project_file_is_refused_without_reading_it(tmp_path):
+    cases = []
     for kind in ("fifo", "zero"):
         tmx, _ = new_map(tmp_path / kind)
         project = tmp_path / kind / "kit.tiled-project"
         os.mkfifo(project) if kind == "fifo" else project.symlink_to("/dev/zero")
         what = "is a pipe" if kind == "fifo" else "is a device"
-        for args in (("validate", tmx), ("inspect", tmx), ("play", tmx),
-                     ("screenshot", tmx, tmp_path / "out.png")):
-            line = one_line(game(tmp_path, *args, timeout=30), project)
-            assert what in line and PROBLEM_LINE.fullmatch(line), line
-        assert not (tmp_path / "out.png").exists()
+        cases += [(project, what, args) for args in (
+            ("validate", tmx), ("inspect", tmx), ("play", tmx),
+            ("screenshot", tmx, tmp_path / "out.png"))]
+    first, *others = [args for _, _, args in cases]
+    answers = [game(tmp_path, *first, timeout=30)]
+    answers += run_game_in_turn(*others, home=tmp_path / "home", timeout=90)
+    for (project, what, _), out in zip(cases, answers, strict=True):
+        line = one_line(out, project)
+        assert what in line and PROBLEM_LINE.fullmatch(line), line
+    assert not (tmp_path / "out.png").exists()
 
 
 def test_validate_collects_20000_problems_in_linear_time_and_prints_a_page(tmp_path):
@@ -124,10 +131,11 @@ def test_a_tileset_of_300_huge_images_is_refused_before_decoding_them(tmp_path):
 
 def test_screenshot_sizes_are_those_that_draw_in_bounded_memory(tmp_path):
     out = tmp_path / "out.png"
-    line = one_line(game(tmp_path, "screenshot", "duel", out, "--size", "8192x8192"),
-                    "'8192x8192'")
+    refused, drawn = run_game_in_turn(
+        ("screenshot", "duel", out, "--size", "8192x8192"),
+        ("screenshot", "duel", out, "--size", "4096x3072"), home=tmp_path / "home", timeout=180)
+    line = one_line(refused, "'8192x8192'")
     assert "each side 200-4096 and at most 12,582,912 pixels" in line, line
-    drawn = game(tmp_path, "screenshot", "duel", out, "--size", "4096x3072", timeout=120)
     assert drawn.returncode == 0, drawn.stderr[-2000:]
     with Image.open(out) as image:
         assert image.size == (4096, 3072)

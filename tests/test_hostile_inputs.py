@@ -1,9 +1,10 @@
 """Hostile maps, project files, saves and command-line arguments (docs/security.md): numbers of
 hundreds of digits, NaN and infinities, NUL bytes and names too long for the file system,
 symlink loops, members of the wrong JSON type. Each hostile input is written here into
-tmp_path and run through the real command line in a new process under a time and memory
-limit (tests/helpers.py): the game refuses it in one line naming the file (or argument),
-the place and the fix, exit status 2, no traceback, nothing written."""
+tmp_path and run through the real command line: the first case of each promise in a new
+process under a time and memory limit, as a player sees it, the other cases through the same
+entry point in this process (tests/conftest.py `cli`). The game refuses it in one line naming
+the file (or argument), the place and the fix, exit status 2, no traceback, nothing written."""
 from __future__ import annotations
 
 import json
@@ -14,7 +15,12 @@ from pathlib import Path
 import pytest
 
 from game import paths
-from tests.helpers import assert_refused, run_game
+from game.engine.battle import Battle
+from game.engine.replay import save_battle
+from game.tiled.loader import load_map
+from game.ui import setup_model
+from game.ui.screens import team_name
+from tests.helpers import REPO, assert_refused, loaded_map
 from test_map_hardening import good_map
 
 BIG = "9" * 400                       # float() makes it inf; int(float()) overflows
@@ -24,9 +30,9 @@ LONG = "a" * 300
 TILESETS = paths.assets_dir() / "tilesets"
 
 
-def refused_by_validate(path: Path, *parts: str) -> str:
+def refused_by_validate(cli, path: Path, *parts: str) -> str:
     """`validate` refuses the map: one or more problem lines, each `file:place: ... — fix`."""
-    err = assert_refused(run_game("validate", path), *parts, lines=None)
+    err = assert_refused(cli("validate", path), *parts, lines=None)
     assert all(re.match(r".+:[^:]+: .+ — ", line) for line in err.splitlines()), err
     return err
 
@@ -102,52 +108,52 @@ def tmx_terrain_property(folder: Path, kind: str) -> Path:
 
 @pytest.mark.parametrize("kind", ["int", "float"])
 @pytest.mark.parametrize("name", ["hp", "speed", "strength"])
-def test_a_400_digit_unit_property_is_one_line_naming_the_map(tmp_path, name, kind):
+def test_a_400_digit_unit_property_is_one_line_naming_the_map(cli, tmp_path, name, kind):
     path = tmx_map(tmp_path, tmx_unit_property(name, kind))
-    refused_by_validate(path, str(path), f"'{name}'")
-    assert_refused(run_game("inspect", path), str(path))
+    refused_by_validate(cli, path, str(path), f"'{name}'")
+    assert_refused(cli("inspect", path), str(path))
 
 
 @pytest.mark.parametrize("kind", ["int", "float"])
-def test_a_400_digit_terrain_property_is_one_line_naming_the_tileset(tmp_path, kind):
+def test_a_400_digit_terrain_property_is_one_line_naming_the_tileset(cli, tmp_path, kind):
     path = tmx_terrain_property(tmp_path, kind)
-    refused_by_validate(path, str(tmp_path / "terrain.tsx"), "'elevation'")
-    assert_refused(run_game("inspect", path), "terrain.tsx")
+    refused_by_validate(cli, path, str(tmp_path / "terrain.tsx"), "'elevation'")
+    assert_refused(cli("inspect", path), "terrain.tsx")
 
 
 @pytest.mark.parametrize("name", ["lives", "title", "rules"])
-def test_a_400_digit_json_property_the_game_reads_is_one_line(tmp_path, name):
+def test_a_400_digit_json_property_the_game_reads_is_one_line(cli, tmp_path, name):
     path = json_map(tmp_path, lambda doc: doc["properties"].append(
         {"name": name, "type": "int", "value": "@N@"}), raw={"@N@": BIG})
-    refused_by_validate(path, str(path), f"'{name}'")
-    assert_refused(run_game("inspect", path), str(path))
+    refused_by_validate(cli, path, str(path), f"'{name}'")
+    assert_refused(cli("inspect", path), str(path))
 
 
 @pytest.mark.parametrize("kind", ["int", "float"])
-def test_a_400_digit_json_property_the_game_ignores_loads(tmp_path, kind):
+def test_a_400_digit_json_property_the_game_ignores_loads(cli, tmp_path, kind):
     path = json_map(tmp_path, lambda doc: doc["properties"].append(
         {"name": "zz_note", "type": kind, "value": "@N@"}), raw={"@N@": BIG})
     for args in (("validate", path), ("inspect", path), ("render", path, tmp_path / "o.png")):
-        out = run_game(*args)
+        out = cli(*args)
         assert out.returncode == 0, (args, out.stderr)
 
 
-def test_a_400_digit_project_member_is_one_line_naming_the_project(tmp_path):
+def test_a_400_digit_project_member_is_one_line_naming_the_project(cli, tmp_path):
     path = tmx_map(tmp_path)
     (tmp_path / "kit.tiled-project").write_text(
         '{"propertyTypes": [{"name": "unit", "type": "class", "useAs": ["object"], '
         f'"members": [{{"name": "hp", "type": "int", "value": {BIG}}}]}}]}}')
-    refused_by_validate(path, "kit.tiled-project", "'hp'")
-    assert_refused(run_game("inspect", path), "kit.tiled-project")
+    refused_by_validate(cli, path, "kit.tiled-project", "'hp'")
+    assert_refused(cli("inspect", path), "kit.tiled-project")
 
 
-def test_a_huge_tile_offset_is_refused_before_drawing(tmp_path):
+def test_a_huge_tile_offset_is_refused_before_drawing(cli, tmp_path):
     path = tmx_map(tmp_path)
     tsx = tmp_path / "terrain.tsx"
     tsx.write_text(tsx.read_text().replace(
         ' <image ', f' <tileoffset x="{BIG}" y="1e309"/>\n <image ', 1))
-    refused_by_validate(path, "terrain.tsx", "tileoffset")
-    assert_refused(run_game("render", path, tmp_path / "o.png"), "terrain.tsx")
+    refused_by_validate(cli, path, "terrain.tsx", "tileoffset")
+    assert_refused(cli("render", path, tmp_path / "o.png"), "terrain.tsx")
     assert not (tmp_path / "o.png").exists()
 
 
@@ -168,14 +174,14 @@ def tmx_position(where: str, value: str):
 
 @pytest.mark.parametrize("value", NOT_FINITE)
 @pytest.mark.parametrize("where", ["x", "y", "polygon", "polyline"])
-def test_a_unit_position_that_is_not_finite_is_one_line_in_a_tmx(tmp_path, where, value):
+def test_a_unit_position_that_is_not_finite_is_one_line_in_a_tmx(cli, tmp_path, where, value):
     path = tmx_map(tmp_path, tmx_position(where, value))
-    refused_by_validate(path, str(path))
+    refused_by_validate(cli, path, str(path))
 
 
 @pytest.mark.parametrize("value", NOT_FINITE)
 @pytest.mark.parametrize("where", ["x", "y", "polygon", "polyline"])
-def test_a_unit_position_that_is_not_finite_is_one_line_in_a_tmj(tmp_path, where, value):
+def test_a_unit_position_that_is_not_finite_is_one_line_in_a_tmj(cli, tmp_path, where, value):
     def change(doc):
         if where in ("x", "y"):
             ann(doc)[where] = "@V@"
@@ -183,14 +189,14 @@ def test_a_unit_position_that_is_not_finite_is_one_line_in_a_tmj(tmp_path, where
             del ann(doc)["gid"]
             ann(doc)[where] = [{"x": 0, "y": 0}, {"x": "@V@", "y": 5}, {"x": 8, "y": 8}]
     path = json_map(tmp_path, change, raw={"@V@": JSON_LITERAL[value]})
-    refused_by_validate(path, str(path), "objects[0]")
+    refused_by_validate(cli, path, str(path), "objects[0]")
 
 
 @pytest.mark.parametrize("command", ["inspect", "screenshot", "simulate"])
-def test_every_map_command_refuses_a_nan_position_in_one_line(tmp_path, command):
+def test_every_map_command_refuses_a_nan_position_in_one_line(cli, tmp_path, command):
     path = tmx_map(tmp_path, tmx_position("x", "nan"))
     extra = {"screenshot": (tmp_path / "o.png",), "simulate": ("--sides", "ai,ai")}
-    assert_refused(run_game(command, path, *extra.get(command, ())), str(path))
+    assert_refused(cli(command, path, *extra.get(command, ())), str(path))
     assert not (tmp_path / "o.png").exists()
 
 
@@ -210,16 +216,16 @@ def json_reference(where: str, name: str):
 @pytest.mark.parametrize("name", ["a\x00b.tsx", LONG + ".tsx", "/".join([LONG] * 20)],
                          ids=["nul", "300-characters", "6000-characters"])
 @pytest.mark.parametrize("where", ["tileset", "image", "template"])
-def test_a_nul_or_an_overlong_file_name_in_a_tmj_is_one_line(tmp_path, where, name):
+def test_a_nul_or_an_overlong_file_name_in_a_tmj_is_one_line(cli, tmp_path, where, name):
     path = json_map(tmp_path, json_reference(where, name))
-    refused_by_validate(path, str(path))
-    out = run_game("render", path, tmp_path / "o.png")
+    refused_by_validate(cli, path, str(path))
+    out = cli("render", path, tmp_path / "o.png")
     assert_refused(out, str(path))
     assert not (tmp_path / "o.png").exists()
 
 
 @pytest.mark.parametrize("where", ["tileset", "image", "template"])
-def test_an_overlong_file_name_in_a_tmx_is_one_line(tmp_path, where):
+def test_an_overlong_file_name_in_a_tmx_is_one_line(cli, tmp_path, where):
     def change(text: str) -> str:
         if where == "tileset":
             return text.replace('source="terrain.tsx"', f'source="{LONG}.tsx"')
@@ -228,35 +234,31 @@ def test_an_overlong_file_name_in_a_tmx_is_one_line(tmp_path, where):
                                 f'source="{LONG}.png"/></imagelayer></map>')
         return text.replace('<object id="90"', f'<object id="90" template="{LONG}.tx"', 1)
     path = tmx_map(tmp_path, change)
-    refused_by_validate(path, str(path), "too long")
+    refused_by_validate(cli, path, str(path), "too long")
 
 
-def test_an_overlong_image_name_in_a_tileset_is_one_line_naming_the_tileset(tmp_path):
+def test_an_overlong_image_name_in_a_tileset_is_one_line_naming_the_tileset(cli, tmp_path):
     path = tmx_map(tmp_path)
     tsx = tmp_path / "terrain.tsx"
     tsx.write_text(tsx.read_text().replace('source="hex.png"', f'source="{LONG}.png"'))
-    refused_by_validate(path, str(tsx), "too long")
+    refused_by_validate(cli, path, str(tsx), "too long")
 
 
 def a_save(folder: Path) -> Path:
-    out = run_game(folder / "s.json", python=(
-        "-c", "import sys; from game.engine.battle import Battle; "
-        "from game.engine.replay import save_battle; "
-        "from game.tiled.loader import load_map; "
-        "save_battle(Battle(load_map('maps/duel.tmx'), seed=3), sys.argv[1])"))
-    assert out.returncode == 0, out.stderr
+    """A save of a fresh battle on the shipped duel map."""
+    save_battle(Battle(loaded_map(REPO / "maps" / "duel.tmx"), seed=3), folder / "s.json")
     return folder / "s.json"
 
 
 @pytest.mark.parametrize("name", ["du\x00el", LONG, "/".join([LONG] * 20) + ".tmx"],
                          ids=["nul", "300-characters", "6000-characters"])
-def test_a_nul_or_an_overlong_map_name_in_a_save_is_one_line(tmp_path, name):
+def test_a_nul_or_an_overlong_map_name_in_a_save_is_one_line(cli, tmp_path, name):
     save = a_save(tmp_path)
     data = json.loads(save.read_text())
     save.write_text(json.dumps({**data, "map": name}))
     for args in (("replay", save), ("actions", save, "Ann"),
                  ("screenshot", "duel", tmp_path / "o.png", "--load", save)):
-        line = assert_refused(run_game(*args), str(save))
+        line = assert_refused(cli(*args), str(save))
         assert ":map:" in line, line
     assert not (tmp_path / "o.png").exists()
 
@@ -280,19 +282,19 @@ MAIN_WITH_NUL = ("import sys; from game.cli import main; "
                  "sys.exit(main([a.replace('<NUL>', chr(0)) for a in sys.argv[1:]]))")
 
 
-def run_with_argument(*args) -> object:
-    """The command line, in a new process; a NUL byte (which no real command line can pass:
-    the system ends the argument there) reaches the game's `main` as a program would pass it."""
-    if not any("\x00" in str(a) for a in args):
-        return run_game(*args)
-    return run_game(*(str(a).replace("\x00", "<NUL>") for a in args),
-                    python=("-c", MAIN_WITH_NUL))
+def run_with_argument(cli, *args) -> object:
+    """The command line; a NUL byte (which no real command line can pass: the system ends the
+    argument there) reaches the game's `main` as a program would pass it."""
+    if not (cli.next_in_new_process and any("\x00" in str(a) for a in args)):
+        return cli(*args)
+    return cli(*(str(a).replace("\x00", "<NUL>") for a in args),
+               python=("-c", MAIN_WITH_NUL))
 
 
 @pytest.mark.parametrize("kind", list(ARGUMENTS))
-def test_a_nul_or_an_overlong_argument_is_one_usage_line(tmp_path, kind):
+def test_a_nul_or_an_overlong_argument_is_one_usage_line(cli, tmp_path, kind):
     for args in commands_with(ARGUMENTS[kind], tmp_path):
-        out = run_with_argument(*args)
+        out = run_with_argument(cli, *args)
         line = assert_refused(out)
         assert re.search(r"(argument|--\w+|\\x00|too long)", line), (args, line)
     assert list(tmp_path.iterdir()) == []
@@ -301,7 +303,7 @@ def test_a_nul_or_an_overlong_argument_is_one_usage_line(tmp_path, kind):
 # --- 4. symlink loops --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("loop", ["two", "self"])
-def test_a_tileset_that_is_a_symlink_loop_is_one_line(tmp_path, loop):
+def test_a_tileset_that_is_a_symlink_loop_is_one_line(cli, tmp_path, loop):
     path = tmx_map(tmp_path)
     (tmp_path / "terrain.tsx").unlink()
     if loop == "two":
@@ -309,21 +311,23 @@ def test_a_tileset_that_is_a_symlink_loop_is_one_line(tmp_path, loop):
         (tmp_path / "b.tsx").symlink_to("terrain.tsx")
     else:
         (tmp_path / "terrain.tsx").symlink_to("terrain.tsx")
-    refused_by_validate(path, str(path), "terrain.tsx")
+    refused_by_validate(cli, path, str(path), "terrain.tsx")
     for args in (("inspect", path), ("render", path, tmp_path / "o.png")):
-        assert_refused(run_game(*args), "terrain.tsx")
+        assert_refused(cli(*args), "terrain.tsx")
 
 
-def test_a_map_that_is_a_symlink_loop_is_one_line(tmp_path):
+def test_a_map_that_is_a_symlink_loop_is_one_line(cli, tmp_path):
     (tmp_path / "m.tmx").symlink_to("m.tmx")
     for command in ("validate", "inspect"):
-        assert_refused(run_game(command, tmp_path / "m.tmx"), "m.tmx")
+        assert_refused(cli(command, tmp_path / "m.tmx"), "m.tmx")
 
 
 # --- 5. the .tiled-project file ----------------------------------------------------------------
 
+#: a project file whose reading would exhaust the stack or the memory if it were not refused
+DEEP = "nested 100,000 deep"
 PROJECTS = {
-    "nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    DEEP: "[" * 100_000 + "]" * 100_000,
     "propertyTypes a dict": {"propertyTypes": {"unit": 1}},
     "propertyTypes a string": {"propertyTypes": "unit"},
     "members a string": {"propertyTypes": [{"name": "unit", "type": "class", "members": "x"}]},
@@ -340,13 +344,15 @@ PROJECTS = {
 
 
 @pytest.mark.parametrize("case", list(PROJECTS))
-def test_a_project_file_of_the_wrong_shape_is_one_line_naming_it(tmp_path, case):
+def test_a_project_file_of_the_wrong_shape_is_one_line_naming_it(cli, tmp_path, case):
     content = PROJECTS[case]
+    if case == DEEP:
+        cli.new_processes = 2
     path = tmx_map(tmp_path)
     project = tmp_path / "kit.tiled-project"
     project.write_text(content if isinstance(content, str) else json.dumps(content))
-    refused_by_validate(path, str(project))
-    assert_refused(run_game("inspect", path), str(project))
+    refused_by_validate(cli, path, str(project))
+    assert_refused(cli("inspect", path), str(project))
 
 
 # --- 6. wrong-typed members of a .tmj ----------------------------------------------------------
@@ -388,10 +394,10 @@ TMJ_CASES = {
 
 
 @pytest.mark.parametrize("case", list(TMJ_CASES))
-def test_a_tmj_member_of_the_wrong_type_is_one_line(tmp_path, case):
+def test_a_tmj_member_of_the_wrong_type_is_one_line(cli, tmp_path, case):
     path = json_map(tmp_path, TMJ_CASES[case])
-    refused_by_validate(path, str(path))
-    assert_refused(run_game("render", path, tmp_path / "o.png"), str(path))
+    refused_by_validate(cli, path, str(path))
+    assert_refused(cli("render", path, tmp_path / "o.png"), str(path))
     assert not (tmp_path / "o.png").exists()
 
 
@@ -399,20 +405,20 @@ def test_a_tmj_member_of_the_wrong_type_is_one_line(tmp_path, case):
 
 @pytest.mark.parametrize("out", ["/proc/hexskirmish-report", "/proc/self/report",
                                  "/sys/hexskirmish", "/dev/hexskirmish"])
-def test_balance_checks_its_output_folder_before_playing(tmp_path, out):
-    result = run_game("balance", "duel", "--games", "1", "--sides", "baseline,baseline",
+def test_balance_checks_its_output_folder_before_playing(cli, tmp_path, out):
+    result = cli("balance", "duel", "--games", "1", "--sides", "baseline,baseline",
                       "--out", out)
     assert_refused(result, out, "--out")
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
                     reason="root writes whatever the folder's mode")
-def test_balance_refuses_a_folder_it_cannot_write_before_playing(tmp_path):
+def test_balance_refuses_a_folder_it_cannot_write_before_playing(cli, tmp_path):
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)
     try:
-        result = run_game("balance", "duel", "--games", "1", "--sides", "baseline,baseline",
+        result = cli("balance", "duel", "--games", "1", "--sides", "baseline,baseline",
                           "--out", locked / "report")
     finally:
         locked.chmod(0o700)
@@ -427,36 +433,36 @@ def assert_no_raw_controls(*texts: str) -> None:
         assert not any(c in text for c in RAW_CONTROLS), repr(text)
 
 
-def test_a_forged_save_seed_and_hash_are_printed_escaped(tmp_path):
+def test_a_forged_save_seed_and_hash_are_printed_escaped(cli, tmp_path):
     save = a_save(tmp_path)
     data = json.loads(save.read_text())
     save.write_text(json.dumps({**data, "seed": "1\x1b[2J\x07",
                                 "state_hash": f"\x1b[2J{BAD_NAME}"}))
     for args in (("replay", save), ("replay", save, "--verify")):
-        out = run_game(*args)
+        out = cli(*args)
         assert "Traceback" not in out.stderr and "internal error" not in out.stderr, out.stderr
         assert_no_raw_controls(out.stdout, out.stderr)
         assert len(out.stdout.splitlines()) <= 1 and len(out.stderr.splitlines()) <= 1, out
     assert out.returncode == 2 and "\\x1b[2J" in out.stderr
 
 
-def test_team_names_with_control_characters_are_escaped_by_every_command(tmp_path):
+def test_team_names_with_control_characters_are_escaped_by_every_command(cli, tmp_path):
     path = json_map(tmp_path, team=BAD_NAME)
     for args in (("inspect", path), ("inspect", path, "--json"),
                  ("simulate", path, "--sides", "baseline,baseline", "--games", "1"),
                  ("actions", path, "Ann"), ("path", path, "Ann", "3,3")):
-        out = run_game(*args)
+        out = cli(*args)
         assert out.returncode == 0, (args, out.stderr)
         assert_no_raw_controls(out.stdout, out.stderr)
-    assert "blue\\n\\x1b[2J" in run_game("inspect", path).stdout
+    assert "blue\\n\\x1b[2J" in cli("inspect", path).stdout
     broken = json_map(tmp_path, _set("properties", 0, "value", "red,green"), team=BAD_NAME)
-    err = refused_by_validate(broken, "blue\\n\\x1b")
+    err = refused_by_validate(cli, broken, "blue\\n\\x1b")
     assert_no_raw_controls(err)
 
 
-def test_the_balance_report_escapes_team_names(tmp_path):
+def test_the_balance_report_escapes_team_names(cli, tmp_path):
     path = json_map(tmp_path, team=BAD_NAME)
-    out = run_game("balance", path, "--games", "1", "--sides", "baseline,baseline",
+    out = cli("balance", path, "--games", "1", "--sides", "baseline,baseline",
                    "--out", tmp_path / "report")
     assert out.returncode == 0, out.stderr
     assert_no_raw_controls(out.stdout, out.stderr)
@@ -465,26 +471,18 @@ def test_the_balance_report_escapes_team_names(tmp_path):
     assert "blue\\n\\x1b[2J" in page
 
 
-def test_the_window_escapes_team_names_of_a_forged_map(tmp_path):
+def test_the_window_escapes_team_names_of_a_forged_map(cli, tmp_path):
     path = json_map(tmp_path, team=BAD_NAME)
-    out = run_game("screenshot", path, tmp_path / "o.png")
+    out = cli("screenshot", path, tmp_path / "o.png")
     assert out.returncode == 0, out.stderr
     assert_no_raw_controls(out.stdout, out.stderr)
-    script = ("import sys; from game.tiled.loader import load_map; "
-              "from game.ui.screens import team_name; "
-              "print(repr(team_name(load_map(sys.argv[1]).teams[0])))")
-    shown = run_game(path, python=("-c", script))
-    assert shown.returncode == 0, shown.stderr
-    assert "\\\\x1b" in shown.stdout and "\\x1b" not in shown.stdout.replace("\\\\x1b", "")
+    shown = team_name(load_map(path).teams[0])
+    assert "\\x1b" in shown and "\x1b" not in shown, repr(shown)
 
 
 # --- the setup screen lists such maps with their problem and starts --------------------------
 
-LIST_MAPS = ("import json; from game.ui import setup_model as S; "
-             "print(json.dumps({m.path.name: m.error for m in S.list_maps(S.map_folders())}))")
-
-
-def test_the_setup_screen_lists_hostile_maps_with_their_problem(tmp_path):
+def test_the_setup_screen_lists_hostile_maps_with_their_problem(tmp_path, monkeypatch):
     maps = tmp_path / "home" / "maps"
     maps.mkdir(parents=True)
     tmx_map(maps, tmx_position("x", "nan"))
@@ -493,9 +491,9 @@ def test_the_setup_screen_lists_hostile_maps_with_their_problem(tmp_path):
     (maps / "loop.tmx").write_text((maps / "nan.tmx").read_text().replace(
         'source="terrain.tsx"', 'source="loop.tsx"').replace('x="nan"', 'x="112"'))
     json_map(maps, _set("layers", 0, "type", ["tilelayer"])).rename(maps / "typed.tmj")
-    out = run_game(home=tmp_path / "home", python=("-c", LIST_MAPS))
-    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
-    errors = json.loads(out.stdout.splitlines()[-1])
+    monkeypatch.setenv("HEXSKIRMISH_HOME", str(tmp_path / "home"))
+    errors = {m.path.name: m.error
+              for m in setup_model.list_maps(setup_model.map_folders())}
     assert "x='nan' is not a number" in errors["nan.tmx"]
     assert "symlink loop" in errors["loop.tmx"]
     assert "'type' is a list" in errors["typed.tmj"]

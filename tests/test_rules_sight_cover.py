@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from game.ecs.scenario import FOG, FOREST, LOW_WALL, WALL, make_view
 from game.hexgrid import Hex, TiledLayout, hex_distance, hexes_within
@@ -19,7 +19,7 @@ from game.rules.concealment import concealment, misses
 from game.rules.cover import BONUS, LEVELS, all_pairs_cover, cover, level_for
 from game.rules.sight import line_of_effect, line_of_sight, trace_sight
 from game.tiled.hexmap import Terrain
-from tests.helpers import placement
+from tests.helpers import check_property, placement, property_runs
 
 S = geo.SCALE
 DARKNESS = Terrain(concealment="total", name="magical darkness")
@@ -344,11 +344,9 @@ obstacles = st.dictionaries(single_cells, st.sampled_from(["wall", "low", "fog"]
 KINDS = {"wall": WALL, "low": LOW_WALL, "fog": FOG}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(obstacles, single_cells, single_cells, st.lists(single_cells, max_size=2))
-def test_line_of_effect_symmetric_property(obst, a, t, others):
-    """RULES.md 5 property: line of effect is symmetric between two single-hex creatures with
-    no obstacles in their own hexes (random 6x6 maps, other creatures around)."""
+def line_of_effect_is_symmetric(obst, a, t, others):
+    """Line of effect is symmetric between two single-hex creatures with no obstacles in their
+    own hexes (a 6x6 map, other creatures around)."""
     if a == t:
         return
     terrain = {c: KINDS[k] for c, k in obst.items() if c not in (a, t)}
@@ -359,6 +357,13 @@ def test_line_of_effect_symmetric_property(obst, a, t, others):
     assert line_of_effect(view, "A", "T") == line_of_effect(view, "T", "A")
     assert cover(view, "A", "T").line_of_effect == cover(view, "T", "A").line_of_effect
 
+
+
+@property_runs(100, 300)
+def test_line_of_effect_symmetric_property(examples):
+    """docs/rules/05-line-of-sight.md property: line of effect is symmetric, on random maps."""
+    check_property(examples, line_of_effect_is_symmetric, obstacles, single_cells,
+                   single_cells, st.lists(single_cells, max_size=2))
 
 # --- cover (RULES.md 6) ----------------------------------------------------------------------
 
@@ -506,13 +511,8 @@ def test_cover_explains_itself_in_tiled_coordinates():
     assert r.lines[0].start_xy == pytest.approx(geo.hex_to_xy(view.hexmap.hex_at(1, 2)))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(obstacles, single_cells, single_cells, st.lists(single_cells, max_size=2),
-       single_cells, st.sampled_from(["wall", "low"]), st.booleans())
-def test_cover_never_decreases_when_an_obstacle_is_added(obst, a, t, others, extra, kind,
-                                                         ranged):
-    """RULES.md 6 property: adding a low or wall obstacle never lowers the cover level (nor the
-    number of obstructed lines) of any ordered pair."""
+def cover_never_decreases(obst, a, t, others, extra, kind, ranged):
+    """Adding a low or wall obstacle never lowers the cover level of either ordered pair."""
     if a == t:
         return
     terrain = {c: KINDS[k] for c, k in obst.items() if c not in (a, t)}
@@ -529,6 +529,14 @@ def test_cover_never_decreases_when_an_obstacle_is_added(obst, a, t, others, ext
         assert LEVELS.index(two.level) >= LEVELS.index(one.level), (x, y, one.reasons,
                                                                      two.reasons)
 
+
+
+@property_runs(100, 300)
+def test_cover_never_decreases_when_an_obstacle_is_added(examples):
+    """docs/rules/06-cover.md property, on random maps with a wall or low obstacle added."""
+    check_property(examples, cover_never_decreases, obstacles, single_cells, single_cells,
+                   st.lists(single_cells, max_size=2), single_cells,
+                   st.sampled_from(["wall", "low"]), st.booleans())
 
 # --- all pairs -------------------------------------------------------------------------------
 
