@@ -1,4 +1,4 @@
-"""`python -m game actions MAP_OR_SAVE NAME --json` (DESIGN.md "Command line"): what a creature
+"""`python -m game actions MAP_OR_SAVE NAME --json` (docs/architecture.md "Command line"): what a creature
 may do now, straight from the engine's legality query (game/engine/legality.py)."""
 from __future__ import annotations
 

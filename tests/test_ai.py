@@ -3,7 +3,7 @@ it never touches the battle (no dice drawn, nothing changed by deciding); it bea
 baseline controller (measured on a mirrored arena, sides swapped); it terminates.
 
 The full measurement (200 games per shipped map) is tools/ai_quality.py; timing is in
-tools/bench.py (section `ai`), never asserted here (DESIGN.md "Quality").
+tools/bench.py (section `ai`), never asserted here (docs/architecture.md "Quality").
 """
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def who(b):
 
 @pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
 def test_every_command_is_legal_and_deciding_changes_nothing(difficulty):
-    """DESIGN.md "ai/": commands only through Battle.apply; no hidden dice: deciding draws
+    """docs/architecture.md "ai/": commands only through Battle.apply; no hidden dice: deciding draws
     nothing from the battle's dice and changes nothing (the state hash is the same)."""
     b = Battle(shipped(DUEL), seed=5)
     player = AIPlayer(difficulty, seed=1)
@@ -66,7 +66,7 @@ def test_every_command_is_legal_and_deciding_changes_nothing(difficulty):
 
 def test_choose_command_answers_turn_choice_and_reaction():
     """The next command for whoever the battle waits on: the active creature, the chooser
-    (RULES.md 9 selective initiative), a pending reaction (RULES.md 4, `ask` policy)."""
+    (docs/rules/09-turns-and-actions.md selective initiative), a pending reaction (docs/rules/04-attacks-of-opportunity.md, `ask` policy)."""
     b = Battle(shipped(DUEL), seed=3, controllers={"blue": "human"})
     seen = set()
     for _ in range(400):
@@ -99,7 +99,7 @@ def test_choose_command_is_deterministic_and_checks_the_name():
 
 
 def test_the_ai_keeps_the_last_word_in_selective_initiative():
-    """RULES.md 9: the last creature of a round picks who opens the next; with one creature
+    """docs/rules/09-turns-and-actions.md: the last creature of a round picks who opens the next; with one creature
     of its own left and enemies still to act, the AI lets an enemy act."""
     b = Battle(arena_map(), seed=1)
     ai_team = "blue"
@@ -136,7 +136,7 @@ def test_decisions_are_logged_with_their_scores(caplog):
 # ---- the numbers it plays by ------------------------------------------------------------------
 
 def test_float_chances_match_the_rules_exact_preview():
-    """RULES.md 10: the AI's float arithmetic gives the preview's exact hit chance and
+    """docs/rules/10-attacks-and-damage.md: the AI's float arithmetic gives the preview's exact hit chance and
     expected damage (game.rules.probability works in Fractions)."""
     b = Battle(shipped(SKIRMISH), seed=1)
     view = b.view()
@@ -323,7 +323,7 @@ def _row(col: int, name: str, unit: str, team: str, facing: int, hp: int | None 
 
 
 def test_easy_walks_through_an_attack_of_opportunity_that_normal_walks_around():
-    """RULES.md 4: "leaving a hex threatened by X provokes X". To reach the hex beyond the
+    """docs/rules/04-attacks-of-opportunity.md: "leaving a hex threatened by X provokes X". To reach the hex beyond the
     orc on the duel map, Easy sends the cheapest path, through the orc's reach, and the orc
     makes its attack of opportunity; Normal sends the detour that provokes no one."""
     # at column 4: from column 5 the low walls (two hexes to cross) make the way round the
@@ -421,7 +421,7 @@ def test_hard_looks_ahead_by_its_own_blows_not_its_allies_still_to_come():
 
 
 def test_easy_ignores_the_cover_and_concealment_normal_weighs():
-    """RULES.md 7: a target in a forest hex is concealed (a miss chance after a hit): Normal's
+    """docs/rules/07-concealment.md: a target in a forest hex is concealed (a miss chance after a hit): Normal's
     estimate of the archer's shot counts it, Easy's does not."""
     b = _first_mover_battle([
         dict(name="B", unit="archer", team="blue", col=1, row=3, facing=0),

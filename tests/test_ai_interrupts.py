@@ -1,4 +1,4 @@
-"""The computer player and the turn structure (RULES.md 9; game.ai.interrupts): it weighs an
+"""The computer player and the turn structure (docs/rules/09-turns-and-actions.md; game.ai.interrupts): it weighs an
 Interrupt Turn, prepares an attack rather than ending its turn in place, and defers a pick
 while enemies are still to act. Driven through the engine's commands; the engine checks every
 command the player returns."""

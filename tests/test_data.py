@@ -1,4 +1,4 @@
-"""Unit stat blocks and weapons as data (RULES.md 2 size/reach, 10 attacks and AC, 11 HP)."""
+"""Unit stat blocks and weapons as data (docs/rules/02-size-and-reach.md size/reach, 10 attacks and AC, 11 HP)."""
 import shutil
 from pathlib import Path
 
@@ -72,7 +72,7 @@ def test_lfg_critical_examples_battleaxe_and_flaming_shortsword(weapons):
 def test_weapon_modes_reach_and_threat_rules_2(weapons):
     assert weapons["longspear"].reach == 1
     assert weapons["shortbow"].is_projectile and not weapons["shortbow"].threatens
-    assert weapons["shortbow"].max_range_ft == 600          # LFG: 10 x 60 ft
+    assert weapons["shortbow"].max_range_ft == 600          # The rulebook: 10 x 60 ft
     assert weapons["light_crossbow"].threatens_ft == 10 and weapons["light_crossbow"].threatens
     jav = weapons["javelin"]
     assert jav.can_throw and not jav.can_melee and jav.kind == "basic" and jav.max_increments == 5
@@ -177,7 +177,7 @@ def test_parse_dice_rejects(bad):
 
 
 def test_die_chain_steps_lfg_damage_die_size():
-    assert str(parse_dice("1d8").step(2)) == "2d6"               # Power Attack, RULES.md 9
+    assert str(parse_dice("1d8").step(2)) == "2d6"               # Power Attack, docs/rules/09-turns-and-actions.md
     assert str(parse_dice("1d10").step(1)) == "2d6"
     assert str(parse_dice("1d4+1").step(-1)) == "1d3+1"
     assert str(parse_dice("1d2").step(-5)) == "1"                # clamps at the chain's end

@@ -1,5 +1,5 @@
-"""RULES.md 3 "Movement" and RULES.md 4 "Attacks of opportunity" through the engine's commands,
-with RULES.md 9's other actions (Aim, Fight Defensively, Power Attack, Coup de Grace, Prepare
+"""docs/rules/03-movement.md "Movement" and docs/rules/04-attacks-of-opportunity.md "Attacks of opportunity" through the engine's commands,
+with docs/rules/09-turns-and-actions.md's other actions (Aim, Fight Defensively, Power Attack, Coup de Grace, Prepare
 to Interrupt): legality, explanatory refusals that change nothing, AOOs resolved while the
 mover stands in the hex it is leaving, the `ask` / `never` / `always` policies, interrupts.
 """
@@ -59,7 +59,7 @@ def test_check_reports_without_changing_anything():
     assert b.state_hash() == before
 
 
-# ---- Move and AOO (RULES.md 3, 4) ------------------------------------------------------------
+# ---- Move and AOO (docs/rules/03-movement.md, 4) ------------------------------------------------------------
 
 def test_aoo_mover_stands_in_the_hex_it_leaves_while_the_aoo_resolves():
     b = pair(a={"hp": 200})
@@ -174,7 +174,7 @@ def test_allies_are_passed_but_not_ended_on_and_difficult_costs_2():
     assert b.budget("A").movement == 2
 
 
-# ---- 5-Foot Step (RULES.md 3) ----------------------------------------------------------------
+# ---- 5-Foot Step (docs/rules/03-movement.md) ----------------------------------------------------------------
 
 def test_five_foot_step_never_provokes():
     b = pair()
@@ -199,7 +199,7 @@ def test_no_step_into_difficult_terrain():
     assert "2,2 is difficult terrain" in refused(b, C.Step("A", (2, 2)))
 
 
-# ---- Run and Charge (RULES.md 3) -------------------------------------------------------------
+# ---- Run and Charge (docs/rules/03-movement.md) -------------------------------------------------------------
 
 def runner(a=None, **kw):
     return arena(("A", "fighter", "blue", 1, 2, {"initiative": FIRST, "hp": 200, **(a or {})}),
@@ -249,7 +249,7 @@ def test_an_attack_right_after_a_run_is_a_charge_attack():
     assert "charge 2" in of(events, E.Damaged)[0].breakdown
 
 
-# ---- Retreat (RULES.md 3) --------------------------------------------------------------------
+# ---- Retreat (docs/rules/03-movement.md) --------------------------------------------------------------------
 
 def test_retreat_is_full_round_and_does_not_provoke_the_enemy_it_leaves():
     b = pair()
@@ -290,7 +290,7 @@ def test_retreater_is_unfortunate_on_attack_rolls_until_its_next_turn():
     assert len(roll.d20) == 2 and roll.natural == min(roll.d20)
 
 
-# ---- Stand Up, Drop Prone (RULES.md 3) -------------------------------------------------------
+# ---- Stand Up, Drop Prone (docs/rules/03-movement.md) -------------------------------------------------------
 
 def test_stand_up_provokes_while_still_prone_then_removes_prone():
     b = pair(a={"conditions": ("prone",), "hp": 200})
@@ -312,7 +312,7 @@ def test_drop_prone_is_a_swift_action():
     assert (b.budget("A").big, b.budget("A").little) == (2, 0)
 
 
-# ---- Coup de grace (RULES.md 9) --------------------------------------------------------------
+# ---- Coup de grace (docs/rules/09-turns-and-actions.md) --------------------------------------------------------------
 
 def test_coup_de_grace_kills_a_helpless_target_in_reach():
     b = pair(b={"conditions": ("unconscious", "prone")})
@@ -331,7 +331,7 @@ def test_coup_de_grace_needs_reach_and_both_big_actions():
     assert "full-round action" in refused(c, C.CoupDeGrace("A", "B"))
 
 
-# ---- Aim, Fight Defensively, Power Attack, ranged attacks (RULES.md 9, 4) --------------------
+# ---- Aim, Fight Defensively, Power Attack, ranged attacks (docs/rules/09-turns-and-actions.md, 4) --------------------
 
 def test_aim_adds_1_to_the_next_ranged_attack_this_turn():
     b = arena(("A", "archer", "blue", 1, 2, {"initiative": FIRST}),
@@ -383,7 +383,7 @@ def test_power_attack_minus_2_die_two_sizes_larger_and_off_balance():
     assert "out of reach" in refused(pair(), C.PowerAttack("A", "C"))
 
 
-# ---- Prepare to Interrupt (RULES.md 9) -------------------------------------------------------
+# ---- Prepare to Interrupt (docs/rules/09-turns-and-actions.md) -------------------------------------------------------
 
 def ambush(seed=0, **kw):
     """P (blue) prepares; E (red) comes west along row 2 from 9,2; X (red) waits far away."""

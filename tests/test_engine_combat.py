@@ -1,8 +1,8 @@
-"""RULES.md 10 "Attack rolls and damage" and RULES.md 11 "Hit points and conditions" through the
+"""docs/rules/10-attacks-and-damage.md "Attack rolls and damage" and docs/rules/11-hit-points-and-conditions.md "Hit points and conditions" through the
 engine: the situation read off the battlefield (`game.rules.situation`: cover, concealment,
 flanking, gang up, high ground, difficult terrain, conditions), itemised breakdowns in the
 events, damage, DR, criticals, unconsciousness, bleeding, stabilisation and death - with
-LFG's "Hit Points" example (18 HP, CON 13, struck for 20: -2 HP, unconscious, Bleed 1; it
+the rulebook's "Hit Points" example (18 HP, CON 13, struck for 20: -2 HP, unconscious, Bleed 1; it
 dies at -13, unless its wound clots after 10 rounds of bleeding) reached through real commands.
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ def attack_once(cmd):
     return lambda b: ok(b, cmd)
 
 
-# ---- the HP example (LFG "Hit Points", RULES.md 11) ------------------------------------------
+# ---- the HP example (the rulebook "Hit Points", docs/rules/11-hit-points-and-conditions.md) ------------------------------------------
 
 def hp_example(seed=0, fort=-10):
     """V: 18 HP, CON 13 (dies at -13), a FORT save it cannot make (fort -10); A: an orc
@@ -71,7 +71,7 @@ def test_hp_example_struck_for_20_falls_unconscious_at_minus_2_with_bleed_1():
 
 
 def test_hp_example_bleeds_1_per_round_until_the_wound_clots_after_10_rounds():
-    """LFG "Hit Points": "If they are not healed, they may continue to bleed 1 HP per round.
+    """The rulebook "Hit Points": "If they are not healed, they may continue to bleed 1 HP per round.
     If they reach -13 HP, they die." and Bleed X: "After 10 rounds of bleeding, the wound
     begins to clot, and the Bleed X amount is reduced by 1 per round." Ten rounds of Bleed 1
     take the example to -12; then the wound clots: one HP short of death, stable. (A further
@@ -104,7 +104,7 @@ def test_a_successful_dc_20_fort_save_stops_the_bleeding():
     assert not [e for e in of(more, E.Damaged) if e.unit == "V"]     # stable
 
 
-# ---- RULES.md 11 thresholds through attacks --------------------------------------------------
+# ---- docs/rules/11-hit-points-and-conditions.md thresholds through attacks --------------------------------------------------
 
 def test_death_at_minus_con_and_goons_at_minus_level():
     b, events = find_battle(
@@ -130,7 +130,7 @@ def test_injured_at_a_quarter_of_max_hp_gives_minus_2_ac():
     assert preview.plan.ac.value_of("injured") == -2
 
 
-# ---- itemised breakdowns (RULES.md 10) -------------------------------------------------------
+# ---- itemised breakdowns (docs/rules/10-attacks-and-damage.md) -------------------------------------------------------
 
 def test_attack_and_damage_breakdowns_are_itemised():
     b, events = find_battle(lambda s: arena(
@@ -179,7 +179,7 @@ def test_damage_reduction_applies():
     assert "DR 3/bludgeoning" in of(events, E.Damaged)[0].breakdown
 
 
-# ---- the situation (RULES.md 3, 6, 7, 8) -----------------------------------------------------
+# ---- the situation (docs/rules/03-movement.md, 6, 7, 8) -----------------------------------------------------
 
 def test_cover_from_a_low_wall_adds_to_ac_in_the_roll():
     b = arena(("A", "archer", "blue", 1, 2, {"initiative": FIRST}),
@@ -267,7 +267,7 @@ def test_best_attack_picks_the_weapon_that_can_reach():
     assert not attack_preview(c.view(), "W", "F").possible
 
 
-# ---- bodies (RULES.md 3, 11) -----------------------------------------------------------------
+# ---- bodies (docs/rules/03-movement.md, 11) -----------------------------------------------------------------
 
 def test_a_body_turns_its_hex_into_difficult_terrain():
     b = arena(("A", "fighter", "blue", 1, 1, {"initiative": FIRST}),

@@ -1,5 +1,5 @@
 """Interrupt turns, Prepare to Interrupt, deferring a pick, ignoring an enemy, awareness and the
-surprise round (RULES.md 9; the players' page "Turns, actions and initiative"), driven through
+surprise round (docs/rules/09-turns-and-actions.md; the players' page "Turns, actions and initiative"), driven through
 commands with fixed dice. Each test quotes the rulebook's sentence it pins down.
 
 The arena: F (blue, opens every round far away), M (blue, the mover) and R (red, the enemy

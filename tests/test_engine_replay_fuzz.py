@@ -1,5 +1,5 @@
-"""Determinism, replays and a random-command fuzzer (DESIGN.md "State and flow": the command log
-plus the seed replays a battle; RULES.md 3, 4, 9-12 invariants).
+"""Determinism, replays and a random-command fuzzer (docs/architecture.md "State and flow": the command log
+plus the seed replays a battle; docs/rules/03-movement.md, 4, 9-12 invariants).
 
 The fuzzer plays the shipped maps with thousands of commands: legal ones generated from the
 rules' own option lists (reachable hexes, 5-Foot Steps, Runs, Charges, Retreats, targets in
@@ -154,8 +154,8 @@ ACTOR_FIELDS = {E.TurnStarted: "unit", E.Moved: "unit", E.ActionSpent: "unit",
 
 
 def check_invariants(b: Battle, dead_before: set, events) -> None:
-    """RULES.md 3 (no two living creatures in one hex, but a mover paused while it passes an
-    ally), RULES.md 9 (budgets), RULES.md 11 (HP), dead creatures never act."""
+    """docs/rules/03-movement.md (no two living creatures in one hex, but a mover paused while it passes an
+    ally), docs/rules/09-turns-and-actions.md (budgets), docs/rules/11-hit-points-and-conditions.md (HP), dead creatures never act."""
     view = b.view()
     taken: dict = {}
     passing = {b.pending.mover} if b.pending else set()

@@ -1,9 +1,9 @@
-"""RULES.md 9 "Turns, actions, initiative" through the engine: selective (default), top-down
+"""docs/rules/09-turns-and-actions.md "Turns, actions, initiative" through the engine: selective (default), top-down
 and round-by-round initiative, the turn's budget (2 Big + 1 Little, Big as Little, full-round
 actions, movement split across actions and lost at the end of the turn, attacks per turn by
 level, consecutive attack penalties), reactions restored at the start of the creature's own
-turn (RULES.md 4), "until your next turn" durations (RULES.md 11), the automatic turns of
-creatures that cannot act, and RULES.md 12 "Winning".
+turn (docs/rules/04-attacks-of-opportunity.md), "until your next turn" durations (docs/rules/11-hit-points-and-conditions.md), the automatic turns of
+creatures that cannot act, and docs/rules/12-winning.md "Winning".
 
 `arena(...)` builds a battle in code (make_hexmap + Battle); the helpers are shared by
 test_engine_actions.py and test_engine_combat.py.
@@ -81,7 +81,7 @@ def trio(**kw) -> Battle:
                  ("C", "orc", "red", 9, 6, {"initiative": THIRD}), **kw)
 
 
-# ---- selective initiative (RULES.md 9) -------------------------------------------------------
+# ---- selective initiative (docs/rules/09-turns-and-actions.md) -------------------------------------------------------
 
 def test_selective_initiative_highest_check_acts_first():
     b = trio()
@@ -167,7 +167,7 @@ def test_dead_creatures_get_no_turn():
     assert "C" not in [e.unit for e in of(events, E.TurnStarted)]
 
 
-# ---- top-down and round-by-round (RULES.md 9) ------------------------------------------------
+# ---- top-down and round-by-round (docs/rules/09-turns-and-actions.md) ------------------------------------------------
 
 def test_top_down_follows_initiative_order_and_is_flat_footed_before_acting():
     b = trio(initiative="top-down")
@@ -204,7 +204,7 @@ def test_round_by_round_rolls_each_round_and_the_last_actor_gets_5():
     assert b.round == 2 and b.active == "A" and b.first_of_round == "A"
 
 
-# ---- the turn's budget (RULES.md 9, 3) -------------------------------------------------------
+# ---- the turn's budget (docs/rules/09-turns-and-actions.md, 3) -------------------------------------------------------
 
 def test_two_big_one_little_and_a_big_action_may_be_spent_as_a_little_one():
     b = trio()
@@ -288,7 +288,7 @@ def test_alternating_weapons_costs_only_1_per_consecutive_attack():
     assert "consecutive attacks 1 (rules: Turns, actions and initiative)" in mine[0].breakdown
 
 
-# ---- reactions and durations (RULES.md 4, 11) ------------------------------------------------
+# ---- reactions and durations (docs/rules/04-attacks-of-opportunity.md, 11) ------------------------------------------------
 
 def test_reaction_is_restored_at_the_start_of_the_creatures_own_turn():
     b = arena(("A", "fighter", "blue", 3, 2, {"initiative": FIRST}),
@@ -318,7 +318,7 @@ def test_until_next_turn_effects_end_when_that_turn_starts():
     assert E.ConditionRemoved("A", "fighting_defensively") in b.events
 
 
-# ---- winning (RULES.md 12) -------------------------------------------------------------------
+# ---- winning (docs/rules/12-winning.md) -------------------------------------------------------------------
 
 def test_a_side_wins_when_every_enemy_is_dead_unconscious_or_gone():
     b = trio()

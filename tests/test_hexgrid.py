@@ -1,4 +1,4 @@
-"""Hex geometry (RULES.md 1 "Scale, coordinates, distance", 2 "Size, space and reach").
+"""Hex geometry (docs/rules/01-hexes-and-distance.md "Scale, coordinates, distance", 2 "Size, space and reach").
 
 Vectors marked "Red Blob" are the published tests of Red Blob Games' hex library.
 """

@@ -1,11 +1,11 @@
-"""RULES.md 10 "Attack rolls and damage": "Previews show the exact hit probability (nat 1 /
+"""docs/rules/10-attacks-and-damage.md "Attack rolls and damage": "Previews show the exact hit probability (nat 1 /
 nat 20, fortune, concealment included)" (game.rules.probability).
 
 1. Exact values worked by hand.
 2. Statistics: 20,000 attacks per set-up rolled with the battle's seeded dice
    (game.engine.dice.Dice through game.rules.attack.roll_attack) hit as often as the exact
    probability says, within 1 percentage point (fixed seeds: deterministic; about 0.1 s per
-   set-up, 140,000 attacks in all; speed is never asserted here, DESIGN.md "Quality").
+   set-up, 140,000 attacks in all; speed is never asserted here, docs/architecture.md "Quality").
 3. Properties (hypothesis): a probability, monotone in AC, Fortunate >= plain >= Unfortunate.
 """
 from fractions import Fraction

@@ -1,8 +1,8 @@
-"""Hotseat: 2-4 people at one machine (DESIGN.md "Modes"), headless and driven by synthetic
+"""Hotseat: 2-4 people at one machine (docs/architecture.md "Modes"), headless and driven by synthetic
 events through `App.handle_event`.
 
 Between two different people's turns, and for an attack-of-opportunity prompt of an `ask`
-creature of another person than the one whose turn it is (RULES.md 4), the handoff screen
+creature of another person than the one whose turn it is (docs/rules/04-attacks-of-opportunity.md), the handoff screen
 hides the battle entirely: no map, no creatures, no log, no hit points; only the side to
 play, its colour and the round. Asserted on state: the mode, what the app says it drew, the
 pixels of the frame, the words of the handoff screen; time passes only through

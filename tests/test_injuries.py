@@ -169,7 +169,7 @@ def test_cramped_two_large_creatures_may_share_one_hex_of_their_spaces():
 
 
 def test_cramped_from_protect_stays_when_a_shared_space_ends():
-    """Cramped from another source keeps its own end (LFG Protect: "you are Cramped"): only
+    """Cramped from another source keeps its own end (the rulebook Protect: "you are Cramped"): only
     the Cramped that sharing gave comes off when the creatures part."""
     b = arena(("A", "fighter", "blue", 3, 3, {"initiative": FIRST}),
               ("M", "fighter", "blue", 2, 3, {"initiative": SECOND}),

@@ -1,4 +1,4 @@
-"""Minions (RULES.md 15; the players' page "Minions"), driven through commands with fixed dice.
+"""Minions (docs/rules/15-minions.md; the players' page "Minions"), driven through commands with fixed dice.
 Each test quotes the rulebook's sentence it pins down (the minion rules of the "Other Combat
 Topics" excerpt; the 1-hit-point minion trait of the 4e-style one).
 

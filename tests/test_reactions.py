@@ -72,7 +72,7 @@ def grik_attacks_tamsin(b, defensively: bool = True) -> None:
 # ---- Active Parry --------------------------------------------------------------------------
 
 def test_active_parry_replaces_ac_with_an_attack_roll_plus_shield():
-    """LFG: "You may spend a Reaction to replace your Armor Class with an Attack Roll against
+    """The rulebook: "You may spend a Reaction to replace your Armor Class with an Attack Roll against
     a single melee attack. - You may add your Shield Rating to this Attack Roll." and "If
     your Active Parry Roll is higher than the enemy Attack Roll, you successfully deflect the
     blow and are unharmed by the attack."""
@@ -92,7 +92,7 @@ def test_active_parry_replaces_ac_with_an_attack_roll_plus_shield():
 
 
 def test_active_parry_a_tie_strikes_the_defender():
-    """LFG: "If your result is less than or equal to the attacker's roll, you are struck."""
+    """The rulebook: "If your result is less than or equal to the attacker's roll, you are struck."""
     b = battle(dice=[17, 15, ("d12", 6)])       # 22 against 15 + 7 = 22: struck
     to_round_two(b)
     ok(b, C.Attack("Grik", "Aldric", "greataxe"))
@@ -103,7 +103,7 @@ def test_active_parry_a_tie_strikes_the_defender():
 
 
 def test_active_parry_a_poor_parry_lets_through_a_blow_the_armour_would_stop():
-    """LFG: "By attempting the Active Parry or Active Dodge, you accept the possibility that
+    """The rulebook: "By attempting the Active Parry or Active Dodge, you accept the possibility that
     a poorly timed parry or dodge could lead to a strike bypassing your normal defenses." """
     b = battle(dice=[8, 2, ("d12", 6)])      # 8 + 5 = 13 misses AC 17; parry 2 + 7 = 9
     to_round_two(b)
@@ -113,7 +113,7 @@ def test_active_parry_a_poor_parry_lets_through_a_blow_the_armour_would_stop():
 
 
 def test_active_parry_cannot_be_used_against_ranged_attacks():
-    """LFG: "Active Parry cannot be used against Ranged Attacks or Touch Attacks." """
+    """The rulebook: "Active Parry cannot be used against Ranged Attacks or Touch Attacks." """
     b = battle(human=("blue", "red"), dice=[10])
     to_round_two(b)
     ok(b, C.EndTurn("Grik"))
@@ -129,7 +129,7 @@ def test_active_parry_cannot_be_used_against_ranged_attacks():
 
 
 def test_active_parry_not_against_a_creature_two_size_categories_larger():
-    """LFG: "You cannot use Active Parry against a creature 2+ size categories larger than
+    """The rulebook: "You cannot use Active Parry against a creature 2+ size categories larger than
     you." """
     b = battle(overrides={"Aldric": {"size": "tiny"}}, dice=[3])
     to_round_two(b)
@@ -143,7 +143,7 @@ def test_active_parry_not_against_a_creature_two_size_categories_larger():
 
 
 def test_active_parry_while_fighting_defensively_ignores_the_minus_4():
-    """LFG: "Active Parry Rolls you make while fighting defensively ignore the -4 Attack
+    """The rulebook: "Active Parry Rolls you make while fighting defensively ignore the -4 Attack
     Penalty." """
     b = battle(dice=[10, 10])
     to_round_two(b)
@@ -157,7 +157,7 @@ def test_active_parry_while_fighting_defensively_ignores_the_minus_4():
 
 
 def test_no_active_defense_against_an_attack_of_opportunity():
-    """LFG: "You cannot use an Active Parry against an AOO because you cannot use a Reaction
+    """The rulebook: "You cannot use an Active Parry against an AOO because you cannot use a Reaction
     against another Reaction." """
     b = battle(dice=[12, ("d12", 3)])
     to_round_two(b)
@@ -169,7 +169,7 @@ def test_no_active_defense_against_an_attack_of_opportunity():
 
 
 def test_no_active_defense_while_flat_footed():
-    """LFG: "You cannot use Active Defense if you are Flat-Footed. You must be aware of the
+    """The rulebook: "You cannot use Active Defense if you are Flat-Footed. You must be aware of the
     incoming attack." """
     c = battle(dice=[12, ("d12", 3)])       # round 1: Aldric has not acted yet
     events = ok(c, C.Attack("Grik", "Aldric", "greataxe"))
@@ -180,7 +180,7 @@ def test_no_active_defense_while_flat_footed():
 # ---- Active Dodge --------------------------------------------------------------------------
 
 def test_active_dodge_needs_acrobatics_and_fighting_defensively():
-    """LFG: "You must have at least 1 Rank in Acrobatics & be Fighting Defensively or have
+    """The rulebook: "You must have at least 1 Rank in Acrobatics & be Fighting Defensively or have
     the Active Dodger Feat to use this ability." """
     b = battle(overrides={"Tamsin": {"active_dodger": False}})
     grik_attacks_tamsin(b, defensively=False)
@@ -194,7 +194,7 @@ def test_active_dodge_needs_acrobatics_and_fighting_defensively():
 
 
 def test_active_dodge_replaces_ac_with_an_acrobatics_check():
-    """LFG: "You may spend a Reaction to replace your Armor Class & Touch AC with an
+    """The rulebook: "You may spend a Reaction to replace your Armor Class & Touch AC with an
     Acrobatics Check against this attack." and "If your Acrobatics check is higher than the
     enemy Attack Roll, the attack misses you completely." """
     b = battle(dice=[15, 19])        # Grik 15 + 5 = 20; Tamsin 19 + 2 ranks + 3 DEX = 24
@@ -204,7 +204,7 @@ def test_active_dodge_replaces_ac_with_an_acrobatics_check():
 
 
 def test_active_dodge_is_unfortunate_against_bows():
-    """LFG: "If attacked by a Bow, Crossbow, or Magic Ray, you are Unfortunate on your
+    """The rulebook: "If attacked by a Bow, Crossbow, or Magic Ray, you are Unfortunate on your
     Acrobatics Check." """
     b = battle(human=("blue", "red"), dice=[12, 18, 3, ("d6", 2)])
     to_round_two(b)
@@ -220,7 +220,7 @@ def test_active_dodge_is_unfortunate_against_bows():
 # ---- the opposed roll and its odds ---------------------------------------------------------
 
 def test_active_defense_natural_20_and_natural_1_decide_unless_both_rolled_them():
-    """LFG: "A Nat20 on an Active Defense automatically deflects/dodges the attack UNLESS the
+    """The rulebook: "A Nat20 on an Active Defense automatically deflects/dodges the attack UNLESS the
     attacker also rolls a Nat20, in which case the results are tallied normally." and "A Nat1
     on an Active Defense automatically fails to parry/dodge the attack UNLESS the attacker
     also rolls a Nat1"."""
@@ -277,7 +277,7 @@ def test_declining_a_defense_rolls_against_ac():
 # ---- Protect -------------------------------------------------------------------------------
 
 def test_protect_gives_the_ally_good_cover_and_cramps_the_protector():
-    """LFG: "You grant your ally Good Cover (+4AC) against attacks from all directions." and
+    """The rulebook: "You grant your ally Good Cover (+4AC) against attacks from all directions." and
     "You suffer the Cramped Condition, but the ally you are defending does not." and "The
     ally you are protecting suffers a -2 penalty to Attack Rolls." """
     b = battle()
@@ -298,7 +298,7 @@ def test_protect_gives_the_ally_good_cover_and_cramps_the_protector():
 
 
 def test_protect_only_an_adjacent_ally_no_larger_than_the_protector():
-    """LFG: "You must be the same size or larger than your ally to use this action." (the
+    """The rulebook: "You must be the same size or larger than your ally to use this action." (the
     same space becomes the next hex on the map: docs/rules/16-reactions.md)."""
     b = battle(overrides={"Tamsin": {"size": "large"}})
     ok(b, C.EndTurn("Grik"))
@@ -324,7 +324,7 @@ def test_protection_ends_when_the_protector_moves_away():
 # ---- Trade Spaces --------------------------------------------------------------------------
 
 def test_trade_spaces_swaps_hexes_and_spends_the_allys_reaction():
-    """LFG: "The Trade Spaces Action is a Big Action." and "The character with whom you wish
+    """The rulebook: "The Trade Spaces Action is a Big Action." and "The character with whom you wish
     to trade must spend their Reaction to trade spaces with you." """
     b = battle()
     to_round_two(b)
@@ -339,7 +339,7 @@ def test_trade_spaces_swaps_hexes_and_spends_the_allys_reaction():
 
 
 def test_trade_spaces_provokes_when_leaving_a_threatened_hex():
-    """LFG: "Both characters that swap places provoke AOO if they leave a threatened hex." """
+    """The rulebook: "Both characters that swap places provoke AOO if they leave a threatened hex." """
     b = battle(dice=[3])                       # Grik's attack of opportunity misses
     to_round_two(b)
     ok(b, C.EndTurn("Grik"))
@@ -349,7 +349,7 @@ def test_trade_spaces_provokes_when_leaving_a_threatened_hex():
 
 
 def test_trade_spaces_within_one_size_category():
-    """LFG: "Two creatures trading spaces must be within 1 size category of each other." """
+    """The rulebook: "Two creatures trading spaces must be within 1 size category of each other." """
     b = battle(overrides={"Tamsin": {"size": "tiny"}})
     to_round_two(b)
     ok(b, C.EndTurn("Grik"))
@@ -371,7 +371,7 @@ def test_the_ally_actions_are_in_the_legality_query(action):
 
 def test_active_parry_save_replays_the_deflected_blow_from_the_command_line():
     """tests/scenarios/active_parry.json: Grik's greataxe (17 + 5 = 22, which would beat
-    Aldric's AC 17) meets Aldric's Active Parry (16 + HR 2 + STR 3 + shield 2 = 23): LFG
+    Aldric's AC 17) meets Aldric's Active Parry (16 + HR 2 + STR 3 + shield 2 = 23): the rulebook
     "If your Active Parry Roll is higher than the enemy Attack Roll, you successfully deflect
     the blow"; Aldric then strikes back for 8."""
     import json

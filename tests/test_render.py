@@ -1,4 +1,4 @@
-"""game.ui.map_renderer against Tiled's own tmxrasterizer, pixel for pixel (DESIGN.md "Maps").
+"""game.ui.map_renderer against Tiled's own tmxrasterizer, pixel for pixel (docs/architecture.md "Maps").
 
 How two images are compared (`assert_matches_tmxrasterizer`):
 * same size, then per pixel in premultiplied 8-bit RGBA: the colour a pixel contributes when

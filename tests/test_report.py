@@ -1,4 +1,4 @@
-"""`inspect` and `path` (DESIGN.md "Command line"): the JSON contract and one-line errors."""
+"""`inspect` and `path` (docs/architecture.md "Command line"): the JSON contract and one-line errors."""
 import json
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""Rules the engine once applied differently from the rulebook (RULES.md 3, 4, 7, 9 and the
+"""Rules the engine once applied differently from the rulebook (docs/rules/03-movement.md, 4, 7, 9 and the
 seed's "Actions in Combat", "Running in Combat", "Invisible"), each through the engine's
 commands: Retreat exemptions, who may Retreat, full-round actions, round-1 flat-footedness,
 invisible movers, the attacker's own concealing hexes, low obstacles, a runner's AC against
@@ -30,11 +30,11 @@ def attacks_by(events, name):
     return [e for e in of(events, E.AttackRolled) if e.attacker == name]
 
 
-# ---- Retreat (RULES.md 3) --------------------------------------------------------------------
+# ---- Retreat (docs/rules/03-movement.md) --------------------------------------------------------------------
 
 def test_retreat_only_steps_that_increase_distance_are_exempt():
     """Seed: "You must attempt to move away from enemy units." ... "You carefully move away
-    from a threatening foe." RULES.md 3: "a step at equal distance is not "away" and
+    from a threatening foe." docs/rules/03-movement.md: "a step at equal distance is not "away" and
     provokes as movement"."""
     b = pair()
     sideways = nb(b, (3, 2), 1)          # still next to B: the distance stays 1
@@ -64,7 +64,7 @@ def test_retreat_needs_a_creature_that_threatens():
     assert pair().can_start("A", "retreat") is None
 
 
-# ---- full-round actions (RULES.md 3, 9) ----------------------------------------------------------
+# ---- full-round actions (docs/rules/03-movement.md, 9) ----------------------------------------------------------
 
 def test_full_round_action_forbids_other_actions_and_reactions_until_next_turn():
     """Seed: "Full-Round Actions (FRA): This consumes both Big Actions for a single turn and
@@ -98,7 +98,7 @@ def test_coup_de_grace_is_a_full_round_action_too():
     assert b.apply(C.DropProne("A")).code == "in_full_round"
 
 
-# ---- initiative (RULES.md 9) ----------------------------------------------------------------
+# ---- initiative (docs/rules/09-turns-and-actions.md) ----------------------------------------------------------------
 
 def test_only_top_down_initiative_starts_everyone_flat_footed():
     """Seed, under "Top-Down Initiative" only: "creature who has not yet acted in combat is
@@ -112,7 +112,7 @@ def test_only_top_down_initiative_starts_everyone_flat_footed():
     assert not b.unit("A").has("flat_footed")           # its turn has begun
 
 
-# ---- invisible creatures (RULES.md 4, 11) -------------------------------------------------------
+# ---- invisible creatures (docs/rules/04-attacks-of-opportunity.md, 11) -------------------------------------------------------
 
 def test_invisible_creature_provokes_no_attacks_of_opportunity():
     """Seed (Invisible): "Your opponents are Flat-Footed & cannot use Reactions requiring
@@ -127,10 +127,10 @@ def test_invisible_creature_provokes_no_attacks_of_opportunity():
     assert seen.refusal(C.Move("A", path)).code == "provokes"
 
 
-# ---- concealment (RULES.md 7) ---------------------------------------------------------------
+# ---- concealment (docs/rules/07-concealment.md) ---------------------------------------------------------------
 
 def test_attackers_own_concealing_hex_never_conceals_its_target():
-    """RULES.md 7: "The attacker's own hexes never conceal its target." Seed (Concealment):
+    """docs/rules/07-concealment.md: "The attacker's own hexes never conceal its target." Seed (Concealment):
     concealment is what stands between, or around, the target."""
     b = pair(terrain={(3, 2): FOREST})             # the wood is under the attacker
     roll = of(ok(b, C.Attack("A", "B")), E.AttackRolled)[0]
@@ -141,7 +141,7 @@ def test_attackers_own_concealing_hex_never_conceals_its_target():
     assert attack_preview(preview, "A", "B").concealment.level == "partial"
 
 
-# ---- low obstacles (RULES.md 3) ---------------------------------------------------------------
+# ---- low obstacles (docs/rules/03-movement.md) ---------------------------------------------------------------
 
 def test_moving_onto_a_low_obstacle_costs_two_hexes():
     """Seed (Movement): "You may move up onto an obstacle of half your height, such as a low
@@ -158,7 +158,7 @@ def test_moving_onto_a_low_obstacle_costs_two_hexes():
     assert climb.apply(C.Run("A", (4, 2))).code == "illegal_path"     # no Run across it
 
 
-# ---- running (RULES.md 3) ---------------------------------------------------------------------
+# ---- running (docs/rules/03-movement.md) ---------------------------------------------------------------------
 
 def shooting_range(**kw):
     """A (fighter) at 1,2; S (goblin archer) at 9,2 due east; C far away."""

@@ -1,4 +1,4 @@
-"""Weapons in hand, sheathed and on the ground, and counted ammunition (RULES.md 4 (e), 10;
+"""Weapons in hand, sheathed and on the ground, and counted ammunition (docs/rules/04-attacks-of-opportunity.md (e), 10;
 the seed's "Actions in Combat"), through the engine's commands with fixed dice where the
 outcome matters.
 """
@@ -24,7 +24,7 @@ def engaged_archer(**kw):
 def test_drawing_a_weapon_is_a_little_action_that_provokes():
     """Seed (Actions in Combat), among the actions that provoke: "Drawing/Sheathing a Weapon,
     Readying/Stowing a Shield, Getting an item out of a bag or pouch." and "LITTLE ACTIONS:
-    ... Draw/Sheathe a Weapon". RULES.md 4: "(e) drawing or sheathing a weapon"."""
+    ... Draw/Sheathe a Weapon". docs/rules/04-attacks-of-opportunity.md: "(e) drawing or sheathing a weapon"."""
     b = engaged_archer()
     s = b.unit("S")
     assert [w.id for w in s.weapons] == ["shortbow"] and [w.id for w in s.sheathed] == ["dagger"]
@@ -43,7 +43,7 @@ def test_drawing_a_weapon_is_a_little_action_that_provokes():
 
 
 def test_switching_weapons_in_hand_is_free_and_never_provokes():
-    """RULES.md 4 lists what provokes; changing which held weapon strikes is not among them
+    """docs/rules/04-attacks-of-opportunity.md lists what provokes; changing which held weapon strikes is not among them
     (seed: changing grip is a Free Action). A level 5 rogue holds a shortsword and a dagger:
     its two attacks with them spend no Little Action and provoke nothing."""
     b = arena(("R", "rogue", "blue", 3, 2, {"initiative": FIRST, "level": 5}),

@@ -1,7 +1,7 @@
-"""RULES.md 10 "Attack rolls and damage" (attack bonus, AC, criticals) with the situational
-modifiers of RULES.md 3, 6, 7, 8, 9, 11, and the battle's seeded dice (game.engine.dice).
+"""docs/rules/10-attacks-and-damage.md "Attack rolls and damage" (attack bonus, AC, criticals) with the situational
+modifiers of docs/rules/03-movement.md, 6, 7, 8, 9, 11, and the battle's seeded dice (game.engine.dice).
 
-The LFG worked examples: "Critical Hits" examples 1 (battleaxe) and 2 (flaming shortsword),
+The the rulebook worked examples: "Critical Hits" examples 1 (battleaxe) and 2 (flaming shortsword),
 "Range Penalty" (shortbow at 200 ft: -6).
 """
 
@@ -65,7 +65,7 @@ def ac_of(s) -> int:
 # ---- the worked examples ------------------------------------------------------------------
 
 def test_critical_hits_example_1_battleaxe_threat_confirm_and_3d8_plus_6():
-    """LFG "Critical Hits" example 1: HR4, 14 STR, battleaxe +6 /20/x3/1d8+2 [s+b] vs AC 18,
+    """The rulebook "Critical Hits" example 1: HR4, 14 STR, battleaxe +6 /20/x3/1d8+2 [s+b] vs AC 18,
     ACvsCrit 16: 20+6 = 26 threatens, confirmation 11+6 = 17 beats 16: 3 x (1d8+2) = 3d8+6."""
     attacker = unit(key="axeman", hr=4, str=14)
     target = unit(key="target", ac_override=18, ac_vs_crit_override=16)
@@ -84,7 +84,7 @@ def test_critical_hits_example_1_battleaxe_threat_confirm_and_3d8_plus_6():
 
 
 def test_critical_hits_example_2_flaming_shortsword_fire_not_multiplied():
-    """LFG "Critical Hits" example 2: HR5, 14 DEX, 12 STR, +1 flaming shortsword
+    """The rulebook "Critical Hits" example 2: HR5, 14 DEX, 12 STR, +1 flaming shortsword
     +8 /19-20/x2/1d6+2+(1d6 fire) vs AC 19, ACvsCrit 19: 19+8 = 27 threatens, 11+8 = 19
     confirms: 2 x (1d6+2) = 2d6+4 [s/p] + 1d6 [fire], the fire not multiplied."""
     attacker = unit(key="duelist", hr=5, dex=14, str=12)
@@ -104,7 +104,7 @@ def test_critical_hits_example_2_flaming_shortsword_fire_not_multiplied():
 
 
 def test_attack_rolls_range_penalty_shortbow_200ft_is_minus_6():
-    """LFG "Range Penalty": shortbow, increment 60 ft, target 200 ft away: -6; max range
+    """The rulebook "Range Penalty": shortbow, increment 60 ft, target 200 ft away: -6; max range
     10 x 60 = 600 ft."""
     assert range_penalty(SHORTBOW, 200, "ranged") == (-6, "")
     archer = unit(key="archer", hr=2, dex=16)
@@ -254,8 +254,8 @@ def test_hit_points_and_conditions_prone_attacker_minus_4_crossbow_exempt():
 
 
 def test_hit_points_and_conditions_prone_target_minus_4_melee_partial_cover_ranged_15ft():
-    """LFG Prone: -4 AC vs melee and ranged within 5 ft; partial cover (+2) vs ranged from
-    15+ ft; RULES.md 6: cover does not stack, the best applies."""
+    """The rulebook Prone: -4 AC vs melee and ranged within 5 ft; partial cover (+2) vs ranged from
+    15+ ft; docs/rules/06-cover.md: cover does not stack, the best applies."""
     prone = {"prone": 1}
     assert ac_of(sit(t_cond=prone)) == 17 - 4
     assert ac_of(sit(t_cond=prone, wpn=SHORTBOW, distance_ft=5)) == 17 - 4

@@ -1,8 +1,8 @@
-"""RULES.md 10 "Attack rolls and damage" (damage) and RULES.md 11 "Hit points and
+"""docs/rules/10-attacks-and-damage.md "Attack rolls and damage" (damage) and docs/rules/11-hit-points-and-conditions.md "Hit points and
 conditions": damage by attack kind, criticals, DR, resistances; HP, injury, unconsciousness,
-bleeding, death; the conditions' numbers (LFG "Conditions") and durations (seeds/000).
+bleeding, death; the conditions' numbers (the rulebook "Conditions") and durations (seeds/000).
 
-LFG worked examples: "Hit Points" (18 HP, CON 13, struck for 20 -> -2 HP, unconscious,
+the rulebook worked examples: "Hit Points" (18 HP, CON 13, struck for 20 -> -2 HP, unconscious,
 Bleed 1, dies at -13), "Basic / Heavy Attack" (dagger +1 STR 1d4+1, pollaxe +3 STR 1d8+4),
 "DR" examples (DR 10/mithryl, DR 2/- vs 5, 8, 2, 4).
 """
@@ -57,15 +57,15 @@ def formula_text(attacker, wpn, target=None, critical=False, **kw) -> str:
     return damage_formula(situation(attacker, wpn, target, **kw), critical).text()
 
 
-# ---- damage by attack kind (RULES.md 10) -----------------------------------------------------
+# ---- damage by attack kind (docs/rules/10-attacks-and-damage.md) -----------------------------------------------------
 
 def test_attack_rolls_and_damage_basic_one_handed_weapon_plus_str():
-    """LFG: a dagger wielded with +1 STR mod deals 1d4+1."""
+    """The rulebook: a dagger wielded with +1 STR mod deals 1d4+1."""
     assert formula_text(unit(str=12), DAGGER) == "1d4+1 [slashing/piercing]"
 
 
 def test_attack_rolls_and_damage_heavy_two_handed_plus_floor_1_5_str():
-    """LFG: a pollaxe wielded with +3 STR mod deals 1d8+4."""
+    """The rulebook: a pollaxe wielded with +3 STR mod deals 1d8+4."""
     assert formula_text(unit(str=16), POLLAXE) == "1d8+4 [bludgeoning/piercing]"
     assert formula_text(unit(str=14), POLLAXE) == "1d8+3 [bludgeoning/piercing]"
     assert formula_text(unit(str=12), POLLAXE) == "1d8+1 [bludgeoning/piercing]"
@@ -103,7 +103,7 @@ def test_critical_hits_charge_and_high_ground_bonuses_are_flat_and_multiplied():
 @pytest.mark.parametrize("dice, bigger", [("1d4", "1d8"), ("1d6", "1d10"), ("1d8", "2d6"),
                                           ("1d10", "2d8"), ("2d6", "3d6"), ("1d12", "3d6")])
 def test_turns_actions_power_attack_damage_die_two_sizes_larger(dice, bigger):
-    """RULES.md 9 Power Attack on LFG's "Damage Die Size" chain 1d2 1d3 1d4 1d6 1d8 1d10 2d6
+    """docs/rules/09-turns-and-actions.md Power Attack on the rulebook's "Damage Die Size" chain 1d2 1d3 1d4 1d6 1d8 1d10 2d6
     2d8 3d6 3d8 3d10 4d8 ... (1d12, not on it, counts as 2d6, its nearest average)."""
     w = weapon("w", dice, damage_type=("slashing",))
     assert formula_text(unit(), w, power_attack=True) == f"{bigger} [slashing]"
@@ -119,7 +119,7 @@ def test_attack_rolls_and_damage_weakened_attacker_deals_10_percent_less_per_sta
 # ---- DR, resistance, vulnerability -----------------------------------------------------------
 
 def test_dr_reduces_physical_damage_each_strike_lfg_example_dr_2():
-    """LFG DR example 2: DR 2/- struck for 5, 8, 2 and 4 takes 3, 6, 0 and 2."""
+    """The rulebook DR example 2: DR 2/- struck for 5, 8, 2 and 4 takes 3, 6, 0 and 2."""
     target = unit(key="t", dr=DamageReduction(2, "-"))
     arrow = weapon("arrow", "1d10", attack="ranged", kind="ranged", hands="two",
                    damage_type=("piercing",), range_increment_ft=60)
@@ -128,7 +128,7 @@ def test_dr_reduces_physical_damage_each_strike_lfg_example_dr_2():
 
 
 def test_dr_bypassed_by_the_named_material_or_damage_type():
-    """LFG DR example 1: DR 10/mithryl; DR 3/bludgeoning vs a [s+b] battleaxe is bypassed."""
+    """The rulebook DR example 1: DR 10/mithryl; DR 3/bludgeoning vs a [s+b] battleaxe is bypassed."""
     demon = unit(key="demon", dr=DamageReduction(10, "mithryl"))
     steel = weapon("longsword", "1d8", damage_type=("slashing",))
     mithryl = weapon("dagger", "1d4", damage_type=("piercing",), properties=("mithryl",))
@@ -178,7 +178,7 @@ def test_damage_expected_value_is_exact_and_matches_the_dice():
     assert abs(mean - 6.5) < 0.15
 
 
-# ---- hit points (RULES.md 11) ------------------------------------------------------------
+# ---- hit points (docs/rules/11-hit-points-and-conditions.md) ------------------------------------------------------------
 
 HERO = unit(key="hero", hp=18, con=13, level=3)
 
@@ -229,7 +229,7 @@ def test_hit_points_injured_condition_comes_and_goes_with_hp():
 
 
 def test_hit_points_struck_again_at_0_or_less_gains_another_weakened_stage_5_overflows():
-    """LFG: "If you are struck to 0 Hit Points or less, you fall unconscious and gain +1
+    """The rulebook: "If you are struck to 0 Hit Points or less, you fall unconscious and gain +1
     Weakened Stage." Every blow at 0 or less strikes again; bleeding is no blow."""
     down = {"unconscious": 1, "prone": 1, "weakened": 1, "injured": 1}
     again = take_damage(HERO, -1, 18, down, 3, ("bludgeoning",))
@@ -262,7 +262,7 @@ def test_hit_points_healing_above_0_wakes_and_reduces_bleeding():
     assert "bleed" not in after and after["prone"] and after["injured"]
 
 
-# ---- conditions (RULES.md 11, LFG "Conditions") --------------------------------------------
+# ---- conditions (docs/rules/11-hit-points-and-conditions.md, the rulebook "Conditions") --------------------------------------------
 
 def test_hit_points_and_conditions_every_condition_of_the_first_version_has_data():
     names = {"prone", "flat_footed", "stunned", "staggered", "blinded", "invisible", "injured",

@@ -1,7 +1,7 @@
-"""Flanking, ganging up and high ground (RULES.md 8 "Flanking and ganging up"; LFG "Flanking",
+"""Flanking, ganging up and high ground (docs/rules/08-flanking.md "Flanking and ganging up"; the rulebook "Flanking",
 "Multiple Opponents", "High Ground / Low Ground").
 
-The LFG figure (allies 1 to 9 around a medium and a large enemy) is an image missing from the
+The the rulebook figure (allies 1 to 9 around a medium and a large enemy) is an image missing from the
 seed; its text is reproduced here on maps built so that every sentence holds. Maps are
 pointy-top odd-r, coordinates are Tiled col,row. Ring positions around the large enemy are
 counted counter-clockwise from the east (see `LARGE_RING`).
@@ -45,7 +45,7 @@ def ring_gap(i: int, j: int, n: int) -> int:
     return min(d, n - d) - 1
 
 
-# --- the LFG figure ----------------------------------------------------------------------
+# --- the the rulebook figure ----------------------------------------------------------------------
 
 
 def test_flanking_lfg_figure_allies_1_2_3_around_medium_enemy():
@@ -94,7 +94,7 @@ def test_flanking_lfg_figure_allies_4_5_6_around_medium_enemy():
     assert not flanks(view, "Ally 4", "Ally 5", "Enemy")
     assert not flanks(view, "Ally 4", "Ally 6", "Enemy")
     # "However, since 5 and 6 are in a flanking position, the enemy is flanked."
-    # (Ally 4 stands in the one hex of space between them: RULES.md 8 counts ring hexes.)
+    # (Ally 4 stands in the one hex of space between them: docs/rules/08-flanking.md counts ring hexes.)
     assert flanks(view, "Ally 5", "Ally 6", "Enemy")
     result = flanking(view, "Enemy")
     assert result.flanked and result.pair == ("Ally 5", "Ally 6")
@@ -118,7 +118,7 @@ def test_flanking_lfg_figure_allies_7_8_9_around_large_enemy():
 
 
 def test_flanking_medium_target_needs_one_hex_between():
-    """RULES.md 8 / LFG: "To Flank a Small or Medium creature, there must be at least 1 hex of
+    """docs/rules/08-flanking.md / the rulebook: "To Flank a Small or Medium creature, there must be at least 1 hex of
     space between threatening enemies" - checked for every pair of adjacent positions."""
     for i, j in combinations(range(6), 2):
         view = battle(allies=[("A", MEDIUM_RING[i]), ("B", MEDIUM_RING[j])])
@@ -127,7 +127,7 @@ def test_flanking_medium_target_needs_one_hex_between():
 
 @pytest.mark.parametrize("facing, ring", [(0, LARGE_RING), (1, LARGE_RING_F1)])
 def test_flanking_large_target_needs_two_hex_gap(facing, ring):
-    """LFG: "To Flank a Large creature, there must be at least 2 hexes of space between the
+    """The rulebook: "To Flank a Large creature, there must be at least 2 hexes of space between the
     threatening enemies" - every pair of the 9 neighbours, both triangle orientations."""
     for i, j in combinations(range(9), 2):
         view = battle("troll", facing, allies=[("A", ring[i]), ("B", ring[j])])
@@ -135,7 +135,7 @@ def test_flanking_large_target_needs_two_hex_gap(facing, ring):
 
 
 def test_flanking_huge_target_angle_rule_needs_three_hexes_between():
-    """RULES.md 8 checked the angle rule for 7-hex footprints: around a huge creature (12
+    """docs/rules/08-flanking.md checked the angle rule for 7-hex footprints: around a huge creature (12
     neighbours) two adjacent attackers flank when 3+ hexes lie between them."""
     view0 = battle("giant")
     giant = view0.unit("Enemy")
@@ -176,8 +176,8 @@ def test_flanking_exactly_120_degrees_counts_without_epsilon():
 
 
 def test_flanking_creatures_that_do_not_threaten_cannot_flank():
-    # LFG: "Creatures who do not threaten cannot cause a creature to be flanked." A prone
-    # fighter does not threaten (RULES.md 2).
+    # The rulebook: "Creatures who do not threaten cannot cause a creature to be flanked." A prone
+    # fighter does not threaten (docs/rules/02-size-and-reach.md).
     units = [dict(name="Enemy", unit="orc", team="red", col=5, row=4),
              dict(name="A", unit="fighter", team="blue", col=6, row=4),
              dict(name="B", unit="fighter", team="blue", col=4, row=4, conditions=("prone",))]
@@ -231,7 +231,7 @@ def test_flanking_result_explains_itself():
 
 
 def test_gang_up_third_attacker_gets_plus_one_up_to_five():
-    # LFG "Strength in Numbers": Rock & Crysta attack; Sokaris (third) +1, Wulfric (4th) +2.
+    # The rulebook "Strength in Numbers": Rock & Crysta attack; Sokaris (third) +1, Wulfric (4th) +2.
     view = battle(allies=[("Sokaris", (6, 4)), ("Wulfric", (4, 4))])
     sok, wulf, orc = view.unit("Sokaris"), view.unit("Wulfric"), view.unit("Enemy")
     assert gang_up_bonus(0, sok, orc).bonus == 0

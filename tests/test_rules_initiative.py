@@ -1,5 +1,5 @@
-"""RULES.md 9 "Turns, actions, initiative": the initiative check, ties, selective initiative
-(LFG "Taking Turns in Combat"), top-down and round-by-round, attacks per turn by level."""
+"""docs/rules/09-turns-and-actions.md "Turns, actions, initiative": the initiative check, ties, selective initiative
+(the rulebook "Taking Turns in Combat"), top-down and round-by-round, attacks per turn by level."""
 import pytest
 
 from game.engine.dice import Dice

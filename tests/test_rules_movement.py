@@ -1,9 +1,9 @@
-"""Movement (RULES.md 3 "Movement"; LFG "Movement in Combat", "Special Combat Movement",
+"""Movement (docs/rules/03-movement.md "Movement"; the rulebook "Movement in Combat", "Special Combat Movement",
 "Creature Size: Size, Space, Reach") on real battle stores built by make_view (pointy-top,
 odd-r maps; hexes named by Tiled col,row).
 
 The property tests at the end check the search against a slow reference written straight from
-RULES.md 3 (plain Hex sets, networkx-free Dijkstra) on random small maps."""
+docs/rules/03-movement.md (plain Hex sets, networkx-free Dijkstra) on random small maps."""
 import heapq
 from dataclasses import replace
 from itertools import product
@@ -48,10 +48,10 @@ def corridor(width=16, row=4):
     return {(c, r): WALL for c in range(width) for r in (row - 1, row + 1)}
 
 
-# ---- RULES.md 3: costs ------------------------------------------------------------------------
+# ---- docs/rules/03-movement.md: costs ------------------------------------------------------------------------
 
 def test_move_fighter_speed_30_reaches_6_hexes_on_open_ground():
-    """LFG: "Most characters have Move Speed 30, which means they can move up to 30 feet
+    """The rulebook: "Most characters have Move Speed 30, which means they can move up to 30 feet
     (6 hexes) with a single Big Action." """
     v = battle(unit("Wulfric", "fighter", "blue", 10, 9), width=21, height=19)
     f = v.unit("Wulfric")
@@ -63,7 +63,7 @@ def test_move_fighter_speed_30_reaches_6_hexes_on_open_ground():
 
 
 def test_move_difficult_terrain_doubles_cost_fighter_reaches_3_hexes_through_rubble():
-    """LFG: "Entering a hex of Difficult Terrain costs 2 hexes (10 feet) of movement." """
+    """The rulebook: "Entering a hex of Difficult Terrain costs 2 hexes (10 feet) of movement." """
     rubble = {(c, r): RUBBLE for c in range(21) for r in range(19)}
     v = battle(unit("Wulfric", "fighter", "blue", 10, 9), width=21, height=19, terrain=rubble)
     f = v.unit("Wulfric")
@@ -85,7 +85,7 @@ def test_move_walls_and_the_map_edge_are_never_entered():
 
 
 def test_move_large_creature_cannot_pass_a_one_hex_gap_between_two_walls_but_medium_can():
-    """RULES.md 2-3: the 3-hex footprint must fit through every step; the gap is one hex."""
+    """docs/rules/02-size-and-reach.md-3: the 3-hex footprint must fit through every step; the gap is one hex."""
     walls = {(6, r): WALL for r in range(11) if r != 5}
     v = battle(unit("Wulfric", "fighter", "blue", 2, 5), unit("Ogre", "ogre", "red", 2, 8),
                width=14, height=11, terrain=walls)
@@ -97,7 +97,7 @@ def test_move_large_creature_cannot_pass_a_one_hex_gap_between_two_walls_but_med
 
 
 def test_move_allies_are_passable_at_no_extra_cost_but_not_an_end():
-    """LFG: "You may move through a hex occupied by a friendly creature at no extra cost";
+    """The rulebook: "You may move through a hex occupied by a friendly creature at no extra cost";
     "You cannot end your movement in a space occupied by either a friend or foe." """
     v = battle(unit("Wulfric", "fighter", "blue", 1, 4), unit("Ayla", "archer", "blue", 4, 4),
                terrain=corridor())
@@ -120,9 +120,9 @@ def test_move_enemies_block():
 
 
 def test_move_giant_passes_over_a_goblin_three_sizes_smaller_but_not_over_an_orc():
-    """RULES.md 3: enemies block unless mover and enemy differ by 3+ size categories (huge vs
+    """docs/rules/03-movement.md: enemies block unless mover and enemy differ by 3+ size categories (huge vs
     small: 3; huge vs medium: 2). It may not end on the goblin, and entering its space
-    provokes it (RULES.md 4 (b))."""
+    provokes it (docs/rules/04-attacks-of-opportunity.md (b))."""
     walls = {(c, r): WALL for c in range(16) for r in (2, 6)}
     goblin = battle(unit("Giant", "giant", "red", 2, 4), unit("Gob", "goblin", "blue", 8, 4),
                     terrain=walls)
@@ -153,7 +153,7 @@ def test_move_helpless_enemy_is_passable_but_not_an_end():
 
 
 def test_move_unconscious_or_dead_creatures_make_their_hexes_difficult():
-    """LFG: "Bodies of dead & unconscious Medium Size+ creatures cause Difficult Terrain". The
+    """The rulebook: "Bodies of dead & unconscious Medium Size+ creatures cause Difficult Terrain". The
     unconscious orc still occupies its hex; the dead one no longer does."""
     v = battle(unit("Wulfric", "fighter", "blue", 1, 4),
                unit("Orc", "orc", "red", 4, 4, conditions=("unconscious",)), terrain=corridor())
@@ -179,7 +179,7 @@ def test_move_prone_ally_costs_as_difficult_terrain():
 
 
 def test_move_big_creature_ignores_difficult_terrain_when_less_than_half_of_it_stands_on_it():
-    """LFG: "A creature that takes up 3 or more hexes may ignore Difficult Terrain if less
+    """The rulebook: "A creature that takes up 3 or more hexes may ignore Difficult Terrain if less
     than half of the creature occupies the Difficult Terrain." The ogre (facing 0) stands on
     two hexes of row 5 and one of row 4; it steps east once."""
     def step_cost(rubble_rows, key="ogre", col=3, row=5):
@@ -197,7 +197,7 @@ def test_move_big_creature_ignores_difficult_terrain_when_less_than_half_of_it_s
 
 
 def test_move_large_creature_turns_60_degrees_for_1_hex_of_movement():
-    """RULES.md 2: a large creature may turn as part of movement, each turn costs 1."""
+    """docs/rules/02-size-and-reach.md: a large creature may turn as part of movement, each turn costs 1."""
     v = battle(unit("Ogre", "ogre", "red", 6, 5))
     ogre = v.unit("Ogre")
     states = reachable(v, ogre, 3).states
@@ -230,7 +230,7 @@ def test_move_tiny_creature_may_share_occupied_hexes():
     assert reachable(f, f.unit("Wulfric"))[at(f, 3, 4)] == 2
 
 
-# ---- speed and actions (RULES.md 3 Move, RULES.md 11 Injured) --------------------------------
+# ---- speed and actions (docs/rules/03-movement.md Move, docs/rules/11-hit-points-and-conditions.md Injured) --------------------------------
 
 def test_move_big_actions_needed_for_a_cost():
     f = battle(unit("Wulfric", "fighter", "blue", 1, 1)).unit("Wulfric")
@@ -280,7 +280,7 @@ def test_move_injured_creature_loses_5_ft_of_speed_but_not_below_5_ft():
 
 
 def test_move_path_lists_the_anchor_hexes_first_step_to_destination():
-    """DESIGN.md "path --json": `path` lists the hexes the anchor enters, start excluded."""
+    """docs/architecture.md "path --json": `path` lists the hexes the anchor enters, start excluded."""
     v = battle(unit("Wulfric", "fighter", "blue", 2, 5))
     p = cheapest_path(v, v.unit("Wulfric"), at(v, 6, 5))
     assert tiles(v, p.hexes) == [(3, 5), (4, 5), (5, 5), (6, 5)]
@@ -289,7 +289,7 @@ def test_move_path_lists_the_anchor_hexes_first_step_to_destination():
 
 
 def test_move_cheapest_path_ties_go_to_the_fewest_creatures_provoked():
-    """DESIGN.md "path --json" (ties: fewer provocations) with RULES.md 4 (once per creature):
+    """docs/architecture.md "path --json" (ties: fewer provocations) with docs/rules/04-attacks-of-opportunity.md (once per creature):
     around a wall, the north way leaves several hexes threatened by the ogre (1 creature), the
     equally long south way one hex of each of two goblins (2 creatures)."""
     terrain = {(c, 4): WALL for c in range(3, 12)}
@@ -321,7 +321,7 @@ def test_move_safe_path_provokes_no_one_or_is_none():
 
 
 def test_move_step_costs_of_a_chosen_path_for_the_engine():
-    """step_cost / path_step_costs / can_end_at check a path someone chose (RULES.md 3)."""
+    """step_cost / path_step_costs / can_end_at check a path someone chose (docs/rules/03-movement.md)."""
     v = battle(unit("Wulfric", "fighter", "blue", 1, 4), unit("Ayla", "archer", "blue", 3, 4),
                unit("Orc", "orc", "red", 6, 4), terrain={**corridor(), (4, 4): RUBBLE})
     f = v.unit("Wulfric")
@@ -336,7 +336,7 @@ def test_move_step_costs_of_a_chosen_path_for_the_engine():
     assert movement.step_cost(vo, ogre, (ogre.anchor, 0), (ogre.anchor, 2)) is None
 
 
-# ---- special movement (RULES.md 3) ------------------------------------------------------------
+# ---- special movement (docs/rules/03-movement.md) ------------------------------------------------------------
 
 def test_five_foot_step_one_hex_never_into_difficult_terrain_never_after_moving():
     v = battle(unit("Wulfric", "fighter", "blue", 5, 5), unit("Ayla", "archer", "blue", 6, 5),
@@ -350,13 +350,13 @@ def test_five_foot_step_one_hex_never_into_difficult_terrain_never_after_moving(
 
 
 def test_five_foot_step_not_when_speed_is_5_ft_or_less():
-    """LFG: "You cannot take a 5-Foot Step action if your Move Speed is reduced to 5' or less." """
+    """The rulebook: "You cannot take a 5-Foot Step action if your Move Speed is reduced to 5' or less." """
     v = battle(unit("Slug", "fighter", "blue", 5, 5, overrides={"speed_ft": 5}))
     assert five_foot_step_targets(v, v.unit("Slug")) == {}
 
 
 def test_run_straight_lines_up_to_twice_speed():
-    """RULES.md 3 Run: up to 2 x speed in a straight line (one of the six hex directions)."""
+    """docs/rules/03-movement.md Run: up to 2 x speed in a straight line (one of the six hex directions)."""
     v = battle(unit("Wulfric", "fighter", "blue", 13, 13), width=27, height=27)
     f = v.unit("Wulfric")
     runs = run_targets(v, f)
@@ -368,7 +368,7 @@ def test_run_straight_lines_up_to_twice_speed():
 
 
 def test_run_not_through_enemies_or_more_than_one_ally():
-    """RULES.md 3 Run; LFG: "You may Run through a single ally's occupied space without
+    """docs/rules/03-movement.md Run; the rulebook: "You may Run through a single ally's occupied space without
     hindrance, but additional allies prevent your running movement." """
     v = battle(unit("Wulfric", "fighter", "blue", 10, 8), unit("Orc", "orc", "red", 13, 8),
                unit("Ayla", "archer", "blue", 8, 8), unit("Rogue", "rogue", "blue", 6, 8),
@@ -406,7 +406,7 @@ def test_charge_with_reach_2_stops_two_hexes_away():
 
 
 def test_retreat_never_brings_it_closer_to_a_threatening_enemy_and_does_not_provoke_it():
-    """RULES.md 3 Retreat: up to speed; no step may bring it closer to an enemy that threatens
+    """docs/rules/03-movement.md Retreat: up to speed; no step may bring it closer to an enemy that threatens
     its current hex; leaving that enemy's threatened hexes away from it does not provoke it
     (a first step that keeps the distance is not "away": it provokes)."""
     v = battle(unit("Wulfric", "fighter", "blue", 4, 5), unit("Ogre", "ogre", "red", 1, 5))
@@ -436,7 +436,7 @@ def test_retreat_toward_a_new_enemy_provokes_it():
 
 
 def test_retreat_cannot_pass_through_enemy_spaces():
-    """LFG Retreat: "You cannot move through occupied enemy spaces." (even a helpless one)"""
+    """The rulebook Retreat: "You cannot move through occupied enemy spaces." (even a helpless one)"""
     v = battle(unit("Wulfric", "fighter", "blue", 1, 4),
                unit("Orc", "orc", "red", 3, 4, conditions=("helpless",)), terrain=corridor())
     assert at(v, 4, 4) in reachable(v, v.unit("Wulfric"))
@@ -487,7 +487,7 @@ def battles(draw):
 
 
 def ref_rules(view, mover):
-    """RULES.md 3 written plainly over Hex sets, independent of the index box."""
+    """docs/rules/03-movement.md written plainly over Hex sets, independent of the index box."""
     rank = ["tiny", "small", "medium", "large", "huge", "gargantuan"].index
     others = [o for o in view.units if o.eid != mover.eid]
 

@@ -1,5 +1,5 @@
-"""Line of sight, line of effect, cover and concealment (RULES.md 5 "Line of sight and line of
-effect", 6 "Cover", 7 "Concealment"; LFG "Locating Targets", "Cover & Concealment",
+"""Line of sight, line of effect, cover and concealment (docs/rules/05-line-of-sight.md "Line of sight and line of
+effect", 6 "Cover", 7 "Concealment"; the rulebook "Locating Targets", "Cover & Concealment",
 "Concealment"; seeds 000, 001, 002).
 
 Maps are pointy-top odd-r (`make_view`), coordinates are Tiled col,row. Geometry vectors are
@@ -53,7 +53,7 @@ def test_geometry_hex_centres_corners_and_sample_points_vectors():
 
 
 def test_geometry_is_tileds_pixel_layout_up_to_its_scale():
-    # RULES.md 5 is layout independent: pixel = origin + (sx * x, sy * y) for Tiled's
+    # docs/rules/05-line-of-sight.md is layout independent: pixel = origin + (sx * x, sy * y) for Tiled's
     # non-uniform Red Blob size (sx, sy), whatever the map's pixel size.
     for layout in (TiledLayout(56, 64, 32), TiledLayout(120, 140, 70, "y", "even")):
         sx, sy = layout.hex_size
@@ -65,7 +65,7 @@ def test_geometry_is_tileds_pixel_layout_up_to_its_scale():
 
 
 def test_geometry_segment_along_seam_between_two_walls_enters_region():
-    # RULES.md 5: Hex(1,0) and Hex(0,1) share the edge (S,S)-(2S,2S); the centre line from
+    # docs/rules/05-line-of-sight.md: Hex(1,0) and Hex(0,1) share the edge (S,S)-(2S,2S); the centre line from
     # Hex(0,0) to Hex(1,1) runs exactly along it.
     a, b = geo.hex_center(Hex(0, 0)), geo.hex_center(Hex(1, 1))
     assert geo.passage(a, b, Hex(1, 0)) == geo.EdgeRun(Hex(1, 0), Hex(0, 1))
@@ -177,7 +177,7 @@ lattice = st.tuples(st.integers(-700, 700), st.integers(-700, 700))
 @given(lattice, lattice, st.sets(st.sampled_from(list(hexes_within(Hex(0, 0), 3))), max_size=12),
        st.booleans())
 def test_geometry_region_test_matches_partition_peer(p, q, region, snap):
-    """RULES.md 5 region rule against an independent exact peer: cut the segment at every
+    """docs/rules/05-line-of-sight.md region rule against an independent exact peer: cut the segment at every
     crossing with a hex boundary and test each piece's midpoint for being interior to the
     union (all hexes holding it are region hexes). `snap` moves the ends onto hex corners and
     centres so that seams, corners and edges are hit exactly."""
@@ -213,7 +213,7 @@ def test_geometry_angles_exact():
     assert geo.angle_degrees(o, east, north_west) == pytest.approx(120.0)
 
 
-# --- line of effect and line of sight (RULES.md 5) -----------------------------------------
+# --- line of effect and line of sight (docs/rules/05-line-of-sight.md) -----------------------------------------
 
 
 def seam_view(walls):
@@ -262,7 +262,7 @@ def test_line_of_effect_wall_blocks_effect_and_sight():
 
 
 def test_line_of_sight_blocks_sight_hex_blocks_sight_not_effect():
-    # RULES.md 5: a fog bank (blocks_sight) blocks sight but not effect; LFG "Locating
+    # docs/rules/05-line-of-sight.md: a fog bank (blocks_sight) blocks sight but not effect; the rulebook "Locating
     # Targets": "Concealment does not block Line of Effect. (Ex: Fog does not stop an arrow.)"
     view = make_view(9, 5, {(4, 2): FOG}, units=[unit("A", 1, 2), unit("T", 7, 2, team="red")])
     assert line_of_effect(view, "A", "T") and not line_of_sight(view, "A", "T")
@@ -280,7 +280,7 @@ def test_line_of_effect_low_obstacle_does_not_block():
 
 
 def test_line_of_effect_ignores_obstacles_in_own_hexes():
-    # RULES.md 5: obstacles in the attacker's and the target's own hexes are ignored.
+    # docs/rules/05-line-of-sight.md: obstacles in the attacker's and the target's own hexes are ignored.
     terrain = {(1, 2): WALL, (7, 2): WALL}
     view = make_view(9, 5, terrain, units=[unit("A", 1, 2), unit("T", 7, 2, team="red")])
     assert line_of_effect(view, "A", "T") and line_of_sight(view, "A", "T")
@@ -291,7 +291,7 @@ def test_line_of_effect_ignores_obstacles_in_own_hexes():
 
 
 def test_line_of_effect_multi_hex_attacker_uses_its_best_hex():
-    # LFG: "An attack for a larger creature can originate from the center of any one of its
+    # The rulebook: "An attack for a larger creature can originate from the center of any one of its
     # occupied hexes." The ogre covers 2,3 3,3 3,2; only from 3,2 does a line pass the walls.
     from game.rules.sight import one_way
     terrain = {(6, 3): WALL, (7, 3): WALL}
@@ -365,7 +365,7 @@ def test_line_of_effect_symmetric_property(examples):
     check_property(examples, line_of_effect_is_symmetric, obstacles, single_cells,
                    single_cells, st.lists(single_cells, max_size=2))
 
-# --- cover (RULES.md 6) ----------------------------------------------------------------------
+# --- cover (docs/rules/06-cover.md) ----------------------------------------------------------------------
 
 
 def test_cover_thresholds_are_exact():
@@ -379,7 +379,7 @@ def test_cover_thresholds_are_exact():
 
 
 def test_cover_large_target_half_visible_has_good_cover():
-    # LFG "Cover on Large+ Creatures": "If you can only see half of an Ogre, it has Good
+    # The rulebook "Cover on Large+ Creatures": "If you can only see half of an Ogre, it has Good
     # Cover, even if one full hex of the Ogre's body is visible." The wall at 4,2 hides most
     # of two of the ogre's three hexes from the archer; one hex is in full view: 11 of 21.
     terrain = {(4, 2): WALL}
@@ -420,7 +420,7 @@ def test_cover_only_from_creatures_is_at_most_good():
     r = cover(view, "Archer", "Orc", ranged=True)
     assert r.obstructed == 7 and r.level == "good" and r.creature_only
     assert "at most Good" in " ".join(r.reasons)
-    assert r.ref_bonus == 0                       # LFG: creatures give no REF bonus
+    assert r.ref_bonus == 0                       # The rulebook: creatures give no REF bonus
     walled = make_view(10, 5, {(6, 2): LOW_WALL}, units=units)
     r2 = cover(walled, "Archer", "Orc", ranged=True)
     assert r2.level == "superior" and not r2.creature_only and r2.ref_bonus == 6
@@ -434,7 +434,7 @@ def test_cover_only_from_creatures_is_at_most_good():
 
 
 def test_cover_ranged_ignores_creature_and_low_obstacle_adjacent_to_attacker():
-    # LFG: "If you are directly adjacent to an object providing you cover (such as a low
+    # The rulebook: "If you are directly adjacent to an object providing you cover (such as a low
     # wall, tree, or an ally), your ranged attacks ignore that piece of cover when attacking
     # enemies at least 10 feet away."
     base = [unit("Archer", 1, 2, "archer"), unit("Orc", 6, 2, "orc", team="red")]
@@ -455,7 +455,7 @@ def test_cover_ranged_ignores_creature_and_low_obstacle_adjacent_to_attacker():
 
 
 def test_cover_ranged_ignores_one_ally_of_attackers_size_not_adjacent_to_target():
-    # LFG: "When making Ranged Attacks, you may ignore the cover provided by 1 allied creature
+    # The rulebook: "When making Ranged Attacks, you may ignore the cover provided by 1 allied creature
     # of your size who is in your line of sight to the target but not directly adjacent to
     # the target."
     units = [unit("Archer", 1, 2, "archer"), unit("Ally", 4, 2, "fighter"),
@@ -481,7 +481,7 @@ def test_cover_ranged_ignores_one_ally_of_attackers_size_not_adjacent_to_target(
 
 
 def test_cover_prone_target_has_at_least_partial_against_ranged_from_three_hexes():
-    # LFG "Prone" / RULES.md 6.
+    # The rulebook "Prone" / docs/rules/06-cover.md.
     def prone_at(col):
         return make_view(10, 5, units=[unit("Archer", 1, 2, "archer"),
                                        unit("Orc", col, 2, "orc", team="red",
@@ -558,7 +558,7 @@ def test_all_pairs_cover_every_ordered_pair_cached_by_view_version():
     assert dict(brute) == dict(pairs)
 
 
-# --- concealment (RULES.md 7) ----------------------------------------------------------------
+# --- concealment (docs/rules/07-concealment.md) ----------------------------------------------------------------
 
 
 def test_concealment_target_in_foliage_partial_twenty_percent():
@@ -601,11 +601,11 @@ def test_concealment_invisible_target_and_blinded_attacker_are_total():
     assert not line_of_sight(view, "A", "T") and line_of_effect(view, "A", "T")
 
 
-# --- LFG "Cover & Concealment": the cottage example -------------------------------------------
+# --- the rulebook "Cover & Concealment": the cottage example -------------------------------------------
 #
 # "The adventuring party is attacked by pair of Orcs & a Troll at an old cottage with a small
 # wooden shed." The seed's picture is missing; this map is built so that every sentence of the
-# example holds under RULES.md 5-6 (pointy-top, odd rows shifted right; Tiled col,row):
+# example holds under docs/rules/05-line-of-sight.md-6 (pointy-top, odd rows shifted right; Tiled col,row):
 #
 #            col: 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5
 #    #  2 . . . . 1 . . . . . . . . . . .        1  Orc#1 (orc)

@@ -16,7 +16,7 @@ def unit(**kw) -> UnitType:
 
 
 def test_wrestling_size_modifier_is_four_per_size_category():
-    """LFG "Creature Size": "Wrestling Modifier: SizeMod to the Wrestling Skill." (the table is
+    """The rulebook "Creature Size": "Wrestling Modifier: SizeMod to the Wrestling Skill." (the table is
     missing; the game's choice is 4 per category)."""
     assert [skills.skill_size_mod("wrestling", s) for s in
             ("tiny", "small", "medium", "large", "huge", "gargantuan")] == [-8, -4, 0, 4, 8, 12]

@@ -1,5 +1,5 @@
-"""Threat and attacks of opportunity (RULES.md 2 "Size, space (footprint) and reach", RULES.md 4
-"Attacks of opportunity (AOO) and reactions"; LFG "Reach & Threatened Area", "Reactions & AOO").
+"""Threat and attacks of opportunity (docs/rules/02-size-and-reach.md "Size, space (footprint) and reach", docs/rules/04-attacks-of-opportunity.md
+"Attacks of opportunity (AOO) and reactions"; the rulebook "Reach & Threatened Area", "Reactions & AOO").
 
 Every battle here is a real battle store built by game.ecs.scenario.make_view (pointy-top,
 odd-r; hexes are named by Tiled col,row like the seeds' maps)."""
@@ -43,7 +43,7 @@ def with_weapons(db, key, *weapons):
     return {**db, key: replace(db[key], weapons=tuple(weapons))}
 
 
-# ---- RULES.md 2: who threatens what ----------------------------------------------------------
+# ---- docs/rules/02-size-and-reach.md: who threatens what ----------------------------------------------------------
 
 def test_threat_medium_fighter_threatens_its_six_neighbours(db):
     v = battle(db, unit("Wulfric", "fighter", "blue", 5, 5))
@@ -53,7 +53,7 @@ def test_threat_medium_fighter_threatens_its_six_neighbours(db):
 
 
 def test_threat_ogre_reach_2_threatens_two_rings_around_its_footprint(db):
-    """LFG "Reach & Threatened Area": a large ogre reaches 10 ft (2 hexes) from its body."""
+    """The rulebook "Reach & Threatened Area": a large ogre reaches 10 ft (2 hexes) from its body."""
     v = battle(db, unit("Ogre", "ogre", "red", 7, 6))
     ogre = v.unit("Ogre")
     area = threatened_hexes(v, ogre)
@@ -103,7 +103,7 @@ def test_threat_ranged_only_weapons_do_not_threaten(db):
 
 
 def test_threat_loaded_crossbow_threatens_10_ft(db):
-    """LFG: "Most Ranged-Only Weapons do not threaten. (Exception: Loaded Crossbows Threaten out
+    """The rulebook: "Most Ranged-Only Weapons do not threaten. (Exception: Loaded Crossbows Threaten out
     to 10 feet.)" -- data says threatens_ft = 10."""
     bow = next(w for w in db["archer"].weapons if w.attack == "ranged")
     crossbow = replace(bow, id="light_crossbow", name="Light crossbow", threatens_ft=10)
@@ -114,7 +114,7 @@ def test_threat_loaded_crossbow_threatens_10_ft(db):
 
 
 def test_threat_archer_with_a_dagger_threatens_adjacent_hexes(db):
-    """A dagger threatens once it is in hand (RULES.md 4 (e): drawing it is an action); a
+    """A dagger threatens once it is in hand (docs/rules/04-attacks-of-opportunity.md (e): drawing it is an action); a
     sheathed one does not."""
     v = battle(db, unit("Ayla", "archer", "blue", 5, 5))
     assert threatened_hexes(v, v.unit("Ayla")) == frozenset()
@@ -130,7 +130,7 @@ def test_threat_natural_weapons_threaten(db):
 
 
 def test_threat_tiny_creature_threatens_only_its_own_hex(db):
-    """RULES.md 2: tiny, reach 0: it must enter the foe's hex."""
+    """docs/rules/02-size-and-reach.md: tiny, reach 0: it must enter the foe's hex."""
     v = battle(db, unit("Pixie", "goblin", "red", 5, 5, overrides={"size": "tiny"}))
     pixie = v.unit("Pixie")
     assert threat_reach(pixie) == 0
@@ -159,10 +159,10 @@ def test_reactions_one_per_round_and_not_when_flat_footed_stunned_staggered_help
     assert can_react(replace(orc, conditions={"prone": 1}))
 
 
-# ---- RULES.md 4: provoking by movement -------------------------------------------------------
+# ---- docs/rules/04-attacks-of-opportunity.md: provoking by movement -------------------------------------------------------
 
 def test_aoo_leaving_several_hexes_threatened_by_one_creature_provokes_once(db):
-    """LFG: "Even if you move through multiple hexes threatened by a single creature, you
+    """The rulebook: "Even if you move through multiple hexes threatened by a single creature, you
     provoke only 1 AOO from that creature for that movement." The fighter walks along the
     ogre's outer ring (reach 2) and leaves three hexes it threatens."""
     v = battle(db, unit("Wulfric", "fighter", "blue", 4, 3), unit("Ogre", "ogre", "red", 6, 5))
@@ -188,7 +188,7 @@ def test_aoo_five_foot_step_never_provokes(db):
 
 
 def test_aoo_two_threateners_both_provoke(db):
-    """LFG: one provoking action can be struck "from multiple enemies": both orcs that
+    """The rulebook: one provoking action can be struck "from multiple enemies": both orcs that
     threaten the hex the fighter leaves are provoked, and the forecast says which can react."""
     v = battle(db, unit("Wulfric", "fighter", "blue", 5, 5), unit("Orc A", "orc", "red", 4, 5),
                unit("Orc B", "orc", "red", 6, 5))
@@ -203,7 +203,7 @@ def test_aoo_two_threateners_both_provoke(db):
 
 
 def test_aoo_leaving_the_areas_of_two_foes_provokes_once_per_foe(db):
-    """LFG: "A creature that uses one action to move through and exit the threatened hexes of
+    """The rulebook: "A creature that uses one action to move through and exit the threatened hexes of
     multiple foes Provokes AOO once per foe for exiting a threatened hex." """
     v = battle(db, unit("Wulfric", "fighter", "blue", 2, 5), unit("Orc", "orc", "red", 4, 4),
                unit("Gob", "goblin", "red", 7, 6))
@@ -214,7 +214,7 @@ def test_aoo_leaving_the_areas_of_two_foes_provokes_once_per_foe(db):
 
 
 def test_aoo_moving_into_a_tiny_creatures_space_provokes_it_once(db):
-    """RULES.md 4 (b): moving into X's space provokes X; the tiny foe threatens only its own
+    """docs/rules/04-attacks-of-opportunity.md (b): moving into X's space provokes X; the tiny foe threatens only its own
     hex, so leaving it again does not provoke a second time."""
     v = battle(db, unit("Wulfric", "fighter", "blue", 3, 5),
                unit("Pixie", "goblin", "red", 4, 5, overrides={"size": "tiny"}))
@@ -247,7 +247,7 @@ def test_aoo_flat_footed_threatener_is_provoked_but_cannot_react(db):
 
 
 def test_aoo_retreat_moving_away_does_not_provoke_but_toward_a_new_enemy_does(db):
-    """RULES.md 3 Retreat: leaving hexes threatened by creatures it is moving away from does
+    """docs/rules/03-movement.md Retreat: leaving hexes threatened by creatures it is moving away from does
     not provoke; moving toward a new enemy provokes from that enemy."""
     v = battle(db, unit("Wulfric", "fighter", "blue", 5, 5), unit("Orc", "orc", "red", 4, 5),
                unit("Ogre", "ogre", "red", 10, 5))

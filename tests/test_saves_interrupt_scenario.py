@@ -1,5 +1,5 @@
 """A checked-in save of an Interrupt Turn (tests/scenarios/interrupt_example.json), replayed by
-`python -m game replay SAVE --json` (RULES.md 9; the players' page "Turns, actions and
+`python -m game replay SAVE --json` (docs/rules/09-turns-and-actions.md; the players' page "Turns, actions and
 initiative").
 
 The story, with fixed dice: the Scout opens the round and picks the Runner; the Runner walks

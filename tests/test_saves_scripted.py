@@ -1,4 +1,4 @@
-"""Scripted battles: saves with fixed dice and `replay --json` (DESIGN.md "Command line";
+"""Scripted battles: saves with fixed dice and `replay --json` (docs/architecture.md "Command line";
 seeds/004 "Death": 18 HP, CON 13, struck for 20 -> -2 HP, unconscious, Bleed 1; dies at -13).
 
 tests/scenarios/bleeding_example.json replays that worked example on a tiny map with fixed

@@ -1,4 +1,4 @@
-"""`python -m game simulate` (DESIGN.md "Command line"): computer players against each other,
+"""`python -m game simulate` (docs/architecture.md "Command line"): computer players against each other,
 headless; the JSON contract; results that do not depend on --jobs; one-line errors.
 """
 from __future__ import annotations

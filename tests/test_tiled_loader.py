@@ -1,7 +1,7 @@
-"""Loading Tiled maps into a HexMap (DESIGN.md "Maps (Tiled)"; RULES.md 1-2).
+"""Loading Tiled maps into a HexMap (docs/architecture.md "Maps (Tiled)"; docs/rules/01-hexes-and-distance.md-2).
 
 The maps here are written into tmp_path with a small self-contained tileset (`write_tileset`:
-a PNG made with zlib+struct and a .tsx with the terrain of DESIGN.md's tile ids), so these
+a PNG made with zlib+struct and a .tsx with the terrain of docs/architecture.md's tile ids), so these
 tests do not depend on assets/. Tiled's own reference maps are read from
 ../shared/reference-maps (skipped when absent), and Tiled itself (`tiled --export-map`)
 proves that the test maps open in Tiled (skipped when `tiled` is absent).
@@ -31,7 +31,7 @@ UNITS = {key: SimpleNamespace(name=name, size=size) for key, name, size in (
     ("fighter", "Fighter", "medium"), ("orc", "Orc", "medium"), ("ogre", "Ogre", "large"),
     ("rat", "Rat", "tiny"), ("troll", "Troll", "huge"))}
 
-# DESIGN.md's tile ids: 0 grass, 1 road, 2 forest, ... 11 floor, with their terrain properties.
+# docs/architecture.md's tile ids: 0 grass, 1 road, 2 forest, ... 11 floor, with their terrain properties.
 TILES = [
     ("grass", ""), ("road", ""), ("forest", '<property name="concealment" value="partial"/>'),
     ("rubble", '<property name="difficult" type="bool" value="true"/>'),
@@ -399,7 +399,7 @@ def test_load_map_raises_map_error_with_every_problem(folder):
 
 
 def test_overlap_uses_the_footprint_of_the_unit_database_size(folder):
-    # RULES.md 2: a large ogre facing 0 at 2,2 covers T(1) = 2,2 3,2 2,1
+    # docs/rules/02-size-and-reach.md: a large ogre facing 0 at 2,2 covers T(1) = 2,2 3,2 2,1
     layout = TiledLayout(56, 64, 32, "y", "odd")
     covered = {layout.hex_to_tile(h) for h in footprint("large", layout.tile_to_hex(2, 2), 0)}
     assert covered == {(2, 2), (3, 2), (2, 1)}
@@ -469,7 +469,7 @@ def test_tiled_round_trip_keeps_terrain_layers_and_units(folder):
         assert [(u.name, u.col, u.row) for u in after.units][-1] == ("Big", 1, 3)
 
 
-# --- awareness: the surprise round's unit properties (RULES.md 9) -----------------------------
+# --- awareness: the surprise round's unit properties (docs/rules/09-turns-and-actions.md) -----------------------------
 
 def test_unit_awareness_properties_aware_and_hidden(folder):
     """"The GM determines awareness and the position of all the combatants." The map says it:

@@ -186,7 +186,7 @@ def test_each_tile_fills_exactly_its_hexagon(name: str) -> None:
 
 @pytest.mark.parametrize("name", SHAPES)
 def test_tiles_laid_out_like_tiled_cover_the_plane_once(name: str) -> None:
-    """Tiled's layout (DESIGN.md) with these tiles leaves no gap and no overlap."""
+    """Tiled's layout (docs/architecture.md) with these tiles leaves no gap and no overlap."""
     axis, tw, th = SHAPES[name]
     geo = make_tileset.Geometry(axis, tw, th, SIDE)
     tile = _tiles(name)[0]

@@ -1,5 +1,5 @@
 """The real pygame UI, headless (SDL_VIDEODRIVER=dummy), driven by synthetic mouse and keyboard
-events through `App.handle_event` (DESIGN.md "Quality": tests are headless; no timing).
+events through `App.handle_event` (docs/architecture.md "Quality": tests are headless; no timing).
 
 Covers: picking hexes on pointy-top and flat-top maps, selecting, previewing a provoking path,
 confirming it and seeing the attack of opportunity resolve (battle events and the HUD log),

@@ -2,7 +2,7 @@
 game.ui.model, game.ui.overlays, game.ui.autoplay).
 
 Every test asserts on the battle's state and events and on the UI model, never on timing. The
-previews come from the rules (RULES.md 3 movement, 4 attacks of opportunity, 6-8 cover,
+previews come from the rules (docs/rules/03-movement.md movement, 4 attacks of opportunity, 6-8 cover,
 concealment and flanking, 9 selective initiative), so they are checked against what the
 engine then does.
 """
@@ -61,7 +61,7 @@ def kinds(events) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
-# ---- selection and overlays (RULES.md 2, 3) -----------------------------------------------------
+# ---- selection and overlays (docs/rules/02-size-and-reach.md, 3) -----------------------------------------------------
 
 def test_the_active_human_creature_is_selected_with_its_reach_tinted_by_big_actions():
     b = battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=2, row=3),
@@ -107,7 +107,7 @@ def test_overlays_toggle_and_line_of_sight_hides_what_walls_hide():
     assert ctl.model.overlays == {"threat"}
 
 
-# ---- path previews (RULES.md 3, 4) ------------------------------------------------------------
+# ---- path previews (docs/rules/03-movement.md, 4) ------------------------------------------------------------
 
 def test_hovering_a_hex_previews_the_path_with_its_provocations_and_the_threatener():
     b = duel()
@@ -239,7 +239,7 @@ def test_an_unreachable_hex_says_why_and_changes_nothing():
     assert "out of" in ctl.model.message and b.version == version
 
 
-# ---- turn flow (RULES.md 9) -------------------------------------------------------------------
+# ---- turn flow (docs/rules/09-turns-and-actions.md) -------------------------------------------------------------------
 
 def test_end_turn_then_pick_the_next_creature_in_selective_initiative():
     b = duel()

@@ -1,4 +1,4 @@
-"""The player's side of the turn structure (RULES.md 9; the players' page "Turns, actions and
+"""The player's side of the turn structure (docs/rules/09-turns-and-actions.md; the players' page "Turns, actions and
 initiative"): the Interrupt Turn prompt with its odds, Prepare Interrupt's trigger and action
 chosen before it is sent, Ignore Enemy by clicking, Defer as a button. The HUD and the
 controller only ask the engine (legality query, options) and send commands."""

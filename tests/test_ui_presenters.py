@@ -56,7 +56,7 @@ def until_turn_of(b: Battle, name: str) -> None:
     raise AssertionError(f"never {name}'s turn")
 
 
-# ---- actions (RULES.md 3, 9) -----------------------------------------------------------------
+# ---- actions (docs/rules/03-movement.md, 9) -----------------------------------------------------------------
 
 def test_action_states_cover_every_button_in_hotkey_order():
     b = duel()
@@ -218,7 +218,7 @@ def test_unit_card_conditions_carry_their_numbers():
     assert card.condition_names == ["Bleed 2", "Weakened 3", "Prone"]
     weakened = card.conditions[1]
     assert "-3" in weakened.effect and "half speed" in weakened.effect
-    assert card.speed_ft == 15                    # Weakened 3: half speed (RULES.md 11)
+    assert card.speed_ft == 15                    # Weakened 3: half speed (docs/rules/11-hit-points-and-conditions.md)
 
 
 def test_unit_card_shows_flanked_and_the_lower_ac():
@@ -228,7 +228,7 @@ def test_unit_card_shows_flanked_and_the_lower_ac():
     assert card.ac_now == card.ac - 2
 
 
-# ---- initiative (RULES.md 9) ------------------------------------------------------------------
+# ---- initiative (docs/rules/09-turns-and-actions.md) ------------------------------------------------------------------
 
 def test_initiative_entries_in_order_with_the_active_marked():
     b = duel()
@@ -264,7 +264,7 @@ def test_dead_creatures_are_never_pickable():
     assert entries["Orc 2"].status == "dead" and not entries["Orc 2"].can_pick
 
 
-# ---- the combat log (RULES.md 10: every roll expands into its modifiers) ------------------------
+# ---- the combat log (docs/rules/10-attacks-and-damage.md: every roll expands into its modifiers) ------------------------
 
 def hit(critical=False, kind="attack"):
     return E.AttackRolled("Orc 1", "Wulfric", "Greataxe", (19,), 19, 24, 15, True, critical,
@@ -345,7 +345,7 @@ def test_log_of_a_real_fight_covers_every_event_once_in_order():
     assert any(isinstance(e, E.AttackRolled) for e in b.events)
 
 
-# ---- attack preview tooltip (RULES.md 6, 7, 8, 10) ---------------------------------------------
+# ---- attack preview tooltip (docs/rules/06-cover.md, 7, 8, 10) ---------------------------------------------
 
 def test_attack_tooltip_lists_chances_and_every_modifier():
     b = melee()

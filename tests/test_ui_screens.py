@@ -1,7 +1,7 @@
 """The screens around a battle, headless (SDL_VIDEODRIVER=dummy) and driven by synthetic
 events through `App.handle_event`: the game setup screen, `python -m game play MAP --sides`,
 the result screen with Play again and Back to setup, the threat heat map (H), and the pure
-helpers of `game.ui.setup_model` (sides, seeds, the battle summary from events; RULES.md 12).
+helpers of `game.ui.setup_model` (sides, seeds, the battle summary from events; docs/rules/12-winning.md).
 
 Assertions are on state (the app's mode, the battle it made, what a frame drew), never on
 timing: time passes only through `App.update(dt)` with explicit values.

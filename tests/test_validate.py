@@ -1,4 +1,4 @@
-"""`python -m game validate MAP...` and the bad-map corpus (DESIGN.md "Command line", "Quality").
+"""`python -m game validate MAP...` and the bad-map corpus (docs/architecture.md "Command line", "Quality").
 
 Each file in tests/badmaps/ shows ONE problem (its XML comment says which); CORPUS below gives
 the line and a fragment of the expected message. `_ok.tmx` is the control: the good map that the

@@ -297,7 +297,8 @@ class AIPlayer:
             if not ours:
                 score, why = -potential, "none of ours left"
             elif keep_last:
-                score, why = best_ours + 1.0 - 0.1 * potential, "keep the last word"
+                # above any of ours whatever the enemy may do; the least dangerous enemy first
+                score, why = best_ours + 1.0 + 1.0 / (1.0 + potential), "keep the last word"
             elif potential <= 0.05 and best_ours <= 0.05:
                 score, why = 0.5 - potential, "let them come"
             else:
