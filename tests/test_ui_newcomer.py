@@ -7,17 +7,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
 from game.engine.defense import pending_odds  # noqa: E402
 from test_ui_playtest_window import defense_prompted  # noqa: E402
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
 
 
 def test_the_defense_hint_names_a_key_only_for_a_defense_the_engine_allows():

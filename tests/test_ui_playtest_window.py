@@ -22,11 +22,6 @@ from test_ui_app import at, click, key, move_to  # noqa: E402
 from test_ui_controller import battle_on, duel  # noqa: E402
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _no_display_left_behind():
-    yield
-    pygame.display.quit()
-
 
 def new_app(battle=None, size=(1280, 800)) -> App:
     return App(battle or duel(), size, window=False, animations=False)
