@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from game import paths
 from game.data.model import UnitType
 from game.tiled.hexmap import HexMap
 from game.tiled.loader import load_map
@@ -175,6 +176,37 @@ def tiled_export(source: Path, target: Path, *flags: str, what: str = "map") -> 
                    timeout=120, capture_output=True,
                    env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     return target
+
+
+# ---- small Tiled JSON maps -------------------------------------------------------------------
+
+def tiled_json_unit(oid: int, name: str, team: str, x: float, facing: int | None = None) -> dict:
+    """A fighter of `team` on a Tiled JSON map's Units layer, at `x` on the map's fourth row."""
+    props = [{"name": "team", "type": "string", "value": team},
+             {"name": "unit", "type": "string", "value": "fighter"}]
+    if facing is not None:
+        props.insert(0, {"name": "facing", "type": "int", "value": facing})
+    return {"id": oid, "name": name, "type": "unit", "gid": 1003, "x": x, "y": 176,
+            "width": 56, "height": 64, "rotation": 0, "visible": True, "properties": props}
+
+
+def tiled_json_map(folder: Path, units: list[dict], properties: list[dict]) -> dict:
+    """An 8x6 Tiled JSON map document on the shipped pointy tilesets (paths relative to
+    `folder`, where it will be written), a plain terrain layer and `units`."""
+    tilesets = paths.assets_dir() / "tilesets"
+    return {"type": "map", "orientation": "hexagonal", "width": 8, "height": 6,
+            "tilewidth": 56, "tileheight": 64, "hexsidelength": 32, "staggeraxis": "y",
+            "staggerindex": "odd", "infinite": False, "renderorder": "right-down",
+            "version": "1.8", "tiledversion": "1.8.2", "nextlayerid": 3, "nextobjectid": 3,
+            "properties": properties,
+            "tilesets": [{"firstgid": gid, "source": os.path.relpath(tilesets / name, folder)}
+                         for gid, name in ((1, "hex-pointy.tsx"),
+                                           (1000, "unit-tokens-pointy.tsx"))],
+            "layers": [{"type": "tilelayer", "id": 1, "name": "Terrain", "width": 8,
+                        "height": 6, "data": [1] * 48, "opacity": 1, "visible": True,
+                        "x": 0, "y": 0},
+                       {"type": "objectgroup", "id": 2, "name": "Units", "opacity": 1,
+                        "visible": True, "x": 0, "y": 0, "objects": units}]}
 
 
 # ---- creatures ----------------------------------------------------------------------------------

@@ -9,8 +9,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from game import paths
-from tests.helpers import run_game
+from tests.helpers import run_game, tiled_json_map, tiled_json_unit
 
 REPO = Path(__file__).resolve().parent.parent
 BAD = "\n\x1b[2J\x07\r\u202e"
@@ -21,33 +20,12 @@ BLUE = f"blue{BAD}x"
 game = run_game
 
 
-def _unit(i: int, name: str, team: str, x: int, facing: int) -> dict:
-    return {"id": i, "name": name, "type": "unit", "gid": 1003, "x": x, "y": 176,
-            "width": 56, "height": 64, "rotation": 0, "visible": True,
-            "properties": [{"name": "facing", "type": "int", "value": facing},
-                           {"name": "team", "type": "string", "value": team},
-                           {"name": "unit", "type": "string", "value": "fighter"}]}
-
-
 def hostile_map(folder: Path, blue_unit: str = "Blue fighter") -> Path:
     """A Tiled JSON map (XML cannot hold ESC or BEL) whose team and title hold BAD."""
-    tilesets = paths.assets_dir() / "tilesets"
-    doc = {"type": "map", "orientation": "hexagonal", "width": 8, "height": 6,
-           "tilewidth": 56, "tileheight": 64, "hexsidelength": 32, "staggeraxis": "y",
-           "staggerindex": "odd", "infinite": False, "renderorder": "right-down",
-           "version": "1.8", "tiledversion": "1.8.2", "nextlayerid": 3, "nextobjectid": 3,
-           "properties": [{"name": "teams", "type": "string", "value": f"{BLUE},red"},
-                          {"name": "title", "type": "string", "value": f"Title{BAD}"}],
-           "tilesets": [{"firstgid": gid, "source": os.path.relpath(tilesets / name, folder)}
-                        for gid, name in ((1, "hex-pointy.tsx"),
-                                          (1000, "unit-tokens-pointy.tsx"))],
-           "layers": [{"type": "tilelayer", "id": 1, "name": "Terrain", "width": 8,
-                       "height": 6, "data": [1] * 48, "opacity": 1, "visible": True,
-                       "x": 0, "y": 0},
-                      {"type": "objectgroup", "id": 2, "name": "Units", "opacity": 1,
-                       "visible": True, "x": 0, "y": 0,
-                       "objects": [_unit(1, blue_unit, BLUE, 112, 0),
-                                   _unit(2, "Red fighter", "red", 392, 3)]}]}
+    doc = tiled_json_map(folder, [tiled_json_unit(1, blue_unit, BLUE, 112, facing=0),
+                                  tiled_json_unit(2, "Red fighter", "red", 392, facing=3)],
+                         [{"name": "teams", "type": "string", "value": f"{BLUE},red"},
+                          {"name": "title", "type": "string", "value": f"Title{BAD}"}])
     path = folder / "forged.tmj"
     path.write_text(json.dumps(doc))
     return path

@@ -20,7 +20,8 @@ from game.engine.replay import save_battle
 from game.tiled.loader import load_map
 from game.ui import setup_model
 from game.ui.screens import team_name
-from tests.helpers import REPO, assert_refused, loaded_map
+from tests.helpers import (REPO, assert_refused, loaded_map, tiled_json_map,
+                           tiled_json_unit)
 from test_map_hardening import good_map
 
 BIG = "9" * 400                       # float() makes it inf; int(float()) overflows
@@ -47,32 +48,16 @@ def tmx_map(folder: Path, change=lambda text: text) -> Path:
     return path
 
 
-def json_unit(oid: int, name: str, team: str, x: float) -> dict:
-    return {"id": oid, "name": name, "type": "unit", "gid": 1003, "x": x, "y": 176,
-            "width": 56, "height": 64, "rotation": 0, "visible": True,
-            "properties": [{"name": "team", "type": "string", "value": team},
-                           {"name": "unit", "type": "string", "value": "fighter"}]}
+json_unit = tiled_json_unit
 
 
 def json_map(folder: Path, change=lambda doc: None, raw: dict | None = None,
              team: str = "blue") -> Path:
     """A Tiled JSON map (8x6, the shipped pointy tilesets, a fighter per team), `change`d in
     place; `raw` replaces quoted placeholders by JSON text json.dumps cannot write (1e309)."""
-    doc = {"type": "map", "orientation": "hexagonal", "width": 8, "height": 6,
-           "tilewidth": 56, "tileheight": 64, "hexsidelength": 32, "staggeraxis": "y",
-           "staggerindex": "odd", "infinite": False, "renderorder": "right-down",
-           "version": "1.8", "tiledversion": "1.8.2", "nextlayerid": 3, "nextobjectid": 3,
-           "properties": [{"name": "teams", "type": "string", "value": f"{team},red"}],
-           "tilesets": [{"firstgid": gid, "source": os.path.relpath(TILESETS / name, folder)}
-                        for gid, name in ((1, "hex-pointy.tsx"),
-                                          (1000, "unit-tokens-pointy.tsx"))],
-           "layers": [{"type": "tilelayer", "id": 1, "name": "Terrain", "width": 8,
-                       "height": 6, "data": [1] * 48, "opacity": 1, "visible": True,
-                       "x": 0, "y": 0},
-                      {"type": "objectgroup", "id": 2, "name": "Units", "opacity": 1,
-                       "visible": True, "x": 0, "y": 0,
-                       "objects": [json_unit(1, "Ann", team, 112),
-                                   json_unit(2, "Grok", "red", 392)]}]}
+    units = [json_unit(1, "Ann", team, 112), json_unit(2, "Grok", "red", 392)]
+    doc = tiled_json_map(folder, units, [{"name": "teams", "type": "string",
+                                          "value": f"{team},red"}])
     change(doc)
     text = json.dumps(doc)
     for placeholder, literal in (raw or {}).items():
