@@ -92,12 +92,20 @@ def owning_module(name: str) -> str | None:
     return None
 
 
-def imports_of(source: str) -> list[Import]:
+@lru_cache(maxsize=None)
+def parsed(source: str) -> tuple[ast.AST, tuple[ast.AST, ...]]:
+    """The module's syntax tree and every node in it (walked once: the tests read each
+    module's nodes several times)."""
+    tree = ast.parse(module_path(source).read_text(encoding="utf-8"))
+    return tree, tuple(ast.walk(tree))
+
+
+@lru_cache(maxsize=None)
+def imports_of(source: str) -> tuple[Import, ...]:
     """Every import of `source` into game/, at any depth. `from pkg import mod` imports the
     module `pkg.mod`; `from mod import name` takes `name` from `mod`."""
-    tree = ast.parse(module_path(source).read_text(encoding="utf-8"))
     found = []
-    for node in ast.walk(tree):
+    for node in parsed(source)[1]:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = owning_module(alias.name)
@@ -116,7 +124,7 @@ def imports_of(source: str) -> list[Import]:
                     taken.append(alias.name)
             if taken:
                 found.append(Import(source, owning_module(base), tuple(taken), node.lineno))
-    return found
+    return tuple(found)
 
 
 def packages_run(source: str, target: str) -> list[str]:
@@ -171,15 +179,31 @@ def module_aliases(tree: ast.AST, source: str) -> dict[str, str]:
 
 def module_getters(tree: ast.AST, source: str) -> dict[str, str]:
     """Functions that import a module and return it (`def _h(): from x import y; return y`):
-    `_h()._name` reads the module's underscore name as surely as `y._name`."""
-    found = {}
-    for node in ast.walk(tree):
+    `_h()._name` reads the module's underscore name as surely as `y._name`. One walk: each
+    import and each `return NAME` is noted for every function around it."""
+    imports: dict[ast.FunctionDef, list[ast.AST]] = {}
+    returned: dict[ast.FunctionDef, list[str]] = {}
+
+    def visit(node: ast.AST, around: tuple) -> None:
         if isinstance(node, ast.FunctionDef):
-            bound = module_aliases(node, source)
-            for ret in ast.walk(node):
-                if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Name) and \
-                        ret.value.id in bound:
-                    found[node.name] = bound[ret.value.id]
+            around = around + (node,)
+            imports[node], returned[node] = [], []
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for function in around:
+                imports[function].append(node)
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
+            for function in around:
+                returned[function].append(node.value.id)
+        for child in ast.iter_child_nodes(node):
+            visit(child, around)
+
+    visit(tree, ())
+    found = {}
+    for function, names in returned.items():
+        bound = module_aliases(ast.Module(body=imports[function], type_ignores=[]), source)
+        for name in names:
+            if name in bound:
+                found[function.name] = bound[name]
     return found
 
 
@@ -198,7 +222,7 @@ def private(name: str) -> bool:
 
 def private_uses(source: str) -> list[str]:
     """`from x import _y` and `x._y` on an imported module x, other than `source` itself."""
-    tree = ast.parse(module_path(source).read_text(encoding="utf-8"))
+    tree, nodes = parsed(source)
     where = f"{module_path(source).relative_to(GAME.parent)}"
     found = [f"{where}:{imp.line} from {imp.target} import {name}"
              for imp in imports_of(source) if imp.target != source
@@ -208,7 +232,7 @@ def private_uses(source: str) -> list[str]:
               and not imp.target.startswith(source + ".")]
     bound = module_aliases(tree, source)
     returns = module_getters(tree, source)
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Attribute) and private(node.attr):
             name = dotted(node.value)
             target = bound.get(name) if name else None
