@@ -286,15 +286,16 @@ def free_closed_windows(give_back: bool = False) -> None:
     """Free what the windows no longer shown hold, where pygame's display is open: the event
     queue is read empty (pygame_gui's events hold their widgets, which hold their UIManager with
     its fonts and surfaces, about 100 MB a window; pygame-ce 2.5's `event.clear()` never
-    releases a posted event's dict) and reference cycles are collected (a few objects holding
-    large surfaces never reach the collector's thresholds). `give_back`: the heap's freed pages
-    go back to the system too, where the C library can (glibc's malloc_trim; it costs system
-    time: once a module, or once a test in a process above GIVE_BACK_ABOVE)."""
+    releases a posted event's dict) and the young reference cycles are collected (a few
+    objects holding large surfaces never reach the collector's thresholds). `give_back`: every
+    generation is collected and the heap's freed pages go back to the system too, where the C
+    library can (glibc's malloc_trim); a full collection of the suite's heap costs a tenth of a
+    second, so it runs once a module, or once a test in a process above GIVE_BACK_ABOVE."""
     pygame = sys.modules.get("pygame")
     if pygame is None or not pygame.display.get_init():
         return
     pygame.event.get()
-    gc.collect()
+    gc.collect(2 if give_back else 1)
     trim = getattr(LIBC, "malloc_trim", None) if give_back else None
     if trim is not None:
         trim(0)
