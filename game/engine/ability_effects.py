@@ -210,8 +210,9 @@ def affect(b, user: str, a, origin, name: str, rolled, temp=None) -> None:
         _heal(b, user, a, name, rolled, temp)
     if lands and not b.unit(name).dead:
         for c in a.conditions:
-            # counted in the creature's own turns: its next turn is the first of them
-            b.set_condition(name, c.name, 1, cond.lasting_turns(b.eids[name], c.rounds))
+            # counted in the user's turns, this one the first (docs/rules/11-hit-points-and-
+            # conditions.md "How long effects last")
+            b.set_condition(name, c.name, 1, cond.lasting_turns(b.eids[user], c.rounds))
     if effect.failed and a.forced is not None and not b.unit(name).dead:
         force(b, user, a, origin, name)
 

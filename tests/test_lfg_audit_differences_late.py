@@ -1,0 +1,35 @@
+"""The default rules where the engine differed from the rulebook, part two: each test is named
+after the rule, quotes the rulebook, and plays it through the engine's commands on a battle
+built from a map (docs/rules/09-turns-and-actions.md, 11-hit-points-and-conditions.md,
+06-cover.md, 19-maneuvers-and-archery.md, 21-terrain-and-falling.md).
+"""
+from __future__ import annotations
+
+from game.engine import commands as C
+from game.engine import events as E
+from tests.helpers import refusal_code
+
+from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
+
+INIT = [("d20", 10)] * 3
+
+
+# ---- how long effects last (docs/rules/11-hit-points-and-conditions.md) ----------------------
+
+def test_a_three_turn_effect_ends_at_the_end_of_its_sources_third_turn():
+    """The rulebook: "an effect that lasts 3 turns works as follows: it starts on the turn it is
+    activated, is active for a second turn, and it ends at the end of your third turn." The
+    shaman's Fear Burst (3 rounds) counts in the shaman's turns, not the frightened fighter's."""
+    b = arena(("S", "goblin_shaman", "red", 2, 3, {"initiative": FIRST}),
+              ("A", "fighter", "blue", 6, 3, {"initiative": SECOND}),
+              ("B", "fighter", "blue", 9, 6, {"initiative": THIRD}),
+              fixed_dice=INIT + [("d20", 2)], initiative="top-down")
+    ok(b, C.UseAbility("S", ability="fear_burst", origin=(6, 3)))
+    assert b.unit("A").has("frightened")
+    for _ in range(2):                       # the shaman's first and second turns
+        for name in ("S", "A", "B"):
+            ok(b, C.EndTurn(name))
+        assert b.unit("A").has("frightened")
+    events = ok(b, C.EndTurn("S"))           # the end of the shaman's third turn
+    assert E.ConditionRemoved("A", "frightened") in events
+    assert not b.unit("A").has("frightened") and b.active == "A"
