@@ -33,3 +33,23 @@ def test_a_three_turn_effect_ends_at_the_end_of_its_sources_third_turn():
     events = ok(b, C.EndTurn("S"))           # the end of the shaman's third turn
     assert E.ConditionRemoved("A", "frightened") in events
     assert not b.unit("A").has("frightened") and b.active == "A"
+
+
+# ---- cover on Reflex saves (docs/rules/06-cover.md, 14-areas-of-effect.md) ------------------
+
+def test_cover_provided_by_creatures_gives_no_bonus_to_reflex_saves():
+    """The rulebook: "Cover Bonus to REF Saves: If your cover is provided by a solid physical
+    structure, you gain the indicated bonus ... Cover provided by creatures does not grant this
+    bonus". A fighter behind another fighter in the drake's breath saves with no cover term."""
+    b = arena(("D", "drake", "red", 2, 3, {"initiative": FIRST}),
+              ("B", "fighter", "blue", 4, 3, {"initiative": SECOND}),
+              ("A", "fighter", "blue", 5, 3, {"initiative": THIRD}),
+              fixed_dice=INIT + [("d6", 3), ("d6", 3), ("d20", 12), ("d20", 12)],
+              initiative="top-down")
+    preview = b.forecast(C.UseAbility("D", ability="fire_breath", aim=0)).lines
+    assert any(line.startswith("A: fails 60%, 5.6 damage") for line in preview)  # d20+1 < 14
+    events = ok(b, C.UseAbility("D", ability="fire_breath", aim=0))
+    saves = {s.unit: s for s in of(events, E.SaveRolled)}
+    assert "cover" not in saves["A"].breakdown
+    assert saves["A"].total == saves["B"].total == 13 and not saves["A"].success
+    assert {d.unit: d.amount for d in of(events, E.Damaged)} == {"A": 6, "B": 6}
