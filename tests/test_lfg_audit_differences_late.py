@@ -9,7 +9,9 @@ from game.engine import commands as C
 from game.engine import events as E
 from tests.helpers import refusal_code
 
+from test_engine_interrupts import m_walks, trio
 from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
+from test_terrain import keep
 
 INIT = [("d20", 10)] * 3
 
@@ -53,3 +55,34 @@ def test_cover_provided_by_creatures_gives_no_bonus_to_reflex_saves():
     assert "cover" not in saves["A"].breakdown
     assert saves["A"].total == saves["B"].total == 13 and not saves["A"].success
     assert {d.unit: d.amount for d in of(events, E.Damaged)} == {"A": 6, "B": 6}
+
+
+# ---- two refusals that named the wrong cause (docs/rules/21-terrain-and-falling.md, 09-...) ---
+
+def refusal(b, cmd):
+    before = b.state_hash()
+    out = b.apply(cmd)
+    assert not out.ok and b.state_hash() == before and not out.events, cmd
+    return out
+
+
+def test_a_creature_without_a_swim_speed_may_not_end_its_move_in_deep_water():
+    """The rulebook: "You do not have to make Swim checks to move, attack, or cast spells
+    underwater" is the gift of a Swim speed; on the keep's river a fighter may cross but not
+    stop, and the refusal says so rather than calling the empty water occupied."""
+    b = keep(("Aldric", "fighter", "blue", 4, 3))
+    out = refusal(b, C.Move("Aldric", path=((5, 3),)))
+    assert out.code == "illegal_path"
+    assert "deep water" in out.reason and "occupied" not in out.reason
+
+
+def test_while_an_interrupt_turn_is_asked_other_commands_wait_for_that_answer():
+    """The rulebook: "You must spend a Reaction to attempt an Interrupt Turn." While the orc's
+    owner decides, another command is refused naming the Interrupt Turn it waits for, not an
+    attack of opportunity."""
+    b = trio()
+    m_walks(b)
+    assert b.pending.kind == "interrupt"
+    out = refusal(b, C.EndTurn("M"))
+    assert out.code == "awaiting_reaction"
+    assert "Interrupt Turn" in out.reason and "attack of opportunity" not in out.reason

@@ -33,8 +33,9 @@ def ready_for_commands(b) -> None:
                                                 else f"{b.winner} won"))
     if b.pending:
         p = b.pending
-        what = (f"{p.mover}'s attack (React, ActiveParry or ActiveDodge)" if p.kind == "defense"
-                else f"the attack of opportunity on {p.mover} (React)")
+        what = {"defense": f"{p.mover}'s attack (React, ActiveParry or ActiveDodge)",
+                "interrupt": f"the Interrupt Turn offered against {p.mover} (React)",
+                }.get(p.kind, f"the attack of opportunity on {p.mover} (React)")
         raise Refused("awaiting_reaction", f"the battle waits for {p.reactor}'s answer to {what}")
 
 
