@@ -86,3 +86,19 @@ def test_while_an_interrupt_turn_is_asked_other_commands_wait_for_that_answer():
     out = refusal(b, C.EndTurn("M"))
     assert out.code == "awaiting_reaction"
     assert "Interrupt Turn" in out.reason and "attack of opportunity" not in out.reason
+
+
+# ---- Weakened 4+ and Swift actions (docs/rules/11-hit-points-and-conditions.md) -------------
+
+def test_weakened_stage_4_cannot_use_swift_actions_but_still_takes_other_little_actions():
+    """The rulebook, Weakened Stage 4: "Half Move Speed, Cannot Run, No Reactions, Cannot use
+    Swift Actions." and "Swift Actions are Little Actions that do not Provoke AOO": sheathing
+    a sword (a Little Action that provokes) is still allowed; dropping prone is not."""
+    b = arena(("A", "fighter", "blue", 2, 3, {"initiative": FIRST}),
+              ("B", "orc", "red", 9, 6, {"initiative": SECOND}))
+    b.set_condition("A", "weakened", 4)
+    assert refusal_code(b, C.DropProne("A")) == "no_swift_actions"
+    assert refusal_code(b, C.Step("A", (3, 3))) == "no_swift_actions"
+    assert b.action("A", "sheathe_weapon").enabled
+    ok(b, C.SheatheWeapon("A", "longsword"))
+    assert not any(w.id == "longsword" for w in b.unit("A").weapons)
