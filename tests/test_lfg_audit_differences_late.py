@@ -102,3 +102,46 @@ def test_weakened_stage_4_cannot_use_swift_actions_but_still_takes_other_little_
     assert b.action("A", "sheathe_weapon").enabled
     ok(b, C.SheatheWeapon("A", "longsword"))
     assert not any(w.id == "longsword" for w in b.unit("A").weapons)
+
+
+# ---- Volley (docs/rules/19-maneuvers-and-archery.md "Volley shots and indirect fire") ---------
+
+def archer_and_orcs(dice=()):
+    """A (archer, blue) in the open, T (orc, red) in plain sight 6 hexes east, G (goblin) far."""
+    return arena(("A", "archer", "blue", 1, 3, {"initiative": FIRST}),
+                 ("T", "orc", "red", 7, 3, {"initiative": SECOND, "hp": 40}),
+                 ("G", "goblin", "red", 11, 7, {"initiative": THIRD}),
+                 fixed_dice=INIT + list(dice))
+
+
+def test_a_volley_may_strike_a_target_in_plain_sight():
+    """The rulebook: "Select a hex you wish to strike with your projectile. If there is a
+    creature in that hex, the attack targets it." Nothing asks the hex to be out of sight: a
+    volley at an orc in the open is an indirect attack at -10 like any other."""
+    b = archer_and_orcs([("d20", 20), ("d6", 3)])
+    assert b.action("A", "volley").enabled
+    assert any(o.command.target == "T" for o in b.options("A", "volley"))
+    events = ok(b, C.Volley("A", "T", "shortbow"))
+    roll = of(events, E.AttackRolled)[0]
+    assert roll.kind == "volley" and "indirect fire 10" in roll.breakdown
+    assert roll.hit and not roll.critical and b.unit("T").hp == 37
+
+
+def test_a_volley_may_be_aimed_at_an_empty_hex_and_its_missile_falls_near_it():
+    """The rulebook: "Select a hex you wish to strike with your projectile." and "If the
+    attack misses, use the Accuracy by Volume rules for possibly striking any creature within
+    10 feet." An arrow loosed at the empty hex beside the orc has nobody there to hit: it falls
+    on the creature nearest the hex within 10 ft, with the stray missile's roll."""
+    b = archer_and_orcs([("d20", 20), ("d6", 4)])
+    volley = C.Volley("A", weapon="shortbow", at=(6, 3))
+    assert b.refusal(volley) is None
+    events = ok(b, volley)
+    assert of(events, E.VolleyLanded)[0].at == (6, 3)
+    roll = of(events, E.AttackRolled)[0]
+    assert (roll.attacker, roll.target, roll.kind) == ("A", "T", "stray")
+    assert roll.hit and b.unit("T").hp == 36
+    assert b.budget("A").big == 1
+    b = archer_and_orcs()
+    events = ok(b, C.Volley("A", weapon="shortbow", at=(11, 0)))   # nobody within 10 ft
+    assert of(events, E.VolleyLanded) and not of(events, E.AttackRolled)
+    assert b.budget("A").big == 1

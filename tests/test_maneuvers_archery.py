@@ -237,13 +237,6 @@ def test_a_volley_arcs_over_a_wall_at_minus_10_and_a_natural_20_adds_10():
     assert "total concealment" in roll.breakdown and b.unit("T").hp == 37
 
 
-def test_a_volley_is_for_a_target_out_of_line_of_effect():
-    """"You can launch arrows and spears over objects and barriers" - a target in the open is
-    shot directly."""
-    b = shooting_past([], blocker=(9, 7))
-    assert b.refusal(C.Volley("A", "T", "shortbow")).code == "has_line_of_effect"
-
-
 # ---- Lean Out / Take Cover -------------------------------------------------------------------
 
 def behind_a_wall(**kw):
