@@ -5,6 +5,7 @@ built from a map (docs/rules/09-turns-and-actions.md, 11-hit-points-and-conditio
 """
 from __future__ import annotations
 
+from game.ecs.scenario import WALL
 from game.engine import commands as C
 from game.engine import events as E
 from tests.helpers import refusal_code
@@ -145,3 +146,29 @@ def test_a_volley_may_be_aimed_at_an_empty_hex_and_its_missile_falls_near_it():
     events = ok(b, C.Volley("A", weapon="shortbow", at=(11, 0)))   # nobody within 10 ft
     assert of(events, E.VolleyLanded) and not of(events, E.AttackRolled)
     assert b.budget("A").big == 1
+
+
+# ---- Lean Out (docs/rules/19-maneuvers-and-archery.md "Lean Out / Take Cover") ---------------
+
+def test_leaning_out_from_total_cover_lets_an_archer_shoot_past_its_wall():
+    """The rulebook: "Lean Out from Cover / Take Cover (Swift Action): You remain in your
+    current hex, but lean out from behind ... an adjacent object ... that provides Total
+    Cover. While leaning out, you have Good Cover (+4 Cover Bonus to AC). This is generally
+    used to make a ranged attack". The archer at 3,3 has the wall at 4,3 between it and the
+    enemy archer at 8,3: leaning out, it shoots round the wall's edge, and is shot back at
+    with Good cover."""
+    b = arena(("A", "archer", "blue", 3, 3, {"initiative": FIRST}),
+              ("E", "archer", "red", 8, 3, {"initiative": SECOND, "hp": 40}),
+              ("G", "goblin", "red", 0, 7, {"initiative": THIRD}),
+              terrain={(4, 3): WALL}, fixed_dice=INIT + [("d20", 18), ("d6", 5)])
+    assert refusal_code(b, C.Attack("A", "E", "shortbow")) == "cannot_attack"
+    ok(b, C.TakeCover("A", (4, 3)))
+    assert refusal_code(b, C.Attack("A", "E", "shortbow")) == "cannot_attack"
+    ok(b, C.LeanOut("A"))
+    events = ok(b, C.Attack("A", "E", "shortbow"))
+    assert of(events, E.AttackRolled)[0].hit and b.unit("E").hp == 35
+    ok(b, C.EndTurn("A"))
+    ok(b, C.ChooseNext("A", "E"))
+    assert b.refusal(C.Attack("E", "A", "shortbow")) is None
+    preview = b.forecast(C.Attack("E", "A", "shortbow"))
+    assert any("good cover 4" in line for line in preview.lines)
