@@ -172,3 +172,23 @@ def test_leaning_out_from_total_cover_lets_an_archer_shoot_past_its_wall():
     assert b.refusal(C.Attack("E", "A", "shortbow")) is None
     preview = b.forecast(C.Attack("E", "A", "shortbow"))
     assert any("good cover 4" in line for line in preview.lines)
+
+
+# ---- the missing rules: two weapons on the defensive, and falling ----------------------------
+
+def test_fighting_defensively_with_two_weapons_adds_1_to_the_shield_rating():
+    """The rulebook, two weapons: "If you Fight Defensively (Ch9.2c), you gain a +1 Gear Bonus
+    to Shield Rating." The twin-blade (shortsword and dagger in the off hand) fights
+    defensively; the orc's axe meets AC + 2 (dodge) + 1 (the blades as a shield)."""
+    b = arena(("R", "twinblade", "blue", 3, 2, {"initiative": FIRST}),
+              ("O", "orc", "red", 4, 2, {"initiative": SECOND}),
+              ("G", "goblin", "red", 0, 7, {"initiative": THIRD}),
+              fixed_dice=INIT + [("d20", 12)])
+    ok(b, C.FightDefensively("R"))
+    ok(b, C.EndTurn("R"))
+    ok(b, C.ChooseNext("R", "O"))
+    after = b.forecast(C.Attack("O", "R", "greataxe"))
+    assert any("shield (two weapons) 1" in line for line in after.lines)
+    assert after.chance == 0.4                 # d20 + 5 against 10 + 3 + 2 + 1 + 2 = 18
+    roll = of(ok(b, C.Attack("O", "R", "greataxe")), E.AttackRolled)[0]
+    assert (roll.total, roll.ac, roll.hit) == (17, 18, False)

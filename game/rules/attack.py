@@ -33,6 +33,7 @@ from typing import Mapping
 from game.data.model import SIZES, UnitType, Weapon
 from game.rules import conditions as cond
 from game.rules.sections import cite
+from game.rules.hands import wields_two_weapons
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Modifiers, Ruleset
 
@@ -129,12 +130,14 @@ class Fighter:
     conditions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     on_difficult: bool = False          # docs/rules/03-movement.md: -2 attack rolls and -2 AC
     name: str = ""
+    two_weapons: bool = False           # a weapon in each hand (game.rules.hands)
 
     @classmethod
     def of(cls, view, on_difficult: bool = False) -> Fighter:
         """From a `game.ecs.view.UnitView` (or anything with .unit, .conditions, .name)."""
+        two = hasattr(view, "weapons") and wields_two_weapons(view)
         return cls(view.unit, MappingProxyType(dict(view.conditions)), on_difficult,
-                   getattr(view, "name", ""))
+                   getattr(view, "name", ""), two)
 
     @property
     def label(self) -> str:
@@ -435,6 +438,8 @@ def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
         ]
         if state == "flat_footed":
             terms.append(Term(-max(2, u.dex_mod), "flat-footed", R11))
+    if state is None and t.two_weapons and "fighting_defensively" in t.conditions:
+        terms.append(Term(1, "shield (two weapons)", R19))   # +1 to the shield rating
     cover = effective_cover(sit)
     bonus = sit.rules.modifiers.cover_bonus.get(cover)
     if bonus:

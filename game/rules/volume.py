@@ -94,7 +94,7 @@ def near_hex(view, attacker, h) -> tuple[str, ...]:
 
 def shield_rating(plan: AttackPlan) -> int:
     """The target's shield as it counts in the AC of this attack (0 when it does not)."""
-    return sum(t.value for t in plan.ac.terms if t.label == "shield")
+    return sum(t.value for t in plan.ac.terms if t.label.startswith("shield"))
 
 
 def strays(plan: AttackPlan, natural: int, roll_hit: bool, concealed_miss: bool,
