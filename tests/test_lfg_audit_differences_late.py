@@ -192,3 +192,30 @@ def test_fighting_defensively_with_two_weapons_adds_1_to_the_shield_rating():
     assert after.chance == 0.4                 # d20 + 5 against 10 + 3 + 2 + 1 + 2 = 18
     roll = of(ok(b, C.Attack("O", "R", "greataxe")), E.AttackRolled)[0]
     assert (roll.total, roll.ac, roll.hit) == (17, 18, False)
+
+
+def test_a_fall_that_deals_damage_requires_a_reflex_save_or_breaks_an_arm_or_a_leg():
+    """The rulebook, falling: "If you take damage, you land prone and risk a broken limb." "A
+    fall that deals damage requires a REF Save (Base DC10) or you suffer a broken arm or broken
+    leg (50/50 chance for either)." The fighter jumps down the keep's 10-ft cliff, misses its
+    Jump check, takes 2 damage and fails the save (d20 8 + DEX 1 = 9): a d2 of 2 breaks a leg,
+    then in another jump a d2 of 1 an arm (the second d2: its main arm drops the longsword)."""
+    b = keep(("Aldric", "fighter", "blue", 12, 2), dice=[("d20", 3), ("d20", 8), ("d2", 2)])
+    events = ok(b, C.Move("Aldric", path=((12, 3), (12, 4))))
+    save = of(events, E.SaveRolled)[0]
+    assert (save.unit, save.save, save.total, save.dc, save.success) == (
+        "Aldric", "REF", 9, 10, False)
+    assert b.unit("Aldric").has("broken_leg") and b.unit("Aldric").has("prone")
+    assert [m.injury for m in of(events, E.Maimed)] == ["broken leg"]
+    b = keep(("Aldric", "fighter", "blue", 12, 2),
+             dice=[("d20", 3), ("d20", 8), ("d2", 1), ("d2", 1)])
+    events = ok(b, C.Move("Aldric", path=((12, 3), (12, 4))))
+    assert b.unit("Aldric").has("broken_arm")
+    assert [(w.unit, w.weapon, w.action) for w in of(events, E.WeaponMoved)] == [
+        ("Aldric", "Longsword", "dropped")]
+    b = keep(("Aldric", "fighter", "blue", 12, 2), dice=[("d20", 3), ("d20", 9)])
+    events = ok(b, C.Move("Aldric", path=((12, 3), (12, 4))))       # 9 + 1 = 10: saved
+    assert of(events, E.SaveRolled)[0].success and not of(events, E.Maimed)
+    b = keep(("Aldric", "fighter", "blue", 12, 2), dice=[("d20", 14)])
+    events = ok(b, C.Move("Aldric", path=((12, 3), (12, 4))))       # unhurt: no save at all
+    assert not of(events, E.SaveRolled)

@@ -451,12 +451,20 @@ def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
                                                 distance_ft=sit.distance_ft,
                                                 flanked=sit.flanked):
         terms.append(Term(value, label.lower(), rule))
-    if t.on_difficult:
+    terms += _footing_terms(sit)
+    return _bd(terms)
+
+
+def _footing_terms(sit: AttackSituation) -> list[Term]:
+    """Difficult terrain underfoot, and running against a ranged attack
+    (docs/rules/03-movement.md)."""
+    terms = []
+    if sit.target.on_difficult:
         terms.append(Term(-2, "difficult terrain", R3))
     if sit.ranged and sit.run_ac:
         terms.append(Term(sit.run_ac, "running toward the shooter" if sit.run_ac < 0
                           else "running (indirect angle)", R3))
-    return _bd(terms)
+    return terms
 
 
 def attack_fortune(sit: AttackSituation) -> tuple[int, tuple[Term, ...]]:
