@@ -11,7 +11,7 @@ from game.engine import events as E
 from tests.helpers import refusal_code
 
 from test_engine_interrupts import m_walks, trio
-from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
+from test_engine_turns import FIRST, SECOND, THIRD, arena, find_battle, of, ok
 from test_terrain import keep
 
 INIT = [("d20", 10)] * 3
@@ -219,3 +219,56 @@ def test_a_fall_that_deals_damage_requires_a_reflex_save_or_breaks_an_arm_or_a_l
     b = keep(("Aldric", "fighter", "blue", 12, 2), dice=[("d20", 14)])
     events = ok(b, C.Move("Aldric", path=((12, 3), (12, 4))))       # unhurt: no save at all
     assert not of(events, E.SaveRolled)
+
+
+# ---- full-round actions (docs/rules/09-turns-and-actions.md "Full-round actions") -----------
+
+def helpless_orc(seed=0, **fixed):
+    """A (fighter, blue) beside the unconscious orc B; C (orc) at `c` (far by default)."""
+    c = fixed.pop("c", (10, 7))
+    return arena(("A", "fighter", "blue", 3, 2, {"initiative": FIRST, "hp": 200}),
+                 ("B", "orc", "red", 4, 2, {"initiative": SECOND,
+                                            "conditions": ("unconscious", "prone")}),
+                 ("C", "orc", "red", *c, {"initiative": THIRD}), seed=seed, **fixed)
+
+
+def test_a_full_round_action_is_not_completed_until_the_start_of_your_next_turn():
+    """The rulebook: "Full-Round Actions (FRA): This consumes both Big Actions for a single
+    turn and the action is not completed until the start of your next turn! Once started, you
+    cannot take another action (or Reaction) until your FRA is complete." The Coup de Grace
+    starts now; the orc dies only when the fighter's next turn starts."""
+    b = helpless_orc()
+    events = ok(b, C.CoupDeGrace("A", "B"))
+    assert E.FullRoundStarted("A", "Coup de Grace", "B") in events
+    assert not of(events, E.Died) and not b.unit("B").dead
+    assert b.budget("A").big == 0 and b.unit("A").has("full_round")
+    ok(b, C.EndTurn("A"))
+    assert b.active == "C" and not b.unit("B").dead        # the others act in between
+    events = ok(b, C.EndTurn("C"))
+    if b.active is None:
+        events = ok(b, C.ChooseNext("C", "A"))
+    assert E.Died("B", (4, 2), "A", "coup de grace") in events
+    assert b.unit("B").dead and not b.unit("A").has("coup_de_grace")
+
+
+def test_a_full_round_action_is_interrupted_when_its_actor_is_moved_before_it_completes():
+    """The rulebook: the action "is not completed until the start of your next turn", so the
+    others may react in between: the orc beside the fighter shoves it away, and the Coup de
+    Grace never lands."""
+    def play(b):
+        ok(b, C.CoupDeGrace("A", "B", confirm=True))
+        ok(b, C.EndTurn("A"))
+        shoved = b.apply(C.Shove("C", target="A", to=(3, 3), confirm=True))
+        return shoved.events if shoved.ok else []
+
+    def shoved(b, events):
+        return bool(of(events, E.FullRoundInterrupted))
+
+    b, events = find_battle(lambda seed: helpless_orc(seed, c=(2, 2)), play, shoved)
+    stop = of(events, E.FullRoundInterrupted)[0]
+    assert (stop.unit, stop.target, stop.reason) == ("A", "B", "A was moved")
+    assert b.cell(b.unit("A").anchor) != (3, 2)
+    ok(b, C.EndTurn("C"))
+    if b.active is None:
+        ok(b, C.ChooseNext("C", "A"))
+    assert not b.unit("B").dead

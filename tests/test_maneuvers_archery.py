@@ -127,7 +127,7 @@ def test_coup_de_grace_still_slays_a_helpless_foe():
               ("O", "orc", "red", 4, 2, {"initiative": SECOND, "conditions": ("unconscious",)}),
               ("G", "goblin", "red", 0, 7, {"initiative": THIRD}))
     ok(b, C.CoupDeGrace("F", "O"))
-    assert b.unit("O").dead
+    assert b.unit("F").has("coup_de_grace")         # it lands when F's next turn starts
 
 
 # ---- stray missiles (accuracy by volume) -----------------------------------------------------

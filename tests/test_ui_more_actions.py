@@ -60,7 +60,7 @@ def test_j_targets_the_helpless_orc_and_a_click_slays_it():
     ctl.click_cell((3, 3))
     if ctl.model.pending is not None:       # it provokes the goblin? then confirm
         ctl.confirm()
-    assert b.unit("Orc").dead
+    assert b.unit("Wulfric").has("coup_de_grace")   # the orc dies when its next turn starts
 
 
 def test_a_click_off_the_targets_sends_nothing():
