@@ -11,7 +11,7 @@ from game.engine import events as E
 from tests.helpers import refusal_code
 
 from test_engine_interrupts import m_walks, trio
-from test_engine_turns import FIRST, SECOND, THIRD, arena, find_battle, of, ok
+from test_engine_turns import FIRST, LAST, SECOND, THIRD, arena, find_battle, of, ok
 from test_terrain import keep
 
 INIT = [("d20", 10)] * 3
@@ -37,6 +37,48 @@ def test_a_three_turn_effect_ends_at_the_end_of_its_sources_third_turn():
     assert E.ConditionRemoved("A", "frightened") in events
     assert not b.unit("A").has("frightened") and b.active == "A"
 
+
+
+def test_an_effect_whose_source_dies_runs_out_in_the_turns_of_the_creature_that_carries_it():
+    """The rulebook: "it ends at the end of your third turn" - the source's. When the source
+    dies its turns stop coming, and the game counts what is left in the frightened creature's
+    own turns (docs/rules/11-hit-points-and-conditions.md, the game's decision)."""
+    b = arena(("S", "goblin_shaman", "red", 2, 3, {"initiative": FIRST, "hp": 1}),
+              ("A", "fighter", "blue", 6, 3, {"initiative": SECOND}),
+              ("B", "fighter", "blue", 3, 3, {"initiative": THIRD}),
+              ("G", "goblin", "red", 11, 7, {"initiative": LAST}),
+              fixed_dice=INIT + [("d20", 10), ("d20", 2), ("d20", 18), ("d8", 8)],
+              initiative="top-down")
+    ok(b, C.UseAbility("S", ability="fear_burst", origin=(7, 3)))
+    assert b.unit("A").has("frightened") and not b.unit("B").has("frightened")
+    ok(b, C.EndTurn("S"))                           # the shaman's first turn ends
+    ok(b, C.EndTurn("A"))
+    ok(b, C.Attack("B", "S", "longsword"))
+    assert b.unit("S").dead
+    for name in ("B", "G", "A"):                    # A's turn counts as the second
+        ok(b, C.EndTurn(name))
+    assert b.unit("A").has("frightened")
+    ok(b, C.EndTurn("B"))
+    ok(b, C.EndTurn("G"))
+    events = ok(b, C.EndTurn("A"))                  # and the third
+    assert E.ConditionRemoved("A", "frightened") in events
+
+def test_the_cover_a_protector_gives_ends_at_the_start_of_the_protectors_next_turn():
+    """The rulebook: "Protect Action (Big Action, No AOO): You closely defend an ally like a
+    bodyguard until the start of your next turn." The ally's Protected state is timed by the
+    protector's turns, and goes when the protector's next turn starts."""
+    b = arena(("P", "fighter", "blue", 3, 2, {"initiative": FIRST}),
+              ("Q", "fighter", "blue", 4, 2, {"initiative": SECOND}),
+              ("O", "orc", "red", 10, 7, {"initiative": THIRD}),
+              fixed_dice=INIT, initiative="top-down")
+    ok(b, C.Protect("P", ally="Q"))
+    assert b.unit("Q").has("protected")
+    ok(b, C.EndTurn("P"))
+    ok(b, C.EndTurn("Q"))
+    assert b.unit("Q").has("protected")             # Q's own turn does not end it
+    events = ok(b, C.EndTurn("O"))                  # a new round: P's turn starts
+    assert b.active == "P" and E.ConditionRemoved("Q", "protected") in events
+    assert not b.unit("Q").has("protected")
 
 # ---- cover on Reflex saves (docs/rules/06-cover.md, 14-areas-of-effect.md) ------------------
 
