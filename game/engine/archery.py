@@ -169,5 +169,5 @@ def volley_forecast(b, cmd) -> Forecast:
     return Forecast(sum(p for _, p in odds), lines, caught=tuple(names))
 
 
-__all__ = ["can_volley", "can_volley_with", "volley",
+__all__ = ["aimed_hex", "can_volley", "can_volley_with", "volley",
            "volley_forecast", "volley_mode"]
