@@ -315,11 +315,16 @@ def test_drop_prone_is_a_swift_action():
 # ---- Coup de grace (docs/rules/09-turns-and-actions.md) --------------------------------------------------------------
 
 def test_coup_de_grace_kills_a_helpless_target_in_reach():
+    """The blow lands when A's next turn starts (a full-round action)."""
     b = pair(b={"conditions": ("unconscious", "prone")})
     assert b.winner is None
     events = ok(b, C.CoupDeGrace("A", "B"))
+    assert not of(events, E.Died) and b.budget("A").big == 0
+    ok(b, C.EndTurn("A"))                               # C, the only one able, acts
+    events = ok(b, C.EndTurn("C"))
+    events += ok(b, C.ChooseNext("C", "A")) if b.active is None else []
     assert of(events, E.Died) == [E.Died("B", (4, 2), "A", "coup de grace")]
-    assert b.unit("B").dead and b.budget("A").big == 0
+    assert b.unit("B").dead
 
 
 def test_coup_de_grace_needs_reach_and_both_big_actions():

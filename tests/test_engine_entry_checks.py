@@ -75,7 +75,7 @@ REFUSED_FORECASTS = {
     "unknown ability": lambda me, foe: C.UseAbility(me, "no_such_ability", origin=(3, 2)),
     "off-hand without a second weapon": lambda me, foe: C.OffHandAttack(me, foe),
     "a step off the map": lambda me, foe: C.Step(me, (40, 40)),
-    "a volley without a bow": lambda me, foe: C.Volley(me, foe),
+    "a volley at a hex off the map": lambda me, foe: C.Volley(me, at=(40, 40)),
     "another creature's turn": lambda me, foe: C.Attack(foe, me),
     "an unknown creature": lambda me, foe: C.Attack("Nobody", foe),
 }

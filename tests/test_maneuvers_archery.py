@@ -127,7 +127,7 @@ def test_coup_de_grace_still_slays_a_helpless_foe():
               ("O", "orc", "red", 4, 2, {"initiative": SECOND, "conditions": ("unconscious",)}),
               ("G", "goblin", "red", 0, 7, {"initiative": THIRD}))
     ok(b, C.CoupDeGrace("F", "O"))
-    assert b.unit("O").dead
+    assert b.unit("F").has("coup_de_grace")         # it lands when F's next turn starts
 
 
 # ---- stray missiles (accuracy by volume) -----------------------------------------------------
@@ -235,13 +235,6 @@ def test_a_volley_arcs_over_a_wall_at_minus_10_and_a_natural_20_adds_10():
     assert roll.hit and not roll.critical and roll.kind == "volley"
     assert "indirect fire 10" in roll.breakdown and "natural 20 on a volley" in roll.breakdown
     assert "total concealment" in roll.breakdown and b.unit("T").hp == 37
-
-
-def test_a_volley_is_for_a_target_out_of_line_of_effect():
-    """"You can launch arrows and spears over objects and barriers" - a target in the open is
-    shot directly."""
-    b = shooting_past([], blocker=(9, 7))
-    assert b.refusal(C.Volley("A", "T", "shortbow")).code == "has_line_of_effect"
 
 
 # ---- Lean Out / Take Cover -------------------------------------------------------------------

@@ -103,7 +103,7 @@ def test_a_key_in_the_more_actions_mode_picks_the_entry_and_enter_takes_it():
     key(a, pygame.K_RETURN)
     if a.model.pending is not None:         # it provokes: Enter again confirms it
         key(a, pygame.K_RETURN)
-    assert b.unit("Orc").dead
+    assert b.unit("Wulfric").has("coup_de_grace")   # the blow lands at its next turn
 
 
 def test_a_click_off_the_more_actions_targets_sends_nothing_and_says_where_to_click():

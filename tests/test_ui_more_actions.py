@@ -30,7 +30,8 @@ def test_the_more_button_is_enabled_only_when_a_more_action_is():
     b = helpless_orc()
     more = next(s for s in P.action_states(b, human=True) if s.action == "more")
     assert more.enabled and more.hotkey == "J"
-    lying = battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=2, row=3),
+    # a cleric (a mace only: no javelin to volley with) far from the goblin
+    lying = battle_on([dict(name="Wulfric", unit="cleric", team="blue", col=2, row=3),
                        dict(name="Goblin", unit="goblin", team="red", col=8, row=6)])
     more = next(s for s in P.action_states(lying, human=True) if s.action == "more")
     assert not more.enabled and "rarer actions" in more.reason
@@ -59,7 +60,7 @@ def test_j_targets_the_helpless_orc_and_a_click_slays_it():
     ctl.click_cell((3, 3))
     if ctl.model.pending is not None:       # it provokes the goblin? then confirm
         ctl.confirm()
-    assert b.unit("Orc").dead
+    assert b.unit("Wulfric").has("coup_de_grace")   # the orc dies when its next turn starts
 
 
 def test_a_click_off_the_targets_sends_nothing():

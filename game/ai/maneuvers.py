@@ -105,6 +105,8 @@ def volley_options(planner, stay_value: float) -> list:
         return []
     best = None
     for option in b.options(me.name, "volley"):
+        if option.command.at is not None:
+            continue                        # a hex: weighed as the creature beside it
         f = b.forecast(option.command)
         if f is None or not f.chance:
             continue

@@ -141,6 +141,9 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("full_round", "In a full-round action",
           "until its next turn: no other action and no reaction (attacks of opportunity "
           "included)", rule="rules: Turns, actions and initiative", can_react=False),
+    _rule("coup_de_grace", "Delivering a Coup de Grace",
+          "a full-round action under way: the helpless target dies when its next turn starts, "
+          "unless it is stopped first", rule="rules: Turns, actions and initiative"),
     _rule("protecting", "Protecting", "until its next turn: gives the adjacent ally it "
           "protects Good or Superior cover; Cramped", rule="rules: Reactions"),
     _rule("shield_bash", "Shield bashing", "until its next turn: its shield does not count "

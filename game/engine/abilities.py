@@ -53,7 +53,7 @@ class Aimed(NamedTuple):
 
 def _action_left(b, u, a) -> None:
     if a.action == "little":
-        guards.little_action(b, u, a.name)
+        guards.little_action(b, u, a.name, swift=not a.provokes)
     else:
         guards.big_action(b, u, 2 if a.action == "full_round" else 1, a.name)
 

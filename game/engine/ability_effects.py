@@ -60,12 +60,20 @@ def cover_from(view, user: str, origin, t) -> int:
     return (result.bonus or 0) if result is not None else 0
 
 
+def save_cover_from(view, user: str, origin, t) -> int:
+    """The cover bonus `t` adds to a REF save against the area from `origin`: only the
+    terrain's; creatures in between give none (docs/rules/06-cover.md "Cover and Reflex
+    saves")."""
+    result = effect_lines(view, user, origin, t)
+    return result.ref_bonus if result is not None else 0
+
+
 def saving_throw(b, user: str, a, origin, name: str) -> Effect:
     """The creature's save against ability `a` (cover against the origin on REF)."""
     view = b.view()
     t = view.unit(name)
     kind, dc = a.save.kind, a.save.dc
-    covered = cover_from(view, user, origin, t) if kind == "REF" else 0
+    covered = save_cover_from(view, user, origin, t) if kind == "REF" else 0
     bonus = saves.save_bonus(t.unit, kind, t.conditions, covered)
     natural, faces = b.dice.fortune_d20(cond.fortune(t.conditions))
     auto = saves.fails_automatically(kind, t.conditions)
@@ -210,8 +218,9 @@ def affect(b, user: str, a, origin, name: str, rolled, temp=None) -> None:
         _heal(b, user, a, name, rolled, temp)
     if lands and not b.unit(name).dead:
         for c in a.conditions:
-            # counted in the creature's own turns: its next turn is the first of them
-            b.set_condition(name, c.name, 1, cond.lasting_turns(b.eids[name], c.rounds))
+            # counted in the user's turns, this one the first (docs/rules/11-hit-points-and-
+            # conditions.md "How long effects last")
+            b.set_condition(name, c.name, 1, cond.lasting_turns(b.eids[user], c.rounds))
     if effect.failed and a.forced is not None and not b.unit(name).dead:
         force(b, user, a, origin, name)
 
@@ -275,7 +284,7 @@ def fail_chance(view, user: str, a, origin, t) -> float:
         bonus, ac = roll_terms(view, user, a, origin, t)
         fortune = cond.fortune(view.unit(user).conditions, attack=True)
         return float(exact_roll_hit(bonus.total, ac.total, fortune))
-    covered = cover_from(view, user, origin, t) if a.save.kind == "REF" else 0
+    covered = save_cover_from(view, user, origin, t) if a.save.kind == "REF" else 0
     bonus = saves.save_bonus(t.unit, a.save.kind, t.conditions, covered).total
     auto = saves.fails_automatically(a.save.kind, t.conditions)
     return 1.0 - float(saves.pass_chance(bonus, a.save.dc, cond.fortune(t.conditions), auto))
@@ -317,5 +326,5 @@ def forecast(view, user: str, a, target) -> tuple[Forecast, ...]:
     return tuple(out)
 
 
-__all__ = ["Effect", "Forecast", "fail_chance", "forecast", "healing_forecast", "affect", "attack_roll", "cover_from", "damage_terms", "force",
+__all__ = ["Effect", "Forecast", "fail_chance", "forecast", "healing_forecast", "affect", "attack_roll", "cover_from", "save_cover_from", "damage_terms", "force",
            "push_end", "resolve", "roll_terms", "saving_throw"]

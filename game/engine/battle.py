@@ -34,6 +34,7 @@ from game.engine.profile import RuleProfile
 from game.engine.profiles import profile_named
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import full_round
 from game.engine.command_fields import field_refusal
 from game.engine.dice import Dice
 from game.engine.forecast import refused_forecast
@@ -286,6 +287,7 @@ class Battle:
             for stance in ("taking_cover", "leaning_out"):
                 if stance in self.conditions(name).active:
                     self.remove_condition(name, stance)
+            full_round.moved(self, name)        # and stops the full-round action under way
 
     def set_conditions(self, name: str, active: dict, expires: dict | None = None) -> None:
         """Replace a creature's conditions (and, when given, their expiries)."""

@@ -266,11 +266,13 @@ class KnockoutStrike(Command):
 
 @dataclass(frozen=True)
 class Volley(Command):
-    """Volley (an attack action): a bow, javelin or spear launched in a high arc at `target`,
-    a creature out of line of effect but within range; -10, no critical hit."""
+    """Volley (an attack action): a bow, javelin or spear launched in a high arc at a hex
+    within range: the creature `target`, or the hex `at` (the creature in it, if any, is the
+    target); -10, no critical hit (docs/rules/19-maneuvers-and-archery.md)."""
     target: str = ""
     weapon: str | None = None
     confirm: bool = False
+    at: Cell | None = None
 
 
 @dataclass(frozen=True)

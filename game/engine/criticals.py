@@ -29,15 +29,24 @@ def perfect_injury(b, target: str, dealt: int, damage_types: tuple[str, ...]) ->
     limb = LIMBS[b.dice.d(6)]
     severed = limb != "ribs" and "slashing" in damage_types
     word = "severed" if severed else "broken"
-    if limb == "arm":
-        _drop_arms_weapon(b, target, main=b.dice.d(2) == 1)
-        b.set_condition(target, "broken_arm", 1)
-    elif limb == "leg":
-        b.set_condition(target, "broken_leg", 1)
-        b.set_condition(target, "prone", 1)
-    else:
+    if limb == "ribs":
         b.set_condition(target, "distressed", 1)
-    b.emit(E.Maimed(target, f"{word} {limb}" if limb != "ribs" else "broken ribs"))
+        b.emit(E.Maimed(target, "broken ribs"))
+        return
+    break_limb(b, target, limb, word)
+
+
+def break_limb(b, name: str, limb: str, word: str = "broken") -> None:
+    """`name`'s arm or leg breaks (or is severed): an arm drops the weapon it held (a d2 picks
+    the arm, 1 the main one), a leg leaves the creature prone. Also the fall's broken limb
+    (docs/rules/21-terrain-and-falling.md "Falling")."""
+    if limb == "arm":
+        _drop_arms_weapon(b, name, main=b.dice.d(2) == 1)
+        b.set_condition(name, "broken_arm", 1)
+    else:
+        b.set_condition(name, "broken_leg", 1)
+        b.set_condition(name, "prone", 1)
+    b.emit(E.Maimed(name, f"{word} {limb}"))
 
 
 def _drop_arms_weapon(b, name: str, main: bool) -> None:
@@ -57,4 +66,4 @@ def _drop_arms_weapon(b, name: str, main: bool) -> None:
         b.emit(E.WeaponMoved(name, w.name, "dropped", b.cell(u.anchor)))
 
 
-__all__ = ["LIMBS", "perfect_injury"]
+__all__ = ["LIMBS", "break_limb", "perfect_injury"]

@@ -36,14 +36,14 @@ def _hands_free(u, what: str) -> None:
 
 
 def can_draw_weapon(b, u) -> None:
-    guards.little_action(b, u, "drawing a weapon")
+    guards.little_action(b, u, "drawing a weapon", swift=False)
     if not u.sheathed:
         raise Refused("nothing_sheathed", f"{u.name} has no sheathed weapon to draw")
     _hands_free(u, "drawing another")
 
 
 def can_sheathe_weapon(b, u) -> None:
-    guards.little_action(b, u, "sheathing a weapon")
+    guards.little_action(b, u, "sheathing a weapon", swift=False)
     if not any(not w.natural and not w.unarmed for w in u.weapons):
         raise Refused("nothing_in_hand", f"{u.name} holds no weapon to sheathe")
 
@@ -54,7 +54,7 @@ def _lying_here(u) -> list:
 
 
 def can_pick_up(b, u) -> None:
-    guards.little_action(b, u, "picking up a weapon")
+    guards.little_action(b, u, "picking up a weapon", swift=False)
     if not _lying_here(u):
         where = ", ".join(f"{w.name} at {b.cell(h)[0]},{b.cell(h)[1]}" for w, h in u.dropped)
         raise Refused("nothing_here", f"none of {u.name}'s weapons lies in its space"

@@ -302,6 +302,34 @@ class TradedSpaces(Event):
 
 
 @dataclass(frozen=True)
+class FullRoundStarted(Event):
+    """A full-round action begins; it completes at the start of `unit`'s next turn
+    (docs/rules/09-turns-and-actions.md "Full-round actions")."""
+    unit: str
+    action: str
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class FullRoundInterrupted(Event):
+    """A full-round action under way is stopped before it completes: `reason` says why."""
+    unit: str
+    action: str
+    target: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class VolleyLanded(Event):
+    """A volley aimed at a hex with nobody in it falls there (docs/rules/
+    19-maneuvers-and-archery.md "Volley shots and indirect fire"); a creature within 10 ft
+    may still be struck (an AttackRolled of kind "stray" follows)."""
+    unit: str
+    weapon: str
+    at: Cell
+
+
+@dataclass(frozen=True)
 class WeaponMoved(Event):
     """A weapon changes place (docs/rules/09-turns-and-actions.md "Weapons in hand",
     10-attacks-and-damage.md): "drawn", "sheathed", "thrown" (it lies at `at`), "picked up" (from

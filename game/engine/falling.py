@@ -4,15 +4,19 @@
 `fall(b, name, steps)` is the one way a creature falls: jumping down a ledge, pushed off one
 (a forced movement), knocked out of the air. It rolls the creature's better check of
 Acrobatics and Jump (none when helpless), deals the damage (DR counts: it is bludgeoning),
-leaves it prone when the fall hurt it, and says so in a Fell event.
+leaves it prone when the fall hurt it, and says so in a Fell event. A fall that hurt it asks
+a REF save (DC 10; a helpless creature fails it): failed, a d2 breaks an arm (1) or a leg (2).
 `terrain_check(b, name, skill, dc, purpose)` rolls a Swim, Climb or Strength check.
 """
 from __future__ import annotations
 
 from game.engine import events as E
+from game.engine.criticals import break_limb
 from game.engine.forecast import Forecast
 from game.engine.health import damage
+from game.rules import conditions as cond
 from game.rules import falling as rules
+from game.rules import saving_throws as saves
 from game.rules.damage import dr_applies
 from game.rules.locomotion import flies, step_hazard
 from game.rules.skills import beats_dc_chance, skill_bonus
@@ -58,7 +62,23 @@ def fall(b, name: str, steps: int, cause: str = "fall"):
     if result.prone and name in b.eids and not b.unit(name).dead \
             and "prone" not in b.unit(name).conditions:
         b.set_condition(name, "prone", 1)
+    if amount and name in b.eids and not b.unit(name).dead:
+        limb_save(b, name)
     return result
+
+
+def limb_save(b, name: str) -> None:
+    """The REF save of a creature a fall hurt: failed, an arm or a leg breaks (a d2)."""
+    u = b.unit(name)
+    bonus = saves.save_bonus(u.unit, "REF", u.conditions)
+    natural, faces = b.dice.fortune_d20(cond.fortune(u.conditions))
+    total = natural + bonus.total
+    passed = total >= rules.LIMB_SAVE_DC and not saves.fails_automatically("REF", u.conditions)
+    b.emit(E.SaveRolled(name, "REF", natural, total, rules.LIMB_SAVE_DC, passed,
+                        f"REF save: d20 {natural} {bonus.text(first_sign=True)} = {total} vs "
+                        f"DC {rules.LIMB_SAVE_DC} against a broken limb ({rules.R21})"))
+    if not passed:
+        break_limb(b, name, "arm" if b.dice.d(2) == 1 else "leg")
 
 
 def knock_down_flyer(b, name: str):
@@ -92,7 +112,8 @@ def terrain_check(b, name: str, skill: str, dc: int, purpose: str) -> bool:
     return ok
 
 
-__all__ = ["fall", "fall_bonus", "knock_down_flyer", "path_forecast", "terrain_check"]
+__all__ = ["fall", "fall_bonus", "knock_down_flyer", "limb_save", "path_forecast",
+           "terrain_check"]
 
 
 # ---- forecasts ------------------------------------------------------------------------------

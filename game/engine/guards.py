@@ -33,8 +33,9 @@ def ready_for_commands(b) -> None:
                                                 else f"{b.winner} won"))
     if b.pending:
         p = b.pending
-        what = (f"{p.mover}'s attack (React, ActiveParry or ActiveDodge)" if p.kind == "defense"
-                else f"the attack of opportunity on {p.mover} (React)")
+        what = {"defense": f"{p.mover}'s attack (React, ActiveParry or ActiveDodge)",
+                "interrupt": f"the Interrupt Turn offered against {p.mover} (React)",
+                }.get(p.kind, f"the attack of opportunity on {p.mover} (React)")
         raise Refused("awaiting_reaction", f"the battle waits for {p.reactor}'s answer to {what}")
 
 
@@ -124,15 +125,18 @@ def big_action(b, u, n: int, action: str) -> None:
                   f"{big}")
 
 
-def little_action(b, u, action: str) -> None:
-    """The Little Action (or a Big Action to spend as one) left for `action`, a Swift one."""
+def little_action(b, u, action: str, swift: bool = True) -> None:
+    """The Little Action (or a Big Action to spend as one) left for `action`. A `swift` one
+    (a Little Action that provokes nothing) is refused at Weakened 4+; one that provokes
+    (drawing, sheathing, picking up) is not (docs/rules/11-hit-points-and-conditions.md)."""
     not_in_full_round(u, action)
     budget = b.budget(u.name)
     if budget.little <= 0 and budget.big <= 0:
         raise Refused("no_little_action", f"{u.name} has no Little Action left (nor a Big Action to spend as one) "
                       f"for {action}")
-    if not cond.can_use_swift(u.conditions):
-        raise Refused("no_swift_actions", f"{u.name} cannot take Swift actions (Weakened 4+)")
+    if swift and not cond.can_use_swift(u.conditions):
+        raise Refused("no_swift_actions", f"{u.name} cannot take Swift actions (Weakened 4+): "
+                      f"{action} is one")
 
 
 def free_to_move(b, u, what: str) -> None:

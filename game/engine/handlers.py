@@ -30,7 +30,7 @@ from game.data.model import AOO_POLICIES
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine import turns
-from game.ecs.components import ActionBudget, Controller, Health, RunCourse
+from game.ecs.components import ActionBudget, Controller, RunCourse
 from game.engine.attacks import (attack_action, attack_left, begin_attack, pick_weapon,
                                  still_possible)
 from game.engine.guards import (actor_of_turn, big_action, big_cost, cell, confirm_action,
@@ -40,7 +40,7 @@ from game.engine.guards import (actor_of_turn, big_action, big_cost, cell, confi
 from game.engine.spending import non_attack_action, spend, spend_little, until_next_turn
 from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.state import Refused
-from game.engine import grapples, minions
+from game.engine import full_round, grapples, minions
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped
 from game.engine.defense import set_defense_policy
 from game.engine.falling import path_forecast
@@ -163,15 +163,13 @@ def can_coup_de_grace(b, u) -> None:
 @COMMANDS.handles(C.CoupDeGrace)
 def coup_de_grace(b, cmd):
     """Coup de Grace (docs/rules/09-turns-and-actions.md): full-round; a helpless target in melee
-    reach dies."""
+    reach dies when the actor's next turn starts (game.engine.full_round)."""
     u = actor_of_turn(b, cmd)
     can_coup_de_grace(b, u)
     t = enemy_target(b, u, cmd.target)
-    if "helpless" not in cond.effective(t.conditions):
-        raise Refused("not_helpless", f"{t.name} is not helpless: a Coup de Grace needs a helpless target")
-    distance = footprint_distance(u, t)
-    if not any(w.can_melee and (u.unit.reach_with(w) or 0) >= distance for w in u.weapons):
-        raise Refused("out_of_reach", f"{t.name} is not within {u.name}'s melee reach ({distance} hexes away)")
+    code, why = full_round.coup_problem(u, t)
+    if code:
+        raise Refused(code, why)
     provokers = confirm_action(cmd, b.view(), u, "a Coup de Grace")
 
     def perform():
@@ -182,9 +180,7 @@ def coup_de_grace(b, cmd):
                                        "coup de grace", stop_if_prone=False)
         if stopped(b, u.name, by_prone=False) or t.name not in b.eids:
             return
-        if not b.health(t.name).dead:
-            b.update(t.name, Health, dead=True)
-            b.emit(E.Died(t.name, b.cell(b.unit(t.name).anchor), u.name, "coup de grace"))
+        full_round.begin(b, u.name, t.name)     # the blow lands when its next turn starts
     return perform
 
 
@@ -610,8 +606,9 @@ def power_attack_forecast(b, cmd) -> Forecast:
 def coup_de_grace_forecast(b, cmd) -> Forecast:
     """A Coup de Grace kills a helpless creature unless an attack of opportunity stops the
     killer first (rules: Turns, actions and initiative)."""
-    return Forecast(1.0, (f"{cmd.target} dies unless an attack of opportunity stops "
-                          f"{cmd.unit} first ({cite(9)})",
+    return Forecast(1.0, (f"{cmd.target} dies at the start of {cmd.unit}'s next turn, unless "
+                          f"{cmd.unit} is stopped first (an attack of opportunity, moved, "
+                          f"disabled) or {cmd.target} recovers ({cite(9)})",
                           f"both Big Actions; no other action or Reaction until "
                           f"{cmd.unit}'s next turn"))
 

@@ -6,6 +6,7 @@ Actions; docs/rules/10-attacks-and-damage.md).
   thrown weapon leaves the thrower's hands and lands in the target's hex on a hit, on a miss in
   a hex next to it picked with the battle's dice (d6: the six directions; a hex that cannot
   hold it, off the map or impassable, sends it to the target's hex).
+- `spend_on_hex`: the same for a volley at an empty hex (the thrown weapon lies there).
 - `draw`, `sheathe`, `pick_up`: move one weapon between hand, sheath and ground.
 """
 from __future__ import annotations
@@ -49,6 +50,19 @@ def spend_after_attack(b, name: str, weapon, mode: str, target: str, hit: bool) 
         b.emit(E.WeaponMoved(name, weapon.name, "thrown", b.cell(where)))
 
 
+def spend_on_hex(b, name: str, weapon, mode: str, where) -> None:
+    """After a volley of `name` at the empty hex `where`: one shot spent, or the thrown weapon
+    lies in that hex."""
+    w = carried(b, name)
+    if weapon.id in w.ammo:
+        left = max(0, w.ammo[weapon.id] - 1)
+        b.update(name, Weapons, ammo={**w.ammo, weapon.id: left})
+        b.emit(E.WeaponMoved(name, weapon.name, "shot", left=left))
+    if mode == "thrown" and not weapon.natural:
+        b.update(name, Weapons, ground=carried(b, name).ground + ((weapon.id, where),))
+        b.emit(E.WeaponMoved(name, weapon.name, "thrown", b.cell(where)))
+
+
 def draw(b, name: str, weapon) -> None:
     w = carried(b, name)
     b.update(name, Weapons, sheathed=tuple(i for i in w.sheathed if i != weapon.id))
@@ -69,5 +83,5 @@ def pick_up(b, name: str, weapon, where) -> None:
     b.emit(E.WeaponMoved(name, weapon.name, "picked up", b.cell(where)))
 
 
-__all__ = ["HANDS", "carried", "draw", "hands_used", "pick_up", "sheathe",
+__all__ = ["HANDS", "carried", "draw", "hands_used", "pick_up", "sheathe", "spend_on_hex",
            "spend_after_attack"]

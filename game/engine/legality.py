@@ -30,7 +30,7 @@ from game.engine.prepare_interrupt import can_prepare_interrupt
 from game.engine.selective import can_defer, can_ignore_enemy
 from game.engine.stances import walls_beside
 from game.engine.turns import candidates
-from game.hexgrid import footprint_turns
+from game.hexgrid import footprint_turns, hex_neighbors
 from game.rules import movement as rm
 from game.rules.hands import second_weapons
 from game.rules.knockout import knockout_weapon
@@ -147,10 +147,28 @@ def _knockouts(b, u) -> Iterator[C.Command]:
 
 
 def _volleys(b, u) -> Iterator[C.Command]:
-    for t in _enemies(b, u):
-        for w in u.weapons:
-            if archery.can_volley_with(w):
-                yield C.Volley(u.name, target=t.name, weapon=w.id)
+    """Each enemy, then each empty hex beside an enemy (a missile falling there may strike
+    it: docs/rules/19-maneuvers-and-archery.md "Volley shots and indirect fire")."""
+    weapons = [w for w in u.weapons if archery.can_volley_with(w)]
+    enemies = list(_enemies(b, u))
+    for t in enemies:
+        for w in weapons:
+            yield C.Volley(u.name, target=t.name, weapon=w.id)
+    for cell in _empty_cells_beside(b, enemies):
+        for w in weapons:
+            yield C.Volley(u.name, weapon=w.id, at=cell)
+
+
+def _empty_cells_beside(b, creatures) -> list:
+    view = b.view()
+    taken = {h for x in view.units if not x.dead for h in x.hexes}
+    cells = {}
+    for t in creatures:
+        for h in t.hexes:
+            for n in hex_neighbors(h):
+                if n not in taken and view.hexmap.contains(n):
+                    cells.setdefault(b.cell(n), None)
+    return sorted(cells)
 
 
 def _off_hands(b, u) -> Iterator[C.Command]:
@@ -394,7 +412,7 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "retreat": "nowhere to retreat to", "coup_de_grace": "no helpless enemy in reach",
             "ignore_enemy": "no enemy left to ignore",
             "knockout_strike": "no enemy within reach or range of a bludgeoning weapon",
-            "volley": "no enemy out of line of effect within range",
+            "volley": "no enemy within range, nor a free hex beside one",
             "use_ability": "no creature within an ability's reach",
             "first_aid": "no bleeding ally next to it",
             "grab": "no enemy within reach to grab", "trip": "no enemy within reach to trip",

@@ -32,7 +32,7 @@ from game.engine.space import neighbours_in_space, refresh_cramped
 from game.hexgrid import Hex, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import movement as rules_movement
-from game.rules.locomotion import step_hazard
+from game.rules.locomotion import can_stand, locomotion, step_hazard
 from game.rules.threat import enemies_threatening, footprint_distance, is_hostile
 
 
@@ -90,9 +90,21 @@ def check_path(view, u, states) -> tuple[list[int] | None, str]:
         costs.append(cost)
         here = state
     if states and not rules_movement.can_end_at(view, u, *states[-1]):
-        return None, (f"{u.name} cannot end its movement on {fmt(view, states[-1][0])}: "
-                      "the hex is occupied (rules: Movement)")
+        return None, _end_problem(view, u, *states[-1])
     return costs, ""
+
+
+def _end_problem(view, u, anchor, facing) -> str:
+    """Why the creature may not stop on `anchor`: terrain it cannot stand on (deep water
+    without a swim speed, docs/rules/21-terrain-and-falling.md), else another creature."""
+    where = f"{u.name} cannot end its movement on {fmt(view, anchor)}"
+    loco = locomotion(u)
+    for x in footprint(u.size, anchor, facing):
+        t = view.hexmap.terrain_at(x)
+        if not can_stand(t, loco):
+            return (f"{where}: {fmt(view, x)} is {t.name or 'deep water'}, which it can only "
+                    "cross in one go without a swim speed (rules: Terrain and falling)")
+    return f"{where}: the hex is occupied (rules: Movement)"
 
 
 def check_retreat(view, u, states) -> str:

@@ -37,12 +37,36 @@ def standing(b, name: str) -> bool:
 
 
 def advance_durations(b, name: str, event: str) -> None:
-    """The conditions of `name` that end at this `event` ("start" or "end") of its turn end
-    (game.rules.conditions.advance)."""
+    """The conditions that end at this `event` ("start" or "end") of `name`'s turn end, on
+    every creature: an effect is counted in its source's turns, whoever carries it
+    (docs/rules/11-hit-points-and-conditions.md "How long effects last"). At the end of its
+    own turn a creature takes over the count of the effects whose source has died or left:
+    from then on its own turns count them."""
     if name not in b.eids:
         return
+    eid = b.eids[name]
+    gone = _gone_sources(b) if event == "end" else frozenset()
+    for carrier in list(b.eids):
+        c = b.conditions(carrier)
+        expires = c.expires
+        if carrier == name and gone:
+            expires = {k: (eid if who in gone else who, when, turns)
+                       for k, (who, when, turns) in expires.items()}
+        if not any(who == eid for who, _, _ in expires.values()):
+            continue
+        left, ended = cond.advance(expires, eid, event)
+        _remove_ended(b, carrier, left, ended)
+
+
+def _gone_sources(b) -> frozenset:
+    """The entities that gave effects but take no more turns: dead or off the map."""
+    here = {eid for n, eid in b.eids.items() if not b.unit(n).dead}
+    sources = {who for n in b.eids for who, _, _ in b.conditions(n).expires.values()}
+    return frozenset(sources - here)
+
+
+def _remove_ended(b, name: str, left: dict, ended) -> None:
     c = b.conditions(name)
-    left, ended = cond.advance(c.expires, b.eids[name], event)
     for condition in ended:
         if condition in c.active:
             b.emit(E.ConditionRemoved(name, condition))

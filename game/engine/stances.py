@@ -4,7 +4,9 @@ the rulebook's "Lean Out from Cover / Take Cover", a Swift action).
 A one-hex creature next to a wall hex (tile `obstacle = wall`) takes cover behind it: it has
 Total cover against attackers beyond the wall (whose centre lies within 60 degrees of the
 direction from the creature to the wall) and cannot attack past it. Leaning out, it may attack
-past the wall and has Good cover (+4) against those attackers. Both are states (conditions
+past the wall and has Good cover (+4) against those attackers; its ranged lines to and from
+them start at the better of its hex and the two hexes at the wall's edge
+(`game.rules.cover.leaning_position`). Both are states (conditions
 whose value is 1 + the wall's direction) that `game.rules.cover.behind_cover` reads; moving
 ends them (`Battle.place`). Each costs the Little Action (or a Big Action spent as one).
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, minions
+from game.engine import awareness, full_round, minions
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -120,6 +120,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     bleed_and_stabilise(b, name)
     if name not in b.eids:
         return
+    full_round.complete(b, name)
     conditions = b.unit(name).conditions if present(b, name) else {}
     can = present(b, name) and cond.can_act(conditions)
     economy = b.ruleset.economy

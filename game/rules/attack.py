@@ -33,6 +33,7 @@ from typing import Mapping
 from game.data.model import SIZES, UnitType, Weapon
 from game.rules import conditions as cond
 from game.rules.sections import cite
+from game.rules.hands import wields_two_weapons
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.ruleset import Modifiers, Ruleset
 
@@ -129,12 +130,14 @@ class Fighter:
     conditions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     on_difficult: bool = False          # docs/rules/03-movement.md: -2 attack rolls and -2 AC
     name: str = ""
+    two_weapons: bool = False           # a weapon in each hand (game.rules.hands)
 
     @classmethod
     def of(cls, view, on_difficult: bool = False) -> Fighter:
         """From a `game.ecs.view.UnitView` (or anything with .unit, .conditions, .name)."""
+        two = hasattr(view, "weapons") and wields_two_weapons(view)
         return cls(view.unit, MappingProxyType(dict(view.conditions)), on_difficult,
-                   getattr(view, "name", ""))
+                   getattr(view, "name", ""), two)
 
     @property
     def label(self) -> str:
@@ -435,6 +438,8 @@ def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
         ]
         if state == "flat_footed":
             terms.append(Term(-max(2, u.dex_mod), "flat-footed", R11))
+    if state is None and t.two_weapons and "fighting_defensively" in t.conditions:
+        terms.append(Term(1, "shield (two weapons)", R19))   # +1 to the shield rating
     cover = effective_cover(sit)
     bonus = sit.rules.modifiers.cover_bonus.get(cover)
     if bonus:
@@ -446,12 +451,20 @@ def target_ac(sit: AttackSituation, vs_crit: bool = False) -> Breakdown:
                                                 distance_ft=sit.distance_ft,
                                                 flanked=sit.flanked):
         terms.append(Term(value, label.lower(), rule))
-    if t.on_difficult:
+    terms += _footing_terms(sit)
+    return _bd(terms)
+
+
+def _footing_terms(sit: AttackSituation) -> list[Term]:
+    """Difficult terrain underfoot, and running against a ranged attack
+    (docs/rules/03-movement.md)."""
+    terms = []
+    if sit.target.on_difficult:
         terms.append(Term(-2, "difficult terrain", R3))
     if sit.ranged and sit.run_ac:
         terms.append(Term(sit.run_ac, "running toward the shooter" if sit.run_ac < 0
                           else "running (indirect angle)", R3))
-    return _bd(terms)
+    return terms
 
 
 def attack_fortune(sit: AttackSituation) -> tuple[int, tuple[Term, ...]]:

@@ -42,7 +42,7 @@ by walls but one of the target's lines back is clear, the answer is Superior, no
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -400,6 +400,40 @@ def behind_cover(view, attacker, target, level: str) -> str:
     return level
 
 
+def lean_hexes(view, u) -> tuple[Hex, ...]:
+    """The hexes a creature leaning out peers from: the two next to both it and its wall
+    that are on the map and hold no wall (docs/rules/19-maneuvers-and-archery.md "Lean
+    Out / Take Cover")."""
+    if not u.conditions.get("leaning_out"):
+        return ()
+    wall = cover_wall(view, u)
+    if wall is None:
+        return ()
+    d = hex_neighbors(u.anchor).index(wall)
+    out = []
+    for side in ((d + 1) % 6, (d + 5) % 6):
+        h = hex_neighbors(u.anchor)[side]
+        if view.hexmap.contains(h) and view.hexmap.terrain_at(h).obstacle != "wall":
+            out.append(h)
+    return tuple(out)
+
+
+def leaning_position(view, leaner, other):
+    """Where a creature leaning out shoots from at `other` (and is shot at from `other`):
+    its own hex, or the hex at its wall's edge with the clearer view of `other` (line of
+    effect first, then the lower cover), when `other` stands beyond the wall. The answer is
+    the creature's view moved there (remembered per view, so its cover is too)."""
+    leaner, other = unit_of(view, leaner), unit_of(view, other)
+    hexes = lean_hexes(view, leaner)
+    if not hexes or not beyond_wall(view, leaner, other):
+        return leaner
+
+    def best():
+        options = [leaner] + [replace(leaner, anchor=h, hexes=(h,)) for h in hexes]
+        return min(options, key=lambda p: LEVELS.index(cover(view, p, other, True).level))
+    return view_memo.per_pair(view, "leaning", leaner, other, (), best)
+
+
 def cover_bonus(view, attacker, target, ranged: bool = False) -> int | None:
     return cover(view, attacker, target, ranged).bonus
 
@@ -445,5 +479,6 @@ def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
 
 
 __all__ = ["BONUS", "COVER_STATES", "LEVELS", "CoverResult", "all_pairs_cover", "behind_cover",
-           "beyond_wall", "cover", "cover_bonus", "cover_wall", "level_for",
+           "beyond_wall", "cover", "cover_bonus", "cover_wall", "lean_hexes",
+           "leaning_position", "level_for",
            "size_index"]

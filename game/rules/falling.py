@@ -28,6 +28,7 @@ from game.rules.sections import cite
 
 R21 = cite(21)
 CHECK_DCS = ((25, 20), (15, 10))          # check total -> feet the fall is shortened by
+LIMB_SAVE_DC = 10             # the REF save a fall that hurt asks, or an arm or a leg breaks
 SOFT_FT = 10
 OWN_HEIGHT_FT = {"huge": 20, "gargantuan": 40}
 KNOCKDOWN_DROP_FT = {"clumsy": 20, "poor": 20}    # others: 10
@@ -103,5 +104,5 @@ def knockdown_drop_steps(maneuver: str) -> int:
     return KNOCKDOWN_DROP_FT.get(maneuver, 10) // 5
 
 
-__all__ = ["CHECK_DCS", "FLIGHT_STEPS", "Fall", "check_cut", "fall", "fall_odds", "knockdown_drop_steps",
+__all__ = ["CHECK_DCS", "FLIGHT_STEPS", "Fall", "LIMB_SAVE_DC", "check_cut", "fall", "fall_odds", "knockdown_drop_steps",
            "percent_for", "sizes_below_medium"]

@@ -11,7 +11,11 @@ Using Both Hands", "Natural Weapons").
   on one attack with the off-hand weapon (or a second natural weapon) against that foe; it
   counts as an attack of opportunity.
 
-Pure functions: `second_weapons(u, primary)`, `grants_follow_up(u, weapon)`.
+- Fighting defensively with a weapon in each hand adds +1 to the shield rating
+  (`wields_two_weapons`; the AC term is in `game.rules.attack`).
+
+Pure functions: `second_weapons(u, primary)`, `grants_follow_up(u, weapon)`,
+`wields_two_weapons(u)`.
 """
 from __future__ import annotations
 
@@ -38,4 +42,14 @@ def grants_follow_up(u, weapon) -> bool:
     return weapon.can_melee and bool(second_weapons(u, weapon))
 
 
-__all__ = ["grants_follow_up", "second_weapons"]
+def wields_two_weapons(u) -> bool:
+    """A weapon in each hand: the stat block's off-hand weapon in hand, and another melee
+    weapon (not a natural one) in the main hand."""
+    off = _off_hand_weapon(u)
+    if off is None or off.natural:
+        return False
+    return any(w.id != off.id and w.can_melee and not w.natural and not w.unarmed
+               for w in u.weapons)
+
+
+__all__ = ["grants_follow_up", "second_weapons", "wields_two_weapons"]

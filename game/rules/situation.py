@@ -39,7 +39,7 @@ from game.data.ruleset import DEFAULT as DEFAULT_RULES
 from game.data.model import SIZES
 from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack, reach_problem
 from game.rules.concealment import ConcealmentResult, concealment
-from game.rules.cover import CoverResult, behind_cover, cover
+from game.rules.cover import CoverResult, behind_cover, cover, leaning_position
 from game.rules.flanking import FlankResult, elevation_of, flanking
 from game.rules import running
 from game.rules.probability import chances, expected_damage
@@ -182,12 +182,13 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     distance = footprint_distance(a, t)
     mode = extras.mode or attack_mode(a, w, distance)
     ranged = mode != "melee"
-    cov = cover(view, a, t, ranged=ranged)
-    con = concealment(view, a, t)
+    shooter, shot = _leaning(view, a, t, ranged)
+    cov = cover(view, shooter, shot, ranged=ranged)
+    con = concealment(view, shooter, shot)
     level = con.level
     seen = True
     if level != "total" and (cov.level != "total" or extras.indirect):
-        seen = line_of_sight(view, a, t)
+        seen = line_of_sight(view, shooter, shot)
         if not seen:
             level = "total"         # an unseen target (the hex-native rules, locating targets)
     cover_level = behind_cover(view, a, t, protected_cover(view, t, cov.level))
@@ -218,6 +219,15 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
         rules=getattr(view, "rules", DEFAULT_RULES), indirect=lobbed,
         stray=extras.stray)
     return Situation(sit, "", w, mode, distance, cov, con, flank, seen)
+
+
+def _leaning(view, a, t, ranged: bool):
+    """Where the lines of a ranged attack run between: a creature leaning out round its wall
+    peers from the wall's edge (docs/rules/19-maneuvers-and-archery.md "Lean Out / Take
+    Cover"), whether it shoots or is shot at."""
+    if not ranged:
+        return a, t
+    return leaning_position(view, a, t), leaning_position(view, t, a)
 
 
 def without_shield(unit):
@@ -312,7 +322,8 @@ def direct_line(view, attacker, target, weapon) -> bool:
         return False
     # With a line of effect the lines give less than total cover, and Protect never
     # raises that to total: only Take Cover can still make it total.
-    return line_of_effect(view, a, t) and behind_cover(view, a, t, "none") != "total"
+    shooter, shot = _leaning(view, a, t, True)
+    return line_of_effect(view, shooter, shot) and behind_cover(view, a, t, "none") != "total"
 
 
 def best_attack(view, attacker, target, extras: Extras | None = None) -> Preview | None:

@@ -11,6 +11,8 @@ the forecasts and the computer player read the same answers.
   that stand next to the target or within 10 ft behind it (farther from the attacker than
   the target). A volley's stray missile may strike any creature within 10 ft of the target,
   the closest first. Several equally placed creatures: the dice pick one.
+- `near_hex(view, attacker, h)`: the creatures a volley aimed at the empty hex `h` may strike:
+  the closest within 10 ft of it (the attacker excepted).
 - `stray_chance(plan)`: the chance the attack misses in a way that sends the missile on: not
   a natural 1 (it misses everything), not a miss that the target's shield stopped (the roll
   would have hit without the shield's rating); a miss in the concealment flies on.
@@ -76,9 +78,23 @@ def unintended_targets(view, attacker, target, cover_result=None,
     return tuple(n for d, n in near if d == closest)
 
 
+def near_hex(view, attacker, h) -> tuple[str, ...]:
+    """The creatures a volley's missile falling on the empty hex `h` may strike: the living
+    ones closest to `h` within 10 ft of it, the attacker excepted (nobody stands there to be
+    hit, so the missile is a miss that flies on)."""
+    a = unit_of(view, attacker)
+    near = [(creature_distance(c, (h,)), c.name) for c in view.units
+            if not c.dead and c.eid != a.eid]
+    near = [(d, n) for d, n in near if d <= STRAY_RANGE]
+    if not near:
+        return ()
+    closest = min(d for d, _ in near)
+    return tuple(n for d, n in near if d == closest)
+
+
 def shield_rating(plan: AttackPlan) -> int:
     """The target's shield as it counts in the AC of this attack (0 when it does not)."""
-    return sum(t.value for t in plan.ac.terms if t.label == "shield")
+    return sum(t.value for t in plan.ac.terms if t.label.startswith("shield"))
 
 
 def strays(plan: AttackPlan, natural: int, roll_hit: bool, concealed_miss: bool,
@@ -127,5 +143,5 @@ def stray_odds(view, attacker, target, plan: AttackPlan, cover_result,
     return tuple(out)
 
 
-__all__ = ["STRAY_RANGE", "covering_creatures", "shield_rating", "stray_chance", "stray_odds",
+__all__ = ["STRAY_RANGE", "covering_creatures", "near_hex", "shield_rating", "stray_chance", "stray_odds",
            "strays", "unintended_targets"]

@@ -99,7 +99,8 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("knockout_strike", "Knockout Strike",
      "An attack with a bludgeoning weapon that may knock the enemy out instead"),
     ("volley", "Volley",
-     "Loose a bow, javelin or spear over the walls at an enemy out of sight: -10, no critical"),
+     "Loose a bow, javelin or spear in a high arc at an enemy or a hex (over walls too): "
+     "-10, no critical"),
     ("off_hand_attack", "Off-Hand Attack",
      "Your Reaction: the off hand follows a main-hand hit on a flat-footed enemy"),
     ("take_cover", "Take Cover",
@@ -977,6 +978,21 @@ def _rare_line(e: E.Event) -> LogEntry | None:
                         (e,))
     if isinstance(e, E.WeaponMoved):
         return _weapon_line_of(e)
+    if isinstance(e, E.FullRoundStarted):
+        aim = f" on {e.target}" if e.target else ""
+        return LogEntry(f"{e.unit} begins a {e.action}{aim}: it completes when {e.unit}'s "
+                        "next turn starts", "Full-round actions (rules: Turns, actions and "
+                        "initiative)", tuple(n for n in (e.unit, e.target) if n), "action",
+                        (e,))
+    if isinstance(e, E.FullRoundInterrupted):
+        return LogEntry(f"{e.unit}'s {e.action} is interrupted: {e.reason}",
+                        "Full-round actions (rules: Turns, actions and initiative)",
+                        tuple(n for n in (e.unit, e.target) if n), "info", (e,))
+    if isinstance(e, E.VolleyLanded):
+        return LogEntry(f"{e.unit}'s volley ({e.weapon}) falls at {_cell(e.at)}",
+                        "Volley shots and indirect fire: a creature within 10 ft may be "
+                        "struck (rules: Special attacks and archery)", (e.unit,), "action",
+                        (e,))
     if isinstance(e, E.Maimed):
         return LogEntry(f"Perfect Critical! {e.unit}: {e.injury}", "An optional critical "
                         "rule (rules: Special attacks and archery)", (e.unit,), "critical",
@@ -1150,7 +1166,8 @@ _LINE_OF = {kind: line for line, kinds in (
     (_state_line, (E.Damaged, E.ConditionAdded, E.ConditionRemoved, E.SaveRolled, E.Died,
                    E.LeftMap)),
     (_rare_line, (E.InterruptPrepared, E.InterruptLapsed, E.InterruptTriggered, E.PolicySet,
-                  E.Stood, E.WeaponMoved, E.Maimed, E.BattleWon)),
+                  E.Stood, E.WeaponMoved, E.VolleyLanded, E.FullRoundStarted,
+                  E.FullRoundInterrupted, E.Maimed, E.BattleWon)),
     (_ally_line, (E.Protected, E.TradedSpaces)),
     (_recovery_line, (E.Healed, E.TempHPGained, E.FirstAidGiven, E.Clotted)),
     (_ability_line, (E.AbilityUsed, E.ForcedMoved)),
