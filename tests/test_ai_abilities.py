@@ -2,6 +2,8 @@
 catches enemies, weighed by the engine's own chances, and its own side is spared."""
 from __future__ import annotations
 
+import pytest
+
 from game.ai.abilities import aim_value
 from game.ai.evaluate import Context
 from ai_helpers import first_decision
@@ -67,6 +69,7 @@ def test_the_score_uses_the_saving_throws_pass_chance():
     assert value > 0 and detail["caught"] == ["A", "B"] and detail["own_side"] == []
 
 
+@pytest.mark.slow
 def test_simulate_counts_the_abilities_used_on_the_shrine_map():
     """`simulate --json` counts each side's commands by type: on the shrine map the red side
     (a goblin shaman and a fire drake) uses its abilities."""

@@ -179,6 +179,7 @@ def test_with_no_enemy_near_it_the_weapon_is_worth_fetching():
 MOVES_PER_ATTACK_BOUND = 1.8
 
 
+@pytest.mark.slow
 def test_normal_walks_fewer_moves_per_attack_on_the_duel():
     rows = []
     for seed in (1, 2, 3):

@@ -40,6 +40,7 @@ def test_json_document_has_the_contract_keys(capsys):
     assert len(err.strip().splitlines()) == 2     # progress: one line per game (no tty)
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_the_results(capsys):
     """Each game is seeded by its index and each AI's noise by the game's seed and its team:
     2 processes ('spawn'), a game each, give the same per-game results as 1 process playing
@@ -59,6 +60,7 @@ def _simulate_json(*args):
     return r.stdout
 
 
+@pytest.mark.slow
 def test_ray_backend_gives_the_json_of_the_process_pool():
     """The same games as Ray tasks on a local Ray with 2 CPUs: the same document, byte for
     byte, as 2 local processes."""
