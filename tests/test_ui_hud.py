@@ -235,15 +235,15 @@ def test_log_shows_attack_lines_and_their_breakdown_on_expand(screen):
     index = next(n for n, entry in enumerate(hud.log) if rolled in entry.events)
     entry = hud.log[index]
     assert entry.text.startswith(f"{me} hits {foe}") or entry.text.startswith(f"{me} misses")
-    assert entry.text in hud.log_box.html_text
-    assert rolled.breakdown not in hud.log_box.html_text
+    assert entry.text in hud.combat_log.shown_html()
+    assert rolled.breakdown not in hud.combat_log.shown_html()
     event = pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
                                {"link_target": f"log:{index}", "ui_element": hud.log_box})
     assert hud.process_event(event)
     assert index in hud.expanded
-    assert rolled.breakdown.split(" (RULES")[0] in hud.log_box.html_text
+    assert rolled.breakdown.split(" (RULES")[0] in hud.combat_log.shown_html()
     assert hud.process_event(event)             # a second click folds it again
-    assert rolled.breakdown.split(" (RULES")[0] not in hud.log_box.html_text
+    assert rolled.breakdown.split(" (RULES")[0] not in hud.combat_log.shown_html()
 
 
 def test_hovering_a_log_line_highlights_its_creatures(screen):
@@ -525,3 +525,29 @@ def test_when_the_computer_picks_who_acts_next_nobody_is_asked_to_click(screen):
         assert "@init_pick" not in button.get_class_ids(), name
         assert "pick" not in button.text
     assert not any(e.can_pick for e in hud.entries)
+
+
+def test_new_log_lines_are_added_under_the_others_and_the_text_is_cut_now_and_then(monkeypatch):
+    """The combat log adds only the new lines to its text box; past LOG_MAX_LINES +
+    LOG_SLACK_LINES it sets the whole text again, cut to the last LOG_MAX_LINES; either way
+    the box ends with the log's newest line."""
+    from game import paths
+    from game.ui import settings as prefs
+    from game.ui.app import App
+    from game.ui.panels import combat_log
+    monkeypatch.setattr(combat_log, "LOG_MAX_LINES", 12)
+    monkeypatch.setattr(combat_log, "LOG_SLACK_LINES", 6)
+    b = Battle(load_map(paths.shipped_map("duel")), seed=3,
+               controllers={"blue": "ai", "red": "ai"})
+    a = App(b, (1280, 800), window=False, animations=False,
+            settings=prefs.Settings(end_warning=False))
+    log, cuts, appended = a.hud.combat_log, 0, 0
+    for _ in range(40):
+        before = log.in_box
+        a.update(0.5)
+        shown = log.shown_html().split("<br>")
+        cuts += log.in_box < before
+        appended += log.in_box > before and log.box.appended_text != ""
+        assert len(shown) == log.in_box <= 18
+        assert shown[-1] == log.html().split("<br>")[-1]
+    assert cuts and appended, (cuts, appended)

@@ -209,7 +209,7 @@ def test_the_player_never_reads_the_rules_file_name():
         if entry.detail:
             a.hud.toggle_log(n)
     a.update(0.0)
-    shown = [a.hud.log_box.html_text, a.hud.message_label.text, a.hud.card_box.html_text]
+    shown = [a.hud.combat_log.shown_html(), a.hud.message_label.text, a.hud.card_box.html_text]
     assert any("rules:" in text for text in shown)
     assert not any("RULES.md" in text for text in shown)
 

@@ -16,6 +16,7 @@ from game.ui.turn_summary import with_summaries
 
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
 LOG_MAX_LINES = 150
+LOG_SLACK_LINES = 100   # lines added under the others before the text is set again, cut
 LOG_HOLD_S = 6.0        # the log stays where the player scrolled it for this long, then follows
 
 # log line markers by kind (the words of the line say the same: colour is never the only cue)
@@ -58,6 +59,7 @@ class CombatLog(Panel):
         self.read_at: float | None = None   # when the player last scrolled or clicked it
         self.clock = time.monotonic
         self.lines_shown = None
+        self.in_box = 0             # the lines the text box holds
 
     def build(self) -> None:
         log = self.make_panel()
@@ -86,9 +88,12 @@ class CombatLog(Panel):
         lines = (len(self.entries), frozenset(self.expanded))
         if lines == self.lines_shown:       # (kept over a forced refresh: rebuilt only here)
             return
-        self.lines_shown = lines
         offset = self._offset()     # None: at the bottom, following the newest line
-        self.box.set_text(self.html())
+        if not self._append_new_lines(lines):
+            self.box.set_text(self.html())
+            self.in_box = min(LOG_MAX_LINES,
+                              sum(e.kind not in LOG_HIDDEN_KINDS for e in self.entries))
+        self.lines_shown = lines
         bar = self.box.scroll_bar
         if bar is not None:
             layout = self.box.text_box_layout
@@ -96,6 +101,29 @@ class CombatLog(Panel):
             start = 1.0 if offset is None or not height else min(1.0, offset / height)
             bar.set_scroll_from_start_percentage(start)
             self.box.update(0.0)
+
+    def _append_new_lines(self, lines) -> bool:
+        """Only new lines since the last refresh, none expanded or collapsed: they are added
+        under the others (pygame_gui parses only them; parsing the whole log on every event
+        made each computer turn slower as the log grew). False when the whole text must be
+        set again: a line opened or closed, or LOG_SLACK_LINES added since the last time."""
+        if self.lines_shown is None or lines[1] != self.lines_shown[1] or \
+                lines[0] < self.lines_shown[0]:
+            return False
+        new = [(n, e) for n, e in enumerate(self.entries[self.lines_shown[0]:],
+                                            self.lines_shown[0])
+               if e.kind not in LOG_HIDDEN_KINDS]
+        if self.in_box + len(new) > LOG_MAX_LINES + LOG_SLACK_LINES:
+            return False
+        if new:
+            html = "<br>".join(_line_html(n, e, n in self.expanded) for n, e in new)
+            self.box.append_html_text(("<br>" if self.in_box else "") + html)
+            self.in_box += len(new)
+        return True
+
+    def shown_html(self) -> str:
+        """Everything the text box holds (its text and the lines added since)."""
+        return self.box.html_text + self.box.appended_text if self.box is not None else ""
 
     def _computer_teams(self, b) -> frozenset:
         """The sides the computer plays: their runs of turns end with a summary line."""
