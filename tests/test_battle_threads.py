@@ -21,9 +21,9 @@ from game.rules.flanking import flanking  # noqa: E402
 from game.rules.movement import reachable  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.ui.battle_screen import BattleController  # noqa: E402
+from tests.helpers import property_runs  # noqa: E402
 
 MAPS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps")
-READS = 10_000
 
 
 def _computer_battle(seed: int) -> tuple[Battle, BattleController]:
@@ -61,22 +61,23 @@ def _read(battle: Battle, n: int) -> None:
         battle.refusal(C.EndTurn(name))
 
 
-def test_the_main_thread_reads_the_battle_while_the_computer_decides():
-    """10,000 reads of the HUD's kind while the computer thinks. The threads switch every
-    microsecond (not every 5 ms), so that they interleave inside the reads, as they do
-    now and then on a busy machine."""
+@property_runs(2_500, 10_000)
+def test_the_main_thread_reads_the_battle_while_the_computer_decides(examples):
+    """`examples` reads of the HUD's kind while the computer thinks (2,500 in the plain run,
+    10,000 in the slow one). The threads switch every microsecond (not every 5 ms), so that
+    they interleave inside the reads, as they do now and then on a busy machine."""
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
     try:
-        _read_while_deciding()
+        _read_while_deciding(examples)
     finally:
         sys.setswitchinterval(interval)
 
 
-def _read_while_deciding() -> None:
+def _read_while_deciding(reads_wanted: int) -> None:
     seed, decided, reads, during = 1, 0, 0, 0
     battle, controller = _computer_battle(seed)
-    while reads < READS:
+    while reads < reads_wanted:
         if battle.awaiting() == "over" or battle.round > 6:
             battle.close()
             seed += 1
@@ -90,7 +91,7 @@ def _read_while_deciding() -> None:
         reads += 1
     while controller.thinking is not None:      # the last thought, so no thread is left
         controller.think()
-    assert decided > 0 and during > READS // 2, (decided, during)
+    assert decided > 0 and during > reads_wanted // 2, (decided, during)
 
 
 # ---- the detached copy the computer decides on --------------------------------------------------
