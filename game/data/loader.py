@@ -27,8 +27,8 @@ from game.files import FileRefused, read_text
 from .abilities import check_abilities
 from .fields import (ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
                      int_field, names_field, table_field, text_field)
-from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, MANEUVERABILITY, PHYSICAL_TYPES,
-                    SIZES, UNARMED_ID,
+from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, HANDS, MANEUVERABILITY,
+                    PHYSICAL_TYPES, SIZES, UNARMED_ID,
                     WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
                     Weapon)
 
@@ -306,9 +306,6 @@ _RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "
 _NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable", "abilities",
                     "off_hand")
 _ALIASES = {"speed": "speed_ft"}
-
-
-HANDS = 2      # weapons a creature holds at once (natural weapons need no hand)
 
 
 def _in_hand(ctx, ids: tuple, held, weapons: dict) -> tuple:

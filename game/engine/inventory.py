@@ -13,8 +13,8 @@ from __future__ import annotations
 from game.ecs.components import Weapons
 from game.engine import events as E
 from game.hexgrid import hex_neighbor
+from game.rules.hands import HANDS, hands_holding
 
-HANDS = 2        # weapons held at once; natural weapons need no hand (game.data.loader)
 
 
 def carried(b, name: str) -> Weapons:
@@ -22,8 +22,8 @@ def carried(b, name: str) -> Weapons:
 
 
 def hands_used(view_unit) -> int:
-    """Weapons in hand that need a hand."""
-    return sum(1 for w in view_unit.weapons if not w.natural and not w.unarmed)
+    """Hands holding a weapon (`game.rules.hands`)."""
+    return hands_holding(view_unit)
 
 
 def _landing(b, target: str, hit: bool):

@@ -124,17 +124,19 @@ def format_breakdown(item) -> str:
 
 @dataclass(frozen=True)
 class Fighter:
-    """A creature as the attack rules see it: stat block, conditions, terrain underfoot."""
+    """A creature as the attack rules see it: stat block, conditions, terrain underfoot, and
+    the weapons in its hands (`game.rules.hands`; empty for a hand-made one: both hands free)."""
     unit: UnitType
     conditions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     on_difficult: bool = False          # docs/rules/03-movement.md: -2 attack rolls and -2 AC
     name: str = ""
+    weapons: tuple = ()
 
     @classmethod
     def of(cls, view, on_difficult: bool = False) -> Fighter:
         """From a `game.ecs.view.UnitView` (or anything with .unit, .conditions, .name)."""
         return cls(view.unit, MappingProxyType(dict(view.conditions)), on_difficult,
-                   getattr(view, "name", ""))
+                   getattr(view, "name", ""), tuple(getattr(view, "weapons", ())))
 
     @property
     def label(self) -> str:
