@@ -6,11 +6,17 @@ d20s are the initiative rolls).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from game.ai import choose_command
+from game.data import load_weapons
 from game.engine import commands as C
 from game.engine import events as E
 
 from helpers import refusal_code
-from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
+from test_engine_turns import DB, FIRST, SECOND, THIRD, arena, of, ok
+
+WEAPONS = load_weapons()
 
 
 def fixed(*units, dice=(), **kw):
@@ -58,3 +64,66 @@ def test_shield_bash_needs_the_shield_hand_free_of_weapons():
     assert b.action("F", "shield_bash").enabled
     events = ok(b, C.ShieldBash("F", target="A"))
     assert of(events, E.AttackRolled)
+
+
+# ---- crossbows: the shot is a Little Action, loading a Big one ---------------------------------
+
+def crossbow_db(level: int = 2) -> dict:
+    """The unit list with a crossbowman: the archer's stat block with a light crossbow."""
+    db = dict(DB)
+    db["crossbowman"] = replace(DB["archer"], key="crossbowman", name="Crossbowman",
+                                level=level, weapons=(WEAPONS["light_crossbow"],
+                                                      WEAPONS["dagger"]),
+                                in_hand=("light_crossbow",))
+    return db
+
+
+def test_shooting_a_loaded_crossbow_is_a_little_action_and_loading_it_a_big_one():
+    """"LITTLE ACTIONS: 5-Foot Step, ..., Shoot a loaded Crossbow, Draw/Sheathe a Weapon, ..."
+    The shot spends the Little Action, so both Big Actions are left: one to load the crossbow
+    again, one to move. Shot and not loaded, it cannot shoot."""
+    b = fixed(("X", "crossbowman", "blue", 2, 3, {"initiative": FIRST}),
+              ("G", "goblin", "red", 7, 3, {"initiative": SECOND, "hp": 200}),
+              dice=[15, ("d8", 3)], db=crossbow_db())
+    events = ok(b, C.Attack("X", target="G", weapon="light_crossbow"))
+    assert of(events, E.AttackRolled)
+    spent = of(events, E.ActionSpent)
+    assert [(s.big, s.little) for s in spent] == [(2, 0)]
+    assert b.action("X", "attack").code == "no_attack_left"
+    assert refusal_code(b, C.Attack("X", target="G", weapon="light_crossbow")) == \
+        "no_attack_left"
+    ok(b, C.LoadCrossbow("X"))
+    assert b.budget("X").big == 1
+    assert b.action("X", "load_crossbow").code == "nothing_to_load"
+    ok(b, C.EndTurn("X"))
+    ok(b, C.EndTurn("G"))
+    events = ok(b, C.Attack("X", target="G", weapon="light_crossbow"))
+    assert of(events, E.AttackRolled) and b.budget("X").big == 2
+
+
+def test_an_unloaded_crossbow_cannot_shoot():
+    """"Shoot a loaded Crossbow": a crossbow shot at the end of one turn waits, unloaded,
+    for a Load Crossbow (a Big Action) before it shoots again."""
+    b = fixed(("X", "crossbowman", "blue", 2, 3, {"initiative": FIRST}),
+              ("G", "goblin", "red", 7, 3, {"initiative": SECOND, "hp": 200}),
+              db=crossbow_db(level=5))
+    ok(b, C.Attack("X", target="G", weapon="light_crossbow"))
+    assert refusal_code(b, C.Attack("X", target="G", weapon="light_crossbow")) == \
+        "cannot_attack"
+    ok(b, C.LoadCrossbow("X"))
+    events = ok(b, C.Attack("X", target="G", weapon="light_crossbow"))      # level 5: two
+    assert of(events, E.AttackRolled) and b.budget("X").big == 0
+
+
+def test_the_computer_loads_its_crossbow_after_the_shot():
+    """The computer player plays the crossbow the same way: it shoots with the Little Action,
+    then spends a Big Action to load again."""
+    b = fixed(("X", "crossbowman", "blue", 2, 3, {"initiative": FIRST}),
+              ("G", "goblin", "red", 9, 3, {"initiative": SECOND, "hp": 200}),
+              db=crossbow_db())
+    ok(b, C.Attack("X", target="G", weapon="light_crossbow"))
+    for _ in range(4):
+        if b.active != "X":
+            break
+        ok(b, choose_command(b, "X"))
+    assert "light_crossbow" not in b.view().unit("X").unloaded

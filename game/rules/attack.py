@@ -210,6 +210,12 @@ def is_crossbow(weapon: Weapon) -> bool:
     return "crossbow" in text or "firearm" in text
 
 
+def is_crossbow_shot(weapon: Weapon, mode: str | None) -> bool:
+    """Is an attack with `weapon` in `mode` a crossbow's shot (a Little Action that unloads
+    it, docs/rules/09-turns-and-actions.md "Crossbows")?"""
+    return is_crossbow(weapon) and (mode or weapon.attack) == "ranged"
+
+
 # ---- range and reach --------------------------------------------------------------------
 
 def range_increments(distance_ft: int, increment_ft: int) -> int:
