@@ -14,6 +14,7 @@ from game.engine import commands as C
 from game.engine import events as E
 
 from helpers import refusal_code
+from test_engine_interrupts import field
 from test_engine_turns import DB, FIRST, SECOND, THIRD, arena, of, ok
 
 WEAPONS = load_weapons()
@@ -127,3 +128,25 @@ def test_the_computer_loads_its_crossbow_after_the_shot():
             break
         ok(b, choose_command(b, "X"))
     assert "light_crossbow" not in b.view().unit("X").unloaded
+
+
+# ---- top-down initiative: a single prepared Big Action --------------------------------------
+
+def test_top_down_prepared_interrupt_is_a_single_prepared_big_action():
+    """"If you wish to interrupt while using the Top-Down Initiative system, you must use the
+    "Prepare to Interrupt" action on your turn. If the trigger event occurs, you may take a
+    single prepared Big Action without having to roll an opposed initiative check." After
+    the prepared attack nothing else is left: no 5-Foot Step, no Little Action."""
+    b = field(("P", "fighter", "blue", 5, 2, {"initiative": FIRST, "hp": 200}),
+              ("E", "orc", "red", 8, 2, {"initiative": SECOND, "hp": 200}),
+              dice=[("d20", 10), ("d20", 10), ("d20", 2)], initiative="top-down")
+    ok(b, C.PrepareInterrupt("P", "enters_reach", action="attack"))
+    assert b.active == "E"
+    events = ok(b, C.Move("E", ((7, 2), (6, 2)), confirm=True))
+    assert of(events, E.InterruptTriggered)[0].won and b.active == "P"
+    ok(b, C.Attack("P", "E"))
+    assert b.action("P", "step").code == "prepared_action_only"
+    assert refusal_code(b, C.Step("P", to=(4, 2))) == "prepared_action_only"
+    assert refusal_code(b, C.DropProne("P")) == "prepared_action_only"
+    ok(b, C.EndTurn("P"))
+    assert b.active == "E"

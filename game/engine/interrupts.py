@@ -18,7 +18,8 @@ interrupt turn ends, then it goes on (`turns.resume_paused`, from `turns.proceed
 still can.
 A prepared interrupt turn has the Big Actions its creature kept and may spend them on the
 prepared action only (`prepared_only`; the action that prepares one is
-`game.engine.prepare_interrupt`).
+`game.engine.prepare_interrupt`); in top-down initiative it is a single prepared Big Action,
+with no Little Action before or after it.
 
 Decisions where the rules leave it open: only enemies' actions are offered (an ally's turn is
 shared by picking it); an interrupt turn cannot itself be interrupted; a creature is asked at
@@ -47,6 +48,8 @@ TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
 PREPARABLE = ("attack", "power_attack", "move", "run", "aim", "fight_defensively", "stand_up")
 #: what a prepared interrupt turn may do besides its prepared action
 ALWAYS_ALLOWED = ("step", "drop_prone", "ignore_enemy", "end_turn", "leave_map")
+#: ... in top-down initiative, where it is "a single prepared Big Action"
+TOP_DOWN_ALLOWED = ("end_turn",)
 
 
 @lru_cache(maxsize=None)
@@ -196,11 +199,15 @@ def contest(b, actor: str, takers, fired: dict):
 # ---- the interrupt turn ---------------------------------------------------------------------
 
 def prepared_only(b, action: str) -> None:
-    """In a prepared interrupt turn the Big Actions go to the prepared action only."""
+    """In a prepared interrupt turn the Big Actions go to the prepared action only; in
+    top-down initiative the turn is that single Big Action and nothing else."""
     prepared = b.turn.prepared
-    if prepared and action != prepared and action not in ALWAYS_ALLOWED:
+    top_down = b.initiative_mode == "top-down"
+    allowed = TOP_DOWN_ALLOWED if top_down else ALWAYS_ALLOWED
+    if prepared and action != prepared and action not in allowed:
+        also = "End Turn" if top_down else "a Little Action, or End Turn"
         raise Refused("prepared_action_only", f"{b.active} prepared to {prepared.replace('_', ' ')}: "
-                      "this interrupt turn is for that action (or a Little Action, or End Turn)")
+                      f"this interrupt turn is for that action (or {also})")
 
 
 def check_command(b, cmd) -> None:
@@ -212,5 +219,6 @@ def check_command(b, cmd) -> None:
         prepared_only(b, action)
 
 
-__all__ = ["ALWAYS_ALLOWED", "PREPARABLE", "Pause", "TRIGGERS", "action_name", "candidates",
+__all__ = ["ALWAYS_ALLOWED", "PREPARABLE", "Pause", "TOP_DOWN_ALLOWED", "TRIGGERS",
+           "action_name", "candidates",
            "check_command", "contest", "moment", "prepared_only"]
