@@ -150,3 +150,40 @@ def test_top_down_prepared_interrupt_is_a_single_prepared_big_action():
     assert refusal_code(b, C.DropProne("P")) == "prepared_action_only"
     ok(b, C.EndTurn("P"))
     assert b.active == "E"
+
+
+# ---- interrupting an ally's turn ------------------------------------------------------------
+
+def ally_and_mover(picker_team: str):
+    """P (of `picker_team`) opens the round and picks M (blue); A, M's ally, has not acted and
+    watches M attack the orc E. Initiative d20s: P 20, M 15, A 5, E 5; then A's interrupt
+    check 20 against M's 1."""
+    b = field(("P", "fighter", picker_team, 0, 7, {"initiative": 40}),
+              ("M", "fighter", "blue", 5, 2, {"initiative": 0, "hp": 200}),
+              ("A", "fighter", "blue", 3, 4, {"initiative": 0, "hp": 200}),
+              ("E", "orc", "red", 6, 2, {"initiative": 0, "hp": 200}),
+              dice=[("d20", 20), ("d20", 15), ("d20", 5), ("d20", 5),
+                    ("d20", 20), ("d20", 1)])
+    ok(b, C.EndTurn("P"))
+    ok(b, C.ChooseNext("P", "M"))
+    return b, ok(b, C.Attack("M", "E"))
+
+
+def test_an_ally_selected_by_an_enemy_may_be_interrupted_by_its_own_side():
+    """"You cannot interrupt an ally's turn if they were selected by another ally." M was
+    selected by an enemy, so its ally A may spend its Reaction to interrupt it (and, winning
+    the opposed check, takes its turn at once)."""
+    b, events = ally_and_mover("red")
+    assert E.ReactionAsked("A", "M", (5, 2), "interrupt") in of(events, E.ReactionAsked)
+    ok(b, C.React("A", True))
+    events = ok(b, C.React("E", False))           # the orc, asked next, lets it go
+    assert of(events, E.InterruptTriggered)[0].won and b.active == "A"
+    assert b.reactions("A").available == 0
+
+
+def test_an_ally_selected_by_another_ally_cannot_be_interrupted():
+    """"You cannot interrupt an ally's turn if they were selected by another ally." """
+    b, events = ally_and_mover("blue")
+    assert E.ReactionAsked("E", "M", (5, 2), "interrupt") in of(events, E.ReactionAsked)
+    events = ok(b, C.React("E", False))           # the orc lets it go; A is never asked
+    assert not b.pending and of(events, E.AttackRolled)

@@ -423,6 +423,8 @@ class Battle:
         for key in ("terrain", "minions", "minion_turns", "commander"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
+        if not book["turn"].get("picked_by_ally"):
+            book["turn"].pop("picked_by_ally", None)
         state = {"units": units, "book": book, "mode": self.initiative_mode,
                  "dice": self.dice.state(), "pending": pending}
         if self.ruleset.criticals != "standard":    # an optional rule of the battle
@@ -467,9 +469,18 @@ def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
                              "with rules that have it, or use a kind that does")
 
 
+#: fields added to a component after battles were first recorded: hashed only when set, so a
+#: battle that never uses them hashes as it always did
+LATER_FIELDS = {"Weapons": ("unloaded",)}
+
+
 def _plain(component) -> dict:
     """A component as JSON-ready data (Hex and other tuples become lists)."""
-    return asdict(component)
+    data = asdict(component)
+    for name in LATER_FIELDS.get(type(component).__name__, ()):
+        if not data.get(name):
+            data.pop(name, None)
+    return data
 
 
 for _field in fields(Bookkeeping):

@@ -7,9 +7,12 @@ two kinds of creature may try:
 
 - a creature that spends its Reaction (an **Interrupt Turn**): it has not acted this round,
   can react, sees the mover, the mover is not the first actor of the round and the mode is not
-  top-down; its owner answers by its interrupt policy (`always`, `never`, `ask`: the battle
-  pauses with a PendingReaction of kind "interrupt" until a React command answers);
-- a creature whose **prepared** trigger is this moment (no Reaction needed, Fortunate).
+  top-down; the mover is an enemy, or an ally that was not picked by another creature of its
+  side (`TurnState.picked_by_ally`); its owner answers by its interrupt policy (`always`,
+  `never`, `ask`: the battle pauses with a PendingReaction of kind "interrupt" until a React
+  command answers);
+- a creature whose **prepared** trigger is this moment, set off by an enemy (no Reaction
+  needed, Fortunate).
 
 All who try roll initiative against the mover; only the highest succeeds (the mover keeping
 the highest check means all fail). The winner's turn starts at once (`Pause`, handled by
@@ -21,8 +24,8 @@ prepared action only (`prepared_only`; the action that prepares one is
 `game.engine.prepare_interrupt`); in top-down initiative it is a single prepared Big Action,
 with no Little Action before or after it.
 
-Decisions where the rules leave it open: only enemies' actions are offered (an ally's turn is
-shared by picking it); an interrupt turn cannot itself be interrupted; a creature is asked at
+Decisions where the rules leave it open: a prepared trigger watches enemies only; an
+interrupt turn cannot itself be interrupted; a creature is asked at
 most once per turn of the mover; a 5-Foot Step, a Little Action or a reaction is never
 interrupted.
 """
@@ -101,9 +104,12 @@ def _prepared_possible(b, who, actor, prep: Prepared) -> bool:
     return any(preview_weapon(view, me, view.unit(actor), w).possible for w in weapons)
 
 
-def _hostile_present(b, who, actor) -> bool:
-    return who != actor and roster.able(b, who) and b.teams_of[who] != b.teams_of[actor] \
-        and who not in b.unaware
+def _present(b, who, actor) -> bool:
+    return who != actor and roster.able(b, who) and who not in b.unaware
+
+
+def _hostile(b, who, actor) -> bool:
+    return b.teams_of[who] != b.teams_of[actor]
 
 
 def _may_spend_reaction(b, who) -> bool:
@@ -119,9 +125,12 @@ def candidates(b, actor: str, triggers, before=None) -> list[tuple]:
         return []
     out = []
     for who in b.order:
-        if who not in b.eids or not _hostile_present(b, who, actor):
+        if who not in b.eids or not _present(b, who, actor):
             continue
-        prep = b.interrupts.get(who)
+        hostile = _hostile(b, who, actor)
+        if not hostile and b.turn.picked_by_ally:
+            continue            # an ally picked by another ally is not interrupted
+        prep = b.interrupts.get(who) if hostile else None
         if prep is not None and prep.trigger in triggers:
             if _fires(b, who, actor, prep.trigger, before, prep.weapon) and \
                     _prepared_possible(b, who, actor, prep):
