@@ -187,3 +187,30 @@ def test_an_ally_selected_by_another_ally_cannot_be_interrupted():
     assert E.ReactionAsked("E", "M", (5, 2), "interrupt") in of(events, E.ReactionAsked)
     events = ok(b, C.React("E", False))           # the orc lets it go; A is never asked
     assert not b.pending and of(events, E.AttackRolled)
+
+
+# ---- Active Dodge against touch attacks ------------------------------------------------------
+
+def rogue_tripped(dice):
+    """The rogue (Acrobatics 2, DEX +3, the Active Dodger feat) has had its turn and asks
+    before defending; the fighter tries to trip it with a touch attack."""
+    b = fixed(("R", "rogue", "red", 4, 3, {"initiative": FIRST, "hp": 200}),
+              ("F", "fighter", "blue", 5, 3, {"initiative": SECOND}), dice=dice)
+    ok(b, C.SetPolicy("R", policy="ask", reaction="defense"))
+    ok(b, C.EndTurn("R"))
+    return b, ok(b, C.Trip("F", target="R", confirm=True))
+
+
+def test_active_dodge_answers_touch_attacks():
+    """"You may spend a Reaction to replace your Armor Class & Touch AC with an Acrobatics
+    Check against this attack." "If your Acrobatics check is higher than the enemy Attack Roll,
+    the attack misses you completely. -This means that you are not "touched" by the attack."
+    The trip's touch attack (d20 15 + 5 = 20) meets the rogue's dodge (d20 19 + 2 + 3 = 24)."""
+    b, events = rogue_tripped([15, 19])
+    assert E.ReactionAsked("R", "F", (4, 3), "defense") in of(events, E.ReactionAsked)
+    assert b.action("R", "active_dodge").enabled
+    assert b.action("R", "active_parry").code == "touch"
+    [roll] = of(ok(b, C.ActiveDodge("R")), E.AttackRolled)
+    assert (roll.kind, roll.defense, roll.total, roll.ac, roll.hit) == (
+        "touch", "dodge", 20, 24, False)
+    assert not b.unit("R").has("prone") and b.reactions("R").available == 0

@@ -84,7 +84,7 @@ def shield_bash(b, cmd):
             return
         attacks.begin_attack(b, b.unit(u.name), "Shield Bash")
         b.set_condition(u.name, "shield_bash", t.eid, cond.until_next_turn(u.eid))
-        roll = WR.touch(b, u.name, t.name, attack=True)
+        roll = yield from WR.touch(b, u.name, t.name, attack=True)
         b.update(u.name, ActionBudget, attacks=b.budget(u.name).attacks + 1)
         b.note_turn(aim=False, ran=0)
         if roll is None or not roll.hit or t.name not in b.eids or b.unit(t.name).dead:

@@ -130,9 +130,12 @@ def dodge(view, defender, attacker, plan: AttackPlan) -> Defense:
     return Defense("dodge", True, Breakdown(tuple(t for t in terms if t.value)), fortune)
 
 
-def defenses(view, defender, attacker, plan: AttackPlan) -> dict[str, Defense]:
-    """Both active defenses against the planned attack, possible or not."""
-    return {"parry": parry(view, defender, attacker, plan),
+def defenses(view, defender, attacker, plan: AttackPlan,
+             touch: bool = False) -> dict[str, Defense]:
+    """Both active defenses against the planned attack, possible or not. `touch`: a touch
+    attack, which Active Parry cannot answer (Active Dodge replaces touch AC too)."""
+    refused = _no("parry", "touch", "Active Parry cannot answer a touch attack")
+    return {"parry": refused if touch else parry(view, defender, attacker, plan),
             "dodge": dodge(view, defender, attacker, plan)}
 
 
