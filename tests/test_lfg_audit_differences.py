@@ -214,3 +214,32 @@ def test_active_dodge_answers_touch_attacks():
     assert (roll.kind, roll.defense, roll.total, roll.ac, roll.hit) == (
         "touch", "dodge", 20, 24, False)
     assert not b.unit("R").has("prone") and b.reactions("R").available == 0
+
+
+# ---- Trade Spaces: within one size category ------------------------------------------------
+
+def trade_field(partner: str):
+    """`partner` (blue, at 5,3) next to an allied ogre (its anchor at 6,3), in round 2 (no one
+    is flat-footed any more); the partner acts."""
+    b = fixed(("P", partner, "blue", 5, 3, {"initiative": FIRST}),
+              ("O", "ogre", "blue", 6, 3, {"initiative": SECOND}),
+              ("E", "orc", "red", 11, 7, {"initiative": THIRD}))
+    for name in "POE":
+        ok(b, C.EndTurn(name))
+    return b
+
+
+def test_trade_spaces_needs_the_two_within_one_size_category():
+    """"Two creatures trading spaces must be within 1 size category of each other." A fighter
+    (medium) and an ogre (large) trade: the fighter steps into the ogre's space, the ogre's
+    space moves over the fighter's hex. A goblin (small) and the ogre are refused."""
+    b = trade_field("fighter")
+    fighter_was, ogre_was = b.unit("P").anchor, set(b.unit("O").hexes)
+    assert b.action("P", "trade_spaces").enabled
+    events = ok(b, C.TradeSpaces("P", ally="O"))
+    assert of(events, E.TradedSpaces)
+    f, o = b.unit("P"), b.unit("O")
+    assert f.anchor in ogre_was and fighter_was in o.hexes and f.anchor not in o.hexes
+    assert b.reactions("O").available == 0
+    goblin = trade_field("goblin")
+    assert refusal_code(goblin, C.TradeSpaces("P", ally="O")) == "size_mismatch"
