@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from game.ai import choose_command
-from game.data import load_weapons
+from game.data import load_units, load_weapons
+from game.data.model import DataError
 from game.engine import commands as C
 from game.engine import events as E
 
@@ -243,3 +246,53 @@ def test_trade_spaces_needs_the_two_within_one_size_category():
     assert b.reactions("O").available == 0
     goblin = trade_field("goblin")
     assert refusal_code(goblin, C.TradeSpaces("P", ally="O")) == "size_mismatch"
+
+
+# ---- Parry+X ----------------------------------------------------------------------------------
+
+def parrying_twinblade(shortsword_parry: int, dagger_parry: int):
+    """The twinblade (shortsword and dagger in hand) parries the orc's greataxe; its weapons
+    carry the given Parry+X (0: none). The orc's d20 15, the parry's d20 10."""
+    db = dict(DB)
+    blade = DB["twinblade"]
+    x = {"shortsword": shortsword_parry, "dagger": dagger_parry}
+    db["twinblade"] = replace(blade, weapons=tuple(replace(w, parry=x.get(w.id, 0))
+                                                   for w in blade.weapons))
+    b = fixed(("T", "twinblade", "blue", 4, 3, {"initiative": FIRST, "hp": 200}),
+              ("O", "orc", "red", 5, 3, {"initiative": SECOND}), dice=[15, 10], db=db)
+    ok(b, C.SetPolicy("T", policy="ask", reaction="defense"))
+    ok(b, C.EndTurn("T"))
+    ok(b, C.Attack("O", target="T", weapon="greataxe"))
+    [roll] = of(ok(b, C.ActiveParry("T")), E.AttackRolled)
+    return roll
+
+
+def test_parry_x_adds_the_highest_x_of_the_parry_weapons_in_hand():
+    """"Weapon Trait - Parry+X: If proficient, this weapon grants a +X Gear Bonus to any Active
+    Parry Roll." "If wielding multiple "Parry" Weapons, only the highest Gear Bonus applies to
+    your Active Parry Roll." """
+    plain = parrying_twinblade(0, 0)
+    both = parrying_twinblade(1, 2)
+    assert both.defense == "parry" and both.ac == plain.ac + 2
+    assert "Parry+2" in both.breakdown and "Parry+1" not in both.breakdown
+    assert parrying_twinblade(3, 0).ac == plain.ac + 3
+
+
+@pytest.mark.parametrize("line, needle", [
+    ("parry = 0\n", "parry"), ("parry = 9\n", "parry"), ('parry = "two"\n', "parry"),
+    ('properties = ["parry"]\n', "Parry+X")])
+def test_parry_x_in_the_weapon_data_is_checked(tmp_path, line, needle):
+    """The X of Parry+X is a whole number written in the weapon data; a weapons file without
+    it, or with a bad one, is refused in one line naming the file and the fix."""
+    (tmp_path / "units").mkdir()
+    (tmp_path / "units" / "duellist.toml").write_text(
+        'name = "Duellist"\nsize = "medium"\nspeed_ft = 30\nhp = 10\nhr = 1\nlevel = 1\n'
+        'weapons = ["sabre"]\n')
+    (tmp_path / "weapons.toml").write_text(
+        '[sabre]\nname = "Sabre"\nattack = "melee"\nhands = "one"\ndamage = "1d6"\n'
+        'damage_type = ["slashing"]\n' + line)
+    with pytest.raises(DataError) as info:
+        load_units(tmp_path)
+    text = str(info.value)
+    assert "\n" not in text and text.startswith(str(tmp_path / "weapons.toml") + ":")
+    assert needle in text

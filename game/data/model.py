@@ -119,6 +119,7 @@ class Weapon:
     natural: bool = False
     description: str = ""
     ammo: int | None = None          # shots carried (bows, crossbows, slings); None: unlimited
+    parry: int = 0                   # the X of the Parry+X trait (0: not a parry weapon)
     size: str = "medium"
     base_damage: Dice | None = None
 
