@@ -1,4 +1,4 @@
-"""Where two allies land when they trade spaces (docs/rules/03-movement.md "Trade Spaces").
+"""Where two allies land when they trade spaces (docs/rules/16-reactions.md "Trade Spaces").
 
 Two creatures within one size category of each other may trade spaces; at least one of them
 takes up a single hex (the game decides: two creatures of several hexes each do not trade).
