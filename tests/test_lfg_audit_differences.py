@@ -18,7 +18,7 @@ from game.engine import events as E
 
 from helpers import refusal_code
 from test_engine_interrupts import field
-from test_engine_turns import DB, FIRST, SECOND, THIRD, arena, of, ok
+from test_engine_turns import DB, FIRST, LAST, SECOND, THIRD, arena, of, ok
 
 WEAPONS = load_weapons()
 
@@ -296,3 +296,19 @@ def test_parry_x_in_the_weapon_data_is_checked(tmp_path, line, needle):
     text = str(info.value)
     assert "\n" not in text and text.startswith(str(tmp_path / "weapons.toml") + ":")
     assert needle in text
+
+
+def test_a_leader_never_interrupts_its_own_minion_acting_in_its_turn():
+    """"You cannot interrupt an ally's turn if they were selected by another ally": a minion
+    directed by its leader acts in the leader's own turn, which its side cannot interrupt, even
+    when an enemy picked the leader."""
+    b = arena(("Cap", "hobgoblin_captain", "red", 8, 2, {"initiative": LAST}),
+              ("F", "fighter", "blue", 4, 2, {"initiative": FIRST, "hp": 200}),
+              ("G1", "goblin_minion", "red", 5, 2, {"leader": "Cap"}),
+              fixed_dice=[("d20", 10), ("d20", 10), ("d20", 2)],
+              controllers={"blue": "ai", "red": "ai"})
+    ok(b, C.EndTurn("F"))
+    assert b.active == "Cap"
+    ok(b, C.DirectMinions("Cap"))
+    events = ok(b, C.Attack("G1", "F"))
+    assert not of(events, E.ReactionAsked) and of(events, E.AttackRolled)

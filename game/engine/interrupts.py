@@ -112,6 +112,12 @@ def _hostile(b, who, actor) -> bool:
     return b.teams_of[who] != b.teams_of[actor]
 
 
+def _ally_interruptible(b, actor: str) -> bool:
+    """May `actor`'s own side interrupt it? Only in a turn of its own (not a minion acting in
+    its leader's turn) that no other creature of its side picked."""
+    return actor == b.active and actor not in b.leader_of and not b.turn.picked_by_ally
+
+
 def _may_spend_reaction(b, who) -> bool:
     if b.initiative_mode == "top-down" or b.budget(who).acted or who in b.leader_of:
         return False        # a minion has no turn of its own to take now
@@ -128,8 +134,8 @@ def candidates(b, actor: str, triggers, before=None) -> list[tuple]:
         if who not in b.eids or not _present(b, who, actor):
             continue
         hostile = _hostile(b, who, actor)
-        if not hostile and b.turn.picked_by_ally:
-            continue            # an ally picked by another ally is not interrupted
+        if not hostile and not _ally_interruptible(b, actor):
+            continue
         prep = b.interrupts.get(who) if hostile else None
         if prep is not None and prep.trigger in triggers:
             if _fires(b, who, actor, prep.trigger, before, prep.weapon) and \
