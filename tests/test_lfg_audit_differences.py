@@ -15,6 +15,7 @@ from game.data import load_units, load_weapons
 from game.data.model import DataError
 from game.engine import commands as C
 from game.engine import events as E
+from game.rules.threat import threatening_weapons
 
 from helpers import refusal_code
 from test_engine_interrupts import field
@@ -96,8 +97,9 @@ def test_shooting_a_loaded_crossbow_is_a_little_action_and_loading_it_a_big_one(
     assert b.action("X", "attack").code == "no_attack_left"
     assert refusal_code(b, C.Attack("X", target="G", weapon="light_crossbow")) == \
         "no_attack_left"
+    assert not threatening_weapons(b.unit("X"))      # "Loaded Crossbows Threaten out to 10 feet"
     ok(b, C.LoadCrossbow("X"))
-    assert b.budget("X").big == 1
+    assert b.budget("X").big == 1 and threatening_weapons(b.unit("X"))
     assert b.action("X", "load_crossbow").code == "nothing_to_load"
     ok(b, C.EndTurn("X"))
     ok(b, C.EndTurn("G"))
