@@ -10,6 +10,9 @@ of the shipped files working unchanged:
     DATA/maps/extensions/hexskirmish.js the Tiled extension (set to run this game)
     DATA/maps/hexskirmish.tiled-project the project: the shipped property types, and commands
                                         that run this game's interpreter (kit_commands.py)
+    DATA/maps/hexskirmish.tiled-session Tiled's own session, written once if missing: Tiled
+                                        1.8 opens a project named on its command line
+                                        (`tiled PROJECT MAP`) only when it has one
     DATA/tiled-kit.json                 what the game last wrote there (a digest per file)
 
 `install_kit` copies what is missing and brings up to date every file the game wrote and
@@ -31,6 +34,7 @@ from game.files import FileRefused, read_bytes, write_atomically
 from game.tiled.kit_commands import this_game_commands
 
 PROJECT_NAME = "hexskirmish.tiled-project"
+SESSION_NAME = "hexskirmish.tiled-session"
 EXTENSION = Path("maps") / "extensions" / "hexskirmish.js"
 MANIFEST_NAME = "tiled-kit.json"
 MAX_KIT_FILE = 16 * 1024 * 1024
@@ -123,7 +127,7 @@ def install_kit(folder: Path | None = None) -> KitReport:
     for rel, content in kit_contents().items():
         data = content.read_bytes() if isinstance(content, Path) else content
         new = digest(data)
-        now = current_digest(folder / rel)
+        now = current_digest(folder / rel) if stays_inside(folder, rel) else ""
         if now == new:
             written[rel] = new
             continue
@@ -133,10 +137,26 @@ def install_kit(folder: Path | None = None) -> KitReport:
         write_kit_file(folder / rel, data)
         written[rel] = new
         report.written.append(rel)
+    start_session(folder / "maps" / SESSION_NAME)
     write_kit_file(folder / MANIFEST_NAME,
                    (json.dumps({"files": dict(sorted(written.items()))}, indent=1) + "\n")
                    .encode("utf-8"))
     return report
+
+
+def stays_inside(folder: Path, rel: str) -> bool:
+    """Whether the folder of kit file `rel` is really inside `folder` (no link out of it)."""
+    try:
+        return (folder / rel).parent.resolve().is_relative_to(folder.resolve())
+    except OSError:
+        return False
+
+
+def start_session(path: Path) -> None:
+    """Tiled's session beside the project, naming the project, unless there is one (Tiled
+    keeps it up to date itself: the open maps, the last folders)."""
+    if not os.path.lexists(path):
+        write_kit_file(path, json.dumps({"project": PROJECT_NAME}).encode("utf-8") + b"\n")
 
 
 def write_kit_file(path: Path, data: bytes) -> None:
