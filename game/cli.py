@@ -203,6 +203,9 @@ def _add_map_commands(sub) -> None:
     new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
     new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
 
+    sub.add_parser("tiled-kit", help="copy the Tiled kit (project with commands, extension, "
+                   "tilesets, templates) into your maps folder, or bring it up to date")
+
 
 def _add_computer_games(sub) -> None:
     """Subcommands for computer games: simulate and the balance report."""
@@ -313,6 +316,9 @@ def run(args: argparse.Namespace) -> int:
     if command == "new-map":
         from game.tiled.newmap import run_new_map
         return run_new_map(args.path, args.size, args.orientation)
+    if command == "tiled-kit":
+        from game.tiled.userkit import run_tiled_kit
+        return run_tiled_kit()
     if command == "balance":
         from game.balance.command import run_balance
         return run_balance(args.map, args.out, games=args.games, jobs=args.jobs,

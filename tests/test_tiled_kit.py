@@ -230,3 +230,15 @@ def test_the_players_extension_runs_this_game(player_home):
     assert project["propertyTypes"] == shipped_project["propertyTypes"]
     session = json.loads((player_home / "maps" / "hexskirmish.tiled-session").read_text())
     assert session == {"project": "hexskirmish.tiled-project"}
+
+
+def test_tiled_kit_copies_the_kit_once_and_then_finds_it_up_to_date(player_home, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    first = run_game("tiled-kit", home=player_home, cwd=elsewhere)
+    project = player_home / "maps" / "hexskirmish.tiled-project"
+    assert first.returncode == 0 and first.stderr == "", first.stderr
+    assert first.stdout.startswith(f"{project}: the Tiled kit of your maps folder, ")
+    assert "files written" in first.stdout and project.is_file()
+    again = run_game("tiled-kit", home=player_home, cwd=elsewhere)
+    assert "already up to date" in again.stdout and list(elsewhere.iterdir()) == []

@@ -22,7 +22,7 @@ from game import paths
 from game.cliargs import program_name
 from game.errors import InputError
 from game.hexgrid import TiledLayout
-from game.tiled.userkit import install_kit
+from game.tiled.userkit import install_kit, kept_lines
 
 MIN_SIDE, MAX_SIDE = 4, 200
 TEAMS = ("blue", "red")
@@ -154,6 +154,6 @@ def run_new_map(path, size: str, orientation: str) -> int:
     print(f"{written}: new {size} {orientation}-top map; open {kit.project} in Tiled (File > "
           f"Open Project), then the map; paint the terrain, place units from {templates}"
           f"{os.sep}, then File > Commands > Validate this map")
-    for rel in kit.kept:
-        print(f"{kit.folder / rel}: kept as you changed it (the game did not replace it)")
+    for line in kept_lines(kit):
+        print(line)
     return 0

@@ -144,6 +144,24 @@ def install_kit(folder: Path | None = None) -> KitReport:
     return report
 
 
+def kept_lines(report: KitReport) -> list[str]:
+    """One line per kit file left alone because the player changed it."""
+    return [f"{report.folder / rel}: kept as you changed it (the game did not replace it; "
+            "delete it to get the shipped one back)" for rel in report.kept]
+
+
+def run_tiled_kit() -> int:
+    """`python -m game tiled-kit`: copy or bring up to date the kit in the player's data
+    folder, and say how to open it."""
+    report = install_kit()
+    state = f"{len(report.written)} files written" if report.written else "already up to date"
+    print(f"{report.project}: the Tiled kit of your maps folder, {state}; open it in Tiled "
+          f"(File > Open Project, or: tiled {report.project})")
+    for line in kept_lines(report):
+        print(line)
+    return 0
+
+
 def stays_inside(folder: Path, rel: str) -> bool:
     """Whether the folder of kit file `rel` is really inside `folder` (no link out of it)."""
     try:
