@@ -161,6 +161,10 @@ def _add_map_commands(sub) -> None:
     """Subcommands for maps: check, draw, inspect, preview a path, start a new one."""
     validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+", type=map_argument, help=MAP_HELP)
+    validate.add_argument("--json", action="store_true",
+                          help="print one JSON object on stdout instead: per map its "
+                               "problems and warnings, each with file, line and message "
+                               "(the same exit status)")
 
     render = sub.add_parser("render", help="draw a map's tile layers as Tiled would, headless")
     render.add_argument("map", type=map_argument, help=MAP_HELP)
@@ -198,6 +202,9 @@ def _add_map_commands(sub) -> None:
     new_map.add_argument("path", type=file_argument, help="the .tmx file to create")
     new_map.add_argument("--size", default="20x14", help="WIDTHxHEIGHT in hexes (default 20x14)")
     new_map.add_argument("--orientation", default="pointy", choices=("flat", "pointy"))
+
+    sub.add_parser("tiled-kit", help="copy the Tiled kit (project with commands, extension, "
+                   "tilesets, templates) into your maps folder, or bring it up to date")
 
 
 def _add_computer_games(sub) -> None:
@@ -279,8 +286,8 @@ def has_display() -> bool:
 def run(args: argparse.Namespace) -> int:
     command = args.command or "play"
     if command == "validate":
-        from game.tiled.validate import run_validate
-        return run_validate(args.maps)
+        from game.tiled.validate import run_validate, run_validate_json
+        return run_validate_json(args.maps) if args.json else run_validate(args.maps)
     if command == "render":
         from game.ui.map_renderer import run_render
         return run_render(args.map, args.out)
@@ -309,6 +316,9 @@ def run(args: argparse.Namespace) -> int:
     if command == "new-map":
         from game.tiled.newmap import run_new_map
         return run_new_map(args.path, args.size, args.orientation)
+    if command == "tiled-kit":
+        from game.tiled.userkit import run_tiled_kit
+        return run_tiled_kit()
     if command == "balance":
         from game.balance.command import run_balance
         return run_balance(args.map, args.out, games=args.games, jobs=args.jobs,

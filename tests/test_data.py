@@ -231,6 +231,10 @@ BAD_WEAPONS = {
     "weapon_ammo_on_a_dagger": (WEAPONS_OK + "ammo = 20\n", "ammo"),
     "weapon_ammo_zero": (WEAPONS_OK.replace('"melee"', '"ranged"') + "range_increment_ft = 60\n"
                          "ammo = 0\n", "ammo"),
+    "weapon_parry_zero": (WEAPONS_OK + "parry = 0\n", "parry"),
+    "weapon_parry_on_a_bow": (WEAPONS_OK.replace('"melee"', '"ranged"') +
+                              "range_increment_ft = 60\nparry = 1\n", "cannot parry"),
+    "weapon_parry_without_its_x": (WEAPONS_OK + 'properties = ["parry"]\n', "Parry+X"),
 }
 
 

@@ -32,8 +32,9 @@ def attack_once(cmd):
 
 def hp_example(seed=0, fort=-10):
     """V: 18 HP, CON 13 (dies at -13), a FORT save it cannot make (fort -10); A: an orc
-    strong enough (STR 22: greataxe 1d12+9) to deal exactly 20; W: V's ally far away."""
-    return arena(("A", "orc", "red", 4, 2, {"initiative": FIRST, "str": 22}),
+    strong enough (STR 26: greataxe 1d12+8, STR once since its javelin is in the other hand)
+    to deal exactly 20; W: V's ally far away."""
+    return arena(("A", "orc", "red", 4, 2, {"initiative": FIRST, "str": 26}),
                  ("V", "fighter", "blue", 3, 2, {"initiative": SECOND, "hp": 18, "con": 13,
                                                   "fort": fort}),
                  ("W", "fighter", "blue", 0, 7, {"initiative": THIRD}), seed=seed)

@@ -44,7 +44,7 @@ def some_command(b: Battle, name: str, action: str):
     if kind is not None:
         return kind(name, target=enemy)
     weapon_kind = {"draw_weapon": C.DrawWeapon, "sheathe_weapon": C.SheatheWeapon,
-                   "pick_up": C.PickUp}.get(action)
+                   "pick_up": C.PickUp, "load_crossbow": C.LoadCrossbow}.get(action)
     if weapon_kind is not None:
         return weapon_kind(name)
     if action == "take_cover":

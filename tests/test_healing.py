@@ -4,7 +4,7 @@
 
 Open fields with the shipped cleric (Heal 5 ranks, WIS 16: Heal checks +8; Cure Wounds 1d8+2
 by touch; Words of Vigor: allies within 2 hexes regain 1d4 HP and gain 1d4 temporary HP), a
-fighter and orcs (greataxe 1d12+4 slashing). The first d20s are the initiative rolls (the
+fighter and orcs (greataxe 1d12+3 slashing: a javelin in the other hand, STR counted once). The first d20s are the initiative rolls (the
 ratings fix the order); then the dice are fixed where the outcome matters.
 """
 from __future__ import annotations
@@ -130,7 +130,7 @@ def test_magical_healing_reduces_bleed_by_the_hp_healed_and_wakes_above_0():
 def test_healing_above_the_injured_threshold_removes_injured():
     """004 Injured: "This condition is automatically removed when you heal above your Injured
     Threshold"."""
-    b = field({"hp": 12}, dice=[HIT, ("d12", 6), ("d8", 1)])     # 12 - 10 = 2; +3 = 5
+    b = field({"hp": 12}, dice=[HIT, ("d12", 7), ("d8", 1)])     # 12 - 10 = 2; +3 = 5
     felled(b, "O1")
     assert b.unit("F").hp == 2 and b.unit("F").has("injured")
     ok(b, C.UseAbility("Cl", ability="cure_wounds", target="F", confirm=True))
@@ -190,7 +190,7 @@ def test_temporary_hit_points_are_lost_first():
     """004 Temporary Hit Points: "Temporary Hit Points are lost first, before any damage
     strikes your actual Hit Points." The fighter (22 HP) gains 4 temporary HP (at most a
     quarter: 5) from Words of Vigor; the orc's 5 damage takes them and 1 HP."""
-    b = field({}, dice=[("d20", 2), ("d4", 1), ("d4", 4), HIT, ("d12", 1)])
+    b = field({}, dice=[("d20", 2), ("d4", 1), ("d4", 4), HIT, ("d12", 2)])
     ok(b, C.Attack("O1", "F", "greataxe"))                 # misses: 2 + 5 = 7
     ok(b, C.EndTurn("O1"))
     ok(b, C.UseAbility("Cl", ability="words_of_vigor"))

@@ -108,3 +108,32 @@ def test_an_unknown_map_name_is_one_line_and_exit_2(installed, tmp_path):
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1
     assert "'no_such_map'" in result.stderr and "duel" in result.stderr
+
+
+def test_an_installed_games_new_map_and_tiled_project_never_point_into_the_installation(
+        installed, tmp_path):
+    """new-map into the player's maps folder: the map, the templates and the project refer
+    only to the player's data folder; the project's Validate command runs this interpreter
+    from the installed game's folder, so it works without PYTHONPATH from any folder."""
+    import json
+    import re
+    site, _ = installed
+    home, maps = tmp_path / "home", tmp_path / "home" / "maps"
+    maps.mkdir(parents=True)
+    made = run_installed(site, tmp_path, "new-map", str(maps / "field.tmx"))
+    assert made.returncode == 0, made.stderr
+    for path in [maps / "field.tmx", *maps.glob("templates/*/*.tx")]:
+        for source in re.findall(r'source="([^"]+)"', path.read_text()):
+            used = (path.parent / source).resolve()
+            assert used.is_file() and used.is_relative_to(home.resolve()), (path, source)
+    project = json.loads((maps / "hexskirmish.tiled-project").read_text())
+    validate = next(c for c in project["commands"] if c["name"] == "Validate this map")
+    assert validate["command"] == sys.executable
+    assert Path(validate["workingDirectory"]).resolve() == site.resolve()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["HEXSKIRMISH_HOME"] = str(home)
+    checked = subprocess.run([validate["command"], "-m", "game", "validate",
+                              str(maps / "field.tmx")], cwd=validate["workingDirectory"],
+                             env=env, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.startswith(f"{maps / 'field.tmx'}: ok (20 x 14, 2 units)")

@@ -12,7 +12,7 @@ import pytest
 from game.hexgrid import TiledLayout
 from game.tiled.loader import load_map, read_map
 from game.tiled.newmap import write_new_map
-from tests.helpers import tiled_export
+from tests.helpers import run_game, tiled_export
 
 POINTY = TiledLayout(56, 64, 32, "y", "odd")
 STONE_WALL = 7
@@ -66,6 +66,45 @@ def test_a_visible_wall_layer_without_offset_blocks_where_it_is_drawn(tmp_path):
     hexmap = load_map(path)
     assert hexmap.terrain_at(hexmap.hex_at(4, 4)).impassable
     assert not hexmap.terrain_at(hexmap.hex_at(5, 4)).impassable
+
+
+PARALLAX_FIX = ("set the layer's Parallax Factor to 1,1 in Tiled (and its groups'); keep "
+                "parallax for image layers and decoration")
+
+
+def test_a_tile_layer_with_parallax_is_refused(tmp_path):
+    path = saved_by_tiled(tmp_path, lambda t: wall_layer(t, ' parallaxx="0.5"'))
+    line = line_of(path, 'name="Walls"')
+    assert problems_of(path) == [
+        f"{path}:{line}: tile layer 'Walls' has the parallax factor 0.5,1 (its own, or its "
+        "groups'): Tiled slides it against the hexes as the view scrolls, so its terrain would "
+        f"not stay on the hexes it is drawn on — {PARALLAX_FIX}"]
+
+
+def in_group_with_parallax(text: str) -> str:
+    """The Units layer inside a group whose Parallax Factor is 1,0.75."""
+    start = text.index(' <objectgroup id="2"')
+    end = text.index("</objectgroup>") + len("</objectgroup>\n")
+    return (text[:start] + ' <group id="7" name="Armies" parallaxy="0.75">\n'
+            + text[start:end] + " </group>\n" + text[end:])
+
+
+def test_a_units_layer_with_parallax_from_its_group_is_refused_by_validate(tmp_path):
+    path = saved_by_tiled(tmp_path, in_group_with_parallax)
+    assert 'parallaxy="0.75"' in path.read_text()    # Tiled kept it
+    done = run_game("validate", path)
+    line = line_of(path, 'name="Units"')
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"{path}:{line}: object layer 'Units' has the parallax factor 1,0.75 (its own, or its "
+        "groups'): Tiled slides it against the hexes as the view scrolls, so its units and "
+        f"respawn points would not stay on the hexes it is drawn on — {PARALLAX_FIX}"]
+
+
+def test_parallax_on_a_layer_without_terrain_or_units_is_left_alone(tmp_path):
+    notes = ' <objectgroup id="8" name="Notes" parallaxx="0.5" parallaxy="0.5"/>\n'
+    path = saved_by_tiled(tmp_path, lambda t: t.replace("</map>", notes + "</map>"))
+    assert 'name="Notes"' in path.read_text() and problems_of(path) == []
 
 
 def hide(text: str, target: str) -> str:

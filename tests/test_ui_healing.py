@@ -20,7 +20,7 @@ def lines(events) -> list[str]:
 
 def test_the_log_words_first_aid_heals_and_temporary_hit_points():
     b = field({"hp": 12, "level": 3, "con": 18}, orcs=1,
-              dice=[HIT, ("d12", 9), ("d20", 3), ("d4", 2), ("d4", 3)])
+              dice=[HIT, ("d12", 10), ("d20", 3), ("d4", 2), ("d4", 3)])
     felled(b, "O1")
     text = lines(ok(b, C.FirstAid("Cl", ally="F")))
     assert "Cl gives F first aid: the bleeding goes on (11 vs DC 15)" in text
@@ -30,7 +30,7 @@ def test_the_log_words_first_aid_heals_and_temporary_hit_points():
 
 
 def test_the_log_words_a_wound_that_clots_and_the_card_counts_down_to_it():
-    b = orcs_around(4, orcs=1, dice=[HIT, ("d12", 1)] + [MISS_SAVE] * 10)
+    b = orcs_around(3, orcs=1, dice=[HIT, ("d12", 1)] + [MISS_SAVE] * 10)
     ok(b, C.Attack("O1", "F", "greataxe"))
     assert P.unit_card(b, "F").clots_in == 10
     text = []
@@ -43,7 +43,7 @@ def test_the_log_words_a_wound_that_clots_and_the_card_counts_down_to_it():
 
 
 def test_the_log_words_a_blow_that_falls_on_temporary_hit_points():
-    b = field({}, dice=[("d20", 2), ("d4", 1), ("d4", 4), HIT, ("d12", 1)])
+    b = field({}, dice=[("d20", 2), ("d4", 1), ("d4", 4), HIT, ("d12", 2)])
     ok(b, C.Attack("O1", "F", "greataxe"))
     ok(b, C.EndTurn("O1"))
     ok(b, C.UseAbility("Cl", ability="words_of_vigor"))
@@ -54,7 +54,7 @@ def test_the_log_words_a_blow_that_falls_on_temporary_hit_points():
 
 
 def test_an_aimed_heal_marks_its_patients_as_targets_not_as_a_warning():
-    b = field({"hp": 12}, dice=[HIT, ("d12", 6)])
+    b = field({"hp": 12}, dice=[HIT, ("d12", 7)])
     felled(b, "O1")
     aim = snap(b, "Cl", "cure_wounds", b.unit("F").anchor)
     assert aim.command.target == "F" and aim.healed == ("F",) and aim.allies == ()

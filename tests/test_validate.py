@@ -226,3 +226,31 @@ def test_tilesets_whose_gids_overlap_are_refused_with_the_fix(tmp_path):
     assert out.returncode == 2
     [line] = [x for x in out.stdout.splitlines() + out.stderr.splitlines() if "overlap" in x]
     assert line.startswith(f"{bad}:10:") and "save it again" in line
+
+
+def test_validate_json_gives_every_problem_with_its_file_and_line_for_editors(tmp_path):
+    """`validate --json` (the Tiled extension of docs/mapping.md reads it): per map whether it is fine, and each
+    problem with the file it is in (a template, not only the map), its line and its fix; the
+    exit status is the same as without --json."""
+    bad, good = BAD / "bomb_in_template.tmx", REPO / "maps" / "duel.tmx"
+    done = subprocess.run([sys.executable, "-m", "game", "validate", "--json", str(bad),
+                           str(good)], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
+    assert done.returncode == 2 and done.stderr == ""
+    import json
+    first, second = json.loads(done.stdout)["maps"]
+    assert first["map"] == str(bad) and first["ok"] is False and first["summary"] is None
+    places = [(p["file"], p["line"]) for p in first["problems"]]
+    assert places[0] == (str(BAD / "bomb.tx"), 4) and len(places) == 2   # then: no units
+    assert "entity-expansion bomb" in first["problems"][0]["message"]
+    assert all(" — " in p["message"] for p in first["problems"])  # what is wrong — the fix
+    assert second == {"map": str(good), "ok": True, "problems": [], "warnings": [],
+                      "summary": "12 x 10, 8 units, 2 respawn points"}
+
+
+def test_a_warning_line_is_split_into_file_line_and_message_for_json():
+    from game.tiled.validate import place_of
+    assert place_of("C:\\maps\\a b.tmx:12: warning: odd — fix it") == {
+        "file": "C:\\maps\\a b.tmx", "line": 12, "message": "odd — fix it"}
+    assert place_of("m.tmj:layers[2]: warning: odd — fix") == {
+        "file": "m.tmj", "line": "layers[2]", "message": "odd — fix"}

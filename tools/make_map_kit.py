@@ -6,7 +6,8 @@
   the enums UnitKind (one value per assets/units/*.toml), Team, Obstacle, Concealment,
   InitiativeMode, Facing, CriticalRules (the map property `critical_rules`), Water, Door,
   Rules (the map property `rules`: the rule profile), the class `unit` with its members and
-  their defaults, and the class `respawn` (its team). The game
+  their defaults, and the class `respawn` (its team); the commands "Validate this map",
+  "Play this map" and "Balance report" (game/tiled/kit_commands.py). The game
   reads those defaults too (game/tiled/project.py), so a member Tiled leaves out of the file
   means what the designer saw. The class `terrain` lists the tile properties with the values
   the game assumes when a tile leaves one out.
@@ -40,6 +41,7 @@ if str(REPO) not in sys.path:
 from game import paths  # noqa: E402
 from game.data.ruleset import CRITICAL_RULES  # noqa: E402
 from game.hexgrid import ORIGIN, TiledLayout, footprint  # noqa: E402
+from game.tiled.kit_commands import shipped_commands  # noqa: E402
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES,  # noqa: E402
                                OBSTACLE_LEVELS, RULE_PROFILES, WATER_LEVELS)
 
@@ -114,7 +116,8 @@ def property_types(unit_keys: list[str]) -> list[dict]:
 
 
 def project_text(unit_keys: list[str]) -> str:
-    project = {"automappingRulesFile": "", "commands": [], "extensionsPath": "extensions",
+    project = {"automappingRulesFile": "", "commands": shipped_commands(),
+               "extensionsPath": "extensions",
                "folders": ["."], "objectTypesFile": "",
                "propertyTypes": property_types(unit_keys)}
     return json.dumps(project, indent=4) + "\n"

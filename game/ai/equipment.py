@@ -1,7 +1,8 @@
 """The computer player's weapons in hand (docs/rules/09-turns-and-actions.md "Weapons in hand"):
 draw a melee weapon when only a bow is in hand and an enemy is close enough to stab, pick up a
 thrown weapon lying in its own space, and walk onto one when that provokes no one and no
-enemy pack waits there (unless the weapon is worth more than the harm it risks).
+enemy pack waits there (unless the weapon is worth more than the harm it risks); load a
+crossbow it shot.
 
 Each option is scored on the planner's own scale: a Draw or a PickUp paid with the Little
 Action leaves the rest of the turn to plan, so it is worth the best plan of the turn plus what
@@ -18,6 +19,7 @@ from game.engine import commands as C
 from game.rules import movement as rm
 
 PICK_UP_GAIN = 0.1        # a weapon back in hand, as a share of the creature's own value
+LOAD_GAIN = 0.25          # a crossbow ready for the next shot, as a share of the same
 
 
 def _paid_with_little(planner) -> bool:
@@ -72,6 +74,22 @@ def pick_up_options(planner, others, stay_value: float) -> list:
                     "provokes": names})]
 
 
+def load_options(planner, stay_value: float) -> list:
+    """Load a crossbow I shot (a Big Action): worth staying here plus the next shot, minus the
+    attacks of opportunity it provokes."""
+    if not planner.allowed("load_crossbow"):
+        return []
+    commands = [o.command for o in planner.b.options(planner.me.name, "load_crossbow")]
+    if not commands:
+        return []
+    cost, _, names = planner.ctx.aoo_cost(planner.here_threatened)
+    gain = LOAD_GAIN * planner.ctx.value(planner.me)
+    cmd = commands[0]       # the legality query's own command (confirmed when it provokes)
+    return [Option("load", stay_value + gain - cost, cmd,
+                   {"weapon": cmd.weapon, "gain": round(gain, 3), "aoo": -round(cost, 3),
+                    "provokes": names})]
+
+
 def fetch_options(planner) -> list:
     """Walk onto a weapon of mine lying within this turn's movement, by a path that provokes
     no one (one-hex creatures: the anchor is the hex the weapon lies in)."""
@@ -113,7 +131,8 @@ def fetch_threat(planner, h) -> float:
 def equipment_options(planner, others, stay_value: float) -> list:
     """Every weapon-handling option of the active creature now."""
     return (draw_options(planner, others, stay_value)
-            + pick_up_options(planner, others, stay_value) + fetch_options(planner))
+            + pick_up_options(planner, others, stay_value)
+            + load_options(planner, stay_value) + fetch_options(planner))
 
 
 __all__ = ["equipment_options"]

@@ -27,8 +27,8 @@ from game.files import FileRefused, read_text
 from .abilities import check_abilities
 from .fields import (ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
                      int_field, names_field, table_field, text_field)
-from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, MANEUVERABILITY, PHYSICAL_TYPES,
-                    SIZES, UNARMED_ID,
+from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, HANDS, MANEUVERABILITY,
+                    PHYSICAL_TYPES, SIZES, UNARMED_ID,
                     WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
                     Weapon)
 
@@ -155,6 +155,8 @@ def _abilities(ctx, key, value):
 
 # ---- weapons ----------------------------------------------------------------------------
 
+PARRY_MAX = 5         # the largest X of a Parry+X weapon the data accepts
+
 WEAPON_FIELDS = {
     "name": (text_field(1), REQUIRED),
     "attack": (choice_field(("melee", "ranged", "thrown")), REQUIRED),
@@ -176,7 +178,20 @@ WEAPON_FIELDS = {
     "natural": (bool_field, False),
     "description": (text_field(lines=True), ""),
     "ammo": (int_field(1, 999), None),
+    "parry": (int_field(1, PARRY_MAX), None),
 }
+
+
+def _check_parry(ctx, attack: str, v: dict) -> None:
+    """The Parry+X trait is written `parry = X` (docs/rules/16-reactions.md "Active Parry"):
+    a melee weapon only, and the property name alone lacks its X."""
+    if v["parry"] is not None and attack != "melee":
+        raise ctx.error("parry", f"a {attack} weapon cannot parry",
+                        "remove parry: only melee weapons have the Parry+X trait")
+    if "parry" in v["properties"] and v["parry"] is None:
+        raise ctx.error("properties", "the Parry trait needs its X (Parry+X)",
+                        f"write parry = 1 (a whole number 1 to {PARRY_MAX}) and remove "
+                        "\"parry\" from properties")
 
 
 def _build_weapon(ctx: FileContext, wid: str, table: dict) -> Weapon:
@@ -218,6 +233,7 @@ def _build_weapon(ctx: FileContext, wid: str, table: dict) -> Weapon:
         raise ctx.error("ammo", f"a {attack} weapon carries no ammunition",
                         "remove ammo: only bows, crossbows and slings (attack = \"ranged\") "
                         "count their shots")
+    _check_parry(ctx, attack, v)
     props = v["properties"]
     if v["enhancement"] and "magic" not in props:
         props += ("magic",)
@@ -228,7 +244,8 @@ def _build_weapon(ctx: FileContext, wid: str, table: dict) -> Weapon:
                   range_increment_ft=v["range_increment_ft"],
                   max_increments=v["max_increments"], threatens_ft=v["threatens_ft"],
                   properties=props, extra_damage=v["extra_damage"], natural=v["natural"],
-                  description=v["description"], ammo=v["ammo"], base_damage=v["damage"])
+                  description=v["description"], ammo=v["ammo"], base_damage=v["damage"],
+                  parry=v["parry"] or 0)
 
 
 def load_weapons(path=None) -> dict[str, Weapon]:
@@ -306,9 +323,6 @@ _RENAMED = {"ac": "ac_override", "ac_vs_crit": "ac_vs_crit_override", "reach": "
 _NOT_OVERRIDABLE = ("weapons", "in_hand", "dr", "resist", "vulnerable", "abilities",
                     "off_hand")
 _ALIASES = {"speed": "speed_ft"}
-
-
-HANDS = 2      # weapons a creature holds at once (natural weapons need no hand)
 
 
 def _in_hand(ctx, ids: tuple, held, weapons: dict) -> tuple:

@@ -34,6 +34,7 @@ WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "m
                      "knockdown", "impact", "anti_shield", "parry", "large_space",
                      "grab", "trip", "shove")
 AOO_POLICIES = ("always", "never", "ask")
+HANDS = 2       # a creature's hands (docs/rules/09-turns-and-actions.md "Hands")
 UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED below)
 # Flight maneuverability, worst to best (docs/rules/21-terrain-and-falling.md "Flying")
 MANEUVERABILITY = ("clumsy", "poor", "average", "good", "perfect")
@@ -118,6 +119,7 @@ class Weapon:
     natural: bool = False
     description: str = ""
     ammo: int | None = None          # shots carried (bows, crossbows, slings); None: unlimited
+    parry: int = 0                   # the X of the Parry+X trait (0: not a parry weapon)
     size: str = "medium"
     base_damage: Dice | None = None
 

@@ -64,13 +64,14 @@ class Stats:
 class Weapons:
     """What the creature carries (docs/rules/09-turns-and-actions.md "Weapons in hand",
     10-attacks-and-damage.md): every weapon of its stat block, which of them are sheathed (not in
-    hand), which lie on the ground where they were thrown, and the shots left of each weapon that
-    counts its ammunition."""
+    hand), which lie on the ground where they were thrown, the shots left of each weapon that
+    counts its ammunition, and the crossbows that wait to be loaded again."""
     items: tuple           # game.data.Weapon, the first is the default
     ready: int = 0         # index of the weapon last used
     sheathed: tuple[str, ...] = ()                 # weapon ids worn but not in hand
     ground: tuple[tuple[str, Hex], ...] = ()       # (weapon id, hex) of thrown weapons
     ammo: dict[str, int] = field(default_factory=dict)     # weapon id -> shots left
+    unloaded: tuple[str, ...] = ()                 # crossbow ids shot and not loaded again
 
 
 @dataclass(frozen=True)

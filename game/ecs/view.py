@@ -49,6 +49,7 @@ class UnitView:
     sheathed: tuple = ()              # weapons worn but not in hand (`weapons`: in hand)
     dropped: tuple = ()               # (weapon, hex) of its weapons lying on the ground
     ammo: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    unloaded: tuple = ()              # ids of its crossbows shot and not loaded again
     uses: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # ability id -> left
     temp_hp: int = 0                  # temporary hit points, lost first (rules 11)
     bled_rounds: int = 0              # rounds of bleeding without a stop (clots after 10)
@@ -127,7 +128,8 @@ def _carried(weapons: Weapons | None) -> dict:
     return {"weapons": held or (UNARMED,),       # nothing in hand: a punch or a kick
             "sheathed": tuple(by_id[i] for i in weapons.sheathed if i in by_id),
             "dropped": tuple((by_id[i], h) for i, h in weapons.ground if i in by_id),
-            "ammo": MappingProxyType(dict(weapons.ammo))}
+            "ammo": MappingProxyType(dict(weapons.ammo)),
+            "unloaded": tuple(weapons.unloaded)}
 
 
 def snapshot(store: Store, hexmap: HexMap, version: int = 0,

@@ -24,6 +24,7 @@ from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, reacts, stopped
 from game.rules import conditions as cond
 from game.rules.threat import can_react, enemies_threatening, footprint_distance
+from game.rules.trading import MAX_SIZE_GAP, size_gap, trade_places
 
 LARGE_SHIELD = 3      # a shield rating of 3+ counts as a Large Shield or larger
 
@@ -80,21 +81,27 @@ def protect(b, cmd):
 def can_trade_spaces(b, u) -> None:
     guards.big_action(b, u, 1, "Trade Spaces")
     guards.free_to_move(b, u, "Trade Spaces")
-    if len(u.hexes) != 1:
-        raise Refused("too_large", f"{u.name} takes up more than one hex: no Trade Spaces")
 
 
 def _partner(b, u, name):
+    """The ally `name` and where the two land ((u's anchor, facing), (ally's...))."""
     a = _ally(b, u, name, "trade spaces with")
-    if len(a.hexes) != 1 or abs(SIZES.index(a.size) - SIZES.index(u.size)) > 1:
-        raise Refused("size_mismatch", f"{u.name} and {a.name} must be one-hex creatures within "
-                      "one size category of each other")
+    if size_gap(u, a) > MAX_SIZE_GAP:
+        raise Refused("size_mismatch", f"{u.name} and {a.name} must be within one size "
+                      f"category of each other ({u.size} and {a.size})")
+    if len(u.hexes) > 1 and len(a.hexes) > 1:
+        raise Refused("too_large", f"{u.name} and {a.name} both take up several hexes: one "
+                      "of them must be a one-hex creature to trade spaces")
     if not can_react(a):
         raise Refused("ally_cannot_react", f"{a.name} has no Reaction to spend on trading "
                       "spaces")
     if "prone" in cond.effective(a.conditions):
         raise Refused("prone", f"{a.name} is prone")
-    return a
+    places = trade_places(b.view(), u, a)
+    if places is None:
+        raise Refused("no_room", f"{u.name} and {a.name} cannot trade spaces here: "
+                      f"{a.name}'s space cannot move over {u.name}'s hex")
+    return a, places
 
 
 @COMMANDS.handles(C.TradeSpaces)
@@ -102,7 +109,7 @@ def trade_spaces(b, cmd):
     """Swap hexes with an adjacent ally, who spends its Reaction; both may provoke."""
     u = guards.actor_of_turn(b, cmd)
     can_trade_spaces(b, u)
-    a = _partner(b, u, cmd.ally)
+    a, _ = _partner(b, u, cmd.ally)
     view = b.view()
     mine = [x.name for x in enemies_threatening(view, u)]
     theirs = [x.name for x in enemies_threatening(view, a)]
@@ -120,12 +127,16 @@ def trade_spaces(b, cmd):
         yield from opportunity_attacks(b, a.name, b.cell(a.anchor), theirs, "trading spaces")
         if stopped(b, u.name) or stopped(b, a.name):
             return
-        mine_at, theirs_at = b.cell(u.anchor), b.cell(a.anchor)
-        b.place(u.name, (a.anchor, u.facing))
-        b.place(a.name, (u.anchor, a.facing))
-        b.emit(E.Moved(u.name, mine_at, theirs_at, (theirs_at,), 1, "trade_spaces"),
-               E.Moved(a.name, theirs_at, mine_at, (mine_at,), 1, "trade_spaces"),
-               E.TradedSpaces(u.name, a.name, theirs_at, mine_at))
+        places = trade_places(b.view(), b.unit(u.name), b.unit(a.name))
+        if places is None:              # an attack of opportunity changed the ground
+            return
+        my_old, their_old = b.cell(b.unit(u.name).anchor), b.cell(b.unit(a.name).anchor)
+        my_new, their_new = b.cell(places[0][0]), b.cell(places[1][0])
+        b.place(u.name, places[0])
+        b.place(a.name, places[1])
+        b.emit(E.Moved(u.name, my_old, my_new, (my_new,), 1, "trade_spaces"),
+               E.Moved(a.name, their_old, their_new, (their_new,), 1, "trade_spaces"),
+               E.TradedSpaces(u.name, a.name, my_new, their_new))
     return perform
 
 

@@ -4,8 +4,8 @@ itself with what comes before its roll (docs/rules/09-turns-and-actions.md "Acti
 
 - `attack_left(b, u)`: the check of every attack action (Attack, Power Attack, a Charge's
   attack, Knockout Strike, Volley, Smash, a maneuver with a weapon): the attacks per turn by
-  level (`game.rules.initiative`), a Big Action to start a new attack action, a minion's one
-  attack a round.
+  level (`game.rules.initiative`), a Big Action to start a new attack action (a loaded
+  crossbow's shot: the Little Action, `game.engine.crossbows`), a minion's one attack a round.
 - `begin_attack(b, u, action)`: the attack is counted, its Big Action spent when it starts a
   new attack action.
 - `pick_weapon`, `ready_weapon`, `refuse_not_in_hand`: the weapon a command names, else the
@@ -23,16 +23,19 @@ from game.engine import interrupts, minions
 from game.engine.combat import opportunity_attacks, own_extras, stopped
 from game.engine.defense import defended_strike
 from game.engine.follow_up import after_hit
-from game.engine.guards import big_action
-from game.engine.spending import spend
+from game.engine.guards import big_action, little_action
+from game.engine.spending import spend, spend_little
 from game.engine.state import Refused
 from game.rules.initiative import attacks_per_turn
 from game.rules.situation import find_weapon, preview_weapon
 
 
-def attack_left(b, u) -> None:
-    """Another attack this turn? (A minion: once a round.)"""
+def attack_left(b, u, little: bool = False) -> None:
+    """Another attack this turn? (A minion: once a round.) `little`: a loaded crossbow's shot,
+    paid with the Little Action but counted among the turn's attacks like any other."""
     minions.check_attack_limit(b, u)
+    if little:
+        little_action(b, u, "shooting a loaded crossbow")
     if b.turn.attacks_left > 0:
         return
     allowance = attacks_per_turn(u.level)
@@ -40,17 +43,22 @@ def attack_left(b, u) -> None:
         n = allowance.attack_actions
         raise Refused("no_attack_left", f"{u.name} (level {u.level}) may attack with only {n} "
                       f"Big Action{'' if n == 1 else 's'} a turn (its level sets how many)")
-    big_action(b, u, 1, "an attack")
+    if not little:
+        big_action(b, u, 1, "an attack")
 
 
-def begin_attack(b, u, action: str) -> None:
-    """Count the attack; a new attack action spends its Big Action."""
+def begin_attack(b, u, action: str, little: bool = False) -> None:
+    """Count the attack; a new attack action spends its Big Action (`little`: a crossbow's
+    shot spends the Little Action instead, every time)."""
+    if little:
+        spend_little(b, u.name, action)
     if b.turn.attacks_left > 0:
         b.note_turn(attacks_left=b.turn.attacks_left - 1)
         return
     per = attacks_per_turn(u.level).attacks_in_action(b.turn.attack_actions)
     b.note_turn(attack_actions=b.turn.attack_actions + 1, attacks_left=per - 1)
-    spend(b, u.name, action, big=1)
+    if not little:
+        spend(b, u.name, action, big=1)
 
 
 def ready_weapon(b, u):

@@ -425,6 +425,8 @@ class Battle:
         for key in ("terrain", "minions", "minion_turns", "commander"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
+        if not book["turn"].get("picked_by_ally"):
+            book["turn"].pop("picked_by_ally", None)
         state = {"units": units, "book": book, "mode": self.initiative_mode,
                  "dice": self.dice.state(), "pending": pending}
         if self.ruleset.criticals != "standard":    # an optional rule of the battle
@@ -469,9 +471,26 @@ def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
                              "with rules that have it, or use a kind that does")
 
 
+#: fields added to a component (or to the weapons a Weapons component holds) after battles
+#: were first recorded: hashed only when set, so a battle that never uses them hashes as it
+#: always did
+LATER_FIELDS = {"Weapons": ("unloaded",)}
+LATER_WEAPON_FIELDS = ("parry",)
+
+
+def _without_unset(data: dict, names) -> dict:
+    for name in names:
+        if not data.get(name):
+            data.pop(name, None)
+    return data
+
+
 def _plain(component) -> dict:
     """A component as JSON-ready data (Hex and other tuples become lists)."""
-    return asdict(component)
+    data = _without_unset(asdict(component), LATER_FIELDS.get(type(component).__name__, ()))
+    if isinstance(component, Weapons):
+        data["items"] = [_without_unset(w, LATER_WEAPON_FIELDS) for w in data["items"]]
+    return data
 
 
 for _field in fields(Bookkeeping):

@@ -177,6 +177,14 @@ class PickUp(Command):
 
 
 @dataclass(frozen=True)
+class LoadCrossbow(Command):
+    """Load a crossbow in hand that was shot (docs/rules/09-turns-and-actions.md "Crossbows"):
+    a Big Action; provokes."""
+    weapon: str | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
 class DirectMinions(Command):
     """Direct Minions (a Little Action, docs/rules/15-minions.md): the leader's minions may
     spend their 3 collective actions this turn; their commands name the minion."""
@@ -397,7 +405,7 @@ COMMAND_TYPES = {cls.__name__: cls for cls in (
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
-    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions)}
+    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow)}
 
 
 def command_from_dict(data: dict, where: str = "", types=None) -> Command:

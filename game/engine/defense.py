@@ -11,6 +11,8 @@ React, ActiveParry or ActiveDodge).
 - `odds(b, attacker, target, weapon, extras)`: the hit chances without and with each
   defense (game.rules.probability), for the prompt and the attack preview.
 - `defended_strike(...)`: a generator; the policy or the owner's answer, then the roll.
+- `defended_touch(...)`: a generator; the same answer to a touch attack (Grab, Trip, Shove,
+  Shield Bash), where only Active Dodge is possible: it replaces AC and touch AC alike.
 - `can_active_parry`, `can_active_dodge` and their handlers answer a pending prompt.
 
 Decisions (the rules page says them): React(accept=True) on a defense prompt, and the
@@ -32,9 +34,11 @@ from game.rules.attack import plan_attack, target_defenceless
 from game.rules.defense import defenses
 from game.rules.probability import chances, defended_chances
 from game.rules.situation import situation
+from game.rules.wrestling import UNARMED, touch_plan
 from game.rules.threat import can_react
 
-OWN_TURN_ATTACKS = ("attack", "power attack", "charge")
+TOUCH = "touch"           # the unarmed touch attack of Grab, Trip, Shove and Shield Bash
+OWN_TURN_ATTACKS = ("attack", "power attack", "charge", TOUCH)
 POLICIES = ("always", "never", "ask")
 
 
@@ -66,16 +70,24 @@ def may_defend(b, target: str, kind: str = "attack") -> bool:
     return can_react(b.unit(target))
 
 
+def _plan(view, attacker: str, target: str, weapon, extras, kind: str):
+    """The planned attack (a touch attack's for kind TOUCH), None when there is none."""
+    if kind == TOUCH:
+        return touch_plan(view, view.unit(attacker), view.unit(target), extras)
+    s = situation(view, attacker, target, weapon, extras)
+    return plan_attack(s.situation) if s.situation is not None else None
+
+
 def defenses_against(b, attacker: str, target: str, weapon, extras, kind: str = "attack"):
     """(plan, {kind: Defense}) of the attack now; the dict holds the usable defenses only."""
     view = b.view()
-    s = situation(view, attacker, target, weapon, extras)
-    if s.situation is None:
+    plan = _plan(view, attacker, target, weapon, extras, kind)
+    if plan is None:
         return None, {}
-    plan = plan_attack(s.situation)
-    if not plan.possible or not may_defend(b, target, kind) or target_defenceless(s.situation):
+    if not plan.possible or not may_defend(b, target, kind) or \
+            target_defenceless(plan.situation):
         return plan, {}
-    found = defenses(view, view.unit(target), view.unit(attacker), plan)
+    found = defenses(view, view.unit(target), view.unit(attacker), plan, touch=kind == TOUCH)
     return plan, {k: d for k, d in found.items() if d.possible}
 
 
@@ -115,6 +127,22 @@ def _answer(b, target: str, attacker: str, plan, usable: dict, attack):
     return usable.get(choice)
 
 
+def defended_touch(b, attacker: str, target: str, extras):
+    """The touch attack's plan and the target's answer to it (a generator): (plan, Defense or
+    None); (None, None) when no touch attack is possible. Only Active Dodge answers a touch
+    attack (docs/rules/16-reactions.md)."""
+    plan, usable = defenses_against(b, attacker, target, UNARMED, extras, TOUCH)
+    if plan is None or not plan.possible:
+        return None, None
+    defense = None
+    if usable:
+        defense = yield from _answer(b, target, attacker, plan, usable,
+                                     (UNARMED, extras, TOUCH))
+    if defense is not None:
+        b.update(target, Reactions, available=b.reactions(target).available - 1)
+    return plan, defense
+
+
 def defended_strike(b, attacker: str, target: str, weapon, extras, kind: str = "attack"):
     """`combat.strike`, after the target's chance to actively defend (a generator)."""
     plan, usable = defenses_against(b, attacker, target, weapon, extras, kind)
@@ -137,7 +165,7 @@ def pending_defenses(b, name: str) -> dict:
                       "attack now")
     weapon, extras, kind = p.attack
     plan, _ = defenses_against(b, p.mover, name, weapon, extras, kind)
-    return defenses(b.view(), b.unit(name), b.unit(p.mover), plan)
+    return defenses(b.view(), b.unit(name), b.unit(p.mover), plan, touch=kind == TOUCH)
 
 
 def pending_odds(b) -> tuple[dict, dict, object]:

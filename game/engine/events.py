@@ -333,7 +333,7 @@ class VolleyLanded(Event):
 class WeaponMoved(Event):
     """A weapon changes place (docs/rules/09-turns-and-actions.md "Weapons in hand",
     10-attacks-and-damage.md): "drawn", "sheathed", "thrown" (it lies at `at`), "picked up" (from
-    `at`), or a shot spent ("shot": `left` shots remain)."""
+    `at`), "loaded" (a crossbow), or a shot spent ("shot": `left` shots remain)."""
     unit: str
     weapon: str
     action: str

@@ -16,7 +16,8 @@ Move gives `speed` hexes per Big Action spent; leftover movement may be used by 
 turn and is lost at its end (docs/rules/03-movement.md). Attacks per turn by level
 (`game.rules.initiative`); -2 per consecutive attack (-1 alternating weapons). A Charge is a Run
 and an attack (two Big Actions); an Attack made right after a Run of 2+ hexes is a Charge attack
-too (as in the hex-native rules).
+too (as in the hex-native rules). A loaded crossbow shoots with the Little Action instead
+(`game.engine.crossbows`).
 
 Decisions where the rules reference is silent: a prone creature may only Stand Up, Retreat (half
 speed) or act in place (no Move, Run, Step or Charge); creatures do not attack their own side;
@@ -40,7 +41,7 @@ from game.engine.guards import (actor_of_turn, big_action, big_cost, cell, confi
 from game.engine.spending import non_attack_action, spend, spend_little, until_next_turn
 from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.state import Refused
-from game.engine import full_round, grapples, minions
+from game.engine import crossbows, full_round, grapples, minions
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped
 from game.engine.defense import set_defense_policy
 from game.engine.falling import path_forecast
@@ -59,7 +60,12 @@ from game.rules.threat import footprint_distance, threatening_weapons
 # ---- attacks --------------------------------------------------------------------------------
 
 def can_attack(b, u) -> None:
-    attack_left(b, u)
+    """An attack left this turn, or a loaded crossbow to shoot with the Little Action."""
+    try:
+        attack_left(b, u)
+    except Refused:
+        if not crossbows.may_shoot_with_little(b, u):
+            raise
     if not u.weapons:
         raise Refused("no_weapon", f"{u.name} has no weapon")
 
@@ -85,6 +91,8 @@ def attack(b, cmd, power: bool = False):
     if power and p.mode != "melee":
         raise Refused("out_of_reach", f"Power Attack is a melee attack: {t.name} is out of {weapon.name}'s "
                       "reach")
+    shot = crossbows.is_crossbow_shot(weapon, p.mode)
+    attack_left(b, u, little=shot)
     provokers = [] if p.mode == "melee" and not weapon.unarmed else \
         confirm_action(cmd, view, u, "an unarmed attack" if weapon.unarmed
                         else f"a {p.mode} attack")
@@ -92,7 +100,10 @@ def attack(b, cmd, power: bool = False):
     def perform():
         if not (yield from still_possible(b, u.name, t.name, weapon)):
             return
-        begin_attack(b, u, "Power Attack" if power else "Attack")
+        if shot:
+            crossbows.begin_shot(b, u)
+        else:
+            begin_attack(b, u, "Power Attack" if power else "Attack")
         yield from attack_action(b, u.name, t.name, weapon, power, provokers)
         if power and u.name in b.eids and not b.unit(u.name).dead:
             until_next_turn(b, u.name, "off_balance")

@@ -7,9 +7,12 @@ two kinds of creature may try:
 
 - a creature that spends its Reaction (an **Interrupt Turn**): it has not acted this round,
   can react, sees the mover, the mover is not the first actor of the round and the mode is not
-  top-down; its owner answers by its interrupt policy (`always`, `never`, `ask`: the battle
-  pauses with a PendingReaction of kind "interrupt" until a React command answers);
-- a creature whose **prepared** trigger is this moment (no Reaction needed, Fortunate).
+  top-down; the mover is an enemy, or an ally that was not picked by another creature of its
+  side (`TurnState.picked_by_ally`); its owner answers by its interrupt policy (`always`,
+  `never`, `ask`: the battle pauses with a PendingReaction of kind "interrupt" until a React
+  command answers);
+- a creature whose **prepared** trigger is this moment, set off by an enemy (no Reaction
+  needed, Fortunate).
 
 All who try roll initiative against the mover; only the highest succeeds (the mover keeping
 the highest check means all fail). The winner's turn starts at once (`Pause`, handled by
@@ -18,10 +21,11 @@ interrupt turn ends, then it goes on (`turns.resume_paused`, from `turns.proceed
 still can.
 A prepared interrupt turn has the Big Actions its creature kept and may spend them on the
 prepared action only (`prepared_only`; the action that prepares one is
-`game.engine.prepare_interrupt`).
+`game.engine.prepare_interrupt`); in top-down initiative it is a single prepared Big Action,
+with no Little Action before or after it.
 
-Decisions where the rules leave it open: only enemies' actions are offered (an ally's turn is
-shared by picking it); an interrupt turn cannot itself be interrupted; a creature is asked at
+Decisions where the rules leave it open: a prepared trigger watches enemies only; an
+interrupt turn cannot itself be interrupted; a creature is asked at
 most once per turn of the mover; a 5-Foot Step, a Little Action or a reaction is never
 interrupted.
 """
@@ -47,6 +51,8 @@ TRIGGERS = ("enters_reach", "attacks", "comes_into_sight")
 PREPARABLE = ("attack", "power_attack", "move", "run", "aim", "fight_defensively", "stand_up")
 #: what a prepared interrupt turn may do besides its prepared action
 ALWAYS_ALLOWED = ("step", "drop_prone", "ignore_enemy", "end_turn", "leave_map")
+#: ... in top-down initiative, where it is "a single prepared Big Action"
+TOP_DOWN_ALLOWED = ("end_turn",)
 
 
 @lru_cache(maxsize=None)
@@ -98,9 +104,18 @@ def _prepared_possible(b, who, actor, prep: Prepared) -> bool:
     return any(preview_weapon(view, me, view.unit(actor), w).possible for w in weapons)
 
 
-def _hostile_present(b, who, actor) -> bool:
-    return who != actor and roster.able(b, who) and b.teams_of[who] != b.teams_of[actor] \
-        and who not in b.unaware
+def _present(b, who, actor) -> bool:
+    return who != actor and roster.able(b, who) and who not in b.unaware
+
+
+def _hostile(b, who, actor) -> bool:
+    return b.teams_of[who] != b.teams_of[actor]
+
+
+def _ally_interruptible(b, actor: str) -> bool:
+    """May `actor`'s own side interrupt it? Only in a turn of its own (not a minion acting in
+    its leader's turn) that no other creature of its side picked."""
+    return actor == b.active and actor not in b.leader_of and not b.turn.picked_by_ally
 
 
 def _may_spend_reaction(b, who) -> bool:
@@ -116,9 +131,12 @@ def candidates(b, actor: str, triggers, before=None) -> list[tuple]:
         return []
     out = []
     for who in b.order:
-        if who not in b.eids or not _hostile_present(b, who, actor):
+        if who not in b.eids or not _present(b, who, actor):
             continue
-        prep = b.interrupts.get(who)
+        hostile = _hostile(b, who, actor)
+        if not hostile and not _ally_interruptible(b, actor):
+            continue
+        prep = b.interrupts.get(who) if hostile else None
         if prep is not None and prep.trigger in triggers:
             if _fires(b, who, actor, prep.trigger, before, prep.weapon) and \
                     _prepared_possible(b, who, actor, prep):
@@ -196,11 +214,15 @@ def contest(b, actor: str, takers, fired: dict):
 # ---- the interrupt turn ---------------------------------------------------------------------
 
 def prepared_only(b, action: str) -> None:
-    """In a prepared interrupt turn the Big Actions go to the prepared action only."""
+    """In a prepared interrupt turn the Big Actions go to the prepared action only; in
+    top-down initiative the turn is that single Big Action and nothing else."""
     prepared = b.turn.prepared
-    if prepared and action != prepared and action not in ALWAYS_ALLOWED:
+    top_down = b.initiative_mode == "top-down"
+    allowed = TOP_DOWN_ALLOWED if top_down else ALWAYS_ALLOWED
+    if prepared and action != prepared and action not in allowed:
+        also = "End Turn" if top_down else "a Little Action, or End Turn"
         raise Refused("prepared_action_only", f"{b.active} prepared to {prepared.replace('_', ' ')}: "
-                      "this interrupt turn is for that action (or a Little Action, or End Turn)")
+                      f"this interrupt turn is for that action (or {also})")
 
 
 def check_command(b, cmd) -> None:
@@ -212,5 +234,6 @@ def check_command(b, cmd) -> None:
         prepared_only(b, action)
 
 
-__all__ = ["ALWAYS_ALLOWED", "PREPARABLE", "Pause", "TRIGGERS", "action_name", "candidates",
+__all__ = ["ALWAYS_ALLOWED", "PREPARABLE", "Pause", "TOP_DOWN_ALLOWED", "TRIGGERS",
+           "action_name", "candidates",
            "check_command", "contest", "moment", "prepared_only"]

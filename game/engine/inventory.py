@@ -5,7 +5,8 @@ Actions; docs/rules/10-attacks-and-damage.md).
 - `spend_after_attack`: an attack with a weapon that counts its ammunition spends one shot; a
   thrown weapon leaves the thrower's hands and lands in the target's hex on a hit, on a miss in
   a hex next to it picked with the battle's dice (d6: the six directions; a hex that cannot
-  hold it, off the map or impassable, sends it to the target's hex).
+  hold it, off the map or impassable, sends it to the target's hex); a crossbow's shot leaves
+  it unloaded (Load Crossbow: `game.engine.crossbows`).
 - `spend_on_hex`: the same for a volley at an empty hex (the thrown weapon lies there).
 - `draw`, `sheathe`, `pick_up`: move one weapon between hand, sheath and ground.
 """
@@ -14,8 +15,9 @@ from __future__ import annotations
 from game.ecs.components import Weapons
 from game.engine import events as E
 from game.hexgrid import hex_neighbor
+from game.rules.attack import is_crossbow_shot
+from game.rules.hands import HANDS, hands_holding
 
-HANDS = 2        # weapons held at once; natural weapons need no hand (game.data.loader)
 
 
 def carried(b, name: str) -> Weapons:
@@ -23,8 +25,8 @@ def carried(b, name: str) -> Weapons:
 
 
 def hands_used(view_unit) -> int:
-    """Weapons in hand that need a hand."""
-    return sum(1 for w in view_unit.weapons if not w.natural and not w.unarmed)
+    """Hands holding a weapon (`game.rules.hands`)."""
+    return hands_holding(view_unit)
 
 
 def _landing(b, target: str, hit: bool):
@@ -44,6 +46,8 @@ def spend_after_attack(b, name: str, weapon, mode: str, target: str, hit: bool) 
         left = max(0, w.ammo[weapon.id] - 1)
         b.update(name, Weapons, ammo={**w.ammo, weapon.id: left})
         b.emit(E.WeaponMoved(name, weapon.name, "shot", left=left))
+    if is_crossbow_shot(weapon, mode) and weapon.id not in w.unloaded:
+        b.update(name, Weapons, unloaded=carried(b, name).unloaded + (weapon.id,))
     if mode == "thrown" and not weapon.natural and target in b.eids:
         where = _landing(b, target, hit)
         b.update(name, Weapons, ground=carried(b, name).ground + ((weapon.id, where),))

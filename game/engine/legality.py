@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 from game.engine import commands as C
 from game.engine import abilities as A
 from game.engine import allies, archery, defense, equipment, healing
-from game.engine import crushing, doors, maneuvers, minions, shield_bash, stances
+from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_bash, stances
 from game.engine import wrestling_maneuvers
 from game.engine import guards
 from game.engine import handlers as H
@@ -234,7 +234,8 @@ ACTIONS = (
     ActionKind("run", "", H.can_run, _runs),
     ActionKind("charge", "", H.can_charge, _charges),
     ActionKind("step", "", H.can_step, _steps),
-    ActionKind("attack", "1 Big Action per attack action (level 10+: two attacks in one)",
+    ActionKind("attack", "1 Big Action per attack action (level 10+: two attacks in one; a "
+               "loaded crossbow's shot: 1 Little Action)",
                H.can_attack, _attacks),
     ActionKind("power_attack", "", H.can_power_attack, _power_attacks),
     ActionKind("knockout_strike", "1 Big Action (an attack action)",
@@ -281,6 +282,8 @@ ACTIONS = (
     ActionKind("sheathe_weapon", "1 Little Action; provokes", equipment.can_sheathe_weapon,
                _sheathes),
     ActionKind("pick_up", "1 Little Action; provokes", equipment.can_pick_up, _pickups),
+    ActionKind("load_crossbow", "1 Big Action; provokes", crossbows.can_load_crossbow,
+               crossbows.candidates),
     ActionKind("open_door", "1 Little Action (Swift: it provokes no attack)",
                doors.can_open_door, doors.door_candidates("closed", C.OpenDoor)),
     ActionKind("close_door", "1 Little Action (Swift: it provokes no attack)",

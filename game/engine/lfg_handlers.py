@@ -10,10 +10,10 @@ refusals dispatch through the same table. A new action's module goes into
 """
 from __future__ import annotations
 
-from game.engine import (abilities, allies, archery, crushing, defense, direct_minions, doors,
-                         equipment, handlers, healing, maneuvers, prepare_interrupt,
-                         selective, shield_bash, stances, wrestling_forecast,
-                         wrestling_maneuvers)
+from game.engine import (abilities, allies, archery, crossbows, crushing, defense,
+                         direct_minions, doors, equipment, handlers, healing, maneuvers,
+                         prepare_interrupt, selective, shield_bash, stances,
+                         wrestling_forecast, wrestling_maneuvers)
 from game.engine.registry import COMMANDS, FORECASTS
 
 #: every module that registers a command handler or a forecast of the default rules
@@ -31,6 +31,7 @@ HANDLER_MODULES = (
     archery,                # Volley
     stances,                # Take Cover, Lean Out
     equipment,              # Draw Weapon, Sheathe Weapon, Pick Up
+    crossbows,              # Load Crossbow
     healing,                # First Aid
     wrestling_maneuvers,    # Grab, Trip, Shove, Pin, Escape
     wrestling_forecast,     # their forecasts, Shield Bash's and Crushing Advance's

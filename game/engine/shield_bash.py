@@ -2,7 +2,8 @@
 knockdown): strike the foe with the face of a Light or larger shield (rating 1+) and slam it
 to the ground.
 
-An unarmed melee touch attack (a natural 20 gives +5 on the check); on a hit the basher's
+The shield's hand must hold no weapon (`game.rules.hands`: with two weapons in hand the shield
+still guards but cannot strike). An unarmed melee touch attack (a natural 20 gives +5 on the check); on a hit the basher's
 Wrestling against the target's Wrestling or Acrobatics; won, the target is prone; won by 5+,
 it also takes 1 + STR mod bludgeoning damage and may be shoved 1 hex through `to`. Until its
 next turn the basher's shield rating does not count against enemies other than the target
@@ -22,6 +23,7 @@ from game.engine.health import damage
 from game.rules import conditions as cond
 from game.rules import wrestling as W
 from game.rules.attack import Term
+from game.rules.hands import needs_a_hand, shield_hand_free
 from game.rules.sections import cite
 
 R18 = cite(18)
@@ -33,6 +35,10 @@ def can_shield_bash(b, u) -> None:
     if u.unit.shield < 1:
         raise Refused("no_shield", f"{u.name} carries no shield: a Shield Bash needs a Light "
                       "or larger shield")
+    if not shield_hand_free(u):
+        held = ", ".join(w.name for w in u.weapons if needs_a_hand(w))
+        raise Refused("shield_hand_full", f"{u.name}'s shield hand holds a weapon ({held}): "
+                      "sheathe or throw one to bash with the shield")
 
 
 def check(b, cmd):
@@ -78,7 +84,7 @@ def shield_bash(b, cmd):
             return
         attacks.begin_attack(b, b.unit(u.name), "Shield Bash")
         b.set_condition(u.name, "shield_bash", t.eid, cond.until_next_turn(u.eid))
-        roll = WR.touch(b, u.name, t.name, attack=True)
+        roll = yield from WR.touch(b, u.name, t.name, attack=True)
         b.update(u.name, ActionBudget, attacks=b.budget(u.name).attacks + 1)
         b.note_turn(aim=False, ran=0)
         if roll is None or not roll.hit or t.name not in b.eids or b.unit(t.name).dead:

@@ -55,6 +55,7 @@ class TurnState:
     prepared: str = ""             # an interrupt turn of a prepared action: that action only
     interrupting: bool = False     # an interrupt turn (it cannot defer)
     picked_by: str = ""            # the ally that picked it, while it has done nothing yet
+    picked_by_ally: bool = False   # picked by another creature of its side (whole turn)
     ignore_paid: bool = False      # its Little Action for ignoring enemies is spent
     asked: tuple = ()              # enemies offered an interrupt of this turn already
 

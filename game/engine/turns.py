@@ -213,18 +213,28 @@ def offer_choice(b, chooser: str | None, options: list[str]) -> bool:
     chooser = chooser or options[0]
     if len(options) == 1:
         b.emit(E.NextChosen(chooser, options[0]))
-        return _begin(b, options[0])
+        began = _begin(b, options[0])
+        if _ally_picked(b, chooser, options[0]):
+            b.note_turn(picked_by_ally=True)    # its side may not interrupt it
+        return began
     b.note(active=None, chooser=chooser)
     b.emit(E.ChoiceNeeded(chooser, tuple(options)))
     return True
 
 
+def _ally_picked(b, chooser: str, chosen: str) -> bool:
+    """Did another creature of its side pick `chosen`, whose turn has begun?"""
+    return chooser != chosen and b.teams_of.get(chooser) == b.teams_of.get(chosen) and \
+        b.active == chosen
+
+
 def choose(b, chooser: str, chosen: str) -> None:
     b.emit(E.NextChosen(chooser, chosen))
     start_turn(b, chosen)
-    if chooser != chosen and b.teams_of.get(chooser) == b.teams_of.get(chosen) and \
-            b.active == chosen:
-        b.note_turn(picked_by=chooser)      # it may defer (game.engine.selective)
+    if _ally_picked(b, chooser, chosen):
+        # it may defer (game.engine.selective); its side may not interrupt it
+        # (game.engine.interrupts)
+        b.note_turn(picked_by=chooser, picked_by_ally=True)
 
 
 def new_round(b) -> None:

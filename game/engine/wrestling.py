@@ -25,10 +25,12 @@ from dataclasses import replace
 from game.engine import events as E
 from game.engine import grapples
 from game.engine.combat import own_extras
+from game.engine.defense import defended_touch
 from game.engine.falling import fall
 from game.hexgrid import DIRECTIONS, Hex, direction_between
 from game.rules import wrestling as W
 from game.rules.attack import Term, roll_attack
+from game.rules.defense import roll_defended
 from game.rules.sections import cite
 
 R18 = cite(18)
@@ -88,17 +90,22 @@ def touch_extras(b, actor: str, target: str, attack: bool = False):
 
 
 def touch(b, actor: str, target: str, attack: bool = False):
-    """The unarmed melee touch attack (None: impossible)."""
-    view = b.view()
-    plan = W.touch_plan(view, view.unit(actor), view.unit(target),
-                        touch_extras(b, actor, target, attack))
-    if plan is None or not plan.possible:
+    """The unarmed melee touch attack, after the target's chance of an Active Dodge (a
+    generator; returns the AttackRoll, None: impossible)."""
+    extras = touch_extras(b, actor, target, attack)
+    plan, defense = yield from defended_touch(b, actor, target, extras)
+    if plan is None:
         return None
-    roll = roll_attack(plan, b.dice)
+    if defense is None:
+        roll = roll_attack(plan, b.dice)
+        against, text = plan.ac.total, roll.describe().replace("AC", "touch AC", 1)
+    else:
+        defended = roll_defended(plan, defense, b.dice)
+        roll, against, text = defended.attack, defended.total, defended.describe()
     b.emit(E.AttackRolled(actor, target, W.UNARMED.name, tuple(roll.faces), roll.natural,
-                          roll.total, plan.ac.total, roll.hit, False, False,
-                          roll.describe().replace("AC", "touch AC", 1), "touch",
-                          roll.concealment_d10, roll.concealed_miss))
+                          roll.total, against, roll.hit, False, False, text, "touch",
+                          roll.concealment_d10, roll.concealed_miss,
+                          defense.kind if defense else ""))
     return roll
 
 

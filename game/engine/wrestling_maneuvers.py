@@ -144,7 +144,7 @@ def _touch_opening(b, name: str, target: str, maneuver: str, provokers):
             return False
     if target not in b.eids or b.unit(target).dead:
         return False
-    roll = WR.touch(b, name, target)
+    roll = yield from WR.touch(b, name, target)
     return roll is not None and roll.hit
 
 

@@ -125,19 +125,21 @@ def format_breakdown(item) -> str:
 
 @dataclass(frozen=True)
 class Fighter:
-    """A creature as the attack rules see it: stat block, conditions, terrain underfoot."""
+    """A creature as the attack rules see it: stat block, conditions, terrain underfoot, and
+    the weapons in its hands (`game.rules.hands`; empty for a hand-made one: both hands free)."""
     unit: UnitType
     conditions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     on_difficult: bool = False          # docs/rules/03-movement.md: -2 attack rolls and -2 AC
     name: str = ""
     two_weapons: bool = False           # a weapon in each hand (game.rules.hands)
+    weapons: tuple = ()
 
     @classmethod
     def of(cls, view, on_difficult: bool = False) -> Fighter:
         """From a `game.ecs.view.UnitView` (or anything with .unit, .conditions, .name)."""
         two = hasattr(view, "weapons") and wields_two_weapons(view)
         return cls(view.unit, MappingProxyType(dict(view.conditions)), on_difficult,
-                   getattr(view, "name", ""), two)
+                   getattr(view, "name", ""), two, tuple(getattr(view, "weapons", ())))
 
     @property
     def label(self) -> str:
@@ -209,6 +211,12 @@ def is_crossbow(weapon: Weapon) -> bool:
     has no flag for it yet: the id or name says "crossbow"."""
     text = f"{weapon.id} {weapon.name}".lower()
     return "crossbow" in text or "firearm" in text
+
+
+def is_crossbow_shot(weapon: Weapon, mode: str | None) -> bool:
+    """Is an attack with `weapon` in `mode` a crossbow's shot (a Little Action that unloads
+    it, docs/rules/09-turns-and-actions.md "Crossbows")?"""
+    return is_crossbow(weapon) and (mode or weapon.attack) == "ranged"
 
 
 # ---- range and reach --------------------------------------------------------------------

@@ -32,6 +32,7 @@ from typing import Mapping
 from game.data.dice import Dice as DiceExpr
 from game.data.model import PHYSICAL_TYPES, SIZES, DamageReduction, ExtraDamage
 from game.rules import conditions as cond
+from game.rules.hands import grips_with_both_hands, needs_a_hand
 from game.rules.attack import (R3, R8, R10, R11, R19, AttackSituation,
                                Breakdown, Term)
 
@@ -80,7 +81,8 @@ def str_damage(sit: AttackSituation) -> Term | None:
     """docs/rules/10-attacks-and-damage.md: basic (one-handed, thrown) + STR mod; heavy
     (two-handed) + floor(1.5 x STR mod); ranged (bows, crossbows) none; a negative STR mod is not
     applied. A thrown weapon always deals basic damage (the default rules), even a two-handed
-    spear."""
+    spear; so does a two-handed weapon whose wielder has something else in hand or a shield on
+    its arm (`game.rules.hands`)."""
     mod = sit.attacker.unit.str_mod
     if mod <= 0:
         return None
@@ -88,6 +90,9 @@ def str_damage(sit: AttackSituation) -> Term | None:
         return Term(mod // 2, "half STR", R19) if mod // 2 else None
     mode = sit.attack_mode
     kind = "basic" if mode == "thrown" else sit.weapon.kind
+    if kind == "heavy" and needs_a_hand(sit.weapon) and not grips_with_both_hands(
+            sit.attacker, sit.weapon):
+        kind = "basic"               # a two-handed weapon swung with one hand free
     if mode == "ranged" or kind == "ranged":
         return None
     if kind == "heavy":

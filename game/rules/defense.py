@@ -28,7 +28,6 @@ from game.rules.threat import can_threaten, threatening_weapons
 
 R13 = cite(16)
 KINDS = ("parry", "dodge")
-PARRY_TRAIT = 1          # the data's `parry` property carries no number: Parry+1
 AGAINST_PARRY = {"knockdown": 2, "anti_shield": 1}
 
 
@@ -95,8 +94,9 @@ def parry(view, defender, attacker, plan: AttackPlan) -> Defense:
     terms = list(_parry_terms(plan, defender, best))
     if defender.unit.shield:
         terms.append(Term(defender.unit.shield, "shield", R13))
-    if any("parry" in w.properties for w in weapons):
-        terms.append(Term(PARRY_TRAIT, "parry weapon", R13))
+    parrier = max(weapons, key=lambda w: w.parry)
+    if parrier.parry:               # "only the highest Gear Bonus applies"
+        terms.append(Term(parrier.parry, f"{parrier.name} Parry+{parrier.parry}", R13))
     terms += _common_terms(plan)
     for trait, value in AGAINST_PARRY.items():
         if trait in plan.situation.weapon.properties:
@@ -130,9 +130,12 @@ def dodge(view, defender, attacker, plan: AttackPlan) -> Defense:
     return Defense("dodge", True, Breakdown(tuple(t for t in terms if t.value)), fortune)
 
 
-def defenses(view, defender, attacker, plan: AttackPlan) -> dict[str, Defense]:
-    """Both active defenses against the planned attack, possible or not."""
-    return {"parry": parry(view, defender, attacker, plan),
+def defenses(view, defender, attacker, plan: AttackPlan,
+             touch: bool = False) -> dict[str, Defense]:
+    """Both active defenses against the planned attack, possible or not. `touch`: a touch
+    attack, which Active Parry cannot answer (Active Dodge replaces touch AC too)."""
+    refused = _no("parry", "touch", "Active Parry cannot answer a touch attack")
+    return {"parry": refused if touch else parry(view, defender, attacker, plan),
             "dodge": dodge(view, defender, attacker, plan)}
 
 
@@ -206,5 +209,5 @@ def roll_defended(plan: AttackPlan, defense: Defense, dice) -> DefendedRoll:
     return DefendedRoll(roll, defense, d_natural, tuple(d_faces))
 
 
-__all__ = ["AGAINST_PARRY", "DefendedRoll", "Defense", "KINDS", "PARRY_TRAIT", "R13", "defenses",
+__all__ = ["AGAINST_PARRY", "DefendedRoll", "Defense", "KINDS", "R13", "defenses",
            "dodge", "is_bow", "parry", "parry_weapons", "roll_defended", "struck"]

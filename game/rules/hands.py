@@ -14,10 +14,42 @@ Using Both Hands", "Natural Weapons").
 - Fighting defensively with a weapon in each hand adds +1 to the shield rating
   (`wields_two_weapons`; the AC term is in `game.rules.attack`).
 
+Hands are counted, not weapons (docs/rules/09-turns-and-actions.md "Hands"): a creature has
+two hands; every weapon in hand but natural ones fills one, and a shield (rating 1+) is strapped
+on the arm of one of them. A two-handed weapon strikes as a heavy attack only when both hands
+grip it: nothing else in hand and no shield on the arm; otherwise it strikes as a basic attack.
+A Shield Bash needs the shield's hand empty: with two weapons in hand the shield still guards,
+but it cannot strike.
+
 Pure functions: `second_weapons(u, primary)`, `grants_follow_up(u, weapon)`,
+`hands_holding(u)`, `grips_with_both_hands(u, weapon)`, `shield_hand_free(u)`,
 `wields_two_weapons(u)`.
 """
 from __future__ import annotations
+
+from game.data.model import HANDS
+
+
+def needs_a_hand(weapon) -> bool:
+    """A weapon held in a hand (not a natural weapon nor the bare-handed strike)."""
+    return not weapon.natural and not weapon.unarmed
+
+
+def hands_holding(u) -> int:
+    """How many of `u`'s hands hold a weapon."""
+    return sum(1 for w in u.weapons if needs_a_hand(w))
+
+
+def grips_with_both_hands(u, weapon) -> bool:
+    """Can `u` grip its `weapon` with both hands (nothing else in hand, no shield on the
+    arm)?"""
+    others = [w for w in u.weapons if needs_a_hand(w) and w.id != weapon.id]
+    return needs_a_hand(weapon) and not others and u.unit.shield < 1
+
+
+def shield_hand_free(u) -> bool:
+    """Does `u` carry a shield whose hand holds no weapon (one it may bash with)?"""
+    return u.unit.shield >= 1 and hands_holding(u) < HANDS
 
 
 def _off_hand_weapon(u):
@@ -48,8 +80,8 @@ def wields_two_weapons(u) -> bool:
     off = _off_hand_weapon(u)
     if off is None or off.natural:
         return False
-    return any(w.id != off.id and w.can_melee and not w.natural and not w.unarmed
-               for w in u.weapons)
+    return any(w.id != off.id and w.can_melee and needs_a_hand(w) for w in u.weapons)
 
 
-__all__ = ["grants_follow_up", "second_weapons", "wields_two_weapons"]
+__all__ = ["HANDS", "grants_follow_up", "grips_with_both_hands", "hands_holding", "needs_a_hand",
+           "second_weapons", "shield_hand_free", "wields_two_weapons"]

@@ -149,9 +149,12 @@ def on_difficult(view, u) -> bool:
 
 
 def _ammo_problem(a, w) -> str:
-    """A weapon that counts its shots (weapon data `ammo`) cannot shoot with none left."""
+    """A weapon that counts its shots (weapon data `ammo`) cannot shoot with none left; a
+    crossbow shot once must be loaded again (docs/rules/09-turns-and-actions.md "Crossbows")."""
     if getattr(a, "ammo", {}).get(w.id) == 0:
         return f"{a.name} has no ammunition left for {w.name}"
+    if w.id in getattr(a, "unloaded", ()):
+        return f"{a.name}'s {w.name} is not loaded: Load Crossbow first (a Big Action)"
     return ""
 
 

@@ -51,9 +51,11 @@ def is_helpless(u) -> bool:
 
 def threatening_weapons(u) -> tuple:
     """Weapons that threaten (docs/rules/02-size-and-reach.md): melee or natural ones, or any with
-    `threatens_ft`."""
+    `threatens_ft` while loaded (a crossbow shot and not loaded again threatens no one)."""
+    unloaded = getattr(u, "unloaded", ())
     return tuple(w for w in u.weapons if not getattr(w, "unarmed", False) and
-                 (w.attack == "melee" or w.natural or getattr(w, "threatens_ft", None)))
+                 (w.attack == "melee" or w.natural or
+                  (getattr(w, "threatens_ft", None) and w.id not in unloaded)))
 
 
 def weapon_threat_reach(u, weapon) -> int:

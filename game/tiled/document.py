@@ -7,7 +7,7 @@ document holds what both readers need:
 * the map header (size, tile size, hexagonal layout), checked against sane bounds;
 * the tilesets with their first GIDs, external .tsx files resolved;
 * every layer in XML (draw) order with group nesting, summed offsets, multiplied opacity,
-  visibility, tint, and for tile layers the decoded GIDs with all their flag bits.
+  parallax factors, visibility, tint, and for tile layers the decoded GIDs with all their flag bits.
 Problems are collected as `path:line: message — fix`, never raised; a document with problems
 must not be drawn or played. Layer data is decompressed with an output bound (width x height x 4
 bytes), so a small file cannot inflate to gigabytes.
@@ -58,6 +58,7 @@ class Layer:
     tint: tuple[int, int, int, int] | None
     groups: tuple[str, ...]  # names of the groups around it, outermost first
     line: int
+    parallax: tuple[float, float] = (1.0, 1.0)  # Parallax Factor, times its groups' (Tiled)
     tile_index: int | None = None  # index among the tile layers
     gids: tuple[int, ...] | None = None  # tile layers: raw GIDs, row * width + col
 
@@ -217,10 +218,10 @@ def _check_overlaps(doc: Document, lines: dict) -> None:
 def _read_layers(doc: Document) -> bool:
     """Walk the layers (without recursion: a map may nest thousands of groups), then check
     each one and decode its tile data. False when the map has too many layers to be read."""
-    stack = [(iter(doc.root), (0.0, 0.0), 1.0, True, None, ())]
+    stack = [(iter(doc.root), (0.0, 0.0), 1.0, True, None, (), (1.0, 1.0))]
     tile_index = 0
     while stack:
-        children, offset, opacity, visible, tint, groups = stack[-1]
+        children, offset, opacity, visible, tint, groups, parallax = stack[-1]
         child = next(children, None)
         if child is None:
             stack.pop()
@@ -234,6 +235,7 @@ def _read_layers(doc: Document) -> bool:
         if _too_many_layers(doc, child, kind, tile_index):
             return False
         layer = _layer(doc, child, kind, offset, opacity, visible, tint, groups)
+        layer.parallax = _parallax(doc, child, parallax)
         doc.layers.append(layer)
         if kind == "tile":
             layer.tile_index, tile_index = tile_index, tile_index + 1
@@ -248,7 +250,7 @@ def _read_layers(doc: Document) -> bool:
                            f"{MAX_GROUP_DEPTH} groups deep", "flatten the groups in Tiled")
                 continue
             stack.append((iter(child), layer.offset, layer.opacity, layer.visible, layer.tint,
-                          groups + (layer.name,)))
+                          groups + (layer.name,), layer.parallax))
     return True
 
 
@@ -278,6 +280,13 @@ def _layer(doc, elem, kind, offset, opacity, visible, tint, groups) -> Layer:
     return Layer(elem, kind, name, visible and elem.get("visible", "1") != "0",
                  (offset[0] + dx, offset[1] + dy), opacity * own_opacity,
                  multiply_tint(tint, parse_color(elem.get("tintcolor"))), groups, line)
+
+
+def _parallax(doc, elem, around: tuple[float, float]) -> tuple[float, float]:
+    """The layer's Parallax Factor times its groups' (Tiled multiplies them so)."""
+    px = _number(doc, elem, "parallaxx", 1.0, -MAX_OFFSET, MAX_OFFSET)
+    py = _number(doc, elem, "parallaxy", 1.0, -MAX_OFFSET, MAX_OFFSET)
+    return around[0] * px, around[1] * py
 
 
 def _number(doc, elem, name, default, lo, hi) -> float:

@@ -36,7 +36,8 @@ from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES
 from game.tiled.profiles import (RESPAWN_CLASS, light_kind_problems, load_light_db,
                                  respawn_label, respawn_problems, respawn_property_problems)
 from game.tiled.project import load_project
-from game.tiled.shown import layer_problems, object_problem, side_problems
+from game.tiled.shown import (BATTLE_CLASSES, layer_problems, object_problem,
+                              parallax_problem, side_problems)
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
 from game.tiled.xmlsafe import (Problem, PropError, as_bool, as_choice, as_int, as_list,
                                 as_text, problem, read_props)
@@ -164,7 +165,8 @@ class _Ctx:
         if doc is None or doc.root.tag != "map":
             return None
         readable = not self.problems  # the problems below leave the tile data readable
-        walked = [(la.element, la.kind, la.visible, la.offset, la.groups) for la in doc.layers]
+        walked = [(la.element, la.kind, la.visible, la.offset, la.parallax)
+                  for la in doc.layers]
         for line, what, fix in layer_problems(walked):
             self.report(line, what, fix)
         table = self.tile_terrain(doc.refs)
@@ -309,12 +311,18 @@ class _Ctx:
 
     def units(self, walked, refs, layout) -> list[UnitPlacement]:
         units = []
-        for elem, kind, visible, offset, _groups in walked:
+        for elem, kind, visible, offset, parallax in walked:
             if kind != "object" or self.unit_objects > MAX_UNITS:
                 continue
             for obj in elem.findall("object"):
                 mo = map_object(obj, self.shown, refs, self.files)
                 wrong = object_problem(mo, visible) if mo is not None else None
+                if mo is not None and wrong is None and parallax != (1.0, 1.0) \
+                        and mo.cls in BATTLE_CLASSES:
+                    self.report(elem.line, *parallax_problem(
+                        "object layer", elem.get("name", ""), parallax,
+                        "units and respawn points"))
+                    parallax = (1.0, 1.0)  # once per layer
                 if self.unit_objects == MAX_UNITS and (wrong or mo and mo.cls == "unit"):
                     self.report(mo.line, f"more than {MAX_UNITS} units: a map holds at most "
                                 f"{MAX_UNITS}", "remove units in Tiled (or make two maps)")

@@ -5,6 +5,11 @@ Writes a map that passes `validate` and opens in Tiled as the shipped maps do: g
 object showing its token, with the properties a unit needs), the shipped terrain and token
 tilesets, and the map properties title, description, teams and initiative.
 An existing file is never replaced.
+
+A map written straight into the player's maps folder refers only to the player's data folder:
+the Tiled kit is copied (or brought up to date) there first (game/tiled/userkit.py) and the map
+uses its tilesets, as the templates there do. A map written anywhere else uses the game's own
+tilesets (a checkout's maps/ folder, or a folder of a designer's own).
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from game import paths
 from game.cliargs import program_name
 from game.errors import InputError
 from game.hexgrid import TiledLayout
+from game.tiled.userkit import install_kit, kept_lines
 
 MIN_SIDE, MAX_SIDE = 4, 200
 TEAMS = ("blue", "red")
@@ -47,10 +53,24 @@ def token_tile_id(key: str) -> int:
     return keys.index(key)
 
 
+def in_player_maps_folder(path: Path) -> bool:
+    """Whether `path` is a file straight in the player's maps folder."""
+    return path.parent.resolve() == paths.user_maps_dir().resolve()
+
+
+def tilesets_folder(path: Path) -> Path:
+    """The tilesets a new map at `path` uses: the kit's in the player's data folder for a map
+    of the player's maps folder, else the game's own."""
+    if in_player_maps_folder(path):
+        return paths.user_data_dir().resolve() / "assets" / "tilesets"
+    return paths.assets_dir() / "tilesets"
+
+
 def map_text(path: Path, width: int, height: int, orientation: str) -> str:
     layout, terrain, tokens, facings = ORIENTATIONS[orientation]
+    tilesets = tilesets_folder(path)
     rel = lambda name: Path(os.path.relpath(  # noqa: E731
-        paths.assets_dir() / "tilesets" / f"{name}.tsx", path.parent.resolve())).as_posix()
+        tilesets / f"{name}.tsx", path.parent.resolve())).as_posix()
     token_first = 1000  # well above the terrain tileset's ids, so either may grow
     rows = [",".join([str(GRASS)] * width) for _ in range(height)]
     objects = []
@@ -108,6 +128,8 @@ def write_new_map(path, size: str = "20x14", orientation: str = "pointy") -> Pat
                          "replaces a file)")
     if not path.parent.is_dir():
         raise InputError(path, None, f"the folder {path.parent} does not exist; create it first")
+    if in_player_maps_folder(path):
+        install_kit()
     text = map_text(path, width, height, orientation)
     try:
         with open(path, "x", encoding="utf-8") as out:  # "x": never replaces a file
@@ -121,7 +143,17 @@ def write_new_map(path, size: str = "20x14", orientation: str = "pointy") -> Pat
 
 def run_new_map(path, size: str, orientation: str) -> int:
     written = write_new_map(path, size, orientation)
-    templates = paths.shipped_maps_dir() / "templates" / orientation
-    print(f"{written}: new {size} {orientation}-top map; open it in Tiled, paint the terrain, "
-          f"place units from {templates}{os.sep}, then: {program_name()} validate {written}")
+    if not in_player_maps_folder(written):
+        templates = paths.shipped_maps_dir() / "templates" / orientation
+        print(f"{written}: new {size} {orientation}-top map; open it in Tiled, paint the "
+              f"terrain, place units from {templates}{os.sep}, then: {program_name()} "
+              f"validate {written}")
+        return 0
+    kit = install_kit()   # already up to date: this only says what was kept
+    templates = kit.project.parent / "templates" / orientation
+    print(f"{written}: new {size} {orientation}-top map; open {kit.project} in Tiled (File > "
+          f"Open Project), then the map; paint the terrain, place units from {templates}"
+          f"{os.sep}, then File > Commands > Validate this map")
+    for line in kept_lines(kit):
+        print(line)
     return 0

@@ -3,7 +3,9 @@
 Each check here is a way a map could load without a word and give a battle that differs from
 what the designer sees in Tiled; each gives (line, what is wrong, how to fix it):
 - a hidden tile layer (its walls would block but are not drawn), a tile layer with an offset
-  (the drawn wall and the blocking hex would differ);
+  (the drawn wall and the blocking hex would differ), a tile layer or a layer of units or
+  respawn points with a parallax factor other than 1 (Tiled draws it sliding against the
+  hexes as the view scrolls, so what stands where would depend on the view);
 - a unit that is hidden, itself or by its layer (it would fight unseen), and the same for a
   respawn point (creatures would come back where the map shows nothing);
 - a unit class written in another case (`Unit`: Tiled matches classes exactly, so the game
@@ -15,16 +17,20 @@ from __future__ import annotations
 
 UNIT_CLASS = "unit"
 RESPAWN_CLASS = "respawn"     # game.tiled.profiles
+BATTLE_CLASSES = (UNIT_CLASS, RESPAWN_CLASS)
 TEMPLATE_FIX = "place units from the templates in maps/templates (docs/mapping.md \"Units\")"
 
 
 def layer_problems(walked) -> list[tuple[int, str, str]]:
-    """Tile layers that are hidden or offset; `walked`: loader.walk_layers' tuples."""
+    """Tile layers that are hidden, offset or with parallax; `walked`: the loader's tuples
+    (element, kind, visible, offset, parallax)."""
     out = []
-    for elem, kind, visible, offset, _groups in walked:
+    for elem, kind, visible, offset, parallax in walked:
         if kind != "tile":
             continue
         name, line = elem.get("name", ""), getattr(elem, "line", 1)
+        if parallax != (1.0, 1.0):
+            out.append((line, *parallax_problem("tile layer", name, parallax, "terrain")))
         if not visible:
             out.append((line, f"tile layer '{name}' is hidden in Tiled but its terrain would "
                         "count in battle", "make it visible (it or the group around it) or "
@@ -35,6 +41,15 @@ def layer_problems(walked) -> list[tuple[int, str, str]]:
                         "be on the hexes they block", "set the layer's Offset to 0,0 (and its "
                         "groups'); move tiles with the stamp instead"))
     return out
+
+
+def parallax_problem(what: str, name: str, parallax, holds: str) -> tuple[str, str]:
+    """(what is wrong, fix) for a layer of the battle with a Parallax Factor other than 1."""
+    return (f"{what} '{name}' has the parallax factor {parallax[0]:g},{parallax[1]:g} (its "
+            f"own, or its groups'): Tiled slides it against the hexes as the view scrolls, "
+            f"so its {holds} would not stay on the hexes it is drawn on",
+            "set the layer's Parallax Factor to 1,1 in Tiled (and its groups'); keep "
+            "parallax for image layers and decoration")
 
 
 def object_problem(mo, layer_visible: bool) -> tuple[str, str] | None:

@@ -9,9 +9,15 @@ with a line `path: ok (W x H, N units)` per map (plus the rules, lives and respa
 sets: `summary`) and its warnings when every map is fine; else 2 with the problem lines
 only, on stderr. Never a traceback: an unexpected exception
 while loading is itself reported as a problem line naming the map.
+
+`--json` (for editors: the Tiled extension of docs/mapping.md "Tiled commands and extension")
+prints one JSON object on stdout instead, the same exit status: per map its problems and
+warnings, each with the file, the line (or JSON path) and the message with its fix.
 """
 from __future__ import annotations
 
+import json
+import re
 import sys
 
 from game.errors import printable
@@ -21,6 +27,7 @@ from game.tiled.xmlsafe import Problem, problem
 
 __all__ = ["Problem", "SHOWN_PER_MAP", "run_validate", "validate_map"]
 SHOWN_PER_MAP = 100  # problem (or warning) lines printed per map; the rest are counted
+WARNING_LINE = re.compile(r"(?P<file>.*?):(?P<line>\d+|[^\s:]+): warning: (?P<message>.*)", re.S)
 
 
 def _read(path, units_db):
@@ -80,3 +87,33 @@ def run_validate(paths, units_db=None, out=None, err=None) -> int:
     for line in good:
         print(printable(line), file=out)   # a path or a warning may hold a map's names
     return 0
+
+
+def place_of(p) -> dict:
+    """A problem (or a warning line) as {"file", "line", "message"} for --json."""
+    if isinstance(p, Problem):
+        return {"file": p.path, "line": p.line, "message": printable(p.message)}
+    match = WARNING_LINE.fullmatch(str(p))
+    if match is None:
+        return {"file": None, "line": None, "message": printable(str(p))}
+    line = match["line"]
+    return {"file": match["file"], "line": int(line) if line.isdigit() else line,
+            "message": printable(match["message"])}
+
+
+def map_report(path, units_db) -> dict:
+    """What --json says of one map."""
+    hexmap, found = _read(path, units_db)
+    problems = list(dict.fromkeys(found))
+    warnings = hexmap.warnings if hexmap is not None and not problems else []
+    return {"map": str(path), "ok": not problems,
+            "summary": summary(hexmap) if hexmap is not None and not problems else None,
+            "problems": [place_of(p) for p in problems],
+            "warnings": [place_of(w) for w in warnings]}
+
+
+def run_validate_json(paths, units_db=None, out=None) -> int:
+    """`validate --json`: one JSON object {"maps": [...]} on stdout; exit 2 if any problem."""
+    maps = [map_report(path, units_db) for path in paths]
+    print(json.dumps({"maps": maps}, indent=1, ensure_ascii=False), file=out or sys.stdout)
+    return 0 if all(m["ok"] for m in maps) else 2

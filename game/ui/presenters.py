@@ -131,6 +131,8 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("force_open", "Force Open", "Big Action: a Strength check against the Break DC of a door "
      "or obstacle next to you; no second try"),
     ("leave_map", "Leave the Map", "Step off the map from an exit hex; ends the turn"),
+    ("load_crossbow", "Load Crossbow", "Big Action: load the crossbow you shot; provokes "
+     "(shooting a loaded crossbow is a Little Action)"),
     ("direct_minions", "Direct Minions",
      "Little Action: your minions may spend 3 shared actions this turn; click one of them, "
      "then command it as your own creature"),
@@ -939,6 +941,7 @@ def _weapon_line_of(e: E.WeaponMoved) -> LogEntry:
     text = {"drawn": f"{e.unit} draws its {e.weapon}",
             "sheathed": f"{e.unit} sheathes its {e.weapon}",
             "picked up": f"{e.unit} picks up its {e.weapon}",
+            "loaded": f"{e.unit} loads its {e.weapon}",
             "dropped": f"{e.unit} drops its {e.weapon}"}.get(e.action)
     if text is None:
         text = f"{e.unit}'s {e.weapon} lands at {_cell(e.at)}" if e.at else \
