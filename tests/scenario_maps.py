@@ -31,9 +31,11 @@ def region(oid: int, name: str, cells) -> str:
 
 
 def creature(oid: int, name: str, col: int, row: int, kind: str = "fighter",
-             team: str = "blue", facing: int = 0) -> str:
-    return unit(oid, *center(col, row), kind, team, name=name,
-                props=prop("facing", facing) if facing else "")
+             team: str = "blue", facing: int = 0, **overrides) -> str:
+    """A unit object; `overrides`: int properties of the unit (hp, level...)."""
+    props = (prop("facing", facing) if facing else "") + "".join(
+        prop(k, v) for k, v in overrides.items())
+    return unit(oid, *center(col, row), kind, team, name=name, props=props)
 
 
 def reinforcement_layer(units, round_: int = 0, on: str = "", layer_id: int = 11) -> str:

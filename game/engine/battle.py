@@ -89,6 +89,7 @@ class Battle:
             units_db = self.profile.load_units()
         _check_kinds(hexmap, units_db, self.profile)
         self.store = build_store(hexmap, units_db, create=self.profile.unit_components)
+        self.units_db = units_db      # the stat blocks of reinforcements still to arrive
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.ruleset = ruleset        # the action economy and modifier tables
@@ -315,6 +316,16 @@ class Battle:
             if w.id == weapon.id:
                 self.update(name, Weapons, ready=n)
 
+    def enter(self, placement) -> None:
+        """A reinforcement comes onto the battlefield where the map put it
+        (game.engine.arrivals; docs/mapping.md "Objectives and events")."""
+        components = self.profile.unit_components(self.hexmap, placement, self.units_db)
+        self.eids[placement.name] = self.store.create_entity(*components)
+        self.teams_of[placement.name] = placement.team
+        self._changed()
+        self._apply_controller(placement.name, placement.team,
+                               "aoo_policy" in placement.overrides)
+
     def remove(self, name: str) -> None:
         """The creature leaves the map (docs/rules/12-winning.md)."""
         eid = self.eids.pop(name)
@@ -420,7 +431,8 @@ class Battle:
             p = self._pending
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         book = asdict(self._book)
-        for key in ("terrain", "minions", "minion_turns", "commander"):
+        for key in ("terrain", "minions", "minion_turns", "commander", "held", "reached",
+                    "arrived", "told"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
         state = {"units": units, "book": book, "mode": self.initiative_mode,
@@ -446,14 +458,16 @@ class Battle:
         default)."""
         explicit = {p.name for p in self.hexmap.units if "aoo_policy" in p.overrides}
         for name, team in self.teams_of.items():
-            controller = self.controller(name)
-            kind = self.controllers.get(team, controller.kind)
-            policy = controller.aoo_policy
-            if kind == "human" and name not in explicit and policy == "always":
-                policy = "ask"
-            interrupt = "ask" if team in self.controllers else controller.interrupt_policy
-            self.update(name, Controller, kind=kind, aoo_policy=policy,
-                        interrupt_policy=interrupt)
+            self._apply_controller(name, team, name in explicit)
+
+    def _apply_controller(self, name: str, team: str, explicit_policy: bool) -> None:
+        controller = self.controller(name)
+        kind = self.controllers.get(team, controller.kind)
+        policy = controller.aoo_policy
+        if kind == "human" and not explicit_policy and policy == "always":
+            policy = "ask"
+        interrupt = "ask" if team in self.controllers else controller.interrupt_policy
+        self.update(name, Controller, kind=kind, aoo_policy=policy, interrupt_policy=interrupt)
 
 
 def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:

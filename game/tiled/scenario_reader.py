@@ -127,8 +127,13 @@ class ScenarioReader:
             self.report(1, f"map property round_limit_winner names team '{winner}', which has "
                         f"no units ({', '.join(hexmap.teams)})",
                         "name one of the map's teams, or leave it empty for a draw")
-        return Scenario(regions, tuple(self.objectives), tuple(self.stories), groups,
-                        limit, winner)
+        scenario = Scenario(regions, tuple(self.objectives), tuple(self.stories), groups,
+                            limit, winner)
+        if scenario and hexmap.rules != "lfg":
+            self.report(1, f"the {hexmap.rules} rules do not play objectives, story text, "
+                        "reinforcements or a round limit yet", "remove them, or play the map "
+                        "with the default rules (map property rules = lfg)")
+        return scenario
 
     def regions(self, hexmap) -> dict:
         out: dict[str, Region] = {}
