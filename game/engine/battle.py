@@ -34,6 +34,7 @@ from game.engine.profile import RuleProfile
 from game.engine.profiles import profile_named
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine import objectives
 from game.engine.command_fields import field_refusal
 from game.engine.dice import Dice
 from game.engine.forecast import refused_forecast
@@ -399,6 +400,11 @@ class Battle:
         if refused is not None:
             return refused_forecast(refused)
         return self.profile.forecast(self, command)
+
+    def objectives(self) -> list:
+        """The map's objectives, each with its side, words, progress and whether it is met
+        (game.engine.objectives.ObjectiveReport); empty for a map without any."""
+        return objectives.report(self) if self.hexmap.scenario.objectives else []
 
     def decider(self) -> tuple[str, str | None]:
         """Who must decide now: ("turn" | "choice" | "reaction" | "over", name or None)."""
