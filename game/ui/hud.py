@@ -48,9 +48,11 @@ from game.ui.panels.unit_card import UnitCardPanel, light_card_html
 
 
 def objective_lines(b) -> int:
-    """Lines of the objectives panel: one per side with objectives and one per objective."""
+    """Lines of the objectives panel: one per side with objectives, one or two per objective
+    (its words and its progress wrap past about 28 letters)."""
     goals = b.hexmap.scenario.objectives if b is not None else ()
-    return len(goals) + len({o.team for o in goals}) if goals else 0
+    wrapped = sum(1 for o in goals if len(o.describe()) > 18)
+    return len(goals) + wrapped + len({o.team for o in goals}) if goals else 0
 
 
 def _forward(part: str, attr: str) -> property:

@@ -33,8 +33,8 @@ class StoryBox:
         self.texts = (self.texts if self.visible else []) + list(texts)
         self.close()
         w = min(460, max(260, area.width - 40))
-        h = min(area.height - 20, 150 + 22 * sum(1 + len(t) // 48 for t in self.texts))
-        rect = pygame.Rect(area.centerx - w // 2, area.top + 30, w, max(160, h))
+        h = min(area.height - 20, 100 + 24 * sum(1 + len(t) // 44 for t in self.texts))
+        rect = pygame.Rect(area.centerx - w // 2, area.top + 30, w, max(150, h))
         html = "<br><br>".join(esc(t) for t in self.texts)
         self.window = UIMessageWindow(rect, html, self.manager, window_title="Story",
                                       object_id="#story_window", always_on_top=True)

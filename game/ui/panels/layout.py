@@ -50,8 +50,10 @@ def compute_layout(size, units: int = 6, buttons: int = len(P.ACTIONS),
     init_top = top.bottom + m
     left_bottom = message.top - m
     goals = None
-    if objectives:
-        goals_h = min(40 + objectives * 26, (left_bottom - init_top) // 2)
+    if objectives:      # the initiative tracker first; the objectives get the rest
+        wanted = 40 + objectives * 24
+        room = max(min(wanted, 180), left_bottom - init_top - needed - m)
+        goals_h = min(wanted, room, (left_bottom - init_top) * 2 // 3)
         goals = pygame.Rect(m, left_bottom - goals_h, left_w, goals_h)
         left_bottom = goals.top - m
     init = pygame.Rect(m, init_top, left_w, max(80, min(needed, left_bottom - init_top)))

@@ -17,12 +17,14 @@ def objectives_html(b, reports) -> str:
     """One block per side: its name in its colour, whether any or all are needed, then each
     objective with its progress (ticked when met; a fallen protected creature in red)."""
     lines, teams = [], list(dict.fromkeys(r.team for r in reports))
-    joins = {o.team: o.join for o in b.hexmap.scenario.objectives if o.kind != "protect"}
+    goals = [o for o in b.hexmap.scenario.objectives if o.kind != "protect"]
     for team in teams:
         colour = "#%02X%02X%02X" % P.team_colour(team, teams)
-        join = {"all": " (all of)", "any": " (any of)"}.get(joins.get(team, ""), "")
+        own = [o for o in goals if o.team == team]
+        join = {"all": " (all of)", "any": " (any of)"}.get(own[0].join) \
+            if len(own) > 1 else ""
         lines.append(f"<b><font color={colour}>{esc(team.capitalize())}</font></b>"
-                     f"<font color={MUTED}>{join if len(reports) > 1 else ''}</font>")
+                     f"<font color={MUTED}>{join}</font>")
         for r in (r for r in reports if r.team == team):
             failed = r.kind == "protect" and not r.met
             mark = "✓" if r.met and r.kind != "protect" else "✗" if failed else "•"
