@@ -124,3 +124,25 @@ def test_a_save_of_a_battle_with_reinforcements_replays_identically(tmp_path):
     for cmd in b.log:
         ok(again, cmd)
     assert again.state_hash() == b.state_hash()
+
+
+def test_a_save_of_the_shipped_scenario_loads_in_a_new_process_identically(tmp_path):
+    """The save file holds the map and the commands: a battle of "Hold the old bridge" saved
+    after its second wave arrived loads, in a new process, to the same state."""
+    import subprocess
+    import sys
+    from game import paths
+    from game.ai.player import AIPlayer
+    from game.engine.replay import save_battle
+    b = Battle(load_map(paths.REPO_DIR / "maps" / "bridge_hold.tmx"), seed=1)
+    ai = AIPlayer("normal", seed=1)
+    while not b.winner and not any(isinstance(e, E.ReinforcementsArrived) for e in b.events):
+        ok(b, ai.command(b))
+    assert b.view().has_unit("Gorza")
+    save = tmp_path / "bridge.json"
+    save_battle(b, save)
+    script = ("import sys; from game.engine.replay import load_replay; "
+              "b = load_replay(sys.argv[1]); print(b.state_hash(), b.view().has_unit('Gorza'))")
+    out = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True,
+                         text=True, cwd=paths.REPO_DIR, timeout=300, check=True)
+    assert out.stdout.split() == [b.state_hash(), "True"]

@@ -110,3 +110,47 @@ def test_the_tiled_project_declares_the_scenario_classes_and_enums():
         "team", "kind", "target", "rounds", "count", "join"}
     assert types["reinforcements"]["useAs"] == ["layer"]
     assert types["region"]["useAs"] == ["object"] and types["story"]["useAs"] == ["object"]
+
+
+def test_the_shipped_scenario_map_validates_with_its_objectives_and_second_wave(cli):
+    path = paths.REPO_DIR / "maps" / "bridge_hold.tmx"
+    out = cli("validate", path)
+    assert out.returncode == 0, out.stderr
+    scenario = load_map(path).scenario
+    assert {o.kind for o in scenario.objectives} == {"hold", "defeat_leader"}
+    assert scenario.round_limit == 8 and scenario.round_limit_winner == "red"
+    assert {s.when for s in scenario.stories} == {"start", "enter", "falls"}
+    wave, = scenario.reinforcements
+    assert wave.round == 2 and len(wave.units) == 3
+
+
+def test_the_light_rules_do_not_play_objectives_yet(tmp_path):
+    path = scenario_map(tmp_path, SIDES, [thing(21, "objective", team="blue", kind="survive",
+                                                 rounds=2)],
+                        props=prop("rules", "light"))
+    messages = [p.message for p in read_map(path)[1]]
+    assert any("the light rules do not play objectives" in m for m in messages), messages
+
+
+def test_a_minion_cannot_arrive_later(tmp_path):
+    late = [creature(30, "Orla", 8, 4, "orc", "red"),
+            creature(31, "Gob", 8, 2, "goblin", "red").replace(
+                "</properties>", prop("leader", "Orla") + "</properties>")]
+    messages = [p.message for p in read_map(scenario_map(
+        tmp_path, SIDES, layers=reinforcement_layer(late, 2)))[1]]
+    assert len(messages) == 1 and "reinforcement 'Gob' follows a leader" in messages[0]
+
+
+def test_tiled_keeps_the_scenario_objects_in_its_json_format(tmp_path):
+    """Tiled itself saves the map as .tmj: the same regions, objectives and reinforcements."""
+    from tests.helpers import tiled_export
+    late = [creature(30, "Orla", 8, 4, "orc", "red")]
+    source = scenario_map(tmp_path, SIDES, [
+        region(20, "Ford", [(4, 2), (5, 2)]),
+        thing(21, "objective", team="blue", kind="hold", target="Ford", rounds=2)],
+        layers=reinforcement_layer(late, 3))
+    exported = tiled_export(source, tmp_path / "scenario.tmj")
+    a, b = load_map(source).scenario, load_map(exported).scenario
+    assert b.regions["Ford"].cells == a.regions["Ford"].cells == frozenset({(4, 2), (5, 2)})
+    assert [o.kind for o in b.objectives] == ["hold"]
+    assert [(g.round, [u.name for u in g.units]) for g in b.reinforcements] == [(3, ["Orla"])]

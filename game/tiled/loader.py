@@ -29,7 +29,7 @@ from game.files import path_problem
 from game.hexgrid import footprint
 from game.tiled.document import FLIP_D, FLIP_H, FLIP_V, ROT_120, read_document
 from game.tiled.for_pytmx import check_all_for_pytmx
-from game.tiled.leaders import leader_problems
+from game.tiled.leaders import leader_of, leader_problems
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES, MAX_LIVES,
                                OBSTACLE_LEVELS, OPEN_GROUND, RULE_PROFILES, WATER_LEVELS, HexMap,
                                MapLayer, RespawnPoint, Terrain, UnitPlacement)
@@ -178,8 +178,14 @@ class _Ctx:
         every_unit = self.units(walked, doc.refs, doc.layout)
         units = [u for u in every_unit if not u.arrives]
         self.teams(hexmap, every_unit)
-        for line, what, fix in leader_problems(every_unit, self.units_db() if units else {}):
+        db = self.units_db() if units else {}
+        for line, what, fix in leader_problems(units, db):
             self.report(line, what, fix)
+        for u in every_unit:
+            if u.arrives and leader_of(u, db):
+                self.report(u.line, f"reinforcement '{u.name}' follows a leader: a group of "
+                            "minions starts the battle together", "put it on a shown layer, "
+                            "or clear its leader")
         readable = not check_all_for_pytmx(doc) and readable
         hexmap.layers = [MapLayer(la.name, la.kind, la.visible, la.offset, la.groups,
                                   la.gids or (), la.line) for la in doc.layers]
