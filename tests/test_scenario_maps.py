@@ -116,6 +116,7 @@ def test_the_shipped_scenario_map_validates_with_its_objectives_and_second_wave(
     path = paths.REPO_DIR / "maps" / "bridge_hold.tmx"
     out = cli("validate", path)
     assert out.returncode == 0, out.stderr
+    assert "3 objectives, 1 reinforcement layer, round limit 8" in out.stdout
     scenario = load_map(path).scenario
     assert {o.kind for o in scenario.objectives} == {"hold", "defeat_leader"}
     assert scenario.round_limit == 8 and scenario.round_limit_winner == "red"
