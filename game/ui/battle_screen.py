@@ -193,6 +193,7 @@ class BattleScreen(Shown):
             return
         if self.hud is not None:
             self.hud.kill()
+        self.story.close()
         self.controller.listeners.clear()
         if self.owned:
             self.battle.close()
