@@ -155,3 +155,12 @@ def test_tiled_keeps_the_scenario_objects_in_its_json_format(tmp_path):
     assert b.regions["Ford"].cells == a.regions["Ford"].cells == frozenset({(4, 2), (5, 2)})
     assert [o.kind for o in b.objectives] == ["hold"]
     assert [(g.round, [u.name for u in g.units]) for g in b.reinforcements] == [(3, ["Orla"])]
+
+
+def test_a_scenario_map_played_with_the_light_rules_is_one_clear_line(cli):
+    """`--rules light` on a map with objectives: refused in one line naming the map and the
+    fix, exit status 2 (the light rules do not play objectives yet)."""
+    out = cli("simulate", "bridge_hold", "--rules", "light", "--sides", "ai,ai", "--games", "1")
+    line = assert_refused(out, "bridge_hold.tmx", "do not play the map's objectives",
+                          "--rules lfg")
+    assert "Traceback" not in line

@@ -89,6 +89,7 @@ class Battle:
         if units_db is None:
             units_db = self.profile.load_units()
         _check_kinds(hexmap, units_db, self.profile)
+        _check_scenario(hexmap, self.profile)
         self.store = build_store(hexmap, units_db, create=self.profile.unit_components)
         self.units_db = units_db      # the stat blocks of reinforcements still to arrive
         self.initiative_mode = mode
@@ -485,6 +486,16 @@ def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
                              f"unit '{p.name}': creature kind '{p.unit}' has no stat block "
                              f"in the {profile.title.lower()} ({profile.name}): play the map "
                              "with rules that have it, or use a kind that does")
+
+
+def _check_scenario(hexmap: HexMap, profile: RuleProfile) -> None:
+    """Objectives, story text and reinforcements are played by the default rules only
+    (docs/rules/12-winning.md "Objectives")."""
+    if getattr(hexmap, "scenario", None) and profile.name != "lfg":
+        raise InputError(getattr(hexmap, "path", None), None,
+                         f"the {profile.title.lower()} ({profile.name}) do not play the map's "
+                         "objectives, story text and reinforcements yet: play it with the "
+                         "default rules (--rules lfg)")
 
 
 def _plain(component) -> dict:
