@@ -164,3 +164,16 @@ def test_a_scenario_map_played_with_the_light_rules_is_one_clear_line(cli):
     line = assert_refused(out, "bridge_hold.tmx", "do not play the map's objectives",
                           "--rules lfg")
     assert "Traceback" not in line
+
+
+def test_a_region_with_broken_numbers_is_one_line_not_a_crash(tmp_path):
+    shapes = ['<object id="20" name="Bad" type="region" x="10" y="10">'
+              '<polygon points="0,0 5 8,8"/></object>',
+              '<object id="21" name="Huge" type="region" x="1e308" y="0" width="1e308" '
+              'height="1e308" rotation="45"/>',
+              '<object id="22" name="Spot" type="region" x="10" y="10"><point/></object>']
+    messages = [p.message.split(" — ")[0] for p in read_map(scenario_map(tmp_path, SIDES,
+                                                                           shapes))[1]]
+    assert "<polygon> point '5' is not two numbers from -1e+06 to 1e+06" in messages
+    assert any("height='1e308' is not a number" in m for m in messages)
+    assert "region 'Spot' is a point, which has no area" in messages

@@ -19,6 +19,7 @@ from game.tiled.scenario import (
 from game.tiled.xmlsafe import as_choice, as_int, as_text, read_props
 
 ARRIVAL_PROPS = ("arrives_round", "arrives_on")
+MAX_OBJECTS = 500       # objectives, regions and stories of one map: the rest are not read
 
 
 class ScenarioReader:
@@ -31,11 +32,18 @@ class ScenarioReader:
         self.objectives: list[Objective] = []
         self.stories: list[Story] = []
         self.groups: list[Reinforcements] = []
+        self.count = 0
 
     # --- objects and layers ----------------------------------------------------------------
 
     def add(self, mo, offset) -> None:
         """An object of class objective, region or story."""
+        self.count += 1
+        if self.count > MAX_OBJECTS:
+            if self.count == MAX_OBJECTS + 1:
+                self.report(mo.line, f"more than {MAX_OBJECTS} objectives, regions and "
+                            "stories: the rest are not read", "remove some in Tiled")
+            return
         mo.props = {**self.defaults(mo.cls), **mo.props}
         if mo.cls == REGION_CLASS:
             self.shapes.append((mo, offset))
@@ -258,15 +266,16 @@ def region_cells(mo, offset, hexmap) -> tuple[frozenset, tuple | None]:
         x, y = mo.number("x", 0.0) + offset[0], mo.number("y", 0.0) + offset[1]
         w, h = mo.number("width", 0.0), mo.number("height", 0.0)
         turn = math.radians(mo.number("rotation", 0.0))
-        points = [tuple(map(float, p.split(","))) for p in mo.shape.get("points", "").split()] \
-            if kind == "polygon" else []
-    except (ValueError, TypeError):
-        return frozenset(), ("has a position or size that is not a number",
+        points = _points(mo.shape.get("points", "")) if kind == "polygon" else []
+        box = _bounds(x, y, turn, points or [(0, 0), (w, 0), (0, h), (w, h)])
+    except (ValueError, TypeError, OverflowError):
+        return frozenset(), ("has a position, size or point that is not a number",
                              "redraw the region in Tiled")
     inside = _inside_test(kind, w, h, points)
     cells = set()
-    for row in range(hexmap.height):
-        for col in range(hexmap.width):
+    cols, rows = _cell_range(hexmap, box)
+    for row in rows:
+        for col in cols:
             cx, cy = hexmap.layout.tile_center(col, row)
             dx, dy = cx - x, cy - y
             lx = dx * math.cos(turn) + dy * math.sin(turn)
@@ -277,6 +286,37 @@ def region_cells(mo, offset, hexmap) -> tuple[frozenset, tuple | None]:
         return frozenset(), ("covers no hex of the map (it is off the map, or smaller than "
                              "a hex between centres)", "draw it over the hexes it means")
     return frozenset(cells), None
+
+
+def _points(text: str) -> list[tuple[float, float]]:
+    """A polygon's points "x,y x,y ..." (ValueError for anything else or a non-finite one)."""
+    out = []
+    for part in text.split():
+        px, py = (float(v) for v in part.split(","))
+        if not (math.isfinite(px) and math.isfinite(py)):
+            raise ValueError(part)
+        out.append((px, py))
+    return out
+
+
+def _bounds(x, y, turn, points) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in map pixels of the shape's points, rotated about x,y."""
+    xs = [x + px * math.cos(turn) - py * math.sin(turn) for px, py in points]
+    ys = [y + px * math.sin(turn) + py * math.cos(turn) for px, py in points]
+    if not all(math.isfinite(v) for v in xs + ys):
+        raise ValueError("not a finite position")
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _cell_range(hexmap, box) -> tuple[range, range]:
+    """The columns and rows whose centres may lie in `box` (a margin of two cells), on the
+    map: a region is tested against the hexes near it, not the whole map."""
+    left, top, right, bottom = box
+    lo = hexmap.layout.pixel_to_tile(max(-1e6, left), max(-1e6, top))
+    hi = hexmap.layout.pixel_to_tile(min(1e9, right), min(1e9, bottom))
+    cols = range(max(0, min(lo[0], hi[0]) - 2), min(hexmap.width, max(lo[0], hi[0]) + 3))
+    rows = range(max(0, min(lo[1], hi[1]) - 2), min(hexmap.height, max(lo[1], hi[1]) + 3))
+    return cols, rows
 
 
 def _inside_test(kind, w, h, points):

@@ -1006,7 +1006,7 @@ def _scenario_line(e: E.Event) -> LogEntry | None:
         return LogEntry(f"Reinforcements for {e.team}: {', '.join(e.units)}", why, e.units,
                         "turn", (e,))
     if isinstance(e, E.StoryTold):
-        return LogEntry(e.text, "the map's story", (), "summary", (e,))
+        return LogEntry(" ".join(e.text.split()), "the map's story", (), "summary", (e,))
     return None
 
 

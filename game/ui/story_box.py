@@ -35,7 +35,7 @@ class StoryBox:
         w = min(460, max(260, area.width - 40))
         h = min(area.height - 20, 100 + 24 * sum(1 + len(t) // 44 for t in self.texts))
         rect = pygame.Rect(area.centerx - w // 2, area.top + 30, w, max(150, h))
-        html = "<br><br>".join(esc(t) for t in self.texts)
+        html = "<br><br>".join(esc(t).replace("\n", "<br>") for t in self.texts)
         self.window = UIMessageWindow(rect, html, self.manager, window_title="Story",
                                       object_id="#story_window", always_on_top=True)
 
