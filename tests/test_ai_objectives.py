@@ -75,3 +75,14 @@ def test_the_creature_it_must_protect_strikes_and_gets_out_of_reach(tmp_path):
     while not b.winner:
         b.apply(C.EndTurn(b.active))
     assert b.winner == "blue"
+
+
+def test_it_stands_in_the_region_the_enemy_must_hold_instead_of_charging(tmp_path):
+    """Denying a region: a creature of its own in it means the enemy does not hold it."""
+    units = [creature(1, "Wulfric", 1, 1), creature(3, "Grak", 8, 2, "orc", "red")]
+    ford = region(20, "Ford", [(5, 2)])
+    _, plain = computer_turn(tmp_path, units, [ford], "Grak", "plain")
+    assert gap(plain, "Grak", "Wulfric") == 1          # a plain fight: it charged
+    hold = [ford, thing(21, "objective", team="blue", kind="hold", target="Ford", rounds=2)]
+    _, b = computer_turn(tmp_path, units, hold, "Grak", "contest")
+    assert b.cell(b.unit("Grak").anchor) == (5, 2)

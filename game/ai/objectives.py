@@ -4,7 +4,8 @@ and whether it is the creature its side must keep standing. `game.ai.evaluate.Co
 an `Aims` for each decision and adds them to its scores:
 
 - a region to hold, or to reach while the creature has not yet been counted there: a bonus
-  for ending in it, and a pull toward it from afar (`region_pull`);
+  for ending in it, and a pull toward it from afar (`region_pull`); a region the enemies must
+  hold pulls half as much (standing in it denies it to them);
 - a leader its side must defeat, or an enemy its foes must protect: attacks on it count
   `PRIORITY` times more (and so does moving toward it);
 - the creature its side must protect weighs the danger where it ends `CAUTION` times more,
@@ -23,11 +24,12 @@ from game.rules import objectives as rules
 PRIORITY = 3.0      # attacks on an enemy whose fall wins count this many times more
 CAUTION = 3.0       # the protected creature's danger counts this many times more
 PULL_RANGE = 30     # hexes over which a region pulls a creature toward it
+CONTEST = 0.5       # the pull of a region the enemies must hold, against one's own
 
 
 @dataclass(frozen=True)
 class Aims:
-    regions: tuple = ()             # frozensets of Hex to stand in
+    regions: tuple = ()             # (frozenset of Hex to stand in, its weight) pairs
     priority: frozenset = frozenset()   # enemies whose fall wins
     guarded: frozenset = frozenset()    # allies (and maybe itself) to keep standing
     caution: float = 1.0
@@ -47,10 +49,11 @@ def aims_of(battle, me) -> Aims:
     regions, priority, guarded = [], set(), set()
     for o in scenario.objectives:
         mine = o.team == me.team
-        if mine and (o.kind == "hold" or o.kind == "reach" and me.name not in
-                     battle.reached.get(rules.key(scenario, o), ())):
+        wanted = 1.0 if mine else CONTEST
+        if o.kind == "hold" or mine and o.kind == "reach" and me.name not in \
+                battle.reached.get(rules.key(scenario, o), ()):
             cells = scenario.regions[o.target].cells
-            regions.append(frozenset(battle.hexmap.hex_at(c, r) for c, r in cells))
+            regions.append((frozenset(battle.hexmap.hex_at(c, r) for c, r in cells), wanted))
         elif mine and o.kind == "defeat_leader" or not mine and o.kind == "protect":
             priority.add(o.target)
         elif mine and o.kind == "protect":
@@ -60,14 +63,15 @@ def aims_of(battle, me) -> Aims:
 
 
 def region_pull(aims: Aims, hexes) -> float:
-    """1 for a footprint in one of the regions, less the farther the nearest region is
-    (0 from PULL_RANGE hexes on); 0 without regions."""
+    """A region's weight for a footprint in it, less the farther the region is (0 from
+    PULL_RANGE hexes on); the best over the regions, 0 without any."""
     best = 0.0
-    for region in aims.regions:
+    for region, weight in aims.regions:
         if any(h in region for h in hexes):
-            return 1.0
+            best = max(best, weight)
+            continue
         d = min(hex_distance(h, r) for h in hexes for r in region)
-        best = max(best, 0.5 * max(0.0, 1.0 - d / PULL_RANGE))
+        best = max(best, weight * 0.5 * max(0.0, 1.0 - d / PULL_RANGE))
     return best
 
 
@@ -81,4 +85,4 @@ def guard_bonus(aims: Aims, me, view) -> float:
     return 0.0
 
 
-__all__ = ["Aims", "CAUTION", "NO_AIMS", "PRIORITY", "aims_of", "guard_bonus", "region_pull"]
+__all__ = ["Aims", "CAUTION", "CONTEST", "NO_AIMS", "PRIORITY", "aims_of", "guard_bonus", "region_pull"]
