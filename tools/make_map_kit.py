@@ -44,6 +44,7 @@ from game.hexgrid import ORIGIN, TiledLayout, footprint  # noqa: E402
 from game.tiled.kit_commands import shipped_commands  # noqa: E402
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES,  # noqa: E402
                                OBSTACLE_LEVELS, RULE_PROFILES, WATER_LEVELS)
+from game.tiled.scenario import JOINS, OBJECTIVE_KINDS, STORY_WHEN  # noqa: E402
 
 PROJECT_NAME = "hexskirmish.tiled-project"
 TILED_VERSION = ("1.8", "1.8.2")
@@ -81,6 +82,45 @@ RESPAWN_MEMBERS = [
 ]
 
 
+# The classes of objectives and events (docs/mapping.md "Objectives and events").
+OBJECTIVE_MEMBERS = [
+    {"name": "count", "type": "int", "value": 1},
+    {"name": "join", "propertyType": "ObjectiveJoin", "type": "string", "value": JOINS[0]},
+    {"name": "kind", "propertyType": "ObjectiveKind", "type": "string",
+     "value": OBJECTIVE_KINDS[0]},
+    {"name": "rounds", "type": "int", "value": 0},
+    {"name": "target", "type": "string", "value": ""},
+    {"name": "team", "propertyType": "Team", "type": "string", "value": TEAMS[0]},
+    {"name": "text", "type": "string", "value": ""},
+]
+STORY_MEMBERS = [
+    {"name": "target", "type": "string", "value": ""},
+    {"name": "text", "type": "string", "value": ""},
+    {"name": "when", "propertyType": "StoryWhen", "type": "string", "value": STORY_WHEN[0]},
+]
+REINFORCEMENT_MEMBERS = [
+    {"name": "arrives_on", "type": "string", "value": ""},
+    {"name": "arrives_round", "type": "int", "value": 0},
+]
+
+
+def scenario_types(enum) -> list[dict]:
+    """The enums and classes of objectives, regions, story text and reinforcements."""
+    def cls(ident, name, color, members, use):
+        return {"color": color, "drawFill": True, "id": ident, "members": members,
+                "name": name, "type": "class", "useAs": [use]}
+    return [
+        enum(14, "ObjectiveKind", OBJECTIVE_KINDS),
+        enum(15, "ObjectiveJoin", JOINS),
+        enum(16, "StoryWhen", STORY_WHEN),
+        cls(17, "objective", "#ffe69f00", OBJECTIVE_MEMBERS, "object"),
+        cls(18, "region", "#ff56b4e9", [{"name": "notes", "type": "string", "value": ""}],
+            "object"),
+        cls(19, "story", "#ffcc79a7", STORY_MEMBERS, "object"),
+        cls(20, "reinforcements", "#ff009e73", REINFORCEMENT_MEMBERS, "layer"),
+    ]
+
+
 def property_types(unit_keys: list[str]) -> list[dict]:
     """The project's custom types, in a fixed order with fixed ids."""
     def enum(ident, name, values, storage="string"):
@@ -112,6 +152,7 @@ def property_types(unit_keys: list[str]) -> list[dict]:
         enum(12, "Rules", RULE_PROFILES),
         {"color": "#ffd55e00", "drawFill": True, "id": 13, "members": RESPAWN_MEMBERS,
          "name": "respawn", "type": "class", "useAs": ["object"]},
+        *scenario_types(enum),
     ]
 
 

@@ -33,6 +33,7 @@ from types import MappingProxyType
 
 from game.ai.maneuvers import holds_fire, knockout_value, stray_rows, stray_value
 from game.ai.memo import ByKey, Memo, wall_on_line
+from game.ai.objectives import NO_AIMS, PRIORITY, aims_of, guard_bonus, region_pull
 from game.ecs.view import BattleView
 from game.engine.combat import own_extras
 from game.hexgrid import Hex, footprint, hex_distance, hexes_within
@@ -444,6 +445,8 @@ class Weights:
     # with this share of their best attack (0: each attack is scored alone; game.ai.focus)
     tie_distance: float = 0.02  # approach the nearest enemy when nothing else matters
     kill_rounds: float = KILL_ROUNDS
+    objective: float = 3.0      # the map's objectives (game.ai.objectives): standing in a
+    # region it must hold or reach is worth this many rounds of its own damage
 
 
 _WHAT_IF_VERSIONS = itertools.count(10 ** 12)   # versions of hypothetical views
@@ -580,6 +583,7 @@ class Context:
                            for e in self.enemies}
         self.my_reach = melee_reach(me)
         self.my_speed = move_hexes(me)
+        self.aims = aims_of(self.battle, me) if self.battle is not None else NO_AIMS
         self.support: dict = {}
         if self.weights.support:
             self.support = ally_support(self, self.weights.support)
@@ -718,6 +722,8 @@ class Context:
             value_down = down
         v = self.value(target)
         prio = 1.0 + (self.weights.protect if target.name in self.threatens_wounded else 0.0)
+        if target.name in self.aims.priority:
+            prio *= PRIORITY
         if self.weights.focus and target.max_hp:
             prio += self.weights.focus * max(0.0, 1.0 - target.hp / target.max_hp)
         return prio * v * (mean / max(1, hp) + self.weights.kill_rounds * value_down), down
@@ -1029,6 +1035,15 @@ class Context:
                 return self.weights.protect * self.value(e) * 0.5
         return 0.0
 
+    def objective_bonus(self, anchor: Hex, facing: int | None = None) -> float:
+        """The map's objectives (game.ai.objectives): a region to stand in, an ally to keep
+        standing, worth `weights.objective` rounds of this creature's own damage."""
+        if not self.aims:
+            return 0.0
+        me = self.moved(anchor, facing)
+        pull = region_pull(self.aims, me.hexes) + 0.3 * guard_bonus(self.aims, me, self.view)
+        return self.weights.objective * self.value(self.me) * pull
+
     def position(self, anchor: Hex, facing: int | None = None, *, exact: bool | None = None,
                  extra_conditions=(), felled=()) -> tuple[float, dict]:
         """The value of ending the turn at `anchor`: - danger + approach, and when exact
@@ -1037,10 +1052,14 @@ class Context:
         danger, why = self.danger(anchor, facing, exact=exact, extra_conditions=extra_conditions,
                                   felled=felled)
         approach = self.approach(anchor, facing)
-        total = approach - danger
+        danger *= self.aims.caution
+        goal = self.objective_bonus(anchor, facing)
+        total = approach - danger + goal
         if not exact:
             return total, {}
         parts = {"danger": -round(danger, 3), "approach": round(approach, 3), "threat": why}
+        if goal:
+            parts["objective"] = round(goal, 3)
         flank, names = self.flank_bonus(anchor, facing)
         reach = self.reach_bonus(anchor, facing)
         engage = self.engage_bonus(anchor, facing)

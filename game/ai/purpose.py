@@ -12,7 +12,9 @@ movement has a reason, one of `REASONS`:
   that threatens a wounded ally, and did not where it stands (game.ai.evaluate);
 - `cover` or `retreat`: it ends where the enemies' expected harm is lower, `cover` when an
   enemy's shot there meets better cover or concealment (or no line at all);
-- `objective`: it fetches one of the creature's own dropped weapons.
+- `objective`: it fetches one of the creature's own dropped weapons, or it ends where the
+  map's objectives want it more (a region to hold or reach, near an ally to protect:
+  game.ai.objectives).
 
 A movement plan without a reason, or one that wanders, is dropped from the options before
 the player picks (staying is always among them); the reason rides in the option's detail, so
@@ -98,6 +100,8 @@ def reason(planner, option, here: dict) -> str | None:
     if option.kind == "fetch":
         return "objective"
     d, ctx = option.detail, planner.ctx
+    if _term(d, "objective") > _term(here, "objective"):
+        return "objective"
     if _term(d, "flank") > _term(here, "flank"):
         return "flank"
     if _term(d, "protect") > _term(here, "protect"):

@@ -34,7 +34,7 @@ from game.engine.profile import RuleProfile
 from game.engine.profiles import profile_named
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine import full_round
+from game.engine import full_round, objectives
 from game.engine.command_fields import field_refusal
 from game.engine.dice import Dice
 from game.engine.forecast import refused_forecast
@@ -89,7 +89,9 @@ class Battle:
         if units_db is None:
             units_db = self.profile.load_units()
         _check_kinds(hexmap, units_db, self.profile)
+        _check_scenario(hexmap, self.profile)
         self.store = build_store(hexmap, units_db, create=self.profile.unit_components)
+        self.units_db = units_db      # the stat blocks of reinforcements still to arrive
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.ruleset = ruleset        # the action economy and modifier tables
@@ -317,6 +319,16 @@ class Battle:
             if w.id == weapon.id:
                 self.update(name, Weapons, ready=n)
 
+    def enter(self, placement) -> None:
+        """A reinforcement comes onto the battlefield where the map put it
+        (game.engine.arrivals; docs/mapping.md "Objectives and events")."""
+        components = self.profile.unit_components(self.hexmap, placement, self.units_db)
+        self.eids[placement.name] = self.store.create_entity(*components)
+        self.teams_of[placement.name] = placement.team
+        self._changed()
+        self._apply_controller(placement.name, placement.team,
+                               "aoo_policy" in placement.overrides)
+
     def remove(self, name: str) -> None:
         """The creature leaves the map (docs/rules/12-winning.md)."""
         eid = self.eids.pop(name)
@@ -391,6 +403,11 @@ class Battle:
             return refused_forecast(refused)
         return self.profile.forecast(self, command)
 
+    def objectives(self) -> list:
+        """The map's objectives, each with its side, words, progress and whether it is met
+        (game.engine.objectives.ObjectiveReport); empty for a map without any."""
+        return objectives.report(self) if self.hexmap.scenario.objectives else []
+
     def decider(self) -> tuple[str, str | None]:
         """Who must decide now: ("turn" | "choice" | "reaction" | "over", name or None)."""
         state = self.awaiting()
@@ -422,7 +439,8 @@ class Battle:
             p = self._pending
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         book = asdict(self._book)
-        for key in ("terrain", "minions", "minion_turns", "commander"):
+        for key in ("terrain", "minions", "minion_turns", "commander", "held", "reached",
+                    "arrived", "told"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
         if not book["turn"].get("picked_by_ally"):
@@ -450,14 +468,16 @@ class Battle:
         default)."""
         explicit = {p.name for p in self.hexmap.units if "aoo_policy" in p.overrides}
         for name, team in self.teams_of.items():
-            controller = self.controller(name)
-            kind = self.controllers.get(team, controller.kind)
-            policy = controller.aoo_policy
-            if kind == "human" and name not in explicit and policy == "always":
-                policy = "ask"
-            interrupt = "ask" if team in self.controllers else controller.interrupt_policy
-            self.update(name, Controller, kind=kind, aoo_policy=policy,
-                        interrupt_policy=interrupt)
+            self._apply_controller(name, team, name in explicit)
+
+    def _apply_controller(self, name: str, team: str, explicit_policy: bool) -> None:
+        controller = self.controller(name)
+        kind = self.controllers.get(team, controller.kind)
+        policy = controller.aoo_policy
+        if kind == "human" and not explicit_policy and policy == "always":
+            policy = "ask"
+        interrupt = "ask" if team in self.controllers else controller.interrupt_policy
+        self.update(name, Controller, kind=kind, aoo_policy=policy, interrupt_policy=interrupt)
 
 
 def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
@@ -483,6 +503,16 @@ def _without_unset(data: dict, names) -> dict:
         if not data.get(name):
             data.pop(name, None)
     return data
+
+
+def _check_scenario(hexmap: HexMap, profile: RuleProfile) -> None:
+    """Objectives, story text and reinforcements are played by the default rules only
+    (docs/rules/12-winning.md "Objectives")."""
+    if getattr(hexmap, "scenario", None) and profile.name != "lfg":
+        raise InputError(getattr(hexmap, "path", None), None,
+                         f"the {profile.title.lower()} ({profile.name}) do not play the map's "
+                         "objectives, story text and reinforcements yet: play it with the "
+                         "default rules (--rules lfg)")
 
 
 def _plain(component) -> dict:

@@ -476,6 +476,44 @@ class BattleWon(Event):
     round: int
 
 
+# ---- objectives and events of the map (docs/rules/12-winning.md "Objectives") ----------------
+
+@dataclass(frozen=True)
+class ObjectiveMet(Event):
+    """`team` won by its objectives (`objective`: what they asked, in words)."""
+    team: str
+    objective: str
+    round: int
+
+
+@dataclass(frozen=True)
+class ObjectiveFailed(Event):
+    """`team` lost: the creature it had to protect has fallen."""
+    team: str
+    objective: str
+    round: int
+
+
+@dataclass(frozen=True)
+class RoundLimitReached(Event):
+    """The map's last round is over; `team` wins (or "draw")."""
+    round: int
+    team: str
+
+
+@dataclass(frozen=True)
+class ReinforcementsArrived(Event):
+    team: str
+    units: tuple
+    cells: tuple
+    layer: str
+
+
+@dataclass(frozen=True)
+class StoryTold(Event):
+    text: str
+
+
 # ---- the light rules (docs/rules/light/) ------------------------------------------------------
 
 @dataclass(frozen=True)

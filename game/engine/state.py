@@ -111,6 +111,11 @@ class Bookkeeping:
     minions: dict = field(default_factory=dict)        # leader -> MinionPool
     minion_turns: dict = field(default_factory=dict)   # minion -> its TurnState this turn
     commander: tuple = ()       # while a minion acts: (the turn's holder, its TurnState)
+    # the map's objectives and events (game.engine.objectives, docs/rules/12-winning.md):
+    held: dict = field(default_factory=dict)       # hold objective's key -> rounds held
+    reached: dict = field(default_factory=dict)    # reach objective's key -> names there
+    arrived: tuple = ()         # reinforcement layers that have arrived
+    told: tuple = ()            # story keys told, and "lost:<team>" for a side that lost
 
 
 __all__ = ["Bookkeeping", "MinionPool", "Outcome", "PendingReaction", "Prepared", "Refused",

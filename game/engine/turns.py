@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, full_round, minions
+from game.engine import awareness, full_round, minions, objectives
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -83,6 +83,7 @@ def start_battle(b) -> None:
     """Round 1 (docs/rules/09-turns-and-actions.md)."""
     b.note(round=1)
     b.emit(E.RoundStarted(1))
+    objectives.started(b)
     awareness.start(b)
     minions.start(b)
     roll_all(b)
@@ -187,6 +188,8 @@ def proceed(b) -> None:
         if _stalemate(b):
             return
         new_round(b)
+        if b.winner:
+            return
         if b.initiative_mode == "round-by-round":
             if _begin(b, next(n for n in b.order if able(b, n) and minions.takes_turns(b, n))):
                 return
@@ -238,6 +241,12 @@ def choose(b, chooser: str, chosen: str) -> None:
 
 
 def new_round(b) -> None:
+    """The round is over (the map's objectives may end the battle here) and the next one
+    starts."""
+    winner = objectives.round_over(b)
+    if winner:
+        _win(b, winner)
+        return
     b.note(round=b.round + 1, first_of_round=None, deferred=())
     for n in b.eids:
         b.update(n, ActionBudget, acted=False)
@@ -247,6 +256,7 @@ def new_round(b) -> None:
     if b.initiative_mode == "round-by-round":
         roll_all(b)
     minions.new_round(b)
+    objectives.new_round_started(b)
 
 
 def _stalemate(b) -> bool:
@@ -259,13 +269,20 @@ def _stalemate(b) -> bool:
 # ---- winning (docs/rules/12-winning.md) ---------------------------------------------------------
 
 def check_victory(b) -> bool:
-    """A side wins when every creature of every other side is dead, unconscious or gone."""
+    """A side wins when every creature of every other side is dead, unconscious or gone, or
+    by the map's objectives (game.engine.objectives): a side that lost its protected creature
+    is out of the running, one with reinforcements sure to come is not beaten yet."""
     if b.winner:
         return True
     all_teams = {t for t in b.teams_of.values()}
     if len(all_teams) < 2:
         return False
-    up = {b.teams_of[n] for n in b.eids if standing(b, n)}
+    by_objectives = objectives.decide(b)
+    if by_objectives:
+        _win(b, by_objectives)
+        return True
+    up = ({b.teams_of[n] for n in b.eids if standing(b, n)} | objectives.still_coming(b)) \
+        - objectives.out_of_the_running(b)
     if len(up) == 1:
         _win(b, next(iter(up)))
         return True
@@ -286,6 +303,7 @@ def after_action(b) -> None:
     (knocked out during its own action) ends its turn; grapples that no longer hold end."""
     settle(b)
     minions.hand_back(b)        # a minion's action is over: its leader's turn goes on
+    objectives.after_action(b)
     if check_victory(b):
         return
     if b.active is not None and not able(b, b.active):

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from game.hexgrid import Hex, TiledLayout
+from game.tiled.scenario import NO_SCENARIO, Scenario
 
 OBSTACLE_LEVELS = ("none", "low", "wall")
 CONCEALMENT_LEVELS = ("none", "partial", "total")
@@ -110,6 +111,7 @@ class UnitPlacement:
     # docs/rules/09-turns-and-actions.md "Awareness and surprise":
     aware: bool = True      # false: surprised, no turn in the surprise round
     hidden: bool = False    # true: unseen by its enemies until it acts
+    arrives: str = ""       # the reinforcements layer it arrives with ("": there at the start)
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ class HexMap:
     properties: dict = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     layers: list[MapLayer] = field(default_factory=list)  # XML order: bottom to top
+    scenario: Scenario = NO_SCENARIO     # objectives, regions, story, reinforcements
 
     def in_bounds(self, col: int, row: int) -> bool:
         return 0 <= col < self.width and 0 <= row < self.height

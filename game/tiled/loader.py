@@ -29,13 +29,15 @@ from game.files import path_problem
 from game.hexgrid import footprint
 from game.tiled.document import FLIP_D, FLIP_H, FLIP_V, ROT_120, read_document
 from game.tiled.for_pytmx import check_all_for_pytmx
-from game.tiled.leaders import leader_problems
+from game.tiled.leaders import leader_of, leader_problems
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES, MAX_LIVES,
                                OBSTACLE_LEVELS, OPEN_GROUND, RULE_PROFILES, WATER_LEVELS, HexMap,
                                MapLayer, RespawnPoint, Terrain, UnitPlacement)
 from game.tiled.profiles import (RESPAWN_CLASS, light_kind_problems, load_light_db,
                                  respawn_label, respawn_problems, respawn_property_problems)
 from game.tiled.project import load_project
+from game.tiled.scenario import SCENARIO_CLASSES
+from game.tiled.scenario_reader import ScenarioReader
 from game.tiled.shown import (BATTLE_CLASSES, layer_problems, object_problem,
                               parallax_problem, side_problems)
 from game.tiled.templates import FLAG_BITS, Files, map_object, tile_in
@@ -141,6 +143,9 @@ class _Ctx:
         self.require_sides = True
         self.unit_objects = 0  # objects of class unit, placed or refused
         self.respawns: list[RespawnPoint] = []
+        self.scenario = ScenarioReader(self.report, self.typed, self.project.defaults
+                                       if self.project is not None else lambda cls: {})
+        self.round_limit = (0, "")
 
     def report(self, line, what, fix, path=None) -> None:
         self.files.report(path or self.shown, line, what, fix)
@@ -172,10 +177,17 @@ class _Ctx:
         table = self.tile_terrain(doc.refs)
         hexmap = HexMap(self.path, doc.width, doc.height, doc.layout, [])
         self.map_properties(doc.root, hexmap)
-        units = self.units(walked, doc.refs, doc.layout)
-        self.teams(hexmap, units)
-        for line, what, fix in leader_problems(units, self.units_db() if units else {}):
+        every_unit = self.units(walked, doc.refs, doc.layout)
+        units = [u for u in every_unit if not u.arrives]
+        self.teams(hexmap, every_unit)
+        db = self.units_db() if units else {}
+        for line, what, fix in leader_problems(units, db):
             self.report(line, what, fix)
+        for u in every_unit:
+            if u.arrives and leader_of(u, db):
+                self.report(u.line, f"reinforcement '{u.name}' follows a leader: a group of "
+                            "minions starts the battle together", "put it on a shown layer, "
+                            "or clear its leader")
         readable = not check_all_for_pytmx(doc) and readable
         hexmap.layers = [MapLayer(la.name, la.kind, la.visible, la.offset, la.groups,
                                   la.gids or (), la.line) for la in doc.layers]
@@ -183,11 +195,19 @@ class _Ctx:
             hexmap.terrain = self.combine(hexmap.layers, table, doc.refs, doc.width)
         if doc.layout is not None and hexmap.terrain:
             self.check_placements(hexmap, units)
-        if self.require_sides and self.unit_objects == len(units):
+        if self.require_sides and self.unit_objects == len(every_unit):
             self.check_sides(hexmap, units)
         self.check_profile(hexmap, units)
+        if doc.layout is not None:
+            hexmap.scenario = self.scenario.finish(hexmap, every_unit, self.size_of,
+                                                   self.round_limit)
         hexmap.units, hexmap.warnings = units, list(self.warnings)
         return hexmap
+
+    def size_of(self, u) -> str:
+        """A placed unit's size: its override, else its stat block's."""
+        size = u.overrides.get("size") or getattr(self.units_db().get(u.unit), "size", "medium")
+        return size if size in SIZES else "medium"
 
     # --- terrain -------------------------------------------------------------------------
 
@@ -291,6 +311,7 @@ class _Ctx:
             hexmap.critical_rules = self.typed(props["critical_rules"], rules, label) or \
                 "standard"
         self.profile_properties(props, hexmap)
+        self.round_limit_properties(props)
         if "teams" in props:
             teams = self.typed(props["teams"], as_list, label) or []
             if len(set(teams)) != len(teams):
@@ -309,14 +330,34 @@ class _Ctx:
             lives = lambda p: as_int(p, 1, MAX_LIVES)  # noqa: E731
             hexmap.lives = self.typed(props["lives"], lives, "map") or hexmap.lives
 
+    def round_limit_properties(self, props) -> None:
+        """`round_limit` (1 or more) and `round_limit_winner` (a team, or empty: a draw),
+        docs/mapping.md "Objectives and events"."""
+        limit, winner = 0, ""
+        if "round_limit" in props:
+            p = props["round_limit"]
+            limit = self.typed(p, lambda q: as_int(q, 0, 10_000), "map") or 0
+            if limit == 0 and p.value.strip() == "0":
+                self.report(p.line, "map property round_limit is 0: the battle would end "
+                            "before it starts", "give it 1 or more, or remove it for no "
+                            "limit", p.path)
+        if "round_limit_winner" in props:
+            winner = (self.typed(props["round_limit_winner"], as_text, "map") or "").strip()
+        self.round_limit = (limit, winner)
+
     def units(self, walked, refs, layout) -> list[UnitPlacement]:
         units = []
         for elem, kind, visible, offset, parallax in walked:
             if kind != "object" or self.unit_objects > MAX_UNITS:
                 continue
+            arrives = self.scenario.arrival_layer(elem, self.shown)
             for obj in elem.findall("object"):
                 mo = map_object(obj, self.shown, refs, self.files)
-                wrong = object_problem(mo, visible) if mo is not None else None
+                if mo is not None and mo.cls in SCENARIO_CLASSES:
+                    self.scenario.add(mo, offset)
+                    continue
+                wrong = object_problem(mo, visible or bool(arrives)) if mo is not None \
+                    else None
                 if mo is not None and wrong is None and parallax != (1.0, 1.0) \
                         and mo.cls in BATTLE_CLASSES:
                     self.report(elem.line, *parallax_problem(
@@ -340,6 +381,7 @@ class _Ctx:
                     self.unit_objects += 1
                     unit = self.unit(mo, offset, layout)
                     if unit is not None:
+                        unit.arrives = arrives or ""
                         units.append(unit)
         self.name_units(units)
         return units

@@ -6,8 +6,8 @@ Every map is loaded on its own (game.tiled.loader.read_map); each problem is one
 in their number; the first SHOWN_PER_MAP of a map are printed, then one line counting the
 rest, so a map of 20,000 problems prints a page, not a book. Exit status 0
 with a line `path: ok (W x H, N units)` per map (plus the rules, lives and respawn points it
-sets: `summary`) and its warnings when every map is fine; else 2 with the problem lines
-only, on stderr. Never a traceback: an unexpected exception
+sets and its objectives: `summary`) and its warnings when every map is fine; else 2 with the
+problem lines only, on stderr. Never a traceback: an unexpected exception
 while loading is itself reported as a problem line naming the map.
 
 `--json` (for editors: the Tiled extension of docs/mapping.md "Tiled commands and extension")
@@ -55,7 +55,20 @@ def summary(hexmap) -> str:
     if hexmap.respawns:
         n = len(hexmap.respawns)
         parts.append(f"{n} respawn point{'' if n == 1 else 's'}")
-    return ", ".join(parts)
+    return ", ".join(parts + scenario_parts(hexmap.scenario))
+
+
+def scenario_parts(scenario) -> list[str]:
+    """"3 objectives", "1 reinforcement layer", "round limit 8": what the map adds to the
+    last side standing (docs/mapping.md "Objectives and events")."""
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+    parts = [count(len(scenario.objectives), "objective")] if scenario.objectives else []
+    if scenario.reinforcements:
+        parts.append(count(len(scenario.reinforcements), "reinforcement layer"))
+    if scenario.round_limit:
+        parts.append(f"round limit {scenario.round_limit}")
+    return parts
 
 
 def shown_lines(path, lines: list, kind: str) -> list:

@@ -38,6 +38,7 @@ from game.ui.shown import Shown  # noqa: E402
 from game.ui.board_input import PlayInput, WatchInput, shift_held  # noqa: E402
 from game.ui.keys import PAN_KEYS  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
+from game.ui.story_box import StoryBox, story_texts  # noqa: E402
 
 AI_DELAY_S = 0.35
 RESULT_DELAY_S = 0.8        # the last blow stays on screen this long before the result
@@ -104,6 +105,7 @@ class BattleScreen(Shown):
         self.autosave = saves.AUTO_KEEP
         self.threaded_ai = False
         self.hud_layer = HudLayer(manager)
+        self.story = StoryBox(manager)
         self.heat = False
         self.sound = None           # the App's SoundPlayer (game.ui.sound); None: silent
         self.follow = True          # the camera follows the computer's moves and replays
@@ -149,7 +151,16 @@ class BattleScreen(Shown):
         self._apply_heat()
         if self.policy is not None and not watch_only(self):
             self.controller.set_policy(self.policy)
+        if not battle.log:          # a new battle: the map's opening story
+            self.tell(story_texts(battle.events))
         self.refresh_hud(force=True)
+
+    def tell(self, texts) -> None:
+        """The map's story text in a message box over the board."""
+        if texts and self.with_hud:
+            self.story.show(texts, self.hud.board_rect() if self.hud is not None else
+                            pygame.Rect((0, 0), self.size))
+            self.hud_layer.invalidate()
 
     def set_policy(self, policy: str) -> None:
         """The setting for the player's creatures' attacks of opportunity (game.ui.settings),
@@ -182,6 +193,7 @@ class BattleScreen(Shown):
             return
         if self.hud is not None:
             self.hud.kill()
+        self.story.close()
         self.controller.listeners.clear()
         if self.owned:
             self.battle.close()
@@ -314,6 +326,7 @@ class BattleScreen(Shown):
     # ---- events --------------------------------------------------------------------------------
     def _on_events(self, events) -> None:
         self.animator.feed(events)
+        self.tell(story_texts(events))
         self._hold_for_reaction(events)
         self._autosave(events)
         if self.sound is not None:
@@ -402,6 +415,10 @@ class BattleScreen(Shown):
             self.model.revision += 1
             self._swallow_up = ev.type == pygame.MOUSEBUTTONDOWN
             return self.due()
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
+                self.story.close():
+            self.hud_layer.invalidate()     # Enter closes the story's message box
+            return None
         if self._hud_took(ev):
             return self.due()
         action = self._board_event(ev)

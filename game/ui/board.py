@@ -31,6 +31,7 @@ from game.ui import overlays as ov
 from game.ui import presenters as P
 from game.ui import sprites as sp
 from game.ui.sprites import dashed_line, pill
+from game.ui.region_marks import draw_regions
 from game.ui.terrain_marks import draw_terrain_marks
 from game.ui.light_presenters import status_of
 
@@ -217,6 +218,7 @@ class Board:
         m, b = ctl.model, self.battle
         surf = self.scaled_map(zoom).copy()
         draw_terrain_marks(self, surf, zoom)
+        draw_regions(self, surf, zoom)
         sel = m.selected if m.selected in b.eids and selection else None
         if "los" in m.overlays and sel:
             self.fill_cells(surf, ov.hidden_cells(b, sel), HIDDEN_FILL, zoom)

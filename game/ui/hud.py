@@ -17,8 +17,9 @@ of the `GameController` (`do_action`, `choose_next`, `react`, `select`, `confirm
     manager.update(dt); manager.draw_ui(screen)
     # on a window resize: hud.layout(new_size)
 
-Panels: the top bar (`TopBar`), the initiative tracker (`InitiativePanel`), the unit card
-(`UnitCardPanel`), the combat log (`CombatLog`), the message line with Confirm / Cancel
+Panels: the top bar (`TopBar`), the initiative tracker (`InitiativePanel`), the map's
+objectives (`ObjectivesPanel`), the unit card (`UnitCardPanel`), the combat log (`CombatLog`),
+the message line with Confirm / Cancel
 (`StatusLine`), the action bar (`ActionBar`), the prompt of a reaction or of the battle's end
 (`ReactionPrompt`), the More actions menu (`MoreMenu`) and the floating tooltip (`Tooltip`).
 """
@@ -35,6 +36,7 @@ from game.ui.panels.action_bar import ActionBar, bar_rows
 from game.ui.panels.combat_log import KIND_COLOURS, LOG_HOLD_S, CombatLog
 from game.ui.panels.drawing import hp_bar, team_swatch
 from game.ui.panels.initiative import InitiativePanel
+from game.ui.panels.objectives import ObjectivesPanel
 from game.ui.panels.layout import compute_layout
 from game.ui.panels.reaction_prompt import ReactionPrompt, interrupt_prompt
 from game.ui.panels.status_line import StatusLine
@@ -43,6 +45,14 @@ from game.ui.panels.theme import THEME_PATH, make_manager, preload_fonts
 from game.ui.panels.tooltip import Tooltip
 from game.ui.panels.top_bar import TopBar
 from game.ui.panels.unit_card import UnitCardPanel, light_card_html
+
+
+def objective_lines(b) -> int:
+    """Lines of the objectives panel: one per side with objectives, one or two per objective
+    (its words and its progress wrap past about 28 letters)."""
+    goals = b.hexmap.scenario.objectives if b is not None else ()
+    wrapped = sum(1 for o in goals if len(o.describe()) > 18)
+    return len(goals) + wrapped + len({o.team for o in goals}) if goals else 0
 
 
 def _forward(part: str, attr: str) -> property:
@@ -66,10 +76,11 @@ class Hud:
         self.initiative, self.unit_card = InitiativePanel(self), UnitCardPanel(self)
         self.combat_log, self.status = CombatLog(self), StatusLine(self)
         self.prompt, self.tooltip = ReactionPrompt(self), Tooltip(self)
-        self.more_menu = MoreMenu(self)
+        self.more_menu, self.objectives = MoreMenu(self), ObjectivesPanel(self)
         #: in the order they refresh: the tooltip reads the bar's states and the prompt
-        self.parts = (self.action_bar, self.more_menu, self.initiative, self.top_bar,
-                      self.unit_card, self.combat_log, self.status, self.prompt, self.tooltip)
+        self.parts = (self.action_bar, self.more_menu, self.initiative, self.objectives,
+                      self.top_bar, self.unit_card, self.combat_log, self.status, self.prompt,
+                      self.tooltip)
         preload_fonts(manager)
         self.layout(self.size)
 
@@ -120,7 +131,8 @@ class Hud:
         self.kill()
         self.size = size
         units = len(P.initiative_entries(self.battle)) if self.battle is not None else 6
-        self.rects = compute_layout(size, units, len(bar_rows(self.battle)))
+        self.rects = compute_layout(size, units, len(bar_rows(self.battle)),
+                                    objective_lines(self.battle))
         for part in self.parts:
             part.forget()
             part.build()

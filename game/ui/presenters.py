@@ -1009,6 +1009,26 @@ def _rare_line(e: E.Event) -> LogEntry | None:
     return None
 
 
+def _scenario_line(e: E.Event) -> LogEntry | None:
+    """The lines of the map's objectives and events (docs/rules/12-winning.md "Objectives")."""
+    why = "rules: Winning, Objectives"
+    if isinstance(e, E.ObjectiveMet):
+        return LogEntry(f"{e.team.capitalize()} meets its objective: {e.objective}", why, (),
+                        "victory", (e,))
+    if isinstance(e, E.ObjectiveFailed):
+        return LogEntry(f"{e.team.capitalize()} has lost: {e.objective} failed", why, (),
+                        "death", (e,))
+    if isinstance(e, E.RoundLimitReached):
+        who = "nobody wins" if e.team == "draw" else f"{e.team} wins"
+        return LogEntry(f"Round {e.round} was the last: {who}", why, (), "victory", (e,))
+    if isinstance(e, E.ReinforcementsArrived):
+        return LogEntry(f"Reinforcements for {e.team}: {', '.join(e.units)}", why, e.units,
+                        "turn", (e,))
+    if isinstance(e, E.StoryTold):
+        return LogEntry(" ".join(e.text.split()), "the map's story", (), "summary", (e,))
+    return None
+
+
 _R21 = "(rules: Climbing, swimming, flying and falling)"
 _CHECK_PURPOSE = {"swim": "to swim", "climb": "to climb", "str": "to force it"}
 
@@ -1179,6 +1199,8 @@ _LINE_OF = {kind: line for line, kinds in (
     (_turn_line, (E.TurnPaused, E.TurnResumed, E.Deferred, E.EnemyIgnored, E.SurpriseRound,
                   E.Revealed)),
     (_minion_line, (E.MinionsDirected, E.MinionReactionKept)),
+    (_scenario_line, (E.ObjectiveMet, E.ObjectiveFailed, E.RoundLimitReached,
+                      E.ReinforcementsArrived, E.StoryTold)),
     (_light_event_line, (E.KnockedOut, E.Respawned, E.PowerUsed, E.Waited)),
 ) for kind in kinds}
 

@@ -1040,7 +1040,8 @@ class ResultScreen(Screen):
                                          f"@team_{_ident(s.winner)}" if won else None,
                                          "#result_headline")
         rounds = f"{s.rounds} round{'s' if s.rounds != 1 else ''}"
-        sub = " · ".join(x for x in (self.map_title, rounds, f"seed {s.seed}") if x)
+        sub = " · ".join(x for x in (s.decided_by or self.map_title, rounds, f"seed {s.seed}")
+                         if x)
         self.sub_label = self.label((hx, 62, cw - hx - 24, 26), sub, card, "@hero_sub")
         # the table of sides
         y = 110

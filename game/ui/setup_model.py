@@ -406,6 +406,7 @@ class Summary:
     down: dict = field(default_factory=dict)        # team -> unconscious or dying at the end
     fled: dict = field(default_factory=dict)        # team -> creatures that left the map
     seed: int = 0
+    decided_by: str = ""    # the map's objective that decided it, in words ("": the fight)
 
     def out_text(self, team: str) -> str:
         """'3 of 5 (1 dead, 2 down)': the side's creatures out of the fight (dead, down or
@@ -485,7 +486,25 @@ def battle_summary(battle) -> Summary:
         if team is not None:
             down[team] = down.get(team, 0) + 1
     return Summary(battle.winner, battle.round, losses, damage, _most_dramatic(blows),
-                   tuple(teams), creatures, down, fled, battle.seed)
+                   tuple(teams), creatures, down, fled, battle.seed,
+                   decided_by(battle.events))
+
+
+def decided_by(events) -> str:
+    """What of the map's objectives ended the battle, in words ("" when the fight did):
+    docs/rules/12-winning.md "Objectives"."""
+    for e in reversed(events):
+        if isinstance(e, E.ObjectiveMet):
+            return f"Objective met: {e.objective}"
+        if isinstance(e, E.RoundLimitReached):
+            return f"The round limit ran out after round {e.round}"
+        if isinstance(e, E.ObjectiveFailed):
+            return f"{e.team.capitalize()} failed to {e.objective[:1].lower()}{e.objective[1:]}"
+        if isinstance(e, E.BattleWon):
+            continue
+        if not isinstance(e, (E.TurnEnded, E.Damaged, E.ConditionAdded, E.Died)):
+            return ""
+    return ""
 
 
 def _down_at_the_end(events) -> set[str]:

@@ -18,7 +18,8 @@ from game.engine.battle import Battle
 
 #: events that show something the player did not know, or bring in the other side
 REVEALING = (E.AttackRolled, E.Provoked, E.ReactionAsked, E.Damaged, E.Died, E.SaveRolled,
-             E.InterruptTriggered, E.LeftMap, E.BattleWon)
+             E.InterruptTriggered, E.LeftMap, E.BattleWon, E.ReinforcementsArrived,
+             E.StoryTold, E.ObjectiveMet, E.ObjectiveFailed, E.RoundLimitReached)
 
 
 @dataclass

@@ -23,14 +23,15 @@ def action_rows(bar_w: int, buttons: int = len(P.ACTIONS)) -> int:
     return 4
 
 
-def compute_layout(size, units: int = 6,
-                   buttons: int = len(P.ACTIONS)) -> dict[str, pygame.Rect]:
+def compute_layout(size, units: int = 6, buttons: int = len(P.ACTIONS),
+                   objectives: int = 0) -> dict[str, pygame.Rect]:
     """The panels' rectangles for a window of `size` (any size; tuned for 1280x800 and up).
 
     The right column holds the unit card over the combat log; the initiative tracker sits on
     the left under the top bar; the message line and the action bar run along the bottom,
     left of the right column. `board` is what they leave free in the middle; `prompt` lies
-    inside it."""
+    inside it. With `objectives` lines to show (the map's objectives and its sides), the
+    left column ends with the objectives panel under the initiative tracker."""
     w, h = int(size[0]), int(size[1])
     m = 12 if w >= 1600 else 8
     right_w = clamp(int(w * 0.25), 280, 440)
@@ -47,7 +48,15 @@ def compute_layout(size, units: int = 6,
     entry_h = 34 if h >= 1000 else 30
     needed = 58 + max(1, units) * (entry_h + 4) + 8
     init_top = top.bottom + m
-    init = pygame.Rect(m, init_top, left_w, max(80, min(needed, message.top - m - init_top)))
+    left_bottom = message.top - m
+    goals = None
+    if objectives:      # the initiative tracker first; the objectives get the rest
+        wanted = 40 + objectives * 24
+        room = max(min(wanted, 180), left_bottom - init_top - needed - m)
+        goals_h = min(wanted, room, (left_bottom - init_top) * 2 // 3)
+        goals = pygame.Rect(m, left_bottom - goals_h, left_w, goals_h)
+        left_bottom = goals.top - m
+    init = pygame.Rect(m, init_top, left_w, max(80, min(needed, left_bottom - init_top)))
     card_h = clamp(max(int(h * 0.42), min(350, h // 2)), 290, 450)   # a card without scrolling
     card = pygame.Rect(w - right_w - m, m, right_w, card_h)
     log = pygame.Rect(card.left, card.bottom + m, right_w, h - m - card.bottom - m)
@@ -55,9 +64,12 @@ def compute_layout(size, units: int = 6,
                         message.top - m - top.bottom - m)
     pw = min(480, board.width - 2 * m)
     prompt = pygame.Rect(board.centerx - pw // 2, board.top + m, pw, 168)
-    return {"top": top, "initiative": init, "card": card, "log": log, "message": message,
-            "actions": actions, "board": board, "prompt": prompt, "margin": pygame.Rect(
-                0, 0, m, entry_h)}
+    rects = {"top": top, "initiative": init, "card": card, "log": log, "message": message,
+             "actions": actions, "board": board, "prompt": prompt, "margin": pygame.Rect(
+                 0, 0, m, entry_h)}
+    if goals is not None:
+        rects["objectives"] = goals
+    return rects
 
 
 __all__ = ["action_rows", "clamp", "compute_layout"]
