@@ -119,7 +119,8 @@ class Battle:
     # ---- reading -------------------------------------------------------------------------
     def view(self) -> BattleView:
         if self._view is None or self._view.version != self.version:
-            self._view = snapshot(self.store, self.hexmap, self.version, self.ruleset)
+            self._view = snapshot(self.store, self.hexmap, self.version, self.ruleset,
+                                  frozenset(self._book.hidden))
         return self._view
 
     def detached(self) -> Battle:
