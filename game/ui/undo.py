@@ -71,7 +71,7 @@ def replayed(battle, commands) -> Battle:
     again = Battle(battle.base_map, seed=battle.seed, initiative=battle.initiative_mode,
                    controllers=battle.controllers, fixed_dice=battle.dice.fixed,
                    ruleset=battle.ruleset, criticals=battle.ruleset.criticals,
-                   rules=battle.profile)
+                   rules=battle.profile, fog=battle.fog)
     for cmd in commands:
         out = again.apply(cmd)
         if not out.ok:              # the engine replays its own log: never expected
