@@ -145,3 +145,12 @@ def test_spot_is_offered_whether_or_not_an_enemy_is_hidden():
     b = field(("A", "archer", "blue", 2, 2, {"initiative": FIRST, "conditions": ("blinded",)}),
               ("F", "fighter", "red", 8, 2, {"initiative": SECOND}))
     assert b.action("A", "spot").code == "blinded"
+
+
+def test_a_hidden_enemy_cannot_be_the_target_of_an_attack():
+    """"If you do not have Line of Sight to your target, you cannot target them with a direct
+    attack" """
+    b = archer_and_fighter(dice=[("d20", 19)], archer_at=(2, 2))
+    ok(b, C.Hide("A"))
+    ok(b, C.EndTurn("A"))
+    assert b.refusal(C.Attack("F", "A")).code == "target_hidden"

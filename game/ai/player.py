@@ -57,10 +57,12 @@ from dataclasses import dataclass, field
 from game.ai.evaluate import (Context, Estimate, Weights, combine, fdist, dilate, max_range,
                               move_hexes, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
+from game.ai.fogged import fogged_command
 from game.ai import reactions
 from game.ai.abilities import ability_options
 from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.healing import healing_options
+from game.ai.hiding import hiding_options
 from game.ai.wrestling import wrestling_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
@@ -168,6 +170,11 @@ class AIPlayer:
 
     # -- entry ---------------------------------------------------------------------------------
     def command(self, battle, name: str | None = None) -> C.Command:
+        """The next command; under fog of war decided on what the side knows
+        (`game.ai.fogged`)."""
+        return fogged_command(self._command, battle, name)
+
+    def _command(self, battle, name: str | None = None) -> C.Command:
         if battle.profile.name == "light":      # another rulebook: its own player
             return self.light_player().command(battle, name)
         state, who = battle.decider()
@@ -609,6 +616,7 @@ class Planner:
         out = purposeful(self, out, stay_detail)      # no wandering (game.ai.purpose)
         out += purposeful(self, equipment_options(self, out, stay_value), stay_detail)
         out += terrain_options(self, out, stay_value)
+        out += hiding_options(self, stay_value)
         return out + maneuver_options(self, out, stay_value)
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:
