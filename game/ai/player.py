@@ -464,6 +464,8 @@ class Planner:
         """Enemies I could attack from where `me` stands (cheap: reach, range, walls)."""
         out = []
         for e in self.ctx.enemies:
+            if e.name in self.view.hidden:      # unseen: no attack finds it
+                continue
             d = fdist(me.hexes, e.hexes)
             for w in me.weapons:
                 if any(d <= max_range(me, w, m) and (m == "melee" or
@@ -790,7 +792,8 @@ class Planner:
             return []
         out = []
         limit = 2 * self.speed
-        near = [t for t in ctx.enemies if footprint_distance(me, t) <= limit + ctx.my_reach]
+        near = [t for t in ctx.enemies if footprint_distance(me, t) <= limit + ctx.my_reach
+                and t.name not in self.view.hidden]
         if not near:
             return out
         runs = [p for p in rm.run_targets(self.view, me).values()
