@@ -691,6 +691,7 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
             raise InputError(map_path, None, f"--side: no team {side!r} on the map (use one of "
                              f"{', '.join(sorted(set(battle.teams_of.values())))})")
         app.controller.viewer_side = side
+        app.battle_screen.refresh_hud(force=True)
     for name in overlays:
         app.controller.toggle_overlay(name)
     if select is not None:

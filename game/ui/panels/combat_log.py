@@ -12,6 +12,7 @@ from pygame_gui.elements import UITextBox
 from game.ui import presenters as P
 from game.ui.panels.base import Panel
 from game.ui.panels.text import DETAIL_COLOUR, MUTED, esc, html_lines, set_fitting
+from game.ui.fog_view import masked
 from game.ui.turn_summary import with_summaries
 
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
@@ -80,10 +81,12 @@ class CombatLog(Panel):
         self.lines_shown = None         # (another battle's log may have as many lines)
 
     def refresh(self, b) -> None:
-        if len(b.events) != self.events_seen:
-            self.entries = with_summaries(b, self._computer_teams(b))
-            self.events_seen = len(b.events)
-        lines = (len(self.entries), frozenset(self.expanded))
+        unknown = self._unknown()
+        if (len(b.events), unknown) != self.events_seen:
+            entries = with_summaries(b, self._computer_teams(b))
+            self.entries = [masked(e, unknown) for e in entries] if unknown else entries
+            self.events_seen = (len(b.events), unknown)
+        lines = (len(self.entries), frozenset(self.expanded), unknown)
         if lines == self.lines_shown:       # (kept over a forced refresh: rebuilt only here)
             return
         self.lines_shown = lines
@@ -96,6 +99,11 @@ class CombatLog(Panel):
             start = 1.0 if offset is None or not height else min(1.0, offset / height)
             bar.set_scroll_from_start_percentage(start)
             self.box.update(0.0)
+
+    def _unknown(self) -> frozenset:
+        """Under fog of war, the creatures the shown side does not see: named "something"."""
+        unknown = getattr(self.controller, "unknown_enemies", None)
+        return unknown() if unknown is not None else frozenset()
 
     def _computer_teams(self, b) -> frozenset:
         """The sides the computer plays: their runs of turns end with a summary line."""

@@ -75,10 +75,12 @@ class InitiativePanel(Panel):
 
     def refresh(self, b) -> None:
         human = self.hud.human()
-        if not self.changed("version", (b.version, b.awaiting(), len(b.events), human)) \
-                and self.buttons:
+        unknown = getattr(self.controller, "unknown_enemies", frozenset)()
+        if not self.changed("version", (b.version, b.awaiting(), len(b.events), human,
+                                        unknown)) and self.buttons:
             return
-        entries = P.initiative_entries(b)
+        # fog of war: the enemies the shown side does not see are not listed
+        entries = [e for e in P.initiative_entries(b) if e.name not in unknown]
         if not human:           # the computer picks (or a replay): nothing to click
             entries = [replace(e, can_pick=False) if e.can_pick else e for e in entries]
         if entries == self.entries and self.buttons:
