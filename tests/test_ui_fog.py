@@ -75,3 +75,18 @@ def test_whose_knowledge_the_window_shows():
     assert shown_side(Fogged(), set(), None, "red") is None             # computers only
     assert shown_side(object(), {"blue"}, None, "red") is None          # no fog: everything
     assert shown_side(object(), {"blue"}, "red", "red") == "red"        # chosen outright
+
+
+def test_the_replay_viewer_shows_everything_or_what_one_side_knew():
+    from game.ui.replay_viewer import ReplayScreen
+    battle = hidden_archer("blue", C.Step("Mayat", to=(8, 10))).battle
+    replay = ReplayScreen(battle, (1280, 800), animations=False)
+    replay.go_to(len(replay.commands))
+    seen = []
+    for _ in range(3):                       # everything, then blue, then red
+        replay.screen.draw(pygame.Surface((1280, 800)), force=True)
+        board = replay.screen.board
+        seen.append((replay.side, "Mayat" in board.drawn_units, "Mayat" in board.drawn_ghosts))
+        replay.act("side")
+    assert seen == [("", True, False), ("blue", True, False), ("red", False, True)]
+    assert replay.side == "" and "everything" in replay.status()

@@ -64,7 +64,7 @@ class GameController:
         self.end_warning = False        # ask again before ending a turn with actions left
         self.history = UndoHistory()    # what a person may take back (game.ui.undo)
         self.thinking: str | None = None    # the computer's creature whose move is computed
-        self.viewer_side: str | None = None     # a side chosen to be shown (fog of war)
+        self.viewer_side: str | None = None     # a side chosen to be shown ("": all)
         self._last_human: str | None = None     # hotseat: the side that played last
         self._thought = None
         self._turn_key = None

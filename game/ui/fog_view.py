@@ -6,7 +6,7 @@ side does not see named "something".
   shows, None for everything. A side chosen outright (a screenshot's `--side`, the replay
   viewer's switch) wins; else, without fog, everything; with fog, a single human side's, or in
   hotseat the side whose person plays now (the last one that played while the computer acts);
-  with no person playing, everything.
+  with no person playing, everything. `chosen` "" is everything, chosen outright.
 - `masked(entry, unknown)`: a combat log line with the names of `unknown` creatures replaced
   (and where an unknown creature moved to left out).
 """
@@ -21,8 +21,8 @@ SOMETHING = "something"
 def shown_side(battle, human_teams, chosen: str | None, waiting_team: str | None,
                last_human: str | None = None) -> str | None:
     """The side whose knowledge the window shows (module docstring)."""
-    if chosen is not None:
-        return chosen
+    if chosen is not None:      # "": everything, chosen outright
+        return chosen or None
     if not getattr(battle, "fog", False) or not human_teams:
         return None
     if len(human_teams) == 1:
