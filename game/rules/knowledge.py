@@ -57,7 +57,7 @@ class Knowledge:
 
 def watchers(view, side: str) -> tuple:
     """The side's creatures that can look: alive, neither dying nor unconscious."""
-    return tuple(u for u in view.units if u.team == side and not u.dead
+    return tuple(u for u in view.units if u.team == side and not u.dead and u.hexes
                  and not BLIND_STATES & set(u.conditions))
 
 
@@ -66,7 +66,7 @@ def sees(view, watcher, other) -> bool:
     hidden and a line of sight joins them."""
     if other.team == watcher.team:
         return True
-    if other.name in view.hidden:
+    if other.name in view.hidden or not other.hexes:    # hidden, or off the board (K.O.)
         return False
     return line_of_sight(view, watcher, other)
 

@@ -38,7 +38,7 @@ def draw_ghosts(board, surf, camera, known) -> list[str]:
     view = board.battle.view()
     drawn = []
     for s in known.last_seen:
-        if not view.has_unit(s.name) or view.unit(s.name).dead:
+        if not view.has_unit(s.name) or view.unit(s.name).dead or not view.unit(s.name).hexes:
             continue
         ghost = ghost_of(view, s)
         spr, (dx, dy) = board.sprite(ghost, camera.zoom)
