@@ -530,8 +530,7 @@ class SetupScreen(Screen):
             self.fog_button.set_text(self._fog_text())
 
     def _fog_text(self) -> str:
-        state = "on" if self.fog else "off"
-        return f"Fog of war: {state}" + (" (map default)" if self.fog == self.map.fog else "")
+        return f"Fog of war: {'on' if self.fog else 'off'}"
 
     @property
     def rulebook(self) -> str:
@@ -637,13 +636,7 @@ class SetupScreen(Screen):
         self.seed_entry.set_text_length_limit(18)
         self.seed_hint = self.textbox((8, y + 76, lw - 16, 92), self._seed_hint(), left,
                                       "#result_text")
-        y += 172
-        self.fog_button = self._add(UIButton(pygame.Rect(12, y, lw - 24, 38), self._fog_text(),
-                                             manager=self.manager, container=left,
-                                             tool_tip_text="Each side sees only what its "
-                                             "creatures see (rules: Hiding, spotting and fog "
-                                             "of war)"))
-        y += 50
+        y += 178
         panel_h = bottom - top
         if panel_h - y > 150:
             self.label((14, y, lw - 28, 28), "In battle", left, "@section")
@@ -719,6 +712,11 @@ class SetupScreen(Screen):
         self.label((bx0, 10, bw, 24), "Person", sides, "@small_hint")
         self.label((bx0 + bw + 6, 10, 3 * bw + 12, 24), "Computer player", sides,
                    "@small_hint")
+        self.fog_button = self.button((110, 6, max(120, min(240, bx0 - 124)), 30),
+                                      self._fog_text(), sides, "@segment",
+                                      tip="Fog of war: each side sees only what its creatures "
+                                      "see (rules: Hiding, spotting and fog of war); the map's "
+                                      f"default is {'on' if self.map.fog else 'off'}")
         for n, team in enumerate(self.map.teams):
             y = 44 + 52 * n
             self.image((14, y + 4, 36, 36), team_badge(team, self.map.teams, 36), sides)
