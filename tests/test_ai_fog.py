@@ -3,6 +3,8 @@
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.ai.player import AIPlayer
 from game.ai.baseline import BaselinePlayer
 from game.ecs.scenario import FOG
@@ -12,6 +14,7 @@ from game.engine.sightings import known_by
 
 from test_engine_turns import FIRST, SECOND, THIRD, arena
 
+REPO = Path(__file__).resolve().parent.parent
 FOG_BANK = {(5, r): FOG for r in range(8)}          # blocks sight, not movement
 UNSEEN_PLACES = ((6, 3), (7, 1), (9, 6), (6, 5))     # beyond the bank: blue never sees them
 
@@ -64,3 +67,16 @@ def test_the_believed_battle_has_unseen_enemies_where_last_seen_or_nowhere():
     assert b.view().has_unit("G")                       # the battle itself is untouched
     red = believed(b, "red")                            # red sees everything of blue
     assert {u.name for u in red.view().units} == {u.name for u in b.view().units}
+
+
+def test_the_computer_hides_and_spots_on_the_mill_and_simulate_counts_it():
+    """Two rounds of the ruined mill under fog (its map's default), the computer on both
+    sides: each side hides and looks, and the game's counts (what `simulate --json` reports
+    under `actions`) say so."""
+    from game.ai.games import play_game
+    result = play_game(REPO / "maps" / "skirmish.tmx", {"blue": "ai:normal", "red": "ai:normal"},
+                       2, round_cap=2)
+    counts = result["stats"]["actions"]
+    assert counts["blue"].get("Hide", 0) > 0 and counts["red"].get("Hide", 0) > 0
+    assert counts["blue"].get("Spot", 0) > 0 and counts["red"].get("Spot", 0) > 0
+    assert result["refusals"] == 0

@@ -154,3 +154,15 @@ def test_a_hidden_enemy_cannot_be_the_target_of_an_attack():
     ok(b, C.Hide("A"))
     ok(b, C.EndTurn("A"))
     assert b.refusal(C.Attack("F", "A")).code == "target_hidden"
+
+
+def test_an_invisible_enemy_and_one_behind_a_wall_are_not_seen_by_the_side():
+    """"Invisible: Cannot be seen." "Total Concealment & Total Cover block Line of Sight." """
+    wall = {(5, r): WALL for r in range(8)}
+    b = field(("A", "archer", "blue", 2, 2, {"initiative": FIRST}),
+              ("K", "fighter", "blue", 2, 5, {"initiative": THIRD}),
+              ("F", "fighter", "red", 4, 2, {"initiative": SECOND, "conditions": ("invisible",)}),
+              ("G", "fighter", "red", 8, 2, {"initiative": -10}),
+              ("O", "orc", "red", 3, 4, {"initiative": -10}), terrain=wall, fog=True)
+    assert seen_enemies(b.view(), "blue") == {"O"}
+    assert known_by(b, "red").seen == {"A", "K"}         # the orc sees both
