@@ -90,3 +90,21 @@ def test_the_replay_viewer_shows_everything_or_what_one_side_knew():
         replay.act("side")
     assert seen == [("", True, False), ("blue", True, False), ("red", False, True)]
     assert replay.side == "" and "everything" in replay.status()
+
+
+def test_a_move_that_brings_an_enemy_into_sight_cannot_be_taken_back():
+    """Undo takes back what revealed nothing: under fog, seeing a new enemy is something."""
+    from game.ecs.scenario import FOG
+    from game.ui.controller import GameController
+    from test_engine_turns import FIRST, SECOND, arena
+    b = arena(("A", "fighter", "blue", 2, 3, {"initiative": FIRST}),
+              ("G", "fighter", "red", 8, 3, {"initiative": SECOND}),
+              terrain={(5, r): FOG for r in range(8)}, fog=True, initiative="top-down",
+              controllers={"blue": "human", "red": "ai"})
+    ctl = GameController(b)
+    assert ctl.unknown_enemies() == {"G"}
+    near = next(o.command for o in b.options("A", "move") if o.command.path[-1] == (3, 3))
+    assert ctl.send(near).ok and ctl.history.can_undo and ctl.unknown_enemies() == {"G"}
+    beyond = next(o.command for o in b.options("A", "move") if o.command.path[-1][0] >= 6)
+    assert ctl.send(beyond).ok and ctl.unknown_enemies() == frozenset()
+    assert not ctl.history.can_undo
