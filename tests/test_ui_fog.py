@@ -12,7 +12,7 @@ import pygame
 
 from game.engine import commands as C
 from game.ui.app import screenshot_app
-from game.ui.fog_view import masked, shown_side
+from game.ui.fog_view import masked, masked_text, shown_side
 from game.ui.lines import LogEntry
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -64,6 +64,9 @@ def test_the_combat_log_names_an_unseen_actor_something():
     assert "Something hides" in texts and "Something moves" in texts
     entry = LogEntry("Orc 1 hits Orc 10", "d20 ...", ("Orc 1", "Orc 10"), "attack")
     assert masked(entry, {"Orc 1"}).text == "Something hits Orc 10"
+    # the hotseat handoff's "meanwhile" lines too
+    assert masked_text("Red: Grik moved 3 hexes and hit Fang for 7", {"Grik"}) == \
+        "Red: something moved 3 hexes and hit Fang for 7"
 
 
 def test_whose_knowledge_the_window_shows():

@@ -52,6 +52,7 @@ from game.ui.replay_viewer import ReplayScreen  # noqa: E402
 from game.ui.shown import Nothing, Shown  # noqa: E402
 from game.ui.sound import SoundPlayer  # noqa: E402
 from game.ui.turn_summary import meanwhile  # noqa: E402
+from game.ui.fog_view import masked_text, unknown_to  # noqa: E402
 from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
                              make_screen_manager)
 
@@ -440,7 +441,8 @@ class App:
         self.battle_screen.hide_for_handoff()
         self.show(HandoffScreen(self.ui, team, list(self.board.teams), self.battle.round,
                                 self.screen.get_size(), reason=self.battle.awaiting(),
-                                meanwhile=meanwhile(self.battle, team)))
+                                meanwhile=[masked_text(line, unknown_to(self.battle, team))
+                                           for line in meanwhile(self.battle, team)]))
 
     def hand_over(self) -> None:
         """The handoff screen was dismissed: the battle, for the side it was shown to."""

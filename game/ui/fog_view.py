@@ -7,6 +7,8 @@ side does not see named "something".
   viewer's switch) wins; else, without fog, everything; with fog, a single human side's, or in
   hotseat the side whose person plays now (the last one that played while the computer acts);
   with no person playing, everything. `chosen` "" is everything, chosen outright.
+- `unknown_to(battle, side)`, `masked_text(text, unknown)`: the hotseat handoff's "meanwhile"
+  lines with the creatures the side to play does not see named "something";
 - `masked(entry, unknown)`: a combat log line with the names of `unknown` creatures replaced
   (and where an unknown creature moved to left out).
 """
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+
+from game.engine.sightings import known_by
 
 SOMETHING = "something"
 
@@ -39,6 +43,20 @@ def _pattern(names) -> re.Pattern | None:
     return re.compile(rf"(?<![\w]){alternatives}(?![\w])")
 
 
+def masked_text(text: str, unknown) -> str:
+    """`text` with every creature of `unknown` named "something"."""
+    pattern = _pattern({n for n in unknown if n in text})
+    return pattern.sub(SOMETHING, text) if pattern is not None else text
+
+
+def unknown_to(battle, side: str) -> frozenset:
+    """Under fog of war, the creatures `side` does not see now (none without fog)."""
+    if not getattr(battle, "fog", False):
+        return frozenset()
+    known = known_by(battle, side)
+    return frozenset(u.name for u in battle.view().units if not known.knows(u))
+
+
 def masked(entry, unknown) -> object:
     """`entry` (a LogEntry) with every creature of `unknown` named "something" and left out of
     the creatures it highlights."""
@@ -56,4 +74,4 @@ def masked(entry, unknown) -> object:
                    units=tuple(n for n in entry.units if n not in unknown))
 
 
-__all__ = ["SOMETHING", "masked", "shown_side"]
+__all__ = ["SOMETHING", "masked", "masked_text", "shown_side", "unknown_to"]
