@@ -100,6 +100,13 @@ MAX_JOBS = 256
 SEEDS = bounded_int(-(10 ** 12), 10 ** 12)
 
 
+def add_fog(parser) -> None:
+    """`--fog` / `--no-fog`: fog of war for the battle (None: the map's own `fog`)."""
+    parser.add_argument("--fog", action=argparse.BooleanOptionalAction, default=None,
+                        help="fog of war: each side sees only what its creatures see "
+                             "(default: the map's fog property)")
+
+
 def add_rules(parser, note: str = "") -> None:
     """`--rules {lfg,light}`: the rulebook of the battle (None: the map's own)."""
     parser.add_argument("--rules", type=rules_argument, default=None, metavar=RULES_METAVAR,
@@ -148,6 +155,7 @@ def _add_play(sub) -> None:
                       help="the optional critical-hit rules: Killer Criticals, Perfect "
                            "Critical or both (default: the map's)")
     add_rules(play, SAVE_RULES_NOTE)
+    add_fog(play)
     play.add_argument("--load", default=None, type=save_argument, metavar="SAVE",
                       help="a saved battle: a .json file, or a saved game's name")
     play.add_argument("--ai-debug", action="store_true",
@@ -185,6 +193,10 @@ def _add_map_commands(sub) -> None:
                             help="draw the battle of a save (a .json file or a saved game's "
                                  "name; after its last command) instead of the map's start")
     add_rules(screenshot, SAVE_RULES_NOTE)
+    add_fog(screenshot)
+    screenshot.add_argument("--side", default=None, metavar="TEAM",
+                            help="under fog of war, draw what this team knows (default: the "
+                                 "side of the creature whose turn it is)")
 
     inspect = sub.add_parser("inspect", help="tactical facts per unit and per pair of units")
     inspect.add_argument("map", type=map_argument, help=MAP_HELP)
@@ -231,6 +243,7 @@ def _add_computer_games(sub) -> None:
     simulate.add_argument("--ai-debug", action="store_true",
                           help="log every decision of the computer players on stderr")
     add_rules(simulate)
+    add_fog(simulate)
 
     balance = sub.add_parser("balance", help="many computer games on a map: a balance report "
                              "(index.html, report.json); pip install 'hexskirmish[report]'")
@@ -300,7 +313,8 @@ def run(args: argparse.Namespace) -> int:
     if command == "screenshot":
         from game.ui.app import run_screenshot
         return run_screenshot(args.map, args.out, select=args.select, hover=args.hover,
-                              size=args.size, load=args.load, rules=args.rules)
+                              size=args.size, load=args.load, rules=args.rules,
+                              fog=args.fog, side=args.side)
     if command == "simulate":
         from game.ai.simulate import run_simulate
         if getattr(args, "ai_debug", False):
@@ -308,7 +322,7 @@ def run(args: argparse.Namespace) -> int:
             enable_ai_debug()
         return run_simulate(args.map, args.sides, games=args.games, seed=args.seed,
                             jobs=args.jobs, as_json=args.json, backend=args.backend,
-                            ray_address=args.ray_address, rules=args.rules)
+                            ray_address=args.ray_address, rules=args.rules, fog=args.fog)
     if command == "actions":
         from game.actions import run_actions
         return run_actions(args.battle, args.name, as_json=args.json, seed=args.seed,
@@ -360,6 +374,7 @@ def run_play(args: argparse.Namespace) -> int:
                 seed=getattr(args, "seed", None), load=getattr(args, "load", None),
                 initiative=getattr(args, "initiative", None),
                 criticals=getattr(args, "criticals", None), rules=getattr(args, "rules", None),
+                fog=getattr(args, "fog", None),
                 ai_debug=getattr(args, "ai_debug", False), maps_dir=getattr(args, "maps", None))
 
 

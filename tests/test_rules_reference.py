@@ -14,7 +14,7 @@ from game import rules_reference as R
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = next((p for p in (REPO.parent / "shared", Path("/work/shared")) if p.is_dir()), None)
-RULE_AREAS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21)   # 13: later
+RULE_AREAS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22)   # 13: later
 SHINGLE = 8   # words in a row that would count as copied
 
 

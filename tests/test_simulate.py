@@ -88,7 +88,8 @@ def test_every_backend_hands_the_rules_to_the_game(monkeypatch):
     runner._maps[str(DUEL)] = "the map in the object store"
     runner.submit(task + ("light",))
     runner.submit(task)
-    assert [a[-1] for a in sent] == ["light", None]
+    runner.submit(task + (None, True))          # fog of war asked for
+    assert [a[4:] for a in sent] == [("light", None), (None, None), (None, True)]
     assert sent[0][:4] == ("the map in the object store", task[1], 4, 9)
 
 

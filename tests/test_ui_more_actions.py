@@ -30,8 +30,10 @@ def test_the_more_button_is_enabled_only_when_a_more_action_is():
     b = helpless_orc()
     more = next(s for s in P.action_states(b, human=True) if s.action == "more")
     assert more.enabled and more.hotkey == "J"
-    # a cleric (a mace only: no javelin to volley with) far from the goblin
-    lying = battle_on([dict(name="Wulfric", unit="cleric", team="blue", col=2, row=3),
+    # a blinded cleric (a mace only: no javelin to volley with) far from the goblin; Spot
+    # (docs/rules/22-hiding-and-fog.md) is open to anyone who can see
+    lying = battle_on([dict(name="Wulfric", unit="cleric", team="blue", col=2, row=3,
+                            conditions=("blinded",)),
                        dict(name="Goblin", unit="goblin", team="red", col=8, row=6)])
     more = next(s for s in P.action_states(lying, human=True) if s.action == "more")
     assert not more.enabled and "rarer actions" in more.reason

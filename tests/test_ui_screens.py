@@ -291,7 +291,7 @@ def test_ai_debug_sets_the_game_ai_logger_to_debug(monkeypatch, ai_logger):
     (args, kwargs, level), = calls
     assert level == logging.DEBUG and "ai_debug" not in kwargs
     assert set(kwargs) == {"games", "seed", "jobs", "as_json", "backend", "ray_address",
-                           "rules"}
+                           "rules", "fog"}
 
 
 # ---- the result screen -----------------------------------------------------------------------

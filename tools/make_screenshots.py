@@ -177,7 +177,44 @@ def shoot_grapple(out: Path) -> Path:
     return out
 
 
+FOG_MOVES = {"Mayat": (9, 10), "Wulfric": (7, 9), "Sokaris": (6, 10)}
+
+
+def _fog_shot(out: Path, side: str, commands, select=None, hover=None) -> Path:
+    """The ruined mill under fog of war (seed 3: Mayat acts first), `commands` sent first,
+    drawn as `side` knows it."""
+    from game.engine import commands as C
+    from game.outputs import write_png
+    from game.ui.app import screenshot_app
+    app = screenshot_app(REPO / "maps/skirmish.tmx", select, hover, "1280x800",
+                         moves=FOG_MOVES, seed=3, fog=True, side=side,
+                         commands=[C.Hide("Mayat"), *commands])
+    app.draw(force=True)
+    write_png(app.screen, out)
+    return out
+
+
+def shoot_fog_own(out: Path) -> Path:
+    """Mayat, blue's archer, has hidden in the wood: blue sees her, marked Hidden."""
+    return _fog_shot(out, "blue", (), select="Mayat")
+
+
+def shoot_fog_enemy(out: Path) -> Path:
+    """The same moment as red knows it: no archer in the wood, only her ghost where red last
+    saw her (round 1); pointing at the hex tells nothing more."""
+    return _fog_shot(out, "red", (), hover="9,10")
+
+
+def shoot_fog_ghost(out: Path) -> Path:
+    """Mayat steps on through the wood, still hidden: red's ghost stays where it saw her."""
+    from game.engine import commands as C
+    return _fog_shot(out, "red", (C.Step("Mayat", to=(8, 10)),))
+
+
 SCREENS = {
+    "fog-hidden-own": (shoot_fog_own, "fog of war: a hidden archer seen by her own side"),
+    "fog-hidden-enemy": (shoot_fog_enemy, "fog of war: the same moment seen by the enemy"),
+    "fog-last-seen": (shoot_fog_ghost, "fog of war: a last-seen ghost with its round"),
     "setup": (shoot_setup, "the game setup screen of python -m game"),
     "setup-rules": (shoot_setup_rules, "the setup screen with the light rules chosen"),
     "grapple": (shoot_grapple, "a grapple: Wulfric holds Vrask (rules: Wrestling)"),

@@ -15,6 +15,7 @@ It uses only the rules' option lists and `battle.check`, like the computer playe
 """
 from __future__ import annotations
 
+from game.ai.fogged import fogged_command
 from game.ai.light import light_baseline
 from game.engine import commands as C
 from game.engine import turns
@@ -158,6 +159,9 @@ class BaselinePlayer:
         self.rejected = 0
 
     def command(self, battle, name: str | None = None) -> C.Command:
+        return fogged_command(self._command, battle, name)
+
+    def _command(self, battle, name: str | None = None) -> C.Command:
         if battle.profile.name == "light":      # another rulebook: its own baseline
             return light_baseline(battle, name)
         return baseline(battle, name)

@@ -13,7 +13,7 @@ import logging
 import os
 
 from game import paths
-from game.ai.games import battle_map, play_game, task_fields
+from game.ai.games import battle_map, play_game, task_fields, task_fog
 from game.errors import InputError
 
 INSTALL_HINT = "pip install 'hexskirmish[cluster]'"
@@ -21,9 +21,9 @@ INSTALL_HINT = "pip install 'hexskirmish[cluster]'"
 UPLOAD_EXCLUDES = [".git", "docs/", "tests/", "tools/", "**/__pycache__"]
 
 
-def _play(hexmap, controllers: dict, seed: int, round_cap: int, rules=None) -> dict:
+def _play(hexmap, controllers: dict, seed: int, round_cap: int, rules=None, fog=None) -> dict:
     """One game on a Ray worker (the map arrives from the object store)."""
-    return play_game(hexmap, controllers, seed, round_cap, rules=rules)
+    return play_game(hexmap, controllers, seed, round_cap, rules=rules, fog=fog)
 
 
 def import_ray():
@@ -84,7 +84,7 @@ class RayRunner:
     def submit(self, task):
         map_path, controllers, seed, round_cap, rules = task_fields(task)
         return self._remote.remote(self._map_ref(map_path), controllers, seed, round_cap,
-                                   rules)
+                                   rules, task_fog(task))
 
     def result(self, ref) -> dict:
         return self.ray.get(ref)

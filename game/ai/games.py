@@ -80,8 +80,14 @@ def task_fields(task) -> tuple:
     return map_path, controllers, seed, round_cap, rest[0] if rest else None
 
 
+def task_fog(task) -> bool | None:
+    """The fog of war a task asks for (its sixth field; None or left out: the map's own)."""
+    return task[5] if len(task) > 5 else None
+
+
 def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP,
-              command_cap: int = COMMAND_CAP, rules: str | None = None) -> dict:
+              command_cap: int = COMMAND_CAP, rules: str | None = None,
+              fog: bool | None = None) -> dict:
     """Play one battle on `map_path` (a .tmx path, ARENA or a HexMap) with the rulebook
     `rules` (None: the map's own): `controllers` maps each team to a controller spec. Returns
     {"seed", "winner" (a team or "draw"), "rounds", "state_hash", "first" (team that acted
@@ -92,7 +98,7 @@ def play_game(map_path, controllers: dict, seed: int, round_cap: int = ROUND_CAP
     threat: `game.ai.conduct`)}."""
     hexmap = battle_map(map_path)
     battle = Battle(hexmap, seed=seed, controllers={t: "ai" for t in controllers},
-                    rules=rules)
+                    rules=rules, fog=fog)
     start = roster(battle)
     players = {team: make_player(spec, f"{seed}:{team}") for team, spec in controllers.items()}
     first = battle.teams_of.get(battle.active) if battle.active else None
@@ -150,4 +156,4 @@ def _fallback(battle, C):
     return None
 
 __all__ = ["ARENA", "COMMAND_CAP", "ROUND_CAP", "arena_map", "battle_map", "make_player",
-           "play_game", "task_fields"]
+           "play_game", "task_fields", "task_fog"]

@@ -57,10 +57,12 @@ from dataclasses import dataclass, field
 from game.ai.evaluate import (Context, Estimate, Weights, combine, fdist, dilate, max_range,
                               move_hexes, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
+from game.ai.fogged import fogged_command
 from game.ai import reactions
 from game.ai.abilities import ability_options
 from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.healing import healing_options
+from game.ai.hiding import hiding_options
 from game.ai.wrestling import wrestling_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
@@ -168,6 +170,11 @@ class AIPlayer:
 
     # -- entry ---------------------------------------------------------------------------------
     def command(self, battle, name: str | None = None) -> C.Command:
+        """The next command; under fog of war decided on what the side knows
+        (`game.ai.fogged`)."""
+        return fogged_command(self._command, battle, name)
+
+    def _command(self, battle, name: str | None = None) -> C.Command:
         if battle.profile.name == "light":      # another rulebook: its own player
             return self.light_player().command(battle, name)
         state, who = battle.decider()
@@ -457,6 +464,8 @@ class Planner:
         """Enemies I could attack from where `me` stands (cheap: reach, range, walls)."""
         out = []
         for e in self.ctx.enemies:
+            if e.name in self.view.hidden:      # unseen: no attack finds it
+                continue
             d = fdist(me.hexes, e.hexes)
             for w in me.weapons:
                 if any(d <= max_range(me, w, m) and (m == "melee" or
@@ -609,6 +618,7 @@ class Planner:
         out = purposeful(self, out, stay_detail)      # no wandering (game.ai.purpose)
         out += purposeful(self, equipment_options(self, out, stay_value), stay_detail)
         out += terrain_options(self, out, stay_value)
+        out += hiding_options(self, stay_value)
         return out + maneuver_options(self, out, stay_value)
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:
@@ -782,7 +792,8 @@ class Planner:
             return []
         out = []
         limit = 2 * self.speed
-        near = [t for t in ctx.enemies if footprint_distance(me, t) <= limit + ctx.my_reach]
+        near = [t for t in ctx.enemies if footprint_distance(me, t) <= limit + ctx.my_reach
+                and t.name not in self.view.hidden]
         if not near:
             return out
         runs = [p for p in rm.run_targets(self.view, me).values()

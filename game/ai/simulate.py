@@ -39,7 +39,7 @@ from pathlib import Path
 from game import rulebooks
 from game.ai.cluster import RayRunner
 from game.ai.conduct import ratios, summed
-from game.ai.games import ARENA, ROUND_CAP, battle_map, play_game, task_fields
+from game.ai.games import ARENA, ROUND_CAP, battle_map, play_game, task_fields, task_fog
 from game.errors import InputError, printable, printable_all
 
 CONTROLLERS = ("ai", "ai:easy", "ai:normal", "ai:hard", "baseline")
@@ -66,7 +66,7 @@ def parse_sides(text: str, teams: list[str]) -> list[str]:
 
 def _play_task(task):
     map_path, controllers, seed, round_cap, rules = task_fields(task)
-    return play_game(map_path, controllers, seed, round_cap, rules=rules)
+    return play_game(map_path, controllers, seed, round_cap, rules=rules, fog=task_fog(task))
 
 
 BACKENDS = ("local", "ray")
@@ -254,7 +254,8 @@ def report_text(doc: dict, map_name: str, seconds: float, ms: dict | None = None
 
 def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
                  as_json: bool = False, backend: str = "local",
-                 ray_address: str | None = None, rules: str | None = None) -> int:
+                 ray_address: str | None = None, rules: str | None = None,
+                 fog: bool | None = None) -> int:
     """`python -m game simulate`: play `games` battles on `map` with the rulebook `rules`
     (None: the map's own); print the report (or JSON, whose "rules" names the rulebook).
     Bad arguments raise InputError (one line, exit 2). backend "ray" plays the games as Ray
@@ -277,14 +278,15 @@ def run_simulate(map, sides, games: int = 10, seed: int = 1, jobs: int = 1,
                          f"got {backend!r}")
     rules = rules_of(hexmap, rules)
     controllers = dict(zip(teams, spec))
-    tasks = ((str(path), controllers, seed + i, ROUND_CAP, rules) for i in range(games))
+    tasks = ((str(path), controllers, seed + i, ROUND_CAP, rules, fog) for i in range(games))
     start = time.perf_counter()
     progress, results, times = Progress(games), [], decision_ms([])
     for i, r in enumerate(iter_games(tasks, jobs, backend, ray_address)):
         progress(i, r)
         times = _merged_ms([times, decision_ms([r])])
         results.append(_kept(r))
-    doc = {**summarize(results, teams, spec), "rules": rules}
+    doc = {**summarize(results, teams, spec), "rules": rules,
+           "fog": bool(getattr(hexmap, "fog", False) if fog is None else fog)}
     if as_json:
         print(json.dumps(doc))
     else:

@@ -41,7 +41,7 @@ def way_cost(view, me, enemies, speed: int) -> int:
 def _opened(view, cell, state: str):
     """The view with the door or obstacle at `cell` in `state` (a what-if; nothing changes)."""
     hexmap = obstacles.current_map(view.hexmap, {obstacles.cell_key(cell): (state, 0, ())})
-    return BattleView(hexmap, view.units, view.version, view.rules)
+    return BattleView(hexmap, view.units, view.version, view.rules, view.hidden)
 
 
 def way_gain(planner, cell, state: str) -> float:

@@ -318,6 +318,8 @@ class UnitType:
     climb: int = 0
     swim: int = 0
     jump: int = 0
+    hide: int = 0                 # ranks in Hide and Spot (docs/rules/22-hiding-and-fog.md)
+    spot: int = 0
     active_dodger: bool = False   # the Active Dodger feat (Active Dodge without defending)
     handed: str = "right"         # the main hand (rules: Special attacks and archery)
     off_hand: str | None = None   # the weapon id held in the off hand (None: none)

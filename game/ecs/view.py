@@ -78,6 +78,7 @@ class BattleView:
     units: tuple[UnitView, ...]
     version: int = 0
     rules: Ruleset = DEFAULT_RULES      # the battle's ruleset (game.data.ruleset)
+    hidden: frozenset = frozenset()     # creatures unseen by their enemies (hiding, ambush)
 
     def __post_init__(self):
         occupancy: dict[Hex, list[UnitView]] = {}
@@ -115,7 +116,7 @@ class BattleView:
         by_eid = {u.eid: u for u in changed}
         units = tuple(by_eid.get(u.eid, u) for u in self.units)
         return BattleView(self.hexmap, units, self.version + 1 if version is None else version,
-                          self.rules)
+                          self.rules, self.hidden)
 
 
 def _carried(weapons: Weapons | None) -> dict:
@@ -133,7 +134,7 @@ def _carried(weapons: Weapons | None) -> dict:
 
 
 def snapshot(store: Store, hexmap: HexMap, version: int = 0,
-             rules: Ruleset = DEFAULT_RULES) -> BattleView:
+             rules: Ruleset = DEFAULT_RULES, hidden: frozenset = frozenset()) -> BattleView:
     """Read every creature of a battle's store into a BattleView (dead ones included)."""
     units = []
     for eid, (ident, pos, fp, size, reach, team, health) in store.get_components(
@@ -166,7 +167,7 @@ def snapshot(store: Store, hexmap: HexMap, version: int = 0,
             grappling=grapple.partners if grapple else (),
         ))
     units.sort(key=lambda u: u.eid)
-    return BattleView(hexmap, tuple(units), version, rules)
+    return BattleView(hexmap, tuple(units), version, rules, frozenset(hidden))
 
 
 __all__ = ["BattleView", "UnitView", "snapshot", "ActionBudget"]

@@ -39,6 +39,7 @@ from game.engine.command_fields import field_refusal
 from game.engine.dice import Dice
 from game.engine.forecast import refused_forecast
 from game.engine.minions import shared_spent
+from game.engine.sightings import note_sightings
 from game.engine.state import (
     Bookkeeping, MinionPool, Outcome, PendingReaction, Prepared, Refused, TurnState,
 )
@@ -69,7 +70,8 @@ class Battle:
     def __init__(self, hexmap: HexMap, seed: int = 0, units_db: dict | None = None,
                  initiative: str | None = None, controllers: dict | None = None,
                  fixed_dice=(), ruleset: Ruleset = DEFAULT_RULESET,
-                 criticals: str | None = None, rules: str | RuleProfile | None = None):
+                 criticals: str | None = None, rules: str | RuleProfile | None = None,
+                 fog: bool | None = None):
         self.profile = rules if isinstance(rules, RuleProfile) else profile_named(
             rules or getattr(hexmap, "rules", "") or None, getattr(hexmap, "path", None))
         mode = initiative or hexmap.initiative or "selective"
@@ -95,6 +97,8 @@ class Battle:
         self.initiative_mode = mode
         self.controllers = dict(controllers or {})   # team -> "human" | "ai"
         self.ruleset = ruleset        # the action economy and modifier tables
+        # fog of war (docs/rules/22-hiding-and-fog.md): each side is shown what it knows
+        self.fog = bool(getattr(hexmap, "fog", False) if fog is None else fog)
         self.version = 0
         self._book = Bookkeeping()
         self._pending: PendingReaction | None = None
@@ -116,13 +120,15 @@ class Battle:
                           if leader in self.eids and leader not in leads and leader != m}
         self._apply_controllers()
         self.profile.start_battle(self)
+        note_sightings(self)
         self.events.extend(self._out)
         self._out = []
 
     # ---- reading -------------------------------------------------------------------------
     def view(self) -> BattleView:
         if self._view is None or self._view.version != self.version:
-            self._view = snapshot(self.store, self.hexmap, self.version, self.ruleset)
+            self._view = snapshot(self.store, self.hexmap, self.version, self.ruleset,
+                                  frozenset(self._book.hidden))
         return self._view
 
     def detached(self) -> Battle:
@@ -354,6 +360,7 @@ class Battle:
                 raise RuntimeError(f"{command} was refused after changing the battle: "
                                    f"{refusal}") from refusal
             return Outcome(False, refusal.reason, code=refusal.code)
+        note_sightings(self)
         self._out = []
         self.log.append(command)
         self.events.extend(events)
@@ -440,7 +447,7 @@ class Battle:
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         book = asdict(self._book)
         for key in ("terrain", "minions", "minion_turns", "commander", "held", "reached",
-                    "arrived", "told"):
+                    "arrived", "told", "hide_values", "sightings"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
         if not book["turn"].get("picked_by_ally"):
@@ -449,6 +456,8 @@ class Battle:
                  "dice": self.dice.state(), "pending": pending}
         if self.ruleset.criticals != "standard":    # an optional rule of the battle
             state["criticals"] = self.ruleset.criticals
+        if self.fog:                        # what each side is shown and told
+            state["fog"] = True
         if self.profile.name != "lfg":      # the default's battles hash as they always did
             state["rules"] = self.profile.name
         return state

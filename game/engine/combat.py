@@ -150,7 +150,8 @@ def stray_missile(b, attacker: str, target: str, weapon, s, roll, defended: bool
 def reveal(b, name: str) -> None:
     """A hidden creature acted: its enemies know it is there."""
     if name in b.hidden:
-        b.note(hidden=tuple(n for n in b.hidden if n != name))
+        b.note(hidden=tuple(n for n in b.hidden if n != name),
+               hide_values={k: v for k, v in b.hide_values.items() if k != name})
         b.emit(E.Revealed(name))
 
 

@@ -306,6 +306,18 @@ class LeanOut(Command):
 
 
 @dataclass(frozen=True)
+class Hide(Command):
+    """Hide (a Little Action, docs/rules/22-hiding-and-fog.md): with cover or concealment from
+    every enemy that could see it, the creature rolls its Hide check, its hidden value."""
+
+
+@dataclass(frozen=True)
+class Spot(Command):
+    """Spot (a Little Action): a Spot check against every hidden enemy in sight; one that
+    meets an enemy's hidden value finds it."""
+
+
+@dataclass(frozen=True)
 class FirstAid(Command):
     """First aid on an adjacent bleeding ally (rules: Healing and first aid): a Big Action,
     a Heal check against DC 15 that stops the bleeding. `confirm` accepts the attacks of
@@ -405,7 +417,8 @@ COMMAND_TYPES = {cls.__name__: cls for cls in (
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
-    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow)}
+    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow, Hide,
+    Spot)}
 
 
 def command_from_dict(data: dict, where: str = "", types=None) -> Command:

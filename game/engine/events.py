@@ -408,6 +408,32 @@ class Revealed(Event):
 
 
 @dataclass(frozen=True)
+class Hid(Event):
+    """A creature hid (docs/rules/22-hiding-and-fog.md): its Hide check is its hidden value."""
+    unit: str
+    total: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Spotted(Event):
+    """An enemy found a hidden creature (`by`; `how`: "spot", "passive" or "exposed")."""
+    unit: str
+    by: str
+    how: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SpotRolled(Event):
+    """A creature looked for hidden enemies (the Spot action): its check, and whom it found."""
+    unit: str
+    total: int
+    text: str
+    found: tuple = ()
+
+
+@dataclass(frozen=True)
 class SkillChecked(Event):
     """A skill check against a DC the terrain or an object sets (docs/rules/
     21-terrain-and-falling.md): a Swim or Climb check on the way, a Jump check that shortens

@@ -96,6 +96,9 @@ def enemy_target(b, u, name):
         raise Refused("target_dead", f"{name} is already dead")
     if t.team == u.team:
         raise Refused("own_side", f"{name} is on {u.name}'s side")
+    if name in b.hidden:        # docs/rules/22-hiding-and-fog.md: unseen until found
+        raise Refused("target_hidden", f"{u.name} does not know where {name} is: it is "
+                      "hidden (look for it with Spot)")
     return t
 
 

@@ -41,7 +41,7 @@ from game.engine.guards import (actor_of_turn, big_action, big_cost, cell, confi
 from game.engine.spending import non_attack_action, spend, spend_little, until_next_turn
 from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.state import Refused
-from game.engine import crossbows, full_round, grapples, minions
+from game.engine import crossbows, full_round, grapples, minions, spotting
 from game.engine.combat import opportunity_attacks, own_extras, reacts, stopped
 from game.engine.defense import set_defense_policy
 from game.engine.falling import path_forecast
@@ -646,6 +646,7 @@ def handle(b, cmd) -> list:
         perform = COMMANDS[type(cmd)](b, cmd)
     minions.take_over(b, actor)         # a directed minion acts in its leader's turn
     turns.drive(b, perform())
+    spotting.expose(b)      # a hidden creature in the open is found (rules: Hiding ...)
     return list(b._out)
 
 

@@ -16,7 +16,7 @@ from typing import Callable, Iterator
 
 from game.engine import commands as C
 from game.engine import abilities as A
-from game.engine import allies, archery, defense, equipment, healing
+from game.engine import allies, archery, defense, equipment, healing, hiding
 from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_bash, stances
 from game.engine import wrestling_maneuvers
 from game.engine import guards
@@ -244,6 +244,8 @@ ACTIONS = (
     ActionKind("off_hand_attack", "1 Reaction", maneuvers.can_off_hand_attack, _off_hands),
     ActionKind("take_cover", "1 Little Action", stances.can_take_cover, _covers),
     ActionKind("lean_out", "1 Little Action", stances.can_lean_out, _single(C.LeanOut)),
+    ActionKind("hide", "1 Little Action", hiding.can_hide, _single(C.Hide)),
+    ActionKind("spot", "1 Little Action", hiding.can_spot, _single(C.Spot)),
     ActionKind("aim", "", H.can_aim, _single(C.Aim)),
     ActionKind("fight_defensively", "", H.can_fight_defensively,
                _single(C.FightDefensively)),

@@ -11,7 +11,7 @@ refusals dispatch through the same table. A new action's module goes into
 from __future__ import annotations
 
 from game.engine import (abilities, allies, archery, crossbows, crushing, defense,
-                         direct_minions, doors, equipment, handlers, healing, maneuvers,
+                         direct_minions, doors, equipment, handlers, healing, hiding, maneuvers,
                          prepare_interrupt, selective, shield_bash, stances,
                          wrestling_forecast, wrestling_maneuvers)
 from game.engine.registry import COMMANDS, FORECASTS
@@ -38,6 +38,7 @@ HANDLER_MODULES = (
     shield_bash,            # Shield Bash
     crushing,               # Crushing Advance
     doors,                  # Open Door, Close Door, Smash, Force Open
+    hiding,                 # Hide, Spot
 )
 
 __all__ = ["COMMANDS", "FORECASTS", "HANDLER_MODULES"]

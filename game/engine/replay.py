@@ -41,7 +41,7 @@ def save_battle(battle: Battle, path) -> None:
     data = {"version": VERSION, "map": map_reference(map_path, path), "seed": battle.seed,
             **rules,                        # an lfg battle's save reads as it always did
             "initiative": battle.initiative_mode, "criticals": battle.ruleset.criticals,
-            "controllers": battle.controllers,
+            "fog": battle.fog, "controllers": battle.controllers,
             "commands": [c.to_dict() for c in battle.log], "state_hash": battle.state_hash()}
     if battle.dice.fixed:
         data["dice"] = [{"die": die, "value": value} for die, value in battle.dice.fixed]
@@ -52,7 +52,8 @@ def save_battle(battle: Battle, path) -> None:
                          "(the previous save, if any, is unchanged)") from None
 
 
-def load_replay(path, on_events=None, rules: str | None = None) -> Battle:
+def load_replay(path, on_events=None, rules: str | None = None,
+                fog: bool | None = None) -> Battle:
     """The battle of a save file, replayed command by command with the save's rules (see the
     module docstring); `rules` (`--rules`), when given, must be the save's."""
     # Lazy for start-up only (no cycle): the map loader brings pytmx, which importing this
@@ -68,7 +69,8 @@ def load_replay(path, on_events=None, rules: str | None = None) -> Battle:
     try:
         battle = Battle(hexmap, seed=data["seed"], initiative=data.get("initiative"),
                         controllers=data.get("controllers") or {}, fixed_dice=data["dice"],
-                        criticals=data.get("criticals", "standard"), rules=data["rules"])
+                        criticals=data.get("criticals", "standard"), rules=data["rules"],
+                        fog=bool(data.get("fog", False)) if fog is None else fog)
     except InputError as err:
         if err.path:                  # the map's own problem (a creature without stat block)
             raise

@@ -2,7 +2,7 @@
 `python -m game replay`, `play --load`).
 
 A save is JSON `{"version": 1, "map", "seed", "initiative", "criticals" (the optional critical
-rules, default "standard"), "rules" (the rulebook, game.rulebooks; written only when
+rules, default "standard"), "fog" (fog of war, a bool; a save without it has none), "rules" (the rulebook, game.rulebooks; written only when
 not the default, lfg, so a save without it is an lfg battle), "controllers", "commands": [...],
 "state_hash"}` plus an optional `"dice": [{"die": "d20", "value": 17}, ...]` (rolls fixed in
 advance, game/engine/dice.py). `read_save(path)` checks every field and bound before anything
@@ -117,6 +117,8 @@ def _check_options(path: Path, data: dict) -> None:
     if criticals not in CRITICAL_RULES:
         raise InputError(path, "criticals", f"unknown critical rules {short(criticals)} "
                          f"(use one of {', '.join(CRITICAL_RULES)})")
+    if not isinstance(data.get("fog", False), bool):
+        raise InputError(path, "fog", f"fog must be true or false, got {short(data['fog'])}")
     controllers = data.get("controllers") or {}
     if not isinstance(controllers, dict):
         raise InputError(path, "controllers", "controllers must map teams to "

@@ -105,7 +105,9 @@ class Bookkeeping:
     deferred: tuple = ()        # creatures that passed their pick on this round
     ignoring: dict = field(default_factory=dict)       # name -> foes it ignores this round
     unaware: tuple = ()         # surprised at the start: no turn in the surprise round
-    hidden: tuple = ()          # unseen by their enemies until they act
+    hidden: tuple = ()          # unseen by their enemies until they act or are found
+    hide_values: dict = field(default_factory=dict)    # name -> its Hide check (it hid)
+    sightings: dict = field(default_factory=dict)      # side -> its Sightings (fog of war)
     terrain: dict = field(default_factory=dict)        # "col,row" -> (state, damage, tried):
                     # doors opened, closed or broken and obstacles damaged since the start
     minions: dict = field(default_factory=dict)        # leader -> MinionPool

@@ -13,9 +13,10 @@ bleeding, stabilisation and durations; docs/rules/12-winning.md "Winning").
   is 2 Big + 1 Little (fewer when Staggered, Weakened 5; none when it cannot act).
   A deferred creature picked again goes on with the turn it began (`game.engine.selective`);
   an interrupt turn gives no Reaction back (`game.engine.interrupts`); the foes it ignored are
-  no longer ignored.
-- `finish_turn(b, name)`: `advance(..., "end")`, unused movement is lost; a hidden creature
-  is seen (`game.engine.awareness`).
+  no longer ignored; it looks for hidden enemies with its passive Spot
+  (`game.engine.spotting`).
+- `finish_turn(b, name)`: `advance(..., "end")`, unused movement is lost; a creature hidden by
+  the map is seen (`game.engine.awareness`; one that hid stays hidden, `game.engine.spotting`).
 - `proceed(b)`: after an interrupt turn, the paused turn goes on; else who acts next, by mode:
   * selective (default): the creature that ended its turn (`b.chooser`) picks among the
     creatures of any side that have not acted this round (a `ChooseNext` command; a single
@@ -47,7 +48,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, full_round, minions, objectives
+from game.engine import awareness, full_round, minions, objectives, spotting
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -122,6 +123,8 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     if name not in b.eids:
         return
     full_round.complete(b, name)
+    if present(b, name) and cond.can_act(b.unit(name).conditions):
+        spotting.passive_spot(b, name)      # docs/rules/22-hiding-and-fog.md "Spot"
     conditions = b.unit(name).conditions if present(b, name) else {}
     can = present(b, name) and cond.can_act(conditions)
     economy = b.ruleset.economy
@@ -139,8 +142,8 @@ def finish_turn(b, name: str, real: bool = True) -> None:
         advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)
     minions.end_group_turn(b, name)
-    if name in b.hidden:
-        reveal(b, name)
+    if name in b.hidden and name not in b.hide_values:
+        reveal(b, name)         # an ambush the map set ends with the first turn; a Hide lasts
     b.note(turn=TurnState(), active=None)
     if real:
         b.note(last_actor=name)

@@ -9,7 +9,8 @@ TITLES = {1: "Hexes and distance", 2: "Size, space and reach", 3: "Movement",
           10: "Attack rolls and damage", 11: "Hit points and conditions", 12: "Winning",
           14: "Areas of effect", 15: "Minions", 16: "Reactions", 17: "Special abilities",
           18: "Wrestling, shoving and knockdown", 19: "Special attacks and archery",
-          20: "Healing and first aid", 21: "Climbing, swimming, flying and falling"}
+          20: "Healing and first aid", 21: "Climbing, swimming, flying and falling",
+          22: "Hiding, spotting and fog of war"}
 
 
 def cite(number: int) -> str:

@@ -9,7 +9,9 @@ the defender (the creature resisting). A natural 20 or 1 is not automatic.
 
 The rulebook's size table is missing from our copy; the game's choice: Wrestling gains 4 per
 size category above medium and loses 4 per category below (the weight of a body), Acrobatics,
-Climb and Jump take the attack size modifier (small +1 ... large -1), Swim none.
+Climb and Jump take the attack size modifier (small +1 ... large -1), Swim none. Hide (DEX) gains
+4 per size category below medium and loses 4 per category above, Spot (WIS) takes none
+(docs/rules/22-hiding-and-fog.md).
 Pure functions: nothing here rolls.
 """
 from __future__ import annotations
@@ -25,10 +27,11 @@ from game.rules.probability import d20_distribution
 from game.rules.sections import cite
 
 R10 = cite(10)
-SKILLS = ("wrestling", "acrobatics", "climb", "swim", "jump")
+BODY_SKILLS = ("wrestling", "acrobatics", "climb", "swim", "jump")
+SKILLS = (*BODY_SKILLS, "hide", "spot")         # Hide and Spot: docs/rules/22-hiding-and-fog.md
 KEY_ABILITY = {"wrestling": "str", "acrobatics": "dex", "climb": "str", "swim": "str",
-               "jump": "str"}
-PHYSICAL = frozenset(SKILLS)
+               "jump": "str", "hide": "dex", "spot": "wis"}
+PHYSICAL = frozenset(BODY_SKILLS)
 
 
 def skill_size_mod(skill: str, size: str) -> int:
@@ -37,6 +40,8 @@ def skill_size_mod(skill: str, size: str) -> int:
         return 4 * (SIZES.index(size) - SIZES.index("medium"))
     if skill in ("acrobatics", "climb", "jump"):
         return size_mod(size)
+    if skill == "hide":     # docs/rules/22-hiding-and-fog.md: 4 per category, smaller hides
+        return -4 * (SIZES.index(size) - SIZES.index("medium"))
     return 0
 
 
@@ -96,4 +101,4 @@ def opposed_wins(total: int, against: int, ties_win: bool = False) -> bool:
 
 
 __all__ = ["KEY_ABILITY", "PHYSICAL", "SKILLS", "beats_dc_chance", "opposed_wins", "ranks",
-           "skill_bonus", "skill_size_mod", "win_chance"]
+           "BODY_SKILLS", "skill_bonus", "skill_size_mod", "win_chance"]

@@ -154,6 +154,7 @@ class HexMap:
     teams: list[str] = field(default_factory=list)
     initiative: str = "selective"
     critical_rules: str = "standard"     # game.data.ruleset.CRITICAL_RULES
+    fog: bool = False                    # fog of war: each side is shown what it knows
     rules: str = DEFAULT_RULES           # RULE_PROFILES: the rulebook the battle plays
     lives: int = DEFAULT_LIVES           # lives of each creature (the light rules' K.O.)
     respawns: tuple[RespawnPoint, ...] = ()   # in the map's object order

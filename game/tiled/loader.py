@@ -310,6 +310,8 @@ class _Ctx:
             rules = lambda p: as_choice(p, CRITICAL_RULES)  # noqa: E731
             hexmap.critical_rules = self.typed(props["critical_rules"], rules, label) or \
                 "standard"
+        if "fog" in props:      # fog of war (docs/rules/22-hiding-and-fog.md)
+            hexmap.fog = bool(self.typed(props["fog"], as_bool, label))
         self.profile_properties(props, hexmap)
         self.round_limit_properties(props)
         if "teams" in props:

@@ -170,6 +170,9 @@ class Animator:
         if name not in board.battle.eids:
             return None
         u = board.battle.unit(name)
+        known = getattr(board, "known", None)
+        if known is not None and not known.knows(u):
+            return None         # fog of war: nothing shows where an unseen creature is
         centre = board.unit_centre(u)
         pos = self.position(name, board)
         if pos is None:

@@ -52,6 +52,7 @@ from game.ui.replay_viewer import ReplayScreen  # noqa: E402
 from game.ui.shown import Nothing, Shown  # noqa: E402
 from game.ui.sound import SoundPlayer  # noqa: E402
 from game.ui.turn_summary import meanwhile  # noqa: E402
+from game.ui.fog_view import masked_text, unknown_to  # noqa: E402
 from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
                              make_screen_manager)
 
@@ -254,7 +255,9 @@ class App:
         return S.Setup(Path(battle.hexmap.path), sides, battle.initiative_mode
                        if battle.initiative_mode != battle.hexmap.initiative else None, None,
                        crits if crits != battle.hexmap.critical_rules else None,
-                       rules if rules != S.map_rules(battle.hexmap) else None)
+                       rules if rules != S.map_rules(battle.hexmap) else None,
+                       battle.fog if battle.fog != getattr(battle.hexmap, "fog", False)
+                       else None)
 
     def _end_battle(self) -> None:
         self._close_replay()
@@ -438,7 +441,8 @@ class App:
         self.battle_screen.hide_for_handoff()
         self.show(HandoffScreen(self.ui, team, list(self.board.teams), self.battle.round,
                                 self.screen.get_size(), reason=self.battle.awaiting(),
-                                meanwhile=meanwhile(self.battle, team)))
+                                meanwhile=[masked_text(line, unknown_to(self.battle, team))
+                                           for line in meanwhile(self.battle, team)]))
 
     def hand_over(self) -> None:
         """The handoff screen was dismissed: the battle, for the side it was shown to."""
@@ -644,29 +648,37 @@ def _teams(hexmap) -> list[str]:
     return list(hexmap.teams) or list(dict.fromkeys(p.team for p in hexmap.units))
 
 
-def _screenshot_battle(map_path, moves, seed: int, load, rules=None):
+def _screenshot_battle(map_path, moves, seed: int, load, rules=None, fog=None):
     """The battle a screenshot shows: the map's start (units moved by `moves`) with `rules`
     (None: the map's own), or the battle of the save `load` after its last command."""
     from game.engine.battle import Battle
     from game.tiled.loader import load_map
     if load is not None:
         from game.engine.replay import load_replay
-        return load_replay(load, rules=rules)
+        return load_replay(load, rules=rules, fog=fog)
     hexmap = load_map(map_path)
     for p in hexmap.units:
         if moves and p.name in moves:
             p.col, p.row = moves[p.name]
     return Battle(hexmap, seed=seed, controllers=_controllers(_teams(hexmap), None),
-                  rules=rules)
+                  rules=rules, fog=fog)
 
 
 def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=None,
-                   overlays=(), seed: int = 1, load=None, rules=None):
+                   overlays=(), seed: int = 1, load=None, rules=None, fog=None, side=None,
+                   commands=()):
     """The App of `python -m game screenshot`, ready to draw (tools/make_screenshots.py adds
     `moves` {name: (col, row)} to stage a moment, `overlays` and the dice `seed`; `load`
-    draws a save's battle instead; `rules` the rulebook, None: the map's or the save's)."""
+    draws a save's battle instead; `rules` the rulebook, None: the map's or the save's; `fog`
+    fog of war, None: the map's or the save's; `side` the team whose knowledge is drawn
+    under fog; `commands` applied to the battle first, to stage a moment)."""
     wh = screen_size(size)
-    battle = _screenshot_battle(map_path, moves, seed, load, rules)
+    battle = _screenshot_battle(map_path, moves, seed, load, rules, fog)
+    for command in commands:
+        out = battle.apply(command)
+        if not out.ok:
+            raise InputError(map_path, None, f"the staged command {command} was refused: "
+                             f"{out.reason}")
     hexmap = battle.hexmap
     cell = _parse_cell(hover, hexmap) if hover is not None else None
     if select is not None:
@@ -676,6 +688,12 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
             raise InputError(map_path, None, f"--select: {err.message}") from None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     app = App(battle, wh, window=False, animations=False)
+    if side is not None:
+        if side not in set(battle.teams_of.values()):
+            raise InputError(map_path, None, f"--side: no team {side!r} on the map (use one of "
+                             f"{', '.join(sorted(set(battle.teams_of.values())))})")
+        app.controller.viewer_side = side
+        app.battle_screen.refresh_hud(force=True)
     for name in overlays:
         app.controller.toggle_overlay(name)
     if select is not None:
@@ -691,14 +709,15 @@ def screenshot_app(map_path, select=None, hover=None, size="1280x800", *, moves=
 
 
 def run_screenshot(map_path, out, select=None, hover=None, size="1280x800",
-                   load=None, rules=None) -> int:
+                   load=None, rules=None, fog=None, side=None) -> int:
     """`python -m game screenshot MAP OUT.png [--select NAME] [--hover COL,ROW] [--size WxH]
-    [--load SAVE] [--rules lfg|light]`."""
+    [--load SAVE] [--rules lfg|light] [--fog|--no-fog] [--side TEAM]`."""
     from game.outputs import check_png_output, write_png
     from game.ui.map_renderer import map_files
     saved = [load] if load else []     # a save draws its own map: its files are inputs too
     out = check_png_output(out, [map_path, *saved])
-    app = screenshot_app(map_path, select, hover, size, load=load, rules=rules)
+    app = screenshot_app(map_path, select, hover, size, load=load, rules=rules, fog=fog,
+                         side=side)
     app.draw(force=True)
     inputs = map_files(map_path) + saved
     inputs += map_files(app.battle.hexmap.path) if load else []
@@ -707,7 +726,8 @@ def run_screenshot(map_path, out, select=None, hover=None, size="1280x800",
 
 
 def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
-             ai_debug: bool = False, maps_dir=None, criticals=None, rules=None) -> int:
+             ai_debug: bool = False, maps_dir=None, criticals=None, rules=None,
+             fog=None) -> int:
     """`python -m game play [MAP] [--sides ...] [--seed N] [--initiative MODE] [--load SAVE]
     [--rules lfg|light] [--ai-debug]`: open the window and play until it is closed. Without a
     map, sides or a save it opens on the setup screen (with --seed, --initiative, --criticals
@@ -718,7 +738,7 @@ def run_play(map_path=None, sides=None, seed=None, load=None, initiative=None,
     settings = prefs.load()
     app = play_app(map_path, sides=sides, seed=seed, load=load, initiative=initiative,
                    maps_dir=maps_dir, size=settings.size, settings=settings,
-                   criticals=criticals, rules=rules)
+                   criticals=criticals, rules=rules, fog=fog)
     return run_window(app)
 
 
@@ -745,7 +765,7 @@ def run_window(app: App) -> int:
 
 def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
              size=DEFAULT_SIZE, window: bool = True, maps_dir=None, settings=None,
-             criticals=None, rules=None) -> App:
+             criticals=None, rules=None, fog=None) -> App:
     """The App of `run_play`, before its loop runs (bad arguments raise InputError first)."""
     if initiative is not None and initiative not in S.INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
@@ -756,7 +776,7 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
         raise InputError(maps_dir, None, "--maps: no such folder; give a folder of .tmx maps")
     if load is not None:
         from game.engine.replay import load_replay
-        battle = load_replay(load, rules=rules)
+        battle = load_replay(load, rules=rules, fog=fog)
         humans, levels = None, None
         if sides is not None:
             chosen = S.parse_sides(sides, S.map_teams(battle.hexmap))
@@ -765,13 +785,13 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
                    settings=settings)
     if map_path is None and sides is None:
         setup = None
-        if (seed, initiative, criticals, rules) != (None, None, None, None):
+        if (seed, initiative, criticals, rules, fog) != (None, None, None, None, None):
             info = S.map_info(_load_map(DEFAULT_MAP))
-            setup = S.setup_for(info, None, initiative, seed, criticals, rules)
+            setup = S.setup_for(info, None, initiative, seed, criticals, rules, fog)
         return App(None, size, window=window, setup=setup, maps_dir=maps_dir,
                    settings=settings)
     hexmap = _load_map(map_path or DEFAULT_MAP)
-    setup = S.setup_for(S.map_info(hexmap), sides, initiative, seed, criticals, rules)
+    setup = S.setup_for(S.map_info(hexmap), sides, initiative, seed, criticals, rules, fog)
     battle = S.start_battle(setup, hexmap=hexmap)
     return App(battle, size, window=window, setup=setup,
                difficulties=S.difficulties(setup.sides), settings=settings)

@@ -33,6 +33,7 @@ from game.ui import sprites as sp
 from game.ui.sprites import dashed_line, pill
 from game.ui.region_marks import draw_regions
 from game.ui.terrain_marks import draw_terrain_marks
+from game.ui.fog_layer import dim_unseen, draw_ghosts
 from game.ui.light_presenters import status_of
 
 TIER_FILL = {1: (86, 180, 233, 85), 2: (240, 228, 66, 42)}
@@ -126,6 +127,9 @@ class Board:
         self._static_texts: list = []  # the same in the static layer's pixels
         self.drawn_texts: list = []    # the same, and the labels, of the last frame
         self.static_builds = 0   # how many times the static layer was rebuilt (tests, bench)
+        self.known = None        # what the shown side knows under fog (None: everything)
+        self.drawn_units: list = []    # the creatures drawn by the last draw_units
+        self.drawn_ghosts: list = []   # the last-seen enemies drawn faded (fog of war)
 
     # ---- geometry --------------------------------------------------------------------------
     def centre(self, cell) -> tuple[float, float]:
@@ -187,14 +191,17 @@ class Board:
         selection's reach and the creatures' bodies at `zoom`, rebuilt only when one of them
         changes."""
         m = ctl.model
+        self.known = ctl.knowledge()
         key = (zoom, self.battle.version, m.selected, m.mode, frozenset(m.overlays),
                ov.budget_of(self.battle, m.selected) if m.selected in self.battle.eids else None,
-               with_units)
+               with_units, self.known)
         if key != self._static_key:
             self._static_key = key
             self._static = self._build_static(ctl, zoom, selection=with_units)
             if with_units:
                 self.draw_units(self._static, _Flat(zoom))
+                if self.known is not None:
+                    self.drawn_ghosts = draw_ghosts(self, self._static, _Flat(zoom), self.known)
                 self._static_texts = self.unit_texts
             self.static_builds += 1
         return self._static
@@ -220,6 +227,10 @@ class Board:
         draw_terrain_marks(self, surf, zoom)
         draw_regions(self, surf, zoom)
         sel = m.selected if m.selected in b.eids and selection else None
+        if sel is not None and self.known is not None and not self.known.knows(b.unit(sel)):
+            sel = None          # fog of war: no reach nor sight of a creature unseen
+        if self.known is not None:
+            dim_unseen(self, surf, self.known, zoom)
         if "los" in m.overlays and sel:
             self.fill_cells(surf, ov.hidden_cells(b, sel), HIDDEN_FILL, zoom)
         if sel:
@@ -616,7 +627,7 @@ class Board:
         if cell is None:
             return None
         here = [x for x in self.battle.view().occupants(self.hexmap.hex_at(*cell))
-                if not x.dead]
+                if not x.dead and (self.known is None or self.known.knows(x))]
         if len(here) < 2:
             return here[0].name if here else None
         wx, _ = camera.to_world(*pos)
@@ -670,20 +681,23 @@ class Board:
 
     def units_in_order(self):
         """The creatures bottom to top: the dead first, then by height on the map."""
-        key = self.battle.version
+        key = (self.battle.version, self.known)
         if getattr(self, "_order_key", None) != key:
             self._order_key = key
-            self._order = sorted(self.battle.view().units,
-                                 key=lambda u: (not u.dead, self.hex_centre(u.anchor)[1]))
+            known = self.known
+            shown = [u for u in self.battle.view().units if known is None or known.knows(u)]
+            self._order = sorted(shown, key=lambda u: (not u.dead, self.hex_centre(u.anchor)[1]))
         return self._order
 
     def draw_units(self, surf, camera, ctl=None, animator=None) -> None:
         """Every creature's body (sprite, HP bar, condition badges), where the animator says
         it is while its move plays."""
         self.unit_texts = []
+        self.drawn_units = []
         for u in self.units_in_order():
             pos = animator.position(u.name, self) if animator is not None else None
             self._body(surf, camera, u, pos)
+            self.drawn_units.append(u.name)
 
     def _body(self, surf, camera, u, pos=None) -> None:
         if not u.hexes:                 # off the board: a K.O. marker where it fell
@@ -712,7 +726,10 @@ class Board:
         hex (at least one badge), the first row right above it, so that no two creatures'
         badges meet; each badge's rect is kept for the labels drawn later to keep off."""
         size = max(10, round(14 * min(zoom, 1.3)))
-        tags = [sp.badge(label, size) for label in sp.badge_labels(u.conditions)]
+        labels = sp.badge_labels(u.conditions)
+        if u.name in self.battle.view().hidden:     # its enemies do not see it
+            labels = ["Hidden", *labels]
+        tags = [sp.badge(label, size) for label in labels]
         if not tags:
             return
         share = self.sharing(u)[1]

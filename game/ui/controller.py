@@ -20,10 +20,12 @@ from game.engine import commands as C
 from game.engine.state import Outcome
 from game.engine.defense import defense_policy, odds as defense_odds
 from game.engine.minions import commandable
+from game.engine.sightings import known_by
 from game.hexgrid import footprint_turns
 from game.rules import movement as mv
 from game.rules.situation import NO_EXTRAS, attack_preview, preview_weapon
 from game.ui import autoplay, light_play, more_mode
+from game.ui.fog_view import shown_side
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.modes import DEFAULT_MODE, mode_named, prompt_for
 from game.ui.overlays import budget_of
@@ -62,6 +64,8 @@ class GameController:
         self.end_warning = False        # ask again before ending a turn with actions left
         self.history = UndoHistory()    # what a person may take back (game.ui.undo)
         self.thinking: str | None = None    # the computer's creature whose move is computed
+        self.viewer_side: str | None = None     # a side chosen to be shown ("": all)
+        self._last_human: str | None = None     # hotseat: the side that played last
         self._thought = None
         self._turn_key = None
         self._sync()
@@ -77,11 +81,32 @@ class GameController:
         """The living creature standing on `cell` (col,row), else None."""
         if cell is None or not self.battle.hexmap.in_bounds(*cell):
             return None
+        unknown = self.unknown_enemies()
         living = [u.name for u in self.view().occupants(self.battle.hexmap.hex_at(*cell))
-                  if not u.dead]
+                  if not u.dead and u.name not in unknown]
         if self.model.pointed in living:      # two in one hex: the half the pointer is in
             return self.model.pointed
         return living[0] if living else None
+
+    def shown_side(self) -> str | None:
+        """The side whose knowledge the board shows (None: everything), game.ui.fog_view."""
+        team = self.team_of(self.waiting_on())
+        if team in self.human_teams:
+            self._last_human = team
+        return shown_side(self.battle, self.human_teams, self.viewer_side, team,
+                          self._last_human)
+
+    def knowledge(self):
+        """What the shown side knows (game.rules.knowledge.Knowledge), None: everything."""
+        side = self.shown_side()
+        return known_by(self.battle, side) if side is not None else None
+
+    def unknown_enemies(self) -> frozenset:
+        """The creatures the shown side does not see now (none when everything is shown)."""
+        known = self.knowledge()
+        if known is None:
+            return frozenset()
+        return frozenset(u.name for u in self.view().units if not known.knows(u))
 
     def waiting_on(self) -> str | None:
         """The creature whose owner the battle waits for (actor, chooser or reactor)."""

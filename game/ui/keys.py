@@ -77,6 +77,7 @@ REPLAY_KEYS: dict[int, str] = {
     pygame.K_PERIOD: "forward", pygame.K_LEFT: "back", pygame.K_COMMA: "back",
     pygame.K_PAGEDOWN: "next_round", pygame.K_PAGEUP: "previous_round",
     pygame.K_HOME: "first", pygame.K_END: "last", pygame.K_ESCAPE: "close",
+    pygame.K_v: "side",
 }
 #: (keys, what they do) in the replay viewer, for its key line and the help panel
 REPLAY_HELP: tuple[tuple[str, str], ...] = (
@@ -85,6 +86,7 @@ REPLAY_HELP: tuple[tuple[str, str], ...] = (
     ("Left, ,", "one command back"),
     ("Page Down, Page Up", "the next / the previous round"),
     ("Home, End", "the start / the end of the battle"),
+    ("V", "show everything, or what one side knew (fog of war)"),
     ("Esc", "close the replay"),
 )
 #: (keys, what they do) for the help panel and the README, in reading order

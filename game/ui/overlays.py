@@ -10,18 +10,17 @@
   `enemy_threat_cells` the union for every enemy of a side (the T overlay);
 - `hidden_cells`: hexes the selected creature has no line of sight to
   (docs/rules/05-line-of-sight.md and 07-concealment.md, the L overlay), asked of
-  `game.rules.sight` with a one-hex probe standing in each hex.
+  `game.rules.knowledge`.
 
 Every answer is cached per battle version and its other inputs: a frame asks again for free.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from game.engine.minions import commandable
 from game.rules import movement as mv
-from game.rules.sight import one_way, reverse_clear, view_index
+from game.rules.knowledge import hexes_seen_by
 from game.rules.threat import threatened_hexes
 from game.ui.battle_memo import cached
 from game.ui.light_play import reach_tiers as light_tiers
@@ -143,37 +142,10 @@ def enemy_threat_cells(battle, team: str | None) -> frozenset:
     return cached(battle, ("enemy-threat", team), compute)
 
 
-@dataclass(frozen=True)
-class _Probe:
-    """A one-hex stand-in target for sight questions about a hex (no creature there)."""
-    hexes: tuple
-    name: str = "the hex"
-    eid: int = -1
-    conditions: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
-
-    @property
-    def hex_set(self) -> frozenset:
-        return frozenset(self.hexes)
-
-
 def _hidden(battle, name: str) -> frozenset:
     view = battle.view()
-    u = view.unit(name)
-    index = view_index(view)
-    hexmap = battle.hexmap
-    out = set()
-    for h in hexmap.all_hexes():
-        if h in u.hex_set:
-            continue
-        if hexmap.terrain_at(h).concealment == "total":
-            out.add(battle.cell(h))
-            continue
-        probe = _Probe((h,))
-        lines = one_way(view, u, probe, index, need_sight=True, stop_early=True)
-        seen = any(not ln.blocks_sight for ls in lines.values() for ln in ls)
-        if not seen and not reverse_clear(view, u, probe, index, sight=True):
-            out.add(battle.cell(h))
-    return frozenset(out)
+    seen = hexes_seen_by(view, view.unit(name))
+    return frozenset(battle.cell(h) for h in battle.hexmap.all_hexes() if h not in seen)
 
 
 def hidden_cells(battle, name: str | None) -> frozenset:

@@ -107,6 +107,10 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
      "Little Action: hide behind the adjacent wall (total cover from beyond it)"),
     ("lean_out", "Lean Out",
      "Little Action: lean out from your wall to attack past it, with good cover"),
+    ("hide", "Hide", "Little Action: with cover or concealment from every enemy in sight, a "
+     "Hide check: unseen until found or you attack"),
+    ("spot", "Spot", "Little Action: a Spot check against the Hide of every hidden enemy in "
+     "sight"),
     ("first_aid", "First Aid", "A Big Action: a Heal check (DC 15) stops an adjacent ally's "
      "bleeding; provokes"),
     ("grab", "Grab", "Big Action: touch attack, then Wrestling against the foe's best; won, "
@@ -1101,6 +1105,25 @@ def _turn_line(e: E.Event) -> LogEntry | None:
     if isinstance(e, E.Revealed):
         return LogEntry(f"{e.unit} is seen", f"it was hidden: its enemies may react to it now "
                         f"{_R9}", (e.unit,), "info", (e,))
+    return _hiding_line(e)
+
+
+_R22 = "(rules: Hiding, spotting and fog of war)"
+_FOUND_HOW = {"spot": "spots", "passive": "notices", "exposed": "sees"}
+
+
+def _hiding_line(e: E.Event) -> LogEntry | None:
+    """The line of a Hide, a Spot check, a hider found."""
+    if isinstance(e, E.Hid):
+        return LogEntry(f"{e.unit} hides", f"{e.text}: its enemies lose sight of it {_R22}",
+                        (e.unit,), "info", (e,))
+    if isinstance(e, E.SpotRolled):
+        what = ", ".join(e.found) if e.found else "nothing new"
+        return LogEntry(f"{e.unit} looks around: {what}", f"{e.text} {_R22}", (e.unit,),
+                        "info", (e,))
+    if isinstance(e, E.Spotted):
+        return LogEntry(f"{e.by} {_FOUND_HOW.get(e.how, 'finds')} {e.unit}",
+                        f"{e.text}: it is hidden no more {_R22}", (e.by, e.unit), "info", (e,))
     return None
 
 
@@ -1197,7 +1220,7 @@ _LINE_OF = {kind: line for line, kinds in (
     (_check_line, (E.OpposedCheck, E.CheckRolled)),
     (_terrain_line, (E.SkillChecked, E.Fell, E.DoorChanged, E.ObjectStruck)),
     (_turn_line, (E.TurnPaused, E.TurnResumed, E.Deferred, E.EnemyIgnored, E.SurpriseRound,
-                  E.Revealed)),
+                  E.Revealed, E.Hid, E.SpotRolled, E.Spotted)),
     (_minion_line, (E.MinionsDirected, E.MinionReactionKept)),
     (_scenario_line, (E.ObjectiveMet, E.ObjectiveFailed, E.RoundLimitReached,
                       E.ReinforcementsArrived, E.StoryTold)),

@@ -36,11 +36,12 @@ STEP_S = 0.9            # a preview stays this long before Play applies its comm
 MODES = {C.Move: "move", C.Run: "run", C.Step: "step", C.Charge: "charge",
          C.Retreat: "retreat", C.Attack: "attack", C.PowerAttack: "power"}
 #: the viewer's keys in one line (the help panel lists REPLAY_HELP in full)
-KEY_LINE = "Space: play/pause · Left/Right: step · PgUp/PgDn: round · Home/End · Esc: close"
+KEY_LINE = ("Space: play/pause · Left/Right: step · PgUp/PgDn: round · Home/End · V: view · "
+            "Esc: close")
 #: the bar's buttons: (action, label)
 BUTTONS = (("first", "|<"), ("previous_round", "<< Round"), ("back", "< Back"),
            ("play", "Play"), ("forward", "Forward >"), ("next_round", "Round >>"),
-           ("last", ">|"), ("close", "Close"))
+           ("last", ">|"), ("side", "View: all"), ("close", "Close"))
 
 
 def rounds_of(source) -> list[int]:
@@ -88,6 +89,7 @@ class ReplayScreen(Shown):
         self._clock = 0.0
         self.screen: BattleScreen | None = None
         self.position = 0
+        self.side = ""          # whose knowledge is shown: "" everything, else a team
         self.widgets: list = []
         self.go_to(0)
         self._build_bar()
@@ -106,6 +108,7 @@ class ReplayScreen(Shown):
         self.screen = BattleScreen(battle, self.manager, self.size, human_teams=teams,
                                    animations=self.animations, owned=True, watch=True)
         self.screen.model.speed = self.speed
+        self.screen.controller.viewer_side = self.side
         self.screen.follow, self.screen.sound = self.follow, self.sound
         if view is not None:
             self.screen.camera.zoom, self.screen.camera.x, self.screen.camera.y = view
@@ -128,6 +131,16 @@ class ReplayScreen(Shown):
 
     def back(self) -> None:
         self.go_to(self.position - 1)
+
+    def next_side(self) -> None:
+        """Show everything, then each side's knowledge in turn (docs/rules/22-hiding-and-fog.md:
+        what it saw, dimmed hexes, last-seen ghosts)."""
+        order = ["", *sorted(set(self.source.teams_of.values()))]
+        self.side = order[(order.index(self.side) + 1) % len(order)] \
+            if self.side in order else ""
+        self.screen.controller.viewer_side = self.side
+        self.screen.board.invalidate()
+        self.screen.refresh_hud(force=True)
 
     def round_start(self, round_: int) -> int:
         """The first position in `round_` (the end when the battle never reached it)."""
@@ -226,7 +239,8 @@ class ReplayScreen(Shown):
 
     def status(self) -> str:
         state = "playing" if self.playing else "paused"
-        return (f"Replay, {state} · command {self.position} of {len(self.commands)} · "
+        seen = f"as {self.side} knew it" if self.side else "everything"
+        return (f"Replay, {state}, {seen} · command {self.position} of {len(self.commands)} · "
                 f"round {self.rounds[self.position]} of {self.rounds[-1]}   ·   {KEY_LINE}")
 
     def refresh_bar(self) -> None:
@@ -235,6 +249,7 @@ class ReplayScreen(Shown):
             self._status = text
             self.status_label.set_text(text)
             self.buttons["play"].set_text("Pause" if self.playing else "Play")
+            self.buttons["side"].set_text(f"View: {self.side or 'all'}")
             at_end, at_start = self.position >= len(self.commands), self.position == 0
             for action in ("forward", "next_round", "last"):
                 (self.buttons[action].disable if at_end else self.buttons[action].enable)()
@@ -253,7 +268,8 @@ class ReplayScreen(Shown):
             self.playing = False
             {"forward": self.forward, "back": self.back, "first": lambda: self.go_to(0),
              "last": lambda: self.go_to(len(self.commands)),
-             "next_round": self.next_round, "previous_round": self.previous_round}[what]()
+             "next_round": self.next_round, "previous_round": self.previous_round,
+             "side": self.next_side}[what]()
         self.refresh_bar()
         self.screen._dirty = True
         return None

@@ -399,6 +399,7 @@ class SetupScreen(Screen):
         self.chosen_criticals: str | None = None
         self.rules: str | None = None                 # the rulebook, the same
         self.chosen_rules: str | None = None
+        self.chosen_fog: bool | None = None           # fog of war chosen; None: the map's
         self.seed_text = ""
         self.message = ""
         self._backdrop = None
@@ -433,6 +434,7 @@ class SetupScreen(Screen):
         self.criticals = setup.criticals if setup.criticals != self.map.criticals else None
         self.chosen_criticals = setup.criticals
         self.chosen_rules = setup.rules
+        self.chosen_fog = setup.fog
         self._pick_rules()
         self.seed_text = "" if setup.seed is None else str(setup.seed)
 
@@ -461,6 +463,7 @@ class SetupScreen(Screen):
         self.initiative = chosen if chosen != self.map.initiative else None
         crits = self.chosen_criticals
         self.criticals = crits if crits != self.map.criticals else None
+        self.chosen_fog = None          # fog of war belongs to the map: its own again
         self._pick_rules()
         self.message = ""
         if rebuild:
@@ -516,6 +519,20 @@ class SetupScreen(Screen):
             self.layout(self.size)
 
     @property
+    def fog(self) -> bool:
+        """Fog of war in the battle: the player's choice, else the map's."""
+        return self.map.fog if self.chosen_fog is None else self.chosen_fog
+
+    def set_fog(self, on: bool) -> None:
+        """Fog of war on or off (docs/rules/22-hiding-and-fog.md)."""
+        self.chosen_fog = bool(on)
+        if self.widgets:
+            self.fog_button.set_text(self._fog_text())
+
+    def _fog_text(self) -> str:
+        return f"Fog of war: {'on' if self.fog else 'off'}"
+
+    @property
     def rulebook(self) -> str:
         return self.rules or self.map.playable_rules
 
@@ -529,7 +546,8 @@ class SetupScreen(Screen):
     def current(self) -> S.Setup:
         """The setup as chosen (InputError for a seed that is not a number)."""
         return S.Setup(self.map.path, tuple(self.sides), self.initiative,
-                       S.parse_seed(self.seed_text), self.criticals, self.rules)
+                       S.parse_seed(self.seed_text), self.criticals, self.rules,
+                       None if self.fog == self.map.fog else self.fog)
 
     def start(self):
         if self.map.error:
@@ -694,6 +712,11 @@ class SetupScreen(Screen):
         self.label((bx0, 10, bw, 24), "Person", sides, "@small_hint")
         self.label((bx0 + bw + 6, 10, 3 * bw + 12, 24), "Computer player", sides,
                    "@small_hint")
+        self.fog_button = self.button((110, 6, max(120, min(240, bx0 - 124)), 30),
+                                      self._fog_text(), sides, "@segment",
+                                      tip="Fog of war: each side sees only what its creatures "
+                                      "see (rules: Hiding, spotting and fog of war); the map's "
+                                      f"default is {'on' if self.map.fog else 'off'}")
         for n, team in enumerate(self.map.teams):
             y = 44 + 52 * n
             self.image((14, y + 4, 36, 36), team_badge(team, self.map.teams, 36), sides)
@@ -826,6 +849,9 @@ class SetupScreen(Screen):
                 return ("continue_latest",)
             if element is self.load_button:
                 return ("load_screen",)
+            if element is self.fog_button:
+                self.set_fog(not self.fog)
+                return None
             for (team, choice), b in self.side_buttons.items():
                 if element is b:
                     self.set_side(team, choice)

@@ -73,6 +73,7 @@ class MapInfo:
     error: str = ""                           # a broken map: its first problem
     criticals: str = "standard"               # the map's optional critical rules
     rules: str = rulebooks.DEFAULT            # the map's rulebook (its `rules` property)
+    fog: bool = False                         # the map's fog of war (its `fog` property)
 
     @property
     def name(self) -> str:
@@ -104,7 +105,7 @@ def map_info(hexmap) -> MapInfo:
                    hexmap.width, hexmap.height,
                    "flat-top" if str(axis) == "x" else "pointy-top", creatures,
                    criticals=getattr(hexmap, "critical_rules", "standard") or "standard",
-                   rules=map_rules(hexmap))
+                   rules=map_rules(hexmap), fog=bool(getattr(hexmap, "fog", False)))
 
 
 _INFO: dict = {}
@@ -289,6 +290,7 @@ class Setup:
     seed: int | None = None
     criticals: str | None = None              # None: the map's own critical rules
     rules: str | None = None                  # None: the map's own rulebook
+    fog: bool | None = None                   # None: the map's own fog of war
 
     @property
     def fixed_seed(self) -> bool:
@@ -314,13 +316,14 @@ class Setup:
         extra = f" --initiative {self.initiative}" if self.initiative else ""
         extra += f" --criticals {self.criticals}" if self.criticals else ""
         extra += f" --rules {self.rules}" if self.rules else ""
+        extra += "" if self.fog is None else (" --fog" if self.fog else " --no-fog")
         return (f"{program_name()} play {shown} --sides {sides_text(self.sides)} "
                 f"--seed {seed}{extra}")
 
 
 def setup_for(info: MapInfo, sides: str | None = None, initiative: str | None = None,
               seed: int | None = None, criticals: str | None = None,
-              rules: str | None = None) -> Setup:
+              rules: str | None = None, fog: bool | None = None) -> Setup:
     if initiative is not None and initiative not in INITIATIVE_MODES:
         raise InputError(None, None, f"--initiative: unknown mode {initiative!r} (use "
                          f"{', '.join(INITIATIVE_MODES)})")
@@ -331,7 +334,7 @@ def setup_for(info: MapInfo, sides: str | None = None, initiative: str | None = 
     if why is not None:
         raise InputError(None, None, f"--rules: {why}")
     return Setup(info.path, tuple(parse_sides(sides, info.teams)), initiative, seed,
-                 criticals, rules)
+                 criticals, rules, fog)
 
 
 def start_battle(setup: Setup, clock=None, hexmap=None):
@@ -342,7 +345,7 @@ def start_battle(setup: Setup, clock=None, hexmap=None):
         hexmap = load_map(setup.map_path)
     return Battle(hexmap, seed=setup.battle_seed(clock), initiative=setup.initiative,
                   controllers=controllers(setup.sides), criticals=setup.criticals,
-                  rules=setup.rules)
+                  rules=setup.rules, fog=setup.fog)
 
 
 # ---- the computer player's debug log --------------------------------------------------------

@@ -12,6 +12,7 @@ from pygame_gui.elements import UITextBox
 from game.ui import presenters as P
 from game.ui.panels.base import Panel
 from game.ui.panels.text import DETAIL_COLOUR, MUTED, esc, html_lines, set_fitting
+from game.ui.fog_view import masked
 from game.ui.turn_summary import with_summaries
 
 LOG_HIDDEN_KINDS = frozenset({"turn_end"})
@@ -82,10 +83,12 @@ class CombatLog(Panel):
         self.lines_shown = None         # (another battle's log may have as many lines)
 
     def refresh(self, b) -> None:
-        if len(b.events) != self.events_seen:
-            self.entries = with_summaries(b, self._computer_teams(b))
-            self.events_seen = len(b.events)
-        lines = (len(self.entries), frozenset(self.expanded))
+        unknown = self._unknown()
+        if (len(b.events), unknown) != self.events_seen:
+            entries = with_summaries(b, self._computer_teams(b))
+            self.entries = [masked(e, unknown) for e in entries] if unknown else entries
+            self.events_seen = (len(b.events), unknown)
+        lines = (len(self.entries), frozenset(self.expanded), unknown)
         if lines == self.lines_shown:       # (kept over a forced refresh: rebuilt only here)
             return
         offset = self._offset()     # None: at the bottom, following the newest line
@@ -106,8 +109,9 @@ class CombatLog(Panel):
         """Only new lines since the last refresh, none expanded or collapsed: they are added
         under the others (pygame_gui parses only them; parsing the whole log on every event
         made each computer turn slower as the log grew). False when the whole text must be
-        set again: a line opened or closed, or LOG_SLACK_LINES added since the last time."""
-        if self.lines_shown is None or lines[1] != self.lines_shown[1] or \
+        set again: a line opened or closed, the creatures named "something" changed, or
+        LOG_SLACK_LINES added since the last time."""
+        if self.lines_shown is None or lines[1:] != self.lines_shown[1:] or \
                 lines[0] < self.lines_shown[0]:
             return False
         new = [(n, e) for n, e in enumerate(self.entries[self.lines_shown[0]:],
@@ -124,6 +128,11 @@ class CombatLog(Panel):
     def shown_html(self) -> str:
         """Everything the text box holds (its text and the lines added since)."""
         return self.box.html_text + self.box.appended_text if self.box is not None else ""
+
+    def _unknown(self) -> frozenset:
+        """Under fog of war, the creatures the shown side does not see: named "something"."""
+        unknown = getattr(self.controller, "unknown_enemies", None)
+        return unknown() if unknown is not None else frozenset()
 
     def _computer_teams(self, b) -> frozenset:
         """The sides the computer plays: their runs of turns end with a summary line."""

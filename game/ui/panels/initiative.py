@@ -57,6 +57,7 @@ class InitiativePanel(Panel):
         self.entries: list[P.Entry] = []
         self.buttons: dict[str, UIButton] = {}
         self.entry_widgets: list = []
+        self.unknown: frozenset = frozenset()   # fog of war: listed as "Something"
 
     def build(self) -> None:
         self.panel = self.make_panel()
@@ -75,10 +76,14 @@ class InitiativePanel(Panel):
 
     def refresh(self, b) -> None:
         human = self.hud.human()
-        if not self.changed("version", (b.version, b.awaiting(), len(b.events), human)) \
-                and self.buttons:
+        unknown = getattr(self.controller, "unknown_enemies", frozenset)()
+        if not self.changed("version", (b.version, b.awaiting(), len(b.events), human,
+                                        unknown)) and self.buttons:
             return
-        entries = P.initiative_entries(b)
+        # fog of war: the enemies the shown side does not see are not listed, but for those
+        # a person may pick to act next (selective initiative), listed as "Something"
+        self.unknown = unknown
+        entries = [e for e in P.initiative_entries(b) if e.name not in unknown or e.can_pick]
         if not human:           # the computer picks (or a replay): nothing to click
             entries = [replace(e, can_pick=False) if e.can_pick else e for e in entries]
         if entries == self.entries and self.buttons:
@@ -116,14 +121,17 @@ class InitiativePanel(Panel):
                                               manager=self.manager, container=self.panel))
             state = _entry_state(e)
             prefix, init, flag, tip = entry_words(b, e, state)
-            text = f"{prefix}{init}  {e.name}{flag}"
+            name = e.name
+            if e.name in self.unknown:
+                name, flag, tip = "Something", "", "a creature your side does not see"
+            text = f"{prefix}{init}  {name}{flag}"
             button = UIButton(pygame.Rect(eh + 8, y, rect.width - eh - 22, eh), text,
                               manager=self.manager, container=self.panel, tool_tip_text=tip,
                               object_id=ObjectID(class_id=f"@init_{state}",
                                                  object_id=f"#init_{n}"))
             short = f" · {e.lives}" if e.lives is not None else ""
-            set_fitting(button, text, f"{prefix}{init}  {e.name}{flag.replace('  · ', ' ')}",
-                        f"{prefix}{init} {e.name}{short}", f"{prefix}{init} {e.name}")
+            set_fitting(button, text, f"{prefix}{init}  {name}{flag.replace('  · ', ' ')}",
+                        f"{prefix}{init} {name}{short}", f"{prefix}{init} {name}")
             self.entry_widgets.append(button)
             self.buttons[e.name] = button
 

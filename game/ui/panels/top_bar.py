@@ -33,6 +33,8 @@ class TopBar(Panel):
         has left (Big and Little Actions; the light rules' move and major action)."""
         human = self.hud.human()
         who = b.controller(active).kind if human is None else "you" if human else "computer"
+        if active in getattr(self.controller, "unknown_enemies", frozenset)():
+            return (f"Something's turn ({team}, {who})", "Something's turn")   # fog of war
         if P.light_rules(b):
             left = P.turn_left(b, active)
             return (f"{active}'s turn ({team}, {who}) — {left}", f"{active} — {left}",

@@ -123,6 +123,8 @@ class UnitCardPanel(Panel):
 
     def refresh(self, b) -> None:
         name = self.unit()
+        if name in getattr(self.controller, "unknown_enemies", frozenset)():
+            name = None         # fog of war: nothing of a creature the side does not see
         if not self.changed("version", (name, b.version, self.m("weapon"))):
             return
         card = P.unit_card(b, name, self.model) if name else None

@@ -1,0 +1,70 @@
+"""Hiding and spotting (docs/rules/22-hiding-and-fog.md "Hide" and "Spot").
+
+- A creature may hide only when it has cover (docs/rules/06-cover.md) or concealment
+  (docs/rules/07-concealment.md) from every enemy that could see it (a line of sight,
+  docs/rules/05-line-of-sight.md). `exposed_to` names the enemies it has neither from: while
+  one of them looks, it cannot hide, and a hidden creature standing so is found by them.
+- Its Hide check (d20 + Hide, `game.rules.skills`) is its hidden value. A Spot check (d20 + Spot)
+  that meets the value finds it; so does the passive Spot at the start of each of the enemy's
+  turns, 10 + Spot, with no die. Only an enemy with a line of sight to it may spot it. A Blinded
+  creature fails every Spot check.
+
+Pure functions: nothing here rolls.
+"""
+from __future__ import annotations
+
+from game.rules.attack import Breakdown
+from game.rules.concealment import concealment
+from game.rules.cover import cover
+from game.rules.knowledge import watchers
+from game.rules.sight import line_of_sight
+from game.rules.skills import skill_bonus
+
+PASSIVE_SPOT = 10       # the passive Spot check: 10 + Spot
+
+
+def hide_bonus(u) -> Breakdown:
+    """The itemised bonus of `u`'s Hide check (DEX, ranks, size)."""
+    return skill_bonus(u.unit, "hide", u.conditions)
+
+
+def spot_bonus(u) -> Breakdown:
+    """The itemised bonus of `u`'s Spot check (WIS, ranks)."""
+    return skill_bonus(u.unit, "spot", u.conditions)
+
+
+def can_spot(u) -> bool:
+    """A Blinded creature fails every Spot check."""
+    return "blinded" not in u.conditions
+
+
+def sheltered_from(view, enemy, hider) -> bool:
+    """Whether `hider` has cover or concealment from `enemy`."""
+    return cover(view, enemy, hider).level != "none" or \
+        concealment(view, enemy, hider).level != "none"
+
+
+def exposed_to(view, hider) -> tuple[str, ...]:
+    """The enemies that see `hider` (a line of sight) while it has neither cover nor
+    concealment from them, by name."""
+    out = []
+    for side in sorted({u.team for u in view.units if u.team != hider.team}):
+        for e in watchers(view, side):
+            if line_of_sight(view, e, hider) and not sheltered_from(view, e, hider):
+                out.append(e.name)
+    return tuple(out)
+
+
+def could_spot(view, spotter, hider) -> bool:
+    """Whether `spotter` may look for `hider`: an enemy that can see and has a line of sight."""
+    return spotter.team != hider.team and can_spot(spotter) and \
+        line_of_sight(view, spotter, hider)
+
+
+def passive_spot(spotter) -> int:
+    """The passive Spot check: 10 + Spot."""
+    return PASSIVE_SPOT + spot_bonus(spotter).total
+
+
+__all__ = ["PASSIVE_SPOT", "can_spot", "could_spot", "exposed_to", "hide_bonus",
+           "passive_spot", "sheltered_from", "spot_bonus"]
