@@ -1,0 +1,102 @@
+"""The default rules' skill actions, waking, running fatigue and moving through an enemy's hex,
+through the engine's commands on battles built from maps (docs/rules/19-maneuvers-and-
+archery.md "Skill actions", 11-hit-points-and-conditions.md "Asleep", 03-movement.md "Running
+fatigue" and "Through an enemy's hex"). Each test is named after its rule and quotes the
+rulebook.
+"""
+from __future__ import annotations
+
+from game.engine import commands as C
+from game.engine import events as E
+from tests.helpers import refusal_code
+
+from test_engine_turns import FIRST, SECOND, THIRD, arena, ok
+
+INIT = [("d20", 10)] * 3
+
+
+def duel(a_over=None, t_over=None, t_at=(4, 3), dice=(), third=None):
+    """A (blue, acts first) against T (red) on an open field; `third`: one more creature."""
+    units = [("A", "fighter", "blue", 3, 3, {"initiative": FIRST, **(a_over or {})}),
+             ("T", "fighter", "red", *t_at, {"initiative": SECOND, **(t_over or {})})]
+    if third:
+        units.append(third)
+    return arena(*units, fixed_dice=INIT[:len(units)] + list(dice), initiative="top-down")
+
+
+def checks(events):
+    return [e for e in events if isinstance(e, E.OpposedCheck)]
+
+
+# ---- skill actions (docs/rules/19-maneuvers-and-archery.md "Skill actions") -----------------
+
+def test_demoralize_frightens_the_foe_for_1d4_rounds_on_a_won_intimidate_check():
+    """The rulebook: "Intimidate Skill - Demoralize an Opponent (Big Action, AOO): Roll an
+    opposed check vs Sense Motive or Intimidate to make an within 30 feet frightened for 1d4
+    rounds." Intimidate 4 + d20 12 = 16 beats Sense Motive 0 + d20 10; the d4 gives 2 rounds,
+    counted in the demoralizer's turns."""
+    b = duel({"intimidate": 4}, t_at=(8, 3), dice=[("d20", 12), ("d20", 10), ("d4", 2)])
+    events = ok(b, C.Demoralize("A", target="T"))
+    (check,) = checks(events)
+    assert check.won and check.total == 16 and check.target_total == 10
+    assert b.unit("T").has("frightened") and b.budget("A").big == 1
+    ok(b, C.EndTurn("A"))
+    ok(b, C.EndTurn("T"))
+    assert b.unit("T").has("frightened")            # A's second turn has not ended
+    events = ok(b, C.EndTurn("A"))
+    assert E.ConditionRemoved("T", "frightened") in events
+
+
+def test_demoralize_is_lost_on_a_tie_and_needs_the_foe_within_30_feet():
+    """The rulebook: "Roll an opposed check vs Sense Motive or Intimidate ... within 30 feet".
+    A tie goes to the target; a foe 7 hexes away is out of range."""
+    b = duel({"intimidate": 2}, t_at=(8, 3), dice=[("d20", 10), ("d20", 12)])
+    (check,) = checks(ok(b, C.Demoralize("A", target="T")))
+    assert not check.won and not b.unit("T").has("frightened")
+    far = duel({"intimidate": 2}, t_at=(10, 3))
+    assert refusal_code(far, C.Demoralize("A", target="T")) == "out_of_range"
+    assert not any(o.command.target == "T" for o in far.options("A", "demoralize"))
+
+
+def test_the_target_answers_a_skill_action_with_its_better_defence():
+    """The rulebook: "Roll an opposed check vs Sense Motive or Intimidate": the target rolls
+    the better of the two (here its Intimidate 5)."""
+    b = duel({"intimidate": 4}, {"sense_motive": 1, "intimidate": 5}, t_at=(8, 3),
+             dice=[("d20", 12), ("d20", 10)])
+    (check,) = checks(ok(b, C.Demoralize("A", target="T")))
+    assert check.target_skill == "intimidate" and check.target_total == 15 and check.won
+    forecast = b.forecast(C.Demoralize("A", target="T"))
+    assert forecast.refused == "no_big_action" or forecast.chance is not None
+
+
+def test_a_skill_action_provokes_from_a_foe_that_threatens_the_actor():
+    """The rulebook: "Demoralize an Opponent (Big Action, AOO)": next to the foe it must be
+    confirmed, and the foe's attack of opportunity comes first."""
+    b = duel({"intimidate": 4})
+    ok(b, C.EndTurn("A"))
+    ok(b, C.EndTurn("T"))                   # T has had a turn: no longer flat-footed
+    assert refusal_code(b, C.Demoralize("A", target="T")) == "provokes"
+    (option,) = [o for o in b.options("A", "demoralize") if o.command.target == "T"]
+    assert option.provokes == ("T",)
+    events = ok(b, option.command)
+    kinds = [type(e) for e in events]
+    assert kinds.index(E.AttackRolled) < kinds.index(E.OpposedCheck)
+
+
+def test_combat_feint_leaves_the_foe_flat_footed_against_the_feinters_next_attack():
+    """The rulebook: "Bluff - Combat Feint / Fake-Out (Big Action, No AOO): Roll an opposed
+    check vs Sense Motive or Tactics to make your foe Flat-Footed against your next attack."
+    No attack of opportunity; the next attack's target AC drops (no shield, no dodge), then the
+    feint is spent."""
+    b = duel({"bluff": 6}, dice=[("d20", 10), ("d20", 10)])
+    ok(b, C.EndTurn("A"))
+    ok(b, C.EndTurn("T"))                   # T has had a turn: no longer flat-footed
+    before = b.forecast(C.Attack("A", "T", "longsword")).chance
+    feint = b.forecast(C.CombatFeint("A", target="T"))
+    assert 0 < feint.chance < 1 and "flat-footed" in feint.lines[0]
+    events = ok(b, C.CombatFeint("A", target="T"))
+    assert not [e for e in events if isinstance(e, E.Provoked)]
+    assert b.unit("T").conditions["feinted"] == b.unit("A").eid
+    assert b.forecast(C.Attack("A", "T", "longsword")).chance > before
+    ok(b, C.Attack("A", "T", "longsword"))
+    assert not b.unit("T").has("feinted")
