@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.engine import commands as C
 from game.engine import events as E
+from game.rules.conditions import effective, fortune
 from tests.helpers import refusal_code
 
 from test_engine_turns import FIRST, SECOND, THIRD, arena, ok
@@ -100,3 +101,67 @@ def test_combat_feint_leaves_the_foe_flat_footed_against_the_feinters_next_attac
     assert b.forecast(C.Attack("A", "T", "longsword")).chance > before
     ok(b, C.Attack("A", "T", "longsword"))
     assert not b.unit("T").has("feinted")
+
+
+def test_dirty_tricks_blind_an_adjacent_foe_until_the_end_of_the_tricksters_next_turn():
+    """The rulebook: "Sleight of Hand Skill - Dirty Tricks in Combat (Big Action, AOO): Roll an
+    opposed check vs Sense Motive or Tactics in order to ... cause them a negative condition for
+    at least 1 Round by tossing sand in their eyes". The game's trick is the sand: Blinded
+    until the end of the trickster's next turn; a foe two hexes away is out of hand's reach."""
+    b = duel({"sleight_of_hand": 5}, dice=[("d20", 10), ("d20", 10)])
+    (check,) = checks(ok(b, C.DirtyTrick("A", target="T")))
+    assert check.won and check.skill == "sleight_of_hand" and check.target_skill == "sense_motive"
+    assert b.unit("T").has("blinded")
+    ok(b, C.EndTurn("A"))
+    ok(b, C.EndTurn("T"))
+    assert b.unit("T").has("blinded")           # through T's own turn
+    ok(b, C.EndTurn("A"))
+    assert not b.unit("T").has("blinded")
+    far = duel({"sleight_of_hand": 5}, t_at=(5, 3))
+    assert refusal_code(far, C.DirtyTrick("A", target="T")) == "not_adjacent"
+
+
+def test_insult_makes_the_foe_unfortunate_against_its_sense_motive_or_will_save():
+    """The rulebook: "Perform(Comedy & Stories) - Insult an Opponent (Big Action, AOO): Roll an
+    opposed check vs Sense Motive or a WILL Save to insult or aggravate your foe to make them
+    Unfortunate". The target with WILL 4 answers with its save."""
+    b = duel({"perform": 6}, {"will": 4}, t_at=(7, 3), dice=[("d20", 10), ("d20", 10)])
+    forecast = b.forecast(C.Insult("A", target="T"))
+    assert "Will save" in forecast.lines[1] or "WILL save" in forecast.lines[1]
+    (check,) = checks(ok(b, C.Insult("A", target="T")))
+    assert check.target_skill == "will" and check.won and check.total == 16
+    assert b.unit("T").has("insulted") and fortune(b.unit("T").conditions) == -1
+    assert refusal_code(b, C.Insult("A", target="T")) in ("already_affected", "no_big_action")
+
+
+def test_a_helpless_foe_cannot_be_the_target_of_a_skill_action():
+    """The rulebook's skill actions work on a foe's mind ("insult or aggravate your foe"); a
+    helpless (here sleeping) foe notices nothing."""
+    b = duel({"intimidate": 4}, {"conditions": ("asleep",)}, t_at=(7, 3))
+    assert refusal_code(b, C.Demoralize("A", target="T")) == "target_helpless"
+
+
+# ---- waking (docs/rules/11-hit-points-and-conditions.md "Asleep") ------------------------------
+
+def test_wake_up_is_a_big_action_that_wakes_an_adjacent_sleeper():
+    """The rulebook lists it among the Big Actions ("BIG ACTIONS: Attack, Cast a Spell, Wake
+    Up, ...") and: "A sleeping creature naturally awakens ... if roused (by sounds, discomfort,
+    shaking, etc)". A sleeper is helpless and takes no turn; its ally beside it wakes it."""
+    b = arena(("A", "fighter", "blue", 3, 3, {"initiative": FIRST}),
+              ("S", "fighter", "blue", 4, 3, {"initiative": SECOND, "conditions": ("asleep",)}),
+              ("T", "fighter", "red", 10, 6, {"initiative": THIRD}),
+              fixed_dice=INIT, initiative="top-down")
+    assert "helpless" in effective(b.unit("S").conditions)
+    (option,) = b.options("A", "wake_up")
+    events = ok(b, option.command)
+    assert E.ConditionRemoved("S", "asleep") in events and b.budget("A").big == 1
+    assert "helpless" not in effective(b.unit("S").conditions)
+    assert refusal_code(b, C.WakeUp("A", ally="S")) == "not_asleep"
+
+
+def test_a_sleeper_wakes_when_it_takes_any_hp_damage():
+    """The rulebook: "A sleeping creature naturally awakens ... if they take any HP damage"."""
+    b = duel(t_over={"conditions": ("asleep",)}, dice=[("d8", 3)])   # no initiative: asleep
+    events = ok(b, C.Attack("A", "T", "longsword"))
+    assert any(isinstance(e, E.Damaged) for e in events)
+    assert E.ConditionRemoved("T", "asleep") in events and "helpless" not in effective(b.unit("T").conditions)

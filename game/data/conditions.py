@@ -161,8 +161,6 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("insulted", "Insulted", "stung by an Insult: Unfortunate on all d20 rolls until "
           "the end of the insulter's next turn", rule="rules: Special attacks and archery",
           fortune=-1),
-    _rule("dirty_trick", "Dirty trick", "sand in the eyes: Blinded until the end of the "
-          "trickster's next turn", rule="rules: Special attacks and archery", implies=("blinded",)),
 )})
 
 # Conditions of the special attacks (rules: Special attacks and archery): a Knockout Strike's,

@@ -4,8 +4,8 @@ the legality query and forecast for previews and the computer player.
 
 Each rolls the actor's skill against the target's better defence (`game.rules.skill_actions`),
 after the attacks of opportunity it provokes (all but the Combat Feint). Won, the target gets
-the action's condition, timed in the actor's turns: Frightened for 1d4 rounds, or the
-`dirty_trick`, `feinted` (holding the feinter's entity id; `game.engine.combat` spends it on
+the action's condition, timed in the actor's turns: Frightened for 1d4 rounds, or Blinded
+(sand in the eyes), the `feinted` (holding the feinter's entity id; `game.engine.combat` spends it on
 the feinter's next attack roll against it) or `insulted` effect until the end of the actor's
 next turn.
 """
@@ -77,13 +77,13 @@ def contest(b, action, actor: str, target: str) -> bool:
 def _affect(b, action, actor: str, target: str) -> None:
     """What a won check does to the target, timed in the actor's turns."""
     source = b.eids[actor]
+    had = b.conditions(target)
+    if action.condition in had.active and action.condition not in had.expires:
+        return                       # for good already: not shortened
     if action.turns:
         value = source if action.condition == "feinted" else 1
         b.set_condition(target, action.condition, value, cond.lasting_turns(source, action.turns))
         return
-    had = b.conditions(target)
-    if action.condition in had.active and action.condition not in had.expires:
-        return                       # frightened for good already: not shortened
     rounds, _ = b.dice.roll("1d4")
     b.set_condition(target, action.condition, 1, cond.lasting_turns(source, rounds))
 

@@ -49,7 +49,7 @@ SKILL_ACTIONS = {a.id: a for a in (
     SkillAction("demoralize", "Demoralize", "intimidate", ("sense_motive", "intimidate"),
                 "heard", True, "frightened", 0, "Frightened (Unfortunate) for 1d4 rounds"),
     SkillAction("dirty_trick", "Dirty Trick", "sleight_of_hand", ("sense_motive", "tactics"),
-                "adjacent", True, "dirty_trick", 2, "Blinded until the end of your next turn"),
+                "adjacent", True, "blinded", 2, "Blinded until the end of your next turn"),
     SkillAction("combat_feint", "Combat Feint", "bluff", ("sense_motive", "tactics"),
                 "reach", False, "feinted", 2, "flat-footed against your next attack"),
     SkillAction("insult", "Insult", "perform", ("sense_motive", "will"),
