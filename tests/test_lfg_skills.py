@@ -165,3 +165,51 @@ def test_a_sleeper_wakes_when_it_takes_any_hp_damage():
     events = ok(b, C.Attack("A", "T", "longsword"))
     assert any(isinstance(e, E.Damaged) for e in events)
     assert E.ConditionRemoved("T", "asleep") in events and "helpless" not in effective(b.unit("T").conditions)
+
+
+# ---- running fatigue (docs/rules/03-movement.md "Running fatigue") ---------------------------
+
+def runner(con: int, dice=()):
+    """R (CON `con`) alone at the west end of a long row; the foe far off, asleep."""
+    return arena(("R", "fighter", "blue", 1, 3, {"initiative": FIRST, "con": con}),
+                 ("Z", "fighter", "red", 1, 7, {"initiative": SECOND,
+                                                "conditions": ("asleep",)}),
+                 width=40, fixed_dice=INIT[:2] + list(dice), initiative="top-down")
+
+
+def run_a_round(b, east: bool):
+    col, row = b.cell(b.unit("R").anchor)
+    events = ok(b, C.Run("R", to=(col + (4 if east else -4), row)))
+    events += ok(b, C.EndTurn("R"))
+    while b.active != "R":
+        events += ok(b, C.EndTurn(b.active))
+    return [e for e in events if isinstance(e, E.CheckRolled)]
+
+
+def test_running_past_the_con_score_asks_a_perseverance_check_dc15_plus_1_a_round():
+    """The rulebook: "You can Run for 1 Round per point of Constitution before you risk fatigue.
+    Then, you must make a DC15 Perseverance check or gain +1 Weakened Stage. Add +1DC per
+    consecutive Round of running." and "Perseverance DC resets with a new Weakened Stage".
+    CON 2: the third round asks DC 15 (d20 10 - 4 fails: Weakened 1), the fourth DC 15 again
+    (d20 20 - 4 - 1 = 15 passes), the fifth DC 16."""
+    b = runner(2, [("d20", 10), ("d20", 20), ("d20", 3)])
+    assert run_a_round(b, True) == [] and run_a_round(b, False) == []
+    (first,) = run_a_round(b, True)
+    assert (first.check, first.dc, first.success) == ("perseverance", 15, False)
+    assert b.unit("R").conditions.get("weakened") == 1
+    (second,) = run_a_round(b, False)
+    assert (second.dc, second.total, second.success) == (15, 15, True)
+    (third,) = run_a_round(b, True)
+    assert third.dc == 16 and not third.success and b.unit("R").conditions["weakened"] == 2
+
+
+def test_a_round_of_rest_resets_the_running_count():
+    """The rulebook: "Perseverance DC resets with a new Weakened Stage OR after 1 Round of
+    rest." The game's reading: a turn without running starts the count again."""
+    b = runner(2)
+    run_a_round(b, True)
+    run_a_round(b, False)
+    ok(b, C.EndTurn("R"))                       # a round of rest
+    while b.active != "R":
+        ok(b, C.EndTurn(b.active))
+    assert run_a_round(b, True) == [] and run_a_round(b, False) == []

@@ -422,7 +422,7 @@ class Battle:
             p = self._pending
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         book = asdict(self._book)
-        for key in ("terrain", "minions", "minion_turns", "commander"):
+        for key in ("terrain", "minions", "minion_turns", "commander", "running"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
         if not book["turn"].get("picked_by_ally"):

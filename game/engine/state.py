@@ -111,6 +111,7 @@ class Bookkeeping:
     minions: dict = field(default_factory=dict)        # leader -> MinionPool
     minion_turns: dict = field(default_factory=dict)   # minion -> its TurnState this turn
     commander: tuple = ()       # while a minion acts: (the turn's holder, its TurnState)
+    running: dict = field(default_factory=dict)        # name -> (rounds run in a row, next DC)
 
 
 __all__ = ["Bookkeeping", "MinionPool", "Outcome", "PendingReaction", "Prepared", "Refused",

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, full_round, minions
+from game.engine import awareness, fatigue, full_round, minions
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -135,6 +135,7 @@ def finish_turn(b, name: str, real: bool = True) -> None:
     """End of turn: durations advance, unused movement is lost (docs/rules/03-movement.md,
     11-hit-points-and-conditions.md)."""
     if name in b.eids:
+        fatigue.after_turn(b, name)
         advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)
     minions.end_group_turn(b, name)
