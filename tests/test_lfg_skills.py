@@ -213,3 +213,39 @@ def test_a_round_of_rest_resets_the_running_count():
     while b.active != "R":
         ok(b, C.EndTurn(b.active))
     assert run_a_round(b, True) == [] and run_a_round(b, False) == []
+
+
+# ---- through an enemy's hex (docs/rules/03-movement.md "Through an enemy's hex") -------------
+
+def test_a_won_acrobatics_check_carries_the_mover_through_the_enemys_hex():
+    """The rulebook: "You cannot move through a hex occupied by an enemy creature unless they are
+    helpless ... Wrestling maneuvers (Ch4.26) or the Acrobatics Skill (Ch4.1) may be used to
+    attempt to move through an occupied enemy hex." and "Moving into a creature's occupied space
+    provokes AOO from that creature." The foe strikes first (d20 2 misses), then Acrobatics
+    7 + d20 10 beats its Wrestling 6 + d20 10; the mover ends beyond it."""
+    b = duel({"acrobatics": 6}, dice=[("d20", 2), ("d20", 10), ("d20", 10)])
+    ok(b, C.EndTurn("A"))
+    ok(b, C.EndTurn("T"))
+    (option,) = [o for o in b.options("A", "tumble") if o.command.to == (5, 3)]
+    assert option.provokes == ("T",)
+    forecast = b.forecast(option.command)
+    assert 0 < forecast.chance < 1 and forecast.caught == ("T",)
+    events = ok(b, option.command)
+    kinds = [type(e) for e in events]
+    assert kinds.index(E.AttackRolled) < kinds.index(E.OpposedCheck)
+    (check,) = checks(events)
+    assert check.won and (check.total, check.target_total) == (17, 16)
+    assert b.cell(b.unit("A").anchor) == (5, 3) and b.budget("A").movement == 6 - 3
+
+
+def test_a_lost_overpower_check_leaves_the_mover_where_it_stood_with_its_movement_spent():
+    """The rulebook: "Wrestling maneuvers (Ch4.26) ... may be used to attempt to move through an
+    occupied enemy hex". The game's Overpower: Wrestling 6 + d20 5 loses to the foe's 6 + d20
+    12, and the mover stays in its hex with no movement left."""
+    b = duel(dice=[("d20", 5), ("d20", 12)])
+    events = ok(b, C.Overpower("A", target="T", to=(5, 3)))
+    (check,) = checks(events)
+    assert not check.won and check.skill == "wrestling"
+    assert b.cell(b.unit("A").anchor) == (3, 3) and b.budget("A").movement == 0
+    assert refusal_code(b, C.Overpower("A", target="T", to=(6, 3))) in ("bad_path",
+                                                                         "no_big_action")

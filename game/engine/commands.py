@@ -439,6 +439,24 @@ class WakeUp(Command):
     ally: str = ""
 
 
+@dataclass(frozen=True)
+class Tumble(Command):
+    """Tumble through the adjacent foe `target` (docs/rules/03-movement.md "Through an enemy's
+    hex"): movement through its hex to the hex `to` beyond it, if an opposed Acrobatics check is
+    won after the attacks of opportunity."""
+    target: str = ""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Overpower(Command):
+    """Overpower the adjacent foe `target`: as Tumble, with a Wrestling check."""
+    target: str = ""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
@@ -446,7 +464,7 @@ COMMAND_TYPES = {cls.__name__: cls for cls in (
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
     CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow,
-    Demoralize, DirtyTrick, CombatFeint, Insult, WakeUp)}
+    Demoralize, DirtyTrick, CombatFeint, Insult, WakeUp, Tumble, Overpower)}
 
 
 def command_from_dict(data: dict, where: str = "", types=None) -> Command:

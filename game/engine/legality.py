@@ -19,7 +19,7 @@ from game.engine import abilities as A
 from game.engine import allies, archery, defense, equipment, healing
 from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_bash, stances
 from game.engine import wrestling_maneuvers
-from game.engine import skill_actions, waking
+from game.engine import passing, skill_actions, waking
 from game.engine import guards
 from game.engine import handlers as H
 from game.engine.lfg_handlers import COMMANDS
@@ -302,6 +302,10 @@ ACTIONS = (
     ActionKind("insult", "1 Big Action; provokes", skill_actions.can_skill_action("insult"),
                skill_actions.candidates(C.Insult)),
     ActionKind("wake_up", "1 Big Action", waking.can_wake_up, waking.candidates),
+    ActionKind("tumble", "movement (the foe's hex costs 2); provokes as a Move",
+               passing.can_pass, passing.candidates(C.Tumble)),
+    ActionKind("overpower", "movement (the foe's hex costs 2); provokes as a Move",
+               passing.can_pass, passing.candidates(C.Overpower)),
     ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
@@ -439,7 +443,9 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "dirty_trick": "no foe next to it to trick",
             "combat_feint": "no foe within melee reach to feint against",
             "insult": "no foe within 6 hexes in sight to insult",
-            "wake_up": "no sleeping creature next to it"}
+            "wake_up": "no sleeping creature next to it",
+            "tumble": "no foe of one hex next to it with a free hex beyond",
+            "overpower": "no foe of one hex next to it with a free hex beyond"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

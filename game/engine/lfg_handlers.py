@@ -14,7 +14,7 @@ from game.engine import (abilities, allies, archery, crossbows, crushing, defens
                          direct_minions, doors, equipment, handlers, healing, maneuvers,
                          prepare_interrupt, selective, shield_bash, stances,
                          wrestling_forecast, wrestling_maneuvers)
-from game.engine import skill_actions, waking
+from game.engine import passing, skill_actions, waking
 from game.engine.registry import COMMANDS, FORECASTS
 
 #: every module that registers a command handler or a forecast of the default rules
@@ -41,6 +41,7 @@ HANDLER_MODULES = (
     doors,                  # Open Door, Close Door, Smash, Force Open
     skill_actions,          # Demoralize, Dirty Trick, Combat Feint, Insult
     waking,                 # Wake Up
+    passing,                # Tumble, Overpower
 )
 
 __all__ = ["COMMANDS", "FORECASTS", "HANDLER_MODULES"]

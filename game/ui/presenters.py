@@ -145,6 +145,10 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("insult", "Insult", "Big Action, provokes: Perform against a foe within 6 hexes in "
      "sight; won, it is Unfortunate until the end of your next turn"),
     ("wake_up", "Wake Up", "Big Action: shake an adjacent sleeping creature awake"),
+    ("tumble", "Tumble Through", "Movement: Acrobatics against the adjacent foe's best; won, "
+     "you pass through its hex to the hex beyond; provokes as a Move"),
+    ("overpower", "Overpower", "Movement: Wrestling against the adjacent foe's best; won, "
+     "you push through its hex to the hex beyond; provokes as a Move"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
