@@ -249,3 +249,21 @@ def test_a_lost_overpower_check_leaves_the_mover_where_it_stood_with_its_movemen
     assert b.cell(b.unit("A").anchor) == (3, 3) and b.budget("A").movement == 0
     assert refusal_code(b, C.Overpower("A", target="T", to=(6, 3))) in ("bad_path",
                                                                          "no_big_action")
+
+
+def test_waking_a_knocked_out_creature_is_a_full_round_action_done_at_the_wakers_next_turn():
+    """The rulebook: "Awakening a character knocked out in this manner requires a Full-Round
+    Action spent attempting to awaken the creature". Both Big Actions now; the knocked-out ally
+    wakes, prone, when the waker's next turn starts."""
+    b = arena(("A", "fighter", "blue", 3, 3, {"initiative": FIRST}),
+              ("S", "fighter", "blue", 4, 3, {"initiative": SECOND,
+                                              "conditions": ("knocked_out", "prone")}),
+              ("T", "fighter", "red", 10, 6, {"initiative": THIRD}),
+              fixed_dice=INIT, initiative="top-down")
+    events = ok(b, C.WakeUp("A", ally="S"))
+    assert E.FullRoundStarted("A", "Wake Up", "S") in events and b.budget("A").big == 0
+    assert b.unit("S").has("knocked_out")
+    ok(b, C.EndTurn("A"))
+    while b.active != "A":
+        ok(b, C.EndTurn(b.active))
+    assert not b.unit("S").has("knocked_out") and b.unit("S").has("prone")

@@ -155,6 +155,9 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           rule="rules: Wrestling, shoving and knockdown"),
     _rule("protected", "Protected", "while its protector stays adjacent: Good or Superior "
           "cover; -2 attack rolls", rule="rules: Reactions", attack=-2),
+    _rule("waking", "Waking a sleeper",
+          "a full-round action under way: the knocked-out creature it shakes wakes when its "
+          "next turn starts, unless it is stopped first", rule="rules: Hit points and conditions"),
     _rule("feinted", "Feinted", "fooled by a Combat Feint: flat-footed against the next "
           "attack of the creature that feinted, until the end of that creature's next turn",
           rule="rules: Special attacks and archery"),

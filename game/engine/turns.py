@@ -121,6 +121,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     if name not in b.eids:
         return
     full_round.complete(b, name)
+    full_round.complete_waking(b, name)
     conditions = b.unit(name).conditions if present(b, name) else {}
     can = present(b, name) and cond.can_act(conditions)
     economy = b.ruleset.economy
