@@ -6,6 +6,7 @@ rulebook.
 """
 from __future__ import annotations
 
+from game.ai.player import choose_command
 from game.engine import commands as C
 from game.engine import events as E
 from game.rules.conditions import effective, fortune
@@ -267,3 +268,37 @@ def test_waking_a_knocked_out_creature_is_a_full_round_action_done_at_the_wakers
     while b.active != "A":
         ok(b, C.EndTurn(b.active))
     assert not b.unit("S").has("knocked_out") and b.unit("S").has("prone")
+
+
+# ---- the computer player ------------------------------------------------------------------------
+
+def decision(b, name):
+    """The computer player's first command for `name` that is not a reaction policy."""
+    for _ in range(5):
+        cmd = choose_command(b, name)
+        if not isinstance(cmd, C.SetPolicy):
+            return cmd
+        ok(b, cmd)
+    raise AssertionError("only policies")
+
+
+def test_the_computer_player_wakes_a_sleeping_ally_beside_it():
+    """The rulebook: "BIG ACTIONS: Attack, Cast a Spell, Wake Up, ...": with no foe near, the
+    computer player spends a Big Action to wake the sleeping ally next to it."""
+    b = arena(("A", "fighter", "blue", 3, 3, {"initiative": FIRST}),
+              ("S", "fighter", "blue", 4, 3, {"initiative": SECOND, "conditions": ("asleep",)}),
+              ("T", "fighter", "red", 11, 7, {"initiative": THIRD}),
+              fixed_dice=INIT, initiative="top-down")
+    assert decision(b, "A") == C.WakeUp("A", ally="S")
+
+
+def test_the_computer_player_uses_a_skill_action_with_the_big_action_its_blow_left():
+    """The rulebook: "Intimidate Skill - Demoralize an Opponent (Big Action, AOO)". A level 2
+    creature strikes once a turn; the captain (Intimidate 5) has struck and has a Big Action
+    left: it spends it on a skill action rather than nothing."""
+    b = arena(("A", "hobgoblin_captain", "blue", 3, 3, {"initiative": FIRST}),
+              ("T", "fighter", "red", 4, 3, {"initiative": SECOND}),
+              fixed_dice=INIT[:2] + [("d20", 2)], initiative="top-down")
+    ok(b, C.Attack("A", "T", "longsword"))
+    cmd = decision(b, "A")
+    assert type(cmd) in (C.Demoralize, C.DirtyTrick, C.CombatFeint, C.Insult), cmd
