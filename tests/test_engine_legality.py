@@ -40,9 +40,16 @@ def some_command(b: Battle, name: str, action: str):
     kind = {"attack": C.Attack, "power_attack": C.PowerAttack, "coup_de_grace": C.CoupDeGrace,
             "charge": C.Charge, "knockout_strike": C.KnockoutStrike, "volley": C.Volley,
             "off_hand_attack": C.OffHandAttack, "grab": C.Grab, "trip": C.Trip,
-            "shove": C.Shove, "pin": C.Pin, "shield_bash": C.ShieldBash}.get(action)
+            "shove": C.Shove, "pin": C.Pin, "shield_bash": C.ShieldBash,
+            "demoralize": C.Demoralize, "dirty_trick": C.DirtyTrick,
+            "combat_feint": C.CombatFeint, "insult": C.Insult}.get(action)
     if kind is not None:
         return kind(name, target=enemy)
+    if action in ("tumble", "overpower"):
+        return (C.Tumble if action == "tumble" else C.Overpower)(name, target=enemy,
+                                                                to=b.cell(u.anchor))
+    if action == "wake_up":
+        return C.WakeUp(name, ally=name)
     weapon_kind = {"draw_weapon": C.DrawWeapon, "sheathe_weapon": C.SheatheWeapon,
                    "pick_up": C.PickUp, "load_crossbow": C.LoadCrossbow}.get(action)
     if weapon_kind is not None:

@@ -64,6 +64,7 @@ from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_optio
 from game.ai.healing import healing_options
 from game.ai.hiding import hiding_options
 from game.ai.wrestling import wrestling_options
+from game.ai.skill_actions import skill_and_pass_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
 from game.ai.options import MOVE_COST, Option, command_text
@@ -602,6 +603,7 @@ class Planner:
         out += ability_options(self, stay_value)
         out += healing_options(self, stay_value)
         out += wrestling_options(self, stay_value)
+        out += skill_and_pass_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()

@@ -119,6 +119,10 @@ CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("weakened", "Weakened 1-5",
           "stage N: -N on all d20 rolls, -N AC, -N x 10% physical damage; see "
           "WEAKENED_STAGES", valued="stage"),
+    _rule("asleep", "Asleep",
+          "helpless; wakes when it takes any HP damage or when an adjacent creature spends a "
+          "Big Action to wake it (Wake Up)", implies=("helpless",), can_act=False,
+          can_react=False, big_actions=0, threatens=False),
 )})
 
 # Derived, never stored (docs/rules/08-flanking.md): game.rules.conditions' helpers take
@@ -151,6 +155,15 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           rule="rules: Wrestling, shoving and knockdown"),
     _rule("protected", "Protected", "while its protector stays adjacent: Good or Superior "
           "cover; -2 attack rolls", rule="rules: Reactions", attack=-2),
+    _rule("waking", "Waking a sleeper",
+          "a full-round action under way: the knocked-out creature it shakes wakes when its "
+          "next turn starts, unless it is stopped first", rule="rules: Hit points and conditions"),
+    _rule("feinted", "Feinted", "fooled by a Combat Feint: flat-footed against the next "
+          "attack of the creature that feinted, until the end of that creature's next turn",
+          rule="rules: Special attacks and archery"),
+    _rule("insulted", "Insulted", "stung by an Insult: Unfortunate on all d20 rolls until "
+          "the end of the insulter's next turn", rule="rules: Special attacks and archery",
+          fortune=-1),
 )})
 
 # Conditions of the special attacks (rules: Special attacks and archery): a Knockout Strike's,

@@ -326,6 +326,13 @@ class UnitType:
     two_weapon_fighting: bool = False   # the feat: no -2 for a light off-hand weapon
     ambidextrous: bool = False    # the feat: either hand is the main hand
     heal: int = 0                 # ranks in the Heal skill (first aid, game.rules.healing)
+    intimidate: int = 0           # ranks in the skills of the skill actions (game.rules.skills,
+    sense_motive: int = 0         # docs/rules/19-maneuvers-and-archery.md "Skill actions")
+    bluff: int = 0
+    sleight_of_hand: int = 0
+    perform: int = 0
+    tactics: int = 0
+    perseverance: int = 0         # ranks; running fatigue (docs/rules/03-movement.md)
     undead: bool = False          # positive energy harms it, negative energy heals it
     legs: int = 2                 # four or more: +4 against knockdown (rules: Wrestling ...)
     abilities: tuple[Ability, ...] = ()

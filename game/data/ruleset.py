@@ -46,7 +46,8 @@ class Economy:
         drop_prone=(0, 1), retreat=(2, 0), coup_de_grace=(2, 0), prepare_interrupt=(2, 0),
         leave_map=(0, 0), end_turn=(0, 0), first_aid=(1, 0), grab=(1, 0), trip=(1, 0),
         shove=(1, 0), pin=(1, 0), escape=(1, 0), shield_bash=(1, 0), crushing_advance=(1, 0),
-        direct_minions=(0, 1)))
+        direct_minions=(0, 1), demoralize=(1, 0), dirty_trick=(1, 0), combat_feint=(1, 0),
+        insult=(1, 0), wake_up=(1, 0)))
 
     def cost(self, action: str) -> ActionCost:
         return self.costs[action]

@@ -447,7 +447,7 @@ class Battle:
             pending = [p.reactor, p.mover, list(p.at)] + ([p.kind] if p.kind != "aoo" else [])
         book = asdict(self._book)
         for key in ("terrain", "minions", "minion_turns", "commander", "held", "reached",
-                    "arrived", "told", "hide_values", "sightings"):
+                    "arrived", "told", "hide_values", "sightings", "running"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
         if not book["turn"].get("picked_by_ally"):

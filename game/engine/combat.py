@@ -105,6 +105,8 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         attacker, target, s.weapon.name, tuple(roll.faces), roll.natural, roll.total,
         against, roll.hit, roll.threat, roll.critical, text, kind,
         roll.concealment_d10, roll.concealed_miss, defense.kind if defense else ""))
+    if b.conditions(target).active.get("feinted") == b.eids.get(attacker):
+        b.remove_condition(target, "feinted")     # a Combat Feint serves one attack
     attackers = b.gang_up.get(target, ())
     if kind != "stray" and attacker not in attackers and \
             attacker not in b.ignoring.get(target, ()):

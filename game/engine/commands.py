@@ -411,6 +411,64 @@ class ForceOpen(Command):
     to: Cell = (0, 0)
 
 
+@dataclass(frozen=True)
+class Demoralize(Command):
+    """Demoralize an Opponent (a Big Action; provokes): Intimidate against the target's Sense
+    Motive or Intimidate, the target within 6 hexes and seen; won, it is Frightened for 1d4
+    rounds (docs/rules/19-maneuvers-and-archery.md "Skill actions")."""
+    target: str = ""
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class DirtyTrick(Command):
+    """Dirty Tricks in Combat (a Big Action; provokes): Sleight of Hand against the adjacent
+    target's Sense Motive or Tactics; won, sand in its eyes blinds it for a round."""
+    target: str = ""
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class CombatFeint(Command):
+    """Combat Feint (a Big Action; no provoking): Bluff against the target's Sense Motive or
+    Tactics, the target within melee reach; won, it is flat-footed against the feinter's next
+    attack."""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Insult(Command):
+    """Insult an Opponent (a Big Action; provokes): Perform against the target's Sense Motive
+    or WILL save, the target within 6 hexes and seen; won, it is Unfortunate for a round."""
+    target: str = ""
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class WakeUp(Command):
+    """Wake Up (a Big Action): shake an adjacent sleeping creature awake
+    (docs/rules/11-hit-points-and-conditions.md "Asleep")."""
+    ally: str = ""
+
+
+@dataclass(frozen=True)
+class Tumble(Command):
+    """Tumble through the adjacent foe `target` (docs/rules/03-movement.md "Through an enemy's
+    hex"): movement through its hex to the hex `to` beyond it, if an opposed Acrobatics check is
+    won after the attacks of opportunity."""
+    target: str = ""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Overpower(Command):
+    """Overpower the adjacent foe `target`: as Tumble, with a Wrestling check."""
+    target: str = ""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
@@ -418,7 +476,7 @@ COMMAND_TYPES = {cls.__name__: cls for cls in (
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
     CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow, Hide,
-    Spot)}
+    Spot, Demoralize, DirtyTrick, CombatFeint, Insult, WakeUp, Tumble, Overpower)}
 
 
 def command_from_dict(data: dict, where: str = "", types=None) -> Command:

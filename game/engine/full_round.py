@@ -49,8 +49,8 @@ def begin(b, name: str, target: str) -> None:
     b.emit(E.FullRoundStarted(name, ACTION, target))
 
 
-def _target_of(b, name: str) -> str | None:
-    eid = b.conditions(name).active.get(PENDING)
+def _target_of(b, name: str, pending: str = PENDING) -> str | None:
+    eid = b.conditions(name).active.get(pending)
     return next((n for n, e in b.eids.items() if e == eid), None) if eid else None
 
 
@@ -74,12 +74,58 @@ def complete(b, name: str) -> None:
 
 
 def moved(b, name: str) -> None:
-    """`name` was moved off its hex: a Coup de Grace under way is interrupted."""
-    if PENDING not in b.conditions(name).active:
+    """`name` was moved off its hex: a Coup de Grace (or a waking) under way is interrupted."""
+    for pending, action in ((PENDING, ACTION), (WAKING, WAKE_ACTION)):
+        if pending not in b.conditions(name).active:
+            continue
+        target = _target_of(b, name, pending)
+        b.remove_condition(name, pending)
+        b.emit(E.FullRoundInterrupted(name, action, target or "", f"{name} was moved"))
+
+
+# ---- waking a knocked-out creature (docs/rules/11-hit-points-and-conditions.md "Asleep") -----
+
+WAKING = "waking"          # the effect of an actor shaking a knocked-out creature awake
+WAKE_ACTION = "Wake Up"
+
+
+def wake_problem(u, t) -> tuple[str, str]:
+    """(code, reason) of what stops `u` waking the knocked-out `t` now; ("", "") when
+    nothing."""
+    if t.dead:
+        return "target_dead", f"{t.name} is dead"
+    if "knocked_out" not in t.conditions:
+        return "not_asleep", f"{t.name} is not knocked out any more"
+    if footprint_distance(u, t) != 1:
+        return "not_adjacent", f"{t.name} is not adjacent to {u.name}"
+    return "", ""
+
+
+def begin_waking(b, name: str, target: str) -> None:
+    """`name` spends its turn waking `target`, who wakes when `name`'s next turn starts."""
+    b.set_condition(name, WAKING, b.eids[target])
+    b.emit(E.FullRoundStarted(name, WAKE_ACTION, target))
+
+
+def complete_waking(b, name: str) -> None:
+    """At the start of `name`'s turn: the knocked-out creature it shook wakes, prone, or the
+    waking is interrupted."""
+    if name not in b.eids or WAKING not in b.conditions(name).active:
         return
-    target = _target_of(b, name)
-    b.remove_condition(name, PENDING)
-    b.emit(E.FullRoundInterrupted(name, ACTION, target or "", f"{name} was moved"))
+    target = _target_of(b, name, WAKING)
+    b.remove_condition(name, WAKING)
+    if not able(b, name):
+        why = f"{name} cannot act"
+    elif target is None:
+        why = "the sleeper has left"
+    else:
+        why = wake_problem(b.unit(name), b.unit(target))[1]
+    if why:
+        b.emit(E.FullRoundInterrupted(name, WAKE_ACTION, target or "", why))
+        return
+    b.remove_condition(target, "knocked_out")
+    b.set_condition(target, "prone", 1)
 
 
-__all__ = ["ACTION", "PENDING", "begin", "complete", "coup_problem", "moved"]
+__all__ = ["ACTION", "PENDING", "WAKE_ACTION", "WAKING", "begin", "begin_waking", "complete",
+           "complete_waking", "coup_problem", "moved", "wake_problem"]

@@ -19,6 +19,7 @@ from game.engine import abilities as A
 from game.engine import allies, archery, defense, equipment, healing, hiding
 from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_bash, stances
 from game.engine import wrestling_maneuvers
+from game.engine import passing, skill_actions, waking
 from game.engine import guards
 from game.engine import handlers as H
 from game.engine.lfg_handlers import COMMANDS
@@ -294,6 +295,19 @@ ACTIONS = (
                doors.smash_candidates),
     ActionKind("force_open", "1 Big Action", doors.can_force_open, doors.force_candidates),
     ActionKind("direct_minions", "", can_direct_minions, _single(C.DirectMinions)),
+    ActionKind("demoralize", "1 Big Action; provokes", skill_actions.can_skill_action(
+        "demoralize"), skill_actions.candidates(C.Demoralize)),
+    ActionKind("dirty_trick", "1 Big Action; provokes", skill_actions.can_skill_action(
+        "dirty_trick"), skill_actions.candidates(C.DirtyTrick)),
+    ActionKind("combat_feint", "1 Big Action", skill_actions.can_skill_action("combat_feint"),
+               skill_actions.candidates(C.CombatFeint)),
+    ActionKind("insult", "1 Big Action; provokes", skill_actions.can_skill_action("insult"),
+               skill_actions.candidates(C.Insult)),
+    ActionKind("wake_up", "1 Big Action", waking.can_wake_up, waking.candidates),
+    ActionKind("tumble", "movement (the foe's hex costs 2); provokes as a Move",
+               passing.can_pass, passing.candidates(C.Tumble)),
+    ActionKind("overpower", "movement (the foe's hex costs 2); provokes as a Move",
+               passing.can_pass, passing.candidates(C.Overpower)),
     ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
@@ -426,7 +440,14 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "crushing_advance": "no straight line through smaller foes to a free place",
             "open_door": "no closed door next to it", "close_door": "no open door next to it",
             "smash": "no door or breakable obstacle within reach",
-            "force_open": "no door or obstacle to force next to it"}
+            "force_open": "no door or obstacle to force next to it",
+            "demoralize": "no foe within 6 hexes in sight to demoralize",
+            "dirty_trick": "no foe next to it to trick",
+            "combat_feint": "no foe within melee reach to feint against",
+            "insult": "no foe within 6 hexes in sight to insult",
+            "wake_up": "no sleeping creature next to it",
+            "tumble": "no foe of one hex next to it with a free hex beyond",
+            "overpower": "no foe of one hex next to it with a free hex beyond"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

@@ -14,6 +14,7 @@ from game.engine import (abilities, allies, archery, crossbows, crushing, defens
                          direct_minions, doors, equipment, handlers, healing, hiding, maneuvers,
                          prepare_interrupt, selective, shield_bash, stances,
                          wrestling_forecast, wrestling_maneuvers)
+from game.engine import passing, skill_actions, waking
 from game.engine.registry import COMMANDS, FORECASTS
 
 #: every module that registers a command handler or a forecast of the default rules
@@ -39,6 +40,9 @@ HANDLER_MODULES = (
     crushing,               # Crushing Advance
     doors,                  # Open Door, Close Door, Smash, Force Open
     hiding,                 # Hide, Spot
+    skill_actions,          # Demoralize, Dirty Trick, Combat Feint, Insult
+    waking,                 # Wake Up
+    passing,                # Tumble, Overpower
 )
 
 __all__ = ["COMMANDS", "FORECASTS", "HANDLER_MODULES"]

@@ -118,6 +118,7 @@ class Bookkeeping:
     reached: dict = field(default_factory=dict)    # reach objective's key -> names there
     arrived: tuple = ()         # reinforcement layers that have arrived
     told: tuple = ()            # story keys told, and "lost:<team>" for a side that lost
+    running: dict = field(default_factory=dict)        # name -> (rounds run in a row, next DC)
 
 
 __all__ = ["Bookkeeping", "MinionPool", "Outcome", "PendingReaction", "Prepared", "Refused",

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, full_round, minions, objectives, spotting
+from game.engine import awareness, fatigue, full_round, minions, objectives, spotting
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -123,6 +123,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     if name not in b.eids:
         return
     full_round.complete(b, name)
+    full_round.complete_waking(b, name)
     if present(b, name) and cond.can_act(b.unit(name).conditions):
         spotting.passive_spot(b, name)      # docs/rules/22-hiding-and-fog.md "Spot"
     conditions = b.unit(name).conditions if present(b, name) else {}
@@ -139,6 +140,7 @@ def finish_turn(b, name: str, real: bool = True) -> None:
     """End of turn: durations advance, unused movement is lost (docs/rules/03-movement.md,
     11-hit-points-and-conditions.md)."""
     if name in b.eids:
+        fatigue.after_turn(b, name)
         advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)
     minions.end_group_turn(b, name)

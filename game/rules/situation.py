@@ -201,7 +201,8 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
     flank = _unignored_flank(flanking(view, t), extras.target_ignores)
     ignored = a.name in extras.target_ignores
     target = Fighter.of(t, on_difficult(view, t))
-    if ignored or extras.unseen:        # flat-footed against this attacker
+    feinted = t.conditions.get("feinted") == a.eid      # fooled by a's Combat Feint
+    if ignored or extras.unseen or feinted:     # flat-footed against this attacker
         target = replace(target, conditions=MappingProxyType({**target.conditions,
                                                                "flat_footed": 1}))
     if t.conditions.get("shield_bash") not in (None, a.eid):

@@ -2,7 +2,10 @@
 default rules give a size modifier for Wrestling and another for Acrobatics, Climb and Jump).
 
 A check is d20 + the creature's ranks in the skill (unit data: `wrestling`, `acrobatics`,
-`climb`, `swim`, `jump`) + its key ability modifier + the size modifier of the skill + the
+`climb`, `swim`, `jump`; the skill actions' `intimidate`, `sense_motive`, `bluff`,
+`sleight_of_hand`, `perform`, `tactics`; `perseverance` against fatigue) + its key ability
+modifier (the body's skills as above; Intimidate, Bluff and Perform CHA, Sense Motive WIS,
+Sleight of Hand DEX, Tactics INT, Perseverance CON) + the size modifier of the skill + the
 penalties every d20 roll takes (Injured, Weakened, ...) + Cramped's -2 on physical skills.
 Anybody may try a check without ranks. An opposed check is won by the higher total; ties go to
 the defender (the creature resisting). A natural 20 or 1 is not automatic.
@@ -28,9 +31,12 @@ from game.rules.sections import cite
 
 R10 = cite(10)
 BODY_SKILLS = ("wrestling", "acrobatics", "climb", "swim", "jump")
-SKILLS = (*BODY_SKILLS, "hide", "spot")         # Hide and Spot: docs/rules/22-hiding-and-fog.md
+SKILLS = BODY_SKILLS + ("hide", "spot", "intimidate", "sense_motive", "bluff",
+                        "sleight_of_hand", "perform", "tactics", "perseverance")
 KEY_ABILITY = {"wrestling": "str", "acrobatics": "dex", "climb": "str", "swim": "str",
-               "jump": "str", "hide": "dex", "spot": "wis"}
+               "jump": "str", "hide": "dex", "spot": "wis", "intimidate": "cha",
+               "sense_motive": "wis", "bluff": "cha", "sleight_of_hand": "dex", "perform": "cha",
+               "tactics": "int", "perseverance": "con"}
 PHYSICAL = frozenset(BODY_SKILLS)
 
 
@@ -58,7 +64,7 @@ def skill_bonus(unit: UnitType, skill: str, conditions: Mapping[str, int],
     a natural weapon's innate bonus), each naming its rule."""
     held = ranks(unit, skill)
     ability = KEY_ABILITY[skill]
-    terms = [Term(held, f"{skill.capitalize()} ranks", R10),
+    terms = [Term(held, f"{skill.replace('_', ' ').capitalize()} ranks", R10),
              Term(unit.mod(ability), ability.upper(), R10),
              Term(skill_size_mod(skill, unit.size), "size", R10)]
     terms += [Term(v, label.lower(), rule) for v, label, rule in cond.d20_modifiers(conditions)]
@@ -100,5 +106,5 @@ def opposed_wins(total: int, against: int, ties_win: bool = False) -> bool:
     return total > against or (ties_win and total == against)
 
 
-__all__ = ["KEY_ABILITY", "PHYSICAL", "SKILLS", "beats_dc_chance", "opposed_wins", "ranks",
-           "BODY_SKILLS", "skill_bonus", "skill_size_mod", "win_chance"]
+__all__ = ["BODY_SKILLS", "KEY_ABILITY", "PHYSICAL", "SKILLS", "beats_dc_chance", "opposed_wins",
+           "ranks", "skill_bonus", "skill_size_mod", "win_chance"]

@@ -140,6 +140,19 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("direct_minions", "Direct Minions",
      "Little Action: your minions may spend 3 shared actions this turn; click one of them, "
      "then command it as your own creature"),
+    ("demoralize", "Demoralize", "Big Action, provokes: Intimidate against a foe within 6 "
+     "hexes in sight; won, it is Frightened for 1d4 rounds"),
+    ("dirty_trick", "Dirty Trick", "Big Action, provokes: Sleight of Hand against an adjacent "
+     "foe; won, sand in its eyes blinds it until the end of your next turn"),
+    ("combat_feint", "Combat Feint", "Big Action: Bluff against a foe in reach; won, it is "
+     "flat-footed against your next attack"),
+    ("insult", "Insult", "Big Action, provokes: Perform against a foe within 6 hexes in "
+     "sight; won, it is Unfortunate until the end of your next turn"),
+    ("wake_up", "Wake Up", "Big Action: shake an adjacent sleeping creature awake"),
+    ("tumble", "Tumble Through", "Movement: Acrobatics against the adjacent foe's best; won, "
+     "you pass through its hex to the hex beyond; provokes as a Move"),
+    ("overpower", "Overpower", "Movement: Wrestling against the adjacent foe's best; won, "
+     "you push through its hex to the hex beyond; provokes as a Move"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
@@ -1064,7 +1077,10 @@ def _terrain_line(e: E.Event) -> LogEntry | None:
 
 _R18 = "(rules: Wrestling, shoving and knockdown)"
 _MANEUVER_VERB = {"grab": "grab", "trip": "trip", "shove": "shove", "pin": "pin",
-                  "escape": "escape from", "shield_bash": "shield-bash"}
+                  "escape": "escape from", "shield_bash": "shield-bash",
+                  "demoralize": "demoralize", "dirty_trick": "play a dirty trick on",
+                  "combat_feint": "feint against", "insult": "insult",
+                  "overpower": "overpower", "tumble": "tumble past"}
 
 
 def _check_line(e) -> LogEntry:
