@@ -306,6 +306,7 @@ UNIT_FIELDS = {
     "minion_trait": (bool_field, False),
     "acrobatics": (int_field(0, 40), 0),
     **{skill: (int_field(0, 40), 0) for skill in ("wrestling", "climb", "swim", "jump")},
+    "perseverance": (int_field(0, 40), 0),
     "active_dodger": (bool_field, False),
     "handed": (choice_field(("right", "left")), "right"),
     "off_hand": (text_field(1), None),

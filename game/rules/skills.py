@@ -25,10 +25,10 @@ from game.rules.probability import d20_distribution
 from game.rules.sections import cite
 
 R10 = cite(10)
-SKILLS = ("wrestling", "acrobatics", "climb", "swim", "jump")
+SKILLS = ("wrestling", "acrobatics", "climb", "swim", "jump", "perseverance")
 KEY_ABILITY = {"wrestling": "str", "acrobatics": "dex", "climb": "str", "swim": "str",
-               "jump": "str"}
-PHYSICAL = frozenset(SKILLS)
+               "jump": "str", "perseverance": "con"}
+PHYSICAL = frozenset(SKILLS) - {"perseverance"}     # Perseverance is the mind's
 
 
 def skill_size_mod(skill: str, size: str) -> int:

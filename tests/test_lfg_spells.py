@@ -1,0 +1,139 @@
+"""Spellcasting under the default rules, through the engine's commands (docs/rules/
+17-special-abilities.md "Spellcasting"): one spell a turn, the Perseverance checks of a caster
+hurt, Injured or running, the failure chance of a broken arm, no somatic spell when pinned.
+
+The shipped wizard (Force Bolt, Burning Hands, Hold: spells) and goblin shaman (Fear Burst, a
+spell-like ability) on small open fields; the first three d20s are the initiative rolls (the
+ratings fix the order), then the dice each test gives.
+"""
+from __future__ import annotations
+
+from game.engine import commands as C
+from game.engine import events as E
+from game.engine.abilities import uses_left
+from tests.helpers import refusal_code
+
+from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
+
+INIT = [("d20", 10)] * 3
+FAN = dict(ability="burning_hands", origin=(2, 3), aim=0)
+
+
+def wizard_field(dice=(), a=(3, 3), wizard=None, **kw):
+    """The wizard W at (2, 3), fighter A beside it (east), fighter B far off; a round is played
+    so that A may make its attack of opportunity."""
+    b = arena(("W", "wizard", "red", 2, 3, {"initiative": FIRST, **(wizard or {})}),
+              ("A", "fighter", "blue", *a, {"initiative": SECOND}),
+              ("B", "fighter", "blue", 9, 6, {"initiative": THIRD}),
+              fixed_dice=INIT + list(dice), initiative="top-down", **kw)
+    for name in ("W", "A", "B"):
+        ok(b, C.EndTurn(name))
+    return b
+
+
+def test_only_one_spell_a_turn():
+    """004: "-You may only cast 1 Spell Per Turn!\""""
+    b = wizard_field(dice=[("d6", 2), ("d20", 15)], a=(5, 3))
+    ok(b, C.UseAbility("W", ability="force_bolt", target="A"))
+    assert b.budget("W").big == 1
+    assert refusal_code(b, C.UseAbility("W", ability="hold", target="A")) == "once_a_round"
+    assert not any(o.command.ability == "hold" for o in b.options("W", "use_ability"))
+
+
+def test_damage_while_casting_calls_for_a_perseverance_check_dc15_or_the_spell_is_lost():
+    """004: "-If you are interrupted & take damage while attempting to cast a spell, you must
+    roll a Perseverance check or lose the spell (DC15 or DC25 based on damage".
+    The fighter's attack of opportunity hits for 8; the wizard rolls 3 + 2 ranks + CON 1."""
+    b = wizard_field(dice=[("d20", 15), ("d8", 5), ("d20", 3)])
+    events = ok(b, C.UseAbility("W", confirm=True, **FAN))
+    check = of(events, E.SpellChecked)[0]
+    assert (check.total, check.dc, check.success) == (6, 15, False)
+    assert of(events, E.SpellDisrupted) and not of(events, E.AbilityUsed)
+    assert b.unit("A").hp == b.unit("A").max_hp                   # no flame came out
+    assert uses_left(b, "W")["burning_hands"] == 1                # the use is wasted
+    assert b.budget("W").big == 1                                 # and the action
+
+
+def test_a_caster_who_keeps_its_focus_casts_the_spell():
+    """004: "you must roll a Perseverance check or lose the spell (DC15 or DC25 based on
+    damage": 13 + 3 = 16 meets DC 15."""
+    b = wizard_field(dice=[("d20", 15), ("d8", 5), ("d20", 13), ("d4", 2), ("d4", 2),
+                           ("d20", 2)])
+    events = ok(b, C.UseAbility("W", confirm=True, **FAN))
+    assert of(events, E.SpellChecked)[0].success
+    assert of(events, E.AbilityUsed) and not of(events, E.SpellDisrupted)
+    assert b.unit("A").hp == b.unit("A").max_hp - 4
+
+
+def test_ten_damage_while_casting_raises_the_perseverance_dc_to_25():
+    """004: "(DC15 or DC25 based on damage": a critical-free blow of 11 (1d8 8 + STR 3)."""
+    b = wizard_field(dice=[("d20", 15), ("d8", 8), ("d20", 19)])
+    events = ok(b, C.UseAbility("W", confirm=True, **FAN))
+    check = of(events, E.SpellChecked)[0]
+    assert (check.total, check.dc, check.success) == (22, 25, False)
+    assert of(events, E.SpellDisrupted)
+
+
+def test_an_unhurt_caster_makes_no_perseverance_check():
+    """004: the check is for a caster who takes damage: a missed attack of opportunity asks
+    nothing."""
+    b = wizard_field(dice=[("d20", 2), ("d4", 1), ("d4", 1), ("d20", 2)])
+    events = ok(b, C.UseAbility("W", confirm=True, **FAN))
+    assert not of(events, E.SpellChecked) and of(events, E.AbilityUsed)
+
+
+def test_injured_casters_roll_perseverance_dc_10_plus_twice_the_spell_level():
+    """004: "Injured: ... Spellcasting: Perseverance DC(10+[2xSL]) or spell fails & is
+    wasted". Hold is a 2nd-level spell: DC 14; the Injured -2 counts on the d20 too."""
+    b = wizard_field(dice=[("d20", 12)], a=(6, 3), wizard={"conditions": ("injured",)})
+    events = ok(b, C.UseAbility("W", ability="hold", target="A"))
+    check = of(events, E.SpellChecked)[0]
+    assert (check.reason, check.total, check.dc) == ("injured", 13, 14)
+    assert of(events, E.SpellDisrupted) and uses_left(b, "W")["hold"] == 0
+
+
+def test_casting_after_the_run_action_needs_a_perseverance_check():
+    """004: "Casting a spell after using the Run Action requires a DC(10+[2xSL]) Perseverance
+    check or the spell fails." Force Bolt is 1st level: DC 12; 9 + 3 = 12 keeps it."""
+    b = wizard_field(dice=[("d20", 9), ("d6", 3), ("d20", 15)], a=(11, 3))
+    ok(b, C.Run("W", to=(6, 3)))
+    events = ok(b, C.UseAbility("W", ability="force_bolt", target="A"))
+    check = of(events, E.SpellChecked)[0]
+    assert (check.reason, check.total, check.dc, check.success) == ("ran this turn", 12, 12,
+                                                                   True)
+    assert of(events, E.AbilityUsed)
+
+
+def test_a_broken_arm_gives_somatic_spells_a_ten_percent_failure_chance():
+    """004: "Broken Arm: ... You suffer -1AC and +10% Spell Failure when casting spells with
+    Somatic Components." A d100 of 10 or less loses the spell; 11 casts it."""
+    b = wizard_field(dice=[("d100", 10)], a=(6, 3), wizard={"conditions": ("broken_arm",)})
+    events = ok(b, C.UseAbility("W", ability="force_bolt", target="A"))
+    assert "10% fails" in of(events, E.SpellDisrupted)[0].cause
+    b = wizard_field(dice=[("d100", 11), ("d6", 3), ("d20", 15)], a=(6, 3),
+                     wizard={"conditions": ("broken_arm",)})
+    assert of(ok(b, C.UseAbility("W", ability="force_bolt", target="A")), E.AbilityUsed)
+
+
+def test_a_pinned_creature_cannot_cast_a_somatic_spell():
+    """004: "Pinned: ... Casting spells with S or F Components is impossible.\""""
+    b = wizard_field(a=(6, 3), wizard={"conditions": ("pinned",)})
+    assert refusal_code(b, C.UseAbility("W", ability="force_bolt", target="A")) == \
+        "cannot_cast"
+    assert b.action("W", "use_ability").code == "cannot_cast"
+
+
+def test_a_spell_like_ability_damaged_needs_dc_10_plus_twice_its_level():
+    """004: "If damaged or Grappled while attempting to activate a SLA, you must make a
+    (DC10+[2xSL]) Perseverance Check. If you fail, your SLA fails & 1 daily use is wasted."
+    Fear Burst (SL2): DC 14 after the fighter's 5 damage."""
+    b = arena(("S", "goblin_shaman", "red", 2, 3, {"initiative": FIRST}),
+              ("A", "fighter", "blue", 3, 3, {"initiative": SECOND}),
+              ("B", "fighter", "blue", 6, 5, {"initiative": THIRD}),
+              fixed_dice=INIT + [("d20", 15), ("d8", 2), ("d20", 12)], initiative="top-down")
+    for name in ("S", "A", "B"):
+        ok(b, C.EndTurn(name))
+    events = ok(b, C.UseAbility("S", ability="fear_burst", origin=(6, 5), confirm=True))
+    check = of(events, E.SpellChecked)[0]
+    assert (check.dc, check.success) == (14, False)
+    assert uses_left(b, "S")["fear_burst"] == 2 and not of(events, E.AbilityUsed)
