@@ -8,6 +8,9 @@ ratings fix the order), then the dice each test gives.
 """
 from __future__ import annotations
 
+import dataclasses
+
+from game.ecs.scenario import HILL
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.abilities import uses_left
@@ -137,3 +140,56 @@ def test_a_spell_like_ability_damaged_needs_dc_10_plus_twice_its_level():
     check = of(events, E.SpellChecked)[0]
     assert (check.dc, check.success) == (14, False)
     assert uses_left(b, "S")["fear_burst"] == 2 and not of(events, E.AbilityUsed)
+
+
+# ---- flight: ascend rate and dive attacks (docs/rules/21-terrain-and-falling.md "Flying") ----
+
+CLIFF = dataclasses.replace(HILL, elevation=2, name="cliff top")       # 10 ft up
+
+
+def harpy_field(terrain, harpy_at=(1, 3), foe_at=(14, 6), **harpy):
+    return arena(("H", "harpy", "red", *harpy_at, {"initiative": FIRST, **harpy}),
+                 ("A", "fighter", "blue", *foe_at, {"initiative": SECOND}),
+                 terrain=terrain, width=16, initiative="top-down", seed=3)
+
+
+PLATEAU = {(c, r): CLIFF for c in range(4, 12) for r in range(8)}
+
+
+def test_flyers_pay_their_ascend_rate_to_rise_over_a_ledge():
+    """004: "Ascend Rate: You must spend the indicated amount of movement to increase your
+    altitude by 1 hex (5 feet). Ex: A Creature with Fly 30 [Poor] must spend 15 feet of
+    movement to increase their altitude by 5 feet." The harpy (Fly 60, 12 hexes) rises 10 ft
+    onto the cliff: 2 x 10 ft average, 2 x 15 ft poor, besides the hex itself."""
+    east = lambda end: C.Move("H", path=tuple((c, 3) for c in range(2, end + 1)))  # noqa: E731
+    b = harpy_field(PLATEAU)
+    ok(b, east(9))                         # 2 + (1 + 4) + 5 = 12 hexes: one Move
+    assert b.budget("H").big == 1 and b.budget("H").movement == 0
+    b = harpy_field(PLATEAU, fly_maneuver="poor")
+    ok(b, east(7))                         # 2 + (1 + 6) + 3 = 12 hexes
+    assert b.budget("H").big == 1 and b.budget("H").movement == 0
+    b = harpy_field(PLATEAU, fly_maneuver="poor")
+    ok(b, east(9))
+    assert b.budget("H").big == 0          # two more hexes: a second Move
+
+
+def test_flying_down_a_ledge_costs_nothing_more():
+    """004: "Ascending is generally more difficult than descending due to gravity." The harpy
+    flies off the cliff top at one hex a hex."""
+    b = harpy_field({(c, r): CLIFF for c in range(0, 4) for r in range(8)}, harpy_at=(1, 3))
+    ok(b, C.Move("H", path=tuple((c, 3) for c in range(2, 14))))
+    assert b.budget("H").big == 1 and b.budget("H").movement == 0
+
+
+def test_a_dive_attack_strikes_as_a_charge_with_a_die_one_size_larger():
+    """004: "Dive Attack: If you use the Run Action and descend at least 10 feet before
+    striking in melee, your attack strikes as a Charge Attack and your attack deals damage as
+    if 1 die size larger (1d4🡪1d6🡪1d8, etc)." The harpy's claw (1d4) from the cliff top."""
+    top = {(c, r): CLIFF for c in range(0, 4) for r in range(8)}
+    b = harpy_field(top, harpy_at=(2, 3), foe_at=(8, 3))
+    events = ok(b, C.Charge("H", to=(7, 3), target="A", confirm=True))
+    hit = of(events, E.Damaged)[0].breakdown
+    assert "Claw (dive) damage 1d6" in hit and "charge 2" in hit
+    b = harpy_field({}, harpy_at=(2, 3), foe_at=(8, 3))          # the same charge on the level
+    hit = of(ok(b, C.Charge("H", to=(7, 3), target="A", confirm=True)), E.Damaged)[0].breakdown
+    assert "Claw damage 1d4" in hit and "dive" not in hit
