@@ -74,6 +74,7 @@ from game.engine.legality import choices
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
 from game.rules.initiative import attacks_per_turn
+from game.rules.locomotion import is_dive
 from game.rules.threat import can_react, footprint_distance, threatened_hexes
 
 log = logging.getLogger("game.ai")
@@ -776,7 +777,8 @@ class Planner:
 
     def charge_candidates(self) -> list[Candidate]:
         """Charge (docs/rules/03-movement.md): a straight Run of 2+ hexes and a melee attack at +2
-        damage; -2 AC against melee until the next turn."""
+        damage; -2 AC against melee until the next turn. A flyer's run that dives (docs/rules/
+        21-terrain-and-falling.md "Dive Attack") comes first among those reaching a foe."""
         me, ctx = self.me, self.ctx
         if ctx.my_reach is None:
             return []
@@ -789,7 +791,8 @@ class Planner:
                 if 2 <= len(p.states) <= limit]
         for t in near:
             picked = {}
-            for p in sorted(runs, key=lambda p: (p.cost, len(p.provocations), tuple(p.end))):
+            for p in sorted(runs, key=lambda p: (not is_dive(self.b.hexmap, me, me.anchor, p.end),
+                                                 p.cost, len(p.provocations), tuple(p.end))):
                 end = footprint(me.size, p.end, p.facing)
                 if footprint_distance(end, t.hexes) <= ctx.my_reach:
                     picked.setdefault(len(p.provocations), p)   # cheapest per provocations
