@@ -778,7 +778,7 @@ class Planner:
     def charge_candidates(self) -> list[Candidate]:
         """Charge (docs/rules/03-movement.md): a straight Run of 2+ hexes and a melee attack at +2
         damage; -2 AC against melee until the next turn. A flyer's run that dives (docs/rules/
-        21-terrain-and-falling.md "Dive Attack") comes first among those reaching a foe."""
+        21-terrain-and-falling.md "Flying": a Dive Attack) comes first among those reaching a foe."""
         me, ctx = self.me, self.ctx
         if ctx.my_reach is None:
             return []
