@@ -16,6 +16,7 @@ from game.engine import events as E
 from game.engine.abilities import uses_left
 from tests.helpers import refusal_code
 
+from test_engine_interrupts import OPENING, field
 from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
 
 INIT = [("d20", 10)] * 3
@@ -193,3 +194,27 @@ def test_a_dive_attack_strikes_as_a_charge_with_a_die_one_size_larger():
     b = harpy_field({}, harpy_at=(2, 3), foe_at=(8, 3))          # the same charge on the level
     hit = of(ok(b, C.Charge("H", to=(7, 3), target="A", confirm=True)), E.Damaged)[0].breakdown
     assert "Claw damage 1d4" in hit and "dive" not in hit
+
+
+def test_an_enemy_who_interrupts_the_caster_and_hurts_it_may_cost_it_the_spell():
+    """004: "Ex2: An enemy wizard begins chanting & moving her hands. You win the opposed
+    initiative check and hurl your dagger at the wizard, hoping to disrupt her concentration
+    so she loses the spell." The orc interrupts the wizard's Force Bolt (19 vs 4), hits it for
+    9 in its Interrupt Turn; the wizard then fails its DC 15 Perseverance check (6)."""
+    b = field(("F", "fighter", "blue", 0, 7, {"initiative": 40}),
+              ("W", "wizard", "blue", 2, 2, {"initiative": 0, "hp": 60}),
+              ("R", "orc", "red", 3, 2, {"initiative": 0, "hp": 200}),
+              dice=OPENING + [("d20", 20), ("d20", 1), ("d20", 15), ("d12", 6), ("d20", 3)])
+    ok(b, C.SetPolicy("R", "always", "interrupt"))
+    ok(b, C.EndTurn("F"))
+    ok(b, C.ChooseNext("F", "W"))
+    events = ok(b, C.UseAbility("W", ability="force_bolt", target="R", confirm=True))
+    trigger = of(events, E.InterruptTriggered)[0]
+    assert trigger.won and trigger.trigger == "casts" and b.active == "R"
+    assert uses_left(b, "W")["force_bolt"] is None and b.budget("W").big == 2   # nothing spent
+    ok(b, C.Attack("R", "W"))
+    events = ok(b, C.EndTurn("R"))
+    check = of(events, E.SpellChecked)[0]
+    assert (check.reason, check.total, check.dc) == ("took 9 damage while casting", 6, 15)
+    assert of(events, E.SpellDisrupted) and not of(events, E.AbilityUsed)
+    assert b.unit("R").hp == 200
