@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.ai.games import make_player
 from game.ecs.scenario import HILL
 from game.engine import commands as C
 from game.engine import events as E
@@ -218,3 +219,43 @@ def test_an_enemy_who_interrupts_the_caster_and_hurts_it_may_cost_it_the_spell()
     assert (check.reason, check.total, check.dc) == ("took 9 damage while casting", 6, 15)
     assert of(events, E.SpellDisrupted) and not of(events, E.AbilityUsed)
     assert b.unit("R").hp == 200
+
+
+# ---- the computer player ------------------------------------------------------------------
+
+def _ai_turn(b, team: str, limit: int = 12) -> list:
+    """The commands and events of the computer player's turn for `team`."""
+    player = make_player("ai", f"1:{team}")
+    done = []
+    who = b.active
+    while b.active == who and len(done) < limit and b.awaiting() != "over":
+        cmd = player.command(b)
+        done.append((cmd, ok(b, cmd)))
+        if isinstance(cmd, C.EndTurn):
+            break
+    return done
+
+
+def test_the_computer_player_dives_from_a_height_when_the_blow_is_worth_it():
+    """004: "Dive Attack: If you use the Run Action and descend at least 10 feet before
+    striking in melee, your attack strikes as a Charge Attack". The harpy on the cliff top
+    charges the archer below along a diving Run."""
+    top = {(c, r): CLIFF for c in range(0, 4) for r in range(8)}
+    b = arena(("H", "harpy", "red", 2, 3, {"initiative": FIRST}),
+              ("A", "archer", "blue", 10, 2, {"initiative": SECOND}), terrain=top, width=16,
+              initiative="top-down", seed=3, controllers={"red": "ai", "blue": "ai"})
+    turn = _ai_turn(b, "red")
+    charge = [(cmd, events) for cmd, events in turn if isinstance(cmd, C.Charge)]
+    assert charge and "(dive)" in of(charge[0][1], E.Damaged)[0].breakdown
+
+
+def test_the_computer_player_casts_one_spell_a_turn():
+    """004: "-You may only cast 1 Spell Per Turn!" The wizard's turn against two fighters in
+    range holds one spell, however many Big Actions it has."""
+    b = arena(("W", "wizard", "red", 2, 3, {"initiative": FIRST}),
+              ("A", "fighter", "blue", 7, 3, {"initiative": SECOND}),
+              ("B", "fighter", "blue", 7, 5, {"initiative": THIRD}),
+              initiative="top-down", seed=5, controllers={"red": "ai", "blue": "ai"})
+    cast = [e for _, events in _ai_turn(b, "red") for e in events
+            if isinstance(e, (E.AbilityUsed, E.SpellDisrupted)) and e.unit == "W"]
+    assert len(cast) == 1
