@@ -15,6 +15,7 @@ from game.ecs.scenario import HILL
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.abilities import uses_left
+from game.ui.presenters import log_entries
 from tests.helpers import refusal_code
 
 from test_engine_interrupts import OPENING, field
@@ -57,6 +58,16 @@ def test_damage_while_casting_calls_for_a_perseverance_check_dc15_or_the_spell_i
     assert b.unit("A").hp == b.unit("A").max_hp                   # no flame came out
     assert uses_left(b, "W")["burning_hands"] == 1                # the use is wasted
     assert b.budget("W").big == 1                                 # and the action
+
+
+def test_the_log_says_a_disrupted_spell_is_lost_and_why():
+    """004: "you must roll a Perseverance check or lose the spell": the log's lines for the
+    check and the loss, each naming the roll and the reason."""
+    b = wizard_field(dice=[("d20", 15), ("d8", 5), ("d20", 3)])
+    lines = [x.text for x in log_entries(ok(b, C.UseAbility("W", confirm=True, **FAN)))]
+    assert "W loses its focus on Burning Hands (Perseverance 6 vs DC 15: took 8 damage " \
+        "while casting)" in lines
+    assert "W's Burning Hands is disrupted: the spell is lost" in lines
 
 
 def test_a_caster_who_keeps_its_focus_casts_the_spell():
