@@ -270,3 +270,19 @@ def test_the_computer_player_casts_one_spell_a_turn():
     cast = [e for _, events in _ai_turn(b, "red") for e in events
             if isinstance(e, (E.AbilityUsed, E.SpellDisrupted)) and e.unit == "W"]
     assert len(cast) == 1
+
+
+def test_a_grappled_caster_of_a_somatic_spell_must_beat_its_holders_wrestling_check():
+    """004: "Grappled Condition: ... Casting spells with Somatic (S) Components is difficult
+    (Perseverance check vs Wrestling check)". The orc grabs the wizard; the wizard's
+    Perseverance 13 ties the orc's Wrestling 13: the holder keeps the tie, the spell is lost."""
+    grab = [("d20", 18), ("d20", 15), ("d20", 2)]      # touch hit, Wrestling 18 vs Acrobatics 4
+    b = arena(("R", "orc", "red", 3, 3, {"initiative": FIRST}),
+              ("W", "wizard", "blue", 2, 3, {"initiative": SECOND}),
+              fixed_dice=INIT[:2] + grab + [("d20", 10), ("d20", 10)], initiative="top-down")
+    ok(b, C.Grab("R", "W"))
+    ok(b, C.EndTurn("R"))
+    events = ok(b, C.UseAbility("W", ability="force_bolt", target="R"))
+    check = of(events, E.SpellChecked)[0]
+    assert check.reason == "held by R, Wrestling d20 10 +3" and (check.total, check.dc) == (13, 14)
+    assert of(events, E.SpellDisrupted) and not of(events, E.AbilityUsed)

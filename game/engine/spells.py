@@ -5,12 +5,13 @@ Before the spell goes off the enemies may interrupt the caster (the "casts" mome
 game.engine.interrupts); then the action and the use are spent, the attacks of opportunity it
 provoked come, and the caster rolls one Perseverance check against the hardest duress it is
 under (game.rules.spellcasting: damage taken since it began casting, Injured, a Run this turn,
-some conditions), then its failure chance, if any. A failed check or a failure roll loses the
+some conditions, the Wrestling check of a creature holding it), then its failure chance. A failed check or a failure roll loses the
 spell: a SpellDisrupted event, the action and the use wasted.
 """
 from __future__ import annotations
 
 from game.engine import events as E
+from game.engine import grapples
 from game.engine.combat import opportunity_attacks, stopped
 from game.rules import spellcasting
 from game.rules.movement import is_injured
@@ -49,12 +50,26 @@ def _failure_roll(b, user: str, a) -> bool:
     return False
 
 
+def _hold(b, user: str, a):
+    """The Wrestling check of the strongest creature holding a grappled caster of a somatic
+    spell, as the DC its Perseverance must meet (None when it is not needed)."""
+    u = b.unit(user)
+    holders = [h for h in grapples.partners(b, user) if h in b.eids]
+    if not holders or not spellcasting.needs_hold_check(a, u.conditions):
+        return None
+    bonus, name = max((skill_bonus(b.unit(h).unit, "wrestling", b.unit(h).conditions).total, h)
+                      for h in holders)
+    natural = b.dice.d20()
+    return spellcasting.Duress(f"held by {name}, Wrestling d20 {natural} {bonus:+d}",
+                               natural + bonus + 1)     # a tie goes to the holder (the caster acts)
+
+
 def keeps_spell(b, user: str, a, hurt: int, ran: bool) -> bool:
     """The caster's Perseverance check (when under duress) and failure roll: False when the
     spell is lost."""
     u = b.unit(user)
     trouble = spellcasting.hardest(spellcasting.duress(a, u.conditions, is_injured(u), ran,
-                                                       hurt))
+                                                       hurt, _hold(b, user, a)))
     if trouble is not None and not _perseverance(b, user, a, trouble):
         return False
     return _failure_roll(b, user, a)

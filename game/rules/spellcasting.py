@@ -7,8 +7,10 @@ its caster:
   opportunity it provoked): a spell DC 15, or DC 25 from 10 damage on; a spell-like ability
   DC 10 + 2 x SL, +5 from 10 damage on;
 - is Injured, ran this turn, is Staggered or Weakened (stage 2+): DC 10 + 2 x SL;
-- is Distressed: DC 15; is grappled (a spell-like ability; a spell with a somatic
-  component): DC 10 + 2 x SL.
+- is Distressed: DC 15;
+- is grappled: a spell-like ability DC 10 + 2 x SL; a spell with a somatic component an
+  opposed check, its Perseverance against the Wrestling check of the creature holding it
+  (`hold`: that check's total + 1, the holder resisting wins a tie).
 One check is rolled against the highest of these DCs. A pinned creature cannot cast a spell
 with a somatic component. Apart from the check, a spell with a somatic component fails 10% of
 the time with a broken arm, and any spell 20% of the time while Confounded.
@@ -38,9 +40,15 @@ def _hurt(a, damage: int) -> Duress | None:
                   10 + 2 * a.spell_level + (5 if heavy else 0))
 
 
+def needs_hold_check(a, conditions: Mapping[str, int]) -> bool:
+    """A grappled caster of a spell with a somatic component: its grappler rolls Wrestling."""
+    return a.kind == "spell" and "S" in a.components and "grappled" in cond.effective(conditions)
+
+
 def duress(a, conditions: Mapping[str, int], injured: bool, ran: bool,
-           damage: int = 0) -> tuple[Duress, ...]:
-    """Every reason spell `a` needs a Perseverance check now (see the module's text)."""
+           damage: int = 0, hold: Duress | None = None) -> tuple[Duress, ...]:
+    """Every reason spell `a` needs a Perseverance check now (see the module's text); `hold`:
+    the grappler's Wrestling check as a DC, for a spell that `needs_hold_check`."""
     eff = cond.effective(conditions)
     hard = 10 + 2 * a.spell_level
     out = [_hurt(a, damage)]
@@ -49,8 +57,9 @@ def duress(a, conditions: Mapping[str, int], injured: bool, ran: bool,
     out.append(Duress("staggered", hard) if "staggered" in eff else None)
     out.append(Duress("weakened", hard) if eff.get("weakened", 0) >= 2 else None)
     out.append(Duress("distressed", 15) if "distressed" in eff else None)
-    grappled = "grappled" in eff and (a.kind == "spell-like" or "S" in a.components)
-    out.append(Duress("grappled", hard) if grappled else None)
+    out.append(Duress("grappled", hard) if "grappled" in eff and a.kind == "spell-like"
+               else None)
+    out.append(hold if needs_hold_check(a, conditions) else None)
     return tuple(d for d in out if d is not None)
 
 
@@ -75,4 +84,5 @@ def cannot_cast(a, conditions: Mapping[str, int]) -> str:
     return ""
 
 
-__all__ = ["Duress", "HEAVY_DAMAGE", "cannot_cast", "duress", "failure_percent", "hardest"]
+__all__ = ["Duress", "HEAVY_DAMAGE", "cannot_cast", "duress", "failure_percent", "hardest",
+           "needs_hold_check"]
