@@ -286,3 +286,12 @@ def test_a_grappled_caster_of_a_somatic_spell_must_beat_its_holders_wrestling_ch
     check = of(events, E.SpellChecked)[0]
     assert check.reason == "held by R, Wrestling d20 10 +3" and (check.total, check.dc) == (13, 14)
     assert of(events, E.SpellDisrupted) and not of(events, E.AbilityUsed)
+
+
+def test_the_forecast_names_the_perseverance_check_a_caster_already_owes():
+    """004: "Injured: ... Spellcasting: Perseverance DC(10+[2xSL]) or spell fails & is
+    wasted": the HUD's forecast of Hold (SL 2) by an Injured wizard with a broken arm."""
+    b = wizard_field(a=(6, 3), wizard={"conditions": ("injured", "broken_arm")})
+    lines = b.forecast(C.UseAbility("W", ability="hold", target="A")).lines
+    assert "Hold: Perseverance DC 14 or the spell is lost (injured)" in lines
+    assert "Hold: 10% spell failure" in lines

@@ -37,6 +37,7 @@ from game.hexgrid import DIRECTIONS, Hex, hexes_within
 from game.rules import areas
 from game.rules import conditions as cond
 from game.rules import spellcasting
+from game.rules.movement import is_injured
 from game.rules.sight import creature_distance, line_of_effect
 
 # one spell and one spell-like ability a turn, one supernatural ability a round
@@ -303,8 +304,22 @@ def ability_forecast(b, cmd) -> Forecast:
     target = aimed(b, u, a, cmd)
     shots = ability_effects.forecast(b.view(), u.name, a, target)
     hostile = [f.fails for f in shots if not f.ally]
-    return Forecast(max(hostile) if hostile else None, tuple(_shot_line(f) for f in shots),
+    lines = tuple(_shot_line(f) for f in shots) + _casting_lines(b, u, a)
+    return Forecast(max(hostile) if hostile else None, lines,
                     caught=tuple(f.name for f in shots))
+
+
+def _casting_lines(b, u, a) -> tuple[str, ...]:
+    """What a spell risks before any blow lands: the Perseverance check its caster already
+    owes and its failure chance (docs/rules/17-special-abilities.md "Spellcasting")."""
+    if not a.is_spell:
+        return ()
+    ran = b.active == u.name and b.turn.ran > 0
+    owed = spellcasting.hardest(spellcasting.duress(a, u.conditions, is_injured(u), ran))
+    out = (f"{a.name}: Perseverance DC {owed.dc} or the spell is lost ({owed.reason})",) \
+        if owed else ()
+    chance = spellcasting.failure_percent(a, u.conditions)
+    return out + ((f"{a.name}: {chance}% spell failure",) if chance else ())
 
 
 # ---- the commands worth asking about (legality.ACTIONS) -------------------------------------------
