@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from game.data import load_units
 from game.ecs.scenario import RUBBLE, WALL, make_view
 from game.hexgrid import DIRECTIONS, Hex
+from game.rules.locomotion import ASCENT_HEXES
 from game.rules import movement
 from game.rules.movement import reachable
 from game.tiled.hexmap import Terrain, UnitPlacement
@@ -49,8 +50,11 @@ def ref_step(view, u, frm: Hex, to: Hex) -> int | None:
     if not m.contains(to):
         return None
     t, f = m.terrain_at(to), m.terrain_at(frm)
-    if unit.fly_ft:
-        return None if t.impassable and t.obstacle == "wall" and not t.elevation else 1
+    if unit.fly_ft:            # rising over a ledge: the ascend rate (average: 2 per 5 ft)
+        if t.impassable and t.obstacle == "wall" and not t.elevation:
+            return None
+        rise = t.elevation - f.elevation
+        return 1 + (rise * ASCENT_HEXES[unit.fly_maneuver] if rise >= 2 else 0)
     if t.impassable:
         return None
     swim = (1 if unit.swim_ft >= unit.speed_ft else 2) if unit.swim_ft else 2

@@ -38,6 +38,7 @@ PICTURES = {
     "skeleton": [("skull-crossed-bones", 0, 0, 1)],
     "troll": [("troll", 0, 0, 1)],
     "twinblade": [("cowled", -30, 40, 0.85), ("daggers", 250, 150, 0.55)],
+    "wizard": [("cowled", -30, 40, 0.85), ("wizard-staff", 250, 120, 0.55)],
     "wolf": [("wolf-head", 0, 0, 1)],
 }
 

@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-flat" tilewidth="160" tileheight="168" tilecount="22" columns="0" objectalignment="center">
+<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-flat" tilewidth="160" tileheight="168" tilecount="23" columns="0" objectalignment="center">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0" type="unit">
   <properties>
@@ -128,6 +128,12 @@
   <image width="64" height="56" source="unit-tokens-flat/twinblade.png"/>
  </tile>
  <tile id="21" type="unit">
+  <properties>
+   <property name="unit" propertytype="UnitKind" value="wizard"/>
+  </properties>
+  <image width="64" height="56" source="unit-tokens-flat/wizard.png"/>
+ </tile>
+ <tile id="22" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="wolf"/>
   </properties>

@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-pointy" tilewidth="168" tileheight="160" tilecount="22" columns="0" objectalignment="center">
+<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-pointy" tilewidth="168" tileheight="160" tilecount="23" columns="0" objectalignment="center">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0" type="unit">
   <properties>
@@ -128,6 +128,12 @@
   <image width="56" height="64" source="unit-tokens-pointy/twinblade.png"/>
  </tile>
  <tile id="21" type="unit">
+  <properties>
+   <property name="unit" propertytype="UnitKind" value="wizard"/>
+  </properties>
+  <image width="56" height="64" source="unit-tokens-pointy/wizard.png"/>
+ </tile>
+ <tile id="22" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="wolf"/>
   </properties>

@@ -239,6 +239,10 @@ def max_range(u, w, mode: str) -> int:
     return inc * n // 5
 
 
+#: `charge` of a planned attack that ends a flyer's diving Run (docs/rules/
+#: 21-terrain-and-falling.md "Flying"): a charge whose die is one size larger
+DIVE = "dive"
+
 def quick(att, w, tgt, mode: str, distance: int = 1, *, cover: str = "none",
           concealment: str = "none", flanked: bool = False, previous: int = 0,
           charge: bool = False, power: bool = False, gang_up: int = 0,
@@ -265,8 +269,9 @@ def _quick(args: ByKey) -> Estimate | None:
     sit = AttackSituation(
         attacker=Fighter.of(att), weapon=w, target=Fighter.of(tgt),
         distance_ft=(1 if mode == "melee" else max(distance, 1)) * 5, mode=mode, cover=cover,
-        concealment=concealment, flanked=flanked, previous_attacks=previous, charge=charge,
-        power_attack=power, gang_up=gang_up, elevation=elevation, aim=aim)
+        concealment=concealment, flanked=flanked, previous_attacks=previous,
+        charge=bool(charge), dive=charge == DIVE, power_attack=power, gang_up=gang_up,
+        elevation=elevation, aim=aim)
     return estimate_plan(plan_attack(sit))
 
 
@@ -647,7 +652,8 @@ class Context:
         return dataclasses.replace(
             ex, previous_attacks=ex.previous_attacks if previous is None else previous,
             aim=(ex.aim and not moved) if aim is None else aim,
-            charge=charge or (ex.charge and not moved))
+            charge=bool(charge) or (ex.charge and not moved),
+            dive=charge == DIVE or (ex.dive and not moved))
 
     def base_situation(self, view, me, target, weapon):
         """`game.rules.situation.situation` without extras, shared by the weapons of one
@@ -679,7 +685,7 @@ class Context:
             sit = dataclasses.replace(
                 base.situation, weapon=w, previous_attacks=ex.previous_attacks,
                 alternating=ex.alternating, gang_up=ex.gang_up, aim=ex.aim,
-                power_attack=False, charge=ex.charge)
+                power_attack=False, charge=ex.charge, dive=ex.dive)
             if not self.sees_cover:
                 sit = dataclasses.replace(sit, cover="none", concealment="none")
             plan = plan_attack(sit)

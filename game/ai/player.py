@@ -54,8 +54,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from game.ai.evaluate import (Context, Estimate, Weights, combine, fdist, dilate, max_range,
-                              move_hexes, threateners, weapon_modes)
+from game.ai.evaluate import (DIVE, Context, Estimate, Weights, combine, fdist, dilate,
+                              max_range, move_hexes, threateners, weapon_modes)
 from game.ai.equipment import equipment_options
 from game.ai.fogged import fogged_command
 from game.ai import reactions
@@ -77,6 +77,7 @@ from game.engine.legality import choices
 from game.hexgrid import Hex, footprint
 from game.rules import movement as rm
 from game.rules.initiative import attacks_per_turn
+from game.rules.locomotion import is_dive
 from game.rules.threat import can_react, footprint_distance, threatened_hexes
 
 log = logging.getLogger("game.ai")
@@ -516,7 +517,7 @@ class Planner:
             best = None
             for t in targets:
                 ests = self.ctx.attack_options(view, me, t, previous=prev0 + i, aim=aim,
-                                               charge=charge and i == 0, moved=moved,
+                                               charge=charge if i == 0 else False, moved=moved,
                                                melee_only=melee_only)
                 before = [x for x in per_target.get(t.name, [])]
                 base = self.ctx.attack_value(t, before)[0] if before else 0.0
@@ -788,7 +789,8 @@ class Planner:
 
     def charge_candidates(self) -> list[Candidate]:
         """Charge (docs/rules/03-movement.md): a straight Run of 2+ hexes and a melee attack at +2
-        damage; -2 AC against melee until the next turn."""
+        damage; -2 AC against melee until the next turn. A flyer's run that dives (docs/rules/
+        21-terrain-and-falling.md "Flying": a Dive Attack) comes first among those reaching a foe."""
         me, ctx = self.me, self.ctx
         if ctx.my_reach is None:
             return []
@@ -802,18 +804,21 @@ class Planner:
                 if 2 <= len(p.states) <= limit]
         for t in near:
             picked = {}
-            for p in sorted(runs, key=lambda p: (p.cost, len(p.provocations), tuple(p.end))):
+            for p in sorted(runs, key=lambda p: (not is_dive(self.b.hexmap, me, me.anchor, p.end),
+                                                 p.cost, len(p.provocations), tuple(p.end))):
                 end = footprint(me.size, p.end, p.facing)
                 if footprint_distance(end, t.hexes) <= ctx.my_reach:
                     picked.setdefault(len(p.provocations), p)   # cheapest per provocations
             for p in list(picked.values())[:2]:
                 cost, down, names = self.path_aoo(p)
-                value, _ = ctx.cheap_attack(ctx.moved(p.end, p.facing), t, 1, charge=True)
+                kind = DIVE if is_dive(self.b.hexmap, me, me.anchor, p.end) else True
+                value, _ = ctx.cheap_attack(ctx.moved(p.end, p.facing), t, 1, charge=kind)
                 if not value:
                     continue
                 pos, _ = ctx.position(p.end, p.facing, exact=False, extra_conditions=("running",))
                 out.append(Candidate("charge", value * (1 - down) + pos - cost, p.end, p.facing,
-                                     {"target": t, "path": p, "aoo": (cost, down, names)}))
+                                     {"target": t, "path": p, "aoo": (cost, down, names),
+                                      "charge": kind}))
         return out
 
     def retreat_candidates(self) -> list[Candidate]:
@@ -903,7 +908,7 @@ class Planner:
         t = c.data["target"]
         cost, down, names = c.data["aoo"]
         view2, me2 = ctx.view_at(c.anchor, c.facing)
-        val, chosen = self.attack_sequence(view2, me2, 1, charge=True, moved=True,
+        val, chosen = self.attack_sequence(view2, me2, 1, charge=c.data["charge"], moved=True,
                                            melee_only=True, first_target=t)
         if not chosen:
             return None

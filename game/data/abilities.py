@@ -3,7 +3,9 @@
     [[abilities]]
     id = "fear_burst"
     name = "Fear Burst"
-    kind = "spell-like"            # natural | extraordinary | supernatural | spell-like
+    kind = "spell-like"            # natural | extraordinary | supernatural | spell-like | spell
+    spell_level = 2                # a spell or spell-like ability's level (SL), 0-9
+    components = "VS"              # a spell's: V (verbal), S (somatic); "VS" unless it says
     action = "big"                 # big | little | full_round
     uses = 3                       # left out: at will
     per = "day"                    # battle | day (both count down, never refill in a battle)
@@ -26,7 +28,7 @@ from .conditions import CONDITIONS
 from .fields import (ArrayItemContext, ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
                      int_field, table_field, text_field)
 from .model import (ABILITY_ACTIONS, ABILITY_KINDS, ABILITY_TARGETS, AREA_SHAPES, DAMAGE_TYPES,
-                    USES_PER, Ability, AbilityArea, AbilityCondition, AbilitySave,
+                    USES_PER, SPELL_COMPONENTS, Ability, AbilityArea, AbilityCondition, AbilitySave,
                     ForcedMove)
 
 SAVE_KINDS = ("FORT", "REF", "WILL")
@@ -92,6 +94,8 @@ ABILITY_FIELDS = {
     "temp_hp": (dice_field, None),
     "provokes": (bool_field, None),
     "description": (text_field(lines=True), ""),
+    "spell_level": (int_field(0, 9), 0),
+    "components": (text_field(0, 2), None),
 }
 
 
@@ -125,6 +129,18 @@ def _check_uses(ctx, v) -> None:
                         "write action = \"big\" (rules: Special abilities)")
 
 
+def _components(ctx, v) -> str:
+    """A spell's components (verbal and somatic unless it says); none for other kinds."""
+    given = v["components"]
+    if given is None:
+        return "VS" if v["kind"] == "spell" else ""
+    if v["kind"] != "spell" or any(c not in SPELL_COMPONENTS for c in given) or \
+            len(set(given)) != len(given):
+        raise ctx.error("components", f"components {given!r}: only a spell (kind = \"spell\") "
+                        "has components, among V and S", "write components = \"VS\", \"V\" or \"S\"")
+    return "".join(c for c in SPELL_COMPONENTS if c in given)
+
+
 def build_ability(ctx, table) -> Ability:
     if not isinstance(table, dict):
         raise ctx.error("id", f"an ability is a table of fields, got {table!r}",
@@ -136,13 +152,14 @@ def build_ability(ctx, table) -> Ability:
     _check_resolution(ctx, v)
     _check_uses(ctx, v)
     if v["provokes"] is None:
-        v["provokes"] = v["kind"] == "spell-like"     # docs/rules/17-special-abilities.md
+        v["provokes"] = v["kind"] in ("spell-like", "spell")   # docs/rules/17-special-abilities.md
     return Ability(id=v["id"], name=v["name"], kind=v["kind"], action=v["action"],
                    uses=v["uses"], per=v["per"] or "battle", range_ft=v["range_ft"] or 0,
                    area=v["area"], targets=v["targets"], attack_bonus=v["attack_bonus"],
                    save=v["save"], damage=v["damage"], damage_type=v["damage_type"] or "",
                    conditions=v["conditions"], forced=v["forced"], provokes=v["provokes"],
-                   description=v["description"], temp_hp=v["temp_hp"])
+                   description=v["description"], temp_hp=v["temp_hp"],
+                   spell_level=v["spell_level"], components=_components(ctx, v))
 
 
 def check_abilities(ctx, key, value) -> tuple[Ability, ...]:

@@ -39,7 +39,9 @@ UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED belo
 # Flight maneuverability, worst to best (docs/rules/21-terrain-and-falling.md "Flying")
 MANEUVERABILITY = ("clumsy", "poor", "average", "good", "perfect")
 # Special abilities (docs/rules/17-special-abilities.md "Kinds").
-ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like")
+ABILITY_KINDS = ("natural", "extraordinary", "supernatural", "spell-like", "spell")
+# A spell's components (docs/rules/17-special-abilities.md "Spellcasting"): verbal, somatic
+SPELL_COMPONENTS = ("V", "S")
 ABILITY_ACTIONS = ("big", "little", "full_round")
 AREA_SHAPES = ("burst", "close_burst", "cone", "line", "wall")
 ABILITY_TARGETS = ("all", "enemies", "allies")
@@ -255,6 +257,14 @@ class Ability:
     provokes: bool = False
     description: str = ""
     temp_hp: Dice | None = None      # temporary hit points for each creature it affects
+    spell_level: int = 0             # a spell or spell-like ability's level (SL)
+    components: str = ""             # a spell's components: "V", "S" or "VS"
+
+    @property
+    def is_spell(self) -> bool:
+        """Cast as a spell (a spell or a spell-like ability): the spellcasting rules apply
+        (docs/rules/17-special-abilities.md "Spellcasting")."""
+        return self.kind in ("spell", "spell-like")
 
     @property
     def automatic(self) -> bool:

@@ -28,16 +28,21 @@ from typing import Iterator, NamedTuple
 from game.ecs.components import AbilityUses
 from game.engine import commands as C
 from game.engine import events as E
-from game.engine import ability_effects, guards, spending
+from game.engine import ability_effects, guards, interrupts, spells, spending
+from game.engine.combat import stopped
 from game.engine.forecast import Forecast
 from game.engine.registry import COMMANDS, FORECASTS
 from game.engine.state import Refused
 from game.hexgrid import DIRECTIONS, Hex, hexes_within
 from game.rules import areas
 from game.rules import conditions as cond
+from game.rules import spellcasting
+from game.rules.movement import is_injured
 from game.rules.sight import creature_distance, line_of_effect
 
-ONCE_A_ROUND = ("spell-like", "supernatural")     # 004: one SLA a turn, one Su a round
+# one spell and one spell-like ability a turn, one supernatural ability a round
+# (docs/rules/17-special-abilities.md "Kinds", "Spellcasting")
+ONCE_A_ROUND = ("spell-like", "supernatural", "spell")
 _ACTION_WORDS = {"big": "a Big Action", "little": "a Little Action",
                  "full_round": "a full-round action (both Big Actions)"}
 
@@ -66,8 +71,12 @@ def check_usable(b, u, a) -> None:
         raise Refused("no_uses_left", f"{u.name} has used {a.name} {a.uses} time(s) and has "
                       f"none left {per}")
     if a.kind in ONCE_A_ROUND and left.last_round.get(a.kind) == b.round:
-        raise Refused("once_a_round", f"{u.name} has already used a {a.kind} ability this "
+        what = "cast a spell" if a.kind == "spell" else f"used a {a.kind} ability"
+        raise Refused("once_a_round", f"{u.name} has already {what} this "
                       "round (rules: Special abilities)")
+    why = spellcasting.cannot_cast(a, u.conditions) if a.is_spell else ""
+    if why:
+        raise Refused("cannot_cast", f"{u.name} cannot cast {a.name}: {why}")
     _action_left(b, u, a)
 
 
@@ -224,9 +233,32 @@ def use_ability(b, cmd):
     provokers = guards.confirm_action(cmd, b.view(), u, f"using {a.name}") if a.provokes \
         else []
 
+    if a.is_spell:
+        return _casting(b, cmd, u, a, target, provokers)
+
     def perform():
         _spend(b, u, a)
         yield from ability_effects.resolve(b, u.name, a, target, provokers)
+    return perform
+
+
+def _casting(b, cmd, u, a, target, provokers):
+    """A spell's performance: the enemies may interrupt it first (nothing spent if it can no
+    longer be cast as aimed), then game.engine.spells decides whether it goes off."""
+    def perform():
+        before, ran = spells.vigour(b, u.name), b.turn.ran > 0
+        aim = target
+        if (yield from interrupts.moment(b, u.name, ("casts",))):
+            if stopped(b, u.name, by_prone=False):
+                return
+            try:
+                check_usable(b, b.unit(u.name), a)
+                aim = aimed(b, b.unit(u.name), a, cmd)
+            except Refused:
+                return
+        _spend(b, u, a)
+        if (yield from spells.cast(b, u.name, a, provokers, before, ran)):
+            yield from ability_effects.resolve(b, u.name, a, aim, [])
     return perform
 
 
@@ -272,8 +304,22 @@ def ability_forecast(b, cmd) -> Forecast:
     target = aimed(b, u, a, cmd)
     shots = ability_effects.forecast(b.view(), u.name, a, target)
     hostile = [f.fails for f in shots if not f.ally]
-    return Forecast(max(hostile) if hostile else None, tuple(_shot_line(f) for f in shots),
+    lines = tuple(_shot_line(f) for f in shots) + _casting_lines(b, u, a)
+    return Forecast(max(hostile) if hostile else None, lines,
                     caught=tuple(f.name for f in shots))
+
+
+def _casting_lines(b, u, a) -> tuple[str, ...]:
+    """What a spell risks before any blow lands: the Perseverance check its caster already
+    owes and its failure chance (docs/rules/17-special-abilities.md "Spellcasting")."""
+    if not a.is_spell:
+        return ()
+    ran = b.active == u.name and b.turn.ran > 0
+    owed = spellcasting.hardest(spellcasting.duress(a, u.conditions, is_injured(u), ran))
+    out = (f"{a.name}: Perseverance DC {owed.dc} or the spell is lost ({owed.reason})",) \
+        if owed else ()
+    chance = spellcasting.failure_percent(a, u.conditions)
+    return out + ((f"{a.name}: {chance}% spell failure",) if chance else ())
 
 
 # ---- the commands worth asking about (legality.ACTIONS) -------------------------------------------

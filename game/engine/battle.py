@@ -450,8 +450,9 @@ class Battle:
                     "arrived", "told", "hide_values", "sightings", "running"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
-        if not book["turn"].get("picked_by_ally"):
-            book["turn"].pop("picked_by_ally", None)
+        for key in ("picked_by_ally", "dived"):
+            if not book["turn"].get(key):
+                book["turn"].pop(key, None)     # hashed only when set, as before it existed
         state = {"units": units, "book": book, "mode": self.initiative_mode,
                  "dice": self.dice.state(), "pending": pending}
         if self.ruleset.criticals != "standard":    # an optional rule of the battle

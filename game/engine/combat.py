@@ -66,6 +66,7 @@ def own_extras(b, attacker: str, target: str, weapon, power_attack: bool = False
                   alternating=turn.last_weapon is not None and turn.last_weapon != weapon.id,
                   gang_up=gang_count(b, attacker, target), aim=turn.aim,
                   power_attack=power_attack, charge=turn.ran >= 2,
+                  dive=turn.ran >= 2 and turn.dived,
                   **awareness_extras(b, attacker, target))
 
 

@@ -572,3 +572,28 @@ class Waited(Event):
     ally: str
     after: bool
 
+
+
+@dataclass(frozen=True)
+class SpellChecked(Event):
+    """A caster under duress rolls Perseverance to keep its spell (docs/rules/
+    17-special-abilities.md "Spellcasting"); `reason` names what forced the check."""
+    unit: str
+    ability: str
+    name: str
+    reason: str
+    natural: int
+    total: int
+    dc: int
+    success: bool
+    breakdown: str
+
+
+@dataclass(frozen=True)
+class SpellDisrupted(Event):
+    """A spell is lost as it is cast: a failed Perseverance check or its failure chance
+    (`cause`); the action and the use are spent."""
+    unit: str
+    ability: str
+    name: str
+    cause: str

@@ -50,7 +50,7 @@ from game.engine.movement import check_path, check_retreat, fmt, speed_hexes, wa
 from game.hexgrid import direction_between, footprint
 from game.rules import aoo
 from game.rules import conditions as cond
-from game.rules.locomotion import flies
+from game.rules.locomotion import flies, is_dive
 from game.rules import movement as rules_movement
 from game.rules.movement import charge_paths, five_foot_step_targets, run_targets
 from game.rules.sections import cite
@@ -300,6 +300,12 @@ def _record_run(b, u, path) -> None:
              direction=direction_between(u.anchor, path.states[0][0]) or 0)
 
 
+def _dived(b, u, start) -> bool:
+    """Did the Run of `u` from `start` come down 10 ft as it flew (a Dive Attack may follow:
+    docs/rules/21-terrain-and-falling.md "Flying")?"""
+    return is_dive(b.hexmap, b.unit(u.name), start, b.unit(u.name).anchor)
+
+
 def can_run(b, u) -> None:
     _runner(b, u, 1, "Run")
 
@@ -330,8 +336,9 @@ def run(b, cmd):
         b.update(u.name, ActionBudget, moved=True)
         non_attack_action(b)
         _record_run(b, u, path)
+        start = u.anchor
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "run")
-        b.note_turn(ran=len(path.states) if done else 0)
+        b.note_turn(ran=len(path.states) if done else 0, dived=done and _dived(b, u, start))
     return perform
 
 
@@ -361,10 +368,11 @@ def charge(b, cmd):
         b.update(u.name, ActionBudget, moved=True)
         non_attack_action(b)
         _record_run(b, u, path)
+        start = u.anchor
         done = yield from walk(b, u.name, path.states, [1] * len(path.states), "charge")
         if not done or stopped(b, u.name) or t.name not in b.eids or b.unit(t.name).dead:
             return
-        b.note_turn(ran=len(path.states))
+        b.note_turn(ran=len(path.states), dived=_dived(b, u, start))
         me = b.unit(u.name)
         w = weapon or pick_weapon(b, me, b.unit(t.name), None, melee_only=True)
         if not preview_weapon(b.view(), me, t.name, w,

@@ -83,7 +83,7 @@ def _reach(u, weapon_id: str | None = None) -> int:
 def _fires(b, who, actor, trigger: str, before, weapon_id=None) -> bool:
     view = b.view()
     me, them = view.unit(who), view.unit(actor)
-    if trigger == "attacks":
+    if trigger in ("attacks", "casts"):     # "casts": a spell (game.engine.spells)
         return before is None and line_of_sight(view, me, them)
     if before is None or not before.has_unit(actor) or not before.has_unit(who):
         return False

@@ -52,6 +52,7 @@ class TurnState:
     last_weapon: str | None = None
     aim: bool = False              # Aim (09-turns-and-actions.md): +1 on the next shot
     ran: int = 0                   # hexes of a Run just made (a Charge attack may follow)
+    dived: bool = False            # that Run was a flyer's dive (a Dive Attack may follow)
     prepared: str = ""             # an interrupt turn of a prepared action: that action only
     interrupting: bool = False     # an interrupt turn (it cannot defer)
     picked_by: str = ""            # the ally that picked it, while it has done nothing yet

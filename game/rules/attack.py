@@ -184,6 +184,7 @@ class AttackSituation:
     aim: bool = False
     power_attack: bool = False
     charge: bool = False
+    dive: bool = False                   # a flyer's Dive Attack (rules: Climbing ... flying)
     fortune: int = 0
     run_ac: int = 0                      # a running target vs ranged, -2 / +2 (rules: Movement)
     straight_run: bool = False           # a thrown charge straight at the target (rules: Movement)

@@ -37,6 +37,7 @@ from game.rules.attack import (R3, R8, R10, R11, R19, AttackSituation,
                                Breakdown, Term)
 
 POWER_ATTACK_STEPS = 2           # docs/rules/09-turns-and-actions.md: damage die two sizes larger
+DIVE_STEPS = 1                   # docs/rules/21-terrain-and-falling.md: a Dive Attack, one size
 CHARGE_BONUS = 2                 # docs/rules/03-movement.md
 
 
@@ -121,6 +122,8 @@ def damage_formula(sit: AttackSituation, critical: bool = False,
     dice = w.damage
     if sit.power_attack:
         dice = dice.step(POWER_ATTACK_STEPS)
+    if sit.dive and sit.attack_mode == "melee":
+        dice = dice.step(DIVE_STEPS)
     flat = [str_damage(sit)]
     if w.enhancement:
         flat.append(Term(w.enhancement, "enhancement", R10))
@@ -133,7 +136,8 @@ def damage_formula(sit: AttackSituation, critical: bool = False,
     stage = cond.weakened_stage(sit.attacker.conditions)
     t = sit.target.unit
     return DamageFormula(
-        weapon_name=w.name + (" (power attack)" if sit.power_attack else ""),
+        weapon_name=w.name + (" (power attack)" if sit.power_attack else "")
+        + (" (dive)" if sit.dive and sit.attack_mode == "melee" else ""),
         weapon_dice=DiceExpr(dice.count * mult, dice.sides, dice.bonus * mult),
         flat=flat, types=tuple(w.damage_type), mode=w.damage_mode, properties=tuple(w.properties),
         extra=tuple(w.extra_damage), multiplier=mult, critical=critical,

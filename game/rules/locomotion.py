@@ -32,6 +32,10 @@ from game.hexgrid import Hex, footprint
 from game.rules.threat import conditions_of, is_helpless
 
 LEDGE = 2            # elevation steps (10 ft) from which a height difference is a ledge
+# Ascend rate by maneuverability, in hexes of movement per 5 ft of height gained (docs/rules/
+# 21-terrain-and-falling.md "Flying": the rulebook's example, Poor 15 ft; the rest the game's)
+ASCENT_HEXES = {"clumsy": 4, "poor": 3, "average": 2, "good": 1, "perfect": 1}
+DIVE_DROP = LEDGE    # a Run that ends 10 ft lower than it began is a dive
 SWIM_DC = 10         # calm water
 GROUNDED = ("prone", "unconscious", "helpless", "grappled", "pinned")
 
@@ -46,6 +50,7 @@ class Locomotion:
     swim: int = 2
     climbs: bool = False
     climb: int = 2
+    ascent: int = 0      # a flyer: hexes of movement per 5 ft it rises over a ledge
 
 
 WALKER = Locomotion()
@@ -65,7 +70,8 @@ def locomotion(u) -> Locomotion:
     """The creature's way of moving now (the default rules: a swim or climb speed needs no
     check)."""
     if flies(u):
-        return Locomotion(flies=True, swims=True, swim=1, climbs=True, climb=1)
+        return Locomotion(flies=True, swims=True, swim=1, climbs=True, climb=1,
+                          ascent=ASCENT_HEXES[getattr(u.unit, "fly_maneuver", "average")])
     swim_ft, climb_ft = getattr(u.unit, "swim_ft", 0), getattr(u.unit, "climb_ft", 0)
     walk_ft = u.unit.speed_ft
     return Locomotion(swims=swim_ft > 0, swim=_rate(swim_ft, walk_ft),
@@ -90,6 +96,14 @@ def can_stand(t, loco: Locomotion) -> bool:
 def over_wall(t) -> bool:
     """Can a flyer pass above this impassable hex (a wall with a height, or a pit)?"""
     return t.door in ("none", "broken") and (t.obstacle != "wall" or t.elevation > 0)
+
+
+def is_dive(hexmap, u, start: Hex, end: Hex) -> bool:
+    """A Run of flying creature `u` from `start` to `end` (its anchor) that came down 10 ft or
+    more: the melee attack that ends it is a Dive Attack (docs/rules/21-terrain-and-falling.md
+    "Flying")."""
+    drop = hexmap.terrain_at(start).elevation - hexmap.terrain_at(end).elevation
+    return flies(u) and drop >= DIVE_DROP
 
 
 @dataclass(frozen=True)
@@ -136,5 +150,5 @@ def step_hazard(view, u, frm: tuple, to: tuple) -> Hazard | None:
     return None
 
 
-__all__ = ["GROUNDED", "Hazard", "LEDGE", "Locomotion", "SWIM_DC", "WALKER", "base_speed_ft",
+__all__ = ["ASCENT_HEXES", "DIVE_DROP", "is_dive", "GROUNDED", "Hazard", "LEDGE", "Locomotion", "SWIM_DC", "WALKER", "base_speed_ft",
            "can_stand", "flies", "height_change", "locomotion", "over_wall", "step_hazard"]

@@ -212,8 +212,11 @@ def ledge_cost(rise: int, climb_dc: int, loco: Locomotion) -> int | None:
     """The hexes of movement a ledge of `rise` elevation steps (negative: down) adds to a step,
     None when it cannot be taken (docs/rules/21-terrain-and-falling.md): climbing up costs the
     climb rate per 5 ft and needs a climb speed or a `climb_dc`; jumping down costs nothing
-    more (a creature with a climb speed climbs down instead); a flyer ignores ledges."""
-    if loco.flies or abs(rise) < LEDGE:
+    more (a creature with a climb speed climbs down instead); a flyer flies down for nothing
+    and up at its ascend rate per 5 ft (game.rules.locomotion.ASCENT_HEXES)."""
+    if loco.flies:
+        return rise * loco.ascent if rise >= LEDGE else 0
+    if abs(rise) < LEDGE:
         return 0
     if rise < 0:
         return -rise * loco.climb if loco.climbs else 0
@@ -245,7 +248,7 @@ class _Table:
             extra = ledge_cost(rise, grid.terrain[j].climb_dc, loco)
             if extra != 0:
                 self.ledge[(i, j)] = extra
-            elif rise < 0:
+            elif rise < 0 and not loco.flies:
                 self.drops.add((i, j))      # jumped down: a fall (not in a Run or a Step)
 
 

@@ -59,6 +59,7 @@ class Extras:
     aim: bool = False              # Aim (docs/rules/09-turns-and-actions.md)
     power_attack: bool = False     # Power Attack (docs/rules/09-turns-and-actions.md)
     charge: bool = False           # docs/rules/03-movement.md "Charge"
+    dive: bool = False             # a Dive Attack (docs/rules/21-terrain-and-falling.md)
     fortune: int = 0               # situational Fortunate (+1) / Unfortunate (-1)
     mode: str | None = None        # force "melee", "thrown" or "ranged"
     target_ignores: tuple = ()     # foes the target ignores (docs/rules/08-flanking.md)
@@ -217,6 +218,7 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
         gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
         previous_attacks=extras.previous_attacks, alternating=extras.alternating,
         aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,
+        dive=extras.dive and extras.charge,
         fortune=extras.fortune + (1 if ignored else 0),
         run_ac=running.ranged_ac(t, a) if ranged else 0,
         straight_run=running.thrown_charge_exempt(a, t, mode),

@@ -37,7 +37,7 @@ KEY_ABILITY = {"wrestling": "str", "acrobatics": "dex", "climb": "str", "swim": 
                "jump": "str", "hide": "dex", "spot": "wis", "intimidate": "cha",
                "sense_motive": "wis", "bluff": "cha", "sleight_of_hand": "dex", "perform": "cha",
                "tactics": "int", "perseverance": "con"}
-PHYSICAL = frozenset(BODY_SKILLS)
+PHYSICAL = frozenset(BODY_SKILLS)     # Perseverance is the mind's
 
 
 def skill_size_mod(skill: str, size: str) -> int:

@@ -1212,6 +1212,18 @@ def _ability_line(e) -> LogEntry:
                     "(rules: Special abilities)", (e.unit, *e.caught), "action", (e,))
 
 
+def _spell_line(e) -> LogEntry:
+    """A caster's Perseverance check, or a spell lost (rules: Special abilities)."""
+    if isinstance(e, E.SpellDisrupted):
+        return LogEntry(f"{e.unit}'s {e.name} is disrupted: the spell is lost",
+                        f"{e.cause}; the action and the use are spent (rules: Special "
+                        "abilities)", (e.unit,), "attack", (e,))
+    result = "keeps" if e.success else "loses"
+    return LogEntry(f"{e.unit} {result} its focus on {e.name} (Perseverance {e.total} vs "
+                    f"DC {e.dc}: {e.reason})", f"{e.breakdown} (rules: Special abilities)",
+                    (e.unit,), "save", (e,))
+
+
 def _light_event_line(e) -> LogEntry | None:
     """A light rules' event (a K.O., a respawn, a power, a wait) met outside a light log."""
     from game.ui.light_presenters import light_line
@@ -1233,6 +1245,7 @@ _LINE_OF = {kind: line for line, kinds in (
     (_ally_line, (E.Protected, E.TradedSpaces)),
     (_recovery_line, (E.Healed, E.TempHPGained, E.FirstAidGiven, E.Clotted)),
     (_ability_line, (E.AbilityUsed, E.ForcedMoved)),
+    (_spell_line, (E.SpellChecked, E.SpellDisrupted)),
     (_check_line, (E.OpposedCheck, E.CheckRolled)),
     (_terrain_line, (E.SkillChecked, E.Fell, E.DoorChanged, E.ObjectStruck)),
     (_turn_line, (E.TurnPaused, E.TurnResumed, E.Deferred, E.EnemyIgnored, E.SurpriseRound,

@@ -80,6 +80,8 @@ def _deed(e, nxt) -> tuple[str, str] | None:
         return e.by, f"{'killed' if isinstance(e, E.Died) else 'knocked out'} {e.unit}"
     if isinstance(e, E.AbilityUsed):
         return e.unit, f"used {e.name}"
+    if isinstance(e, E.SpellDisrupted):
+        return e.unit, f"lost its {e.name} spell"
     if isinstance(e, E.PowerUsed):
         return e.unit, f"used {e.power}"
     if isinstance(e, E.Healed) and e.amount and e.by:
