@@ -314,6 +314,7 @@ UNIT_FIELDS = {
     "heal": (int_field(0, 40), 0),
     "undead": (bool_field, False),
     "legs": (int_field(0, 100), 2),
+    "rideable": (bool_field, False),
     "abilities": (_abilities, ()),
     "aoo_policy": (choice_field(AOO_POLICIES), "always"),
     "glyph": (text_field(1, 2), None),

@@ -399,13 +399,29 @@ class ForceOpen(Command):
     to: Cell = (0, 0)
 
 
+@dataclass(frozen=True)
+class Mount(Command):
+    """Climb onto the back of an adjacent allied mount (docs/rules/03-movement.md "Riding a
+    mount"): a Big Action; provokes. The rider then fills the mount's space."""
+    mount: str = ""
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Dismount(Command):
+    """Climb down from the mount into the free hex `to` beside it (a Big Action; provokes)."""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
     SetPolicy, Defer, IgnoreEnemy, DrawWeapon, SheatheWeapon, PickUp, ActiveParry,
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
-    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow)}
+    CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow,
+    Mount, Dismount)}
 
 
 def command_from_dict(data: dict, where: str = "", types=None) -> Command:

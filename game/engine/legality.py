@@ -18,6 +18,7 @@ from game.engine import commands as C
 from game.engine import abilities as A
 from game.engine import allies, archery, defense, equipment, healing
 from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_bash, stances
+from game.engine import mounted
 from game.engine import wrestling_maneuvers
 from game.engine import guards
 from game.engine import handlers as H
@@ -292,6 +293,9 @@ ACTIONS = (
                doors.smash_candidates),
     ActionKind("force_open", "1 Big Action", doors.can_force_open, doors.force_candidates),
     ActionKind("direct_minions", "", can_direct_minions, _single(C.DirectMinions)),
+    ActionKind("mount", "1 Big Action; provokes", mounted.can_mount, mounted.mount_candidates),
+    ActionKind("dismount", "1 Big Action; provokes", mounted.can_dismount,
+               mounted.dismount_candidates),
     ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.engine import (abilities, allies, archery, crossbows, crushing, defense,
                          direct_minions, doors, equipment, handlers, healing, maneuvers,
+                         mounted,
                          prepare_interrupt, selective, shield_bash, stances,
                          wrestling_forecast, wrestling_maneuvers)
 from game.engine.registry import COMMANDS, FORECASTS
@@ -38,6 +39,7 @@ HANDLER_MODULES = (
     shield_bash,            # Shield Bash
     crushing,               # Crushing Advance
     doors,                  # Open Door, Close Door, Smash, Force Open
+    mounted,                # Mount, Dismount
 )
 
 __all__ = ["COMMANDS", "FORECASTS", "HANDLER_MODULES"]

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, full_round, minions
+from game.engine import awareness, full_round, minions, saddle
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -84,6 +84,7 @@ def start_battle(b) -> None:
     b.note(round=1)
     b.emit(E.RoundStarted(1))
     awareness.start(b)
+    saddle.start(b)
     minions.start(b)
     roll_all(b)
     if b.initiative_mode == "top-down":      # round 1 flat-footedness: top-down only
@@ -285,6 +286,7 @@ def after_action(b) -> None:
     """After every command: the battle may be won; an active creature that can no longer act
     (knocked out during its own action) ends its turn; grapples that no longer hold end."""
     settle(b)
+    saddle.settle(b)            # a mount that went down throws its rider
     minions.hand_back(b)        # a minion's action is over: its leader's turn goes on
     if check_victory(b):
         return
