@@ -61,6 +61,7 @@ from game.ai import reactions
 from game.ai.abilities import ability_options
 from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.healing import healing_options
+from game.ai.riding import mount_options
 from game.ai.wrestling import wrestling_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
@@ -593,6 +594,7 @@ class Planner:
         out += ability_options(self, stay_value)
         out += healing_options(self, stay_value)
         out += wrestling_options(self, stay_value)
+        out += mount_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()

@@ -136,6 +136,10 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("direct_minions", "Direct Minions",
      "Little Action: your minions may spend 3 shared actions this turn; click one of them, "
      "then command it as your own creature"),
+    ("mount", "Mount", "Big Action, provokes: climb onto an allied mount beside you; you "
+     "then move at its speed and strike from its back"),
+    ("dismount", "Dismount", "Big Action, provokes: climb down into a free hex beside your "
+     "mount"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
