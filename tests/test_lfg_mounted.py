@@ -193,7 +193,7 @@ def test_a_pair_knocked_down_as_one_throws_the_rider_from_the_fallen_mount():
 # ---- the map ------------------------------------------------------------------------------------
 
 def test_a_map_seats_a_rider_on_the_mount_its_riding_property_names():
-    """docs/mapping.md "riding": the shipped ford starts its knights and wolf riders in the
+    """docs/mapping.md "Riders": the shipped ford starts its knights and wolf riders in the
     saddle."""
     b = Battle(load_map("maps/ford.tmx"), seed=1)
     view = b.view()
@@ -208,7 +208,7 @@ def test_a_map_seats_a_rider_on_the_mount_its_riding_property_names():
     ("Wolfie", "cannot carry it"),
 ])
 def test_a_map_whose_rider_names_no_fitting_mount_is_refused(tmp_path, riding, words):
-    """docs/mapping.md "riding": one clear line naming the unit and the fix."""
+    """docs/mapping.md "Riders": one clear line naming the unit and the fix."""
     plan = MapPlan("bad.tmx", "Bad", "A rider with no mount.", "y", "blue,red",
                    "......\n......\n......\n......",
                    [Unit("Sir", "mounted_knight", "blue", 1, 1, 0, {"riding": riding}),

@@ -39,7 +39,7 @@ def seat(b, rider: str, mount: str) -> None:
 
 
 def start(b) -> None:
-    """Round 1: the riders the map seats on their mounts (docs/mapping.md "riding")."""
+    """Round 1: the riders the map seats on their mounts (docs/mapping.md "Riders")."""
     for p in b.hexmap.units:
         mount = getattr(p, "riding", "")
         if mount and p.name in b.eids and mount in b.eids:

@@ -110,7 +110,7 @@ class UnitPlacement:
     # docs/rules/09-turns-and-actions.md "Awareness and surprise":
     aware: bool = True      # false: surprised, no turn in the surprise round
     hidden: bool = False    # true: unseen by its enemies until it acts
-    riding: str = ""        # the name of the mount it starts on (docs/mapping.md, "riding")
+    riding: str = ""        # the name of the mount it starts on (docs/mapping.md "Riders")
 
 
 @dataclass(frozen=True)

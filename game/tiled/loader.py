@@ -586,7 +586,7 @@ class _Ctx:
                 occupied.setdefault(h, u.name)
 
     def check_riders(self, units, db) -> None:
-        """docs/mapping.md "riding": a rider names a mount of its own side, rideable, larger
+        """docs/mapping.md "Riders": a rider names a mount of its own side, rideable, larger
         than it, that no one else rides."""
         by_name = {u.name: u for u in units}
         taken: dict = {}
