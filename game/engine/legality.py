@@ -428,7 +428,9 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "crushing_advance": "no straight line through smaller foes to a free place",
             "open_door": "no closed door next to it", "close_door": "no open door next to it",
             "smash": "no door or breakable obstacle within reach",
-            "force_open": "no door or obstacle to force next to it"}
+            "force_open": "no door or obstacle to force next to it",
+            "mount": "no free allied mount larger than it beside it",
+            "dismount": "no free hex beside its mount to climb down into"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

@@ -44,8 +44,6 @@ def can_mount(b, u) -> None:
     refuse_movement(u, "climbing onto a mount")
     if u.has("prone"):
         raise Refused("prone", f"{u.name} is prone: Stand Up before mounting")
-    if not free_mounts(b.view(), u):
-        raise Refused("no_mount", f"no free allied mount larger than {u.name} stands beside it")
 
 
 @COMMANDS.handles(C.Mount)
@@ -74,9 +72,6 @@ def can_dismount(b, u) -> None:
     if not u.mount:
         raise Refused("not_mounted", f"{u.name} rides no mount")
     refuse_movement(u, "climbing down")
-    view = b.view()
-    if not landings(view, u, view.unit(u.mount)):
-        raise Refused("no_room", f"no free hex beside {u.mount} for {u.name} to climb down")
 
 
 @COMMANDS.handles(C.Dismount)
