@@ -189,7 +189,7 @@ KEEP = MapPlan(
 )
 
 FORD = MapPlan(
-    "ford.tmx", "The ford",
+    "ford.tmx", "Riders at the ford",
     "Pointy-top hexes. Open meadows on both banks of a deep river, crossed by a stony ford and "
     "a narrow bridge: knights on warhorses charge goblin wolf riders and their infantry. "
     "Riders move at their mounts' speed and strike down at foes on foot; a mount that falls "

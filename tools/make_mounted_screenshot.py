@@ -2,7 +2,7 @@
 
     python tools/make_mounted_screenshot.py [--out docs/screenshots/mounted-charge.png]
 
-The ford (maps/ford.tmx), a person playing blue against the computer, dice seed 1, with the
+Riders at the ford (maps/ford.tmx), a person playing blue against the computer, dice seed 1, with the
 knight Sir Edric and his warhorse Destrier moved across the river (the .tmx untouched). Sir
 Edric's turn: the Charge button is pressed and the pointer rests on the orc Grik, so the
 picture shows the rider drawn on its mount's back, the straight run of the charge and the
