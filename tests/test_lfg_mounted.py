@@ -218,3 +218,20 @@ def test_a_map_whose_rider_names_no_fitting_mount_is_refused(tmp_path, riding, w
     with pytest.raises(InputError) as err:
         load_map(path)
     assert words in str(err.value) and "Sir" in str(err.value)
+
+
+def test_the_legality_query_offers_mount_and_dismount_exactly_when_the_engine_accepts_them():
+    """The rulebook: "Mounting or dismounting a horse (or other animal or vehicle)" is an action
+    like the others: the legality query lists it, enabled exactly when one of its commands is
+    accepted, for a rider in the saddle and for one beside its mount."""
+    from test_engine_legality import check_state
+    b = Battle(load_map("maps/ford.tmx"), seed=1)
+    rider = b.active
+    assert b.view().unit(rider).mount
+    check_state(b, rider)
+    enabled = {a.action for a in b.actions(rider) if a.enabled}
+    assert "dismount" in enabled and "mount" not in enabled
+    ok(b, b.options(rider, "dismount")[0].command)
+    check_state(b, rider)
+    assert {a.action: a.code for a in b.actions(rider)}["mount"] == "no_big_action" or \
+        "mount" in {a.action for a in b.actions(rider) if a.enabled}

@@ -103,6 +103,8 @@ def mount_candidates(b, u):
 
 def dismount_candidates(b, u):
     view = b.view()
+    if not u.mount or not view.has_unit(u.mount):
+        return
     for h in landings(view, u, view.unit(u.mount)):
         if footprint_distance((h,), view.unit(u.mount).hexes) == 1:
             yield C.Dismount(u.name, to=b.cell(h))
