@@ -1169,6 +1169,19 @@ def _light_event_line(e) -> LogEntry | None:
     return light_line(e)
 
 
+def _riding_line(e: E.Event) -> LogEntry:
+    """A rider climbs on, climbs down or is thrown (rules: Movement, "Riding a mount")."""
+    about = "Riding a mount (rules: Movement)"
+    if isinstance(e, E.Mounted):
+        return LogEntry(f"{e.unit} climbs onto {e.mount}", about, (e.unit, e.mount), "move",
+                        (e,))
+    if e.thrown:
+        return LogEntry(f"{e.mount} goes down and throws {e.unit} to {_cell(e.to)}", about,
+                        (e.unit, e.mount), "move", (e,))
+    return LogEntry(f"{e.unit} climbs down from {e.mount} to {_cell(e.to)}", about,
+                    (e.unit, e.mount), "move", (e,))
+
+
 # The formatter of each event type: every class in game.engine.events has its line here
 # (tests/test_ui_presenters.py builds one of each).
 _LINE_OF = {kind: line for line, kinds in (
@@ -1190,6 +1203,7 @@ _LINE_OF = {kind: line for line, kinds in (
                   E.Revealed)),
     (_minion_line, (E.MinionsDirected, E.MinionReactionKept)),
     (_light_event_line, (E.KnockedOut, E.Respawned, E.PowerUsed, E.Waited)),
+    (_riding_line, (E.Mounted, E.Dismounted)),
 ) for kind in kinds}
 
 
