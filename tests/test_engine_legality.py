@@ -60,6 +60,10 @@ def some_command(b: Battle, name: str, action: str):
         return C.UseAbility(name, ability="")
     if action == "crushing_advance":
         return C.CrushingAdvance(name, to=b.cell(u.anchor))
+    if action == "mount":
+        return C.Mount(name, mount="")
+    if action == "dismount":
+        return C.Dismount(name, to=b.cell(u.anchor))
     at_hex = {"open_door": C.OpenDoor, "close_door": C.CloseDoor, "smash": C.Smash,
               "force_open": C.ForceOpen}.get(action)
     if at_hex is not None:

@@ -232,7 +232,7 @@ def test_the_preview_of_a_shot_that_provokes_says_whom_it_provokes():
 
 # ---- a 1024x700 window ---------------------------------------------------------------------
 
-SHIPPED = ["duel", "skirmish", "battle", "bridge", "melee", "shrine", "keep"]
+SHIPPED = ["duel", "skirmish", "battle", "bridge", "melee", "shrine", "keep", "ford"]
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -31,7 +31,8 @@ from test_ui_controller import battle_on  # noqa: E402
 MAPS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps")
 DUEL = os.path.join(MAPS, "duel.tmx")
 SHIPPED = {"Battle of the ford", "Crossroads duel", "The ruined mill", "The old bridge",
-           "Four banners", "The burning shrine", "The river keep", "Hold the old bridge"}
+           "Four banners", "The burning shrine", "The river keep", "Hold the old bridge",
+           "Riders at the ford"}
 
 
 # ---- driving the real UI -----------------------------------------------------------------------
@@ -79,8 +80,14 @@ def type_text(app, text: str) -> None:
 
 
 def map_item(screen: SetupScreen, title: str):
-    return next(i["button_element"] for i in screen.map_list.item_list
-                if i["text"].split(" · ")[0] == title)
+    """The button of the map `title`, the list scrolled to show it (more maps than fit)."""
+    sl = screen.map_list
+    index = next(n for n, i in enumerate(sl.item_list) if i["text"].split(" · ")[0] == title)
+    if sl.scroll_bar is not None:
+        sl.scroll_bar.set_scroll_from_start_percentage(
+            index * sl.list_item_height / sl.total_height_of_list)
+        sl.update(0.0)
+    return sl.item_list[index]["button_element"]
 
 
 @pytest.fixture

@@ -188,6 +188,40 @@ KEEP = MapPlan(
      Unit("Screech", "harpy", "red", 16, 10, 3), Unit("Snag", "orc", "red", 15, 7, 3)],
 )
 
+FORD = MapPlan(
+    "ford.tmx", "Riders at the ford",
+    "Pointy-top hexes. Open meadows on both banks of a deep river, crossed by a stony ford and "
+    "a narrow bridge: knights on warhorses charge goblin wolf riders and their infantry. "
+    "Riders move at their mounts' speed and strike down at foes on foot; a mount that falls "
+    "throws its rider.",
+    "y", "blue,red", """
+    ........ww..........
+    ..T.....ww......T...
+    .TT.....ww.....TT...
+    ........ww..........
+    ........~~..........
+    ........~~..........
+    ........ww..........
+    ..:.....ww..........
+    ........==......::..
+    ........ww..........
+    ...T....ww......T...
+    ........ww..........
+    """,
+    [Unit("Destrier", "warhorse", "blue", 2, 4, 0),
+     Unit("Sir Edric", "mounted_knight", "blue", 2, 4, 0, {"riding": "Destrier"}),
+     Unit("Charger", "warhorse", "blue", 2, 8, 0),
+     Unit("Dame Isolde", "mounted_knight", "blue", 2, 8, 0, {"riding": "Charger"}),
+     Unit("Wren", "archer", "blue", 1, 6, 0),
+     Unit("Gnash", "warg", "red", 17, 3, 3),
+     Unit("Skritch", "goblin_rider", "red", 17, 3, 3, {"riding": "Gnash"}),
+     Unit("Howl", "warg", "red", 17, 9, 3),
+     Unit("Snikt", "goblin_rider", "red", 17, 9, 3, {"riding": "Howl"}),
+     Unit("Rend", "warg", "red", 15, 6, 3), Unit("Mog", "goblin_rider", "red", 16, 6, 3),
+     Unit("Grik", "orc", "red", 14, 5, 3), Unit("Urg", "orc", "red", 14, 8, 3),
+     Unit("Mugg", "goblin_archer", "red", 18, 6, 3)],
+)
+
 # The rosters are balanced with the batch mode: with the baseline controller on both sides
 # (`python -m game simulate MAP --sides baseline,baseline --games 100`) each map is won by
 # either side about half of the time (duel 51/49, skirmish 47/53, battle 42/58 when they were
@@ -196,7 +230,7 @@ KEEP = MapPlan(
 # the map. Since big creatures knock smaller ones down (rules: Wrestling, shoving and knockdown)
 # the ogre hits harder. Skirmish and battle field a hobgoblin captain with its minions
 # (docs/rules/15-minions.md).
-PLANS = [DUEL, SKIRMISH, BATTLE, MELEE, SHRINE, KEEP]
+PLANS = [DUEL, SKIRMISH, BATTLE, MELEE, SHRINE, KEEP, FORD]
 
 
 def build(out_dir: Path) -> list[Path]:

@@ -40,6 +40,10 @@ PICTURES = {
     "twinblade": [("cowled", -30, 40, 0.85), ("daggers", 250, 150, 0.55)],
     "wizard": [("cowled", -30, 40, 0.85), ("wizard-staff", 250, 120, 0.55)],
     "wolf": [("wolf-head", 0, 0, 1)],
+    "warhorse": [("horse-head", 0, 0, 1)],
+    "warg": [("direwolf", 0, 0, 1)],
+    "mounted_knight": [("visored-helm", -30, 40, 0.85), ("horse-head", 250, 150, 0.55)],
+    "goblin_rider": [("goblin-head", -30, 40, 0.85), ("wolf-head", 250, 150, 0.55)],
 }
 
 

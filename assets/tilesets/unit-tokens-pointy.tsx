@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-pointy" tilewidth="168" tileheight="160" tilecount="23" columns="0" objectalignment="center">
+<tileset version="1.8" tiledversion="1.8.2" name="unit-tokens-pointy" tilewidth="168" tileheight="160" tilecount="27" columns="0" objectalignment="center">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0" type="unit">
   <properties>
@@ -51,89 +51,113 @@
  </tile>
  <tile id="8" type="unit">
   <properties>
+   <property name="unit" propertytype="UnitKind" value="goblin_rider"/>
+  </properties>
+  <image width="56" height="64" source="unit-tokens-pointy/goblin_rider.png"/>
+ </tile>
+ <tile id="9" type="unit">
+  <properties>
    <property name="unit" propertytype="UnitKind" value="goblin_shaman"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/goblin_shaman.png"/>
  </tile>
- <tile id="9" type="unit">
+ <tile id="10" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="harpy"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/harpy.png"/>
  </tile>
- <tile id="10" type="unit">
+ <tile id="11" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="hobgoblin"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/hobgoblin.png"/>
  </tile>
- <tile id="11" type="unit">
+ <tile id="12" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="hobgoblin_captain"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/hobgoblin_captain.png"/>
  </tile>
- <tile id="12" type="unit">
+ <tile id="13" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="knight"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/knight.png"/>
  </tile>
- <tile id="13" type="unit">
+ <tile id="14" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="lizardfolk"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/lizardfolk.png"/>
  </tile>
- <tile id="14" type="unit">
+ <tile id="15" type="unit">
+  <properties>
+   <property name="unit" propertytype="UnitKind" value="mounted_knight"/>
+  </properties>
+  <image width="56" height="64" source="unit-tokens-pointy/mounted_knight.png"/>
+ </tile>
+ <tile id="16" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="ogre"/>
   </properties>
   <image width="168" height="160" source="unit-tokens-pointy/ogre.png"/>
  </tile>
- <tile id="15" type="unit">
+ <tile id="17" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="orc"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/orc.png"/>
  </tile>
- <tile id="16" type="unit">
+ <tile id="18" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="rogue"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/rogue.png"/>
  </tile>
- <tile id="17" type="unit">
+ <tile id="19" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="shieldbearer"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/shieldbearer.png"/>
  </tile>
- <tile id="18" type="unit">
+ <tile id="20" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="skeleton"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/skeleton.png"/>
  </tile>
- <tile id="19" type="unit">
+ <tile id="21" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="troll"/>
   </properties>
   <image width="168" height="160" source="unit-tokens-pointy/troll.png"/>
  </tile>
- <tile id="20" type="unit">
+ <tile id="22" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="twinblade"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/twinblade.png"/>
  </tile>
- <tile id="21" type="unit">
+ <tile id="23" type="unit">
+  <properties>
+   <property name="unit" propertytype="UnitKind" value="warg"/>
+  </properties>
+  <image width="56" height="64" source="unit-tokens-pointy/warg.png"/>
+ </tile>
+ <tile id="24" type="unit">
+  <properties>
+   <property name="unit" propertytype="UnitKind" value="warhorse"/>
+  </properties>
+  <image width="168" height="160" source="unit-tokens-pointy/warhorse.png"/>
+ </tile>
+ <tile id="25" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="wizard"/>
   </properties>
   <image width="56" height="64" source="unit-tokens-pointy/wizard.png"/>
  </tile>
- <tile id="22" type="unit">
+ <tile id="26" type="unit">
   <properties>
    <property name="unit" propertytype="UnitKind" value="wolf"/>
   </properties>

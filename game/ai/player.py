@@ -63,6 +63,7 @@ from game.ai.abilities import ability_options
 from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.healing import healing_options
 from game.ai.hiding import hiding_options
+from game.ai.riding import mount_options
 from game.ai.wrestling import wrestling_options
 from game.ai.skill_actions import skill_and_pass_options
 from game.ai.minions import minion_options
@@ -605,6 +606,7 @@ class Planner:
         out += healing_options(self, stay_value)
         out += wrestling_options(self, stay_value)
         out += skill_and_pass_options(self, stay_value)
+        out += mount_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()

@@ -169,6 +169,9 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
 # Conditions of the special attacks (rules: Special attacks and archery): a Knockout Strike's,
 # and the broken bones of the optional Perfect Critical.
 SPECIAL: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
+    _rule("ridden", "Ridden",
+          "carries its rider: moves only with it and takes no action or reaction of its own",
+          rule="rules: Movement", can_act=False, can_react=False),
     _rule("knocked_out", "Knocked out",
           "unconscious but stable (no bleeding) after a Knockout Strike; wakes in 1d10 "
           "minutes, after the battle, unless an adjacent ally spends a full-round action to "

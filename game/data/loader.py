@@ -318,6 +318,7 @@ UNIT_FIELDS = {
                                                    "perseverance")},
     "undead": (bool_field, False),
     "legs": (int_field(0, 100), 2),
+    "rideable": (bool_field, False),
     "abilities": (_abilities, ()),
     "aoo_policy": (choice_field(AOO_POLICIES), "always"),
     "glyph": (text_field(1, 2), None),

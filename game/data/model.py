@@ -345,6 +345,7 @@ class UnitType:
     perseverance: int = 0         # ranks; running fatigue (docs/rules/03-movement.md)
     undead: bool = False          # positive energy harms it, negative energy heals it
     legs: int = 2                 # four or more: +4 against knockdown (rules: Wrestling ...)
+    rideable: bool = False        # a mount a smaller ally may ride (rules: Movement, "Riding")
     abilities: tuple[Ability, ...] = ()
     aoo_policy: str = "always"
     glyph: str = ""

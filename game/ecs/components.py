@@ -177,3 +177,19 @@ class Bleeding:
     1 a round. Only creatures that have bled have it."""
 
     rounds: int = 0
+
+
+@dataclass(frozen=True)
+class Riding:
+    """The mount a rider sits on (docs/rules/03-movement.md "Riding a mount"): while it rides,
+    the rider's space is its mount's (its `Size` is the mount's) and its speed the mount's; its
+    own size and speed wait here until it dismounts. Only riders have it."""
+    mount: str = ""
+    own_size: str = "medium"
+    own_speed_ft: int = 30
+
+
+@dataclass(frozen=True)
+class Ridden:
+    """The rider on a mount's back. Only mounts that carry someone have it."""
+    rider: str = ""

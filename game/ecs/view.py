@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from game.ecs.components import (
     AbilityUses, ActionBudget, Bleeding, Conditions, Controller, Footprint, Grapple, Health,
-    Identity, Position, Reach, Reactions, RunCourse, Size, Stats, Team, TempHP, Weapons,
+    Identity, Position, Reach, Reactions, Ridden, Riding, RunCourse, Size, Stats, Team, TempHP, Weapons,
 )
 from game.data.model import UNARMED
 from game.data.ruleset import DEFAULT as DEFAULT_RULES
@@ -54,11 +54,24 @@ class UnitView:
     temp_hp: int = 0                  # temporary hit points, lost first (rules 11)
     bled_rounds: int = 0              # rounds of bleeding without a stop (clots after 10)
     grappling: tuple[str, ...] = ()   # the creatures it wrestles with (rules: Wrestling)
+    mount: str = ""                   # the mount it rides (rules: Movement, "Riding a mount")
+    rider: str = ""                   # the rider on its back
+    own_size: str = ""                # a rider's own size (its `size` is its mount's)
 
     @cached_property
     def hex_set(self) -> frozenset[Hex]:
         """The hexes as a set, made once (the line and cover rules ask it per line)."""
         return frozenset(self.hexes)
+
+    @property
+    def partner(self) -> str:
+        """The other half of a mounted pair ("" when it is none): they share their space."""
+        return self.mount or self.rider
+
+    @property
+    def body_size(self) -> str:
+        """Its own size, a rider's too (its `size` is the space it fills)."""
+        return self.own_size or self.size
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
@@ -151,6 +164,8 @@ def snapshot(store: Store, hexmap: HexMap, version: int = 0,
         temp = store.try_component(eid, TempHP)
         bleeding = store.try_component(eid, Bleeding)
         grapple = store.try_component(eid, Grapple)
+        riding = store.try_component(eid, Riding)
+        ridden = store.try_component(eid, Ridden)
         units.append(UnitView(
             eid=eid, name=ident.name, unit_key=ident.unit_key, team=team.name,
             size=size.name, anchor=pos.anchor, facing=pos.facing, hexes=tuple(fp.hexes),
@@ -165,6 +180,9 @@ def snapshot(store: Store, hexmap: HexMap, version: int = 0,
             temp_hp=temp.amount if temp else 0,
             bled_rounds=bleeding.rounds if bleeding else 0,
             grappling=grapple.partners if grapple else (),
+            mount=riding.mount if riding else "",
+            own_size=riding.own_size if riding and riding.mount else "",
+            rider=ridden.rider if ridden else "",
         ))
     units.sort(key=lambda u: u.eid)
     return BattleView(hexmap, tuple(units), version, rules, frozenset(hidden))

@@ -40,6 +40,7 @@ from game.engine.dice import Dice
 from game.engine.forecast import refused_forecast
 from game.engine.minions import shared_spent
 from game.engine.sightings import note_sightings
+from game.engine.saddle import moved_together
 from game.engine.state import (
     Bookkeeping, MinionPool, Outcome, PendingReaction, Prepared, Refused, TurnState,
 )
@@ -287,6 +288,11 @@ class Battle:
         return self._paused.pop()
 
     def place(self, name: str, state) -> None:
+        """Move a creature (and the other half of its mounted pair: saddle.moved_together)."""
+        for who in moved_together(self.unit(name)):
+            self._place_one(who, state)
+
+    def _place_one(self, name: str, state) -> None:
         anchor, facing = state
         moved = anchor != self.unit(name).anchor
         place(self.store, self.eids[name], anchor, facing)

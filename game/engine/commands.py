@@ -469,6 +469,21 @@ class Overpower(Command):
     confirm: bool = False
 
 
+@dataclass(frozen=True)
+class Mount(Command):
+    """Climb onto the back of an adjacent allied mount (docs/rules/03-movement.md "Riding a
+    mount"): a Big Action; provokes. The rider then fills the mount's space."""
+    mount: str = ""
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Dismount(Command):
+    """Climb down from the mount into the free hex `to` beside it (a Big Action; provokes)."""
+    to: Cell = (0, 0)
+    confirm: bool = False
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Move, Step, Run, Charge, Retreat, StandUp, DropProne, Attack, Aim, FightDefensively,
     PowerAttack, CoupDeGrace, PrepareInterrupt, EndTurn, ChooseNext, React, LeaveMap,
@@ -476,7 +491,8 @@ COMMAND_TYPES = {cls.__name__: cls for cls in (
     ActiveDodge, Protect, TradeSpaces, UseAbility, KnockoutStrike, Volley, OffHandAttack,
     TakeCover, LeanOut, FirstAid, Grab, Trip, Shove, Pin, Escape, ShieldBash,
     CrushingAdvance, OpenDoor, CloseDoor, Smash, ForceOpen, DirectMinions, LoadCrossbow, Hide,
-    Spot, Demoralize, DirtyTrick, CombatFeint, Insult, WakeUp, Tumble, Overpower)}
+    Spot, Demoralize, DirtyTrick, CombatFeint, Insult, WakeUp, Tumble, Overpower, Mount,
+    Dismount)}
 
 
 def command_from_dict(data: dict, where: str = "", types=None) -> Command:

@@ -597,3 +597,20 @@ class SpellDisrupted(Event):
     ability: str
     name: str
     cause: str
+
+
+@dataclass(frozen=True)
+class Mounted(Event):
+    """A rider climbed onto its mount (docs/rules/03-movement.md "Riding a mount")."""
+    unit: str
+    mount: str
+    at: Cell
+
+
+@dataclass(frozen=True)
+class Dismounted(Event):
+    """A rider left its mount for the hex `to`; `thrown` when the mount fell under it."""
+    unit: str
+    mount: str
+    to: Cell
+    thrown: bool = False

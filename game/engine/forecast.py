@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from game.engine.minions import actor_of, checking
 from game.engine.registry import FORECASTS
 from game.rules.attack import plan_attack
-from game.rules.impact import knockdown_odds
+from game.rules.impact import as_cavalry, knockdown_odds
 from game.rules.sections import cite
 from game.rules.situation import Extras, situation
 from game.rules.volume import stray_odds
@@ -79,14 +79,14 @@ def attack_lines(b, p, extras) -> Forecast:
     lines = (f"{p.weapon.name}: hit {p.hit_chance:.0%}, critical {p.crit_chance:.0%}, "
              f"expected damage {p.expected_damage:.1f}", p.plan.describe())
     knockdown = _knockdown_line(b, b.unit(sit.attacker.name), b.unit(sit.target.name), p.weapon,
-                                extras.power_attack)
+                                extras.power_attack, extras.charge)
     return Forecast(p.hit_chance, lines + knockdown + stray, caught=caught)
 
 
-def _knockdown_line(b, u, t, weapon, power: bool) -> tuple[str, ...]:
+def _knockdown_line(b, u, t, weapon, power: bool, charge: bool = False) -> tuple[str, ...]:
     """The knockdown a hit calls for (rules: Wrestling, shoving and knockdown)."""
     ran = b.turn.ran if b.active == u.name and b.turn.ran >= 2 else 0
-    odds = knockdown_odds(u, t, weapon, 5 * ran, power)
+    odds = knockdown_odds(as_cavalry(u, weapon, charge), t, weapon, 5 * ran, power)
     return (odds.line(t.name),) if odds is not None else ()
 
 

@@ -475,6 +475,8 @@ def stand_up(b, cmd):
 def can_drop_prone(b, u) -> None:
     if u.has("prone"):
         raise Refused("already_prone", f"{u.name} is already prone")
+    if u.mount:         # docs/rules/03-movement.md "Riding a mount"
+        raise Refused("mounted", f"{u.name} rides {u.mount}: Dismount before lying down")
     little_action(b, u, "Drop Prone")
 
 

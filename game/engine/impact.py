@@ -49,7 +49,7 @@ def knockdown(b, attacker: str, target: str, weapon, charge_ft: int, power: bool
               taken: int) -> None:
     """The struck creature's check against being knocked prone."""
     view = b.view()
-    a, t = view.unit(attacker), view.unit(target)
+    a, t = I.as_cavalry(view.unit(attacker), weapon, charge_ft > 0), view.unit(target)
     dc, unlucky = I.capped(I.knockdown_dc(a, t, weapon, charge_ft, power).total)
     skill, bonus = I.resist_knockdown(t)
     # the hex-native rules: "Flying creatures are Unfortunate when resisting"
@@ -71,7 +71,7 @@ def after_strike(b, attacker: str, target: str, weapon, roll, against: int, extr
     if attacker not in b.eids or target not in b.eids:
         return
     view = b.view()
-    a, t = view.unit(attacker), view.unit(target)
+    a, t = I.as_cavalry(view.unit(attacker), weapon, extras.charge), view.unit(target)
     shield = roll.plan.ac.value_of("shield")       # the shield counted in this AC
     struck = roll.hit or (not roll.concealed_miss and roll.natural != 1 and
                           I.shield_struck(against - roll.total, shield))

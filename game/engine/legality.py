@@ -18,6 +18,7 @@ from game.engine import commands as C
 from game.engine import abilities as A
 from game.engine import allies, archery, defense, equipment, healing, hiding
 from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_bash, stances
+from game.engine import mounted
 from game.engine import wrestling_maneuvers
 from game.engine import passing, skill_actions, waking
 from game.engine import guards
@@ -308,6 +309,9 @@ ACTIONS = (
                passing.can_pass, passing.candidates(C.Tumble)),
     ActionKind("overpower", "movement (the foe's hex costs 2); provokes as a Move",
                passing.can_pass, passing.candidates(C.Overpower)),
+    ActionKind("mount", "1 Big Action; provokes", mounted.can_mount, mounted.mount_candidates),
+    ActionKind("dismount", "1 Big Action; provokes", mounted.can_dismount,
+               mounted.dismount_candidates),
     ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}
@@ -447,7 +451,9 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
             "insult": "no foe within 6 hexes in sight to insult",
             "wake_up": "no sleeping creature next to it",
             "tumble": "no foe of one hex next to it with a free hex beyond",
-            "overpower": "no foe of one hex next to it with a free hex beyond"}
+            "overpower": "no foe of one hex next to it with a free hex beyond",
+            "mount": "no free allied mount larger than it beside it",
+            "dismount": "no free hex beside its mount to climb down into"}
     text = what.get(action, "not possible now")
     return f"{text} ({first.reason})" if first is not None else text
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.engine import (abilities, allies, archery, crossbows, crushing, defense,
                          direct_minions, doors, equipment, handlers, healing, hiding, maneuvers,
+                         mounted,
                          prepare_interrupt, selective, shield_bash, stances,
                          wrestling_forecast, wrestling_maneuvers)
 from game.engine import passing, skill_actions, waking
@@ -43,6 +44,7 @@ HANDLER_MODULES = (
     skill_actions,          # Demoralize, Dirty Trick, Combat Feint, Insult
     waking,                 # Wake Up
     passing,                # Tumble, Overpower
+    mounted,                # Mount, Dismount
 )
 
 __all__ = ["COMMANDS", "FORECASTS", "HANDLER_MODULES"]

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, fatigue, full_round, minions, objectives, spotting
+from game.engine import awareness, fatigue, full_round, minions, objectives, saddle, spotting
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -86,6 +86,7 @@ def start_battle(b) -> None:
     b.emit(E.RoundStarted(1))
     objectives.started(b)
     awareness.start(b)
+    saddle.start(b)
     minions.start(b)
     roll_all(b)
     if b.initiative_mode == "top-down":      # round 1 flat-footedness: top-down only
@@ -307,6 +308,7 @@ def after_action(b) -> None:
     """After every command: the battle may be won; an active creature that can no longer act
     (knocked out during its own action) ends its turn; grapples that no longer hold end."""
     settle(b)
+    saddle.settle(b)            # a mount that went down throws its rider
     minions.hand_back(b)        # a minion's action is over: its leader's turn goes on
     objectives.after_action(b)
     if check_victory(b):

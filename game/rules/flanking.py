@@ -190,7 +190,15 @@ def high_ground(view, attacker, target, ranged: bool = False) -> HighGroundResul
     return HighGroundResult(bonus, 0, ea, et, why)
 
 
-__all__ = ["FLANKED_AC_PENALTY", "FlankResult", "GangUpResult", "HighGroundResult",
+def saddle_steps(attacker, target) -> int:
+    """docs/rules/03-movement.md "Riding a mount": a rider strikes down at a foe on foot smaller
+    than its mount as from one step of high ground (1), else 0."""
+    if not attacker.mount or target.mount:
+        return 0
+    return 1 if SIZES.index(attacker.size) > SIZES.index(target.size) else 0
+
+
+__all__ = ["FLANKED_AC_PENALTY", "saddle_steps", "FlankResult", "GangUpResult", "HighGroundResult",
            "elevation_of", "flank_angle", "flanking", "flanks", "gang_up_bonus",
            "high_ground", "in_flanking_position", "is_flanked", "threatens",
            "creature_distance"]

@@ -15,11 +15,12 @@ Pure functions: nothing here rolls.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.data.model import SIZES
 from game.rules.attack import Breakdown, Term
+from game.rules.hands import grips_with_both_hands, needs_a_hand
 from game.rules.sections import cite
 from game.rules.skills import beats_dc_chance, skill_bonus
 from game.rules import saving_throws as saves
@@ -38,6 +39,17 @@ REACTION_BONUS = 5          # a Reaction spent against a crushing advance
 def gap(a_size: str, t_size: str) -> int:
     """Size categories `a` is larger than `t`."""
     return SIZES.index(a_size) - SIZES.index(t_size)
+
+
+def as_cavalry(a, weapon, charge: bool):
+    """docs/rules/03-movement.md "Riding a mount": a rider counts as its mount's size (the size
+    of its space) for Knockdown only with a heavy attack (a two-handed weapon in both hands) or
+    a charge; otherwise as its own."""
+    heavy = weapon.kind == "heavy" and (not needs_a_hand(weapon)
+                                        or grips_with_both_hands(a, weapon))
+    if not a.mount or heavy or charge:
+        return a
+    return replace(a, size=a.own_size)
 
 
 def knockdown_reason(a, t, weapon, shield_struck: bool = False) -> str:
@@ -204,5 +216,6 @@ def crush_damage(rolled: int, str_mod: int, max_hp: int) -> int:
 
 __all__ = ["CRUSH_GAP", "CrushLine", "crush_lines", "FAIL_BY", "KnockdownOdds", "MAX_DC", "can_crush", "capped",
            "confound_dc", "crush_damage", "crush_dc", "gap", "knockdown_dc",
-           "knockdown_odds", "knockdown_reason", "legs", "resist_crush", "resist_knockdown",
+           "as_cavalry", "knockdown_odds", "knockdown_reason",
+           "legs", "resist_crush", "resist_knockdown",
            "shield_struck"]

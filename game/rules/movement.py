@@ -390,7 +390,8 @@ class _Field:
         self.occupied: set[int] = set()
         self.runs: dict[int, dict] = {}     # run_targets by length, asked once per field
         for other in view.units:
-            if other.eid != mover.eid and matters_within(mover, other, radius):
+            if other.eid != mover.eid and other.name != mover.partner \
+                    and matters_within(mover, other, radius):
                 self._add_creature(other)
         self.landings = self._fall_landings()
         # the highest cost in the cost table (creatures add DIFFICULT at most)
@@ -1181,7 +1182,7 @@ def _creature_cells(fld: _Field, hostile: bool) -> dict[int, int]:
     """Hex index -> eid of the living, non-tiny allies (or enemies) of the mover there."""
     out = {}
     for o in fld.view.units:
-        if o.eid == fld.mover.eid or o.dead or o.size == "tiny":
+        if o.eid == fld.mover.eid or o.name == fld.mover.partner or o.dead or o.size == "tiny":
             continue
         if is_hostile(o, fld.mover) == hostile:
             for i in fld._cells(o.hexes):

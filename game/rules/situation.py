@@ -40,7 +40,7 @@ from game.data.model import SIZES
 from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack, reach_problem
 from game.rules.concealment import ConcealmentResult, concealment
 from game.rules.cover import CoverResult, behind_cover, cover, leaning_position
-from game.rules.flanking import FlankResult, elevation_of, flanking
+from game.rules.flanking import FlankResult, elevation_of, flanking, saddle_steps
 from game.rules import running
 from game.rules.probability import chances, expected_damage
 from game.rules.protect import protected_cover
@@ -215,7 +215,8 @@ def situation(view, attacker, target, weapon, extras: Extras | None = None) -> S
         attacker=Fighter.of(a, on_difficult(view, a)), weapon=w,
         target=target, distance_ft=distance * 5, mode=mode,
         cover=cover_level, concealment=level, flanked=flank.flanked,
-        gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t),
+        gang_up=extras.gang_up, elevation=elevation_of(view, a) - elevation_of(view, t)
+        + saddle_steps(a, t),
         previous_attacks=extras.previous_attacks, alternating=extras.alternating,
         aim=extras.aim, power_attack=extras.power_attack, charge=extras.charge,
         dive=extras.dive and extras.charge,

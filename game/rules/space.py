@@ -42,6 +42,8 @@ def cramps(u, other) -> bool:
     """Does sharing space with `other` make `u` Cramped (the module docstring's list)?"""
     if other.eid == u.eid or other.dead or u.dead or other.team != u.team:
         return False
+    if other.name == getattr(u, "partner", None):
+        return False        # a rider and its mount share one space by riding
     if "tiny" in (u.size, other.size):
         return False
     if abs(_RANK[u.size] - _RANK[other.size]) >= 2:
@@ -62,7 +64,8 @@ def sharing_with(view, u) -> tuple[str, ...]:
     """Every living creature standing in a hex of `u`'s space (cramping or not)."""
     mine = set(u.hexes)
     return tuple(o.name for o in view.units
-                 if o.eid != u.eid and not o.dead and mine & set(o.hexes))
+                 if o.eid != u.eid and o.name != getattr(u, "partner", None) and not o.dead
+                 and mine & set(o.hexes))
 
 
 __all__ = ["SHARED", "cramping", "cramps", "from_sharing", "shared_expiry", "sharing_with"]

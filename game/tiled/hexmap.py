@@ -112,6 +112,7 @@ class UnitPlacement:
     aware: bool = True      # false: surprised, no turn in the surprise round
     hidden: bool = False    # true: unseen by its enemies until it acts
     arrives: str = ""       # the reinforcements layer it arrives with ("": there at the start)
+    riding: str = ""        # the name of the mount it starts on (docs/mapping.md "Riders")
 
 
 @dataclass(frozen=True)

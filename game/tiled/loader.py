@@ -447,6 +447,8 @@ class _Ctx:
         conditions = self.typed(props["conditions"], as_list, label) \
             if "conditions" in props else []
         awareness = {k: self.typed(props[k], as_bool, label) for k in AWARENESS if k in props}
+        if "riding" in props:
+            awareness["riding"] = self.typed(props["riding"], as_text, label)
         overrides = self.overrides(props, label)
         center = self.object_center(mo, label)
         if center is None:
@@ -463,7 +465,9 @@ class _Ctx:
         col, row = layout.pixel_to_tile(center[0] + offset[0], center[1] + offset[1])
         return UnitPlacement(name, key, team.strip(), col, row, facing, overrides,
                              tuple(c.lower() for c in conditions), mo.line,
-                             _int(mo.attrib.get("id")) or 0, **awareness)
+                             _int(mo.attrib.get("id")) or 0,
+                             **{k: v.strip() if k == "riding" else v
+                                for k, v in awareness.items()})
 
     def check_conditions(self, conditions, prop, label) -> bool:
         """The conditions a map may give a creature: those of
@@ -489,7 +493,7 @@ class _Ctx:
     def overrides(self, props, label) -> dict | None:
         overrides, ok = {}, True
         for name, p in props.items():
-            if name in ("unit", "team", "facing", "conditions", *AWARENESS) or \
+            if name in ("unit", "team", "facing", "conditions", "riding", *AWARENESS) or \
                     is_editor_only(name):
                 continue
             if name in UNIT_OVERRIDES:
@@ -598,6 +602,8 @@ class _Ctx:
         (tiny excepted)."""
         occupied: dict = {}
         db = self.units_db() if units else {}
+        carried = {u.riding: u.name for u in units if u.riding}
+        self.check_riders(units, db)
         for u in units:
             where = f"{u.col},{u.row}"
             if not hexmap.in_bounds(u.col, u.row):
@@ -621,13 +627,42 @@ class _Ctx:
                             "move it to a passable hex")
             if size == "tiny":
                 continue
-            other = next((occupied[h] for h in on if h in occupied), None)
+            pair = (u.riding, carried.get(u.name))     # a rider stands on its mount
+            other = next((occupied[h] for h in on if h in occupied
+                          and occupied[h] not in pair), None)
             if other is not None:
                 spot = next(h for h in on if h in occupied)
                 self.report(u.line, f"unit '{u.name}' overlaps unit '{other}' at "
                             f"{_tile(hexmap, spot)}", "move one of them")
             for h in on:
                 occupied.setdefault(h, u.name)
+
+    def check_riders(self, units, db) -> None:
+        """docs/mapping.md "Riders": a rider names a mount of its own side, rideable, larger
+        than it, that no one else rides."""
+        by_name = {u.name: u for u in units}
+        taken: dict = {}
+        for u in units:
+            if not u.riding:
+                continue
+            m = by_name.get(u.riding)
+            where = f"unit '{u.name}': riding = '{u.riding}'"
+            if m is None or m.team != u.team:
+                self.report(u.line, f"{where} names no unit of team '{u.team}'",
+                            "give the name of a mount of the same side")
+                continue
+            mount, rider = db.get(m.unit), db.get(u.unit)
+            if mount is None or rider is None:
+                continue
+            size = m.overrides.get("size") or mount.size
+            own = u.overrides.get("size") or rider.size
+            if not mount.rideable or SIZES.index(size) <= SIZES.index(own) or m.riding:
+                self.report(u.line, f"{where}: '{m.name}' ({m.unit}) cannot carry it",
+                            "name a creature whose stat block says rideable = true, larger "
+                            "than the rider")
+            elif taken.setdefault(m.name, u.name) != u.name:
+                self.report(u.line, f"{where}: '{taken[m.name]}' already rides it",
+                            "give each mount one rider")
 
 
 def is_editor_only(name: str) -> bool:

@@ -46,6 +46,8 @@ ACTIVE = (230, 159, 0)
 ONE_HEX = {"tiny": 0.25, "small": 0.31, "medium": 0.36}
 SHARED_SCALE = 0.62      # creatures sharing one hex are drawn this much smaller...
 SHARED_STEP = 0.46       # ...and this part of the hex's width apart
+RIDER_SCALE = 0.68       # a rider is drawn on its mount's back this much smaller...
+RIDER_SHIFT = (0.3, -0.3)  # ...this part of a hex's width and height from the mount's centre
 HIDDEN_FILL = (8, 10, 22, 150)
 TERRAIN_COLOURS = {"wall": (110, 110, 120), "low": (150, 130, 100), "difficult": (150, 120, 80),
                    "impassable": (60, 90, 160), "partial": (60, 120, 60), "total": (30, 60, 30),
@@ -597,6 +599,15 @@ class Board:
 
     # ---- creatures ----------------------------------------------------------------------------
     def unit_centre(self, u) -> tuple[float, float]:
+        if getattr(u, "mount", ""):         # on its mount's back, beside its picture
+            x, y = self.pair_centre(u)
+            k = 1.0 if len(u.hexes) == 1 else 1.6     # a large mount's picture is larger
+            return (x + k * self.layout.tw * RIDER_SHIFT[0],
+                    y + k * self.layout.th * RIDER_SHIFT[1])
+        return self.pair_centre(u)
+
+    def pair_centre(self, u) -> tuple[float, float]:
+        """The centre of the space a creature fills (a rider's: its mount's)."""
         if len(u.hexes) == 1:
             x, y = self.hex_centre(u.hexes[0])
             place, count = self.sharing(u)
@@ -614,7 +625,7 @@ class Board:
             self._shared_key, self._shared = key, {}
             groups: dict = {}
             for x in self.battle.view().units:
-                if not x.dead and len(x.hexes) == 1:
+                if not x.dead and len(x.hexes) == 1 and not getattr(x, "partner", ""):
                     groups.setdefault(x.hexes[0], []).append(x.name)
             for names in groups.values():
                 for place, name in enumerate(sorted(names)):
@@ -630,8 +641,9 @@ class Board:
                 if not x.dead and (self.known is None or self.known.knows(x))]
         if len(here) < 2:
             return here[0].name if here else None
-        wx, _ = camera.to_world(*pos)
-        return min(here, key=lambda x: (abs(self.unit_centre(x)[0] - wx), x.name)).name
+        wx, wy = camera.to_world(*pos)
+        return min(here, key=lambda x: (math.hypot(self.unit_centre(x)[0] - wx,
+                                                   self.unit_centre(x)[1] - wy), x.name)).name
 
     def state_of(self, u) -> str:
         if u.dead:
@@ -650,7 +662,7 @@ class Board:
         """(surface, offset of its top-left from the anchor's centre), cached."""
         state = self.state_of(u)
         key = (u.unit_key, u.unit.glyph, u.team, u.size, u.facing, state, zoom,
-               self.sharing(u)[1] > 1)
+               self.sharing(u)[1] > 1, getattr(u, "own_size", ""))
         if key not in self._sprites:
             self._sprites[key] = self._make_sprite(u, state, zoom)
         return self._sprites[key]
@@ -662,6 +674,10 @@ class Board:
         glyph = u.unit.glyph or u.name[:1]
         facing = self.facing_vector(u)
         ax, ay = self.hex_centre(u.anchor)
+        if getattr(u, "mount", ""):         # a rider: its own token on its mount's back
+            surf = sp.token(glyph, colour, shape, base * self.one_hex(u), facing, state,
+                            art_key=u.unit_key)
+            return surf, (-surf.get_width() / 2, -surf.get_height() / 2)
         if len(u.hexes) == 1:
             scale = SHARED_SCALE if self.sharing(u)[1] > 1 else 1.0
             surf = sp.token(glyph, colour, shape, base * ONE_HEX[u.size] * scale, facing,
@@ -686,7 +702,9 @@ class Board:
             self._order_key = key
             known = self.known
             shown = [u for u in self.battle.view().units if known is None or known.knows(u)]
-            self._order = sorted(shown, key=lambda u: (not u.dead, self.hex_centre(u.anchor)[1]))
+            self._order = sorted(shown, key=lambda u: (not u.dead,     # riders over their mounts
+                                                       bool(getattr(u, "mount", "")),
+                                                       self.hex_centre(u.anchor)[1]))
         return self._order
 
     def draw_units(self, surf, camera, ctl=None, animator=None) -> None:
@@ -708,13 +726,14 @@ class Board:
         spr, (dx, dy) = self.sprite(u, camera.zoom)
         sx, sy = camera.to_screen(*world)
         c = (sx + (ux - anchor[0]) * camera.zoom, sy + (uy - anchor[1]) * camera.zoom)
-        at = c if len(u.hexes) == 1 else (sx, sy)      # a shared hex: beside the other one
+        one = len(u.hexes) == 1 or getattr(u, "mount", "")
+        at = c if one else (sx, sy)      # a shared hex: beside the other one; a rider: on top
         surf.blit(spr, (round(at[0] + dx), round(at[1] + dy)))
         if u.dead:
             return
         zoom = camera.zoom
         base, r = self.token_radius(u, zoom)
-        wide = base * (0.7 if len(u.hexes) == 1 else 1.0)
+        wide = base * (0.7 if one else 1.0)
         bar = pygame.Rect(0, 0, max(12, round(min(wide, 2.2 * r))),
                           max(3, round(5 * min(zoom, 1.4))))
         bar.midtop = (round(c[0]), round(c[1] + r + 4))
@@ -765,8 +784,15 @@ class Board:
     def token_radius(self, u, zoom: float) -> tuple[float, float]:
         """(the hex's short side in pixels, the radius of the creature's marker ring)."""
         base = min(self.layout.tw, self.layout.th) * zoom
+        if getattr(u, "mount", ""):
+            return base, base * self.one_hex(u)
         one = ONE_HEX.get(u.size, 0.36) * (SHARED_SCALE if self.sharing(u)[1] > 1 else 1.0)
         return base, base * (one if len(u.hexes) == 1 else 0.55 + 0.04 * len(u.hexes) ** 0.5)
+
+    @staticmethod
+    def one_hex(u) -> float:
+        """A rider's token radius, as a share of a hex: its own size's, smaller."""
+        return ONE_HEX.get(u.own_size or "medium", 0.36) * RIDER_SCALE
 
     def draw_marks(self, surf, camera, ctl, animator=None) -> None:
         """What depends on the UI model: the active creature's marker, the selection, the
@@ -786,12 +812,18 @@ class Board:
             self._markers(surf, ctl, u, c, r, camera.zoom)
             if u.name in (m.selected, m.hover_unit) or u.name in m.highlighted:
                 size = max(11, round(15 * min(camera.zoom, 1.3)))
-                label = sp.text(u.name, size, sp.PAPER, True, sp.INK)
+                label = sp.text(self.name_of(u), size, sp.PAPER, True, sp.INK)
                 y = c[1] + r + 6 + max(3, round(5 * min(camera.zoom, 1.4)))
                 rect = free_spot(label.get_rect(midtop=(round(c[0]), round(y))),
                                  self.drawn_texts, surf.get_rect(), down=True)
                 surf.blit(label, rect)
                 self.drawn_texts.append((u.name, rect))
+
+    @staticmethod
+    def name_of(u) -> str:
+        """The name shown under a creature: a rider's names its mount too."""
+        mount = getattr(u, "mount", "")
+        return f"{u.name} on {mount}" if mount else u.name
 
     def _markers(self, surf, ctl, u, c, r: float, zoom: float) -> None:
         m, b = ctl.model, self.battle

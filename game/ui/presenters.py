@@ -153,6 +153,10 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
      "you pass through its hex to the hex beyond; provokes as a Move"),
     ("overpower", "Overpower", "Movement: Wrestling against the adjacent foe's best; won, "
      "you push through its hex to the hex beyond; provokes as a Move"),
+    ("mount", "Mount", "Big Action, provokes: climb onto an allied mount beside you; you "
+     "then move at its speed and strike from its back"),
+    ("dismount", "Dismount", "Big Action, provokes: climb down into a free hex beside your "
+     "mount"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
@@ -191,6 +195,12 @@ SHORT_REASONS = {
     "prone": "Prone: Stand Up first",
     "not_prone": "Not prone",
     "already_prone": "Already prone",
+    "mounted": "Riding: Dismount first",
+    "no_mount": "No free mount beside you",
+    "not_mounted": "Not riding",
+    "already_mounted": "Already riding",
+    "is_a_mount": "A mount carries, it does not ride",
+    "no_room": "No free hex to climb down into",
     "cannot_run": "Cannot run in this condition",
     "no_attack_left": "No attack left this turn",
     "already_attacked": "Already attacked: too late to fight defensively",
@@ -1230,6 +1240,19 @@ def _light_event_line(e) -> LogEntry | None:
     return light_line(e)
 
 
+def _riding_line(e: E.Event) -> LogEntry:
+    """A rider climbs on, climbs down or is thrown (rules: Movement, "Riding a mount")."""
+    about = "Riding a mount (rules: Movement)"
+    if isinstance(e, E.Mounted):
+        return LogEntry(f"{e.unit} climbs onto {e.mount}", about, (e.unit, e.mount), "move",
+                        (e,))
+    if e.thrown:
+        return LogEntry(f"{e.mount} goes down and throws {e.unit} to {_cell(e.to)}", about,
+                        (e.unit, e.mount), "move", (e,))
+    return LogEntry(f"{e.unit} climbs down from {e.mount} to {_cell(e.to)}", about,
+                    (e.unit, e.mount), "move", (e,))
+
+
 # The formatter of each event type: every class in game.engine.events has its line here
 # (tests/test_ui_presenters.py builds one of each).
 _LINE_OF = {kind: line for line, kinds in (
@@ -1254,6 +1277,7 @@ _LINE_OF = {kind: line for line, kinds in (
     (_scenario_line, (E.ObjectiveMet, E.ObjectiveFailed, E.RoundLimitReached,
                       E.ReinforcementsArrived, E.StoryTold)),
     (_light_event_line, (E.KnockedOut, E.Respawned, E.PowerUsed, E.Waited)),
+    (_riding_line, (E.Mounted, E.Dismounted)),
 ) for kind in kinds}
 
 
