@@ -18,7 +18,8 @@ ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "active_parry", "active_dodge", "use_ability", "knockout_strike", "volley",
               "off_hand_attack", "take_cover", "lean_out", "first_aid", "grab", "trip",
               "shove", "pin", "escape", "shield_bash", "crushing_advance", "open_door",
-              "close_door", "smash", "force_open", "direct_minions", "load_crossbow"}
+              "close_door", "smash", "force_open", "direct_minions", "load_crossbow",
+              "stop_drop_roll"}
 
 
 def actions(*args) -> subprocess.CompletedProcess:

@@ -433,4 +433,16 @@ def command_from_dict(data: dict, where: str = "", types=None) -> Command:
         raise InputError(where, None, f"bad {data['type']} command: {err}") from None
 
 
+
+
+@dataclass(frozen=True)
+class StopDropRoll(Command):
+    """Stop, Drop and Roll (docs/rules/11-hit-points-and-conditions.md "Ablaze"): a
+    full-round action of a burning creature; it drops prone and the flames are out when its
+    next turn starts."""
+
+
+COMMAND_TYPES = {**COMMAND_TYPES, "StopDropRoll": StopDropRoll}
+
+
 __all__ = [name for name in COMMAND_TYPES] + ["Command", "COMMAND_TYPES", "command_from_dict", "asdict"]

@@ -250,6 +250,8 @@ def can_step(b, u) -> None:
         raise Refused("too_slow", f"{u.name}'s speed is 5 ft or less: no 5-Foot Step")
     if u.has("broken_leg"):
         raise Refused("broken_leg", f"{u.name} has a broken leg: no 5-Foot Step")
+    if not cond.can_step(u.conditions):
+        raise Refused("hindered", f"{u.name} is hindered: no 5-Foot Step")
 
 
 @COMMANDS.handles(C.Step)

@@ -76,6 +76,8 @@ def damage(b, name: str, amount: int, types: tuple[str, ...], breakdown: str, by
     b.emit(E.Damaged(name, amount, change.hp, types[0] if types else "",
                      f"{breakdown}{words}; {name}: {change.describe()}", critical, taken))
     _apply_health(b, name, change, by, cause)
+    if rest > 0 and "asleep" in b.conditions(name).active:
+        b.remove_condition(name, "asleep")      # damage wakes a sleeping creature
     if change.overflow is not None and not change.dead:
         total, faces = b.dice.roll(change.overflow)
         damage(b, name, total, ("biological",),

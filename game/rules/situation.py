@@ -41,6 +41,7 @@ from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack,
 from game.rules.concealment import ConcealmentResult, concealment
 from game.rules.cover import CoverResult, behind_cover, cover, leaning_position
 from game.rules.flanking import FlankResult, elevation_of, flanking
+from game.rules import conditions as cond
 from game.rules import running
 from game.rules.probability import chances, expected_damage
 from game.rules.protect import protected_cover
@@ -48,6 +49,7 @@ from game.rules.sight import line_of_effect, line_of_sight
 from game.rules.threat import footprint_distance
 
 R10 = "rules: Attack rolls and damage"
+FEAR_HEXES = 10     # Terrified: no attack on the source of its fear within 50 ft
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,9 @@ def _problem(a, t) -> str:
         return f"{a.name} is dead"
     if t.dead:
         return f"{t.name} is already dead"
+    if cond.fear_source(a.conditions) == t.eid and footprint_distance(a, t) <= FEAR_HEXES:
+        return (f"{a.name} is terrified of {t.name}: it cannot attack it within 50 ft "
+                "(docs/rules/11-hit-points-and-conditions.md \"Terrified\")")
     return ""
 
 

@@ -136,6 +136,8 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("direct_minions", "Direct Minions",
      "Little Action: your minions may spend 3 shared actions this turn; click one of them, "
      "then command it as your own creature"),
+    ("stop_drop_roll", "Stop, Drop and Roll", "Full-round action of a creature on fire: drop "
+     "prone and roll; the flames are out when your next turn starts"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button
