@@ -376,7 +376,23 @@ def charge(b, cmd):
             return
         begin_attack(b, b.unit(u.name), "Charge attack")
         yield from attack_action(b, u.name, t.name, w)
+        yield from pounce(b, u.name, t.name, w)
     return perform
+
+
+def pounce(b, name: str, target: str, first):
+    """Pounce (docs/rules/17-special-abilities.md "Pounce"): the Charge attack of a creature
+    with the trait strikes with a second, different natural weapon too."""
+    me = b.unit(name) if name in b.eids else None
+    if me is None or not me.unit.pounce or not first.natural or stopped(b, name) or \
+            target not in b.eids or b.unit(target).dead:
+        return
+    second = next((w for w in me.weapons if w.natural and w.can_melee and w.id != first.id
+                   and preview_weapon(b.view(), me, target, w,
+                                      own_extras(b, name, target, w)).possible), None)
+    if second is not None:
+        b.note_turn(ran=2)          # still the Charge's attack (+2 damage)
+        yield from attack_action(b, name, target, second, kind="pounce")
 
 
 def can_retreat(b, u) -> None:

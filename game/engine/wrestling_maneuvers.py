@@ -10,6 +10,7 @@ from game.engine import commands as C
 from game.engine import grapples
 from game.engine import wrestling as WR
 from game.engine import attacks, guards, spending
+from game.engine.rake import rake
 from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, own_extras, stopped
@@ -189,6 +190,7 @@ def pin(b, cmd):
         spending.non_attack_action(b)
         if WR.contest(b, u.name, t.name, "pin") > 0:
             WR.succeed(b, u.name, t.name, "pin", 1, None)
+            rake(b, u.name, t.name)
     return perform
 
 
