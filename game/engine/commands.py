@@ -437,9 +437,9 @@ def command_from_dict(data: dict, where: str = "", types=None) -> Command:
 
 @dataclass(frozen=True)
 class StopDropRoll(Command):
-    """Stop, Drop and Roll (docs/rules/11-hit-points-and-conditions.md "Ablaze"): a
-    full-round action of a burning creature; it drops prone and the flames are out when its
-    next turn starts."""
+    """Stop, Drop and Roll (docs/rules/11-hit-points-and-conditions.md "Conditions that act
+    on their own"): a full-round action of a burning creature; it drops prone and the flames
+    are out when its next turn starts."""
 
 
 COMMAND_TYPES = {**COMMAND_TYPES, "StopDropRoll": StopDropRoll}

@@ -381,7 +381,7 @@ def charge(b, cmd):
 
 
 def pounce(b, name: str, target: str, first):
-    """Pounce (docs/rules/17-special-abilities.md "Pounce"): the Charge attack of a creature
+    """Pounce (docs/rules/17-special-abilities.md "Pounce, Rake, Swallow Whole and poison"): the Charge attack of a creature
     with the trait strikes with a second, different natural weapon too."""
     me = b.unit(name) if name in b.eids else None
     if me is None or not me.unit.pounce or not first.natural or stopped(b, name) or \

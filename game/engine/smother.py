@@ -1,5 +1,6 @@
-"""Stop, Drop and Roll: a burning creature puts its flames out (docs/rules/11-hit-points-and-
-conditions.md "Ablaze"; docs/architecture.md "The engine").
+"""Stop, Drop and Roll: a burning creature puts its flames out
+(docs/rules/11-hit-points-and-conditions.md "Conditions that act on their own";
+docs/architecture.md "The engine").
 
 A full-round action: both Big Actions, no other action and no reaction until the creature's
 next turn. It drops prone at once and the flames are out when that turn starts, before they

@@ -392,7 +392,7 @@ def effective_concealment(sit: AttackSituation) -> str:
     if sit.attacker.has("blinded") or sit.target.has("invisible"):
         level = "total"
     elif sit.attacker.has("partially_blinded") and level == "none":
-        level = "partial"       # docs/rules/11-hit-points-and-conditions.md "Partially Blinded"
+        level = "partial"       # docs/rules/11-hit-points-and-conditions.md "Conditions"
     return level
 
 

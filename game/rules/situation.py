@@ -169,7 +169,7 @@ def _problem(a, t) -> str:
         return f"{t.name} is already dead"
     if cond.fear_source(a.conditions) == t.eid and footprint_distance(a, t) <= FEAR_HEXES:
         return (f"{a.name} is terrified of {t.name}: it cannot attack it within 50 ft "
-                "(docs/rules/11-hit-points-and-conditions.md \"Terrified\")")
+                "(rules: Hit points and conditions)")
     return ""
 
 
