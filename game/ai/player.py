@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import (Context, Estimate, Weights, combine, fdist, dilate, max_range,
                               move_hexes, threateners, weapon_modes)
+from game.ai.afflictions import affliction_options
 from game.ai.equipment import equipment_options
 from game.ai import reactions
 from game.ai.abilities import ability_options
@@ -609,6 +610,7 @@ class Planner:
         out = purposeful(self, out, stay_detail)      # no wandering (game.ai.purpose)
         out += purposeful(self, equipment_options(self, out, stay_value), stay_detail)
         out += terrain_options(self, out, stay_value)
+        out += affliction_options(self, stay_value)
         return out + maneuver_options(self, out, stay_value)
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:
