@@ -19,7 +19,7 @@ ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "off_hand_attack", "take_cover", "lean_out", "first_aid", "grab", "trip",
               "shove", "pin", "escape", "shield_bash", "crushing_advance", "open_door",
               "close_door", "smash", "force_open", "direct_minions", "load_crossbow",
-              "stop_drop_roll"}
+              "stop_drop_roll", "swallow", "cut_free"}
 
 
 def actions(*args) -> subprocess.CompletedProcess:

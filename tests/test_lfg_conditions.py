@@ -10,7 +10,7 @@ from game.rules import conditions as cond
 from game.tiled.hexmap import Terrain
 from tests.helpers import refusal_code
 
-from test_engine_turns import FIRST, SECOND, THIRD, arena, of, ok
+from test_engine_turns import FIRST, SECOND, THIRD, arena, find_battle, of, ok
 
 INIT2 = [("d20", 10)] * 2
 INIT3 = [("d20", 10)] * 3
@@ -211,3 +211,92 @@ def test_partially_blinded_gives_everything_partial_concealment():
         ok(b, C.ChooseNext("K", "F"))
     forecast = b.forecast(C.Attack("F", "K"))
     assert "concealment" in " ".join(forecast.lines).lower()
+
+
+# ---- Swallow Whole and Rake (docs/rules/17-special-abilities.md) -------------------------------
+
+def toad_and_goblin(seed):
+    return arena(("T", "giant_toad", "red", 2, 3, {"initiative": FIRST}),
+                 ("G", "goblin", "blue", 4, 3, {"initiative": SECOND, "hp": 30}),
+                 seed=seed, initiative="top-down")
+
+
+def applied(b, *commands):
+    """The events of `commands` in order; None when one is refused."""
+    events = []
+    for cmd in commands:
+        out = b.apply(cmd)
+        if not out.ok:
+            return None
+        events += out.events
+    return events
+
+
+def test_swallow_whole_needs_the_prey_held_since_the_turn_began():
+    """The rulebook: "Swallow Whole: If the larger creature begins a turn with a creature 2+
+    size categories smaller than itself held with its mouth, it can attempt another Wrestling
+    check as a Big Action. If it succeeds, it swallows its prey." The toad that grabs the
+    goblin must wait for its next turn; then it swallows it."""
+    def grabbed(b):
+        return applied(b, C.Grab("T", "G"))
+
+    b, _ = find_battle(toad_and_goblin, grabbed,
+                       lambda b, ev: ev is not None and "G" in b.unit("T").grappling)
+    assert refusal_code(b, C.Swallow("T", "G")) == "nothing_in_mouth"
+    ok(b, C.EndTurn("T"))
+    ok(b, C.EndTurn("G"))
+    assert b.unit("T").has("holding_in_mouth")
+    assert b.action("T", "swallow").code == ""
+
+
+def test_a_swallowed_creature_takes_1d4_bludgeoning_and_1d4_acid_each_round():
+    """The rulebook: "A swallowed creature cannot breathe and takes 1d4[b] +1d4[acid] damage
+    each round." and "A swallowed creature keeps the grappled condition, while the creature
+    that did the swallowing does not." Nothing reaches into the belly or out of it."""
+    b, events = find_battle(toad_and_goblin, lambda b: applied(
+        b, C.Grab("T", "G"), C.EndTurn("T"), C.EndTurn("G"), C.Swallow("T", "G"),
+        C.EndTurn("T")), lambda b, ev: ev is not None and b.unit("G").has("swallowed"))
+    inside = [e for e in damaged(events, "G") if "swallowed by T" in e.breakdown]
+    assert [e.damage_type for e in inside] == ["bludgeoning", "acid"]
+    assert all(1 <= e.amount <= 4 for e in inside)
+    assert b.unit("G").has("grappled") and not b.unit("T").has("grappled")
+    assert "swallowed" in b.apply(C.Attack("G", "T")).reason
+    assert refusal_code(b, C.Escape("G")) == "swallowed"
+
+
+def test_cutting_free_a_tenth_of_the_swallowers_hit_points_makes_it_spit_the_prey_out():
+    """The rulebook: "A swallowed creature can try to cut its way free with any light slashing
+    or piercing weapon. It must make a DC15 Wrestling or Acrobatics Check to deal damage while
+    inside. ... The amount of cutting damage required to get free is equal to 1/10 the larger
+    creature's max Hit Points." and "Once enough damage is dealt, the creature will regurgitate
+    the meal on its next turn (Big Action), and will not attempt to eat that creature again"."""
+    def cut_enough(b):
+        return applied(b, C.Grab("T", "G"), C.EndTurn("T"), C.EndTurn("G"),
+                       C.Swallow("T", "G"), C.EndTurn("T"), C.CutFree("G"))
+
+    b, events = find_battle(toad_and_goblin, cut_enough, lambda b, ev: ev is not None and
+                            b.unit("G").conditions.get("cut_free", 0) >= 3)
+    assert any(e.unit == "T" for e in of(events, E.Damaged))
+    events = ok(b, C.EndTurn("G"))
+    assert any("spitting" in e.action for e in of(events, E.ActionSpent) if e.unit == "T")
+    assert not b.unit("G").has("swallowed") and b.unit("G").has("prone")
+    assert "G" not in b.unit("T").grappling and b.budget("T").big == 1
+
+
+def test_rake_deals_its_slashing_damage_after_a_won_pin():
+    """The rulebook: "Rake Attack: While in a grapple, if you win a Wrestling check to damage
+    or pin an opponent, you may spend a Reaction to deal the listed slashing damage to your
+    foe." The great cat pins the fighter it holds and rakes it (1d6)."""
+    def make(seed):
+        return arena(("C", "great_cat", "red", 2, 3, {"initiative": FIRST}),
+                     ("F", "fighter", "blue", 4, 3, {"initiative": SECOND, "hp": 60}),
+                     seed=seed, initiative="top-down")
+
+    def pinned(b):
+        return applied(b, C.Grab("C", "F"), C.Pin("C", "F"))
+
+    b, events = find_battle(make, pinned, lambda b, ev: ev is not None and
+                            b.unit("F").has("pinned"))
+    rakes = [e for e in damaged(events, "F") if e.breakdown.startswith("Rake")]
+    assert len(rakes) == 1 and 1 <= rakes[0].amount <= 6 and rakes[0].damage_type == "slashing"
+    assert b.reactions("C").available == 0

@@ -207,6 +207,18 @@ SPECIAL: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           "a Perfect Critical: falls prone; -2 attack rolls, -2 AC, half speed, no Run and no "
           "5-Foot Step", rule="rules: Special attacks and archery", attack=-2, ac=-2,
           half_speed=True, can_run=False),
+    _rule("swallowed", "Swallowed",
+          "inside the creature that swallowed it: grappled; 1d4 bludgeoning + 1d4 acid at the "
+          "start of each of its turns; nothing outside can strike it; it can only Cut Free",
+          rule="rules: Special abilities", implies=("grappled",), threatens=False),
+    _rule("holding_in_mouth", "Prey in its mouth",
+          "began its turn holding a creature 2+ sizes smaller: it may try to Swallow it",
+          rule="rules: Special abilities"),
+    _rule("cut_free", "Cutting free", "the damage it has cut from inside so far; at a tenth of "
+          "the swallower's hit points it is spat out", rule="rules: Special abilities",
+          valued="amount"),
+    _rule("spat_out", "Spat out", "will not be swallowed by the same creature again",
+          rule="rules: Special abilities"),
     _rule("distressed", "Distressed",
           "in pain (broken ribs): -2 on all d20 rolls, -2 AC, half speed",
           rule="rules: Special attacks and archery", d20=-2, ac=-2, half_speed=True),

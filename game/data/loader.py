@@ -334,6 +334,7 @@ UNIT_FIELDS = {
     "sneak_attack": (dice_field, None),
     "pounce": (bool_field, False),
     "rake": (dice_field, None),
+    "swallow_whole": (bool_field, False),
     "aoo_policy": (choice_field(AOO_POLICIES), "always"),
     "glyph": (text_field(1, 2), None),
     "description": (text_field(lines=True), ""),

@@ -343,6 +343,7 @@ class UnitType:
     sneak_attack: Dice | None = None   # precision dice of Sneak Attack (rules: Attack rolls)
     pounce: bool = False          # two natural attacks in a Charge (rules: Special abilities)
     rake: Dice | None = None      # Rake: slashing dice after a won grapple check
+    swallow_whole: bool = False   # swallows a held creature 2+ sizes smaller
     aoo_policy: str = "always"
     glyph: str = ""
     description: str = ""

@@ -442,7 +442,20 @@ class StopDropRoll(Command):
     are out when its next turn starts."""
 
 
-COMMAND_TYPES = {**COMMAND_TYPES, "StopDropRoll": StopDropRoll}
+@dataclass(frozen=True)
+class Swallow(Command):
+    """Swallow Whole (docs/rules/17-special-abilities.md "Pounce, Rake, Swallow Whole and
+    poison"): a Big Action, an opposed Wrestling check on the creature held in the mouth."""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class CutFree(Command):
+    """A swallowed creature cuts at its swallower from inside (a Big Action, DC 15)."""
+
+
+COMMAND_TYPES = {**COMMAND_TYPES, "StopDropRoll": StopDropRoll, "Swallow": Swallow,
+                 "CutFree": CutFree}
 
 
 __all__ = [name for name in COMMAND_TYPES] + ["Command", "COMMAND_TYPES", "command_from_dict", "asdict"]

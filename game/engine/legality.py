@@ -19,7 +19,7 @@ from game.engine import abilities as A
 from game.engine import allies, archery, defense, equipment, healing
 from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_bash, stances
 from game.engine import wrestling_maneuvers
-from game.engine import smother
+from game.engine import smother, swallow
 from game.engine import guards
 from game.engine import handlers as H
 from game.engine.lfg_handlers import COMMANDS
@@ -295,6 +295,8 @@ ACTIONS = (
     ActionKind("direct_minions", "", can_direct_minions, _single(C.DirectMinions)),
     ActionKind("stop_drop_roll", "both Big Actions (a full-round action)",
                smother.can_stop_drop_roll, smother.candidates),
+    ActionKind("swallow", "1 Big Action", swallow.can_swallow, swallow.candidates),
+    ActionKind("cut_free", "1 Big Action", swallow.can_cut_free, _single(C.CutFree)),
     ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import afflictions, awareness, full_round, minions
+from game.engine import afflictions, awareness, digestion, full_round, minions
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
@@ -120,6 +120,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
         b.emit(E.InterruptLapsed(name))
     bleed_and_stabilise(b, name)
     afflictions.turn_start(b, name)
+    digestion.turn_start(b, name)
     if name not in b.eids:
         return
     full_round.complete(b, name)
@@ -132,6 +133,7 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
              stepped=False, attacks=0)
     if can:
         afflictions.lose_to_pain(b, name, spend)
+        digestion.spit_out(b, name)
     minions.start_group_turn(b, name)
 
 

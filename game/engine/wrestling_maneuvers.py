@@ -59,6 +59,8 @@ def can_escape(b, u) -> None:
     guards.big_action(b, u, guards.big_cost(b, "escape"), "Escape")
     if not u.grappling:
         raise Refused("not_grappled", f"{u.name} is not in a grapple")
+    if u.has("swallowed") or not u.has("grappled"):     # Swallow Whole: no wrestling out
+        raise Refused("swallowed", f"{u.name} cannot wrestle free of a belly: Cut Free")
 
 
 # ---- checking one command -------------------------------------------------------------------

@@ -313,7 +313,7 @@ def describe(conditions: Mapping[str, int]) -> list[str]:
         if rule is None or not value:
             continue
         if rule.valued == "amount":
-            out.append(f"Bleed {value}")
+            out.append(f"{rule.title.removesuffix(' X')} {value}")
         elif rule.valued == "stage":
             out.append(f"Weakened {value}")
         else:

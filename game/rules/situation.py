@@ -167,6 +167,9 @@ def _problem(a, t) -> str:
         return f"{a.name} is dead"
     if t.dead:
         return f"{t.name} is already dead"
+    if "swallowed" in a.conditions or "swallowed" in t.conditions:   # Swallow Whole
+        who = a if "swallowed" in a.conditions else t
+        return f"{who.name} is swallowed: no attack reaches into or out of a belly"
     if cond.fear_source(a.conditions) == t.eid and footprint_distance(a, t) <= FEAR_HEXES:
         return (f"{a.name} is terrified of {t.name}: it cannot attack it within 50 ft "
                 "(rules: Hit points and conditions)")
