@@ -40,7 +40,8 @@ def some_command(b: Battle, name: str, action: str):
     kind = {"attack": C.Attack, "power_attack": C.PowerAttack, "coup_de_grace": C.CoupDeGrace,
             "charge": C.Charge, "knockout_strike": C.KnockoutStrike, "volley": C.Volley,
             "off_hand_attack": C.OffHandAttack, "grab": C.Grab, "trip": C.Trip,
-            "shove": C.Shove, "pin": C.Pin, "shield_bash": C.ShieldBash}.get(action)
+            "shove": C.Shove, "pin": C.Pin, "shield_bash": C.ShieldBash,
+            "swallow": C.Swallow}.get(action)
     if kind is not None:
         return kind(name, target=enemy)
     weapon_kind = {"draw_weapon": C.DrawWeapon, "sheathe_weapon": C.SheatheWeapon,
