@@ -14,6 +14,7 @@ from game.engine import (abilities, allies, archery, crossbows, crushing, defens
                          direct_minions, doors, equipment, handlers, healing, maneuvers,
                          prepare_interrupt, selective, shield_bash, stances,
                          wrestling_forecast, wrestling_maneuvers)
+from game.engine import smother, swallow
 from game.engine.registry import COMMANDS, FORECASTS
 
 #: every module that registers a command handler or a forecast of the default rules
@@ -38,6 +39,8 @@ HANDLER_MODULES = (
     shield_bash,            # Shield Bash
     crushing,               # Crushing Advance
     doors,                  # Open Door, Close Door, Smash, Force Open
+    smother,                # Stop, Drop and Roll
+    swallow,                # Swallow, Cut Free
 )
 
 __all__ = ["COMMANDS", "FORECASTS", "HANDLER_MODULES"]
