@@ -4,11 +4,14 @@ engine's commands (docs/rules/11-hit-points-and-conditions.md, 10-attacks-and-da
 "Precision damage", 17-special-abilities.md "Pounce, Rake, Swallow Whole and poison")."""
 from __future__ import annotations
 
+from game.ai.player import choose_command
 from game.engine import commands as C
 from game.engine import events as E
 from game.rules import conditions as cond
 from game.tiled.hexmap import Terrain
 from tests.helpers import refusal_code
+
+from ai_helpers import first_decision
 
 from test_engine_turns import FIRST, SECOND, THIRD, arena, find_battle, of, ok
 
@@ -300,3 +303,36 @@ def test_rake_deals_its_slashing_damage_after_a_won_pin():
     rakes = [e for e in damaged(events, "F") if e.breakdown.startswith("Rake")]
     assert len(rakes) == 1 and 1 <= rakes[0].amount <= 6 and rakes[0].damage_type == "slashing"
     assert b.reactions("C").available == 0
+
+
+# ---- the computer player (docs/rules/11-hit-points-and-conditions.md, 17-special-abilities.md)
+
+def test_the_computer_rolls_out_its_flames_when_the_fire_would_cost_more_than_the_turn():
+    """The rulebook: "A character may use a Full-Round Action to stop, drop, and roll to
+    remove the ablaze condition." A burning fighter with 8 hit points and no foe near rolls."""
+    b = arena(("F", "fighter", "blue", 2, 3, {"initiative": FIRST, "conditions": ["ablaze"],
+                                               "hp": 8}),
+              ("O", "orc", "red", 11, 6, {"initiative": SECOND}), fixed_dice=INIT2)
+    assert first_decision(b, choose_command) == C.StopDropRoll("F")
+
+
+def test_the_computer_swallows_the_creature_in_its_mouth_and_the_swallowed_cuts_its_way_out():
+    """The rulebook: "If it succeeds, it swallows its prey." and "A swallowed creature can try
+    to cut its way free with any light slashing or piercing weapon." The toad's computer player
+    swallows the goblin it holds; the goblin's cuts."""
+    b, _ = find_battle(toad_and_goblin, lambda b: applied(
+        b, C.Grab("T", "G"), C.EndTurn("T"), C.EndTurn("G")),
+        lambda b, ev: ev is not None and b.unit("T").has("holding_in_mouth"))
+    assert first_decision(b, choose_command) == C.Swallow("T", target="G")
+    b, _ = find_battle(toad_and_goblin, lambda b: applied(
+        b, C.Grab("T", "G"), C.EndTurn("T"), C.EndTurn("G"), C.Swallow("T", "G"),
+        C.EndTurn("T")), lambda b, ev: ev is not None and b.unit("G").has("swallowed"))
+    assert first_decision(b, choose_command) == C.CutFree("G")
+
+
+def test_the_computer_great_cat_charges_to_pounce():
+    """The rulebook: "Pounce: You can make a two natural attacks as part of a single Big Action
+    Charge Attack." Seven hexes from the fighter, the cat's computer player charges."""
+    b = arena(("C", "great_cat", "red", 1, 3, {"initiative": FIRST}),
+              ("F", "fighter", "blue", 8, 3, {"initiative": SECOND}), fixed_dice=INIT2)
+    assert isinstance(first_decision(b, choose_command), C.Charge)
