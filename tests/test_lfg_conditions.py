@@ -105,8 +105,9 @@ def test_asleep_is_helpless_and_wakes_when_it_takes_damage():
 
 
 def test_paralyzed_creatures_are_helpless_and_fall_prone():
-    """The rulebook: "Paralyzed ... You are Helpless. You fall prone when paralyzed." The
-    ghoul's claw (FORT DC 12 failed) paralyzes the fighter."""
+    """The rulebook: "Paralyzed ... You are Helpless. You fall prone when paralyzed, and drop
+    any items held in your hands." The ghoul's claw (FORT DC 12 failed) paralyzes the
+    fighter: what it holds falls into its hex, and it still lies prone when it can move."""
     b = arena(("G", "ghoul", "red", 2, 3, {"initiative": FIRST}),
               ("F", "fighter", "blue", 3, 3, {"initiative": SECOND}),
               fixed_dice=INIT2 + [("d20", 18), ("d4", 2), ("d20", 1)])
@@ -114,6 +115,10 @@ def test_paralyzed_creatures_are_helpless_and_fall_prone():
     eff = cond.effective(b.unit("F").conditions)
     assert {"paralyzed", "helpless", "prone"} <= set(eff)
     assert not cond.can_act(b.unit("F").conditions)
+    assert "longsword" in [w.id for w, _ in b.unit("F").dropped]
+    assert not [w for w in b.unit("F").weapons if not w.natural and not w.unarmed]
+    b.remove_condition("F", "paralyzed")
+    assert b.unit("F").has("prone")
 
 
 def test_hindered_cannot_take_a_five_foot_step():

@@ -4,7 +4,8 @@ docs/architecture.md "The engine").
 
 - `afflict(b, name, condition, source, rounds)`: the one way an ability, a weapon or a poison
   gives a condition that lasts `rounds` of its source's turns. Catching fire (Ablaze) burns at
-  once; Terrified remembers whom it fears (`game.rules.conditions.fear_value`).
+  once; a paralyzed creature falls prone and drops what it holds; Terrified remembers whom
+  it fears (`game.rules.conditions.fear_value`).
 - `after_weapon_hit(b, attacker, target, weapon, taken, types)`: called by every strike that
   hits. A poisoned weapon whose hit dealt damage asks a FORT save (failed: the poison's damage
   and condition); a weapon that `ignites` sets the target Ablaze when its fire hurt.
@@ -20,6 +21,7 @@ next turn starts.
 from __future__ import annotations
 
 from game.data.dice import Dice
+from game.ecs.components import Weapons
 from game.engine import events as E
 from game.engine.health import damage
 from game.rules import conditions as cond
@@ -42,6 +44,19 @@ def afflict(b, name: str, condition: str, source: str, rounds: int) -> None:
     b.set_condition(name, condition, value, cond.lasting_turns(eid, rounds))
     if condition == "ablaze" and not already:
         burn(b, name, "catches fire", source)
+    if condition == "paralyzed" and not already:
+        collapse(b, name)
+
+
+def collapse(b, name: str) -> None:
+    """Paralyzed: the creature falls prone and what it holds falls into its hex."""
+    u = b.unit(name)
+    for w in [w for w in u.weapons if not w.natural and not w.unarmed]:
+        carried = b.component(name, Weapons)
+        b.update(name, Weapons, ground=carried.ground + ((w.id, u.anchor),))
+        b.emit(E.WeaponMoved(name, w.name, "dropped", b.cell(u.anchor)))
+    if not u.has("prone"):
+        b.set_condition(name, "prone", 1)
 
 
 def burn(b, name: str, when: str, by: str = "") -> None:
@@ -125,5 +140,5 @@ def lose_to_pain(b, name: str, spend) -> None:
         spend(b, name, "struggling with the pain (Agony)", big=1)
 
 
-__all__ = ["FIRE", "IGNITE_ROUNDS", "SMOTHERING", "afflict", "after_weapon_hit", "burn",
+__all__ = ["FIRE", "IGNITE_ROUNDS", "SMOTHERING", "afflict", "after_weapon_hit", "burn", "collapse",
            "in_deep_water", "lose_to_pain", "poison", "turn_start"]
