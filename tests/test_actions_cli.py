@@ -20,7 +20,8 @@ ACTION_IDS = {"move", "run", "charge", "step", "attack", "power_attack", "aim",
               "shove", "pin", "escape", "shield_bash", "crushing_advance", "open_door",
               "close_door", "smash", "force_open", "direct_minions", "load_crossbow", "hide",
               "spot", "demoralize", "dirty_trick", "combat_feint", "insult", "wake_up",
-              "tumble", "overpower", "mount", "dismount"}
+              "tumble", "overpower", "mount", "dismount",
+              "stop_drop_roll", "swallow", "cut_free"}
 
 
 def actions(*args) -> subprocess.CompletedProcess:

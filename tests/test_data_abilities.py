@@ -69,7 +69,7 @@ BAD = {
     "damage": (FEAR + 'damage = "2q6"\ndamage_type = "fire"\n', "damage", "2d6"),
     "damage_type": (FEAR + 'damage = "2d6"\ndamage_type = "lava"\n', "damage_type", "fire"),
     "damage_without_type": (FEAR + 'damage = "2d6"\n', "damage_type", "go together"),
-    "condition": (FEAR.replace('"frightened"', '"terrified"'), "conditions[0].name",
+    "condition": (FEAR.replace('"frightened"', '"petrified"'), "conditions[0].name",
                   "frightened"),
     "condition_rounds": (FEAR.replace("rounds = 3", "rounds = -1"), "conditions[0].rounds",
                          "between 1 and 100"),

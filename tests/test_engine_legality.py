@@ -42,7 +42,8 @@ def some_command(b: Battle, name: str, action: str):
             "off_hand_attack": C.OffHandAttack, "grab": C.Grab, "trip": C.Trip,
             "shove": C.Shove, "pin": C.Pin, "shield_bash": C.ShieldBash,
             "demoralize": C.Demoralize, "dirty_trick": C.DirtyTrick,
-            "combat_feint": C.CombatFeint, "insult": C.Insult}.get(action)
+            "combat_feint": C.CombatFeint, "insult": C.Insult,
+            "swallow": C.Swallow}.get(action)
     if kind is not None:
         return kind(name, target=enemy)
     if action in ("tumble", "overpower"):

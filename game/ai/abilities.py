@@ -23,7 +23,10 @@ from game.engine.state import Refused
 
 # part of a creature's value per round a condition lasts (the rest: no measurable effect)
 CONDITION_WORTH = {"frightened": 0.1, "stunned": 0.35, "staggered": 0.2, "blinded": 0.15,
-                   "prone": 0.1, "flat_footed": 0.05, "unfortunate": 0.1}
+                   "prone": 0.1, "flat_footed": 0.05, "unfortunate": 0.1,
+                   "ablaze": 0.15, "agony": 0.25, "asleep": 0.3, "paralyzed": 0.4,
+                   "hindered": 0.15, "terrified": 0.25, "partially_blinded": 0.1,
+                   "deaf": 0.02, "encumbered": 0.05, "heavily_encumbered": 0.1}
 FORCED_WORTH = 0.05
 KEEP = 3                   # aims checked with the engine and offered
 

@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import (DIVE, Context, Estimate, Weights, combine, fdist, dilate,
                               max_range, move_hexes, threateners, weapon_modes)
+from game.ai.afflictions import affliction_options
 from game.ai.equipment import equipment_options
 from game.ai.fogged import fogged_command
 from game.ai import reactions
@@ -624,6 +625,7 @@ class Planner:
         out += purposeful(self, equipment_options(self, out, stay_value), stay_detail)
         out += terrain_options(self, out, stay_value)
         out += hiding_options(self, stay_value)
+        out += affliction_options(self, stay_value)
         return out + maneuver_options(self, out, stay_value)
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:

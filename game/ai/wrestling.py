@@ -35,7 +35,7 @@ from game.rules.flanking import flanking
 from game.rules.falling import fall
 from game.rules.impact import crush_lines
 from game.rules.threat import can_react, footprint_distance, threatened_hexes
-from game.rules.wrestling import margin_odds, shove_path
+from game.rules.wrestling import margin_odds, shove_path, size_gap
 
 ACTIONS = ("grab", "trip", "shove", "pin", "escape", "shield_bash", "crushing_advance")
 BIG_ACTIONS = ("grab", "trip", "shove", "pin", "escape")      # not attacks of the turn
@@ -49,6 +49,7 @@ HELD_ROUNDS = 0.08         # a grappled foe's value lost (no moving, no threat)
 HELD_SELF = 0.06           # the wrestler's own value lost while it holds
 UNFLANK = 0.1              # an ally no longer flanked: of its value
 FREED = 0.3                # an ally the foe no longer reaches: part of the foe's blows on it
+SWALLOW_NEXT = 0.3         # a foe held in a swallower's mouth: swallowed next turn, maybe
 
 
 def _near_allies(planner, t, with_me: bool = True) -> list:
@@ -94,7 +95,16 @@ def _grab(planner, cmd, fc) -> float:
     others = [e for e in ctx.enemies if e.name != t.name and footprint_distance(e, me) <= 2]
     own = HELD_SELF * ctx.value(me) * (1.0 if others else 0.3)
     return fc.chance * (HELD_ROUNDS * ctx.value(t) + _hit_share(planner, t, FLAT_HIT, False)
-                        - own)
+                        + mouthful(planner, t) - own)
+
+
+def mouthful(planner, t) -> float:
+    """A swallower's grab on a creature it can swallow: next turn's Swallow Whole, at a
+    discount (docs/rules/17-special-abilities.md "Pounce, Rake, Swallow Whole and poison")."""
+    me = planner.me
+    if not me.unit.swallow_whole or size_gap(t, me) < 2:
+        return 0.0
+    return SWALLOW_NEXT * planner.ctx.value(t)
 
 
 def _trip(planner, cmd, fc) -> float:

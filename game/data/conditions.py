@@ -47,6 +47,10 @@ class ConditionRule:
     can_run: bool = True
     threatens: bool = True
     valued: str = ""              # "stage" (Weakened), "amount" (Bleed X), "" plain
+    ref_save: int = 0             # on REF saves only
+    speed_pct: int = 100          # speed cut to this share (75: Encumbered), rounded to 5 ft
+    can_step: bool = True         # may take a 5-Foot Step
+    melee_fortune_against: int = 0  # +1: melee attacks against it are Fortunate
 
 
 def _rule(name, title, lfg, **kw) -> ConditionRule:
@@ -116,12 +120,43 @@ CONDITIONS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("confounded", "Confounded",
           "mental faculties seriously hampered: Unfortunate (all d20 rolls)",
           rule="rules: Wrestling, shoving and knockdown", fortune=-1),
+    _rule("ablaze", "Ablaze",
+          "on fire: 1d6 fire damage when it catches and at the start of each of its turns, "
+          "until the fire burns out or is put out (a full-round Stop, Drop and Roll, or deep "
+          "water)"),
+    _rule("agony", "Agony",
+          "extreme pain (a worse Distressed): -2 on all d20 rolls, -2 AC, half speed; loses "
+          "a Big Action to the pain at the start of each of its turns", d20=-2, ac=-2,
+          half_speed=True),
+    _rule("deaf", "Deaf", "cannot hear: -1 AC; fails Listen checks", ac=-1),
+    _rule("distracted", "Distracted",
+          "its attention is elsewhere: Unfortunate on Listen and Spot checks"),
+    _rule("encumbered", "Encumbered",
+          "a medium load: 75% speed, -1 attack rolls, -1 AC, -1 REF saves", attack=-1, ac=-1,
+          ref_save=-1, speed_pct=75),
+    _rule("heavily_encumbered", "Heavily Encumbered",
+          "a heavy load: half speed, -2 attack rolls, -2 AC, -2 REF saves; open to precision "
+          "damage", attack=-2, ac=-2, ref_save=-2, half_speed=True),
+    _rule("hindered", "Hindered",
+          "hard to move: half speed, no Run and no 5-Foot Step; -2 AC, -2 REF saves, -2 on "
+          "physical actions (attack rolls)", attack=-2, ac=-2, ref_save=-2, half_speed=True,
+          can_run=False, can_step=False),
+    _rule("paralyzed", "Paralyzed",
+          "cannot move its body: helpless; falls prone and drops what it holds",
+          implies=("helpless", "prone"),
+          can_act=False, can_react=False, big_actions=0, threatens=False),
+    _rule("partially_blinded", "Partially Blinded",
+          "impaired sight: everything has partial concealment (20% miss) relative to it"),
+    _rule("terrified", "Terrified",
+          "a worse Frightened: Unfortunate; melee attacks against it are Fortunate; cannot "
+          "attack the source of its fear within 50 ft and flees from it",
+          implies=("unfortunate",), melee_fortune_against=1),
     _rule("weakened", "Weakened 1-5",
           "stage N: -N on all d20 rolls, -N AC, -N x 10% physical damage; see "
           "WEAKENED_STAGES", valued="stage"),
     _rule("asleep", "Asleep",
-          "helpless; wakes when it takes any HP damage or when an adjacent creature spends a "
-          "Big Action to wake it (Wake Up)", implies=("helpless",), can_act=False,
+          "helpless (fails REF saves); wakes when it takes any HP damage or when an adjacent "
+          "creature spends a Big Action to wake it (Wake Up)", implies=("helpless",), can_act=False,
           can_react=False, big_actions=0, threatens=False),
 )})
 
@@ -164,6 +199,8 @@ EFFECTS: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
     _rule("insulted", "Insulted", "stung by an Insult: Unfortunate on all d20 rolls until "
           "the end of the insulter's next turn", rule="rules: Special attacks and archery",
           fortune=-1),
+    _rule("smothering_flames", "Stop, Drop and Roll",
+          "a full-round action under way: prone; its flames are out when its next turn starts"),
 )})
 
 # Conditions of the special attacks (rules: Special attacks and archery): a Knockout Strike's,
@@ -184,6 +221,18 @@ SPECIAL: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           "a Perfect Critical: falls prone; -2 attack rolls, -2 AC, half speed, no Run and no "
           "5-Foot Step", rule="rules: Special attacks and archery", attack=-2, ac=-2,
           half_speed=True, can_run=False),
+    _rule("swallowed", "Swallowed",
+          "inside the creature that swallowed it: grappled; 1d4 bludgeoning + 1d4 acid at the "
+          "start of each of its turns; nothing outside can strike it; it can only Cut Free",
+          rule="rules: Special abilities", implies=("grappled",), threatens=False),
+    _rule("holding_in_mouth", "Prey in its mouth",
+          "began its turn holding a creature 2+ sizes smaller: it may try to Swallow it",
+          rule="rules: Special abilities"),
+    _rule("cut_free", "Cutting free", "the damage it has cut from inside so far; at a tenth of "
+          "the swallower's hit points it is spat out", rule="rules: Special abilities",
+          valued="amount"),
+    _rule("spat_out", "Spat out", "will not be swallowed by the same creature again",
+          rule="rules: Special abilities"),
     _rule("distressed", "Distressed",
           "in pain (broken ribs): -2 on all d20 rolls, -2 AC, half speed",
           rule="rules: Special attacks and archery", d20=-2, ac=-2, half_speed=True),

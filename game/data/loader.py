@@ -30,7 +30,8 @@ from .fields import (ID_PATTERN, REQUIRED, bool_field, check_fields, choice_fiel
 from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, HANDS, MANEUVERABILITY,
                     PHYSICAL_TYPES, SIZES, UNARMED_ID,
                     WEAPON_PROPERTIES, DamageReduction, DataError, ExtraDamage, UnitType,
-                    Weapon)
+                    Weapon, WeaponPoison)
+from .conditions import CONDITIONS
 
 MAX_TOML_BYTES = 1 << 20
 
@@ -124,6 +125,20 @@ def _extra_damage(ctx, key, value):
     return tuple(out)
 
 
+def _poison(ctx, key, value):
+    """`poison = {dc = 13, damage = "1d4", condition = "agony", rounds = 2}`: a FORT save
+    against dc; failed, the damage (biological) and the condition for its rounds."""
+    example = '{dc = 13, damage = "1d4", condition = "agony", rounds = 2}'
+    spec = {"dc": (int_field(1, 60), REQUIRED), "damage": (dice_field, None),
+            "condition": (choice_field(tuple(CONDITIONS)), ""),
+            "rounds": (int_field(1, 100), 1)}
+    vals = check_fields(ctx, table_field(ctx, key, value, example), spec, key)
+    if vals["damage"] is None and not vals["condition"]:
+        raise ctx.error(key, "the poison does nothing",
+                        f"give damage or condition, e.g. {key} = {example}")
+    return WeaponPoison(vals["dc"], vals["damage"], vals["condition"], vals["rounds"])
+
+
 def _dr(ctx, key, value):
     spec = {"amount": (int_field(1, 100), REQUIRED),
             "bypass": (choice_field(("-",) + PHYSICAL_TYPES + WEAPON_PROPERTIES), "-")}
@@ -179,6 +194,7 @@ WEAPON_FIELDS = {
     "description": (text_field(lines=True), ""),
     "ammo": (int_field(1, 999), None),
     "parry": (int_field(1, PARRY_MAX), None),
+    "poison": (_poison, None),
 }
 
 
@@ -245,7 +261,7 @@ def _build_weapon(ctx: FileContext, wid: str, table: dict) -> Weapon:
                   max_increments=v["max_increments"], threatens_ft=v["threatens_ft"],
                   properties=props, extra_damage=v["extra_damage"], natural=v["natural"],
                   description=v["description"], ammo=v["ammo"], base_damage=v["damage"],
-                  parry=v["parry"] or 0)
+                  parry=v["parry"] or 0, poison=v["poison"])
 
 
 def load_weapons(path=None) -> dict[str, Weapon]:
@@ -320,6 +336,10 @@ UNIT_FIELDS = {
     "legs": (int_field(0, 100), 2),
     "rideable": (bool_field, False),
     "abilities": (_abilities, ()),
+    "sneak_attack": (dice_field, None),
+    "pounce": (bool_field, False),
+    "rake": (dice_field, None),
+    "swallow_whole": (bool_field, False),
     "aoo_policy": (choice_field(AOO_POLICIES), "always"),
     "glyph": (text_field(1, 2), None),
     "description": (text_field(lines=True), ""),

@@ -32,7 +32,7 @@ DAMAGE_TYPES = PHYSICAL_TYPES + ("acid", "cold", "electricity", "fire", "positiv
 # default rules.
 WEAPON_PROPERTIES = ("magic", "silver", "cold_iron", "adamantine", "mithryl", "masterwork",
                      "knockdown", "impact", "anti_shield", "parry", "large_space",
-                     "grab", "trip", "shove")
+                     "grab", "trip", "shove", "ignites")
 AOO_POLICIES = ("always", "never", "ask")
 HANDS = 2       # a creature's hands (docs/rules/09-turns-and-actions.md "Hands")
 UNARMED_ID = "unarmed"        # reserved: the basic unarmed attack (UNARMED below)
@@ -84,9 +84,21 @@ def size_mod(size: str) -> int:
 
 @dataclass(frozen=True)
 class ExtraDamage:
-    """Bonus damage on every hit (flaming: 1d6 fire); never multiplied by a critical."""
+    """Bonus damage on every hit (flaming: 1d6 fire); never multiplied by a critical.
+    `label` names where it comes from when not the weapon ("sneak attack")."""
     dice: Dice
     type: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class WeaponPoison:
+    """The poison a hit that deals damage injects (rules: Special abilities "Poison"): a FORT
+    save against `dc`, failed: `damage` biological (poison) and `condition` for `rounds`."""
+    dc: int
+    damage: Dice | None = None
+    condition: str = ""
+    rounds: int = 1
 
 
 @dataclass(frozen=True)
@@ -122,6 +134,7 @@ class Weapon:
     description: str = ""
     ammo: int | None = None          # shots carried (bows, crossbows, slings); None: unlimited
     parry: int = 0                   # the X of the Parry+X trait (0: not a parry weapon)
+    poison: WeaponPoison | None = None   # injected by a hit that deals damage
     size: str = "medium"
     base_damage: Dice | None = None
 
@@ -347,6 +360,10 @@ class UnitType:
     legs: int = 2                 # four or more: +4 against knockdown (rules: Wrestling ...)
     rideable: bool = False        # a mount a smaller ally may ride (rules: Movement, "Riding")
     abilities: tuple[Ability, ...] = ()
+    sneak_attack: Dice | None = None   # precision dice of Sneak Attack (rules: Attack rolls)
+    pounce: bool = False          # two natural attacks in a Charge (rules: Special abilities)
+    rake: Dice | None = None      # Rake: slashing dice after a won grapple check
+    swallow_whole: bool = False   # swallows a held creature 2+ sizes smaller
     aoo_policy: str = "always"
     glyph: str = ""
     description: str = ""

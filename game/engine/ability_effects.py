@@ -18,6 +18,7 @@ import dataclasses
 from typing import NamedTuple
 
 from game.engine import events as E
+from game.engine.afflictions import afflict
 from game.engine.combat import opportunity_attacks, stopped
 from game.engine.falling import fall
 from game.engine.health import damage
@@ -220,7 +221,7 @@ def affect(b, user: str, a, origin, name: str, rolled, temp=None) -> None:
         for c in a.conditions:
             # counted in the user's turns, this one the first (docs/rules/11-hit-points-and-
             # conditions.md "How long effects last")
-            b.set_condition(name, c.name, 1, cond.lasting_turns(b.eids[user], c.rounds))
+            afflict(b, name, c.name, user, c.rounds)
     if effect.failed and a.forced is not None and not b.unit(name).dead:
         force(b, user, a, origin, name)
 

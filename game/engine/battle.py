@@ -511,7 +511,7 @@ def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
 #: were first recorded: hashed only when set, so a battle that never uses them hashes as it
 #: always did
 LATER_FIELDS = {"Weapons": ("unloaded",)}
-LATER_WEAPON_FIELDS = ("parry",)
+LATER_WEAPON_FIELDS = ("parry", "poison")
 
 
 def _without_unset(data: dict, names) -> dict:
@@ -536,6 +536,8 @@ def _plain(component) -> dict:
     data = _without_unset(asdict(component), LATER_FIELDS.get(type(component).__name__, ()))
     if isinstance(component, Weapons):
         data["items"] = [_without_unset(w, LATER_WEAPON_FIELDS) for w in data["items"]]
+        for w in data["items"]:
+            w["extra_damage"] = [_without_unset(e, ("label",)) for e in w["extra_damage"]]
     return data
 
 

@@ -30,6 +30,7 @@ from typing import NamedTuple
 from game.ecs.components import Reactions
 from game.engine import events as E
 from game.engine import minions
+from game.engine.afflictions import after_weapon_hit
 from game.engine.criticals import perfect_injury
 from game.engine.health import damage
 from game.engine.impact import after_strike
@@ -124,6 +125,7 @@ def strike(b, attacker: str, target: str, weapon, extras: Extras, kind: str = "a
         damage(b, target, result.total, types, result.describe(), attacker, roll.critical)
         if perfect:
             perfect_injury(b, target, result.total, types)
+        after_weapon_hit(b, attacker, target, s.weapon, taken, types)
     after_strike(b, attacker, target, s.weapon, roll, against, extras, taken)
     if attacker in b.eids and kind != "stray":    # the missile that strays was spent once
         spend_after_attack(b, attacker, s.weapon, s.mode, target, roll.hit)

@@ -520,4 +520,29 @@ def command_from_dict(data: dict, where: str = "", types=None) -> Command:
         raise InputError(where, None, f"bad {data['type']} command: {err}") from None
 
 
+
+
+@dataclass(frozen=True)
+class StopDropRoll(Command):
+    """Stop, Drop and Roll (docs/rules/11-hit-points-and-conditions.md "Conditions that act
+    on their own"): a full-round action of a burning creature; it drops prone and the flames
+    are out when its next turn starts."""
+
+
+@dataclass(frozen=True)
+class Swallow(Command):
+    """Swallow Whole (docs/rules/17-special-abilities.md "Pounce, Rake, Swallow Whole and
+    poison"): a Big Action, an opposed Wrestling check on the creature held in the mouth."""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class CutFree(Command):
+    """A swallowed creature cuts at its swallower from inside (a Big Action, DC 15)."""
+
+
+COMMAND_TYPES = {**COMMAND_TYPES, "StopDropRoll": StopDropRoll, "Swallow": Swallow,
+                 "CutFree": CutFree}
+
+
 __all__ = [name for name in COMMAND_TYPES] + ["Command", "COMMAND_TYPES", "command_from_dict", "asdict"]

@@ -250,6 +250,8 @@ def can_step(b, u) -> None:
         raise Refused("too_slow", f"{u.name}'s speed is 5 ft or less: no 5-Foot Step")
     if u.has("broken_leg"):
         raise Refused("broken_leg", f"{u.name} has a broken leg: no 5-Foot Step")
+    if not cond.can_step(u.conditions):
+        raise Refused("hindered", f"{u.name} is hindered: no 5-Foot Step")
 
 
 @COMMANDS.handles(C.Step)
@@ -382,7 +384,23 @@ def charge(b, cmd):
             return
         begin_attack(b, b.unit(u.name), "Charge attack")
         yield from attack_action(b, u.name, t.name, w)
+        yield from pounce(b, u.name, t.name, w)
     return perform
+
+
+def pounce(b, name: str, target: str, first):
+    """Pounce (docs/rules/17-special-abilities.md "Pounce, Rake, Swallow Whole and poison"): the Charge attack of a creature
+    with the trait strikes with a second, different natural weapon too."""
+    me = b.unit(name) if name in b.eids else None
+    if me is None or not me.unit.pounce or not first.natural or stopped(b, name) or \
+            target not in b.eids or b.unit(target).dead:
+        return
+    second = next((w for w in me.weapons if w.natural and w.can_melee and w.id != first.id
+                   and preview_weapon(b.view(), me, target, w,
+                                      own_extras(b, name, target, w)).possible), None)
+    if second is not None:
+        b.note_turn(ran=2)          # still the Charge's attack (+2 damage)
+        yield from attack_action(b, name, target, second, kind="pounce")
 
 
 def can_retreat(b, u) -> None:

@@ -21,6 +21,7 @@ from game.engine import crossbows, crushing, doors, maneuvers, minions, shield_b
 from game.engine import mounted
 from game.engine import wrestling_maneuvers
 from game.engine import passing, skill_actions, waking
+from game.engine import smother, swallow
 from game.engine import guards
 from game.engine import handlers as H
 from game.engine.lfg_handlers import COMMANDS
@@ -312,6 +313,10 @@ ACTIONS = (
     ActionKind("mount", "1 Big Action; provokes", mounted.can_mount, mounted.mount_candidates),
     ActionKind("dismount", "1 Big Action; provokes", mounted.can_dismount,
                mounted.dismount_candidates),
+    ActionKind("stop_drop_roll", "both Big Actions (a full-round action)",
+               smother.can_stop_drop_roll, smother.candidates),
+    ActionKind("swallow", "1 Big Action", swallow.can_swallow, swallow.candidates),
+    ActionKind("cut_free", "1 Big Action", swallow.can_cut_free, _single(C.CutFree)),
     ActionKind("end_turn", "nothing", minions.can_end_turn, _single(C.EndTurn)),
 )
 KINDS = {k.action: k for k in ACTIONS}

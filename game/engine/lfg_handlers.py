@@ -16,6 +16,7 @@ from game.engine import (abilities, allies, archery, crossbows, crushing, defens
                          prepare_interrupt, selective, shield_bash, stances,
                          wrestling_forecast, wrestling_maneuvers)
 from game.engine import passing, skill_actions, waking
+from game.engine import smother, swallow
 from game.engine.registry import COMMANDS, FORECASTS
 
 #: every module that registers a command handler or a forecast of the default rules
@@ -45,6 +46,8 @@ HANDLER_MODULES = (
     waking,                 # Wake Up
     passing,                # Tumble, Overpower
     mounted,                # Mount, Dismount
+    smother,                # Stop, Drop and Roll
+    swallow,                # Swallow, Cut Free
 )
 
 __all__ = ["COMMANDS", "FORECASTS", "HANDLER_MODULES"]

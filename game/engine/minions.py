@@ -37,6 +37,7 @@ from game.ecs.components import ActionBudget, Reactions
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine import roster
+from game.engine.afflictions import turn_start
 from game.engine.health import bleed_and_stabilise
 from game.engine.state import MinionPool, Refused, TurnState
 
@@ -148,6 +149,7 @@ def _start_member(b, m: str) -> None:
     b.note_entry("gang_up", m, None)
     b.note_entry("ignoring", m, None)
     bleed_and_stabilise(b, m)
+    turn_start(b, m)
     if m in b.eids:
         b.update(m, ActionBudget, movement=0, moved=False, stepped=False, attacks=0)
         b.update(m, Reactions, aoo_this_round=0)

@@ -48,10 +48,12 @@ from __future__ import annotations
 
 from game.ecs.components import ActionBudget, Reactions
 from game.engine import events as E
-from game.engine import awareness, fatigue, full_round, minions, objectives, saddle, spotting
+from game.engine import (afflictions, awareness, digestion, fatigue, full_round, minions,
+                         objectives, saddle, spotting)
 from game.engine.combat import reveal
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
+from game.engine.spending import spend
 from game.engine.roster import able, acted, advance_durations, present, standing
 from game.engine.interrupts import Pause
 from game.engine.state import PendingReaction, Prepared, TurnState
@@ -121,6 +123,8 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
         b.note_entry("interrupts", name, None)
         b.emit(E.InterruptLapsed(name))
     bleed_and_stabilise(b, name)
+    afflictions.turn_start(b, name)
+    digestion.turn_start(b, name)
     if name not in b.eids:
         return
     full_round.complete(b, name)
@@ -134,6 +138,9 @@ def start_turn(b, name: str, restore_reaction: bool = True) -> None:
     b.update(name, ActionBudget, big=big if can else 0,
              little=economy.little_per_turn if can else 0, movement=0, moved=False,
              stepped=False, attacks=0)
+    if can:
+        afflictions.lose_to_pain(b, name, spend)
+        digestion.spit_out(b, name)
     minions.start_group_turn(b, name)
 
 

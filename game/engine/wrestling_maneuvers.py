@@ -10,6 +10,7 @@ from game.engine import commands as C
 from game.engine import grapples
 from game.engine import wrestling as WR
 from game.engine import attacks, guards, spending
+from game.engine.rake import rake
 from game.engine.registry import COMMANDS
 from game.engine.state import Refused
 from game.engine.combat import opportunity_attacks, own_extras, stopped
@@ -58,6 +59,8 @@ def can_escape(b, u) -> None:
     guards.big_action(b, u, guards.big_cost(b, "escape"), "Escape")
     if not u.grappling:
         raise Refused("not_grappled", f"{u.name} is not in a grapple")
+    if u.has("swallowed") or not u.has("grappled"):     # Swallow Whole: no wrestling out
+        raise Refused("swallowed", f"{u.name} cannot wrestle free of a belly: Cut Free")
 
 
 # ---- checking one command -------------------------------------------------------------------
@@ -189,6 +192,7 @@ def pin(b, cmd):
         spending.non_attack_action(b)
         if WR.contest(b, u.name, t.name, "pin") > 0:
             WR.succeed(b, u.name, t.name, "pin", 1, None)
+            rake(b, u.name, t.name)
     return perform
 
 

@@ -392,6 +392,8 @@ def effective_concealment(sit: AttackSituation) -> str:
     level = sit.concealment if sit.concealment in CONCEALMENT_LEVELS else "none"
     if sit.attacker.has("blinded") or sit.target.has("invisible"):
         level = "total"
+    elif sit.attacker.has("partially_blinded") and level == "none":
+        level = "partial"       # docs/rules/11-hit-points-and-conditions.md "Conditions"
     return level
 
 
@@ -489,7 +491,10 @@ def attack_fortune(sit: AttackSituation) -> tuple[int, tuple[Term, ...]]:
             reasons.append(Term(value, rule.title, rule.rule))
     if sit.fortune:
         reasons.append(Term(1 if sit.fortune > 0 else -1, "situation", R10))
-    net = cond.fortune(sit.attacker.conditions, attack=True, extra=(sit.fortune,))
+    against = cond.melee_fortune_against(sit.target.conditions) if not sit.ranged else 0
+    if against:     # Terrified: melee attacks against it are Fortunate
+        reasons.append(Term(1, "target terrified", R11))
+    net = cond.fortune(sit.attacker.conditions, attack=True, extra=(sit.fortune, against))
     return net, tuple(reasons)
 
 

@@ -10,7 +10,8 @@
 - A multi-hex attacker picks its best hex; against a multi-hex target the attacker aims at its
   least concealed hex (the hex-native rules' advice to the game master: "If you can't decide
   ... choose the lower concealment").
-- Invisible targets and blinded attackers: total.
+- Invisible targets and blinded attackers: total; partially blinded attackers: at least
+  partial.
 - After a hit, roll d10: partial misses on 1-2 (20%), total on 1-5 (50%). No precision damage
   against concealed targets. Concealment blocks sight (total only), never effect (`sight`).
 """
@@ -106,6 +107,10 @@ def concealment_from(view, attacker, target, origin: Hex, index=None) -> Conceal
         reasons.insert(0, "total concealment: " + " and ".join(
             f"{'the target is' if n == 'invisible' else 'the attacker is'} {n}"
             for _, n in fixed))
+    elif level == "none" and "partially_blinded" in condition_names(a):
+        level = "partial"
+        sources = [("condition", "partially_blinded")]
+        reasons.append("partial concealment: the attacker is partially blinded")
     return _result(level, origin, sources, reasons)
 
 

@@ -202,6 +202,36 @@ def can_use_swift(conditions: Mapping[str, int]) -> bool:
     return (stage is None or stage.swift_actions) and can_act(conditions)
 
 
+def can_step(conditions: Mapping[str, int]) -> bool:
+    """No 5-Foot Step while Hindered (docs/rules/11-hit-points-and-conditions.md)."""
+    _, rules = _rules(conditions)
+    return all(r.can_step for r in rules)
+
+
+def ref_save_modifiers(conditions: Mapping[str, int]) -> list[Modifier]:
+    """The penalties on REF saves only (Encumbered -1, Heavily Encumbered and Hindered -2)."""
+    _, rules = _rules(conditions)
+    return [(r.ref_save, r.title, r.rule) for r in rules if r.ref_save]
+
+
+def melee_fortune_against(conditions: Mapping[str, int]) -> int:
+    """+1 when melee attacks against the creature are Fortunate (Terrified)."""
+    _, rules = _rules(conditions)
+    return int(any(r.melee_fortune_against > 0 for r in rules))
+
+
+def fear_source(conditions: Mapping[str, int]) -> int | None:
+    """The entity a Terrified creature fears (its value is 2 + that entity; 1: unknown), else
+    None."""
+    value = int(conditions.get("terrified", 0) or 0)
+    return value - 2 if value >= 2 else None
+
+
+def fear_value(source: int) -> int:
+    """The stored value of Terrified caused by entity `source` (see `fear_source`)."""
+    return source + 2
+
+
 def threatens(conditions: Mapping[str, int]) -> bool:
     """docs/rules/02-size-and-reach.md: no threat while prone, blinded, helpless, unconscious or
     stunned."""
@@ -210,8 +240,8 @@ def threatens(conditions: Mapping[str, int]) -> bool:
 
 
 def speed_ft(base_ft: int, conditions: Mapping[str, int]) -> int:
-    """Speed after conditions: halved once (Blinded, Cramped, Weakened 3+; rounded down to
-    5 ft), then the flat cuts (Injured -5 ft; Weakened 2: -5 ft, -10 ft from 50 ft up); never
+    """Speed after conditions: halved once (Blinded, Cramped, Hindered, Agony, Weakened 3+;
+    rounded down to 5 ft), else cut to 75% (Encumbered, rounded down to 5 ft), then the flat cuts (Injured -5 ft; Weakened 2: -5 ft, -10 ft from 50 ft up); never
     below 5 ft when the base speed is 5 ft or more (Injured:
     docs/rules/11-hit-points-and-conditions.md "Hit points")."""
     eff, rules = _rules(conditions)
@@ -219,6 +249,9 @@ def speed_ft(base_ft: int, conditions: Mapping[str, int]) -> int:
     speed = base_ft
     if any(r.half_speed for r in rules) or (stage and stage.half_speed):
         speed = speed // 2 // 5 * 5
+    share = min([r.speed_pct for r in rules] + [100])
+    if share < 100 and speed == base_ft:     # halved already: the worse cut applies alone
+        speed = speed * share // 100 // 5 * 5
     speed += sum(r.speed_delta_ft for r in rules)
     if stage and stage.stage == 2:
         speed -= 10 if base_ft >= 50 else 5
@@ -280,7 +313,7 @@ def describe(conditions: Mapping[str, int]) -> list[str]:
         if rule is None or not value:
             continue
         if rule.valued == "amount":
-            out.append(f"Bleed {value}")
+            out.append(f"{rule.title.removesuffix(' X')} {value}")
         elif rule.valued == "stage":
             out.append(f"Weakened {value}")
         else:

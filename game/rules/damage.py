@@ -33,6 +33,7 @@ from game.data.dice import Dice as DiceExpr
 from game.data.model import PHYSICAL_TYPES, SIZES, DamageReduction, ExtraDamage
 from game.rules import conditions as cond
 from game.rules.hands import grips_with_both_hands, needs_a_hand
+from game.rules.precision import precision_extra
 from game.rules.attack import (R3, R8, R10, R11, R19, AttackSituation,
                                Breakdown, Term)
 
@@ -74,7 +75,7 @@ class DamageFormula:
         sep = "+" if self.mode == "both" else "/"
         out = f"{dice} [{sep.join(self.types)}]"
         for e in self.extra:
-            out += f" + {e.dice} [{e.type}]"
+            out += f" + {e.dice} [{e.type}{' ' + e.label if e.label else ''}]"
         return out
 
 
@@ -140,10 +141,16 @@ def damage_formula(sit: AttackSituation, critical: bool = False,
         + (" (dive)" if sit.dive and sit.attack_mode == "melee" else ""),
         weapon_dice=DiceExpr(dice.count * mult, dice.sides, dice.bonus * mult),
         flat=flat, types=tuple(w.damage_type), mode=w.damage_mode, properties=tuple(w.properties),
-        extra=tuple(w.extra_damage), multiplier=mult, critical=critical,
+        extra=tuple(w.extra_damage) + _precision(sit), multiplier=mult, critical=critical,
         weakened_pct=stage.physical_damage_pct if stage else 0,
         dr=t.dr, resist=dict(t.resist), vulnerable=dict(t.vulnerable),
         killer_min=killer_minimum(sit) if critical else 0, perfect=perfect and critical)
+
+
+def _precision(sit: AttackSituation) -> tuple[ExtraDamage, ...]:
+    """Sneak Attack's precision dice (docs/rules/10-attacks-and-damage.md "Precision damage")."""
+    extra = precision_extra(sit)
+    return (extra,) if extra is not None else ()
 
 
 def dr_applies(dr: DamageReduction | None, damage_type: str, properties: tuple[str, ...]) -> bool:
@@ -253,7 +260,8 @@ def resolve_damage(formula: DamageFormula, weapon_faces: tuple[int, ...],
             raise ValueError(f"expected {extra.dice.count} dice for {extra.dice} {extra.type}")
         raw_extra = sum(got) + extra.dice.bonus
         shown = f" [{', '.join(map(str, got))}]" if got else ""
-        extra_terms = [Term(raw_extra, f"{extra.type} {extra.dice}{shown}", R10)]
+        named = f"{extra.label} {extra.type}" if extra.label else extra.type
+        extra_terms = [Term(raw_extra, f"{named} {extra.dice}{shown}", R10)]
         extra_terms += _extra_after(extra, raw_extra, formula)
         by_type.append((extra.type, sum(t.value for t in extra_terms)))
         terms += extra_terms

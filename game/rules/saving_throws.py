@@ -38,6 +38,9 @@ def save_bonus(unit: UnitType, kind: str, conditions: Mapping[str, int],
     rating, ability, mod = _rating_and_ability(unit, kind)
     terms = [Term(rating, kind, R11), Term(mod, ability, R11)]
     terms += [Term(v, label.lower(), rule) for v, label, rule in cond.d20_modifiers(conditions)]
+    if kind == "REF":
+        terms += [Term(v, label.lower(), rule) for v, label, rule in
+                  cond.ref_save_modifiers(conditions)]
     if kind == "REF" and cover_bonus:
         terms.append(Term(cover_bonus, "cover", R6))
     return Breakdown(tuple(terms))

@@ -41,6 +41,7 @@ from game.rules.attack import AttackPlan, AttackSituation, Fighter, plan_attack,
 from game.rules.concealment import ConcealmentResult, concealment
 from game.rules.cover import CoverResult, behind_cover, cover, leaning_position
 from game.rules.flanking import FlankResult, elevation_of, flanking, saddle_steps
+from game.rules import conditions as cond
 from game.rules import running
 from game.rules.probability import chances, expected_damage
 from game.rules.protect import protected_cover
@@ -48,6 +49,7 @@ from game.rules.sight import line_of_effect, line_of_sight
 from game.rules.threat import footprint_distance
 
 R10 = "rules: Attack rolls and damage"
+FEAR_HEXES = 10     # Terrified: no attack on the source of its fear within 50 ft
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,12 @@ def _problem(a, t) -> str:
         return f"{a.name} is dead"
     if t.dead:
         return f"{t.name} is already dead"
+    if "swallowed" in a.conditions or "swallowed" in t.conditions:   # Swallow Whole
+        who = a if "swallowed" in a.conditions else t
+        return f"{who.name} is swallowed: no attack reaches into or out of a belly"
+    if cond.fear_source(a.conditions) == t.eid and footprint_distance(a, t) <= FEAR_HEXES:
+        return (f"{a.name} is terrified of {t.name}: it cannot attack it within 50 ft "
+                "(rules: Hit points and conditions)")
     return ""
 
 

@@ -38,6 +38,9 @@ def conditions_of(u) -> frozenset[str]:
     names = {condition_key(c) for c in u.conditions}
     if "unconscious" in names:
         names.add("helpless")
+    for cause in ("asleep", "paralyzed"):     # helpless too (and a paralyzed one is prone)
+        if cause in names:
+            names.update(c for c in condition_rules.effective({cause: 1}) if c != cause)
     return frozenset(names)
 
 

@@ -157,6 +157,12 @@ MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
      "then move at its speed and strike from its back"),
     ("dismount", "Dismount", "Big Action, provokes: climb down into a free hex beside your "
      "mount"),
+    ("stop_drop_roll", "Stop, Drop and Roll", "Full-round action of a creature on fire: drop "
+     "prone and roll; the flames are out when your next turn starts"),
+    ("swallow", "Swallow Whole", "Big Action: an opposed Wrestling check to swallow the "
+     "creature held in your mouth since your turn began (2+ sizes smaller)"),
+    ("cut_free", "Cut Free", "Big Action, swallowed: a DC 15 Acrobatics or Wrestling check "
+     "to cut at your swallower from inside with a light blade"),
 )
 
 #: UI modes (UIModel.mode) that belong to an action button

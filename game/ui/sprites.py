@@ -306,7 +306,12 @@ BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "staggered": "Sg",
           "fighting_defensively": "Def", "defensive": "Def", "aiming": "Aim",
           # the light rules' (docs/rules/light/conditions.md); burned and poisoned count turns
           "tripped": "Tr", "burned": "Bu", "poisoned": "Po", "airborne": "Air",
-          "grounded": "Gr", "blocking": "Blk"}
+          "grounded": "Gr", "blocking": "Blk",
+          # the conditions that act on their own (docs/rules/11-hit-points-and-conditions.md)
+          "ablaze": "Fire", "agony": "Ag", "asleep": "Zz", "deaf": "Df", "distracted": "Ds",
+          "encumbered": "Enc", "heavily_encumbered": "HEn", "hindered": "Hi",
+          "paralyzed": "Par", "partially_blinded": "PBl", "terrified": "Ter",
+          "smothering_flames": "Roll"}
 #: conditions whose badge shows their number (stages, turns left)
 COUNTED_BADGES = ("bleed", "weakened", "burned", "poisoned")
 
@@ -319,7 +324,8 @@ def badge_text(condition: str, value: int) -> str:
 
 
 #: the conditions that matter most first (what a badge row shows before "+N")
-BADGE_ORDER = ("dying", "unconscious", "helpless", "stunned", "prone", "blinded", "bleed",
+BADGE_ORDER = ("dying", "unconscious", "paralyzed", "asleep", "ablaze", "helpless", "stunned",
+               "agony", "terrified", "prone", "blinded", "bleed",
                "weakened", "frightened", "staggered", "flat_footed", "fighting_defensively",
                "defensive", "aiming", "running", "retreating",
                "airborne", "grounded", "tripped", "burned", "poisoned", "blocking")
