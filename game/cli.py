@@ -159,7 +159,8 @@ def _add_play(sub) -> None:
 
 def _add_map_commands(sub) -> None:
     """Subcommands for maps: check, draw, inspect, preview a path, start a new one."""
-    validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
+    validate = sub.add_parser("validate", help="check maps or campaign files (.toml); one line "
+                              "per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+", type=map_argument, help=MAP_HELP)
     validate.add_argument("--json", action="store_true",
                           help="print one JSON object on stdout instead: per map its "
@@ -283,11 +284,36 @@ def has_display() -> bool:
                 or os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"))
 
 
+def _validate(args: argparse.Namespace) -> int:
+    """Maps as game.tiled.validate checks them; a campaign file (.toml) with every map it
+    names (docs/mapping.md "Campaigns"): every problem a line, exit 2 if any."""
+    from game.tiled.validate import run_validate, run_validate_json
+    campaigns = [m for m in args.maps if m.endswith(".toml")]
+    maps = [m for m in args.maps if not m.endswith(".toml")]
+    code = 0
+    if maps or not campaigns:
+        code = run_validate_json(maps) if args.json else run_validate(maps)
+    for path in campaigns:
+        code = max(code, _validate_campaign(path))
+    return code
+
+
+def _validate_campaign(path: str) -> int:
+    from game.engine.campaign_check import campaign_problems
+    campaign, problems = campaign_problems(path)
+    for problem in problems:
+        print(problem.line(), file=sys.stderr)
+    if problems:
+        return 2
+    print(printable(f"{path}: ok (campaign {campaign.title!r}, {len(campaign.stages)} "
+                    f"battles, the player plays {campaign.player})"))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     command = args.command or "play"
     if command == "validate":
-        from game.tiled.validate import run_validate, run_validate_json
-        return run_validate_json(args.maps) if args.json else run_validate(args.maps)
+        return _validate(args)
     if command == "render":
         from game.ui.map_renderer import run_render
         return run_render(args.map, args.out)

@@ -112,6 +112,7 @@ class UnitPlacement:
     aware: bool = True      # false: surprised, no turn in the surprise round
     hidden: bool = False    # true: unseen by its enemies until it acts
     arrives: str = ""       # the reinforcements layer it arrives with ("": there at the start)
+    wounds: int = 0         # hit points below its maximum at the start (a campaign's veteran)
 
 
 @dataclass(frozen=True)
