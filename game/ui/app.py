@@ -42,6 +42,7 @@ from game import paths  # noqa: E402
 from game import saves  # noqa: E402
 from game.cliargs import creature_name, screen_size  # noqa: E402
 from game.errors import InputError  # noqa: E402
+from game.ui import campaign_play  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
@@ -126,6 +127,7 @@ class App:
         self._errors = 0              # frames in a row that failed
         self._back_to = "setup"       # the screen Back leads to from the Load screen or the help
         self._dirty = True
+        self.campaign = None          # a campaign's progress while one is played
         if battle is not None:
             self.start_battle(battle, human_teams=human_teams, difficulties=difficulties,
                               setup=setup)
@@ -199,6 +201,7 @@ class App:
         """The game setup screen (`setup` preselects a map, sides, initiative and seed)."""
         self._end_battle()
         self._close_view()
+        self.campaign = None
         pygame.display.set_caption("hexskirmish - new battle")
         maps = S.list_maps(self.maps_dirs)
         if setup is None and maps:
@@ -255,6 +258,11 @@ class App:
                        if battle.initiative_mode != battle.hexmap.initiative else None, None,
                        crits if crits != battle.hexmap.critical_rules else None,
                        rules if rules != S.map_rules(battle.hexmap) else None)
+
+    def end_battle(self) -> None:
+        """Close the battle shown (and the screen over it) before another screen."""
+        self._end_battle()
+        self._close_view()
 
     def _end_battle(self) -> None:
         self._close_replay()
@@ -450,6 +458,9 @@ class App:
 
     # ---- result and replay -----------------------------------------------------------------
     def show_result(self) -> None:
+        if self.campaign is not None:      # a campaign goes on to its between-battle screen
+            campaign_play.battle_over(self)
+            return
         self._close_replay()
         self.summary = S.battle_summary(self.battle)
         picture = self.battle_screen.final_position()
@@ -513,6 +524,8 @@ class App:
             "handoff": self.show_handoff, "result": self.show_result,
             "restart_map": lambda: map_reload.restart_on_new_map(self),
             "watch": self.watch_replay, "close_replay": self.close_replay,
+            "campaign": lambda: campaign_play.open_campaign(self),
+            "campaign_go": lambda picked=(): campaign_play.go(self, picked),
         }
         handlers[what](*args)
 
