@@ -1,6 +1,5 @@
 """The player's creatures in a campaign: what they carry from one battle to the next
-(docs/mapping.md "Campaigns", the rules of levels in docs/rules/11-hit-points-and-conditions.md
-"Levels in a campaign").
+(docs/mapping.md "Campaigns"; hit points and Injured: docs/rules/11-hit-points-and-conditions.md).
 
 - **Survivors.** A creature of the player's side that is not dead at the end of a won battle
   goes on, with the hit points it ended with and its lasting injuries (a broken arm or leg,

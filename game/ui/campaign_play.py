@@ -91,7 +91,7 @@ def battle_over(app) -> None:
     and the between-battle screen shows it."""
     battle = app.battle
     won = battle.winner == app.campaign.campaign.player
-    decided = app.campaign.current.title or ""
+    title = app.campaign.current.title or battle.hexmap.title or "the battle"
     app.campaign = after_battle(app.campaign, battle)
     try:
         write_progress(app.campaign)
@@ -99,4 +99,4 @@ def battle_over(app) -> None:
         show_between(app, err.line())
         return
     rounds = f"{battle.round} round{'s' if battle.round != 1 else ''}"
-    show_between(app, f"{'Won' if won else 'Lost'} {decided} in {rounds}".replace("  ", " "))
+    show_between(app, f"{'Won' if won else 'Lost'}: {title}, {rounds}")
