@@ -44,7 +44,7 @@ def open_campaign(app, path=None) -> None:
         app.campaign = None
         app.show_setup(app.setup, err.line())
         return
-    if app.campaign.phase == "battle" and app.campaign.commands:
+    if app.campaign.phase == "battle" and app.campaign.state_hash:   # saved mid-battle
         play_stage(app)
     else:
         show_between(app)
