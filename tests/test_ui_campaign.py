@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
+from game.engine.campaign_file import read_campaign  # noqa: E402
 from game.engine.campaign_save import progress_path, read_progress  # noqa: E402
 from game.ui import campaign_play  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -80,3 +81,17 @@ def test_a_campaign_battle_saves_into_the_progress_and_the_button_resumes_it(pla
     press(again, again.view.campaign_button)
     assert again.mode == "battle" and again.battle.state_hash() == b.state_hash()
     assert campaign_play.shipped_campaign().is_file()
+
+
+def test_leaving_a_campaign_battle_for_the_setup_screen_keeps_its_progress(player_home):
+    a = App(None, window=False)
+    press(a, a.view.campaign_button)
+    press(a, a.view.continue_button)
+    b = a.battle
+    while b.controllers.get(b.teams_of.get(b.active)) != "human" and not b.winner:
+        a.update(0.5)
+    hash_now, commands = b.state_hash(), len(b.log)
+    a.show_setup()
+    assert a.campaign is None and a.mode == "setup"
+    saved = read_progress(progress_path(read_campaign(campaign_play.shipped_campaign())))
+    assert len(saved.commands) == commands and saved.state_hash == hash_now

@@ -199,6 +199,7 @@ class App:
 
     def show_setup(self, setup: S.Setup | None = None, message: str = "") -> None:
         """The game setup screen (`setup` preselects a map, sides, initiative and seed)."""
+        campaign_play.keep(self)          # a campaign's battle left: its progress is saved
         self._end_battle()
         self._close_view()
         self.campaign = None
@@ -311,7 +312,8 @@ class App:
 
     def save_named(self, name: str) -> bool:
         try:
-            path = saves.save_slot(self.battle, name or self._slot_name(), replace=True)
+            path = (self.battle_screen.keep_progress() if self.campaign is not None else
+                    saves.save_slot(self.battle, name or self._slot_name(), replace=True))
         except InputError as err:
             self.view.say(err.line())
             return False

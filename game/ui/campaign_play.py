@@ -86,6 +86,18 @@ def play_stage(app) -> None:
         battle_over(app)
 
 
+def keep(app):
+    """Save the campaign's battle being played into the progress (its path; None when no
+    campaign battle is being played or it has ended: its end is saved by battle_over)."""
+    if app.campaign is None or app.battle is None or app.battle.winner \
+            or app.campaign.phase != "battle":
+        return None
+    try:
+        return write_progress(app.campaign, app.battle)
+    except InputError:
+        return None            # leaving the battle: the last autosaved progress stays
+
+
 def battle_over(app) -> None:
     """The battle has ended: the survivors carry over (or the battle is to be fought again),
     and the between-battle screen shows it."""
