@@ -123,10 +123,19 @@ def build_parser() -> ArgumentParser:
     parser = ArgumentParser(prog=program_name(), description="hexskirmish: hex-grid tactical combat")
     sub = parser.add_subparsers(dest="command", parser_class=ArgumentParser)
     _add_play(sub)
+    _add_campaign(sub)
     _add_map_commands(sub)
     _add_computer_games(sub)
     _add_battle_commands(sub)
     return parser
+
+
+def _add_campaign(sub) -> None:
+    """A campaign in the window."""
+    campaign = sub.add_parser("campaign", help="play a campaign (the shipped one without a "
+                              "file), resumed where it was left")
+    campaign.add_argument("file", nargs="?", default=None,
+                          help="a campaign file (campaign.toml, docs/mapping.md)")
 
 
 def _add_play(sub) -> None:
@@ -350,12 +359,32 @@ def run(args: argparse.Namespace) -> int:
         return run_balance(args.map, args.out, games=args.games, jobs=args.jobs,
                            sides=args.sides, seed=args.seed, backend=args.backend,
                            ray_address=args.ray_address, rules=args.rules)
+    if command == "campaign":
+        return run_campaign(args)
     if command == "replay" and args.watch:
         return run_watch(args)
     if command == "replay":
         from game.report import run_replay
         return run_replay(args.file, verify=args.verify, as_json=args.json)
     return run_play(args)
+
+
+def run_campaign(args: argparse.Namespace) -> int:
+    """`campaign [FILE]`: the campaign and its maps are checked (a problem is one line, exit
+    2) before the window opens on it."""
+    from game.engine.campaign_check import campaign_problems
+    from game.ui.campaign_play import shipped_campaign
+    path = args.file or str(shipped_campaign())
+    _, problems = campaign_problems(path)
+    if problems:
+        more = f" (and {len(problems) - 1} more: python -m game validate {path})" \
+            if len(problems) > 1 else ""
+        print(problems[0].line() + more, file=sys.stderr)
+        return 2
+    if not has_display():
+        return no_display()
+    from game.ui.app import run_campaign as campaign
+    return campaign(path)
 
 
 def run_watch(args: argparse.Namespace) -> int:

@@ -253,3 +253,27 @@ def test_a_carried_over_creature_with_no_place_on_the_map_is_refused(tmp_path):
     with pytest.raises(InputError, match="4 creatures of blue carry over but the map has "
                                          "places for 3: add units of team blue"):
         campaign_battle(hexmap, "blue", roster, seed=1)
+
+
+def test_an_objective_naming_a_place_of_the_players_side_is_refused(tmp_path):
+    path = small_campaign(tmp_path)
+    scenario_map(tmp_path, [creature(1, "Place 1", 1, 1), creature(2, "Place 2", 1, 2),
+                            creature(3, "Place 3", 1, 3),
+                            creature(9, "Rikk", 8, 2, "goblin", "red", facing=3)],
+                 [thing(20, "objective", team="red", kind="defeat_leader", target="Place 1")],
+                 name="two.tmx")
+    out = validate(path)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        f"{tmp_path / 'two.tmx'}: battle 2 names 'Place 1', which may be a creature of the "
+        "player's side: rename it (the carried-over creatures take the places of blue)"]
+
+
+def test_the_campaign_command_refuses_a_bad_campaign_before_any_window(tmp_path):
+    path = small_campaign(tmp_path)
+    path.write_text(path.read_text().replace('"one.tmx"', '"gone.tmx"'))
+    out = subprocess.run([sys.executable, "-m", "game", "campaign", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy"))
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert "battle 1.map: no map gone.tmx beside the campaign file" in out.stderr

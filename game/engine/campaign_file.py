@@ -73,7 +73,7 @@ def _parse(path: Path) -> dict:
     try:
         text = read_text(path, MAX_CAMPAIGN_BYTES, "campaign file")
     except FileRefused as err:
-        raise InputError(path, None, str(err)) from None
+        raise InputError(path, None, f"{err} (give the path of a campaign.toml)") from None
     except OSError as err:
         raise InputError(path, None, f"cannot read the campaign file: "
                          f"{err.strerror or err} (give the path of a campaign.toml)") from None

@@ -747,6 +747,14 @@ def run_watch(battle, size=None) -> int:
     return run_window(app)
 
 
+def run_campaign(path) -> int:
+    """`python -m game campaign [FILE]`: the window on the campaign, where it was left."""
+    settings = prefs.load()
+    app = App(None, settings.size, settings=settings)
+    campaign_play.open_campaign(app, path)
+    return run_window(app)
+
+
 def run_window(app: App) -> int:
     """The window's loop until it is closed (the computer thinking off the main thread)."""
     app.threaded_ai = True
