@@ -49,7 +49,10 @@ def test_after_a_won_battle_the_screen_shows_survivors_and_recruits_and_continue
     battle = a.battle
     play_out(battle, "ui")
     assert battle.winner == "blue"
-    a.show_result()
+    for _ in range(50):                  # the battle screen leads on once the end is shown
+        a.update(0.5)
+        if a.mode == "campaign":
+            break
     assert a.mode == "campaign"
     screen = a.view
     text = " ".join(screen.texts())

@@ -9,6 +9,7 @@ from game.data.loader import load_units
 from game.engine.campaign_battle import places
 from game.engine.campaign_file import Campaign, read_campaign
 from game.errors import InputError
+from game.rulebooks import DEFAULT
 from game.tiled.loader import MapError, load_map
 
 
@@ -29,6 +30,10 @@ def campaign_problems(path) -> tuple[Campaign | None, list[InputError]]:
         except InputError as err:
             maps.append(None)
             problems.append(err)
+        if maps[-1] is not None and maps[-1].rules != DEFAULT:
+            problems.append(InputError(stage.map, None, f"the map plays the {maps[-1].rules} "
+                                       f"rules: a campaign's maps play the default rules "
+                                       f"({DEFAULT}); remove the map's rules property"))
         problems += _recruit_problems(campaign, n, units)
     problems += _room_problems(campaign, maps)
     problems += _name_problems(campaign, maps)

@@ -134,6 +134,9 @@ def resume_battle(progress: Progress, path: Path, hexmap):
         if not outcome.ok:
             raise InputError(path, f"command {n}", f"corrupt progress: the engine refuses "
                              f"{type(cmd).__name__} for {cmd.unit!r}: {outcome.reason}")
+    if progress.state_hash and battle.state_hash() != progress.state_hash:
+        raise InputError(path, "state_hash", "the battle replayed is not the one saved (its "
+                         "map or the unit files changed since): start the battle again")
     return battle
 
 
