@@ -277,3 +277,15 @@ def test_the_campaign_command_refuses_a_bad_campaign_before_any_window(tmp_path)
                          env=dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy"))
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
     assert "battle 1.map: no map gone.tmx beside the campaign file" in out.stderr
+
+
+def test_every_battle_of_the_shipped_campaign_has_objectives_story_and_room_for_its_company():
+    campaign = read_campaign(SHIPPED)
+    most = 0
+    for n, stage in enumerate(campaign.stages):
+        hexmap = load_map(stage.map)
+        assert hexmap.scenario.objectives and hexmap.scenario.stories, stage.map.name
+        assert stage.story and hexmap.rules == "lfg"
+        most = len([p for p in hexmap.units if p.team == "blue"]) if n == 0 else \
+            most + campaign.stages[n - 1].picks
+        assert len([p for p in hexmap.units if p.team == "blue" and not p.arrives]) >= most
