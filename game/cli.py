@@ -130,10 +130,19 @@ def build_parser() -> ArgumentParser:
     parser = ArgumentParser(prog=program_name(), description="hexskirmish: hex-grid tactical combat")
     sub = parser.add_subparsers(dest="command", parser_class=ArgumentParser)
     _add_play(sub)
+    _add_campaign(sub)
     _add_map_commands(sub)
     _add_computer_games(sub)
     _add_battle_commands(sub)
     return parser
+
+
+def _add_campaign(sub) -> None:
+    """A campaign in the window."""
+    campaign = sub.add_parser("campaign", help="play a campaign (the shipped one without a "
+                              "file), resumed where it was left")
+    campaign.add_argument("file", nargs="?", default=None,
+                          help="a campaign file (campaign.toml, docs/mapping.md)")
 
 
 def _add_play(sub) -> None:
@@ -167,7 +176,8 @@ def _add_play(sub) -> None:
 
 def _add_map_commands(sub) -> None:
     """Subcommands for maps: check, draw, inspect, preview a path, start a new one."""
-    validate = sub.add_parser("validate", help="check maps; one line per problem, exit 2 if any")
+    validate = sub.add_parser("validate", help="check maps or campaign files (.toml); one line "
+                              "per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+", type=map_argument, help=MAP_HELP)
     validate.add_argument("--json", action="store_true",
                           help="print one JSON object on stdout instead: per map its "
@@ -296,11 +306,36 @@ def has_display() -> bool:
                 or os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"))
 
 
+def _validate(args: argparse.Namespace) -> int:
+    """Maps as game.tiled.validate checks them; a campaign file (.toml) with every map it
+    names (docs/mapping.md "Campaigns"): every problem a line, exit 2 if any."""
+    from game.tiled.validate import run_validate, run_validate_json
+    campaigns = [m for m in args.maps if m.endswith(".toml")]
+    maps = [m for m in args.maps if not m.endswith(".toml")]
+    code = 0
+    if maps or not campaigns:
+        code = run_validate_json(maps) if args.json else run_validate(maps)
+    for path in campaigns:
+        code = max(code, _validate_campaign(path))
+    return code
+
+
+def _validate_campaign(path: str) -> int:
+    from game.engine.campaign_check import campaign_problems
+    campaign, problems = campaign_problems(path)
+    for problem in problems:
+        print(problem.line(), file=sys.stderr)
+    if problems:
+        return 2
+    print(printable(f"{path}: ok (campaign {campaign.title!r}, {len(campaign.stages)} "
+                    f"battles, the player plays {campaign.player})"))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     command = args.command or "play"
     if command == "validate":
-        from game.tiled.validate import run_validate, run_validate_json
-        return run_validate_json(args.maps) if args.json else run_validate(args.maps)
+        return _validate(args)
     if command == "render":
         from game.ui.map_renderer import run_render
         return run_render(args.map, args.out)
@@ -338,12 +373,32 @@ def run(args: argparse.Namespace) -> int:
         return run_balance(args.map, args.out, games=args.games, jobs=args.jobs,
                            sides=args.sides, seed=args.seed, backend=args.backend,
                            ray_address=args.ray_address, rules=args.rules)
+    if command == "campaign":
+        return run_campaign(args)
     if command == "replay" and args.watch:
         return run_watch(args)
     if command == "replay":
         from game.report import run_replay
         return run_replay(args.file, verify=args.verify, as_json=args.json)
     return run_play(args)
+
+
+def run_campaign(args: argparse.Namespace) -> int:
+    """`campaign [FILE]`: the campaign and its maps are checked (a problem is one line, exit
+    2) before the window opens on it."""
+    from game.engine.campaign_check import campaign_problems
+    from game.ui.campaign_play import shipped_campaign
+    path = args.file or str(shipped_campaign())
+    _, problems = campaign_problems(path)
+    if problems:
+        more = f" (and {len(problems) - 1} more: python -m game validate {path})" \
+            if len(problems) > 1 else ""
+        print(problems[0].line() + more, file=sys.stderr)
+        return 2
+    if not has_display():
+        return no_display()
+    from game.ui.app import run_campaign as campaign
+    return campaign(path)
 
 
 def run_watch(args: argparse.Namespace) -> int:

@@ -53,7 +53,7 @@ def unit_components(hexmap: HexMap, placement: UnitPlacement, units_db: dict) ->
         Size(unit.size),
         Reach(unit.reach),
         Team(placement.team),
-        Health(unit.hp, unit.hp),
+        Health(unit.hp - placement.wounds, unit.hp),
         Stats(unit, level),
         carried(unit),
         conditions,

@@ -113,6 +113,7 @@ class UnitPlacement:
     hidden: bool = False    # true: unseen by its enemies until it acts
     arrives: str = ""       # the reinforcements layer it arrives with ("": there at the start)
     riding: str = ""        # the name of the mount it starts on (docs/mapping.md "Riders")
+    wounds: int = 0         # hit points below its maximum at the start (a campaign's veteran)
 
 
 @dataclass(frozen=True)

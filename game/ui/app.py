@@ -42,6 +42,7 @@ from game import paths  # noqa: E402
 from game import saves  # noqa: E402
 from game.cliargs import creature_name, screen_size  # noqa: E402
 from game.errors import InputError  # noqa: E402
+from game.ui import campaign_play  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
@@ -127,6 +128,7 @@ class App:
         self._errors = 0              # frames in a row that failed
         self._back_to = "setup"       # the screen Back leads to from the Load screen or the help
         self._dirty = True
+        self.campaign = None          # a campaign's progress while one is played
         if battle is not None:
             self.start_battle(battle, human_teams=human_teams, difficulties=difficulties,
                               setup=setup)
@@ -198,8 +200,10 @@ class App:
 
     def show_setup(self, setup: S.Setup | None = None, message: str = "") -> None:
         """The game setup screen (`setup` preselects a map, sides, initiative and seed)."""
+        campaign_play.keep(self)          # a campaign's battle left: its progress is saved
         self._end_battle()
         self._close_view()
+        self.campaign = None
         pygame.display.set_caption("hexskirmish - new battle")
         maps = S.list_maps(self.maps_dirs)
         if setup is None and maps:
@@ -259,6 +263,11 @@ class App:
                        battle.fog if battle.fog != getattr(battle.hexmap, "fog", False)
                        else None)
 
+    def end_battle(self) -> None:
+        """Close the battle shown (and the screen over it) before another screen."""
+        self._end_battle()
+        self._close_view()
+
     def _end_battle(self) -> None:
         self._close_replay()
         if self.battle_screen is not None:
@@ -306,7 +315,8 @@ class App:
 
     def save_named(self, name: str) -> bool:
         try:
-            path = saves.save_slot(self.battle, name or self._slot_name(), replace=True)
+            path = (self.battle_screen.keep_progress() if self.campaign is not None else
+                    saves.save_slot(self.battle, name or self._slot_name(), replace=True))
         except InputError as err:
             self.view.say(err.line())
             return False
@@ -454,6 +464,9 @@ class App:
 
     # ---- result and replay -----------------------------------------------------------------
     def show_result(self) -> None:
+        if self.campaign is not None:      # a campaign goes on to its between-battle screen
+            campaign_play.battle_over(self)
+            return
         self._close_replay()
         self.summary = S.battle_summary(self.battle)
         picture = self.battle_screen.final_position()
@@ -517,6 +530,8 @@ class App:
             "handoff": self.show_handoff, "result": self.show_result,
             "restart_map": lambda: map_reload.restart_on_new_map(self),
             "watch": self.watch_replay, "close_replay": self.close_replay,
+            "campaign": lambda: campaign_play.open_campaign(self),
+            "campaign_go": lambda picked=(): campaign_play.go(self, picked),
         }
         handlers[what](*args)
 
@@ -749,6 +764,14 @@ def run_watch(battle, size=None) -> int:
     settings = prefs.load()
     app = App(None, size or settings.size, settings=settings)
     app.watch_replay(battle, back="quit")
+    return run_window(app)
+
+
+def run_campaign(path) -> int:
+    """`python -m game campaign [FILE]`: the window on the campaign, where it was left."""
+    settings = prefs.load()
+    app = App(None, settings.size, settings=settings)
+    campaign_play.open_campaign(app, path)
     return run_window(app)
 
 

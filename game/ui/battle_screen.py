@@ -103,6 +103,9 @@ class BattleScreen(Shown):
         self.input = WatchInput() if watch else PlayInput()   # the pointer's and keys' mode
         self.end_warning = False
         self.autosave = saves.AUTO_KEEP
+        # A campaign's battle is saved in the campaign's progress (game.ui.campaign_play),
+        # not as a battle of its own: `keep_progress()` writes it and returns its path.
+        self.keep_progress = None
         self.threaded_ai = False
         self.hud_layer = HudLayer(manager)
         self.story = StoryBox(manager)
@@ -594,7 +597,8 @@ class BattleScreen(Shown):
     def quick_save(self) -> Path | None:
         """F5: a new quick save in the player's saves folder (`game.saves`)."""
         try:
-            path = saves.quick_save(self.battle)
+            path = (self.keep_progress() if self.keep_progress else
+                    saves.quick_save(self.battle))
         except InputError as err:
             self.model.message = err.line()
             path = None
@@ -614,7 +618,10 @@ class BattleScreen(Shown):
         if not Path(self.battle.hexmap.path).is_file():
             return                      # a battle on a map made in code cannot be saved
         try:
-            saves.autosave(self.battle, self.autosave)
+            if self.keep_progress:
+                self.keep_progress()
+            else:
+                saves.autosave(self.battle, self.autosave)
         except InputError as err:
             self.model.message = f"autosave failed: {err.line()}"
             self.model.revision += 1

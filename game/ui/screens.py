@@ -735,16 +735,25 @@ class SetupScreen(Screen):
     def _build_footer(self, rx: int, fy: int, rw: int, foot_h: int) -> None:
         """The summary of the choices, Continue, Load... and Start."""
         foot = self.panel((rx, fy, rw, foot_h))
-        self.summary_box = self.textbox((8, 8, rw - 530, foot_h - 16), "", foot,
+        # the buttons keep their widths while the summary has 200 pixels, then narrow
+        k = min(1.0, (rw - 16) / 860)
+        widths = [int(w * k) for w in (140, 136, 128, 212)]
+        x = rw - 16 - sum(widths) - 3 * 8
+        self.summary_box = self.textbox((8, 8, max(1, x - 16), foot_h - 16), "", foot,
                                         "#result_text")
-        self.continue_button = self.button((rw - 508, 10, 136, foot_h - 20), "Continue",
-                                           foot, tip="the newest save or autosave")
-        self.load_button = self.button((rw - 364, 10, 128, foot_h - 20), "Load...", foot,
-                                       tip="a saved battle")
+        self.summary_box.visible = x - 16 >= 120
+        tips = ("five battles with a story: your creatures carry over (resumed where you "
+                "left it)", "the newest save or autosave", "a saved battle", "Enter")
+        made = []
+        for text, width, tip in zip(("Campaign", "Continue", "Load...", "Start battle"),
+                                    widths, tips):
+            made.append(self.button((x, 10, width, foot_h - 20), text, foot,
+                                    "@primary" if text == "Start battle" else "@secondary",
+                                    tip=tip))
+            x += width + 8
+        self.campaign_button, self.continue_button, self.load_button, self.start_button = made
         if not self.has_saves:
             self.continue_button.disable()
-        self.start_button = self.button((rw - 228, 10, 212, foot_h - 20), "Start battle",
-                                        foot, "@primary", tip="Enter")
         self._refresh_rules()
 
     def _style_seed(self) -> None:
@@ -852,6 +861,8 @@ class SetupScreen(Screen):
             if element is self.fog_button:
                 self.set_fog(not self.fog)
                 return None
+            if element is self.campaign_button:
+                return ("campaign",)
             for (team, choice), b in self.side_buttons.items():
                 if element is b:
                     self.set_side(team, choice)
