@@ -91,8 +91,11 @@ def test_leaving_a_campaign_battle_for_the_setup_screen_keeps_its_progress(playe
     press(a, a.view.campaign_button)
     press(a, a.view.continue_button)
     b = a.battle
-    while b.controllers.get(b.teams_of.get(b.active)) != "human" and not b.winner:
+    for _ in range(400):                        # the computer's turns, until a person's
+        if a.controller.is_human_turn() or b.winner:
+            break
         a.update(0.5)
+    assert a.controller.is_human_turn() or b.winner
     hash_now, commands = b.state_hash(), len(b.log)
     a.show_setup()
     assert a.campaign is None and a.mode == "setup"
