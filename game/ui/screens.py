@@ -712,8 +712,10 @@ class SetupScreen(Screen):
     def _build_footer(self, rx: int, fy: int, rw: int, foot_h: int) -> None:
         """The summary of the choices, Continue, Load... and Start."""
         foot = self.panel((rx, fy, rw, foot_h))
-        self.summary_box = self.textbox((8, 8, rw - 530, foot_h - 16), "", foot,
+        self.summary_box = self.textbox((8, 8, rw - 650, foot_h - 16), "", foot,
                                         "#result_text")
+        self.tutorial_button = self.button((rw - 628, 10, 112, foot_h - 20), "Tutorial",
+                                           foot, tip="short lessons that teach the game")
         self.continue_button = self.button((rw - 508, 10, 136, foot_h - 20), "Continue",
                                            foot, tip="the newest save or autosave")
         self.load_button = self.button((rw - 364, 10, 128, foot_h - 20), "Load...", foot,
@@ -826,6 +828,8 @@ class SetupScreen(Screen):
                 return ("continue_latest",)
             if element is self.load_button:
                 return ("load_screen",)
+            if element is self.tutorial_button:
+                return ("tutorial",)
             for (team, choice), b in self.side_buttons.items():
                 if element is b:
                     self.set_side(team, choice)
