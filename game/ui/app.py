@@ -823,8 +823,8 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
             setup = S.setup_for(info, None, initiative, seed, criticals, rules)
         app = App(None, size, window=window, setup=setup, maps_dir=maps_dir,
                   settings=settings)
-        if settings is not None and not settings.tutorial_offered:
-            app.offer_tutorial()
+        if settings is not None and not settings.tutorial_offered and setup is None:
+            app.offer_tutorial()        # the very first start, with no choice made yet
         return app
     hexmap = _load_map(map_path or DEFAULT_MAP)
     setup = S.setup_for(S.map_info(hexmap), sides, initiative, seed, criticals, rules)

@@ -371,8 +371,8 @@ class BattleScreen(Shown):
         """The screen rectangle the HUD leaves to the map (the whole window without HUD)."""
         if self.hud is not None and hasattr(self.hud, "board_rect"):
             area = self.hud.board_rect()
-            if self.lesson is not None:          # the lesson's box takes the top strip
-                area = pygame.Rect(area.left, area.top + RESERVED, area.width,
+            if self.lesson is not None:          # the lesson's box takes the bottom strip
+                area = pygame.Rect(area.left, area.top, area.width,
                                    max(100, area.height - RESERVED))
             return tuple(area)
         return None

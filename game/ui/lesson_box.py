@@ -9,7 +9,7 @@ from pygame_gui.elements import UITextBox
 
 from game.ui.panels.text import esc
 
-HEIGHT = 140
+HEIGHT = 150
 RESERVED = HEIGHT + 14      # the strip of the board's area the box takes
 
 
@@ -36,10 +36,10 @@ class LessonBox:
         return self.html().replace("<br>", "\n").replace("<b>", "").replace("</b>", "")
 
     def show(self, area: pygame.Rect) -> None:
-        """(Re)draw the box across the top of `area`, the board's part of the window (the
-        camera shows the map below it)."""
+        """(Re)draw the box across the bottom of `area`, the board's part of the window (the
+        camera shows the map above it; the questions of reactions open at the top)."""
         self.close()
-        rect = pygame.Rect(area.left + 10, area.top + 8, area.width - 20, HEIGHT)
+        rect = pygame.Rect(area.left + 10, area.bottom - HEIGHT - 8, area.width - 20, HEIGHT)
         self.box = UITextBox(self.html(), rect, manager=self.manager,
                              object_id=ObjectID(object_id="#lesson_box"))
 
