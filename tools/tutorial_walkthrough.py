@@ -23,12 +23,14 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"      # the planning copy only; the game has the display
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["HEXSKIRMISH_HOME"] = tempfile.mkdtemp(prefix="hexskirmish-plan-")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
+from game.ui import settings as prefs  # noqa: E402
 from game.ui.app import App  # noqa: E402
 
 SIZE = (1280, 800)
@@ -40,7 +42,9 @@ class Planner:
     """The off-screen window: each step is done there and written down for the real one."""
 
     def __init__(self):
-        self.app = App(None, SIZE, window=False, animations=False)
+        # the settings of a first start, as the real window has them (the warning before
+        # ending a turn with actions left included)
+        self.app = App(None, SIZE, window=False, animations=False, settings=prefs.Settings())
         self.plan: list[tuple] = []
 
     def at(self, cell):
@@ -106,7 +110,9 @@ def lesson_3(p: Planner) -> None:
         else:
             p.click(b.cell(b.unit("Grask").anchor), wait=5.0)
             if b.awaiting() == "turn" and b.active == "Osric":
-                p.key(pygame.K_e, wait=5.0)
+                p.key(pygame.K_e, wait=2.0)
+                if b.active == "Osric" and b.awaiting() == "turn":
+                    p.key(pygame.K_e, wait=5.0)     # actions left: the second E ends it
 
 
 def make_plan() -> list[tuple]:

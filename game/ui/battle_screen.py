@@ -36,7 +36,7 @@ from game.ui.hud import Hud  # noqa: E402
 from game.ui.hud_layer import HudLayer  # noqa: E402
 from game.ui.shown import Shown  # noqa: E402
 from game.ui.board_input import PlayInput, WatchInput, shift_held  # noqa: E402
-from game.ui.keys import PAN_KEYS  # noqa: E402
+from game.ui.keys import NEXT_LESSON_KEY, PAN_KEYS  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
 from game.ui.lesson_box import RESERVED, LessonBox  # noqa: E402
 from game.ui.story_box import StoryBox, story_texts  # noqa: E402
@@ -443,7 +443,7 @@ class BattleScreen(Shown):
                 self.story.close():
             self.hud_layer.invalidate()     # Enter closes the story's message box
             return None
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F7 and self.lesson is not None \
+        if ev.type == pygame.KEYDOWN and ev.key == NEXT_LESSON_KEY and self.lesson is not None \
                 and self.lesson.progress.done:
             return ("next_lesson",)
         if self._hud_took(ev):
