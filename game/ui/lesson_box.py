@@ -26,7 +26,8 @@ class LessonBox:
         lesson, p = self.progress.lesson, self.progress
         head = f"<b>Lesson {self.number} of {self.count}: {esc(lesson.title)}</b><br>"
         if p.done:
-            more = "Press F7 for the next lesson."
+            more = "Press F7 for the next lesson." if self.number < self.count else \
+                "Press F7 for the lessons list."
             return head + f"<b>Lesson complete.</b> {esc(lesson.done)}<br>{esc(more)}"
         intro = f"{esc(lesson.intro)}<br>" if p.at == 0 and lesson.intro else ""
         return (head + intro + f"<b>Step {p.at + 1} of {len(lesson.steps)}:</b> "
