@@ -22,6 +22,8 @@ import sys
 
 from game.errors import printable
 from game.tiled.hexmap import DEFAULT_RULES
+from game.errors import InputError
+from game.tiled.lessons import lesson_file_of, lesson_problems, read_lesson
 from game.tiled.loader import read_map
 from game.tiled.xmlsafe import Problem, problem
 
@@ -32,11 +34,24 @@ WARNING_LINE = re.compile(r"(?P<file>.*?):(?P<line>\d+|[^\s:]+): warning: (?P<me
 
 def _read(path, units_db):
     try:
-        return read_map(path, units_db)
+        hexmap, found = read_map(path, units_db)
     except Exception as err:  # a bug in the loader must still give one line, not a traceback
         return None, [problem(path, 1, f"internal error while loading the map "
                                        f"({type(err).__name__}: {err})",
                               "please report it together with this map")]
+    return hexmap, found + (lesson_check(path, hexmap) if hexmap is not None else [])
+
+
+def lesson_check(path, hexmap) -> list:
+    """The problems of the tutorial lesson beside the map, when it has one (docs/mapping.md
+    "Tutorial lessons")."""
+    lesson_path = lesson_file_of(path)
+    if not lesson_path.is_file():
+        return []
+    try:
+        return lesson_problems(read_lesson(lesson_path), hexmap)
+    except InputError as err:
+        return [str(err)]
 
 
 def validate_map(path, units_db=None) -> list[Problem]:

@@ -41,17 +41,21 @@ import pygame_gui  # noqa: E402
 from game import paths  # noqa: E402
 from game import saves  # noqa: E402
 from game.cliargs import creature_name, screen_size  # noqa: E402
+from game.engine.lesson_progress import LessonProgress  # noqa: E402
 from game.errors import InputError  # noqa: E402
 from game.ui import campaign_play  # noqa: E402
+from game.tiled.lessons import list_lessons  # noqa: E402
 from game.ui import map_reload  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
 from game.ui.battle_screen import BattleScreen  # noqa: E402
 from game.ui.legend_screen import LegendScreen  # noqa: E402
+from game.ui.lesson_start import lesson_battle  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
 from game.ui.replay_viewer import ReplayScreen  # noqa: E402
 from game.ui.shown import Nothing, Shown  # noqa: E402
 from game.ui.sound import SoundPlayer  # noqa: E402
+from game.ui.tutorial_screen import TutorialScreen  # noqa: E402
 from game.ui.turn_summary import meanwhile  # noqa: E402
 from game.ui.fog_view import masked_text, unknown_to  # noqa: E402
 from game.ui.screens import (HandoffScreen, ResultScreen, SetupScreen,  # noqa: E402
@@ -129,6 +133,8 @@ class App:
         self._back_to = "setup"       # the screen Back leads to from the Load screen or the help
         self._dirty = True
         self.campaign = None          # a campaign's progress while one is played
+        self.lessons: list = []           # the tutorial's lessons, read when it is opened
+        self.lesson_index: int | None = None
         if battle is not None:
             self.start_battle(battle, human_teams=human_teams, difficulties=difficulties,
                               setup=setup)
@@ -277,6 +283,51 @@ class App:
     def refresh_hud(self, force: bool = False) -> None:
         if self.battle_screen is not None:
             self.battle_screen.refresh_hud(force)
+
+    # ---- the tutorial (docs/mapping.md "Tutorial lessons") ----------------------------------
+    def show_tutorial(self, first: bool = False, message: str = "") -> None:
+        """The lessons list (`first`: offered on the game's very first start)."""
+        self._end_battle()
+        self._close_view()
+        pygame.display.set_caption("hexskirmish - tutorial")
+        try:
+            self.lessons = list_lessons()
+        except InputError as err:
+            self.lessons, message = [], err.line()
+        self.show(TutorialScreen(self.ui, self.lessons, self.screen.get_size(), first,
+                                 message))
+
+    def offer_tutorial(self) -> None:
+        """The first start: the lessons are offered once, and the settings remember it."""
+        self.settings = replace(self.settings, tutorial_offered=True)
+        if self.persist:
+            try:
+                prefs.save(self.settings)
+            except OSError:
+                pass            # offered again next time: nothing is lost
+        self.show_tutorial(first=True)
+
+    def start_lesson(self, index: int) -> None:
+        """Lesson `index` of the list: its battle with its instruction box."""
+        lesson = self.lessons[index]
+        try:
+            battle, setup = lesson_battle(lesson)
+        except InputError as err:
+            self.show_tutorial(message=err.line())
+            return
+        self.start_battle(battle, difficulties=S.difficulties(setup.sides), setup=setup,
+                          owned=True)
+        self.lesson_index = index
+        self.battle_screen.set_policy("ask")     # the lessons answer every reaction by hand
+        self.battle_screen.begin_lesson(LessonProgress(lesson, battle.hexmap), index + 1,
+                                        len(self.lessons))
+
+    def next_lesson(self) -> None:
+        index = (self.lesson_index or 0) + 1
+        if index < len(self.lessons):
+            self.start_lesson(index)
+        else:
+            self.show_tutorial(message="You have played every lesson. Well fought!")
 
     # ---- the menu, saves, help ------------------------------------------------------------
     def _freeze(self) -> None:
@@ -532,6 +583,8 @@ class App:
             "watch": self.watch_replay, "close_replay": self.close_replay,
             "campaign": lambda: campaign_play.open_campaign(self),
             "campaign_go": lambda picked=(): campaign_play.go(self, picked),
+            "tutorial": self.show_tutorial, "lesson": self.start_lesson,
+            "next_lesson": self.next_lesson,
         }
         handlers[what](*args)
 
@@ -811,8 +864,11 @@ def play_app(map_path=None, sides=None, seed=None, load=None, initiative=None,
         if (seed, initiative, criticals, rules, fog) != (None, None, None, None, None):
             info = S.map_info(_load_map(DEFAULT_MAP))
             setup = S.setup_for(info, None, initiative, seed, criticals, rules, fog)
-        return App(None, size, window=window, setup=setup, maps_dir=maps_dir,
-                   settings=settings)
+        app = App(None, size, window=window, setup=setup, maps_dir=maps_dir,
+                  settings=settings)
+        if settings is not None and not settings.tutorial_offered and setup is None:
+            app.offer_tutorial()        # the very first start, with no choice made yet
+        return app
     hexmap = _load_map(map_path or DEFAULT_MAP)
     setup = S.setup_for(S.map_info(hexmap), sides, initiative, seed, criticals, rules, fog)
     battle = S.start_battle(setup, hexmap=hexmap)

@@ -36,8 +36,9 @@ from game.ui.hud import Hud  # noqa: E402
 from game.ui.hud_layer import HudLayer  # noqa: E402
 from game.ui.shown import Shown  # noqa: E402
 from game.ui.board_input import PlayInput, WatchInput, shift_held  # noqa: E402
-from game.ui.keys import PAN_KEYS  # noqa: E402
+from game.ui.keys import NEXT_LESSON_KEY, PAN_KEYS  # noqa: E402
 from game.ui.sprites import pill  # noqa: E402
+from game.ui.lesson_box import RESERVED, LessonBox  # noqa: E402
 from game.ui.story_box import StoryBox, story_texts  # noqa: E402
 
 AI_DELAY_S = 0.35
@@ -109,6 +110,7 @@ class BattleScreen(Shown):
         self.threaded_ai = False
         self.hud_layer = HudLayer(manager)
         self.story = StoryBox(manager)
+        self.lesson: LessonBox | None = None     # a tutorial lesson's instructions
         self.heat = False
         self.sound = None           # the App's SoundPlayer (game.ui.sound); None: silent
         self.follow = True          # the camera follows the computer's moves and replays
@@ -165,6 +167,20 @@ class BattleScreen(Shown):
                             pygame.Rect((0, 0), self.size))
             self.hud_layer.invalidate()
 
+    def begin_lesson(self, progress, number: int, count: int) -> None:
+        """Play this battle as a tutorial lesson: its instruction box over the board, moved
+        on by the battle's events (docs/mapping.md "Tutorial lessons")."""
+        self.lesson = LessonBox(self.manager, progress, number, count)
+        self.camera.resize(self.size, self.free_area())
+        self.camera.fit(max_zoom=1.0, min_zoom=0.7)
+        self._show_lesson()
+
+    def _show_lesson(self) -> None:
+        if self.lesson is not None and self.with_hud:
+            self.lesson.show(self.hud.board_rect() if self.hud is not None else
+                             pygame.Rect((0, 0), self.size))
+            self.hud_layer.invalidate()
+
     def set_policy(self, policy: str) -> None:
         """The setting for the player's creatures' attacks of opportunity (game.ui.settings),
         sent to the engine now and again after every undo."""
@@ -197,6 +213,8 @@ class BattleScreen(Shown):
         if self.hud is not None:
             self.hud.kill()
         self.story.close()
+        if self.lesson is not None:
+            self.lesson.close()
         self.controller.listeners.clear()
         if self.owned:
             self.battle.close()
@@ -330,6 +348,8 @@ class BattleScreen(Shown):
     def _on_events(self, events) -> None:
         self.animator.feed(events)
         self.tell(story_texts(events))
+        if self.lesson is not None and self.lesson.progress.feed(events):
+            self._show_lesson()
         self._hold_for_reaction(events)
         self._autosave(events)
         if self.sound is not None:
@@ -353,7 +373,11 @@ class BattleScreen(Shown):
     def free_area(self):
         """The screen rectangle the HUD leaves to the map (the whole window without HUD)."""
         if self.hud is not None and hasattr(self.hud, "board_rect"):
-            return tuple(self.hud.board_rect())
+            area = self.hud.board_rect()
+            if self.lesson is not None:          # the lesson's box takes the bottom strip
+                area = pygame.Rect(area.left, area.top, area.width,
+                                   max(100, area.height - RESERVED))
+            return tuple(area)
         return None
 
     def reveal(self, name: str) -> None:
@@ -422,6 +446,9 @@ class BattleScreen(Shown):
                 self.story.close():
             self.hud_layer.invalidate()     # Enter closes the story's message box
             return None
+        if ev.type == pygame.KEYDOWN and ev.key == NEXT_LESSON_KEY and self.lesson is not None \
+                and self.lesson.progress.done:
+            return ("next_lesson",)
         if self._hud_took(ev):
             return self.due()
         action = self._board_event(ev)
@@ -636,6 +663,7 @@ class BattleScreen(Shown):
                 self.hud.panels["actions"].hide()
         self.camera.resize(self.size, self.free_area())
         self.show_every_creature()
+        self._show_lesson()
         self.refresh_hud(force=True)
         self._dirty = True
         self.hud_layer.invalidate()

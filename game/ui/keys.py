@@ -66,6 +66,8 @@ BATTLE_KEYS: dict[int, str] = {
     pygame.K_F6: "restart_map",
     pygame.K_u: "interrupt_trigger", pygame.K_k: "interrupt_action",
 }
+#: a tutorial lesson done: the next lesson (game.ui.lesson_box)
+NEXT_LESSON_KEY = pygame.K_F7
 #: the battle's keyed commands that only look (the replay viewer keeps them)
 WATCH_BATTLE_KEYS = frozenset({"threat", "sight", "heat", "centre", "zoom_in", "zoom_out",
                                "coordinates", "help", "legend", "menu", "slower",
@@ -120,8 +122,9 @@ HELP: tuple[tuple[str, str], ...] = (
     ("F6", "restart on the map file after it changed (when the game says so)"),
     ("F1", "help: the keys, the words of the game, the rules (index and search)"),
     ("F2", "the map's legend: every mark, badge and terrain and what it means"),
+    ("F7", "tutorial: the next lesson, once this one is done"),
 )
 
 __all__ = ["ACTION_KEYS", "ACTION_KEYS_BY_RULES", "LIGHT_ACTION_KEYS", "action_keys",
-           "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "PAN_KEYS", "PROMPT_KEYS",
+           "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "NEXT_LESSON_KEY", "PAN_KEYS", "PROMPT_KEYS",
            "REPLAY_HELP", "REPLAY_KEYS", "WATCH_BATTLE_KEYS"]

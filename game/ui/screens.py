@@ -736,22 +736,24 @@ class SetupScreen(Screen):
         """The summary of the choices, Continue, Load... and Start."""
         foot = self.panel((rx, fy, rw, foot_h))
         # the buttons keep their widths while the summary has 200 pixels, then narrow
-        k = min(1.0, (rw - 16) / 860)
-        widths = [int(w * k) for w in (140, 136, 128, 212)]
-        x = rw - 16 - sum(widths) - 3 * 8
+        k = min(1.0, (rw - 16) / 980)
+        widths = [int(w * k) for w in (140, 112, 136, 128, 212)]
+        x = rw - 16 - sum(widths) - 4 * 8
         self.summary_box = self.textbox((8, 8, max(1, x - 16), foot_h - 16), "", foot,
                                         "#result_text")
         self.summary_box.visible = x - 16 >= 120
         tips = ("five battles with a story: your creatures carry over (resumed where you "
-                "left it)", "the newest save or autosave", "a saved battle", "Enter")
+                "left it)", "short lessons that teach the game", "the newest save or autosave",
+                "a saved battle", "Enter")
         made = []
-        for text, width, tip in zip(("Campaign", "Continue", "Load...", "Start battle"),
-                                    widths, tips):
+        for text, width, tip in zip(("Campaign", "Tutorial", "Continue", "Load...",
+                                     "Start battle"), widths, tips):
             made.append(self.button((x, 10, width, foot_h - 20), text, foot,
                                     "@primary" if text == "Start battle" else "@secondary",
                                     tip=tip))
             x += width + 8
-        self.campaign_button, self.continue_button, self.load_button, self.start_button = made
+        (self.campaign_button, self.tutorial_button, self.continue_button, self.load_button,
+         self.start_button) = made
         if not self.has_saves:
             self.continue_button.disable()
         self._refresh_rules()
@@ -863,6 +865,8 @@ class SetupScreen(Screen):
                 return None
             if element is self.campaign_button:
                 return ("campaign",)
+            if element is self.tutorial_button:
+                return ("tutorial",)
             for (team, choice), b in self.side_buttons.items():
                 if element is b:
                     self.set_side(team, choice)

@@ -8,7 +8,9 @@
   set with SetPolicy commands: docs/rules "Attacks of opportunity");
 - `window`: one of `WINDOW_SIZES` ("1280x800", ...) or "full screen";
 - `volume` (0 to 1) and `muted`: the sound effects (`game.ui.sound`);
-- `follow`: the camera follows the acting creature in the computer's turns and in replays.
+- `follow`: the camera follows the acting creature in the computer's turns and in replays;
+- `tutorial_offered`: the tutorial was offered once (on the very first start, when there is
+  no settings file yet, the game opens on the lessons list).
 
 `load()` never stops the game: a missing file gives the defaults, a damaged one the
 defaults and one line on stderr naming the file and the fix; `save(settings)` writes
@@ -42,6 +44,7 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     follow: bool = True
+    tutorial_offered: bool = False
 
     @property
     def fullscreen(self) -> bool:
@@ -75,7 +78,8 @@ def _checked(data) -> Settings:
               "window": value in WINDOW_CHOICES,
               "volume": isinstance(value, (int, float)) and not isinstance(value, bool)
               and 0 <= value <= 1,
-              "muted": isinstance(value, bool), "follow": isinstance(value, bool)}[f.name]
+              "muted": isinstance(value, bool), "follow": isinstance(value, bool),
+              "tutorial_offered": isinstance(value, bool)}[f.name]
         if not ok:
             raise ValueError(f"{f.name}: {value!r} is not a setting the game knows")
         out = replace(out, **{f.name: value})
