@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.engine.campaign_flow import offered
-from game.ui.screens import Screen, draw_backdrop
+from game.ui.screens import Screen
 
 MUTED = "#8a96a3"
 INJURY_WORDS = {"broken_arm": "broken arm", "broken_leg": "broken leg",
@@ -38,7 +38,7 @@ class CampaignScreen(Screen):
         self.recruits, self.picks = offered(progress)
         self.picked: list[str] = []
         self.recruit_buttons: dict = {}
-        self._bg = None
+        self._backdrop = None
         self.build()
 
     @property
@@ -170,7 +170,4 @@ class CampaignScreen(Screen):
         return None
 
     def draw_background(self, surface) -> None:
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = pygame.Surface(surface.get_size())
-            draw_backdrop(self._bg, surface.get_size())
-        surface.blit(self._bg, (0, 0))
+        self.draw_backdrop_once(surface)

@@ -338,6 +338,15 @@ class Screen(Shown, ABC):
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.fill(self.background)
 
+    def draw_backdrop_once(self, surface: pygame.Surface) -> None:
+        """The screens' painted backdrop (`draw_backdrop`), drawn again only when the
+        window's size changes or the screen was built anew (`_backdrop = None`)."""
+        cached = getattr(self, "_backdrop", None)
+        if cached is None or cached.get_size() != surface.get_size():
+            cached = self._backdrop = pygame.Surface(surface.get_size())
+            draw_backdrop(cached, surface.get_size())
+        surface.blit(cached, (0, 0))
+
     def texts(self) -> list[str]:
         """The words the screen shows (labels, text boxes, buttons), top to bottom."""
         out = []
@@ -914,10 +923,7 @@ class SetupScreen(Screen):
             choose(value)
 
     def draw_background(self, surface) -> None:
-        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
-            self._backdrop = pygame.Surface(surface.get_size())
-            draw_backdrop(self._backdrop, surface.get_size())
-        surface.blit(self._backdrop, (0, 0))
+        self.draw_backdrop_once(surface)
 
 
 def card_heights(room: int, facts_h: int) -> tuple[int, int]:
@@ -1045,7 +1051,7 @@ class ResultScreen(Screen):
         self.map_title = title
         self.sides = {s.team: s for s in (sides or (setup.sides if setup else ()))}
         self.picture = picture
-        self._bg = None
+        self._backdrop = None
         self.build()
 
     @property
@@ -1112,7 +1118,7 @@ class ResultScreen(Screen):
                                              46 + (ch - 62 - shown.get_height()) // 2,
                                              shown.get_width(), shown.get_height()),
                                             shown, panel)
-        self._bg = None
+        self._backdrop = None
 
     def _buttons(self, card, cw: int, y: int) -> None:
         """The command line of this battle, then Play again, Watch the replay, Back to
@@ -1175,10 +1181,7 @@ class ResultScreen(Screen):
         return None
 
     def draw_background(self, surface) -> None:
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = pygame.Surface(surface.get_size())
-            draw_backdrop(self._bg, surface.get_size())
-        surface.blit(self._bg, (0, 0))
+        self.draw_backdrop_once(surface)
 
 
 __all__ = ["ARM_S", "BG", "HANDOFF_BG", "HandoffScreen", "ResultScreen", "SCREEN_THEME",
