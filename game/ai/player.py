@@ -52,7 +52,7 @@ import gc
 import logging
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.ai.evaluate import (Context, Estimate, Weights, combine, fdist, dilate, max_range,
                               move_hexes, threateners, weapon_modes)
@@ -69,6 +69,8 @@ from game.ai.purpose import plan_key, purposeful
 from game.ai.terrain import path_risk, terrain_options
 from game.ai import interrupts
 from game.ai.light import LightPlayer
+from game.ai import lookahead
+from game.ai.lookahead import DEFAULT_ROLLOUTS
 from game.engine import commands as C
 from game.engine.legality import choices
 from game.hexgrid import Hex, footprint
@@ -95,6 +97,7 @@ class Profile:
     # (docs/rules/06-cover.md, 07-concealment.md)
     lookahead: bool = False  # the enemies' replies after the plan: a creature it likely
     # brings down does not strike back
+    rollouts: int = 0        # the look-ahead's rollouts per decision (game.ai.lookahead)
 
 
 PROFILES = {
@@ -105,7 +108,8 @@ PROFILES = {
     # Hard beats it in 68% and it still beats Easy (tools/ai_quality.py --ladder).
     "normal": Profile("normal", top_k=8, noise=0.6, depth=2),
     "hard": Profile("hard", top_k=12, noise=0.0, depth=3,
-                    weights=Weights(focus=0.5, support=0.8), lookahead=True),
+                    weights=Weights(focus=0.5, support=0.8), lookahead=True,
+                    rollouts=DEFAULT_ROLLOUTS),
 }
 
 # What each level does differently, for people (the setup screen's tooltip).
@@ -124,10 +128,21 @@ DESCRIPTIONS = {
 }
 
 
-def profile_of(difficulty: str) -> Profile:
+def profile_of(difficulty: str, budget: int | None = None, noise: float | None = None
+               ) -> Profile:
+    """The profile of a level; `budget` replaces its look-ahead's rollouts per decision
+    (0: none), `noise` its noise."""
     if difficulty not in PROFILES:
         raise ValueError(f"unknown difficulty {difficulty!r} (use {', '.join(DIFFICULTIES)})")
-    return PROFILES[difficulty]
+    profile = PROFILES[difficulty]
+    if budget is not None:
+        if not isinstance(budget, int) or budget < 0:
+            raise ValueError(f"a look-ahead budget is a count of rollouts (0 or more), "
+                             f"not {budget!r}")
+        profile = replace(profile, rollouts=budget)
+    if noise is not None:
+        profile = replace(profile, noise=float(noise))
+    return profile
 
 
 @dataclass
@@ -153,8 +168,9 @@ class AIPlayer:
     """
 
     def __init__(self, difficulty: str = "normal", seed: int | str | None = 0,
-                 rng: random.Random | None = None):
-        self.profile = profile_of(difficulty)
+                 rng: random.Random | None = None, budget: int | None = None,
+                 noise: float | None = None):
+        self.profile = profile_of(difficulty, budget, noise)
         self.difficulty = difficulty
         self.rng = rng if rng is not None else random.Random(seed)
         self.decisions: list[Decision] = []
@@ -193,7 +209,9 @@ class AIPlayer:
                 options = self._choose_next(battle, memo)
             else:
                 options = self._turn(battle, memo)
-            chosen = self._pick(battle, options)
+            chosen = self._searched(battle, options) if state == "turn" else None
+            if chosen is None:
+                chosen = self._pick(battle, options)
         finally:
             gc.unfreeze()
         ms = (time.perf_counter() - start) * 1000
@@ -201,6 +219,20 @@ class AIPlayer:
         return chosen.command
 
     # -- picking, checking, logging ------------------------------------------------------------
+    def _searched(self, battle, options: list[Option]) -> Option | None:
+        """The look-ahead's choice among the plans (game.ai.lookahead), when this level
+        looks ahead and there is a choice to make."""
+        if not self.profile.rollouts or len(options) < 2:
+            return None
+        policy = AIPlayer(self.difficulty, budget=0, noise=0.0)
+        got = lookahead.search(battle, options, policy,
+                               lookahead.Budget(rollouts=self.profile.rollouts))
+        if got is None:
+            return None
+        option, detail = got
+        option.detail["search"] = detail
+        return option
+
     def _pick(self, battle, options: list[Option]) -> Option:
         if self.profile.noise and len(options) > 1:
             scale = max(1.0, max(abs(o.score) for o in options))
