@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from game.ai.evaluate import KILL_ROUNDS, Context, standing
 from game.ai.memo import Memo
 
-DEFAULT_ROLLOUTS = 6        # rollouts per decision (see docs/architecture.md "The computer player")
-DEFAULT_CANDIDATES = 4      # the planner's best distinct commands that are tried out
-SAFETY_SECONDS = 2.5        # the wall-clock cap of one decision (never reached by default)
+DEFAULT_ROLLOUTS = 6        # rollouts per decision
+DEFAULT_CANDIDATES = 3      # the planner's best distinct commands that are tried out
+SAFETY_SECONDS = 2.0        # the wall-clock cap of one decision (never reached by default)
+PRIOR_ROLLOUTS = 2.0        # the planner's score weighs as much as this many rollouts
 STEPS_PER_ROLLOUT = 24      # commands of one rollout at most (the turn and its reactions)
 
 
@@ -81,26 +82,34 @@ def search(battle, options, policy, budget: Budget):
         return None
     actor = battle.active
     base = Baseline(battle, actor, policy.profile.weights)
-    deadline = time.perf_counter() + budget.seconds
+    start = time.perf_counter()
     made = 0
     for n in range(max(budget.rollouts, len(trials))):
         trial, r = trials[n % len(trials)], n // len(trials)
         copy = battle.rehearsal(f"{battle.seed}:{len(battle.log)}:{r}")
         trial.scores.append(rollout(copy, trial.option.command, actor, policy, base))
         made += 1
-        if time.perf_counter() > deadline:
+        spent = time.perf_counter() - start
+        if spent * (made + 1) / made > budget.seconds:     # the next one would pass the cap
             break
+    values = judged(trials)
+    best = max(values, key=lambda tv: (tv[1], -trials.index(tv[0])))[0]
+    return best.option, {"rollouts": made,
+                         "values": [(_short(t.option), round(v, 3)) for t, v in values]}
+
+
+def judged(trials: list) -> list:
+    """(trial, value) of the trials with rollouts: the planner's score moved toward the mean
+    of its rollouts by how many there are (PRIOR_ROLLOUTS: with two, halfway), both on one
+    scale (the planner's scores shifted by the mean difference of the two over the trials).
+    Every trial is compared on its first rounds only, the same dice for all."""
     tried = [t for t in trials if t.scores]
     rounds = min(len(t.scores) for t in tried)
-    best = max(tried, key=lambda t: (_mean_of(t, rounds), -trials.index(t)))
-    return best.option, {"rollouts": made,
-                         "means": [(_short(t.option), round(_mean_of(t, rounds), 3))
-                                   for t in tried]}
-
-
-def _mean_of(trial: Trial, rounds: int) -> float:
-    """The mean of the first `rounds` rollouts: every candidate compared on the same dice."""
-    return sum(trial.scores[:rounds]) / rounds
+    means = {id(t): sum(t.scores[:rounds]) / rounds for t in tried}
+    shift = sum(means[id(t)] - t.option.score for t in tried) / len(tried)
+    weight = rounds / (rounds + PRIOR_ROLLOUTS)
+    return [(t, t.option.score + shift + weight * (means[id(t)] - t.option.score - shift))
+            for t in tried]
 
 
 def _short(option) -> str:
