@@ -35,8 +35,9 @@ allies still to act this round, so it picks the enemy they can bring down togeth
 no blow on one they fell anyway; wounded enemies count more), looks ahead at the enemies' replies (the
 danger where a plan ends, also after attacking and moving away, counts an enemy the plan
 brings down only by the chance it survives), gives more end hexes the full score, and adds
-no noise. The noise comes from a `random.Random` the player owns (seeded), never from the
-battle's dice.
+no noise, and then plays its best few plans out on copies of the battle with sampled dice
+(`game.ai.lookahead`: the budget is a count of rollouts, `AIPlayer(budget=N)`). The noise
+comes from a `random.Random` the player owns (seeded), never from the battle's dice.
 
 Every movement plan has a purpose (`game.ai.purpose`): none re-enters a hex of the turn, and
 each names its reason (approach, cover, flank, protect, retreat, objective). The noise of a
@@ -124,7 +125,8 @@ DESCRIPTIONS = {
     "hard": "Hard: as Normal, and focuses fire: it strikes the enemy that it and the allies "
             "still to act this round are most likely to bring down (no blow wasted on one "
             "they fell anyway); looks ahead at the enemies' replies (an enemy it is likely to "
-            "bring down will not strike back), scores more positions in full; never random.",
+            "bring down will not strike back), scores more positions in full, and plays its "
+            "best few plans out with sampled dice before it picks one; never random.",
 }
 
 
