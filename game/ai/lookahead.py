@@ -33,7 +33,7 @@ from game.ai.memo import Memo
 
 DEFAULT_ROLLOUTS = 6        # rollouts per decision
 DEFAULT_CANDIDATES = 3      # the planner's best distinct commands that are tried out
-SAFETY_SECONDS = 2.0        # the wall-clock cap of one decision (never reached by default)
+SAFETY_SECONDS = 2.5        # the wall-clock cap of one decision, from its start
 PRIOR_ROLLOUTS = 2.0        # the planner's score weighs as much as this many rollouts
 STEPS_PER_ROLLOUT = 24      # commands of one rollout at most (the turn and its reactions)
 
@@ -73,24 +73,28 @@ def candidates(battle, options, wanted: int) -> list:
     return out
 
 
-def search(battle, options, policy, budget: Budget):
-    """(the chosen option, its details: rollouts made, each candidate's mean) of the
+def search(battle, options, policy, budget: Budget, started: float | None = None):
+    """(the chosen option, its details: rollouts made, each candidate's value) of the
     look-ahead over `options`; None when there is nothing to choose between or the battle
-    cannot be copied (an action paused by an interrupt turn)."""
+    cannot be copied (an action paused by an interrupt turn). The decision began at
+    `started` (time.perf_counter(); default now): no rollout starts that would end past
+    its cap, and the candidates tried so far are compared (at least the planner's first
+    choice, which is tried first)."""
     trials = [Trial(o, []) for o in candidates(battle, options, budget.candidates)]
     if len(trials) < 2 or battle.rehearsal(0) is None:
         return None
     actor = battle.active
     base = Baseline(battle, actor, policy.profile.weights)
     start = time.perf_counter()
+    deadline = (start if started is None else started) + budget.seconds
     made = 0
     for n in range(max(budget.rollouts, len(trials))):
         trial, r = trials[n % len(trials)], n // len(trials)
         copy = battle.rehearsal(f"{battle.seed}:{len(battle.log)}:{r}")
         trial.scores.append(rollout(copy, trial.option.command, actor, policy, base))
         made += 1
-        spent = time.perf_counter() - start
-        if spent * (made + 1) / made > budget.seconds:     # the next one would pass the cap
+        now = time.perf_counter()
+        if now + (now - start) / made > deadline:     # the next one would pass the cap
             break
     values = judged(trials)
     best = max(values, key=lambda tv: (tv[1], -trials.index(tv[0])))[0]

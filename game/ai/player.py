@@ -211,7 +211,7 @@ class AIPlayer:
                 options = self._choose_next(battle, memo)
             else:
                 options = self._turn(battle, memo)
-            chosen = self._searched(battle, options) if state == "turn" else None
+            chosen = self._searched(battle, options, start) if state == "turn" else None
             if chosen is None:
                 chosen = self._pick(battle, options)
         finally:
@@ -221,14 +221,14 @@ class AIPlayer:
         return chosen.command
 
     # -- picking, checking, logging ------------------------------------------------------------
-    def _searched(self, battle, options: list[Option]) -> Option | None:
+    def _searched(self, battle, options: list[Option], started: float) -> Option | None:
         """The look-ahead's choice among the plans (game.ai.lookahead), when this level
         looks ahead and there is a choice to make."""
         if not self.profile.rollouts or len(options) < 2:
             return None
         policy = AIPlayer(self.difficulty, budget=0, noise=0.0)
         got = lookahead.search(battle, options, policy,
-                               lookahead.Budget(rollouts=self.profile.rollouts))
+                               lookahead.Budget(rollouts=self.profile.rollouts), started)
         if got is None:
             return None
         option, detail = got
