@@ -52,10 +52,6 @@ class Trial:
     option: object
     scores: list
 
-    @property
-    def mean(self) -> float:
-        return sum(self.scores) / len(self.scores)
-
 
 def candidates(battle, options, wanted: int) -> list:
     """The planner's best `wanted` options with distinct commands that the battle accepts,
