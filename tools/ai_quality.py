@@ -21,6 +21,10 @@ times against the baseline on the largest map (`--time-games` games: p99 and max
 `--rungs hard` plays only Hard against Normal (a change to Hard alone leaves the other rungs
 as they were).
 
+--pair STRONG,WEAK plays one pair the same way; a side is any controller spec of `simulate`
+(`game.ai.specs`), so `--pair ai:hard,ai:normal~0.05` is Hard against Normal without its
+spacing noise, and `ai:hard@3` is Hard with 3 rollouts per decision.
+
 On each shipped map it plays `--games` seeded games (game i: dice seed S+i); in every other
 game the sides are swapped (even i: the AI plays the map's first team, odd i: the second), so
 the map's imbalance between its teams cancels out. It prints per map the AI's win rate with a

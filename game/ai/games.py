@@ -3,7 +3,8 @@
 `game.ai.cluster`, and both run `play_game`).
 
 - `make_player(spec, seed)`: the player of a controller spec (`ai`, `ai:easy`, `ai:normal`,
-  `ai:hard`, `baseline`), with its own seeded noise.
+  `ai:hard`, `baseline`; a level may name its look-ahead's rollouts and its noise,
+  `ai:hard@6`, `ai:normal~0.05`: `game.ai.specs`), with its own seeded noise.
 - `battle_map(map_path)`: the HexMap of a .tmx path (cached per process), of ARENA (the
   mirrored arena of `arena_map`, fair by construction), or a HexMap itself.
 - `play_game(map_path, controllers, seed, ...)`: the battle played out; its result and its
@@ -19,6 +20,7 @@ import time
 from game.ai.baseline import BaselinePlayer
 from game.ai.player import AIPlayer
 from game.ai.conduct import ConductWatch, conduct
+from game.ai.specs import SPEC_HELP, parse_controller
 from game.balance.stats import game_stats, roster
 from game.ecs.scenario import WALL, make_hexmap
 from game.engine import commands as C
@@ -34,8 +36,10 @@ def make_player(spec: str, seed):
     """A player object with `.command(battle)` for a controller spec."""
     if spec == "baseline":
         return BaselinePlayer()
-    difficulty = spec.split(":", 1)[1] if ":" in spec else "normal"
-    return AIPlayer(difficulty, seed=seed)
+    got = parse_controller(spec)
+    if got is None:
+        raise ValueError(f"unknown controller {spec!r} (use {SPEC_HELP})")
+    return AIPlayer(got.level, seed=seed, budget=got.budget, noise=got.noise)
 
 
 _MAPS: dict = {}

@@ -5,7 +5,8 @@
 
 MAP may also be `arena`: a mirrored arena, fair by construction (`game.ai.games`).
 The i-th entry of --sides controls the i-th team of the map's `teams` property; a controller
-is `ai` (`ai:easy`, `ai:normal`, `ai:hard`; plain `ai` is normal) or `baseline`. Game i uses
+is `ai` (`ai:easy`, `ai:normal`, `ai:hard`; plain `ai` is normal; `ai:hard@6` sets Hard's
+look-ahead rollouts, `ai:normal~0.05` a level's noise: `game.ai.specs`) or `baseline`. Game i uses
 the seed S+i for the battle's dice, and each computer player gets its own noise generator
 seeded from the game's seed and its team, so a game's result does not depend on --jobs (the
 games run in separate processes with --jobs > 1, the 'spawn' context).
@@ -39,6 +40,7 @@ from pathlib import Path
 from game import rulebooks
 from game.ai.cluster import RayRunner
 from game.ai.conduct import ratios, summed
+from game.ai.specs import SPEC_HELP, is_controller
 from game.ai.games import ARENA, ROUND_CAP, battle_map, play_game, task_fields, task_fog
 from game.errors import InputError, printable, printable_all
 
@@ -58,9 +60,9 @@ def parse_sides(text: str, teams: list[str]) -> list[str]:
                          f"the map has {len(teams)} team(s) ({', '.join(teams)}): give one "
                          "per team, in that order")
     for s in sides:
-        if s not in CONTROLLERS:
-            raise InputError(None, None, f"--sides: unknown controller {s!r} (use ai, "
-                             "ai:easy, ai:normal, ai:hard or baseline)")
+        if not is_controller(s):
+            raise InputError(None, None, f"--sides: unknown controller {s!r} (use "
+                             f"{SPEC_HELP})")
     return sides
 
 

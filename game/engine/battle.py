@@ -110,6 +110,7 @@ class Battle:
         self._out: list[E.Event] = []
         self._view: BattleView | None = None
         self._detached = False      # a copy to decide on (`detached`) takes no command
+        self._paused_elsewhere = 0  # a detached copy: actions paused in the battle
         store = self.store
         self.eids = {i.name: eid for eid, i in store.get_component(Identity)}
         self.teams_of = {store.component_for_entity(eid, Identity).name: t.name
@@ -147,6 +148,19 @@ class Battle:
         other.teams_of, other.leader_of = dict(self.teams_of), dict(self.leader_of)
         other.log, other.events, other._out = list(self.log), list(self.events), []
         other._paused, other._view, other._detached = [], None, True
+        other._paused_elsewhere = len(self._paused) + self._paused_elsewhere
+        return other
+
+    def rehearsal(self, dice_seed) -> Battle | None:
+        """A copy of the battle to try commands on (the computer player's look-ahead): like
+        `detached`, but it takes commands, and its dice are new ones seeded with `dice_seed`
+        (the rolls a player may expect, never the battle's own next rolls, which nobody may
+        know). None while an action is paused by an interrupt turn (docs/rules/09-turns-and-actions.md): a paused action cannot be
+        copied."""
+        if self._paused or self._paused_elsewhere:
+            return None
+        other = self.detached()
+        other.dice, other._detached = Dice(dice_seed), False
         return other
 
     def unit(self, name: str):

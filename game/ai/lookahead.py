@@ -1,0 +1,169 @@
+"""Hard's look-ahead: the best few plans of the acting creature tried out with the real engine.
+
+`search(battle, options, policy, budget)` takes the plans the planner scored
+(`game.ai.player.Planner`, the same candidate generation as Normal), keeps the best
+`budget.candidates` distinct commands the battle accepts (its legality query,
+`battle.refusal`), and plays each of them out on copies of the battle (`Battle.rehearsal`)
+with sampled dice: the candidate command, then the rest of the creature's turn as the
+planner would play it without noise (`policy`, whose answers to reactions on the way are the
+other side's too), until another creature acts, the battle waits for the next pick or it is
+over. Each copy's end is scored (`outcome_value`) and the candidate with the best mean wins;
+ties keep the planner's order.
+
+The budget is a count of rollouts (`Budget.rollouts`), handed out round-robin over the
+candidates, so the answer depends only on the battle and the budget, never on the machine's
+speed: rollout r of every candidate rolls dice seeded with the battle's seed, the length of
+its log and r (the same dice for every candidate: their differences are the plans', not the
+luck's). `Budget.seconds` is a safety cap the default never reaches: when it is, the search
+answers with its best so far (it always has one: the planner's own first choice).
+
+The score of an outcome is in the planner's currency (`game.ai.evaluate`: damage output per
+round): what each creature lost (its value x the share of its hit points lost, and
+KILL_ROUNDS x its value when it went down; the enemies' losses count for us, ours against
+us) plus the acting creature's position where it stands at the end (the danger there and
+the attacks it could make next: `Context.position`).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from game.ai.evaluate import KILL_ROUNDS, Context, standing
+from game.ai.memo import Memo
+
+DEFAULT_ROLLOUTS = 6        # rollouts per decision
+DEFAULT_CANDIDATES = 3      # the planner's best distinct commands that are tried out
+SAFETY_SECONDS = 2.5        # the wall-clock cap of one decision, from its start
+PRIOR_ROLLOUTS = 2.0        # the planner's score weighs as much as this many rollouts
+STEPS_PER_ROLLOUT = 24      # commands of one rollout at most (the turn and its reactions)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much Hard looks ahead: rollouts in all, candidates tried, a time cap."""
+    rollouts: int = DEFAULT_ROLLOUTS
+    candidates: int = DEFAULT_CANDIDATES
+    seconds: float = SAFETY_SECONDS
+
+
+@dataclass
+class Trial:
+    """One candidate plan and the scores of its rollouts so far."""
+    option: object
+    scores: list
+
+
+def candidates(battle, options, wanted: int) -> list:
+    """The planner's best `wanted` options with distinct commands that the battle accepts,
+    best first (the planner's order breaks ties)."""
+    ranked = sorted(enumerate(options), key=lambda io: (-io[1].score, io[0]))
+    out, seen = [], set()
+    for _, option in ranked:
+        key = repr(option.command)
+        if key in seen or battle.refusal(option.command) is not None:
+            continue
+        seen.add(key)
+        out.append(option)
+        if len(out) >= wanted:
+            break
+    return out
+
+
+def search(battle, options, policy, budget: Budget, started: float | None = None):
+    """(the chosen option, its details: rollouts made, each candidate's value) of the
+    look-ahead over `options`; None when there is nothing to choose between or the battle
+    cannot be copied (an action paused by an interrupt turn). The decision began at
+    `started` (time.perf_counter(); default now): no rollout starts that would end past
+    its cap, and the candidates tried so far are compared (at least the planner's first
+    choice, which is tried first)."""
+    trials = [Trial(o, []) for o in candidates(battle, options, budget.candidates)]
+    if len(trials) < 2 or battle.rehearsal(0) is None:
+        return None
+    actor = battle.active
+    base = Baseline(battle, actor, policy.profile.weights)
+    start = time.perf_counter()
+    deadline = (start if started is None else started) + budget.seconds
+    made = 0
+    for n in range(max(budget.rollouts, len(trials))):
+        trial, r = trials[n % len(trials)], n // len(trials)
+        copy = battle.rehearsal(f"{battle.seed}:{len(battle.log)}:{r}")
+        trial.scores.append(rollout(copy, trial.option.command, actor, policy, base))
+        made += 1
+        now = time.perf_counter()
+        if now + (now - start) / made > deadline:     # the next one would pass the cap
+            break
+    values = judged(trials)
+    best = max(values, key=lambda tv: (tv[1], -trials.index(tv[0])))[0]
+    return best.option, {"rollouts": made,
+                         "values": [(_short(t.option), round(v, 3)) for t, v in values]}
+
+
+def judged(trials: list) -> list:
+    """(trial, value) of the trials with rollouts: the planner's score moved toward the mean
+    of its rollouts by how many there are (PRIOR_ROLLOUTS: with two, halfway), both on one
+    scale (the planner's scores shifted by the mean difference of the two over the trials).
+    Every trial is compared on its first rounds only, the same dice for all."""
+    tried = [t for t in trials if t.scores]
+    rounds = min(len(t.scores) for t in tried)
+    means = {id(t): sum(t.scores[:rounds]) / rounds for t in tried}
+    shift = sum(means[id(t)] - t.option.score for t in tried) / len(tried)
+    weight = rounds / (rounds + PRIOR_ROLLOUTS)
+    return [(t, t.option.score + shift + weight * (means[id(t)] - t.option.score - shift))
+            for t in tried]
+
+
+def _short(option) -> str:
+    return f"{option.kind} {type(option.command).__name__}"
+
+
+def rollout(copy, command, actor: str, policy, base: Baseline) -> float:
+    """Apply `command` on the copy, play the rest of `actor`'s turn with `policy`, score it."""
+    if not copy.apply(command).ok:
+        return float("-inf")
+    for _ in range(STEPS_PER_ROLLOUT):
+        state = copy.awaiting()
+        if state in ("over", "choice"):
+            break
+        if state == "turn" and copy.active != actor:
+            break
+        if not copy.apply(policy.command(copy)).ok:
+            break
+    return base.outcome_value(copy)
+
+
+class Baseline:
+    """The creatures as they stand before the decision, and their values (the planner's,
+    `Context.values`), to score where a rollout ends."""
+
+    def __init__(self, battle, actor: str, weights):
+        view = battle.view()
+        me = view.unit(actor)
+        self.actor, self.team, self.weights = actor, me.team, weights
+        ctx = Context(battle, view, me, weights=weights, memo=Memo(battle.hexmap))
+        self.values = dict(ctx.values)
+        self.before = {u.name: (u.team, u.hp, u.max_hp, standing(u)) for u in view.units}
+
+    def outcome_value(self, copy) -> float:
+        """What the rollout gained: the enemies' losses minus ours, plus the actor's
+        position at the end (when it still stands)."""
+        view = copy.view()
+        now = {u.name: u for u in view.units}
+        total = 0.0
+        for name, (team, hp, max_hp, was_standing) in self.before.items():
+            if not was_standing or name not in self.values:
+                continue
+            u = now.get(name)
+            lost_hp = hp - (u.hp if u is not None else 0)
+            went_down = u is None or not standing(u)
+            loss = self.values[name] * (max(0, lost_hp) / max(1, max_hp)
+                                        + (KILL_ROUNDS if went_down else 0.0))
+            total += -loss if team == self.team else loss
+        me = now.get(self.actor)
+        if me is not None and standing(me) and copy.awaiting() != "over":
+            ctx = Context(copy, view, me, weights=self.weights, memo=Memo(copy.hexmap))
+            if ctx.enemies:
+                total += ctx.position(me.anchor, me.facing, exact=False)[0]
+        return total
+
+
+__all__ = ["Budget", "DEFAULT_CANDIDATES", "DEFAULT_ROLLOUTS", "SAFETY_SECONDS", "search"]

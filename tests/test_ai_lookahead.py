@@ -1,0 +1,158 @@
+"""Hard's look-ahead (game/ai/lookahead.py): its best few plans played out on copies of the
+battle with sampled dice. The same battle and budget give the same command; every command
+is one the battle accepts; deciding changes nothing and draws nothing from the battle's
+dice; the smallest budget and a spent time cap still answer; and in a position where the
+planner's greedy choice is worse (a Trip of an orc one blow would bring down), the
+look-ahead strikes instead, and the orc goes down more often when the turn is played out.
+
+Budgets here are small (tests stay quick); the default's decision times are measured by
+tools/bench.py (section `ai`), its strength by tools/ai_quality.py --pair.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from ai_helpers import first_decision
+from game.ai import lookahead
+from game.ai.games import make_player
+from game.ai.memo import Memo
+from game.ai.player import AIPlayer
+from game.ai.simulate import parse_sides
+from game.ai.specs import ControllerSpec, parse_controller
+from game.engine import commands as C
+from game.engine import turns
+from game.engine.battle import Battle
+from game.errors import InputError
+from game.tiled.hexmap import UnitPlacement
+from tests.helpers import loaded_map
+
+REPO = Path(__file__).resolve().parent.parent
+DUEL = REPO / "maps" / "duel.tmx"
+
+# a fighter between two wounded orcs: the one in front has 3 hit points left
+ORC_AT_3_HP = [
+    dict(name="B", unit="fighter", team="blue", col=5, row=3, facing=0),
+    dict(name="R0", unit="orc", team="red", col=6, row=3, facing=3, overrides={"hp": 3}),
+    dict(name="R1", unit="orc", team="red", col=4, row=5, facing=3, overrides={"hp": 5})]
+
+
+def _on_duel(units, first: str = "B", seed: int = 2) -> Battle:
+    """A battle on the duel map's terrain with these creatures, brought to `first`'s turn."""
+    hexmap = dataclasses.replace(loaded_map(DUEL), units=[UnitPlacement(**u) for u in units])
+    b = Battle(hexmap, seed=seed)
+    for _ in range(6):
+        state = b.awaiting()
+        if state == "turn" and b.active == first:
+            return b
+        if state == "choice" and first in turns.candidates(b):
+            cmd = C.ChooseNext(b.chooser, first)
+        else:
+            cmd = C.EndTurn(b.active)
+        assert b.apply(cmd).ok
+    raise AssertionError(f"{first} never got its turn")
+
+
+def test_hard_gives_the_same_command_for_the_same_battle_and_budget():
+    """The budget is a count of rollouts and their dice are seeded from the battle: two
+    players (even with different seeds of their own) decide alike."""
+    first = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=1, budget=3).command)
+    again = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=9, budget=3).command)
+    assert first == again
+
+
+def test_every_command_of_hard_is_accepted_and_deciding_changes_nothing():
+    """Hard's commands go through the battle's legality query like everyone's; its rollouts
+    play on copies with dice of their own, so the battle's state and dice are untouched."""
+    b = Battle(loaded_map(DUEL), seed=5)
+    player = AIPlayer("hard", seed=1, budget=2)
+    searched = 0
+    for _ in range(40):
+        if b.awaiting() == "over":
+            break
+        before, rolls = b.state_hash(), b.dice.rolls
+        cmd = player.command(b)
+        assert b.state_hash() == before and b.dice.rolls == rolls
+        assert b.check(cmd) == "", cmd
+        assert b.apply(cmd).ok
+        searched += "search" in player.decisions[-1].detail
+    assert player.rejected == 0
+    assert searched >= 3            # the look-ahead did decide some of them
+
+
+def test_the_smallest_budget_still_answers_with_a_legal_command():
+    """Anytime: one rollout in all (fewer than the candidates: each still gets one), and a
+    time cap already spent, both answer with a command the battle accepts."""
+    b = _on_duel(ORC_AT_3_HP)
+    cmd = first_decision(b, AIPlayer("hard", seed=0, budget=1).command)
+    assert b.check(cmd) == ""
+    options = AIPlayer("hard", seed=0, budget=0)._turn(b, Memo(b.hexmap))
+    policy = AIPlayer("hard", budget=0, noise=0.0)
+    chosen, detail = lookahead.search(b, options, policy,
+                                      lookahead.Budget(rollouts=50, seconds=0.0))
+    assert detail["rollouts"] == 1 and b.check(chosen.command) == ""
+
+
+def test_hard_strikes_the_orc_a_blow_brings_down_where_the_greedy_plan_trips_it():
+    """The planner alone trips the orc with 3 hit points (its estimate of trip-then-strike is
+    the higher); played out with sampled dice, a plain blow brings it down more often, and
+    the look-ahead strikes. Both commands are played out on 30 copies of the battle with
+    dice the search never used: the orc goes down more often after Hard's command."""
+    greedy = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=0, budget=0).command)
+    hard = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=0, budget=3).command)
+    assert isinstance(greedy, C.Trip) and greedy.target == "R0"
+    assert isinstance(hard, C.Attack) and hard.target == "R0"
+    downs = {}
+    for label, cmd in (("greedy", greedy), ("hard", hard)):
+        b = _on_duel(ORC_AT_3_HP)
+        first_decision(b, AIPlayer("hard", seed=0, budget=0).command)   # its setup sent
+        policy = AIPlayer("hard", budget=0, noise=0.0)
+        downs[label] = 0
+        for k in range(30):
+            copy = b.rehearsal(f"check:{k}")
+            assert copy.apply(cmd).ok
+            while copy.awaiting() == "reaction" or (copy.awaiting() == "turn"
+                                                   and copy.active == "B"):
+                assert copy.apply(policy.command(copy)).ok
+            r0 = copy.view().unit("R0")
+            downs[label] += r0.hp <= 0
+    assert downs["hard"] > downs["greedy"], downs
+
+
+def test_a_rehearsal_rolls_its_own_dice_and_leaves_the_battle_alone():
+    """A copy to try commands on: it takes commands, the battle does not change, and the
+    same dice seed plays the same way twice."""
+    b = _on_duel(ORC_AT_3_HP)
+    first_decision(b, AIPlayer("hard", seed=0, budget=0).command)
+    before = b.state_hash()
+    hashes = []
+    for _ in range(2):
+        copy = b.rehearsal("same dice")
+        assert copy.apply(C.Attack("B", "R0", "longsword", confirm=True)).ok
+        hashes.append(copy.state_hash())
+    assert hashes[0] == hashes[1] != before and b.state_hash() == before
+
+
+@pytest.mark.parametrize("text, spec", [
+    ("ai:hard@4", ControllerSpec("hard", 4, None)),
+    ("ai:normal~0.05", ControllerSpec("normal", None, 0.05)),
+    ("ai:hard@0~0.1", ControllerSpec("hard", 0, 0.1)),
+    ("ai", ControllerSpec("normal", None, None))])
+def test_a_controller_spec_names_the_level_its_rollouts_and_its_noise(text, spec):
+    """`ai:hard@N` sets Hard's rollouts per decision, `ai:normal~0.05` Normal's noise; the
+    player made from it plays by them."""
+    assert parse_controller(text) == spec
+    player = make_player(text, 0)
+    if spec.budget is not None:
+        assert player.profile.rollouts == spec.budget
+    if spec.noise is not None:
+        assert player.profile.noise == spec.noise
+
+
+def test_a_misspelt_controller_is_one_clear_line():
+    with pytest.raises(InputError, match=r"unknown controller 'ai:hard@x'.*ai:hard@6"):
+        parse_sides("ai:hard@x,ai", ["blue", "red"])
+    assert parse_sides("ai:hard@6,ai:normal~0.05", ["blue", "red"]) == ["ai:hard@6",
+                                                                       "ai:normal~0.05"]
