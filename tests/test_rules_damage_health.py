@@ -269,7 +269,10 @@ def test_hit_points_and_conditions_every_condition_of_the_first_version_has_data
              "unconscious", "dying", "bleed", "helpless", "fortunate", "unfortunate",
              "frightened", "cramped", "weakened"}
     wrestling = {"grappled", "pinned", "confounded"}    # rules: Wrestling, shoving and knockdown
-    assert names | wrestling == set(cond.CONDITIONS)
+    later = {"ablaze", "agony", "asleep", "deaf", "distracted", "encumbered",  # rules: Hit
+             "heavily_encumbered", "hindered", "paralyzed", "partially_blinded",  # points and
+             "terrified"}                                                 # conditions
+    assert names | wrestling | later == set(cond.CONDITIONS)
     assert cond.FLANKED.ac == -2 and "flanked" not in cond.CONDITIONS
     for rule in cond.ALL_RULES.values():
         assert rule.rule.startswith("rules: ") and rule.lfg

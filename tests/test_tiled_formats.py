@@ -131,7 +131,7 @@ def test_problems_in_a_json_map_name_their_json_path(tmp_path):
     found = [str(p) for p in read_map(tmj)[1]]
     assert found == [f"{tmj}:layers[{layer}].objects[0].properties[{index}]: unit 'Blue "
                      "fighter': unknown unit 'fightr' — did you mean 'fighter'? use a key of "
-                     "assets/units/*.toml: archer, cleric, drake, fighter, giant, goblin, "
+                     "assets/units/*.toml: archer, cleric, cutthroat, drake, fighter, ghoul, "
                      "..."]
 
 

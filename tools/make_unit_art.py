@@ -44,6 +44,11 @@ PICTURES = {
     "warg": [("direwolf", 0, 0, 1)],
     "mounted_knight": [("visored-helm", -30, 40, 0.85), ("horse-head", 250, 150, 0.55)],
     "goblin_rider": [("goblin-head", -30, 40, 0.85), ("wolf-head", 250, 150, 0.55)],
+    "cutthroat": [("goblin-head", -30, 40, 0.85), ("plain-dagger", 250, 150, 0.55)],
+    "ghoul": [("shambling-zombie", 0, 0, 1)],
+    "great_cat": [("saber-toothed-cat-head", 0, 0, 1)],
+    "giant_toad": [("frog", 0, 0, 1)],
+    "giant_spider": [("masked-spider", 0, 0, 1)],
 }
 
 

@@ -1081,7 +1081,9 @@ class Context:
     # -- attacks of opportunity ---------------------------------------------------------------
     def aoo_cost(self, provokers, me=None) -> tuple[float, float, list]:
         """(cost, chance I go down, names) of the attacks of opportunity of `provokers`
-        (UnitViews that can react) against me (docs/rules/04-attacks-of-opportunity.md)."""
+        (UnitViews that can react) against me (docs/rules/04-attacks-of-opportunity.md); for
+        a creature its side must protect they weigh as its danger does (`Aims.caution`)."""
+        caution = self.aims.caution if me is None or me is self.me else 1.0
         me = me or self.me
         if not self.weights.aoo:
             return 0.0, 0.0, []
@@ -1102,7 +1104,8 @@ class Context:
         hp = max(1, me.hp)
         down, mean = combine(dists, hp)
         v = self.value(me)
-        return self.weights.aoo * v * (mean / hp + self.weights.kill_rounds * down), down, names
+        cost = self.weights.aoo * v * (mean / hp + self.weights.kill_rounds * down)
+        return caution * cost, down, names
 
 
 def threateners(view, u) -> list:
