@@ -4,8 +4,6 @@ computer's whole turn: without it, a plain fight; with it, the move that wins th
 Hard player (no noise) plays; the maps are written in Tiled's format."""
 from __future__ import annotations
 
-import pytest
-
 from game.ai.player import AIPlayer
 from game.engine import commands as C
 from game.engine.battle import Battle
@@ -65,10 +63,6 @@ def test_it_goes_for_the_named_leader_over_a_better_fight(tmp_path):
     assert {getattr(c, "target", "") for c in chosen} - {""} == {"Snag"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "since the skill actions joined, the protected cleric strikes and then blinds the ogre "
-    "with a Dirty Trick (worth more on the planner's scale than walking out of reach): the "
-    "two aims are not yet weighed against each other"))
 def test_the_creature_it_must_protect_strikes_and_gets_out_of_reach(tmp_path):
     units = [creature(1, "Wulfric", 1, 4), creature(2, "Maud", 5, 2, "cleric"),
              creature(3, "Grak", 6, 2, "ogre", "red")]

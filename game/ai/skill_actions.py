@@ -9,7 +9,8 @@ adds, minus the attacks of opportunity it provokes:
 - Demoralize, Insult and Dirty Trick weaken a foe for a while: the chance the check is won x
   a share of the foe's value x the rounds it lasts. They are weighed only when no attack is
   left this turn (a creature of level 1-4 that has struck still has a Big Action), so they
-  never replace a blow.
+  never replace a blow; never by a creature its side must protect (docs/rules/12-winning.md
+  "Objectives"): it keeps that action to get out of reach.
 - Combat Feint: the chance x a share of the value of the next attack on that foe (the best
   single attack from here, `attack_sequence`), also only with no attack left now: the feint
   serves the next turn's blow.
@@ -43,6 +44,8 @@ def skill_options(planner, stay_value: float) -> list:
     b, ctx, me = planner.b, planner.ctx, planner.me
     if planner.attacks_possible(planner.budget.big) and planner.allowed("attack"):
         return []
+    if ctx.aims.caution > 1:
+        return []       # the creature its side must protect keeps its action to get away
     out = []
     for action in SKILL_ACTIONS:
         if not planner.allowed(action):
