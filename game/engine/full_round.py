@@ -54,23 +54,32 @@ def _target_of(b, name: str, pending: str = PENDING) -> str | None:
     return next((n for n, e in b.eids.items() if e == eid), None) if eid else None
 
 
-def complete(b, name: str) -> None:
-    """At the start of `name`'s turn: its Coup de Grace lands, or is interrupted."""
-    if name not in b.eids or PENDING not in b.conditions(name).active:
-        return
-    target = _target_of(b, name)
-    b.remove_condition(name, PENDING)
+def _due(b, name: str, pending: str, action: str, problem, gone: str) -> str | None:
+    """At the start of `name`'s turn, its full-round action `pending` ends: the target's name
+    when it lands, else None after a FullRoundInterrupted naming what stopped it (the actor
+    cannot act, the target has left, or `problem(actor, target)` finds something)."""
+    if name not in b.eids or pending not in b.conditions(name).active:
+        return None
+    target = _target_of(b, name, pending)
+    b.remove_condition(name, pending)
     if not able(b, name):
         why = f"{name} cannot act"
     elif target is None:
-        why = "its target has left"
+        why = gone
     else:
-        why = coup_problem(b.unit(name), b.unit(target))[1]
+        why = problem(b.unit(name), b.unit(target))[1]
     if why:
-        b.emit(E.FullRoundInterrupted(name, ACTION, target or "", why))
-        return
-    b.update(target, Health, dead=True)
-    b.emit(E.Died(target, b.cell(b.unit(target).anchor), name, "coup de grace"))
+        b.emit(E.FullRoundInterrupted(name, action, target or "", why))
+        return None
+    return target
+
+
+def complete(b, name: str) -> None:
+    """At the start of `name`'s turn: its Coup de Grace lands, or is interrupted."""
+    target = _due(b, name, PENDING, ACTION, coup_problem, "its target has left")
+    if target is not None:
+        b.update(target, Health, dead=True)
+        b.emit(E.Died(target, b.cell(b.unit(target).anchor), name, "coup de grace"))
 
 
 def moved(b, name: str) -> None:
@@ -110,21 +119,10 @@ def begin_waking(b, name: str, target: str) -> None:
 def complete_waking(b, name: str) -> None:
     """At the start of `name`'s turn: the knocked-out creature it shook wakes, prone, or the
     waking is interrupted."""
-    if name not in b.eids or WAKING not in b.conditions(name).active:
-        return
-    target = _target_of(b, name, WAKING)
-    b.remove_condition(name, WAKING)
-    if not able(b, name):
-        why = f"{name} cannot act"
-    elif target is None:
-        why = "the sleeper has left"
-    else:
-        why = wake_problem(b.unit(name), b.unit(target))[1]
-    if why:
-        b.emit(E.FullRoundInterrupted(name, WAKE_ACTION, target or "", why))
-        return
-    b.remove_condition(target, "knocked_out")
-    b.set_condition(target, "prone", 1)
+    target = _due(b, name, WAKING, WAKE_ACTION, wake_problem, "the sleeper has left")
+    if target is not None:
+        b.remove_condition(target, "knocked_out")
+        b.set_condition(target, "prone", 1)
 
 
 __all__ = ["ACTION", "PENDING", "WAKE_ACTION", "WAKING", "begin", "begin_waking", "complete",
