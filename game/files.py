@@ -94,7 +94,10 @@ def path_problem(text) -> str:
         return "holds a character no file name can hold here"
     if len(encoded) > MAX_PATH_BYTES:
         return f"is {len(encoded)} bytes long: a path is at most {MAX_PATH_BYTES}"
-    longest = max(len(part) for part in encoded.replace(b"\\", b"/").split(b"/"))
+    sep = os.fsencode(os.sep)    # on Linux a backslash is part of a name, not a separator
+    if os.altsep:
+        encoded = encoded.replace(os.fsencode(os.altsep), sep)
+    longest = max(len(part) for part in encoded.split(sep))
     if longest > MAX_NAME_BYTES:
         return (f"holds a name {longest} bytes long, too long for a file name (at most "
                 f"{MAX_NAME_BYTES})")

@@ -229,6 +229,16 @@ def test_an_overlong_image_name_in_a_tileset_is_one_line_naming_the_tileset(cli,
     refused_by_validate(cli, path, str(tsx), "too long")
 
 
+def test_a_long_image_name_with_a_backslash_is_one_line_naming_the_tileset(cli, tmp_path):
+    # Found by the reader fuzzer: on Linux a backslash is part of a name, so this
+    # 256-byte name is one name, not two short ones.
+    path = tmx_map(tmp_path)
+    tsx = tmp_path / "terrain.tsx"
+    name = "0" * 247 + "\\" + "\U00010000" * 2
+    tsx.write_text(tsx.read_text().replace('source="hex.png"', f'source="{name}"'))
+    refused_by_validate(cli, path, str(tsx), "too long")
+
+
 def a_save(folder: Path) -> Path:
     """A save of a fresh battle on the shipped duel map."""
     save_battle(Battle(loaded_map(REPO / "maps" / "duel.tmx"), seed=3), folder / "s.json")

@@ -132,7 +132,13 @@ class Files:
                         "or in the folder of the map's .tiled-project (no '..' out of them, "
                         "no absolute paths elsewhere)")
             return None
-        if not real.is_file():
+        try:
+            found = real.is_file()
+        except OSError as err:      # a permission or a limit of this file system
+            self.report(owner, line, f"{what} '{source}' cannot be read: {err.strerror}",
+                        f"point the {what} to a file this computer can open")
+            return None
+        if not found:
             self.report(owner, line, f"{what} '{source}' not found (looked for {shown})",
                         f"restore the file or point the {what} to the right path in Tiled")
             return None
