@@ -46,3 +46,13 @@ def test_conduct_reports_each_level_asked_for_with_its_counts(capsys):
         assert c["moves_per_attack"] == round(c["moves"] / c["attacks"], 3)
         assert 0.0 <= c["own_damage_share"] <= 1.0
         assert r["maps"]["arena"]["games"] == 2
+
+
+def test_maps_may_be_named_and_a_missing_one_is_one_usage_line(capsys):
+    tool = _tool()
+    assert tool.map_list("keep,arena") == [ROOT / "maps" / "keep.tmx", "arena"]
+    with pytest.raises(SystemExit) as stop:
+        tool.main(["--maps", "nosuch", "--games", "1"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "no map 'nosuch'" in err and "Traceback" not in err

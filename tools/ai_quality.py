@@ -53,11 +53,25 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.ai.games import battle_map  # noqa: E402
+from game.paths import resolve_map  # noqa: E402
 from game.ai.conduct import ratios, summed  # noqa: E402
 from game.ai.simulate import ARENA, ROUND_CAP, play_games, wilson  # noqa: E402
 
 MAPS = [REPO / "maps" / m for m in ("duel.tmx", "skirmish.tmx", "battle.tmx")]
 GOAL = 0.75
+
+
+def map_list(text: str) -> list:
+    """`--maps`: paths, shipped map names or `arena` (the mirrored arena), comma-separated;
+    a missing one is a usage error."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    maps = [ARENA if name == ARENA else resolve_map(name) for name in names]
+    missing = [str(m) for m in maps if m != ARENA and not m.is_file()]
+    if not maps or missing:
+        raise argparse.ArgumentTypeError(
+            f"no map {', '.join(missing) or text!r}: give .tmx paths or shipped map names "
+            "(duel, skirmish, battle, ...)")
+    return maps
 
 
 def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
@@ -257,7 +271,8 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
-    parser.add_argument("--maps", default=",".join(str(m) for m in MAPS))
+    parser.add_argument("--maps", type=map_list, default=MAPS,
+                        help="maps to play: .tmx paths or shipped map names, comma-separated")
     parser.add_argument("--no-arena", action="store_true")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--ladder", action="store_true",
@@ -284,19 +299,19 @@ def main(argv=None) -> int:
         levels = tuple(x.strip() for x in args.levels.split(","))
         if any(x not in LEVELS for x in levels):
             parser.error(f"--levels: use some of {', '.join(LEVELS)}")
-        return conduct_report([Path(m) for m in args.maps.split(",")], levels, args)
+        return conduct_report(args.maps, levels, args)
     if args.pair:
-        return pair([Path(m) for m in args.maps.split(",")], args.pair, args)
+        return pair(args.maps, args.pair, args)
     if args.ladder:
         rungs = tuple(r.strip() for r in args.rungs.split(","))
         unknown = [r for r in rungs if r not in RUNGS]
         if unknown:
             parser.error(f"--rungs: unknown rung {unknown[0]!r} (use {', '.join(RUNGS)})")
-        return ladder([Path(m) for m in args.maps.split(",")], args.games, args.seed,
+        return ladder(args.maps, args.games, args.seed,
                       args.jobs, args.time_games, args.json, rungs, args.rules)
     rows = []
     total = time.perf_counter()
-    maps = [Path(m) for m in args.maps.split(",")] + ([] if args.no_arena else [ARENA])
+    maps = args.maps + ([] if args.no_arena else [ARENA])
     for m in maps:
         row = measure(m, args.games, args.seed, args.jobs, args.difficulty,
                       progress=sys.stderr.isatty(), rules=args.rules)
