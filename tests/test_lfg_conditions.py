@@ -341,3 +341,18 @@ def test_the_computer_great_cat_charges_to_pounce():
     b = arena(("C", "great_cat", "red", 1, 3, {"initiative": FIRST}),
               ("F", "fighter", "blue", 8, 3, {"initiative": SECOND}), fixed_dice=INIT2)
     assert isinstance(first_decision(b, choose_command), C.Charge)
+
+
+def test_a_broken_leg_takes_two_from_ref_saves():
+    """The rulebook: "Broken Leg: Fall Prone. -2 Attacks, -2AC & REF Saves, ½ Move Speed,
+    Cannot Run or 5-Foot Step." Two fighters roll the same 10 against the drake's breath: the
+    one with the broken leg saves 2 lower."""
+    b = arena(("D", "drake", "red", 2, 3, {"initiative": FIRST}),
+              ("A", "fighter", "blue", 4, 3, {"initiative": SECOND,
+                                               "conditions": ["broken_leg"]}),
+              ("B", "fighter", "blue", 4, 4, {"initiative": THIRD}),
+              fixed_dice=[("d20", 10)] * 3 + [("d6", 4), ("d6", 5), ("d20", 10), ("d20", 10)],
+              initiative="top-down")
+    events = ok(b, C.UseAbility("D", ability="fire_breath", aim=0))
+    totals = {s.unit: s.total for s in of(events, E.SaveRolled)}
+    assert totals["A"] == totals["B"] - 2

@@ -218,9 +218,9 @@ SPECIAL: Mapping[str, ConditionRule] = MappingProxyType({c.name: c for c in (
           "a Perfect Critical: -1 AC; the arm holds nothing (the weapon in it falls)",
           rule="rules: Special attacks and archery", ac=-1),
     _rule("broken_leg", "Broken leg",
-          "a Perfect Critical: falls prone; -2 attack rolls, -2 AC, half speed, no Run and no "
-          "5-Foot Step", rule="rules: Special attacks and archery", attack=-2, ac=-2,
-          half_speed=True, can_run=False),
+          "a Perfect Critical: falls prone; -2 attack rolls, -2 AC and REF saves, half speed, "
+          "no Run and no 5-Foot Step", rule="rules: Special attacks and archery", attack=-2,
+          ac=-2, ref_save=-2, half_speed=True, can_run=False),
     _rule("swallowed", "Swallowed",
           "inside the creature that swallowed it: grappled; 1d4 bludgeoning + 1d4 acid at the "
           "start of each of its turns; nothing outside can strike it; it can only Cut Free",
