@@ -53,6 +53,19 @@ def test_the_opening_story_shows_in_a_message_box_and_the_log(tmp_path):
     assert not story.visible
 
 
+def test_the_computer_waits_while_the_story_is_read(tmp_path):
+    path = scenario_map(tmp_path, UNITS, SCENARIO, width=15)
+    a = play_app(str(path), sides="ai,ai", seed=3, initiative="top-down", window=False)
+    assert a.battle_screen.story.visible
+    for _ in range(10):
+        a.update(0.5)
+    assert not a.battle.log, "the computer played while its story was still open"
+    key(a, pygame.K_RETURN)
+    for _ in range(10):
+        a.update(0.5)
+    assert a.battle.log
+
+
 def test_the_result_screen_says_which_objective_was_met(tmp_path):
     a = app_on(tmp_path)
     key(a, pygame.K_RETURN)

@@ -688,7 +688,9 @@ class BattleScreen(Shown):
         if was_busy and not self.animator.busy:
             self._dirty = True              # the creatures at rest, drawn once more
         over = self.battle.awaiting() == "over"
-        if not (over or self.watch or self.controller.is_human_turn() or self.animator.busy):
+        reading = self.story.visible        # the computer waits while the story is read
+        if not (over or self.watch or reading or self.controller.is_human_turn()
+                or self.animator.busy):
             self._ai_clock += dt
             if self._ai_clock >= AI_DELAY_S / self.model.speed or not self.model.animations:
                 self._computer_step()
