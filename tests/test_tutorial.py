@@ -103,13 +103,16 @@ def test_lesson_2_the_safe_path_then_an_attack_of_opportunity():
 
 def test_lesson_3_an_interrupt_turn_then_an_active_parry():
     a = lesson_app(2)
-    b, asked = a.battle, []
+    b, asked, covered = a.battle, [], []
     for _ in range(30):
         wait_for_player(a, "Osric")
         if a.battle_screen.lesson.progress.done or b.winner:
             break
         if b.pending is not None:
             asked.append((b.pending.kind, step(a)))
+            a.draw(force=True)
+            prompt = a.hud.panels["prompt"].rect
+            covered += [b.pending.kind] * prompt.colliderect(a.battle_screen.lesson.box.rect)
             key(a, {"aoo": pygame.K_n, "defense": pygame.K_p,
                     "interrupt": pygame.K_y}[b.pending.kind])
         elif b.awaiting() == "choice":
@@ -119,6 +122,7 @@ def test_lesson_3_an_interrupt_turn_then_an_active_parry():
             key(a, pygame.K_e)
     assert a.battle_screen.lesson.progress.done
     assert ("interrupt", 0) in asked and ("defense", 2) in asked
+    assert not covered, "a reaction's question covered the lesson's instructions"
     assert any(type(e).__name__ == "AttackRolled" and e.defense == "parry" for e in b.events)
 
 

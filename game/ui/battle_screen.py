@@ -736,7 +736,8 @@ class BattleScreen(Shown):
         sprites changed, and composed with the board's view layer, so that a frame where
         only the board changed costs about the board alone."""
         if self.hud is not None:
-            self.hud.place_prompt(self._involved_points())
+            lesson = self.lesson.box.rect if self.lesson and self.lesson.box else None
+            self.hud.place_prompt(self._involved_points(), keep_clear=lesson)
         layer = self.hud_layer if self.hud is not None else None
         stale = layer is not None and layer.stale()
         if not (force or self._dirty or self.animator.busy or stale):

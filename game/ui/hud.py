@@ -212,8 +212,8 @@ class Hud:
     def react(self, accept: bool) -> None:
         self.prompt.react(accept)
 
-    def place_prompt(self, points) -> None:
-        self.prompt.place(points)
+    def place_prompt(self, points, keep_clear=None) -> None:
+        self.prompt.place(points, keep_clear)
 
     def card_unit(self) -> str | None:
         return self.unit_card.unit()

@@ -186,9 +186,10 @@ class ReactionPrompt(Panel):
         self.accept_button = self.answer_buttons.get("accept")
         self.decline_button = self.answer_buttons.get("decline")
 
-    def place(self, points) -> None:
+    def place(self, points, keep_clear: pygame.Rect | None = None) -> None:
         """Move the prompt where it covers none of `points` (the screen positions of the
-        creatures it is about), trying the top of the map, its bottom, then its corners."""
+        creatures it is about), trying the top of the map, its bottom, then its corners;
+        never over `keep_clear` (a lesson's instructions) when another spot is free of it."""
         panel = self.hud.panels.get(self.key)
         if panel is None:
             return
@@ -198,7 +199,9 @@ class ReactionPrompt(Panel):
                  (board.right - w - m, board.top + m), (board.left + m, board.bottom - h - m),
                  (board.right - w - m, board.bottom - h - m)]
         near = [pygame.Rect(x - 30, y - 30, 60, 60) for x, y in points]
-        best = min(spots, key=lambda xy: (pygame.Rect(xy, (w, h)).collidelist(near) >= 0,
+        clear = keep_clear or pygame.Rect(0, 0, 0, 0)
+        best = min(spots, key=lambda xy: (pygame.Rect(xy, (w, h)).colliderect(clear),
+                                          pygame.Rect(xy, (w, h)).collidelist(near) >= 0,
                                           sum(pygame.Rect(xy, (w, h)).colliderect(r)
                                               for r in near)))
         if tuple(best) != tuple(panel.rect.topleft):
