@@ -101,3 +101,22 @@ def test_leaving_a_campaign_battle_for_the_setup_screen_keeps_its_progress(playe
     assert a.campaign is None and a.mode == "setup"
     saved = read_progress(progress_path(read_campaign(campaign_play.shipped_campaign())))
     assert len(saved.commands) == commands and saved.state_hash == hash_now
+
+
+def test_f6_after_the_stage_map_changed_restarts_it_with_the_same_company(player_home):
+    from dataclasses import replace
+    from game.tiled.loader import load_map
+    from game.ui import map_reload
+    a = App(None, window=False)
+    press(a, a.view.campaign_button)
+    press(a, a.view.continue_button)
+    wounded = replace(a.campaign.roster[0], hp=3, level=4)    # a veteran of earlier battles
+    a.campaign = replace(a.campaign, roster=[wounded] + list(a.campaign.roster[1:]))
+    a.battle_screen.restart_map = load_map(a.battle.hexmap.path)
+    map_reload.restart_on_new_map(a)
+    assert a.mode == "battle" and a.campaign is not None
+    view = a.battle.view()
+    blue = {u.name for u in view.units if a.battle.teams_of[u.name] == "blue"}
+    assert blue == {v.name for v in a.campaign.roster}
+    assert view.unit(wounded.name).hp == 3 and view.unit(wounded.name).level == 4
+    assert a.battle.controllers["blue"] == "human"

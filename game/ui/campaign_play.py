@@ -8,9 +8,11 @@ The App keeps the progress in `app.campaign` while a campaign is played (None ot
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from game import paths
 from game.data.loader import load_units
+from game.engine.campaign_battle import campaign_battle
 from game.engine.campaign_file import read_campaign
 from game.engine.campaign_flow import after_battle, go_on, stage_battle, start_campaign
 from game.engine.campaign_save import progress_path, read_progress, write_progress
@@ -80,7 +82,20 @@ def play_stage(app) -> None:
         app.campaign = None
         app.show_setup(app.setup, err.line())
         return
-    app.start_battle(battle, human_teams=[progress.campaign.player], owned=True)
+    _start(app, battle)
+
+
+def restart_stage(app, hexmap) -> None:
+    """F6 after the stage's map was saved in Tiled with other units or terrain: the stage's
+    battle from its start on the new map, with the same company (its veterans as they are)."""
+    progress = replace(app.campaign, commands=[], state_hash="")
+    app.campaign = progress
+    _start(app, campaign_battle(hexmap, progress.campaign.player, progress.roster,
+                                progress.seed))
+
+
+def _start(app, battle) -> None:
+    app.start_battle(battle, human_teams=[app.campaign.campaign.player], owned=True)
     app.battle_screen.keep_progress = lambda: write_progress(app.campaign, app.battle)
     if battle.winner:
         battle_over(app)

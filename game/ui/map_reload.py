@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.engine.map_reload import Reload, reload_map
 from game.tiled.watch import FileWatcher
+from game.ui import campaign_play
 from game.ui import setup_model as S
 
 RESTART_HINT = " (press F6 to restart this battle on the new map)"
@@ -52,8 +53,12 @@ def on_map_saved(screen) -> Reload:
 
 
 def restart_on_new_map(app) -> None:
-    """F6 after a change of the map's units: the same setup, a new battle on the new map."""
+    """F6 after a change of the map's units: the same setup (in a campaign, the same
+    company), a new battle on the new map."""
     hexmap, app.restart_map = app.restart_map, None
+    if app.campaign is not None and app.campaign.phase == "battle":
+        campaign_play.restart_stage(app, hexmap)
+        return
     battle = S.start_battle(app.setup, hexmap=hexmap)
     app.start_battle(battle, difficulties=S.difficulties(app.setup.sides), setup=app.setup,
                      owned=True)
