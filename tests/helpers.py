@@ -257,8 +257,10 @@ def property_runs(plain: int, long: int):
 
 def check_property(examples: int, prop, *strategies, **named_strategies) -> None:
     """`prop` on `examples` examples hypothesis draws from the strategies, no deadline, no
-    example database."""
-    settings(max_examples=examples, deadline=None, database=None,
+    example database. The examples are the same on every run (a red run is a real change,
+    not a new draw); HEXSKIRMISH_FUZZ_RANDOM=1 draws new ones to hunt for more."""
+    fresh = os.environ.get("HEXSKIRMISH_FUZZ_RANDOM") == "1"
+    settings(max_examples=examples, deadline=None, database=None, derandomize=not fresh,
              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])(
         given(*strategies, **named_strategies)(prop))()
 
