@@ -90,6 +90,7 @@ def test_leaving_a_campaign_battle_for_the_setup_screen_keeps_its_progress(playe
     a = App(None, window=False)
     press(a, a.view.campaign_button)
     press(a, a.view.continue_button)
+    key(a, pygame.K_RETURN)                     # the story read, the computer may play
     b = a.battle
     for _ in range(400):                        # the computer's turns, until a person's
         if a.controller.is_human_turn() or b.winner:
@@ -120,3 +121,29 @@ def test_f6_after_the_stage_map_changed_restarts_it_with_the_same_company(player
     assert blue == {v.name for v in a.campaign.roster}
     assert view.unit(wounded.name).hp == 3 and view.unit(wounded.name).level == 4
     assert a.battle.controllers["blue"] == "human"
+
+
+def test_the_campaign_screen_switches_to_a_campaign_in_the_players_maps_folder(player_home):
+    import shutil
+    from game import paths
+    shipped = campaign_play.shipped_campaign().parent
+    mine = paths.user_maps_dir() / "campaigns" / "my_march"
+    shutil.copytree(shipped, mine)
+    for tmx in mine.glob("*.tmx"):           # its tilesets: the game's own, by full path
+        tmx.write_text(tmx.read_text().replace("../../../assets/", f"{paths.assets_dir()}/"))
+    toml = mine / "campaign.toml"
+    toml.write_text(toml.read_text().replace('title = "The Border March"',
+                                             'title = "My Own March"', 1))
+    a = App(None, window=False)
+    press(a, a.view.campaign_button)
+    menu = a.view.campaign_menu
+    assert menu is not None and a.campaign.campaign.title == "The Border March"
+    assert menu.options_list == [("The Border March", "The Border March"),
+                                 ("My Own March", "My Own March")]
+    a.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                      text="My Own March"))
+    a.update(0.0)
+    assert a.mode == "campaign" and a.campaign.campaign.path == toml
+    key(a, pygame.K_ESCAPE)
+    press(a, a.view.campaign_button)            # the campaign played last opens again
+    assert a.campaign.campaign.title == "My Own March"

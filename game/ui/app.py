@@ -582,6 +582,7 @@ class App:
             "restart_map": lambda: map_reload.restart_on_new_map(self),
             "watch": self.watch_replay, "close_replay": self.close_replay,
             "campaign": lambda: campaign_play.open_campaign(self),
+            "campaign_open": lambda path: campaign_play.open_campaign(self, path),
             "campaign_go": lambda picked=(): campaign_play.go(self, picked),
             "tutorial": self.show_tutorial, "lesson": self.start_lesson,
             "next_lesson": self.next_lesson,

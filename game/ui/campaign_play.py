@@ -1,5 +1,6 @@
 """Playing a campaign in the window (docs/mapping.md "Campaigns"): the setup screen's
-Campaign button opens the shipped campaign where the player left it (its progress in the
+Campaign button opens the campaign played last (at first the shipped one; the
+between-battle screen switches to any other found) where the player left it (its progress in the
 saves folder, game.engine.campaign_save), the between-battle screen leads to the next
 battle, and a battle's end leads back to it.
 
@@ -8,6 +9,7 @@ The App keeps the progress in `app.campaign` while a campaign is played (None ot
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import replace
 
 from game import paths
@@ -27,15 +29,38 @@ def shipped_campaign():
     return paths.shipped_maps_dir() / "campaigns" / SHIPPED / "campaign.toml"
 
 
+def available_campaigns() -> list[tuple[str, Path]]:
+    """(title, path) of every campaign that can be read: the shipped ones, then those in
+    the player's maps folder (`campaigns/NAME/campaign.toml`, docs/mapping.md "Campaigns")."""
+    found = []
+    for folder in (paths.shipped_maps_dir(), paths.user_maps_dir()):
+        for path in sorted((folder / "campaigns").glob("*/campaign.toml")):
+            try:
+                found.append((read_campaign(path).title, path))
+            except InputError:
+                continue            # `validate` says what is wrong with it
+    return found
+
+
+def last_played() -> Path:
+    """The campaign whose progress was saved last (the shipped one when none was played)."""
+    played = []
+    for _, path in available_campaigns():
+        saved = progress_path(read_campaign(path))
+        if saved.is_file():
+            played.append((saved.stat().st_mtime, str(path), path))
+    return max(played)[2] if played else shipped_campaign()
+
+
 def new_seed() -> int:
     return int(time.time() * 1000) % 1_000_000_007
 
 
 def open_campaign(app, path=None) -> None:
-    """The campaign at `path` (default: the shipped one), resumed where its progress was
+    """The campaign at `path` (default: the one played last), resumed where its progress was
     saved: in the middle of a battle, or between two; a new one starts with its story."""
     try:
-        campaign = read_campaign(path or shipped_campaign())
+        campaign = read_campaign(path or last_played())
         saved = progress_path(campaign)
         if saved.is_file():
             app.campaign = read_progress(saved)
@@ -56,7 +81,7 @@ def show_between(app, outcome: str = "") -> None:
     """The between-battle screen of `app.campaign`."""
     app.end_battle()
     app.show(CampaignScreen(app.ui, app.campaign, load_units(), outcome,
-                            app.screen.get_size()))
+                            app.screen.get_size(), available_campaigns()))
 
 
 def go(app, picked=()) -> None:

@@ -2,7 +2,8 @@
 battle went, the story before the next one, the survivors with their level, experience, hit
 points and injuries, the recruits to choose from, and Continue.
 
-Its actions for the App: ("campaign_go", names of the recruits picked) and ("setup",).
+Its actions for the App: ("campaign_go", names of the recruits picked), ("campaign_open",
+path) when another campaign is chosen in the header, and ("setup",).
 """
 from __future__ import annotations
 
@@ -30,9 +31,12 @@ class CampaignScreen(Screen):
 
     name = "campaign"
 
-    def __init__(self, manager, progress, units: dict, outcome: str = "", size=(1280, 800)):
+    def __init__(self, manager, progress, units: dict, outcome: str = "", size=(1280, 800),
+                 campaigns=()):
         super().__init__(manager, size)
         self.progress = progress
+        self.campaigns = list(campaigns)     # (title, path) of the campaigns to switch to
+        self.campaign_menu = None
         self.units = units
         self.outcome = outcome
         self.recruits, self.picks = offered(progress)
@@ -69,7 +73,8 @@ class CampaignScreen(Screen):
     def build(self) -> None:
         w, h = self.size
         m = 14
-        self.header(m, self.headline)
+        head = self.header(m, self.headline)
+        self._campaign_choice(head, w - 2 * m)
         top = m + 64 + m
         card = self.panel((m, top, w - 2 * m, h - top - m))
         cw, ch = w - 2 * m, h - top - m
@@ -82,6 +87,24 @@ class CampaignScreen(Screen):
         y = self._roster_table(card, cw, 160)
         self._recruit_row(card, cw, y + 10)
         self._buttons(card, cw, ch)
+
+    def _campaign_choice(self, head, hw: int) -> None:
+        """A menu of the campaigns found, when there is more than one."""
+        if len(self.campaigns) < 2:
+            return
+        here = self.progress.campaign.path.resolve()
+        titles = [self._menu_title(t, p) for t, p in self.campaigns]
+        current = next((t for t, (_, p) in zip(titles, self.campaigns)
+                        if p.resolve() == here), titles[0])
+        self.label((hw - 440, 18, 100, 28), "Campaign", head, "@small_hint")
+        self.campaign_menu = self._add(pygame_gui.elements.UIDropDownMenu(
+            titles, current, pygame.Rect(hw - 340, 12, 324, 40), manager=self.manager,
+            container=head))
+
+    def _menu_title(self, title: str, path) -> str:
+        """A campaign's title in the menu (with its folder when two share a title)."""
+        twins = sum(t == title for t, _ in self.campaigns)
+        return f"{title} ({path.parent.name})" if twins > 1 else title
 
     def _roster_table(self, card, cw: int, y: int) -> int:
         self.label((24, y, cw - 48, 26), "Survivors" if self.progress.stage else "Company",
@@ -153,6 +176,10 @@ class CampaignScreen(Screen):
         return ("campaign_go", tuple(self.picked))
 
     def handle_event(self, event):
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
+                getattr(event, "ui_element", None) is self.campaign_menu:
+            titles = [self._menu_title(t, p) for t, p in self.campaigns]
+            return ("campaign_open", self.campaigns[titles.index(event.text)][1])
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             element = getattr(event, "ui_element", None)
             if element is self.continue_button:
