@@ -108,7 +108,7 @@ def terrain_uses(battle):
             for what in sorted(crossed):
                 yield e.unit, what
         elif isinstance(e, E.Fell):
-            yield e.unit, "Jump down" if e.cause == "jump" else "Fall"
+            yield e.unit, {"jump": "Jump down", "stall": "Stall"}.get(e.cause, "Fall")
 
 
 def reactions_spent(events):
