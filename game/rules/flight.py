@@ -98,46 +98,55 @@ def turning_problem(u, hexes, cost: int, speed: int) -> str:
 
 # ---- the search -------------------------------------------------------------------------------
 
-def _dominated(labels: list, cost: int, turns: int) -> bool:
-    return any(c <= cost and t <= turns for c, t in labels)
-
-
 def search(fld, start: int, budget: int | None, per_move: int, speed: int, K: int,
-           safe: bool = False):
+           safe: bool = False, steps: dict | None = None):
     """Dijkstra of a flyer with turning limits from state `start` (see the module), on key
-    cost * K + provoking steps; `safe` drops every step that provokes. Returns (key by state,
-    states of the Move by state) for every state a legal Move may end in, the cheapest."""
+    cost * K + provoking steps; `safe` drops every step that provokes; `steps` remembers
+    the steps out of each state across searches of one field. Returns (key by state,
+    states of the Move by state) for every state a legal Move may end in, the cheapest.
+    Labels leave the heap in key order, so one that makes no fewer changes than a label
+    already settled at its (state, heading) is beaten on both: `fewest` keeps that count."""
     cap = per_move * (_FAR_MOVES if budget is None else max(1, -(-budget // max(1, speed))))
     limit = (1 << 60) if budget is None else budget * K + K - 1
-    labels: dict[tuple, list] = {}
+    fewest: dict[tuple, int] = {}
+    steps = {} if steps is None else steps
     back: dict[tuple, tuple | None] = {}
     best: dict[int, tuple] = {}
     heap = [(0, start, NO_HEADING, 0, None)]
     while heap:
         k, s, heading, turns, parent = heappop(heap)
-        here = labels.setdefault((s, heading), [])
-        if _dominated(here, k // K, turns):
+        if fewest.get((s, heading), cap + 1) <= turns:
             continue
-        here.append((k // K, turns))
+        fewest[(s, heading)] = turns
         node = (s, heading, turns)
         back[node] = parent
         if turns <= allowed_turns(per_move, k // K, speed) and s not in best:
             best[s] = (k, node)
-        for d, move in enumerate(fld.shape.moves[s % 6]):
-            c = change(heading, d)
+        out = steps.get(s)
+        if out is None:
+            out = steps[s] = _steps_of(fld, s, K)
+        for d, e in out:
+            c = 0 if heading == NO_HEADING or heading == d else (
+                1 if (d - heading) % 6 in (1, 5) else None)
             if c is None or turns + c > cap:
                 continue
-            e = fld.step(s, move)
-            if e is None:
-                continue
-            t, cost, mask = e
-            w = mask.bit_count() if mask else 0
-            nk = k + cost * K + w
-            if (safe and w) or nk > limit or \
-                    _dominated(labels.get((t, d), ()), nk // K, turns + c):
+            t, w, nk = e[0], e[2], k + e[1]
+            if (safe and w) or nk > limit or fewest.get((t, d), cap + 1) <= turns + c:
                 continue
             heappush(heap, (nk, t, d, turns + c, node))
     return _chains(best, back)
+
+
+def _steps_of(fld, s: int, K: int) -> list:
+    """(direction, (next state, key added, provoking steps)) of every step out of state s."""
+    out = []
+    for d, move in enumerate(fld.shape.moves[s % 6]):
+        e = fld.step(s, move)
+        if e is not None:
+            t, cost, mask = e
+            w = mask.bit_count() if mask else 0
+            out.append((d, (t, cost * K + w, w)))
+    return out
 
 
 def _chains(best: dict, back: dict):

@@ -392,6 +392,7 @@ class _Field:
         self.runs: dict[int, dict] = {}     # run_targets by length, asked once per field
         # a flyer's direction changes per Move, None: no limit (game.rules.flight)
         self.turning = flight.turns_per_move(mover) if self.loco.flies else None
+        self.flight_steps: dict[int, list] = {}    # the flight search's steps, per state
         for other in view.units:
             if other.eid != mover.eid and other.name != mover.partner \
                     and matters_within(mover, other, radius):
@@ -1042,7 +1043,8 @@ class FlightReachable(Reachable):
 
 
 def _flight_search(fld: _Field, start: int, budget, safe: bool = False):
-    return flight.search(fld, start, budget, fld.turning, speed_hexes(fld.mover), K, safe)
+    return flight.search(fld, start, budget, fld.turning, speed_hexes(fld.mover), K, safe,
+                         fld.flight_steps)
 
 
 # ---- public API -----------------------------------------------------------------------------
