@@ -34,14 +34,19 @@ def rating(u) -> str:
     return getattr(u.unit, "fly_maneuver", "average")
 
 
+def limited(u) -> bool:
+    """Does the creature's rulebook limit its flight (its body's `flight_limits`)?"""
+    return getattr(u.unit, "flight_limits", True)
+
+
 def turns_per_move(u) -> int | None:
     """Direction changes a Move of up to `speed` hexes may make; None: no limit."""
-    return TURNS.get(rating(u))
+    return TURNS.get(rating(u)) if limited(u) else None
 
 
 def min_hexes(u) -> int:
     """Hexes the flyer must fly each turn to stay aloft (0: it may hover)."""
-    return MIN_HEXES.get(rating(u), 0)
+    return MIN_HEXES.get(rating(u), 0) if limited(u) else 0
 
 
 def allowed_turns(per_move: int, cost: int, speed: int) -> int:
@@ -161,4 +166,4 @@ def _chains(best: dict, back: dict):
 
 
 __all__ = ["MIN_HEXES", "NO_HEADING", "TURNS", "allowed_turns", "change", "direction_of",
-           "min_hexes", "path_turns", "rating", "search", "turning_problem", "turns_per_move"]
+           "limited", "min_hexes", "path_turns", "rating", "search", "turning_problem", "turns_per_move"]
