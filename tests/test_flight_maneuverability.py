@@ -9,9 +9,11 @@ from game.ai.player import choose_command
 from game.ecs.scenario import WALL
 from game.engine import commands as C
 from game.engine import events as E
+from game.engine.light import commands as L
 from game.rules import movement as rm
 
 from test_engine_turns import FIRST, SECOND, arena, nb, of, ok, refused
+from test_light_rules import arena as light_arena
 
 E_, NE, NW, W, SW, SE = range(6)
 START = (2, 3)
@@ -124,3 +126,14 @@ def test_minimum_flight_speed_computer_flyer_keeps_flying():
         assert out.ok, out.reason
         events += out.events
     assert not [f for f in of(events, E.Fell) if f.cause == "stall"]
+
+
+def test_light_rules_flyers_turn_freely():
+    """The light rules: "Winged flyer (fly 60 ft)" with no maneuverability: the turning limits
+    of the default rules do not apply. The light harpy walks east and straight back, which a
+    flyer of the default rules may not."""
+    b = light_arena(("H", "harpy", "red", 2, 2), ("F", "fighter", "blue", 9, 6))
+    assert b.active == "H"
+    there_and_back = course(b, E_, W, start=(2, 2))
+    ok(b, L.Walk("H", path=there_and_back))
+    assert b.cell(b.unit("H").anchor) == (2, 2)
