@@ -58,6 +58,7 @@ from dataclasses import dataclass, field, replace
 from game.ai.evaluate import (DIVE, Context, Estimate, Weights, combine, fdist, dilate,
                               max_range, move_hexes, threateners, weapon_modes)
 from game.ai.afflictions import affliction_options
+from game.ai.flight import mind_the_stall
 from game.ai.equipment import equipment_options
 from game.ai.fogged import fogged_command
 from game.ai import reactions
@@ -661,7 +662,7 @@ class Planner:
         out += terrain_options(self, out, stay_value)
         out += hiding_options(self, stay_value)
         out += affliction_options(self, stay_value)
-        return out + maneuver_options(self, out, stay_value)
+        return mind_the_stall(self, out + maneuver_options(self, out, stay_value))
 
     def select(self, cands: list[Candidate]) -> list[Candidate]:
         """The top K by cheap score, and the best of each kind."""

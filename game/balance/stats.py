@@ -60,7 +60,7 @@ def action_counts(battle) -> dict:
     spent, commanded or taken by policy ("Reaction: AOO", "Reaction: Active Parry",
     "Reaction: Active Dodge", "Reaction: Trade Spaces"), how they used the terrain
     ("Terrain: Swim", "Terrain: Climb", "Terrain: Fly", "Terrain: Fly over a wall",
-    "Terrain: Jump down", "Terrain: Fall": `terrain_uses`); the actions of minions count once
+    "Terrain: Jump down", "Terrain: Stall", "Terrain: Fall": `terrain_uses`); the actions of minions count once
     more as "Minion: <command type>" (docs/rules/15-minions.md)."""
     from game.engine.minions import actor_of
     counts: dict[str, Counter] = {}
@@ -97,7 +97,8 @@ def _crossed(hexmap, cells) -> set[str]:
 
 def terrain_uses(battle):
     """(creature, use) for each movement that swam, climbed, flew over a wall or flew over
-    water or a ledge ("Fly"), each jump down a ledge and each other fall (docs/rules/
+    water or a ledge ("Fly"), each jump down a ledge, each stall of a flyer too slow to stay
+    aloft and each other fall (docs/rules/
     21-terrain-and-falling.md)."""
     view = battle.view()
     for e in battle.events:
@@ -108,7 +109,7 @@ def terrain_uses(battle):
             for what in sorted(crossed):
                 yield e.unit, what
         elif isinstance(e, E.Fell):
-            yield e.unit, "Jump down" if e.cause == "jump" else "Fall"
+            yield e.unit, {"jump": "Jump down", "stall": "Stall"}.get(e.cause, "Fall")
 
 
 def reactions_spent(events):

@@ -308,6 +308,10 @@ class UnitType:
     climb_ft: int = 0             # 0 when the creature has none
     fly_ft: int = 0
     fly_maneuver: str = "average"     # MANEUVERABILITY of its flight
+    # its flight keeps the default rules' turning and minimum flight speed (docs/rules/
+    # 21-terrain-and-falling.md "Turning and minimum flight speed"); a rulebook without them
+    # gives its bodies False
+    flight_limits: bool = True
     hp: int = 1
     hr: int = 0
     level: int = 1

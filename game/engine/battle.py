@@ -470,7 +470,7 @@ class Battle:
                     "arrived", "told", "hide_values", "sightings", "running"):
             if not book[key]:
                 del book[key]   # a battle without them hashes as it always did
-        for key in ("picked_by_ally", "dived"):
+        for key in ("picked_by_ally", "dived", "flown"):
             if not book["turn"].get(key):
                 book["turn"].pop(key, None)     # hashed only when set, as before it existed
         state = {"units": units, "book": book, "mode": self.initiative_mode,

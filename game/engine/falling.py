@@ -7,6 +7,9 @@ Acrobatics and Jump (none when helpless), deals the damage (DR counts: it is blu
 leaves it prone when the fall hurt it, and says so in a Fell event. A fall that hurt it asks
 a REF save (DC 10; a helpless creature fails it): failed, a d2 breaks an arm (1) or a leg (2).
 `terrain_check(b, name, skill, dc, purpose)` rolls a Swim, Climb or Strength check.
+`count_flight` and `stall_if_slow` keep a flyer's minimum flight speed (game.rules.flight): a
+flyer that ends its turn aloft having flown fewer hexes than its minimum stalls and comes down
+as a knocked-down flyer does.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from game.engine.forecast import Forecast
 from game.engine.health import damage
 from game.rules import conditions as cond
 from game.rules import falling as rules
+from game.rules import flight
 from game.rules import saving_throws as saves
 from game.rules.damage import dr_applies
 from game.rules.locomotion import flies, step_hazard
@@ -96,6 +100,33 @@ def knock_down_flyer(b, name: str):
     return result
 
 
+def count_flight(b, name: str) -> None:
+    """One more hex flown this turn by the active creature, when it flies with a minimum
+    flight speed (only such flyers are counted)."""
+    if name == b.active and flies(b.unit(name)) and flight.min_hexes(b.unit(name)):
+        b.note_turn(flown=b.turn.flown + 1)
+
+
+def stall_due(b, name: str) -> bool:
+    """Would `name` stall if its turn ended now: aloft, having flown fewer hexes this turn
+    than its maneuverability's minimum? (An interrupt turn is no round of flight of its own.)"""
+    if name not in b.eids or name != b.active or b.turn.interrupting:
+        return False
+    u = b.unit(name)
+    return not u.dead and flies(u) and b.turn.flown < flight.min_hexes(u)
+
+
+def stall_if_slow(b, name: str):
+    """At the end of its turn, a flyer that flew less than its minimum stalls: it drops to
+    the ground (it flies low) and lands prone (docs/rules/21-terrain-and-falling.md)."""
+    if not stall_due(b, name):
+        return None
+    result = fall(b, name, rules.FLIGHT_STEPS, "stall")
+    if name in b.eids and not b.unit(name).dead and "prone" not in b.unit(name).conditions:
+        b.set_condition(name, "prone", 1)
+    return result
+
+
 def terrain_check(b, name: str, skill: str, dc: int, purpose: str) -> bool:
     """Roll `name`'s `skill` check against `dc` (a SkillChecked event); True on success."""
     u = b.unit(name)
@@ -112,8 +143,8 @@ def terrain_check(b, name: str, skill: str, dc: int, purpose: str) -> bool:
     return ok
 
 
-__all__ = ["fall", "fall_bonus", "knock_down_flyer", "limb_save", "path_forecast",
-           "terrain_check"]
+__all__ = ["count_flight", "fall", "fall_bonus", "knock_down_flyer", "limb_save",
+           "path_forecast", "stall_due", "stall_if_slow", "terrain_check"]
 
 
 # ---- forecasts ------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ other action nor reaction (the `full_round` effect).
 """
 from __future__ import annotations
 
-from game.engine import grapples, interrupts, minions, turns
+from game.engine import fear, grapples, interrupts, minions, turns
 from game.engine.combat import reacts
 from game.engine.movement import can_react_any, provocation_text
 from game.engine.state import Refused
@@ -41,8 +41,8 @@ def ready_for_commands(b) -> None:
 
 def actor_of_turn(b, cmd):
     """The active creature named by `cmd.unit` (its view): the battle is ready, it is that
-    creature's turn (or its directed minion's), and a prepared interrupt turn allows the
-    command's action."""
+    creature's turn (or its directed minion's), a prepared interrupt turn allows the
+    command's action, and a Terrified creature's fear allows it (game.engine.fear)."""
     ready_for_commands(b)
     name = cmd.unit
     if not isinstance(name, str):
@@ -54,7 +54,9 @@ def actor_of_turn(b, cmd):
         minions.out_of_turn(b, name)
         raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
     interrupts.check_command(b, cmd)
-    return b.unit(name)
+    u = b.unit(name)
+    fear.check_command(b, u, cmd)
+    return u
 
 
 # ---- what a command names -------------------------------------------------------------------

@@ -50,6 +50,7 @@ from game.engine.movement import check_path, check_retreat, fmt, speed_hexes, wa
 from game.hexgrid import direction_between, footprint
 from game.rules import aoo
 from game.rules import conditions as cond
+from game.rules import flight
 from game.rules.locomotion import flies, is_dive
 from game.rules import movement as rules_movement
 from game.rules.movement import charge_paths, five_foot_step_targets, run_targets
@@ -220,6 +221,10 @@ def move(b, cmd):
     if costs is None:
         raise Refused("illegal_path", f"{u.name} cannot take that path: {why}")
     cost, speed = sum(costs), speed_hexes(u)
+    turning = flight.turning_problem(u, [h for h, _ in states], cost, speed) if flies(u) else ""
+    if turning:
+        raise Refused("illegal_path", f"{u.name} cannot take that path: {turning} (rules: "
+                      "Terrain and falling)")
     need = rules_movement.move_big_actions(cost, budget.movement, speed)
     if need is None or need > budget.big:
         raise Refused("too_far", f"the path costs {cost} hexes of movement; {u.name} has "

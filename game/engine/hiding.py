@@ -8,7 +8,9 @@
   finds it (`game.engine.spotting`).
 - **Spot**: one Spot check against every hidden enemy the creature has a line of sight to; an
   enemy whose hidden value it meets is found. It may be tried with no enemy hidden: whether
-  one is there is what the check finds out. A Blinded creature cannot try it.
+  one is there is what the check finds out. A Blinded creature cannot try it; a Distracted one
+  (or one otherwise Unfortunate) rolls two d20 and keeps the worse
+  (`game.rules.hiding.spot_fortune`).
 
 Decisions of the game where the rules leave it open: Hide is a Little Action that provokes
 nothing; one creature's find tells its whole side (and every enemy side).
@@ -26,7 +28,7 @@ from game.rules import hiding
 from game.rules.sections import cite
 from game.rules.skills import beats_dc_chance
 
-R22 = cite(22)
+R11, R22 = cite(11), cite(22)
 
 
 def can_hide(b, u) -> None:
@@ -74,16 +76,17 @@ def spot(b, cmd):
         spending.spend_little(b, u.name, "Spot")
         spending.non_attack_action(b)
         bonus = hiding.spot_bonus(u).total
-        natural = b.dice.d20()
+        natural, faces = b.dice.fortune_d20(hiding.spot_fortune(u))
         total = natural + bonus
+        roll = f"d20 {natural}" if len(faces) == 1 else f"d20 {faces} -> {natural}"
         names = []
         for hider in hiders_against(b, b.unit(u.name)):
             value = b.hide_values[hider.name]
             if total >= value:
                 names.append(hider.name)
                 found(b, hider.name, u.name, "spot",
-                      f"Spot d20 {natural} {bonus:+d} = {total} meets its Hide {value}")
-        b.emit(E.SpotRolled(u.name, total, f"Spot d20 {natural} {bonus:+d} = {total} ({R22})",
+                      f"Spot {roll} {bonus:+d} = {total} meets its Hide {value}")
+        b.emit(E.SpotRolled(u.name, total, f"Spot {roll} {bonus:+d} = {total} ({R22})",
                             tuple(names)))
     return perform
 
@@ -99,12 +102,15 @@ def hide_forecast(b, cmd) -> Forecast:
 
 @FORECASTS.handles(Spot)
 def spot_forecast(b, cmd) -> Forecast:
-    """The Spot bonus; the chance is that of meeting an average hider (10 + its Hide 0)."""
+    """The Spot bonus and its fortune (a Distracted spotter is Unfortunate: its own line); the
+    chance is that of meeting an average hider (10 + its Hide 0)."""
     u = b.unit(cmd.unit)
-    bonus = hiding.spot_bonus(u).total
-    return Forecast(float(beats_dc_chance(bonus, 10)),
-                    (f"Spot d20 {bonus:+d} against the Hide check of every hidden enemy in "
-                     f"sight ({R22})",))
+    bonus, fortune = hiding.spot_bonus(u).total, hiding.spot_fortune(u)
+    lines = [f"Spot d20 {bonus:+d}{hiding.spot_fortune_text(u)} against the Hide check of "
+             f"every hidden enemy in sight ({R22})"]
+    if "distracted" in u.conditions:
+        lines.append(f"distracted: Unfortunate on Spot checks ({R11})")
+    return Forecast(float(beats_dc_chance(bonus, 10, fortune)), tuple(lines))
 
 
 __all__ = ["can_hide", "can_spot", "hide", "hide_forecast", "spot", "spot_forecast"]

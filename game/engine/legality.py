@@ -22,7 +22,7 @@ from game.engine import mounted
 from game.engine import wrestling_maneuvers
 from game.engine import passing, skill_actions, waking
 from game.engine import smother, swallow
-from game.engine import guards
+from game.engine import fear, guards
 from game.engine import handlers as H
 from game.engine.lfg_handlers import COMMANDS
 from game.engine.state import Refused
@@ -368,6 +368,7 @@ def _start(b, name: str, kind: ActionKind):
         else:
             u = guards.actor_of_turn(b, C.EndTurn(name))
             prepared_only(b, kind.action)
+            fear.check_action(b, u, kind.action)
         kind.available(b, u)
     except Refused as refused:
         return None, refused

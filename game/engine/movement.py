@@ -27,7 +27,7 @@ from game.engine import events as E
 from game.ecs.components import ActionBudget
 from game.engine import interrupts
 from game.engine.combat import opportunity_attacks, reacts, stopped
-from game.engine.falling import fall, terrain_check
+from game.engine.falling import count_flight, fall, terrain_check
 from game.engine.space import neighbours_in_space, refresh_cramped
 from game.hexgrid import Hex, footprint, footprint_turns
 from game.rules import aoo
@@ -233,8 +233,11 @@ def _steps(b, name: str, states, costs, kind: str, provoked, touched: set):
 
 
 def _place(b, name: str, state, touched: set) -> None:
-    """One step: the mover stands at `state`; Cramped follows the spaces it shares."""
+    """One step: the mover stands at `state`; Cramped follows the spaces it shares; a flyer
+    counts the hex toward its minimum flight speed."""
     before = neighbours_in_space(b, name)
+    if state[0] != b.unit(name).anchor:
+        count_flight(b, name)
     b.place(name, state)
     now = neighbours_in_space(b, name)
     touched.update(before, now)

@@ -3,8 +3,9 @@ start of a turn, and a hidden creature standing in the open.
 
 - `found(b, name, by, how, text)`: `by` found the hidden `name`: it is hidden no more, from any
   of its enemies (the game tells a side what one of its creatures found).
-- `passive_spot(b, spotter)`: at the start of `spotter`'s turn, 10 + its Spot against the
-  hidden value of every hidden enemy it has a line of sight to.
+- `passive_spot(b, spotter)`: at the start of `spotter`'s turn, 10 + its Spot (7 + Spot when
+  Distracted: `game.rules.hiding.passive_die`) against the hidden value of every hidden enemy
+  it has a line of sight to.
 - `expose(b)`: after every command, a hidden creature with neither cover nor concealment from
   an enemy that sees it is found by that enemy.
 
@@ -38,13 +39,12 @@ def passive_spot(b, name: str) -> None:
     if name not in b.eids or not b.hide_values:
         return
     spotter = b.unit(name)
-    total = hiding.passive_spot(spotter)
+    total, die = hiding.passive_spot(spotter), hiding.passive_die(spotter)
     for hider in hiders_against(b, spotter):
         value = b.hide_values[hider.name]
         if total >= value:
             found(b, hider.name, name, "passive",
-                  f"passive Spot 10 + {total - hiding.PASSIVE_SPOT} = {total} meets its Hide "
-                  f"{value}")
+                  f"passive Spot {die} + {total - die} = {total} meets its Hide {value}")
 
 
 def expose(b) -> None:

@@ -59,6 +59,7 @@ class TurnState:
     picked_by_ally: bool = False   # picked by another creature of its side (whole turn)
     ignore_paid: bool = False      # its Little Action for ignoring enemies is spent
     asked: tuple = ()              # enemies offered an interrupt of this turn already
+    flown: int = 0                 # hexes a flyer with a minimum flight speed flew this turn
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from game.engine import events as E
 from game.engine import (afflictions, awareness, digestion, fatigue, full_round, minions,
                          objectives, saddle, spotting)
 from game.engine.combat import reveal
+from game.engine.falling import stall_if_slow
 from game.engine.grapples import settle
 from game.engine.health import bleed_and_stabilise
 from game.engine.spending import spend
@@ -148,6 +149,8 @@ def finish_turn(b, name: str, real: bool = True) -> None:
     """End of turn: durations advance, unused movement is lost (docs/rules/03-movement.md,
     11-hit-points-and-conditions.md)."""
     if name in b.eids:
+        if real:
+            stall_if_slow(b, name)      # docs/rules/21-terrain-and-falling.md "Flying"
         fatigue.after_turn(b, name)
         advance_durations(b, name, "end")
         b.update(name, ActionBudget, movement=0, acted=True)

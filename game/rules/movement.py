@@ -50,6 +50,7 @@ from game.data.model import SIZES
 from game.hexgrid import DIRECTIONS, Hex, footprint, footprint_turns
 from game.rules import aoo
 from game.rules import conditions as condition_rules
+from game.rules import flight
 from game.rules import locomotion as locomotion_rules
 from game.rules import view_memo
 from game.rules.locomotion import LEDGE, WALKER, Locomotion
@@ -389,6 +390,9 @@ class _Field:
         self._edges: dict[int, list] = {}
         self.occupied: set[int] = set()
         self.runs: dict[int, dict] = {}     # run_targets by length, asked once per field
+        # a flyer's direction changes per Move, None: no limit (game.rules.flight)
+        self.turning = flight.turns_per_move(mover) if self.loco.flies else None
+        self.flight_steps: dict[int, list] = {}    # the flight search's steps, per state
         for other in view.units:
             if other.eid != mover.eid and other.name != mover.partner \
                     and matters_within(mover, other, radius):
@@ -1008,6 +1012,41 @@ class Reachable:
         return tuple(fld.state(s) for s in ids)
 
 
+class FlightReachable(Reachable):
+    """`Reachable` of a flyer with turning limits (game.rules.flight): its paths are the
+    search's own, each a legal Move (the turns it makes counted), not rebuilt from costs."""
+
+    @classmethod
+    def searched(cls, fld: _Field, start: int, budget, safe: bool = False):
+        dist, chains = _flight_search(fld, start, budget, safe)
+        r = cls.from_dist(fld, start, budget, dist)
+        r._chains = chains
+        return r
+
+    def within(self, budget: int):
+        return None
+
+    def _goal(self, to_hex: Hex, facing: int | None) -> int | None:
+        goals = [g for g in _goals(self._fld, to_hex, facing) if g in self._chains]
+        return min(goals, key=self._dist.__getitem__) if goals else None
+
+    def path(self, to_hex: Hex, facing: int | None = None) -> MovePath | None:
+        goal = self._goal(to_hex, facing)
+        if goal is None:
+            return None
+        return _finish(self._fld, self._start, self._chains[goal], self._dist[goal] // K,
+                       self.kind)
+
+    def states_to(self, to_hex: Hex) -> tuple[State, ...] | None:
+        goal = self._goal(to_hex, None)
+        return None if goal is None else tuple(self._fld.state(s) for s in self._chains[goal])
+
+
+def _flight_search(fld: _Field, start: int, budget, safe: bool = False):
+    return flight.search(fld, start, budget, fld.turning, speed_hexes(fld.mover), K, safe,
+                         fld.flight_steps)
+
+
 # ---- public API -----------------------------------------------------------------------------
 
 def reachable(view, u, budget_hexes: int | None = None) -> Reachable:
@@ -1019,6 +1058,8 @@ def reachable(view, u, budget_hexes: int | None = None) -> Reachable:
     start = fld.start()
     if start < 0:
         raise ValueError(f"{u.name} stands off the map at {tuple(u.anchor)}")
+    if fld.turning is not None:
+        return FlightReachable.searched(fld, start, budget)
     if _Box.serves(fld):
         return Reachable.from_costs(fld, start, budget, _layered_costs(fld, start // 6, budget))
     dist, _ = _search(fld, start, budget)
@@ -1060,6 +1101,8 @@ def cheapest_path(view, u, to_hex: Hex, facing: int | None = None,
         return None
     if start in goals:
         return _finish(fld, start, (), 0, "move")
+    if fld.turning is not None:
+        return FlightReachable.searched(fld, start, budget_hexes).path(to_hex, facing)
     dist, _ = _search(fld, start, budget_hexes, targets=set(goals))
     reached = [g for g in goals if g in dist]
     if not reached:
@@ -1079,6 +1122,8 @@ def safe_path(view, u, to_hex: Hex, facing: int | None = None,
         return None
     if start in goals:
         return _finish(fld, start, (), 0, "move")
+    if fld.turning is not None:
+        return FlightReachable.searched(fld, start, budget_hexes, safe=True).path(to_hex, facing)
     dist, parent = _search(fld, start, budget_hexes, safe=True, targets=set(goals))
     reached = [g for g in goals if g in dist]
     if not reached:
@@ -1117,6 +1162,8 @@ def safe_paths(view, u, budget_hexes: int | None = None) -> SafePaths | None:
     start = fld.start()
     if start < 0:
         return None
+    if fld.turning is not None:
+        return FlightReachable.searched(fld, start, budget_hexes, safe=True)
     dist, parent = _search(fld, start, budget_hexes, safe=True)
     return SafePaths(fld, start, dist, parent)
 
@@ -1305,7 +1352,7 @@ def retreat_targets(view, u) -> Reachable:
 
 
 __all__ = [
-    "DIFFICULT", "K", "MovePath", "MoveSpend", "NEVER", "NORMAL", "Reachable", "SafePaths",
+    "DIFFICULT", "FlightReachable", "K", "MovePath", "MoveSpend", "NEVER", "NORMAL", "Reachable", "SafePaths",
     "big_actions_for", "can_end_at", "charge_paths", "cheapest_path", "effective_speed_ft",
     "five_foot_step_targets", "has_hazards", "is_injured", "matters_within", "melee_reach",
     "move_big_actions", "move_spend", "movement_budget", "path_step_costs", "reachable",

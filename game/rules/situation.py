@@ -43,13 +43,13 @@ from game.rules.cover import CoverResult, behind_cover, cover, leaning_position
 from game.rules.flanking import FlankResult, elevation_of, flanking, saddle_steps
 from game.rules import conditions as cond
 from game.rules import running
+from game.rules.fear import FEAR_HEXES    # Terrified: no attack on its fear within 50 ft
 from game.rules.probability import chances, expected_damage
 from game.rules.protect import protected_cover
 from game.rules.sight import line_of_effect, line_of_sight
 from game.rules.threat import footprint_distance
 
 R10 = "rules: Attack rolls and damage"
-FEAR_HEXES = 10     # Terrified: no attack on the source of its fear within 50 ft
 
 
 @dataclass(frozen=True)

@@ -234,6 +234,8 @@ SHORT_REASONS = {
     "no_abilities": "No special abilities",
     "no_uses_left": "No uses left",
     "once_a_round": "Already used one this round",
+    "must_flee": "Terrified: must flee first",
+    "toward_fear": "Terrified: cannot move toward what it fears",
 }
 
 #: "no_target" in a few words, by button

@@ -36,8 +36,10 @@ def shared_weapon(weapon, size: str) -> Weapon:
 @dataclass(frozen=True)
 class LightBody(UnitType):
     """The shared body of a light creature, carrying its light stat block (`sheet`) so that
-    the rules read it from the battle's view."""
+    the rules read it from the battle's view. The light rules fly with no turning limits nor
+    minimum flight speed."""
     sheet: object = field(default=None, compare=False, repr=False)
+    flight_limits: bool = False
 
 
 def body_of(sheet) -> UnitType:
