@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from game.engine import events as E
 from game.ui.lines import ConditionLine, LogEntry, WeaponLine
+from game.ui.steller_presenters import steller_turn_words
 from game.ui.light_presenters import attack_line, light_card, light_line, lives_of, status_of, turn_words
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -426,7 +427,10 @@ def light_rules(battle) -> bool:
 
 
 def turn_left(battle, name: str) -> str:
-    """What the light creature's turn has left ("move action ready · major action used")."""
+    """What the light or steller creature's turn has left ("move action ready · major action
+    used", "standard ready · move used · minor ready")."""
+    if getattr(getattr(battle, "profile", None), "name", "") == "steller":
+        return steller_turn_words(battle, name)
     return turn_words(battle, name)
 
 

@@ -107,10 +107,9 @@ def force(b, attacker: str, target: str, kind: str, n: int) -> None:
 
 
 def spend_power(b, name: str, power) -> None:
+    """An encounter or daily power is spent for the battle (its attack rolls name it)."""
     if power.usage != "at-will":
         b.update(name, StellerPool, spent=pool_of(b, name).spent + (power.id,))
-    left = None if power.usage == "at-will" else 0
-    b.emit(E.PowerUsed(name, power.name, left if left is not None else -1))
 
 
 # ---- opportunity attacks --------------------------------------------------------------------
