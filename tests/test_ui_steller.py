@@ -95,3 +95,12 @@ def test_the_help_shows_the_steller_pages():
                                               "steller-attacks", "steller-powers",
                                               "steller-hit-points", "steller-conditions",
                                               "steller-stat-blocks"]
+
+
+def test_steller_conditions_get_badges_and_ongoing_shows_its_damage():
+    """Each condition the roster's powers give is a badge; ongoing damage shows its amount."""
+    from game.ui import sprites
+    assert sprites.badge_labels({"ongoing": 5, "dazed": 1, "bloodied": 1}) == ["Dz", "On5", "Bld"]
+    assert sprites.badge_labels({"immobilized": 1, "marked": 1, "slowed": 1}) == \
+        ["Imm", "Mk", "Sl"]
+    assert sprites.badge_labels({"dying": 1, "unconscious": 1, "prone": 1}) == ["Dy", "KO", "P"]
