@@ -7,8 +7,9 @@ may expect), as the other rulebooks' players do.
 - `steller_baseline`: the yardstick. It stands up when prone, makes its first basic attack on
   the nearest enemy it can, else walks toward the nearest enemy (taking the opportunity
   attacks it provokes), and ends its turn. No power, no charge, no second wind.
-- `StellerPlayer`: catches its second wind when bloodied; weighs every basic attack and power
-  by the damage the forecast expects on enemies still standing (a kill counts extra), less
+- `StellerPlayer`: catches its second wind when at a quarter of its hit points, or bloodied
+  with nobody to strike; weighs every basic attack and power by the damage the forecast
+  expects on enemies still standing (more on a weakened foe, a kill extra), less
   twice what it expects on its own side, and heals an ally that needs it; an encounter or daily
   power is used when it beats the best at-will by a margin. With nothing to attack it charges,
   or walks (a shooter: shifts out of reach first) to where it can attack, avoiding opportunity
@@ -116,7 +117,8 @@ class StellerPlayer:
         if stand:
             return stand[0].command
         u = battle.view().unit(who)
-        if u.hp <= u.max_hp // 2:
+        if u.hp <= u.max_hp // 4 or (u.hp <= u.max_hp // 2 and not any(
+                battle.options(who, "basic_attack"))):
             wind = battle.options(who, "second_wind")
             if wind:
                 return wind[0].command
@@ -165,8 +167,9 @@ class StellerPlayer:
                 total += -harm if u.hp <= u.max_hp // 2 else 0.0
             elif u.team == me.team:
                 total -= FRIENDLY_WEIGHT * harm
-            elif u.hp > 0:
-                total += harm + (KILL_BONUS if harm >= u.hp * 0.6 else 0.0)
+            elif u.hp > 0:      # the weaker the foe, the more a blow is worth
+                total += harm * (1.5 - u.hp / (2 * u.max_hp)) + (
+                    KILL_BONUS if harm >= u.hp * 0.6 else 0.0)
         return total
 
     def close_in(self, battle, who: str):

@@ -44,6 +44,7 @@ def body_of(sheet) -> UnitType:
     return StellerBody(sheet=sheet, key=sheet.key, name=sheet.name, size=sheet.size,
                        speed_ft=sheet.speed * FEET, fly_ft=sheet.fly * FEET,
                        swim_ft=sheet.swim * FEET, hp=sheet.hp, level=sheet.level,
+                       ac_override=sheet.ac,
                        weapons=weapons, in_hand=tuple(w.id for w in weapons),
                        glyph=sheet.glyph, description=sheet.description,
                        minion_trait=sheet.minion)
