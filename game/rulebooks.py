@@ -12,15 +12,19 @@ DEFAULT = "lfg"
 TITLES = {
     "lfg": "Hex-native rules",
     "light": "Light rules",
+    "steller": "Steller rules",
 }
 SUMMARIES = {
     "lfg": "Crunchy d20 tactics: 2 Big + 1 Little Action a turn, reactions, selective "
            "initiative, facing-free flanking, cover by lines, bleeding and dying.",
     "light": "Fast and simple: a move and a major action a turn, attacks against twice a "
              "defense, flat damage, powers with MP, lives and respawn points.",
+    "steller": "Powers and four defenses: a standard, a move and a minor action a turn, "
+               "at-will, encounter and daily powers, bursts and blasts, healing surges, "
+               "saving throws and death saves.",
 }
 PLAYABLE = tuple(TITLES)         # what a battle can play, the default first
-PLANNED = ("steller",)          # named by the map format, not playable yet
+PLANNED: tuple[str, ...] = ()   # named by the map format, not playable yet
 RULES_NAMES = PLAYABLE + PLANNED
 
 

@@ -1,7 +1,8 @@
 """A battle's rulebook can be chosen wherever a battle is chosen (docs/mapping.md "Rule
-profiles"; the light rules: docs/rules/light/index.md): `--rules {lfg,light}` on every
-subcommand that makes a battle, the save's `rules` field, the setup model. The default is the
-map's `rules` property, else lfg; steller is named by maps but not playable yet.
+profiles"; the light rules: docs/rules/light/index.md; the steller rules:
+docs/rules/steller/index.md): `--rules {lfg,light,steller}` on every subcommand that makes a
+battle, the save's `rules` field, the setup model. The default is the map's `rules` property,
+else lfg.
 """
 from __future__ import annotations
 
@@ -77,11 +78,12 @@ def light_battle(seed: int = 3) -> Battle:
 # ---- the names ------------------------------------------------------------------------------
 
 def test_the_rulebook_names_are_the_profiles_and_their_words():
-    assert rulebooks.PLAYABLE == tuple(PROFILES) == ("lfg", "light")
+    assert rulebooks.PLAYABLE == tuple(PROFILES) == ("lfg", "light", "steller")
     for name, profile in PROFILES.items():
         assert profile.title == rulebooks.TITLES[name]
         assert profile.summary == rulebooks.SUMMARIES[name]
-    assert "steller" in rulebooks.RULES_NAMES and rulebooks.refusal("steller")
+    assert "steller" in rulebooks.RULES_NAMES and rulebooks.refusal("steller") is None
+    assert not rulebooks.PLANNED
     assert rulebooks.refusal(None) is None and rulebooks.refusal("light") is None
 
 
@@ -94,24 +96,25 @@ def test_every_battle_subcommand_has_rules_with_each_rulebook_described(command)
     assert rules.default is None                   # the map's own
     assert sub.parse_args([*SUBCOMMANDS[command], "--rules", "light"]).rules == "light"
     text = " ".join(sub.format_help().split())
-    assert "{lfg,light}" in text and "the map's `rules` property, else lfg" in text
+    assert "{lfg,light,steller}" in text and "the map's `rules` property, else lfg" in text
     for name in rulebooks.PLAYABLE:
         assert " ".join(rulebooks.SUMMARIES[name].split()) in text
 
 
 @pytest.mark.parametrize("command", sorted(SUBCOMMANDS))
-@pytest.mark.parametrize("bad, fix", [("steller", "not playable yet: use lfg or light"),
-                                      ("chess", "unknown rules 'chess': use one of lfg, light"),
-                                      ("", "name a rulebook: lfg or light")])
+@pytest.mark.parametrize("bad, fix", [("chess", "unknown rules 'chess': use one of lfg, light, "
+                                                "steller"),
+                                      ("", "name a rulebook: lfg or light or steller")])
 def test_a_bad_rules_argument_is_one_line_naming_it_and_the_fix(command, bad, fix, capsys):
     assert main([command, *SUBCOMMANDS[command], "--rules", bad]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "argument --rules" in err and fix in err, err
 
 
-def test_rules_steller_in_a_new_process_exits_2_without_a_traceback():
-    one_line(game_cli("inspect", "duel", "--rules", "steller"), "--rules",
-             "the steller rules are not playable yet", "lfg or light")
+def test_rules_steller_in_a_new_process_plays_the_steller_stat_blocks():
+    out = game_cli("inspect", "duel", "--rules", "steller")
+    assert out.returncode == 0, out.stderr
+    assert "Aldric" in out.stdout and " 40 " in out.stdout     # the steller fighter's 40 HP
 
 
 def test_actions_json_with_the_light_rules_lists_the_light_actions():
@@ -220,19 +223,6 @@ def test_an_lfg_save_has_no_rules_field_and_loads_as_lfg(tmp_path):
     battle.close()
 
 
-def test_a_save_naming_steller_is_refused_with_exit_2(tmp_path):
-    battle = Battle(load_map(DUEL), seed=1)
-    save = tmp_path / "steller.json"
-    save_battle(battle, save)
-    data = json.loads(save.read_text())
-    data["rules"] = "steller"
-    save.write_text(json.dumps(data))
-    line = one_line(game_cli("replay", save, "--verify"), str(save), ":rules:", "steller",
-                    "cannot play yet")
-    assert "lfg and light" in line
-    battle.close()
-
-
 @pytest.mark.parametrize("rules", ["chess", 5, None, ["light"]])
 def test_a_save_with_unknown_rules_is_one_line(tmp_path, rules, capsys):
     battle = Battle(load_map(DUEL), seed=1)
@@ -283,8 +273,9 @@ def test_the_setup_carries_the_rules_into_the_battle():
     default = S.start_battle(S.setup_for(info, "human,ai", seed=5))
     assert default.profile.name == "lfg"
     default.close()
-    with pytest.raises(InputError, match="--rules: the steller rules are not playable yet"):
-        S.setup_for(info, rules="steller")
+    steller = S.start_battle(S.setup_for(info, "human,ai", seed=5, rules="steller"))
+    assert steller.profile.name == "steller"
+    steller.close()
 
 
 def test_a_map_whose_creature_has_no_stat_block_in_the_rules_is_one_line():

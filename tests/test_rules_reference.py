@@ -70,15 +70,20 @@ def all_pages():
 
 
 def test_the_other_rulebooks_have_their_pages_in_their_index_order():
-    assert R.rulebooks() == ("light",)
+    assert R.rulebooks() == ("light", "steller")
+    steller = R.rulebook_sections("steller")
+    assert [s.anchor for s in steller] == [
+        "steller", "steller-turns", "steller-actions", "steller-attacks", "steller-powers",
+        "steller-hit-points", "steller-conditions", "steller-stat-blocks"]
+    assert all(s.number == 0 and s.title and len(words(s.text)) > 100 for s in steller)
     light = R.rulebook_sections("light")
     assert [s.anchor for s in light] == ["light", "light-turns", "light-actions", "light-attacks",
                                          "light-conditions", "light-powers", "light-stat-blocks"]
     assert all(s.number == 0 and s.title and len(words(s.text)) > 100 for s in light)
     index = (paths.rules_reference_dir() / "index.md").read_text(encoding="utf-8")
     assert [link for link in re.findall(r"\]\(([^)]+)\)", index) if "/" in link] == \
-        [f"light/{s.path.name}" for s in light]
-    for s in light:                     # every link of a light page leads to a page
+        [f"light/{s.path.name}" for s in light] + [f"steller/{s.path.name}" for s in steller]
+    for s in light + steller:           # every link of a page leads to a page
         for link in re.findall(r"\]\(([^)#]+)\)", s.text):
             assert (s.path.parent / link).is_file(), (s.path.name, link)
 

@@ -78,9 +78,6 @@ HOSTILE = {
                       "command 0: EndTurn has no field 'speed'"),
     "unknown unit": (_command({"type": "EndTurn", "unit": "Nobody"}),
                      "command 0: corrupt save: the engine refuses EndTurn for 'Nobody'"),
-    "rules not playable yet": (_set("rules", "steller"),
-                               "rules: the save plays the steller rules, which this game "
-                               "cannot play yet"),
     "rules unknown": (_set("rules", "chess"), "rules: unknown rules 'chess'"),
     "rules not text": (_set("rules", ["light"]), "rules: unknown rules [\"light\"]"),
     "light command in an lfg save": (_command({"type": "Shift", "unit": "Wren",

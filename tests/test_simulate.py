@@ -99,11 +99,11 @@ def test_rules_name_the_rulebook_of_the_games():
     from game.tiled.loader import load_map
     hexmap = load_map(DUEL)
     assert rules_of(hexmap, None) == "lfg" and rules_of(hexmap, "light") == "light"
-    with pytest.raises(InputError, match="--rules: the steller rules are not playable yet"):
-        rules_of(hexmap, "steller")
+    assert rules_of(hexmap, "steller") == "steller"
     hexmap.rules = "steller"
-    with pytest.raises(InputError, match="duel.tmx:rules: the map's rules property"):
-        rules_of(hexmap, None)
+    assert rules_of(hexmap, None) == "steller"
+    with pytest.raises(InputError, match="--rules: unknown rules 'chess'"):
+        rules_of(hexmap, "chess")
 
 
 def test_ray_backend_missing_says_how_to_install_it():

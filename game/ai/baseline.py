@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from game.ai.fogged import fogged_command
 from game.ai.light import light_baseline
+from game.ai.steller import steller_baseline
 from game.engine import commands as C
 from game.engine import turns
 from game.engine.minions import group, pool_of
@@ -164,6 +165,8 @@ class BaselinePlayer:
     def _command(self, battle, name: str | None = None) -> C.Command:
         if battle.profile.name == "light":      # another rulebook: its own baseline
             return light_baseline(battle, name)
+        if battle.profile.name == "steller":
+            return steller_baseline(battle, name)
         return baseline(battle, name)
 
 

@@ -76,6 +76,7 @@ from game.ai.purpose import plan_key, purposeful
 from game.ai.terrain import path_risk, terrain_options
 from game.ai import interrupts
 from game.ai.light import LightPlayer
+from game.ai.steller import StellerPlayer
 from game.ai import lookahead
 from game.engine import commands as C
 from game.engine.legality import choices
@@ -192,6 +193,11 @@ class AIPlayer:
             self._light = LightPlayer(self.difficulty, rng=self.rng)
         return self._light
 
+    def steller_player(self) -> StellerPlayer:
+        if getattr(self, "_steller", None) is None:
+            self._steller = StellerPlayer(self.difficulty, rng=self.rng)
+        return self._steller
+
     # -- entry ---------------------------------------------------------------------------------
     def command(self, battle, name: str | None = None) -> C.Command:
         """The next command; under fog of war decided on what the side knows
@@ -201,6 +207,8 @@ class AIPlayer:
     def _command(self, battle, name: str | None = None) -> C.Command:
         if battle.profile.name == "light":      # another rulebook: its own player
             return self.light_player().command(battle, name)
+        if battle.profile.name == "steller":
+            return self.steller_player().command(battle, name)
         state, who = battle.decider()
         if state == "over":
             raise ValueError("the battle is over: there is nothing to command")

@@ -26,6 +26,7 @@ from game.ecs.components import (
     ActionBudget, Conditions, Controller, Health, Identity, Reactions, Stats, Team, Weapons,
 )
 from game.ecs.light_components import LightSheet
+from game.ecs.steller_components import StellerSheet
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
 from game.ecs.view import BattleView, snapshot
@@ -49,7 +50,7 @@ from game.errors import InputError
 from game.tiled.hexmap import INITIATIVE_MODES, HexMap
 
 
-STAT_BLOCKS = (Stats, LightSheet)      # components no battle changes: not in its state
+STAT_BLOCKS = (Stats, LightSheet, StellerSheet)    # components no battle changes: not in its state
 
 
 def _read_only(name: str):

@@ -1,17 +1,18 @@
 """The rule profiles a battle may play, by name (docs/architecture.md "Rule profiles").
 
-`lfg` is the default; `light` plays the light rules of docs/rules/light/. `steller` is named
-by maps and the command line already but has no profile yet: asking for it says so.
+`lfg` is the default; `light` plays the light rules of docs/rules/light/, `steller` the
+4e-style rules of docs/rules/steller/.
 """
 from __future__ import annotations
 
 from game.engine.lfg import HEX_NATIVE_RULES
 from game.engine.light.profile import LIGHT
 from game.engine.profile import RuleProfile
+from game.engine.steller.profile import STELLER
 from game.rulebooks import DEFAULT, PLANNED, RULES_NAMES, refusal
 from game.errors import InputError
 
-PROFILES: dict[str, RuleProfile] = {p.name: p for p in (HEX_NATIVE_RULES, LIGHT)}
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (HEX_NATIVE_RULES, LIGHT, STELLER)}
 
 
 def profile_named(name: str | None, where=None) -> RuleProfile:

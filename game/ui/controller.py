@@ -449,7 +449,7 @@ class GameController:
     def do_action(self, action: str) -> Outcome | None:
         """An action bar button, by the engine's action id (presenters.ACTIONS; "more": the
         More actions menu); a battle of the light rules has its own bar (game.ui.light_play)."""
-        if light_rules(self.battle):
+        if self.battle.profile.name != "lfg":     # light, steller: the generic bar
             return light_play.do_action(self, action)
         if MODE_OF_ACTION.get(action) in ACTION_MODES:
             self.set_mode(MODE_OF_ACTION[action])

@@ -31,9 +31,17 @@ LIGHT_ACTION_KEYS: dict[int, str] = {
     pygame.K_f: "consume_substance", pygame.K_r: "get_up", pygame.K_p: "wait",
     pygame.K_e: "end_turn", pygame.K_END: "end_turn",
 }
+#: the steller bar's hotkeys (docs/rules/steller/actions.md)
+STELLER_ACTION_KEYS: dict[int, str] = {
+    pygame.K_1: "basic_attack", pygame.K_m: "use_power", pygame.K_2: "walk",
+    pygame.K_3: "shift", pygame.K_4: "run", pygame.K_5: "charge", pygame.K_r: "stand_up",
+    pygame.K_f: "second_wind", pygame.K_b: "total_defense", pygame.K_e: "end_turn",
+    pygame.K_END: "end_turn",
+}
 #: the action bar's hotkeys by the battle's rule profile (its name)
 ACTION_KEYS_BY_RULES: dict[str, dict[int, str]] = {"lfg": ACTION_KEYS,
-                                                   "light": LIGHT_ACTION_KEYS}
+                                                   "light": LIGHT_ACTION_KEYS,
+                                                   "steller": STELLER_ACTION_KEYS}
 
 
 def action_keys(battle) -> dict[int, str]:
@@ -125,6 +133,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("F7", "tutorial: the next lesson, once this one is done"),
 )
 
-__all__ = ["ACTION_KEYS", "ACTION_KEYS_BY_RULES", "LIGHT_ACTION_KEYS", "action_keys",
+__all__ = ["ACTION_KEYS", "ACTION_KEYS_BY_RULES", "LIGHT_ACTION_KEYS", "STELLER_ACTION_KEYS",
+           "action_keys",
            "BATTLE_KEYS", "DEFENSE_KEYS", "HELP", "NEXT_LESSON_KEY", "PAN_KEYS", "PROMPT_KEYS",
            "REPLAY_HELP", "REPLAY_KEYS", "WATCH_BATTLE_KEYS"]

@@ -11,6 +11,7 @@ provokes waits for a second click or Enter, as a provoking move does.
 """
 from __future__ import annotations
 
+from game.engine.steller import powers as steller_powers
 from game.ui.model import MoreState, MoreTarget
 from game.ui.presenters import MORE_ACTIONS
 
@@ -114,14 +115,18 @@ def refresh(ctl, actor: str) -> None:
     more.hovered = MoreTarget(m.hover_cell, options, more.variant, forecast,
                               area=area_cells(ctl.battle, chosen.command))
     m.highlighted = set(chosen.provokes)
-    if ctl.battle.profile.name == "light":        # who the area or the attack may strike
+    if ctl.battle.profile.name != "lfg":          # who the area or the attack may strike
         m.highlighted |= set(getattr(forecast, "caught", ()) or ()) - {actor}
 
 
 def area_cells(battle, command) -> tuple:
-    """The cells an area power of the light rules would cover (the engine's own template),
-    () for any other command."""
-    if getattr(command, "power", None) is None or battle.profile.name != "light":
+    """The cells an area power of the light or steller rules would cover (the engine's own
+    template), () for any other command."""
+    if getattr(command, "power", None) is None:
+        return ()
+    if battle.profile.name == "steller":
+        return steller_area_cells(battle, command)
+    if battle.profile.name != "light":
         return ()
     from game.engine.light.powers import area_hexes, power_of
     from game.engine.state import Refused
@@ -132,6 +137,20 @@ def area_cells(battle, command) -> tuple:
             return ()
         return tuple(sorted(battle.cell(h) for h in area_hexes(battle, u, power, command)
                             if battle.hexmap.contains(h)))
+    except Refused:
+        return ()
+
+
+def steller_area_cells(battle, command) -> tuple:
+    """The cells a steller close or area power would cover (docs/rules/steller/powers.md)."""
+    from game.engine.state import Refused
+    u = battle.unit(command.unit)
+    try:
+        power = steller_powers.power_of(battle, u, command.power)
+        if not power.area:
+            return ()
+        hexes, _ = steller_powers.area_hexes(battle, u, power, command)
+        return tuple(sorted(battle.cell(h) for h in hexes if battle.hexmap.contains(h)))
     except Refused:
         return ()
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from game.engine import events as E
 from game.ui.lines import ConditionLine, LogEntry, WeaponLine
+from game.ui.steller_presenters import steller_turn_words
 from game.ui.light_presenters import attack_line, light_card, light_line, lives_of, status_of, turn_words
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -325,6 +326,56 @@ LIGHT_NO_TARGET = {
 }
 
 
+#: the steller rules' action bar (docs/rules/steller/actions.md): (action, label, short label,
+#: hotkey label, what it does)
+STELLER_ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("basic_attack", "Basic Attack", "Basic", "1",
+     "Standard action: your melee or ranged basic attack (click a highlighted enemy)"),
+    ("use_power", "Use Power", "Power", "M",
+     "A power (its own action; encounter and daily powers once a battle): click a "
+     "highlighted target; Tab or M again: the next power"),
+    ("walk", "Walk", "Walk", "2",
+     "Move action: up to your speed; leaving a hex next to an enemy provokes"),
+    ("shift", "Shift", "Shift", "3", "Move action: 1 hex; never provokes"),
+    ("run", "Run", "Run", "4",
+     "Move action: speed + 2; -5 to your attacks and enemies gain combat advantage until "
+     "your next turn"),
+    ("charge", "Charge", "Charge", "5",
+     "Standard action: move 2+ hexes straight at an enemy, then a melee basic attack at +1; "
+     "no further action this turn"),
+    ("stand_up", "Stand Up", "Stand Up", "R", "Move action: you are no longer prone"),
+    ("second_wind", "Second Wind", "2nd Wind", "F",
+     "Standard action, once a battle: spend a healing surge, +2 to all defenses until your "
+     "next turn"),
+    ("total_defense", "Total Defense", "Defend", "B",
+     "Standard action: +2 to all defenses until your next turn"),
+    ("end_turn", "End Turn", "End Turn", "E", "End this creature's turn"),
+)
+
+#: the steller rules' refusal codes in a few words
+STELLER_SHORT_REASONS = {
+    "battle_over": "The battle is over",
+    "awaiting_reaction": "Waiting for an opportunity attack's answer",
+    "not_your_turn": "Not its turn",
+    "no_actions": "It can take no action",
+    "no_standard_action": "Standard action used",
+    "no_move_action": "No move action left",
+    "no_minor_action": "No minor action left",
+    "prone": "Prone: stand up first",
+    "not_prone": "Not prone",
+    "immobilized": "Cannot leave its hex",
+    "power_spent": "Used this battle",
+    "second_wind_used": "Second wind used",
+    "no_surges": "No healing surge left",
+}
+
+STELLER_NO_TARGET = {
+    "basic_attack": "No enemy in reach or range", "use_power": "No target for a power",
+    "walk": "Nowhere to walk to", "shift": "Nowhere to shift to", "run": "Nowhere to run to",
+    "charge": "No enemy to charge",
+}
+
+
 @dataclass(frozen=True)
 class BarTable:
     """One rule profile's action bar: its buttons (each named by the engine's action id, the
@@ -347,6 +398,7 @@ BAR_TABLES = {
     "lfg": BarTable(ACTIONS, SHORT_REASONS, NO_TARGET, more_menu=True,
                     no_target_else="Not possible now"),
     "light": BarTable(LIGHT_ACTIONS, LIGHT_SHORT_REASONS, LIGHT_NO_TARGET),
+    "steller": BarTable(STELLER_ACTIONS, STELLER_SHORT_REASONS, STELLER_NO_TARGET),
 }
 
 
@@ -377,7 +429,10 @@ def light_rules(battle) -> bool:
 
 
 def turn_left(battle, name: str) -> str:
-    """What the light creature's turn has left ("move action ready · major action used")."""
+    """What the light or steller creature's turn has left ("move action ready · major action
+    used", "standard ready · move used · minor ready")."""
+    if getattr(getattr(battle, "profile", None), "name", "") == "steller":
+        return steller_turn_words(battle, name)
     return turn_words(battle, name)
 
 

@@ -311,9 +311,13 @@ BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "staggered": "Sg",
           "ablaze": "Fire", "agony": "Ag", "asleep": "Zz", "deaf": "Df", "distracted": "Ds",
           "encumbered": "Enc", "heavily_encumbered": "HEn", "hindered": "Hi",
           "paralyzed": "Par", "partially_blinded": "PBl", "terrified": "Ter",
-          "smothering_flames": "Roll"}
-#: conditions whose badge shows their number (stages, turns left)
-COUNTED_BADGES = ("bleed", "weakened", "burned", "poisoned")
+          "smothering_flames": "Roll",
+          # the steller rules' (docs/rules/steller/conditions.md); ongoing shows its damage
+          "bloodied": "Bld", "ongoing": "On", "dazed": "Dz", "immobilized": "Imm",
+          "marked": "Mk", "restrained": "Res", "slowed": "Sl", "total_defense": "TD",
+          "second_wind": "2W"}
+#: conditions whose badge shows their number (stages, turns left, ongoing damage)
+COUNTED_BADGES = ("bleed", "weakened", "burned", "poisoned", "ongoing")
 
 
 def badge_text(condition: str, value: int) -> str:
@@ -325,7 +329,7 @@ def badge_text(condition: str, value: int) -> str:
 
 #: the conditions that matter most first (what a badge row shows before "+N")
 BADGE_ORDER = ("dying", "unconscious", "paralyzed", "asleep", "ablaze", "helpless", "stunned",
-               "agony", "terrified", "prone", "blinded", "bleed",
+               "dazed", "immobilized", "restrained", "ongoing", "agony", "terrified", "prone", "blinded", "bleed",
                "weakened", "frightened", "staggered", "flat_footed", "fighting_defensively",
                "defensive", "aiming", "running", "retreating",
                "airborne", "grounded", "tripped", "burned", "poisoned", "blocking")

@@ -35,7 +35,7 @@ class TopBar(Panel):
         who = b.controller(active).kind if human is None else "you" if human else "computer"
         if active in getattr(self.controller, "unknown_enemies", frozenset)():
             return (f"Something's turn ({team}, {who})", "Something's turn")   # fog of war
-        if P.light_rules(b):
+        if b.profile.name in ("light", "steller"):
             left = P.turn_left(b, active)
             return (f"{active}'s turn ({team}, {who}) — {left}", f"{active} — {left}",
                     f"{active}'s turn")

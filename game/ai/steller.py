@@ -1,0 +1,215 @@
+"""The computer players of the steller rules (docs/rules/steller/index.md).
+
+Both read the battle only through the engine's legality query (`battle.actions`,
+`battle.options`) and its forecasts (`battle.forecast`: the chance and the damage each creature
+may expect), as the other rulebooks' players do.
+
+- `steller_baseline`: the yardstick. It stands up when prone, makes its first basic attack on
+  the nearest enemy it can, else walks toward the nearest enemy (taking the opportunity
+  attacks it provokes), and ends its turn. No power, no charge, no second wind.
+- `StellerPlayer`: catches its second wind when at a quarter of its hit points, or bloodied
+  with nobody to strike; weighs every basic attack and power by the damage the forecast
+  expects on enemies still standing (more on a weakened foe, a kill extra), less
+  twice what it expects on its own side, and heals an ally that needs it; an encounter or daily
+  power is used when it beats the best at-will by a margin. With nothing to attack it charges,
+  or walks (a shooter: shifts out of reach first) to where it can attack, avoiding opportunity
+  attacks when it can. Easy mis-judges often, Hard never.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.engine import commands as C
+from game.engine.steller.body import sheet_of
+from game.hexgrid import footprint
+from game.rules.threat import footprint_distance
+
+NOISE = {"easy": 0.6, "normal": 0.05, "hard": 0.0}
+KILL_BONUS = 6.0
+FRIENDLY_WEIGHT = 2.0
+SPEND_MARGIN = 1.25       # an encounter or daily power must beat the best at-will by this
+PROVOKE_COST = 4.0
+SHOOTERS = ("artillery", "controller")
+
+
+def _standing_enemies(view, u):
+    return [e for e in view.enemies_of(u) if e.hp > 0]
+
+
+def _nearest(view, u):
+    enemies = sorted(_standing_enemies(view, u), key=lambda e: (footprint_distance(u, e),
+                                                                 e.name))
+    return enemies[0] if enemies else None
+
+
+def _gap(battle, u, cmd, foe) -> int:
+    end = battle.hexmap.hex_at(*cmd.path[-1])
+    return footprint_distance(footprint(u.size, end, u.facing), foe)
+
+
+def steller_baseline(battle, name: str | None = None) -> C.Command:
+    state, who = battle.decider()
+    if state == "over":
+        raise ValueError("the battle is over: there is nothing to command")
+    if state == "reaction":
+        return C.React(who, True)
+    view = battle.view()
+    u = view.unit(who)
+    stand = battle.options(who, "stand_up")
+    if stand:
+        return stand[0].command
+    attacks = [o for o in battle.options(who, "basic_attack")
+               if view.unit(o.command.target).hp > 0]
+    if attacks:
+        return min(attacks, key=lambda o: (footprint_distance(u, view.unit(o.command.target)),
+                                           o.command.target, o.command.power)).command
+    foe = _nearest(view, u)
+    moves = battle.options(who, "walk")
+    if moves and foe is not None and footprint_distance(u, foe) > 1:
+        return min(moves, key=lambda o: (_gap(battle, u, o.command, foe), o.command.path)).command
+    return C.EndTurn(who)
+
+
+class StellerBaselinePlayer:
+    difficulty = "baseline"
+
+    def __init__(self, *args, **kwargs):
+        self.rejected = 0
+
+    def command(self, battle, name: str | None = None) -> C.Command:
+        return steller_baseline(battle, name)
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: float
+    command: C.Command
+
+
+class StellerPlayer:
+    """The steller rules' computer player at a difficulty (module docstring)."""
+
+    def __init__(self, difficulty: str = "normal", seed=0, rng: random.Random | None = None):
+        self.difficulty = difficulty
+        self.noise = NOISE.get(difficulty, NOISE["normal"])
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.rejected = 0
+
+    def command(self, battle, name: str | None = None) -> C.Command:
+        state, who = battle.decider()
+        if state == "over":
+            raise ValueError("the battle is over: there is nothing to command")
+        if state == "reaction":
+            return C.React(who, True)
+        for step in (self.recover, self.step_back, self.attack, self.close_in):
+            chosen = step(battle, who)
+            if chosen is not None:
+                return chosen
+        return C.EndTurn(who)
+
+    def jitter(self, value: float) -> float:
+        return value * (1 + self.rng.uniform(-self.noise, self.noise)) if self.noise else value
+
+    def recover(self, battle, who: str):
+        """Stand up; catch its second wind when bloodied."""
+        stand = battle.options(who, "stand_up")
+        if stand:
+            return stand[0].command
+        u = battle.view().unit(who)
+        if u.hp <= u.max_hp // 4 or (u.hp <= u.max_hp // 2 and not any(
+                battle.options(who, "basic_attack"))):
+            wind = battle.options(who, "second_wind")
+            if wind:
+                return wind[0].command
+        return None
+
+    def step_back(self, battle, who: str):
+        """A shooter next to an enemy shifts out of its reach before it shoots."""
+        view = battle.view()
+        me = view.unit(who)
+        foe = _nearest(view, me)
+        if foe is None or not shooter(battle, who) or footprint_distance(me, foe) > 1:
+            return None
+        away = [o for o in battle.options(who, "shift")
+                if _gap(battle, me, o.command, foe) > 1]
+        return away[0].command if away else None
+
+    def attack(self, battle, who: str):
+        view = battle.view()
+        me = view.unit(who)
+        sheet = sheet_of(battle, who)
+        best_at_will, best_spent = None, None
+        for action in ("basic_attack", "use_power"):
+            for option in battle.options(who, action):
+                value = self.value(battle, view, me, option)
+                if value <= 0:
+                    continue
+                power = sheet.power(option.command.power)
+                choice = Choice(self.jitter(value), option.command)
+                if power.usage == "at-will":
+                    best_at_will = max(best_at_will, choice, key=_worth) if best_at_will else choice
+                else:
+                    best_spent = max(best_spent, choice, key=_worth) if best_spent else choice
+        if best_spent and (best_at_will is None or
+                           best_spent.value > SPEND_MARGIN * best_at_will.value):
+            return best_spent.command
+        return best_at_will.command if best_at_will else None
+
+    def value(self, battle, view, me, option) -> float:
+        forecast = battle.forecast(option.command)
+        if forecast is None:
+            return 0.0
+        total = -PROVOKE_COST * len(option.provokes)
+        for name, harm in forecast.harm:
+            u = view.unit(name)
+            if harm < 0:        # a heal: worth it on a bloodied or dying ally
+                total += -harm if u.hp <= u.max_hp // 2 else 0.0
+            elif u.team == me.team:
+                total -= FRIENDLY_WEIGHT * harm
+            elif u.hp > 0:      # the weaker the foe, the more a blow is worth
+                total += harm * (1.5 - u.hp / (2 * u.max_hp)) + (
+                    KILL_BONUS if harm >= u.hp * 0.6 else 0.0)
+        return total
+
+    def close_in(self, battle, who: str):
+        """Charge, or move to where it can attack."""
+        view = battle.view()
+        me = view.unit(who)
+        foe = _nearest(view, me)
+        if foe is None:
+            return None
+        ranged = shooter(battle, who)
+        if not ranged and footprint_distance(me, foe) > 1:
+            charges = [o for o in battle.options(who, "charge")
+                       if view.unit(o.command.target).hp > 0 and not o.provokes]
+            if charges:
+                return max(charges, key=lambda o: self.value(battle, view, me, o)).command
+        moves = battle.options(who, "walk")
+        if not moves or (not ranged and footprint_distance(me, foe) <= 1):
+            return None
+        if ranged:
+            return None if self._in_range(battle, me, foe) else self._toward(battle, me, foe,
+                                                                             moves)
+        return self._toward(battle, me, foe, moves)
+
+    def _in_range(self, battle, me, foe) -> bool:
+        ranged = sheet_of(battle, me.name).basic("ranged")
+        return footprint_distance(me, foe) <= ranged.range
+
+    def _toward(self, battle, me, foe, moves):
+        return min(moves, key=lambda o: (len(o.provokes) * 3 + _gap(battle, me, o.command, foe),
+                                         o.command.path)).command
+
+
+def shooter(battle, who: str) -> bool:
+    """An artillery or controller with a ranged basic attack keeps its distance."""
+    sheet = sheet_of(battle, who)
+    return sheet.role in SHOOTERS and sheet.basic("ranged") is not None
+
+
+def _worth(choice: Choice) -> float:
+    return choice.value
+
+
+__all__ = ["StellerBaselinePlayer", "StellerPlayer", "steller_baseline"]

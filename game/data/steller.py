@@ -1,0 +1,391 @@
+"""Stat blocks of the `steller` rule profile: `assets/units/steller/<kind>.toml`
+(docs/rules/steller/stat-blocks.md).
+
+The steller rules are a four-defense d20 rulebook with powers, played on the same hex engine. A
+creature kind keeps its key (the file name, the same as its default stat block in
+`assets/units/`) and its size, and gets the steller numbers:
+
+    name = "Orc Berserker"
+    size = "medium"
+    level = 3
+    role = "brute"          # brute | soldier | controller | artillery | skirmisher | leader | minion
+    hp = 52                 # a minion has 1
+    ac = 15                 # the four defenses, every one required
+    fortitude = 16
+    reflex = 13
+    will = 12
+    speed = 6               # hexes a walk goes
+    initiative = 3          # added to the initiative d20
+    surges = 1              # healing surges (each heals a quarter of the maximum)
+    fly = 0                 # optional: hexes of flight
+    swim = 0                # optional: hexes of swimming
+    resist = {fire = 5}     # optional: damage type -> points taken off
+    vulnerable = {fire = 5} # optional: damage type -> points added
+
+    [[powers]]              # at least one melee basic attack
+    id = "greataxe"
+    name = "Greataxe"
+    usage = "at-will"       # at-will | encounter | daily
+    action = "standard"     # standard | move | minor | free | immediate interrupt |
+                            # immediate reaction
+    kind = "melee 1"        # melee N | ranged N | close burst N | close blast N |
+                            # area burst N within M
+    basic = true            # optional: its melee (or ranged) basic attack
+    attack = 6              # added to the d20
+    vs = "ac"               # ac | fortitude | reflex | will
+    damage = "1d12+4"       # optional: dice of a hit
+    damage_type = "fire"    # optional: what resist and vulnerable read
+    effects = [{condition = "dazed", until = "end of next turn"}]   # on a hit
+    ongoing = 5             # optional: ongoing damage on a hit (save ends)
+    forced = "push 1"       # optional: push | pull | slide N on a hit
+    miss = "half"           # optional: half (half damage on a miss) | none
+    heal = true             # optional: no attack; an ally in range spends a healing surge
+    targets = "enemies"     # areas: enemies | creatures (allies caught too)
+    keywords = ["weapon"]
+
+Durations: "end of next turn" and "start of next turn" count the user's turns; "save ends"
+ends on a saving throw at the end of the affected creature's turns; "end of battle" stays.
+Every bad input is one DataError naming the file, the line, the creature (`[orc]`), the field
+and the fix.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .dice import Dice, parse_dice
+from .fields import (ArrayItemContext, ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field,
+                     int_field, table_field, text_field)
+from .loader import FileContext, default_assets_dir, read_toml
+from .model import SIZES, DataError
+
+ROLES = ("brute", "soldier", "controller", "artillery", "skirmisher", "leader", "minion")
+USAGES = ("at-will", "encounter", "daily")
+ACTIONS = ("standard", "move", "minor", "free", "immediate interrupt", "immediate reaction")
+DEFENSES = ("ac", "fortitude", "reflex", "will")
+CONDITIONS = ("blinded", "dazed", "deafened", "dominated", "dying", "helpless", "immobilized",
+              "marked", "petrified", "prone", "restrained", "slowed", "stunned", "surprised",
+              "unconscious", "weakened")
+DURATIONS = ("end of next turn", "start of next turn", "save ends", "end of battle")
+FORCED = ("push", "pull", "slide")
+MISSES = ("half", "none")
+TARGETS = ("enemies", "creatures")
+DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
+                "radiant", "thunder")
+MAX_NUMBER = 10_000
+_KIND_RE = re.compile(r"^(melee|ranged|close burst|close blast|area burst)\s+(-?\d{1,4})"
+                      r"(?:\s+within\s+(-?\d{1,4}))?$")
+_FORCED_RE = re.compile(r"^(push|pull|slide)\s+(-?\d{1,3})$")
+
+
+@dataclass(frozen=True)
+class StellerEffect:
+    """A condition a power gives on a hit, and when it ends (DURATIONS)."""
+    condition: str
+    until: str = "save ends"
+
+
+@dataclass(frozen=True)
+class StellerPower:
+    """A power as data; `shape` is "melee", "ranged", "close_burst", "close_blast" or
+    "area_burst"; `size` the burst or blast size, `range` the reach or range in hexes."""
+    id: str
+    name: str
+    usage: str = "at-will"
+    action: str = "standard"
+    shape: str = "melee"
+    size: int = 0
+    range: int = 1
+    basic: bool = False
+    attack: int = 0
+    vs: str = "ac"
+    damage: Dice | None = None
+    damage_type: str = ""
+    effects: tuple[StellerEffect, ...] = ()
+    ongoing: int = 0
+    forced: tuple[str, int] | None = None
+    miss: str = "none"
+    heal: bool = False
+    targets: str = "enemies"
+    keywords: tuple[str, ...] = ()
+    description: str = ""
+
+    @property
+    def area(self) -> bool:
+        return self.shape in ("close_burst", "close_blast", "area_burst")
+
+    @property
+    def provokes(self) -> bool:
+        """A ranged or area attack made next to an enemy provokes (docs/rules/steller/attacks.md)."""
+        return not self.heal and self.shape in ("ranged", "area_burst")
+
+    def kind_text(self) -> str:
+        if self.shape in ("melee", "ranged"):
+            return f"{self.shape} {self.range}"
+        if self.shape == "area_burst":
+            return f"area burst {self.size} within {self.range}"
+        return f"{self.shape.replace('_', ' ')} {self.size}"
+
+    def header(self) -> str:
+        """The power's line: "At-Will • Standard • Melee 1 • +6 vs AC"."""
+        parts = [self.usage.title(), self.action.title(), self.kind_text().capitalize()]
+        if not self.heal:
+            parts.append(f"+{self.attack} vs {'AC' if self.vs == 'ac' else self.vs.title()}")
+        return " • ".join(parts)
+
+
+@dataclass(frozen=True)
+class StellerUnit:
+    """A creature kind's steller stat block (`assets/units/steller/<key>.toml`)."""
+    key: str
+    name: str
+    size: str = "medium"
+    level: int = 1
+    role: str = "soldier"
+    hp: int = 1
+    ac: int = 10
+    fortitude: int = 10
+    reflex: int = 10
+    will: int = 10
+    speed: int = 6
+    initiative: int = 0
+    surges: int = 1
+    fly: int = 0
+    swim: int = 0
+    resist: tuple[tuple[str, int], ...] = ()
+    vulnerable: tuple[tuple[str, int], ...] = ()
+    powers: tuple[StellerPower, ...] = ()
+    glyph: str = ""
+    description: str = ""
+    source: Path | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def minion(self) -> bool:
+        return self.role == "minion"
+
+    @property
+    def bloodied(self) -> int:
+        """Bloodied at this many hit points or fewer: half the maximum, rounded down."""
+        return self.hp // 2
+
+    @property
+    def surge_value(self) -> int:
+        """Hit points a healing surge restores: a quarter of the maximum, rounded down."""
+        return max(1, self.hp // 4)
+
+    def defense(self, name: str) -> int:
+        return getattr(self, name)
+
+    def power(self, power_id: str) -> StellerPower | None:
+        return next((p for p in self.powers if p.id == power_id), None)
+
+    def basic(self, shape: str) -> StellerPower | None:
+        """Its melee or ranged basic attack (shape "melee" or "ranged")."""
+        return next((p for p in self.powers if p.basic and p.shape == shape), None)
+
+
+# ---- power fields --------------------------------------------------------------------------
+
+def _kind(ctx, key, value):
+    fix = (f"write e.g. {key} = \"melee 1\", \"ranged 10\", \"close burst 1\", "
+           "\"close blast 3\" or \"area burst 1 within 10\"")
+    m = _KIND_RE.match(value.strip()) if isinstance(value, str) else None
+    if m is None:
+        raise ctx.error(key, f"unknown area or attack kind {value!r}", fix)
+    shape, n, within = m.group(1).replace(" ", "_"), int(m.group(2)), m.group(3)
+    if n < 0 or (within is not None and int(within) < 0):
+        raise ctx.error(key, f"a range or size cannot be negative, got {value!r}",
+                        "use 1 or more hexes")
+    if (shape == "area_burst") != (within is not None):
+        raise ctx.error(key, f"only an area burst names a range ('within M'), got {value!r}",
+                        fix)
+    if not 1 <= n <= 20 or (within is not None and not 1 <= int(within) <= 40):
+        raise ctx.error(key, f"a size must be 1-20 hexes and a range 1-40, got {value!r}", fix)
+    return shape, n, int(within) if within is not None else None
+
+
+def _effects(ctx, key, value):
+    example = '[{condition = "dazed", until = "end of next turn"}]'
+    if not isinstance(value, list):
+        raise ctx.error(key, f"must be a list of tables, got {value!r}",
+                        f"write e.g. {key} = {example}")
+    spec = {"condition": (choice_field(CONDITIONS), REQUIRED),
+            "until": (choice_field(DURATIONS), "save ends")}
+    out = []
+    for n, item in enumerate(value):
+        v = check_fields(ctx, table_field(ctx, key, item, example), spec, f"{key}[{n}]")
+        out.append(StellerEffect(v["condition"], v["until"]))
+    return tuple(out)
+
+
+def _forced(ctx, key, value):
+    m = _FORCED_RE.match(value.strip()) if isinstance(value, str) else None
+    if m is None or not 1 <= int(m.group(2)) <= 10:
+        raise ctx.error(key, f"must be push, pull or slide and 1-10 hexes, got {value!r}",
+                        f"write e.g. {key} = \"push 1\"")
+    return m.group(1), int(m.group(2))
+
+
+def _damage(ctx, key, value):
+    if not isinstance(value, str):
+        raise ctx.error(key, f"must be dice in quotes, got {value!r}",
+                        f"write e.g. {key} = \"1d8+3\"")
+    try:
+        return parse_dice(value)
+    except ValueError as exc:
+        raise ctx.error(key, str(exc), f"write e.g. {key} = \"1d8+3\"") from None
+
+
+def _keywords(ctx, key, value):
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ctx.error(key, f"must be a list of words, got {value!r}",
+                        f"write e.g. {key} = [\"weapon\"]")
+    return tuple(value)
+
+
+def _id(ctx, key, value):
+    value = text_field(1, 40)(ctx, key, value)
+    if not ID_PATTERN.match(value):
+        raise ctx.error(key, f"{value!r} is not a plain id",
+                        "use lower-case letters, digits and _, e.g. id = \"greataxe\"")
+    return value
+
+
+POWER_FIELDS = {
+    "id": (_id, REQUIRED),
+    "name": (text_field(1, 60), REQUIRED),
+    "usage": (choice_field(USAGES), REQUIRED),
+    "action": (choice_field(ACTIONS), REQUIRED),
+    "kind": (_kind, REQUIRED),
+    "basic": (bool_field, False),
+    "attack": (int_field(-10, 60), 0),
+    "vs": (choice_field(DEFENSES), None),
+    "damage": (_damage, None),
+    "damage_type": (choice_field(DAMAGE_TYPES), ""),
+    "effects": (_effects, ()),
+    "ongoing": (int_field(0, 100), 0),
+    "forced": (_forced, None),
+    "miss": (choice_field(MISSES), "none"),
+    "heal": (bool_field, False),
+    "targets": (choice_field(TARGETS), "enemies"),
+    "keywords": (_keywords, ()),
+    "description": (text_field(lines=True), ""),
+}
+
+
+def _power(ctx, table) -> StellerPower:
+    if not isinstance(table, dict):
+        raise ctx.error("id", f"a power is a table of fields, got {table!r}",
+                        "write [[powers]] on its own line, then its fields")
+    v = check_fields(ctx, table, POWER_FIELDS)
+    shape, n, within = v.pop("kind")
+    if v["heal"]:
+        if v["damage"] or v["effects"] or v["vs"]:
+            raise ctx.error("heal", "a healing power makes no attack",
+                            "remove damage, effects and vs, or remove heal")
+        v["vs"] = "ac"
+    elif v["vs"] is None:
+        raise ctx.error("vs", "an attack power names the defense it targets",
+                        "add vs = \"ac\" (or fortitude, reflex, will)")
+    if not (v["heal"] or v["damage"] or v["effects"] or v["forced"]):
+        raise ctx.error("damage", "the power does nothing", "give it damage or effects")
+    if v["basic"] and (shape not in ("melee", "ranged") or v["usage"] != "at-will"):
+        raise ctx.error("basic", "a basic attack is an at-will melee or ranged attack",
+                        "remove basic, or make it usage = \"at-will\", kind \"melee 1\"")
+    size, reach = (0, n) if shape in ("melee", "ranged") else (n, within or 0)
+    return StellerPower(shape=shape, size=size, range=reach, **v)
+
+
+def _powers(ctx, data) -> tuple:
+    value = data.get("powers")
+    if not isinstance(value, list) or not value:
+        raise ctx.error("powers", "a creature needs its powers, a melee basic attack first",
+                        "add a [[powers]] table with basic = true and kind = \"melee 1\"")
+    out, seen = [], set()
+    for n, table in enumerate(value):
+        item = ArrayItemContext(ctx.path, ctx.text, "powers", n, ctx.label)
+        built = _power(item, table)
+        if built.id in seen:
+            raise item.error("id", f"the id {built.id!r} is used twice",
+                             "give each of the creature's powers its own id")
+        seen.add(built.id)
+        out.append(built)
+    if not any(p.basic and p.shape == "melee" for p in out):
+        raise ctx.error("powers", "no melee basic attack (opportunity attacks use it)",
+                        "mark one at-will melee power basic = true")
+    return tuple(out)
+
+
+# ---- stat blocks ------------------------------------------------------------------------------
+
+def _points(ctx, key, value):
+    if not isinstance(value, dict):
+        raise ctx.error(key, f"must be a table of damage types, got {value!r}",
+                        f"write e.g. {key} = {{fire = 5}}")
+    for kind, n in value.items():
+        choice_field(DAMAGE_TYPES)(ctx, f"{key}.{kind}", kind)
+        int_field(1, 100)(ctx, f"{key}.{kind}", n)
+    return tuple(sorted(value.items()))
+
+
+UNIT_FIELDS = {
+    "name": (text_field(1, 60), REQUIRED),
+    "size": (choice_field(SIZES), REQUIRED),
+    "level": (int_field(1, 30), REQUIRED),
+    "role": (choice_field(ROLES), REQUIRED),
+    "hp": (int_field(1, MAX_NUMBER), REQUIRED),
+    **{d: (int_field(1, 60), REQUIRED) for d in DEFENSES},
+    "speed": (int_field(1, 20), REQUIRED),
+    "initiative": (int_field(-10, 30), REQUIRED),
+    "surges": (int_field(0, 20), REQUIRED),
+    "fly": (int_field(0, 20), 0),
+    "swim": (int_field(0, 20), 0),
+    "resist": (_points, ()),
+    "vulnerable": (_points, ()),
+    "glyph": (text_field(1, 2), None),
+    "description": (text_field(lines=True), ""),
+    "powers": (lambda ctx, key, value: value, REQUIRED),    # checked by _powers
+}
+
+
+def load_steller_unit(path) -> StellerUnit:
+    """One steller stat block from `path`; its key is the file name without `.toml`."""
+    path = Path(path)
+    key = path.stem
+    data, text = read_toml(path)
+    ctx = FileContext(path, text, [], f"[{key}]")
+    if not ID_PATTERN.match(key):
+        raise DataError(path, "-", f"creature kind {key!r} (the file name) is not a plain id",
+                        "rename the file with lower-case letters, digits and _")
+    for defense in DEFENSES:
+        if defense not in data:
+            raise ctx.error(defense, f"missing defense {defense!r}: a creature has AC, "
+                            "fortitude, reflex and will", f"add {defense} = 12")
+    v = check_fields(ctx, data, UNIT_FIELDS)
+    if (v["role"] == "minion") != (v["hp"] == 1):
+        raise ctx.error("hp", f"a minion has 1 hit point and only a minion has 1, got "
+                        f"{v['hp']} for a {v['role']}", "set hp = 1 and role = \"minion\", "
+                        "or give a larger hp and another role")
+    v["powers"] = _powers(ctx, data)
+    v["glyph"] = v["glyph"] or v["name"].strip()[0].upper()
+    return StellerUnit(key=key, source=path, **v)
+
+
+def steller_units_dir() -> Path:
+    return default_assets_dir() / "units" / "steller"
+
+
+def load_steller_units(folder=None) -> dict[str, StellerUnit]:
+    """Steller stat blocks by kind from `<folder>/*.toml` (default: assets/units/steller)."""
+    folder = Path(folder) if folder is not None else steller_units_dir()
+    files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    if not files:
+        raise DataError(folder, "-", "no steller stat blocks",
+                        "add e.g. fighter.toml (the same file names as assets/units/)")
+    return {f.stem: load_steller_unit(f) for f in files}
+
+
+__all__ = ["ACTIONS", "CONDITIONS", "DEFENSES", "DURATIONS", "ROLES", "StellerEffect",
+           "StellerPower", "StellerUnit", "USAGES", "load_steller_unit", "load_steller_units",
+           "steller_units_dir"]

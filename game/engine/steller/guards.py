@@ -1,0 +1,107 @@
+"""The checks every steller action makes before it changes anything (docs/rules/steller/turns.md):
+whose turn it is, what the turn has left, and what a target must be. Each raises
+`Refused(code, reason)`.
+
+A turn holds a standard, a move and a minor action; a standard may be taken as a move or a
+minor, a move as a minor. A dazed creature takes one action in all; a stunned, unconscious or
+dying one none; after a charge, none.
+"""
+from __future__ import annotations
+
+from game.ecs.steller_components import StellerTurn
+from game.engine.state import Refused
+from game.engine.steller.body import is_down, turn_of
+from game.rules.steller.conditions import NO_ACTIONS
+
+#: the action slots an action of each type may use, in the order they are spent
+SLOTS = {"standard": ("standard",), "move": ("move", "standard"),
+         "minor": ("minor", "move", "standard")}
+
+
+def ready(b) -> None:
+    if b.winner:
+        raise Refused("battle_over", "the battle is over: " + (
+            "a draw" if b.winner == "draw" else f"{b.winner} won"))
+    if b.pending:
+        raise Refused("awaiting_reaction", f"the battle waits for {b.pending.reactor}'s "
+                      f"answer to the opportunity attack on {b.pending.mover} (React)")
+
+
+def actor(b, cmd):
+    """The active creature named by `cmd.unit` (its UnitView)."""
+    ready(b)
+    name = cmd.unit
+    if not isinstance(name, str):
+        raise Refused("bad_command", f"a command names its unit, got {name!r}")
+    if name != b.active:
+        b.entity(name)
+        raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
+    return b.unit(name)
+
+
+def slot_for(b, name: str, action: str) -> str | None:
+    """The slot an action of type `action` would spend now (None: none left)."""
+    turn = turn_of(b, name)
+    if turn.charged or (turn.dazed and turn.acted):
+        return None
+    if action == "free":
+        return "free"
+    return next((s for s in SLOTS[action] if not getattr(turn, s)), None)
+
+
+def can_act(b, u, action: str, what: str) -> str:
+    """The slot `what` (an action of type `action`) spends, or Refused."""
+    held = next((c for c in NO_ACTIONS if c in u.conditions), None)
+    if held or is_down(b, u.name):
+        raise Refused("no_actions", f"{u.name} is {held or 'dying'}: it takes no actions")
+    slot = slot_for(b, u.name, action)
+    if slot is None:
+        turn = turn_of(b, u.name)
+        why = ("it charged: no further actions" if turn.charged else
+               "it is dazed: one action a turn" if turn.dazed and turn.acted else
+               f"no {action} action left this turn")
+        raise Refused(f"no_{action}_action", f"{u.name} cannot {what}: {why}")
+    return slot
+
+
+def spend(b, name: str, slot: str) -> None:
+    if slot == "free":
+        return
+    turn = turn_of(b, name)
+    b.update(name, StellerTurn, **{slot: True}, acted=turn.acted + 1)
+
+
+def cell(b, value, what: str = "the hex"):
+    ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+    if not ok:
+        raise Refused("bad_hex", f"{what} must be col,row (two integers), got {value!r}")
+    if not b.hexmap.in_bounds(*value):
+        raise Refused("off_map", f"{value[0]},{value[1]} is off the map")
+    return b.hexmap.hex_at(*value)
+
+
+def creature(b, u, name, enemy: bool = True):
+    """A creature on the board named `name`: an enemy (or an ally or itself: enemy False)."""
+    if not isinstance(name, str) or not name:
+        raise Refused("no_target", f"name a target for {u.name}")
+    if name not in b.eids:
+        b.entity(name)
+    if enemy and b.teams_of[name] == u.team:
+        raise Refused("own_side", f"{name} is on {u.name}'s side")
+    if not enemy and b.teams_of[name] != u.team:
+        raise Refused("not_an_ally", f"{name} is not on {u.name}'s side")
+    if b.health(name).dead:
+        raise Refused("target_down", f"{name} is dead")
+    return b.unit(name)
+
+
+def confirm(cmd, names, reason: str) -> None:
+    """The one refusal of an unconfirmed command that provokes."""
+    if names and not getattr(cmd, "confirm", False):
+        raise Refused("provokes", reason, provokers=list(names),
+                      confirmable=hasattr(cmd, "confirm"))
+
+
+__all__ = ["SLOTS", "actor", "can_act", "cell", "confirm", "creature", "ready", "slot_for",
+           "spend"]

@@ -1,0 +1,56 @@
+"""The steller rules' command table and how a command is carried out (docs/architecture.md
+"Commands and events"): check it (a `Refused` changes nothing), perform it; an action that
+pauses for an `ask` creature's opportunity attack waits for its React."""
+from __future__ import annotations
+
+from game.engine import events as E
+from game.engine.combat import Ask
+from game.engine.state import PendingReaction
+from game.engine.steller import commands as S
+from game.engine.steller.moving import path_move, stand_up
+from game.engine.steller.powers import charge, use_power
+from game.engine.steller.turn_actions import (
+    end_turn, react, second_wind, set_policy, total_defense,
+)
+from game.engine.steller.turns import after_action
+
+HANDLERS = {
+    S.Walk: path_move("walk"), S.Shift: path_move("shift"), S.Run: path_move("run"),
+    S.StandUp: stand_up, S.Charge: charge, S.UsePower: use_power,
+    S.SecondWind: second_wind, S.TotalDefense: total_defense, S.EndTurn: end_turn,
+    S.React: react, S.SetPolicy: set_policy,
+}
+
+
+def check(b, cmd):
+    """What performs `cmd`, or Refused."""
+    return HANDLERS[type(cmd)](b, cmd)
+
+
+def handle(b, cmd) -> list:
+    perform = check(b, cmd)
+    if isinstance(cmd, S.React):
+        process = b.pending.resume
+        b.wait_for(None)
+        drive(b, process, perform(), started=True)
+    else:
+        drive(b, perform())
+    return list(b._out)
+
+
+def drive(b, process, answer=None, started: bool = False) -> None:
+    """Run a performed action until it ends or asks an opportunity attack."""
+    if not hasattr(process, "send"):
+        after_action(b)
+        return
+    try:
+        ask = process.send(answer) if started else next(process)
+    except StopIteration:
+        after_action(b)
+        return
+    assert isinstance(ask, Ask)
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind))
+    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
+
+
+__all__ = ["HANDLERS", "check", "drive", "handle"]

@@ -1,0 +1,171 @@
+"""Powers of the steller rules (docs/rules/steller/powers.md), basic attacks among them, and
+the charge.
+
+A power names its usage (at-will; encounter and daily: once a battle), its action, its kind
+(melee N, ranged N, close burst N, close blast N, area burst N within M), the defense it
+targets and what a hit and a miss do. A close or area attack rolls against each creature it
+catches (enemies, unless the power says creatures) with one damage roll for all. A ranged or
+area attack made within an enemy's reach provokes. A healing power has an ally in range spend
+a healing surge.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.state import Refused
+from game.engine.steller import guards as G
+from game.engine.steller.body import pool_of, sheet_of
+from game.engine.steller.health import spend_surge
+from game.engine.steller.moving import check_move, provokers, walk
+from game.engine.steller.strikes import (
+    can_strike_back, opportunity_attacks, roll_damage, spend_power, strike, threatening,
+)
+from game.ecs.steller_components import StellerTurn
+from game.hexgrid import footprint
+from game.rules import areas
+from game.rules.sight import line_of_effect
+from game.rules.threat import footprint_distance
+
+CHARGE_MIN = 2           # hexes a charge moves at least
+
+
+@dataclass(frozen=True)
+class Aimed:
+    """Who a power reaches: the creatures it rolls against (or heals), its hexes, its origin."""
+    targets: tuple[str, ...]
+    hexes: frozenset = frozenset()
+    origin: object = None
+
+
+def power_of(b, u, power_id):
+    power = sheet_of(b, u.name).power(power_id) if isinstance(power_id, str) else None
+    if power is None:
+        names = ", ".join(p.id for p in sheet_of(b, u.name).powers)
+        raise Refused("no_such_power", f"{u.name} has no power {power_id!r} (powers: {names})")
+    return power
+
+
+def check_usable(b, u, power) -> str:
+    """The action slot `power` spends now, or Refused."""
+    if power.action.startswith("immediate"):
+        raise Refused("immediate_power", f"{power.name} is an immediate action: not on "
+                      f"{u.name}'s own turn")
+    if power.id in pool_of(b, u.name).spent:
+        raise Refused("power_spent", f"{u.name} has used {power.name} ({power.usage}: once a "
+                      "battle)")
+    return G.can_act(b, u, power.action, power.name)
+
+
+def single(b, u, power, target) -> Aimed:
+    t = G.creature(b, u, target, enemy=not power.heal)
+    if power.heal and sheet_of(b, t.name).minion:
+        raise Refused("no_surges", f"{t.name} is a minion: it has no healing surges")
+    if power.heal and pool_of(b, t.name).surges <= 0:
+        raise Refused("no_surges", f"{t.name} has no healing surge left")
+    if footprint_distance(u, t) > power.range:
+        raise Refused("out_of_range", f"{t.name} is beyond {power.name}'s "
+                      f"{'reach' if power.shape == 'melee' else 'range'} ({power.range} hexes)")
+    if t.eid != u.eid and not line_of_effect(b.view(), u, t):
+        raise Refused("no_line_of_effect", f"{u.name} has no line of effect to {t.name}")
+    return Aimed((t.name,), frozenset(t.hexes), u.anchor)
+
+
+def area_hexes(b, u, power, cmd):
+    """(the area's hexes, its origin hex)."""
+    if power.shape == "close_burst":
+        return areas.close_burst(u.hexes, power.size), u.anchor
+    origin = G.cell(b, cmd.at, "the area's hex (at)")
+    if power.shape == "close_blast":
+        if origin not in u.hexes or not isinstance(cmd.aim, int) or isinstance(
+                cmd.aim, bool) or not 0 <= cmd.aim < areas.AIMS:
+            raise Refused("bad_aim", f"a blast starts on one of {u.name}'s hexes (at) and "
+                          f"names its aim 0-{areas.AIMS - 1}")
+        return areas.cone(origin, cmd.aim, power.size), origin
+    if footprint_distance(u, (origin,)) > power.range:
+        raise Refused("out_of_range", f"the burst's centre is beyond {power.name}'s range "
+                      f"({power.range} hexes)")
+    if not areas.effect_from(b.view(), u.anchor, areas.Spot((origin,), name="hex")) and \
+            origin not in u.hexes:
+        raise Refused("no_line_of_effect", f"{u.name} has no line of effect to that hex")
+    return areas.burst(origin, power.size), origin
+
+
+def in_area(b, u, power, cmd) -> Aimed:
+    hexes, origin = area_hexes(b, u, power, cmd)
+    spare = u.team if power.targets == "enemies" else None
+    caught = tuple(t.name for t in areas.creatures_caught(b.view(), origin, hexes, spare)
+                   if t.eid != u.eid)
+    if not caught:
+        raise Refused("nobody_caught", f"{power.name} there would catch no creature")
+    return Aimed(caught, frozenset(hexes), origin)
+
+
+def aimed(b, u, power, cmd) -> Aimed:
+    return in_area(b, u, power, cmd) if power.area else single(b, u, power, cmd.target)
+
+
+def attack_provokers(b, u, power) -> list[str]:
+    """A ranged or area attack within an enemy's reach gives it an opportunity attack."""
+    if not power.provokes:
+        return []
+    return [n for n in threatening(b, u.name, u.hexes) if can_strike_back(b, n, u.name)]
+
+
+def use_power(b, cmd):
+    u = G.actor(b, cmd)
+    power = power_of(b, u, cmd.power)
+    slot = check_usable(b, u, power)
+    target = aimed(b, u, power, cmd)
+    found = attack_provokers(b, u, power)
+    G.confirm(cmd, found, f"a {power.shape.replace('_', ' ')} attack next to "
+              f"{', '.join(found)} provokes: confirm, or shift away first")
+
+    def perform():
+        G.spend(b, u.name, slot)
+        spend_power(b, u.name, power)
+        if power.heal:
+            spend_surge(b, target.targets[0], u.name, power.name)
+            return
+        if not (yield from opportunity_attacks(b, u.name, found)):
+            return
+        rolled = roll_damage(b, power) if power.area else None
+        for name in target.targets:
+            if not b.health(name).dead:
+                strike(b, u.name, name, power, rolled=rolled, caught=target.targets)
+    return perform
+
+
+def charge(b, cmd):
+    """Move at least 2 hexes, each step closer to the target, ending within reach; then a
+    melee basic attack at +1. No further action this turn."""
+    u = G.actor(b, cmd)
+    slot = G.can_act(b, u, "standard", "charge")
+    t = G.creature(b, u, cmd.target)
+    basic = sheet_of(b, u.name).basic("melee")
+    states, cost = check_move(b, u, cmd.path, "charge", cmd.facings)
+    if len(states) < CHARGE_MIN:
+        raise Refused("too_short", f"a charge moves at least {CHARGE_MIN} hexes")
+    last = footprint_distance(u, t)
+    for anchor, facing in states:
+        now = footprint_distance(tuple(footprint(u.size, anchor, facing)), t)
+        if now >= last:
+            raise Refused("not_straight", f"each hex of a charge brings {u.name} closer to "
+                          f"{t.name}")
+        last = now
+    if last > basic.range:
+        raise Refused("out_of_reach", f"the charge ends out of {u.name}'s reach of {t.name}")
+    found = provokers(b, u, states)
+    G.confirm(cmd, found, f"the charge leaves a hex next to {', '.join(found)}: confirm")
+
+    def perform():
+        G.spend(b, u.name, slot)
+        b.update(u.name, StellerTurn, charged=True)
+        if not (yield from walk(b, u.name, states, cost, "charge")):
+            return
+        if not b.health(t.name).dead:
+            strike(b, u.name, t.name, basic, kind="charge", charge=True)
+    return perform
+
+
+__all__ = ["Aimed", "CHARGE_MIN", "aimed", "attack_provokers", "charge", "check_usable",
+           "power_of", "use_power"]

@@ -1,0 +1,143 @@
+"""Rounds and turns of the steller rules (docs/rules/steller/turns.md).
+
+- Initiative: d20 + the initiative bonus, rolled once at the start of the battle; the order
+  holds for the whole battle (highest first; ties: the higher bonus, then a d20 each).
+- The start of a turn: ongoing damage; effects that last until the start of its next turn end,
+  and so do running, total defense and second wind.
+- The end of a turn: effects that last until the end of its next turn end; a saving throw
+  against each "save ends" effect; a dying creature makes a death saving throw.
+- A creature that can take no action (stunned, unconscious, dying) has its turn pass at once.
+- A side loses when every creature of it is dying or dead.
+"""
+from __future__ import annotations
+
+from game.ecs.components import ActionBudget
+from game.ecs.steller_components import StellerPool, StellerTurn
+from game.engine import events as E
+from game.engine.steller.body import is_down, pool_of, sheet_of
+from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
+from game.engine.steller.health import die, harm, spend_surge
+from game.rules.steller.conditions import NO_ACTIONS
+from game.rules.steller.health import DEATH_FAILURES, SAVE_NEEDS, death_save
+
+DRAW = "draw"
+UNTIL_NEXT_TURN = ("running", "total_defense", "second_wind")
+
+
+def start_battle(b) -> None:
+    b.note(round=1)
+    b.emit(E.RoundStarted(1))
+    rolls = []
+    for u in b.view().units:
+        d20 = b.dice.d20()
+        bonus = sheet_of(b, u.name).initiative
+        rolls.append([-(d20 + bonus), -bonus, 0, u.name])
+        b.note_entry("initiative", u.name, d20 + bonus)
+        b.emit(E.InitiativeRolled(u.name, d20 + bonus, f"d20 {d20} + initiative {bonus}"))
+    keys = [tuple(r[:2]) for r in rolls]
+    for r in rolls:                 # ties of total and bonus: a d20 each
+        if keys.count(tuple(r[:2])) > 1:
+            r[2] = -b.dice.d20()
+    b.note(order=tuple(r[3] for r in sorted(rolls)))
+    if not check_victory(b):
+        proceed(b)
+
+
+def next_actor(b) -> str | None:
+    return next((n for n in b.order if n in b.eids and not b.health(n).dead
+                 and not b.budget(n).acted), None)
+
+
+def proceed(b) -> None:
+    """The next creature in the order takes its turn; a new round when all have. A creature
+    that can take no action has its turn pass (its end-of-turn throws are made)."""
+    while not b.winner:
+        name = next_actor(b)
+        if name is None:
+            new_round(b)
+            continue
+        begin_turn(b, name)
+        if not check_victory(b) and not b.health(name).dead and not helpless(b, name):
+            return
+        finish_turn(b, name)
+        check_victory(b)
+
+
+def helpless(b, name: str) -> bool:
+    return is_down(b, name) or any(c in b.conditions(name).active for c in NO_ACTIONS)
+
+
+def new_round(b) -> None:
+    for name in b.order:
+        if name in b.eids:
+            b.update(name, ActionBudget, acted=False)
+    b.note(round=b.round + 1)
+    b.emit(E.RoundStarted(b.round))
+
+
+def begin_turn(b, name: str) -> None:
+    b.note(active=name, chooser=None, last_actor=name)
+    b.emit(E.TurnStarted(name, b.round))
+    b.update(name, StellerTurn, standard=False, move=False, minor=False, charged=False,
+             dazed="dazed" in b.conditions(name).active or
+             "dominated" in b.conditions(name).active, acted=0)
+    for condition in UNTIL_NEXT_TURN:
+        if condition in b.conditions(name).active:
+            b.remove_condition(name, condition)
+    count_down(b, name, "start")
+    amount = ongoing_damage(b, name)
+    if amount:
+        harm(b, name, amount, f"ongoing {amount}", by="")
+
+
+def finish_turn(b, name: str) -> None:
+    if name in b.eids and not b.health(name).dead:
+        count_down(b, name, "end")
+        saving_throws(b, name)
+        if "dying" in b.conditions(name).active:
+            death_saving_throw(b, name)
+    if name in b.eids:
+        b.update(name, ActionBudget, acted=True)
+        b.emit(E.TurnEnded(name))
+    b.note(active=None)
+
+
+def death_saving_throw(b, name: str) -> None:
+    """Under 10 a failure (the third kills); 20 spends a healing surge and wakes it."""
+    natural = b.dice.d20()
+    outcome = death_save(natural)
+    failures = pool_of(b, name).death_failures + (outcome == "failure")
+    b.emit(E.SaveRolled(name, "death", natural, natural, SAVE_NEEDS, outcome != "failure",
+                        f"death saving throw: d20 {natural} ({outcome}; failures "
+                        f"{failures} of {DEATH_FAILURES})"))
+    b.update(name, StellerPool, death_failures=failures)
+    if failures >= DEATH_FAILURES:
+        die(b, name, "", "death saving throws")
+    elif outcome == "wake":
+        spend_surge(b, name, name, "death saving throw of 20")
+
+
+def check_victory(b) -> bool:
+    if b.winner:
+        return True
+    teams = {b.teams_of[n] for n in b.eids if not is_down(b, n)}
+    if len(teams) > 1:
+        return False
+    team = next(iter(teams), DRAW)
+    b.note(winner=team, active=None)
+    b.emit(E.BattleWon(team, b.round))
+    return True
+
+
+def after_action(b) -> None:
+    """After a command: has a side won? Can the active creature still act?"""
+    if b.pending is not None or check_victory(b):
+        return
+    active = b.active
+    if active is not None and (b.health(active).dead or helpless(b, active)):
+        finish_turn(b, active)
+        proceed(b)
+
+
+__all__ = ["DRAW", "after_action", "begin_turn", "check_victory", "death_saving_throw",
+           "finish_turn", "helpless", "next_actor", "proceed", "start_battle"]
