@@ -328,7 +328,27 @@ def cover(view, attacker, target, ranged: bool = False, *, prune: bool = True,
                               lambda: _cover(view, a, t, ranged, prune, tables))
 
 
+def cover_level(view, attacker, target, ranged: bool = False) -> str:
+    """The level of `cover(view, attacker, target, ranged)`, without explaining its lines
+    (what a yes-or-no question such as "has it any cover" needs). The weighing is remembered
+    per pair until `cover` explains it."""
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    key = (ranged, True, True)
+    explained = view_memo.known_pair(view, "cover", a, t, key)
+    if explained is not None:
+        return explained.level
+    return view_memo.per_pair(view, "cover_choice", a, t, key,
+                              lambda: _choose(view, a, t, ranged, True, True))[1][3]
+
+
 def _cover(view, a, t, ranged: bool, prune: bool, tables: bool) -> CoverResult:
+    weighed = view_memo.known_pair(view, "cover_choice", a, t, (ranged, prune, tables))
+    distance, best = weighed or _choose(view, a, t, ranged, prune, tables)
+    return _explain(view, a, t, ranged, distance, best)
+
+
+def _choose(view, a, t, ranged: bool, prune: bool, tables: bool) -> tuple:
+    """(distance, the weighing of `a`'s best hex against `t`: see `_best`)."""
     index = view_index(view)
     distance = creature_distance(a, t)
     best = _best(view, index, a, t, ranged, distance, prune, tables, False)
@@ -336,7 +356,7 @@ def _cover(view, a, t, ranged: bool, prune: bool, tables: bool) -> CoverResult:
         # Line of effect is symmetric (sight.trace_sight): every line of a is blocked by
         # walls but one of t's lines back to a is clear, so this is not Total Cover.
         best = _best(view, index, a, t, ranged, distance, prune, tables, True)
-    return _explain(view, a, t, ranged, distance, best)
+    return distance, best
 
 
 def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect):
@@ -479,6 +499,6 @@ def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
 
 
 __all__ = ["BONUS", "COVER_STATES", "LEVELS", "CoverResult", "all_pairs_cover", "behind_cover",
-           "beyond_wall", "cover", "cover_bonus", "cover_wall", "lean_hexes",
+           "beyond_wall", "cover", "cover_bonus", "cover_level", "cover_wall", "lean_hexes",
            "leaning_position", "level_for",
            "size_index"]

@@ -88,6 +88,7 @@ class TerrainIndex:
     concealment: dict                  # Hex -> "partial" | "total"
     near: dict = field(default_factory=dict)          # (q, r) -> obstacle hexes within 2
     near_conceal: dict = field(default_factory=dict)  # (q, r) -> concealment hexes within 2
+    total_conceal: frozenset = frozenset()             # the hexes of total concealment
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,8 @@ def terrain_index(hexmap) -> TerrainIndex:
         if t.concealment != "none":
             conceal[h] = t.concealment
     index = TerrainIndex(frozenset(walls), frozenset(lows), frozenset(blockers), conceal,
-                         _near(walls | lows | blockers), _near(conceal))
+                         _near(walls | lows | blockers), _near(conceal),
+                         frozenset(h for h, level in conceal.items() if level == "total"))
     memo["index"] = (list(hexmap.terrain), index)
     return index
 
