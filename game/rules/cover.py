@@ -120,7 +120,7 @@ def _classify(passed, ter, excluded, ignored_lows):
     included -, low hexes ignored by exception 2 that it enters, blocked by walls, blocked for
     sight)."""
     if not passed:
-        return [], [], False, False
+        return (), [], False, False
     walls, lows, blockers = ter.walls, ter.lows, ter.sight_blockers
     solid, ignored, wall, sight = [], [], False, False
     for h, p in passed.items():
@@ -149,8 +149,9 @@ def _classify(passed, ter, excluded, ignored_lows):
                 solid.append(n)
         elif (h_wall or h_low) and (n_wall or n_low):
             ignored.extend(x for x in (h, n) if x is not None and x in ignored_lows)
-    return (sorted(set(solid)) if solid else solid, sorted(set(ignored)) if ignored else ignored,
-            wall, sight)
+    if len(solid) > 1:
+        solid = tuple(sorted(set(solid)))
+    return (tuple(solid), sorted(set(ignored)) if ignored else ignored, wall, sight)
 
 
 def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables):
@@ -257,6 +258,19 @@ def _source_order(source) -> tuple[str, str]:
 _text = lru_cache(maxsize=1 << 16)(str)
 
 
+@lru_cache(maxsize=1 << 16)
+def _hex_sources(hits: tuple) -> tuple:
+    """(("hex", h), ...) of a line's terrain hits, one shared tuple per set of hits: the
+    cover of every pair explains tens of thousands of lines with a few hundred sets, and
+    every object they share is one the cycle collector need not visit."""
+    return tuple([_hex_source(h) for h in hits])
+
+
+@lru_cache(maxsize=1 << 16)
+def _hex_source(h: Hex) -> tuple:
+    return ("hex", h)
+
+
 def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
     """A line's covering creatures, and what it passes that the exceptions ignore, with
     why."""
@@ -276,25 +290,40 @@ def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
     return tuple(covering), ignored
 
 
-def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
-    an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n, by_terrain = ev
-    lines, ignored_all = [], {}
+def _explained_lines(view, a, t, an: _Analysis, ally) -> tuple[list, dict, list]:
+    """The lines of the weighed hex explained, what the exceptions ignored (first reason of
+    each), and the distinct tuples of what obstructs them (lines often share one)."""
+    lines, ignored_all, distinct = [], {}, {}
+    to_xy = geo.to_xy
     for raw, hits, wall, sight, found, lows in zip(an.raws, an.terrain_hits, an.wall_flags,
                                                    an.sight_flags, an.creatures, an.low_ignored):
-        obstructed_by = tuple([("hex", h) for h in hits])
+        obstructed_by = _hex_sources(hits)
         if found or lows:
             covering, ignored = _creatures_and_lows(view, a, t, ally, found, lows)
             obstructed_by += covering
+            for what, why in ignored:
+                ignored_all.setdefault(what, why)
+            ignored = tuple(ignored)
         else:
             ignored = ()
-        lines.append(Line(geo.to_xy(raw.start), geo.to_xy(raw.end), raw.target_hex,
-                          obstructed_by, wall, sight, tuple(ignored), raw.start, raw.end))
-        for what, why in ignored:
-            ignored_all.setdefault(what, why)
+        if obstructed_by:
+            distinct[id(obstructed_by)] = obstructed_by
+        lines.append(_new_line(Line, (to_xy(raw.start), to_xy(raw.end), raw.target_hex,
+                                      obstructed_by, wall, sight, ignored, raw.start,
+                                      raw.end)))
+    return lines, ignored_all, list(distinct.values())
+
+
+_new_line = tuple.__new__      # a Line from its fields in order, without keyword handling
+
+
+def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
+    an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n, by_terrain = ev
+    lines, ignored_all, obstructions = _explained_lines(view, a, t, an, ally)
     reasons = [f"{a.name} -> {t.name} ({'ranged' if ranged else 'melee'}, {distance} hexes): "
                f"{k} of {n} lines from {fmt_hex(view, an.origin)} obstructed "
                f"(f = {k / n:.2f}) -> {level}"]
-    sources = sorted({what for ln in lines for what in ln.obstructed_by}, key=_source_order)
+    sources = sorted({what for ob in obstructions for what in ob}, key=_source_order)
     if sources:
         reasons.append("obstructed by " + ", ".join(
             f"{kind} {fmt_hex(view, what) if kind == 'hex' else what}" for kind, what in sources))
@@ -302,7 +331,7 @@ def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
         reasons.append("ignored: " + why)
     if not effect:
         reasons.append("no line of effect: every line passes through a wall (Total Cover)")
-    elif all(ln.blocks_effect for ln in lines):
+    elif all(an.wall_flags):
         reasons.append(f"every line is blocked by walls, but a line from {t.name} back to "
                        f"{a.name} is clear: line of effect (symmetric), not Total Cover")
     if capped:
