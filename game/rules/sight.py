@@ -293,11 +293,11 @@ def any_unwalled(view, attacker, target, origin: Hex, index: ViewIndex | None = 
 def _tabled_lines(attacker, target, origin, index, stop_at_wall) -> list[RawLine]:
     start = geo.hex_center(origin)
     base = lt.hex_key(origin)
+    excluded = attacker.hex_set | target.hex_set
     out = []
     for th in target.hexes:
         fan = lt.fan(th.q - origin.q, th.r - origin.r)
-        passed, stopped, crowded = _walk_fan(fan, base, index,
-                                             attacker.hex_set | target.hex_set, stop_at_wall)
+        passed, stopped, crowded = _walk_fan(fan, base, index, excluded, stop_at_wall)
         out.extend(RawLine(start, p, origin, th, passed[k], not stopped[k], crowded[k])
                    for k, p in enumerate(_sample_points(th)))
     return out
@@ -312,18 +312,21 @@ def _walk_fan(fan, base: int, index: ViewIndex, excluded, stop_at_wall: bool):
     """The passed hexes of each of a fan's seven lines (`RawLine.passed`), whether each
     stopped at its first wall (only when `stop_at_wall`), and whether each passed a hex
     where a creature stands (`RawLine.crowded`)."""
-    by_key = index.by_key
+    relevant = index.by_key.get
     passed = [{} for _ in range(7)]
     stopped = [False] * 7
     crowded = [False] * 7
+    lines = (passed, stopped, crowded)
     left, i, keys, codes = 7, 0, fan.keys, fan.codes
     while left and (i < len(keys) or fan.more()):
-        while left and i < len(keys):
-            found = by_key.get(base + keys[i])
-            i += 1
+        n = len(keys)
+        for j in range(i, n):
+            found = relevant(base + keys[j])
             if found is not None and found[0] not in excluded:
-                left -= _pass_hex(found, codes, 7 * i - 7, (passed, stopped, crowded), index,
-                                  excluded, stop_at_wall)
+                left -= _pass_hex(found, codes, 7 * j, lines, index, excluded, stop_at_wall)
+                if not left:
+                    break
+        i = n
     return passed, stopped, crowded
 
 
