@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable, NamedTuple
 
 from game.hexgrid import DIRECTIONS, Hex
@@ -89,6 +89,8 @@ class TerrainIndex:
     near: dict = field(default_factory=dict)          # (q, r) -> obstacle hexes within 2
     near_conceal: dict = field(default_factory=dict)  # (q, r) -> concealment hexes within 2
     total_conceal: frozenset = frozenset()             # the hexes of total concealment
+    by_key: dict = field(default_factory=dict)        # line_tables.hex_key -> (obstacle hex,
+    #                                                   is it a wall, False)
 
 
 @dataclass(frozen=True)
@@ -97,11 +99,23 @@ class ViewIndex:
     occupants: dict                    # Hex -> tuple of living UnitViews standing there
     relevant: frozenset                # walls | lows | sight blockers | occupied hexes
     relevant_conceal: frozenset        # concealment hexes
-    near_units: dict = field(default_factory=dict)    # (q, r) -> occupied hexes within 2
-    near_all: dict = field(default_factory=dict)      # terrain.near and near_units merged
     lines: OrderedDict = field(default_factory=OrderedDict, compare=False)  # raw_lines memo
     by_key: dict = field(default_factory=dict)        # line_tables.hex_key -> (relevant hex,
     #                                                   is it a wall, is it occupied)
+
+    @cached_property
+    def near_units(self) -> dict:
+        """(q, r) -> occupied hexes within 2 (made when the lines are clipped without the
+        tables, the only reader)."""
+        return _near(self.occupants)
+
+    @cached_property
+    def near_all(self) -> dict:
+        """terrain.near and near_units merged."""
+        near_all = dict(self.terrain.near)
+        for h, hs in self.near_units.items():
+            near_all[h] = near_all.get(h, ()) + hs
+        return near_all
 
 
 def _near(hexes) -> dict:
@@ -133,9 +147,11 @@ def terrain_index(hexmap) -> TerrainIndex:
             blockers.add(h)
         if t.concealment != "none":
             conceal[h] = t.concealment
+    obstacles = walls | lows | blockers
     index = TerrainIndex(frozenset(walls), frozenset(lows), frozenset(blockers), conceal,
-                         _near(walls | lows | blockers), _near(conceal),
-                         frozenset(h for h, level in conceal.items() if level == "total"))
+                         _near(obstacles), _near(conceal),
+                         frozenset(h for h, level in conceal.items() if level == "total"),
+                         {lt.hex_key(h): (h, h in walls, False) for h in obstacles})
     memo["index"] = (list(hexmap.terrain), index)
     return index
 
@@ -155,13 +171,11 @@ def view_index(view) -> ViewIndex:
             occ.setdefault(h, []).append(u)
     occupants = {h: tuple(us) for h, us in occ.items()}
     relevant = terrain.walls | terrain.lows | terrain.sight_blockers | frozenset(occupants)
-    near_units = _near(occupants)
-    near_all = dict(terrain.near)
-    for h, hs in near_units.items():
-        near_all[h] = near_all.get(h, ()) + hs
-    by_key = {lt.hex_key(h): (h, h in terrain.walls, h in occupants) for h in relevant}
+    by_key = dict(terrain.by_key)
+    for h in occupants:
+        by_key[lt.hex_key(h)] = (h, h in terrain.walls, True)
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
-                      near_units, near_all, by_key=by_key)
+                      by_key=by_key)
     memo["index"] = index
     return index
 
