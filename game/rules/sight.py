@@ -352,13 +352,13 @@ def _pass_hex(found, codes, at: int, lines, index, excluded, stop_at_wall) -> in
     passed, stopped, crowded = lines
     runs = {}
     newly = 0
-    for k in range(7):
-        how = codes[at + k]
-        if how == lt.NOT_PASSED or stopped[k]:
+    for k, how in enumerate(codes[at:at + 7]):
+        if how == _NOT_PASSED or stopped[k]:
             continue
-        crowded[k] = crowded[k] or occupied
-        if how == lt.INTERIOR:
-            passed[k][h] = geo.INTERIOR
+        if occupied:
+            crowded[k] = True
+        if how == _INTERIOR_CODE:
+            passed[k][h] = _INTERIOR
             stop = is_wall
         else:
             run = runs.get(how)
@@ -372,6 +372,9 @@ def _pass_hex(found, codes, at: int, lines, index, excluded, stop_at_wall) -> in
             stopped[k] = True
             newly += 1
     return newly
+
+
+_NOT_PASSED, _INTERIOR_CODE, _INTERIOR = lt.NOT_PASSED, lt.INTERIOR, geo.INTERIOR
 
 
 def _raw_lines(attacker, target, origin, index, prune, stop_at_wall) -> list[RawLine]:
