@@ -294,10 +294,12 @@ def _explained_lines(view, a, t, an: _Analysis, ally) -> tuple[list, dict, list]
     """The lines of the weighed hex explained, what the exceptions ignored (first reason of
     each), and the distinct tuples of what obstructs them (lines often share one)."""
     lines, ignored_all, distinct = [], {}, {}
-    to_xy = geo.to_xy
+    to_xy, start, start_xy = geo.to_xy, None, None
     for raw, hits, wall, sight, found, lows in zip(an.raws, an.terrain_hits, an.wall_flags,
                                                    an.sight_flags, an.creatures, an.low_ignored):
-        obstructed_by = _hex_sources(hits)
+        if raw.start is not start:                  # the lines of one hex share their start
+            start, start_xy = raw.start, to_xy(raw.start)
+        obstructed_by = _hex_sources(hits) if hits else ()
         if found or lows:
             covering, ignored = _creatures_and_lows(view, a, t, ally, found, lows)
             obstructed_by += covering
@@ -308,7 +310,7 @@ def _explained_lines(view, a, t, an: _Analysis, ally) -> tuple[list, dict, list]
             ignored = ()
         if obstructed_by:
             distinct[id(obstructed_by)] = obstructed_by
-        lines.append(_new_line(Line, (to_xy(raw.start), to_xy(raw.end), raw.target_hex,
+        lines.append(_new_line(Line, (start_xy, to_xy(raw.end), raw.target_hex,
                                       obstructed_by, wall, sight, ignored, raw.start,
                                       raw.end)))
     return lines, ignored_all, list(distinct.values())
@@ -511,7 +513,8 @@ def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
     for a in view.units:
         for t in view.units:
             if a.eid != t.eid:
-                dist[a.eid, t.eid] = d = creature_distance(a, t)
+                d = dist.get((t.eid, a.eid))          # the distance is symmetric
+                dist[a.eid, t.eid] = d = creature_distance(a, t) if d is None else d
                 best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, tables, False)
     out = {}
     for a in view.units:
