@@ -154,12 +154,13 @@ def _classify(passed, ter, excluded, ignored_lows):
     return (tuple(solid), sorted(set(ignored)) if ignored else ignored, wall, sight)
 
 
-def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables):
+def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables,
+             remember=True):
     excluded = a.hex_set | t.hex_set
     ter = index.terrain
     skip = frozenset((a.eid, t.eid))
     t_size = size_index(t.size)
-    raws = raw_lines(view, a, t, origin, index, prune=prune, tables=tables)
+    raws = raw_lines(view, a, t, origin, index, prune=prune, tables=tables, remember=remember)
     terrain_hits, wall_flags, sight_flags, creatures, low_ignored = [], [], [], [], []
     for raw in raws:
         solid, ignored, wall, sight = _classify(raw.passed, ter, excluded, ignored_lows)
@@ -222,10 +223,11 @@ def _lows_next_to(view, index, a) -> frozenset:
 
 
 def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
-              reverse_effect=False):
+              reverse_effect=False, remember=True):
     far_ranged = ranged and distance >= 2
     ignored_lows = _lows_next_to(view, index, a) if far_ranged else frozenset()
-    an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables)
+    an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables,
+                  remember)
     n = len(an.raws)
     effect = reverse_effect or not all(an.wall_flags)
     prone_applies = ranged and distance >= 3 and "prone" in condition_names(t)
@@ -271,6 +273,11 @@ def _hex_source(h: Hex) -> tuple:
     return ("hex", h)
 
 
+@lru_cache(maxsize=1 << 12)
+def _creature_source(name: str) -> tuple:
+    return ("creature", name)
+
+
 def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
     """A line's covering creatures, and what it passes that the exceptions ignore, with
     why."""
@@ -281,9 +288,9 @@ def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
             why = (f"{c.name} is an ally of {a.name}'s size not adjacent to {t.name} "
                    "(one ally ignored, ranged)")
         if why is None:
-            covering.append(("creature", c.name))
+            covering.append(_creature_source(c.name))
         else:
-            ignored.append((("creature", c.name), why))
+            ignored.append((_creature_source(c.name), why))
     for h in lows:
         ignored.append((("hex", h), f"low obstacle at {fmt_hex(view, h)} is adjacent "
                             f"to {a.name} (ranged attack at 2+ hexes)"))
@@ -390,14 +397,16 @@ def _choose(view, a, t, ranged: bool, prune: bool, tables: bool) -> tuple:
     return distance, best
 
 
-def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect):
+def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect, remember=True):
+    """The weighing of `a`'s best hex against `t` (`remember`: keep the traced lines for the
+    next question about the pair, see `sight.raw_lines`)."""
     best = None
     for origin in a.hexes:
         if best is not None and not reverse_effect and _walled_in(view, index, a, t, origin,
                                                                   prune, tables):
             continue        # Total from here: no better than the hex already weighed
         ev = _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
-                       reverse_effect)
+                       reverse_effect, remember)
         key = (LEVELS.index(ev[3]), ev[4])
         if best is None or key < best[0]:
             best = (key, ev)
@@ -515,7 +524,8 @@ def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
             if a.eid != t.eid:
                 d = dist.get((t.eid, a.eid))          # the distance is symmetric
                 dist[a.eid, t.eid] = d = creature_distance(a, t) if d is None else d
-                best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, tables, False)
+                best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, tables, False,
+                                           remember=False)
     out = {}
     for a in view.units:
         for t in view.units:

@@ -254,7 +254,7 @@ _LINES_MEMO = 256  # recent raw_lines per view index: cover, concealment, sight 
 
 def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = None,
               prune: bool = True, stop_at_wall: bool = True,
-              tables: bool = True) -> list[RawLine]:
+              tables: bool = True, remember: bool = True) -> list[RawLine]:
     """The lines from the centre of `origin` to every sample point of every target hex,
     target hexes in footprint order, sample points centre first (a shared list: read it,
     do not change it).
@@ -263,7 +263,8 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
     they are clipped here, exactly, against the relevant hexes of the line's corridor, or,
     with `prune` False too, against every relevant hex of the map (the plain ways, kept as
     the references the tables are tested and measured against; same answers).
-    `stop_at_wall` see `RawLine`."""
+    `stop_at_wall` see `RawLine`. With `remember` False the lines are not kept for the
+    next call (a bulk question asking each once: the cover of every pair)."""
     index = index or view_index(view)
     key = _lines_key(attacker, target, origin, prune, stop_at_wall, tables)
     memo = index.lines
@@ -273,9 +274,10 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
             found = _tabled_lines(attacker, target, origin, index, stop_at_wall)
         else:
             found = _raw_lines(attacker, target, origin, index, prune, stop_at_wall)
-        memo[key] = found
-        if len(memo) > _LINES_MEMO:
-            memo.popitem(last=False)
+        if remember:
+            memo[key] = found
+            if len(memo) > _LINES_MEMO:
+                memo.popitem(last=False)
     return found
 
 
