@@ -16,7 +16,7 @@ from game.ecs.scenario import FOG, FOREST, LOW_WALL, WALL, make_view
 from game.hexgrid import Hex, TiledLayout, hex_distance, hexes_within
 from game.rules import geometry as geo
 from game.rules.concealment import concealment, misses
-from game.rules.cover import BONUS, LEVELS, all_pairs_cover, cover, level_for
+from game.rules.cover import BONUS, LEVELS, all_pairs_cover, cover, cover_level, level_for
 from game.rules.sight import line_of_effect, line_of_sight, trace_sight
 from game.tiled.hexmap import Terrain
 from tests.helpers import check_property, placement, property_runs
@@ -627,8 +627,7 @@ SHED = Terrain(impassable=True, obstacle="wall", name="wooden shed")
 COTTAGE = Terrain(impassable=True, obstacle="wall", name="cottage wall")
 
 
-@pytest.fixture(scope="module")
-def cottage():
+def cottage_view():
     terrain = {(4, 5): SHED, (5, 5): SHED, (6, 5): SHED, (3, 3): TREE}
     terrain.update({c: COTTAGE for c in [(6, 10), (6, 11), (6, 12), (5, 12), (4, 11)]})
     units = [unit("Sokaris", 6, 4, "rogue", "party"), unit("Wulfric", 5, 8, "fighter", "party"),
@@ -636,6 +635,11 @@ def cottage():
              unit("Orc#1", 4, 2, "orc", "foes"), unit("Orc#2", 9, 7, "orc", "foes"),
              unit("Troll", 12, 9, "troll", "foes", facing=0)]
     return make_view(16, 15, terrain, units=units)
+
+
+@pytest.fixture(scope="module")
+def cottage():
+    return cottage_view()
 
 
 def sources(result, kind):
@@ -730,3 +734,17 @@ def test_cover_lfg_example_all_pairs_agree_with_single_queries(cottage):
     for (a, t), r in pairs.items():
         assert r == cover(cottage, a, t, ranged=True)
         assert r.line_of_effect == line_of_effect(cottage, a, t)
+
+
+@pytest.mark.parametrize("ranged", [False, True])
+def test_cover_level_is_the_level_cover_explains_asked_before_or_after(ranged):
+    """`cover_level` (what Hide asks: any cover at all?) weighs the lines without explaining
+    them; asked before `cover` or after it, it answers the level `cover` explains."""
+    view = cottage_view()
+    names = [u.name for u in view.units]
+    pairs = [(a, t) for a in names for t in names if a != t]
+    before = {(a, t): cover_level(view, a, t, ranged) for a, t in pairs}
+    explained = {(a, t): cover(view, a, t, ranged).level for a, t in pairs}
+    after = {(a, t): cover_level(view, a, t, ranged) for a, t in pairs}
+    assert before == explained == after
+    assert {"none", "partial", "total"} <= set(explained.values())

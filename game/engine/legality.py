@@ -360,19 +360,31 @@ def _legal(b, command: C.Command) -> Option | None:
     return legal_option(b, command)
 
 
-def _start(b, name: str, kind: ActionKind):
-    """The actor's view, or the refusal that stops `kind` before any target is chosen."""
+def _start(b, name: str, kind: ActionKind, turn: tuple | None = None):
+    """The actor's view, or the refusal that stops `kind` before any target is chosen;
+    `turn`: `_turn_actor`'s answer when the caller already has it."""
     try:
         if kind.reaction:
             u = _reactor(b, name)
         else:
-            u = guards.actor_of_turn(b, C.EndTurn(name))
+            u, refused = turn or _turn_actor(b, name)
+            if refused is not None:
+                return None, refused
             prepared_only(b, kind.action)
             fear.check_action(b, u, kind.action)
         kind.available(b, u)
     except Refused as refused:
         return None, refused
     return u, None
+
+
+def _turn_actor(b, name: str) -> tuple:
+    """(the view of `name` as the actor of the turn, None), or (None, why it is not): the
+    same for every action of its turn, so the whole query asks it once."""
+    try:
+        return guards.actor_of_turn(b, C.EndTurn(name)), None
+    except Refused as refused:
+        return None, refused
 
 
 def _reactor(b, name: str):
@@ -415,9 +427,9 @@ def action_option(b, name: str, action: str) -> ActionOption:
         return _action_option(b, name, action)
 
 
-def _action_option(b, name: str, action: str) -> ActionOption:
+def _action_option(b, name: str, action: str, turn: tuple | None = None) -> ActionOption:
     kind = KINDS[action]
-    u, why = _start(b, name, kind)
+    u, why = _start(b, name, kind, turn)
     if why is None:
         option, first = _first_option(b, u, kind)
         if option is not None:
@@ -465,8 +477,11 @@ def _no_target_reason(action: str, first: Refused | None) -> str:
 
 
 def actions(b, name: str) -> list[ActionOption]:
-    """Every action of the turn for `name` now, in ACTION_IDS order."""
-    return [action_option(b, name, a) for a in ACTION_IDS]
+    """Every action of the turn for `name` now, in ACTION_IDS order (checked as one
+    command's actor, see `action_option`)."""
+    with minions.checking(b, name):
+        turn = _turn_actor(b, name)
+        return [_action_option(b, name, a, turn) for a in ACTION_IDS]
 
 
 def choices(b) -> list[str]:

@@ -67,13 +67,21 @@ def _result(level, origin, sources, reasons) -> ConcealmentResult:
                              tuple(sources), tuple(reasons))
 
 
+def _concealing(terrain, own: frozenset) -> tuple[dict, frozenset]:
+    """The concealing hexes of the map but `own` (the attacker's hexes never conceal its
+    target, docs/rules/07-concealment.md): {hex: level}, and those of total concealment
+    (read only: most attackers stand on none, and get the map's own)."""
+    if own.isdisjoint(terrain.concealment):
+        return terrain.concealment, terrain.total_conceal
+    return ({h: lv for h, lv in terrain.concealment.items() if h not in own},
+            terrain.total_conceal - own)
+
+
 def concealment_from(view, attacker, target, origin: Hex, index=None) -> ConcealmentResult:
     """Concealment of `target` seen from the centre of `origin` (one of the attacker's hexes)."""
     a, t = unit_of(view, attacker), unit_of(view, target)
     index = index or view_index(view)
-    own = frozenset(a.hexes)     # they never conceal its target (docs/rules/07-concealment.md)
-    conceal = {h: lv for h, lv in index.terrain.concealment.items() if h not in own}
-    total_region = {h for h, lv in conceal.items() if lv == "total"} if conceal else set()
+    conceal, total_region = _concealing(index.terrain, a.hex_set)
     start = geo.hex_center(origin)
     best = None
     for th in t.hexes:

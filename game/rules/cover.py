@@ -120,7 +120,7 @@ def _classify(passed, ter, excluded, ignored_lows):
     included -, low hexes ignored by exception 2 that it enters, blocked by walls, blocked for
     sight)."""
     if not passed:
-        return [], [], False, False
+        return (), [], False, False
     walls, lows, blockers = ter.walls, ter.lows, ter.sight_blockers
     solid, ignored, wall, sight = [], [], False, False
     for h, p in passed.items():
@@ -149,16 +149,18 @@ def _classify(passed, ter, excluded, ignored_lows):
                 solid.append(n)
         elif (h_wall or h_low) and (n_wall or n_low):
             ignored.extend(x for x in (h, n) if x is not None and x in ignored_lows)
-    return (sorted(set(solid)) if solid else solid, sorted(set(ignored)) if ignored else ignored,
-            wall, sight)
+    if len(solid) > 1:
+        solid = tuple(sorted(set(solid)))
+    return (tuple(solid), sorted(set(ignored)) if ignored else ignored, wall, sight)
 
 
-def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables):
+def _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables,
+             remember=True):
     excluded = a.hex_set | t.hex_set
     ter = index.terrain
     skip = frozenset((a.eid, t.eid))
     t_size = size_index(t.size)
-    raws = raw_lines(view, a, t, origin, index, prune=prune, tables=tables)
+    raws = raw_lines(view, a, t, origin, index, prune=prune, tables=tables, remember=remember)
     terrain_hits, wall_flags, sight_flags, creatures, low_ignored = [], [], [], [], []
     for raw in raws:
         solid, ignored, wall, sight = _classify(raw.passed, ter, excluded, ignored_lows)
@@ -221,10 +223,11 @@ def _lows_next_to(view, index, a) -> frozenset:
 
 
 def _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
-              reverse_effect=False):
+              reverse_effect=False, remember=True):
     far_ranged = ranged and distance >= 2
     ignored_lows = _lows_next_to(view, index, a) if far_ranged else frozenset()
-    an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables)
+    an = _analyse(view, index, a, t, origin, ranged, far_ranged, ignored_lows, prune, tables,
+                  remember)
     n = len(an.raws)
     effect = reverse_effect or not all(an.wall_flags)
     prone_applies = ranged and distance >= 3 and "prone" in condition_names(t)
@@ -257,6 +260,24 @@ def _source_order(source) -> tuple[str, str]:
 _text = lru_cache(maxsize=1 << 16)(str)
 
 
+@lru_cache(maxsize=1 << 16)
+def _hex_sources(hits: tuple) -> tuple:
+    """(("hex", h), ...) of a line's terrain hits, one shared tuple per set of hits: the
+    cover of every pair explains tens of thousands of lines with a few hundred sets, and
+    every object they share is one the cycle collector need not visit."""
+    return tuple([_hex_source(h) for h in hits])
+
+
+@lru_cache(maxsize=1 << 16)
+def _hex_source(h: Hex) -> tuple:
+    return ("hex", h)
+
+
+@lru_cache(maxsize=1 << 12)
+def _creature_source(name: str) -> tuple:
+    return ("creature", name)
+
+
 def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
     """A line's covering creatures, and what it passes that the exceptions ignore, with
     why."""
@@ -267,34 +288,51 @@ def _creatures_and_lows(view, a, t, ally, found, lows) -> tuple[tuple, list]:
             why = (f"{c.name} is an ally of {a.name}'s size not adjacent to {t.name} "
                    "(one ally ignored, ranged)")
         if why is None:
-            covering.append(("creature", c.name))
+            covering.append(_creature_source(c.name))
         else:
-            ignored.append((("creature", c.name), why))
+            ignored.append((_creature_source(c.name), why))
     for h in lows:
         ignored.append((("hex", h), f"low obstacle at {fmt_hex(view, h)} is adjacent "
                             f"to {a.name} (ranged attack at 2+ hexes)"))
     return tuple(covering), ignored
 
 
-def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
-    an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n, by_terrain = ev
-    lines, ignored_all = [], {}
+def _explained_lines(view, a, t, an: _Analysis, ally) -> tuple[list, dict, list]:
+    """The lines of the weighed hex explained, what the exceptions ignored (first reason of
+    each), and the distinct tuples of what obstructs them (lines often share one)."""
+    lines, ignored_all, distinct = [], {}, {}
+    to_xy, start, start_xy = geo.to_xy, None, None
     for raw, hits, wall, sight, found, lows in zip(an.raws, an.terrain_hits, an.wall_flags,
                                                    an.sight_flags, an.creatures, an.low_ignored):
-        obstructed_by = tuple([("hex", h) for h in hits])
+        if raw.start is not start:                  # the lines of one hex share their start
+            start, start_xy = raw.start, to_xy(raw.start)
+        obstructed_by = _hex_sources(hits) if hits else ()
         if found or lows:
             covering, ignored = _creatures_and_lows(view, a, t, ally, found, lows)
             obstructed_by += covering
+            for what, why in ignored:
+                ignored_all.setdefault(what, why)
+            ignored = tuple(ignored)
         else:
             ignored = ()
-        lines.append(Line(geo.to_xy(raw.start), geo.to_xy(raw.end), raw.target_hex,
-                          obstructed_by, wall, sight, tuple(ignored), raw.start, raw.end))
-        for what, why in ignored:
-            ignored_all.setdefault(what, why)
+        if obstructed_by:
+            distinct[id(obstructed_by)] = obstructed_by
+        lines.append(_new_line(Line, (start_xy, to_xy(raw.end), raw.target_hex,
+                                      obstructed_by, wall, sight, ignored, raw.start,
+                                      raw.end)))
+    return lines, ignored_all, list(distinct.values())
+
+
+_new_line = tuple.__new__      # a Line from its fields in order, without keyword handling
+
+
+def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
+    an, ignored_lows, ally, level, k, creature_only, capped, raised, effect, n, by_terrain = ev
+    lines, ignored_all, obstructions = _explained_lines(view, a, t, an, ally)
     reasons = [f"{a.name} -> {t.name} ({'ranged' if ranged else 'melee'}, {distance} hexes): "
                f"{k} of {n} lines from {fmt_hex(view, an.origin)} obstructed "
                f"(f = {k / n:.2f}) -> {level}"]
-    sources = sorted({what for ln in lines for what in ln.obstructed_by}, key=_source_order)
+    sources = sorted({what for ob in obstructions for what in ob}, key=_source_order)
     if sources:
         reasons.append("obstructed by " + ", ".join(
             f"{kind} {fmt_hex(view, what) if kind == 'hex' else what}" for kind, what in sources))
@@ -302,7 +340,7 @@ def _explain(view, a, t, ranged, distance, ev) -> CoverResult:
         reasons.append("ignored: " + why)
     if not effect:
         reasons.append("no line of effect: every line passes through a wall (Total Cover)")
-    elif all(ln.blocks_effect for ln in lines):
+    elif all(an.wall_flags):
         reasons.append(f"every line is blocked by walls, but a line from {t.name} back to "
                        f"{a.name} is clear: line of effect (symmetric), not Total Cover")
     if capped:
@@ -328,7 +366,27 @@ def cover(view, attacker, target, ranged: bool = False, *, prune: bool = True,
                               lambda: _cover(view, a, t, ranged, prune, tables))
 
 
+def cover_level(view, attacker, target, ranged: bool = False) -> str:
+    """The level of `cover(view, attacker, target, ranged)`, without explaining its lines
+    (what a yes-or-no question such as "has it any cover" needs). The weighing is remembered
+    per pair until `cover` explains it."""
+    a, t = unit_of(view, attacker), unit_of(view, target)
+    key = (ranged, True, True)
+    explained = view_memo.known_pair(view, "cover", a, t, key)
+    if explained is not None:
+        return explained.level
+    return view_memo.per_pair(view, "cover_choice", a, t, key,
+                              lambda: _choose(view, a, t, ranged, True, True))[1][3]
+
+
 def _cover(view, a, t, ranged: bool, prune: bool, tables: bool) -> CoverResult:
+    weighed = view_memo.known_pair(view, "cover_choice", a, t, (ranged, prune, tables))
+    distance, best = weighed or _choose(view, a, t, ranged, prune, tables)
+    return _explain(view, a, t, ranged, distance, best)
+
+
+def _choose(view, a, t, ranged: bool, prune: bool, tables: bool) -> tuple:
+    """(distance, the weighing of `a`'s best hex against `t`: see `_best`)."""
     index = view_index(view)
     distance = creature_distance(a, t)
     best = _best(view, index, a, t, ranged, distance, prune, tables, False)
@@ -336,17 +394,19 @@ def _cover(view, a, t, ranged: bool, prune: bool, tables: bool) -> CoverResult:
         # Line of effect is symmetric (sight.trace_sight): every line of a is blocked by
         # walls but one of t's lines back to a is clear, so this is not Total Cover.
         best = _best(view, index, a, t, ranged, distance, prune, tables, True)
-    return _explain(view, a, t, ranged, distance, best)
+    return distance, best
 
 
-def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect):
+def _best(view, index, a, t, ranged, distance, prune, tables, reverse_effect, remember=True):
+    """The weighing of `a`'s best hex against `t` (`remember`: keep the traced lines for the
+    next question about the pair, see `sight.raw_lines`)."""
     best = None
     for origin in a.hexes:
         if best is not None and not reverse_effect and _walled_in(view, index, a, t, origin,
                                                                   prune, tables):
             continue        # Total from here: no better than the hex already weighed
         ev = _evaluate(view, index, a, t, origin, ranged, distance, prune, tables,
-                       reverse_effect)
+                       reverse_effect, remember)
         key = (LEVELS.index(ev[3]), ev[4])
         if best is None or key < best[0]:
             best = (key, ev)
@@ -462,8 +522,10 @@ def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
     for a in view.units:
         for t in view.units:
             if a.eid != t.eid:
-                dist[a.eid, t.eid] = d = creature_distance(a, t)
-                best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, tables, False)
+                d = dist.get((t.eid, a.eid))          # the distance is symmetric
+                dist[a.eid, t.eid] = d = creature_distance(a, t) if d is None else d
+                best[a.eid, t.eid] = _best(view, index, a, t, ranged, d, prune, tables, False,
+                                           remember=False)
     out = {}
     for a in view.units:
         for t in view.units:
@@ -479,6 +541,6 @@ def _every_pair(view, ranged: bool, prune: bool, tables: bool) -> dict:
 
 
 __all__ = ["BONUS", "COVER_STATES", "LEVELS", "CoverResult", "all_pairs_cover", "behind_cover",
-           "beyond_wall", "cover", "cover_bonus", "cover_wall", "lean_hexes",
+           "beyond_wall", "cover", "cover_bonus", "cover_level", "cover_wall", "lean_hexes",
            "leaning_position", "level_for",
            "size_index"]

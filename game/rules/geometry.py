@@ -288,10 +288,21 @@ def corridor_offsets(a: Hex, b: Hex) -> frozenset[tuple[int, int]]:
 
 
 def passages(p0: Point, p1: Point, candidates: Iterable[Hex]) -> dict:
-    """{hex: INTERIOR | EdgeRun} for the candidate hexes the segment passes."""
+    """{hex: INTERIOR | EdgeRun} for the candidate hexes the segment passes (a hex whose
+    centre is a circumradius or more from the line is passed by `near_line`'s exact reject,
+    without clipping)."""
+    x0, y0 = p0
+    dx, dy = p1[0] - x0, p1[1] - y0
+    length2 = 4 * SCALE * SCALE * (3 * dx * dx + dy * dy)
     out = {}
     for h in candidates:
-        p = passage(p0, p1, h)
+        cx, cy = hex_center(h)
+        rx, ry = x0 - cx, y0 - cy
+        if length2:
+            cr = dx * ry - dy * rx
+            if 3 * cr * cr >= length2:
+                continue
+        p = passage_at(rx, ry, dx, dy, h)
         if p is not None:
             out[h] = p
     return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 from game.rules import conditions as cond
 from game.rules.attack import Breakdown
 from game.rules.concealment import concealment
-from game.rules.cover import cover
+from game.rules.cover import cover_level
 from game.rules.knowledge import watchers
 from game.rules.sight import line_of_sight
 from game.rules.skills import skill_bonus
@@ -62,18 +62,20 @@ def can_spot(u) -> bool:
 
 
 def sheltered_from(view, enemy, hider) -> bool:
-    """Whether `hider` has cover or concealment from `enemy`."""
-    return cover(view, enemy, hider).level != "none" or \
-        concealment(view, enemy, hider).level != "none"
+    """Whether `hider` has cover or concealment from `enemy` (concealment asked first: it
+    traces one line per hex, cover seven)."""
+    return concealment(view, enemy, hider).level != "none" or \
+        cover_level(view, enemy, hider) != "none"
 
 
 def exposed_to(view, hider) -> tuple[str, ...]:
     """The enemies that see `hider` (a line of sight) while it has neither cover nor
-    concealment from them, by name."""
+    concealment from them, by name. Shelter is asked before sight: a wall between them
+    gives cover without explaining every line of sight."""
     out = []
     for side in sorted({u.team for u in view.units if u.team != hider.team}):
         for e in watchers(view, side):
-            if line_of_sight(view, e, hider) and not sheltered_from(view, e, hider):
+            if not sheltered_from(view, e, hider) and line_of_sight(view, e, hider):
                 out.append(e.name)
     return tuple(out)
 

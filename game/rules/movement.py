@@ -1327,16 +1327,26 @@ def _retreat_edges(fld: _Field):
         return distance(x, t) < distance(x, s)
 
     def edges(s):
+        i = s // 6
         for move in fld.moves(s):
             e = fld.step(s, move)
-            if e is None or any(s // 6 + o in enemy_cells for o in move[2]):
+            if e is None or (enemy_cells and any(i + o in enemy_cells for o in move[2])):
                 continue
             t, c, mask = e
-            if any(closer(x, s, t) for x in away_from):
+            if away_from and any(closer(x, s, t) for x in away_from):
                 continue
-            bits = [b for b in range(len(fld.bits)) if mask >> b & 1]
-            yield t, c, sum(1 << b for b in bits if closer(fld.bits[b], s, t))
+            yield t, c, mask and _provoked(mask, fld.bits, lambda x: closer(x, s, t))
     return edges
+
+
+def _provoked(mask: int, threateners, moves_toward) -> int:
+    """The bits of `mask` whose threatener the step moves toward (a Retreat provokes only
+    those)."""
+    out = 0
+    for b, x in enumerate(threateners):
+        if mask >> b & 1 and moves_toward(x):
+            out |= 1 << b
+    return out
 
 
 def retreat_targets(view, u) -> Reachable:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable, NamedTuple
 
 from game.hexgrid import DIRECTIONS, Hex
@@ -88,6 +88,9 @@ class TerrainIndex:
     concealment: dict                  # Hex -> "partial" | "total"
     near: dict = field(default_factory=dict)          # (q, r) -> obstacle hexes within 2
     near_conceal: dict = field(default_factory=dict)  # (q, r) -> concealment hexes within 2
+    total_conceal: frozenset = frozenset()             # the hexes of total concealment
+    by_key: dict = field(default_factory=dict)        # line_tables.hex_key -> (obstacle hex,
+    #                                                   is it a wall, False)
 
 
 @dataclass(frozen=True)
@@ -96,11 +99,23 @@ class ViewIndex:
     occupants: dict                    # Hex -> tuple of living UnitViews standing there
     relevant: frozenset                # walls | lows | sight blockers | occupied hexes
     relevant_conceal: frozenset        # concealment hexes
-    near_units: dict = field(default_factory=dict)    # (q, r) -> occupied hexes within 2
-    near_all: dict = field(default_factory=dict)      # terrain.near and near_units merged
     lines: OrderedDict = field(default_factory=OrderedDict, compare=False)  # raw_lines memo
     by_key: dict = field(default_factory=dict)        # line_tables.hex_key -> (relevant hex,
     #                                                   is it a wall, is it occupied)
+
+    @cached_property
+    def near_units(self) -> dict:
+        """(q, r) -> occupied hexes within 2 (made when the lines are clipped without the
+        tables, the only reader)."""
+        return _near(self.occupants)
+
+    @cached_property
+    def near_all(self) -> dict:
+        """terrain.near and near_units merged."""
+        near_all = dict(self.terrain.near)
+        for h, hs in self.near_units.items():
+            near_all[h] = near_all.get(h, ()) + hs
+        return near_all
 
 
 def _near(hexes) -> dict:
@@ -132,8 +147,11 @@ def terrain_index(hexmap) -> TerrainIndex:
             blockers.add(h)
         if t.concealment != "none":
             conceal[h] = t.concealment
+    obstacles = walls | lows | blockers
     index = TerrainIndex(frozenset(walls), frozenset(lows), frozenset(blockers), conceal,
-                         _near(walls | lows | blockers), _near(conceal))
+                         _near(obstacles), _near(conceal),
+                         frozenset(h for h, level in conceal.items() if level == "total"),
+                         {lt.hex_key(h): (h, h in walls, False) for h in obstacles})
     memo["index"] = (list(hexmap.terrain), index)
     return index
 
@@ -153,13 +171,11 @@ def view_index(view) -> ViewIndex:
             occ.setdefault(h, []).append(u)
     occupants = {h: tuple(us) for h, us in occ.items()}
     relevant = terrain.walls | terrain.lows | terrain.sight_blockers | frozenset(occupants)
-    near_units = _near(occupants)
-    near_all = dict(terrain.near)
-    for h, hs in near_units.items():
-        near_all[h] = near_all.get(h, ()) + hs
-    by_key = {lt.hex_key(h): (h, h in terrain.walls, h in occupants) for h in relevant}
+    by_key = dict(terrain.by_key)
+    for h in occupants:
+        by_key[lt.hex_key(h)] = (h, h in terrain.walls, True)
     index = ViewIndex(terrain, occupants, relevant, frozenset(terrain.concealment),
-                      near_units, near_all, by_key=by_key)
+                      by_key=by_key)
     memo["index"] = index
     return index
 
@@ -238,7 +254,7 @@ _LINES_MEMO = 256  # recent raw_lines per view index: cover, concealment, sight 
 
 def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = None,
               prune: bool = True, stop_at_wall: bool = True,
-              tables: bool = True) -> list[RawLine]:
+              tables: bool = True, remember: bool = True) -> list[RawLine]:
     """The lines from the centre of `origin` to every sample point of every target hex,
     target hexes in footprint order, sample points centre first (a shared list: read it,
     do not change it).
@@ -247,7 +263,8 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
     they are clipped here, exactly, against the relevant hexes of the line's corridor, or,
     with `prune` False too, against every relevant hex of the map (the plain ways, kept as
     the references the tables are tested and measured against; same answers).
-    `stop_at_wall` see `RawLine`."""
+    `stop_at_wall` see `RawLine`. With `remember` False the lines are not kept for the
+    next call (a bulk question asking each once: the cover of every pair)."""
     index = index or view_index(view)
     key = _lines_key(attacker, target, origin, prune, stop_at_wall, tables)
     memo = index.lines
@@ -257,9 +274,10 @@ def raw_lines(view, attacker, target, origin: Hex, index: ViewIndex | None = Non
             found = _tabled_lines(attacker, target, origin, index, stop_at_wall)
         else:
             found = _raw_lines(attacker, target, origin, index, prune, stop_at_wall)
-        memo[key] = found
-        if len(memo) > _LINES_MEMO:
-            memo.popitem(last=False)
+        if remember:
+            memo[key] = found
+            if len(memo) > _LINES_MEMO:
+                memo.popitem(last=False)
     return found
 
 
@@ -291,11 +309,11 @@ def any_unwalled(view, attacker, target, origin: Hex, index: ViewIndex | None = 
 def _tabled_lines(attacker, target, origin, index, stop_at_wall) -> list[RawLine]:
     start = geo.hex_center(origin)
     base = lt.hex_key(origin)
+    excluded = attacker.hex_set | target.hex_set
     out = []
     for th in target.hexes:
         fan = lt.fan(th.q - origin.q, th.r - origin.r)
-        passed, stopped, crowded = _walk_fan(fan, base, index,
-                                             attacker.hex_set | target.hex_set, stop_at_wall)
+        passed, stopped, crowded = _walk_fan(fan, base, index, excluded, stop_at_wall)
         out.extend(RawLine(start, p, origin, th, passed[k], not stopped[k], crowded[k])
                    for k, p in enumerate(_sample_points(th)))
     return out
@@ -310,18 +328,21 @@ def _walk_fan(fan, base: int, index: ViewIndex, excluded, stop_at_wall: bool):
     """The passed hexes of each of a fan's seven lines (`RawLine.passed`), whether each
     stopped at its first wall (only when `stop_at_wall`), and whether each passed a hex
     where a creature stands (`RawLine.crowded`)."""
-    by_key = index.by_key
+    relevant = index.by_key.get
     passed = [{} for _ in range(7)]
     stopped = [False] * 7
     crowded = [False] * 7
+    lines = (passed, stopped, crowded)
     left, i, keys, codes = 7, 0, fan.keys, fan.codes
     while left and (i < len(keys) or fan.more()):
-        while left and i < len(keys):
-            found = by_key.get(base + keys[i])
-            i += 1
+        n = len(keys)
+        for j in range(i, n):
+            found = relevant(base + keys[j])
             if found is not None and found[0] not in excluded:
-                left -= _pass_hex(found, codes, 7 * i - 7, (passed, stopped, crowded), index,
-                                  excluded, stop_at_wall)
+                left -= _pass_hex(found, codes, 7 * j, lines, index, excluded, stop_at_wall)
+                if not left:
+                    break
+        i = n
     return passed, stopped, crowded
 
 
@@ -333,13 +354,13 @@ def _pass_hex(found, codes, at: int, lines, index, excluded, stop_at_wall) -> in
     passed, stopped, crowded = lines
     runs = {}
     newly = 0
-    for k in range(7):
-        how = codes[at + k]
-        if how == lt.NOT_PASSED or stopped[k]:
+    for k, how in enumerate(codes[at:at + 7]):
+        if how == _NOT_PASSED or stopped[k]:
             continue
-        crowded[k] = crowded[k] or occupied
-        if how == lt.INTERIOR:
-            passed[k][h] = geo.INTERIOR
+        if occupied:
+            crowded[k] = True
+        if how == _INTERIOR_CODE:
+            passed[k][h] = _INTERIOR
             stop = is_wall
         else:
             run = runs.get(how)
@@ -353,6 +374,9 @@ def _pass_hex(found, codes, at: int, lines, index, excluded, stop_at_wall) -> in
             stopped[k] = True
             newly += 1
     return newly
+
+
+_NOT_PASSED, _INTERIOR_CODE, _INTERIOR = lt.NOT_PASSED, lt.INTERIOR, geo.INTERIOR
 
 
 def _raw_lines(attacker, target, origin, index, prune, stop_at_wall) -> list[RawLine]:

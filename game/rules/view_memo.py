@@ -14,6 +14,7 @@ its view or its map, no battle's answers outlive it, and a thread that reads its
   (cover, concealment, sight between attacker and target), asked again by every action and
   target check of one legality query. The creatures are matched by identity, so a
   hypothetical creature (moved, not in the view) gets its own answer.
+- `known_pair(view, name, a, b, key)`: what `per_pair` remembers, without computing it.
 - `forget(owner)`: drop what is remembered about `owner` (a cold start, for benchmarks).
 
 A map is shared by a battle and its detached copy, so memos are only read with `get` and
@@ -58,6 +59,14 @@ def per_pair(view, name: str, a, b, key: Hashable, compute: Callable):
     return found[2]
 
 
+def known_pair(view, name: str, a, b, key: Hashable):
+    """What `per_pair` remembers for these arguments, or None when it has not been asked."""
+    found = memo(view, name).get((id(a), id(b), key))
+    if found is None or found[0] is not a or found[1] is not b:
+        return None
+    return found[2]
+
+
 def forget(owner) -> None:
     """Forget everything remembered about `owner`."""
     owner.__dict__.pop(_ATTR, None)
@@ -68,4 +77,4 @@ def remembered(owner) -> int:
     return sum(len(table) for table in owner.__dict__.get(_ATTR, {}).values())
 
 
-__all__ = ["forget", "memo", "per_pair", "per_view", "remembered"]
+__all__ = ["forget", "known_pair", "memo", "per_pair", "per_view", "remembered"]
