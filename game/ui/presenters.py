@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from game.engine import events as E
 from game.ui.lines import ConditionLine, LogEntry, WeaponLine
-from game.ui.steller_presenters import steller_turn_words
+from game.ui.steller_presenters import steller_card, steller_turn_words
 from game.ui.light_presenters import attack_line, light_card, light_line, lives_of, status_of, turn_words
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -428,10 +428,21 @@ def light_rules(battle) -> bool:
     return getattr(getattr(battle, "profile", None), "name", "") == "light"
 
 
+def steller_rules(battle) -> bool:
+    """Does the battle play the steller rules (its profile's name says so)?"""
+    return getattr(getattr(battle, "profile", None), "name", "") == "steller"
+
+
+def own_bar(battle) -> bool:
+    """Does the battle play a rulebook with a bar of its own engine actions (light, steller):
+    a click with no action chosen walks or attacks, as game.ui.light_play says?"""
+    return light_rules(battle) or steller_rules(battle)
+
+
 def turn_left(battle, name: str) -> str:
     """What the light or steller creature's turn has left ("move action ready · major action
     used", "standard ready · move used · minor ready")."""
-    if getattr(getattr(battle, "profile", None), "name", "") == "steller":
+    if steller_rules(battle):
         return steller_turn_words(battle, name)
     return turn_words(battle, name)
 
@@ -663,6 +674,8 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         return None
     if light_rules(battle):
         return light_card(battle, name, model)
+    if steller_rules(battle):
+        return steller_card(battle, name, model)
     view = battle.view()
     u = view.unit(name)
     title = battle.component(name, Identity).title or u.unit.name
@@ -1776,7 +1789,7 @@ def _terrain_extras(battle, cell, t) -> list[str]:
 
 __all__ = ["ACTIONS", "BAR_TABLES", "LIGHT_ACTIONS", "MORE_ACTIONS", "more_states",
            "ActionState", "BarTable", "ConditionLine", "Entry", "action_label", "aoo_name",
-           "bar_table", "light_log_entries", "light_rules",
+           "bar_table", "light_log_entries", "light_rules", "own_bar", "steller_rules",
            "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
            "initiative_entries", "log_entries", "log_events", "short_reason", "team_colour", "team_marker",
