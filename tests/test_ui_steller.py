@@ -25,6 +25,8 @@ from game.rules_reference import rulebook_sections  # noqa: E402
 
 
 def steller_battle(*units, dice=(), width=10, height=8) -> Battle:
+    """units: (name, kind, team, col, row); the first acts first; `dice` after the
+    initiative rolls."""
     placements = [UnitPlacement(name, kind, team, col, row, 0 if team == "blue" else 3, {})
                   for name, kind, team, col, row in units]
     hexmap = make_hexmap(width, height, None, placements)

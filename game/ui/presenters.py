@@ -448,9 +448,9 @@ def turn_left(battle, name: str) -> str:
 
 
 def mode_words(battle, model) -> str:
-    """The UI mode in the words of a light battle's bar ("Light Attack"; no action chosen: a
-    click walks or attacks); "" for the default rules (their mode's name says it)."""
-    if not light_rules(battle) or model is None:
+    """The UI mode in the words of a light or steller battle's bar ("Light Attack"; no action
+    chosen: a click walks or attacks); "" for the default rules (their mode's name says it)."""
+    if not own_bar(battle) or model is None:
         return ""
     more = getattr(model, "more", None)
     if getattr(model, "mode", None) == "more" and getattr(more, "action", None):
@@ -543,7 +543,7 @@ def _selected(battle, model, action: str) -> bool:
     mode = getattr(model, "mode", None) if model is not None else None
     if mode is None:
         return False
-    if light_rules(battle):
+    if own_bar(battle):
         more = getattr(model, "more", None)
         return mode == "more" and getattr(more, "action", None) == action
     return MODE_OF_ACTION.get(action) == mode

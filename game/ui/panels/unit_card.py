@@ -90,12 +90,12 @@ def steller_card_html(c) -> str:
         lines.append(f"<font color={MUTED}>"
                      f"{'Acted this round' if c.acted else 'Waiting for its turn'}</font>")
     if c.immediate:
-        lines.append(f"<b>Immediate</b> {esc(c.immediate)} · <b>Opportunity attacks</b> "
-                     f"{esc(c.policy)}")
+        lines.append(f"<b>Immediate action</b> {esc(c.immediate)}")
     for cl in c.conditions:
         lines.append(f"<font color=#CC79A7><b>{esc(cl.name)}</b></font> "
                      f"<font color={DETAIL_COLOUR} pixel_size=13>{esc(cl.effect)}</font>")
     lines += [_steller_power_html(p) for p in c.powers]
+    lines.append(f"<font color={MUTED}>Opportunity attacks: {esc(c.policy)}</font>")
     return "<br>".join(lines)
 
 
