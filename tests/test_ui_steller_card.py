@@ -96,3 +96,27 @@ def test_a_dying_creature_card_counts_its_failed_death_saves():
     card = P.unit_card(b, "Aldric")
     assert card.status == "dying" and card.death_failures == 1
     assert "Dying: 1 of 3 death saving throws failed" in steller_card_html(card)
+
+
+def test_a_minion_card_has_no_surges_and_no_bloodied_mark():
+    """A minion has 1 hit point and no healing surges: its card says a hit kills it."""
+    b = arena(("Aldric", "fighter", "blue", 2, 3), ("Snik", "goblin_minion", "red", 3, 3))
+    html = steller_card_html(P.unit_card(b, "Snik"))
+    assert "minion: any hit kills it" in html
+    assert "Surges" not in html and "bloodied" not in html
+
+
+def test_the_log_says_a_death_saving_throw_and_a_save_in_the_steller_rules_words():
+    """A death saving throw under 10 fails; a saving throw of 10 or more ends the effect."""
+    from game.engine import events as E
+    b = arena(("Grok", "orc", "red", 4, 3), ("Aldric", "fighter", "blue", 3, 3),
+              ("Wren", "archer", "blue", 9, 7), dice=[("d20", 20), ("d20", 4)])
+    b.update("Aldric", Health, hp=5)
+    ok(b, S.UsePower("Grok", power="greataxe", target="Aldric"))
+    ok(b, S.EndTurn("Grok"))
+    texts = [x.text for x in P.log_entries(b.events, "steller")]
+    assert "Aldric fails a death saving throw (d20 4, under 10)" in texts
+    saved = E.SaveRolled("Grok", "immobilized", 12, 12, 10, True, "")
+    assert P.log_entries([saved], "steller")[0].text == \
+        "Grok saves against immobilized (d20 12): it ends"
+    assert "DC" in P.log_entries([saved], "lfg")[0].text

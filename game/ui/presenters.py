@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from game.engine import events as E
 from game.ui.lines import ConditionLine, LogEntry, WeaponLine
-from game.ui.steller_presenters import steller_card, steller_turn_words
+from game.ui.steller_presenters import steller_card, steller_line, steller_turn_words
 from game.ui.light_presenters import attack_line, light_card, light_line, lives_of, status_of, turn_words
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -1425,9 +1425,18 @@ def _policy_run(events, n: int, line=None) -> tuple[LogEntry, int]:
 
 def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
     """One `LogEntry` per event, in order (see the module docstring for what is merged);
-    `rules` names the battle's rule profile (the light rules' events read their own way)."""
+    `rules` names the battle's rule profile (the light rules' events read their own way, and
+    so do the steller rules' saving throws)."""
     if rules == "light":
         return light_log_entries(events)
+    if rules == "steller":
+        return [steller_line(x.events[0]) if len(x.events) == 1 and steller_line(x.events[0])
+                else x for x in _shared_log_entries(events)]
+    return _shared_log_entries(events)
+
+
+def _shared_log_entries(events) -> list[LogEntry]:
+    """The log of the default rules, and of the others' events they share."""
     events, out, n = list(events), [], 0
     pending_action: E.ActionSpent | None = None
     fallen: set[str] = set()       # dead creatures: their side picks who acts next

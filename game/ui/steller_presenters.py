@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine import events as E
 from game.engine.steller.body import effects_of, pool_of, sheet_of, turn_of
-from game.ui.lines import ConditionLine
+from game.ui.lines import ConditionLine, LogEntry
 from game.rules.steller.attacks import defense_name, defense_value
 from game.rules.steller.conditions import CONDITIONS
 from game.rules.steller.health import DEATH_FAILURES
@@ -187,7 +188,7 @@ def steller_card(battle, name: str, model=None) -> StellerCard:
                        for label, key in DEFENSES),
         speed=move_hexes(battle, u, "walk"), base_speed=s.speed,
         turn=actions_left(battle, name) if active and not u.dead else "",
-        immediate=immediate_words(battle, name) if not u.dead else "",
+        immediate=immediate_words(battle, name) if not (u.dead or dying) else "",
         powers=tuple(power_line(p, pool.spent) for p in s.powers),
         conditions=() if u.dead else condition_lines(battle, name),
         death_failures=pool.death_failures if dying else 0,
@@ -200,6 +201,29 @@ def death_words(card: StellerCard) -> str:
             f"dies at {-card.bloodied_at} HP")
 
 
+def _save_text(e) -> str:
+    """A saving throw in words: a death saving throw fails, holds (still dying) or, on a 20,
+    wakes the creature; any other ends its condition or not (docs/rules/steller/conditions.md,
+    hit-points.md)."""
+    if e.save == "death" and not e.success:
+        return f"{e.unit} fails a death saving throw (d20 {e.natural}, under {e.dc})"
+    if e.save == "death" and e.natural >= 20:
+        return f"{e.unit} rolls a 20 on its death saving throw: it wakes"
+    if e.save == "death":
+        return f"{e.unit}'s death saving throw holds (d20 {e.natural}): still dying"
+    if e.success:
+        return f"{e.unit} saves against {e.save} (d20 {e.natural}): it ends"
+    return f"{e.unit} fails its save against {e.save} (d20 {e.natural}, under {e.dc})"
+
+
+def steller_line(e) -> LogEntry | None:
+    """The log line of a steller event that reads its own way (a saving throw), None for
+    the lines the rulebooks share."""
+    if isinstance(e, E.SaveRolled):
+        return LogEntry(_save_text(e), e.breakdown, (e.unit,), "save", (e,))
+    return None
+
+
 __all__ = ["PowerLine", "StellerCard", "actions_left", "attack_words", "condition_lines", "death_words",
            "duration_words", "immediate_words", "power_line", "steller_card",
-           "steller_turn_words"]
+           "steller_line", "steller_turn_words"]

@@ -64,6 +64,9 @@ def _steller_power_html(p) -> str:
 
 def _steller_hp_html(c) -> str:
     temp = f" <font color=#56B4E9>+{c.temp_hp} temp</font>" if c.temp_hp else ""
+    if c.role == "minion":                  # no surges, never bloodied
+        return (f"<b>HP</b> {c.hp}/{c.max_hp}{temp} <font color={MUTED}>minion: any hit "
+                "kills it, a miss never harms it</font>")
     mark = " <font color=#FF8C5A><b>bloodied</b></font>" if c.bloodied else \
         f" <font color={MUTED}>(bloodied at {c.bloodied_at})</font>"
     wind = "used" if c.second_wind_used else "ready"
