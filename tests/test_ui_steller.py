@@ -106,3 +106,18 @@ def test_steller_conditions_get_badges_and_ongoing_shows_its_damage():
     assert sprites.badge_labels({"immobilized": 1, "marked": 1, "slowed": 1}) == \
         ["Imm", "Mk", "Sl"]
     assert sprites.badge_labels({"dying": 1, "unconscious": 1, "prone": 1}) == ["Dy", "KO", "P"]
+
+
+def test_f1_in_a_steller_battle_shows_the_steller_pages_and_finds_their_words():
+    """The help (F1) of a steller battle lists the steller pages, none of the default rules',
+    and a search finds the steller words (a healing surge)."""
+    from test_ui_rules_help import choose, help_of, type_in
+    a = help_of(fighter_and_orc())
+    choose(a, "Rules index")
+    text = a.view.text.html_text
+    steller = rulebook_sections("steller")
+    assert all(p.title in text for p in steller)
+    assert "Hexes and distance" not in text and "Attacks of opportunity" not in text
+    type_in(a, "healing surge")
+    found = a.view.text.html_text
+    assert any(p.title in found for p in steller[1:]) and "Nothing in the rules" not in found
