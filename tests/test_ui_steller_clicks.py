@@ -106,3 +106,24 @@ def test_a_provoking_walk_waits_for_a_second_click(make_app):
     click(app, (0, 3))
     assert b.cell(b.unit("Aldric").anchor) == (0, 3)
     assert [e.kind for e in events_of(b, E.AttackRolled)] == ["aoo"]
+
+
+def test_an_opportunity_attack_prompt_shows_the_steller_numbers(make_app):
+    """An enemy whose policy is to ask is asked before its opportunity attack: the prompt
+    gives its melee basic attack's chance against the defense the steller engine reads (the
+    engine's forecast lines), not the default rules' odds."""
+    from game.engine.steller.forecast import plan_lines
+    from game.engine.steller.strikes import attack_plan
+    from game.engine.steller.body import sheet_of
+    app = make_app(("Aldric", "fighter", "blue", 2, 3), ("Grok", "orc", "red", 3, 3))
+    b = app.battle
+    app.controller.human_teams = {"blue", "red"}     # red's player answers at this screen
+    assert b.apply(S.SetPolicy("Grok", policy="ask")).ok
+    click(app, (0, 3))
+    click(app, (0, 3))                        # confirmed: Grok is asked
+    assert b.awaiting() == "reaction"
+    title, body, buttons = app.battle_screen.hud.prompt.content(b)
+    plan = attack_plan(b, "Grok", "Aldric", sheet_of(b, "Grok").basic("melee"))
+    assert title == "Opportunity attack: Grok" and buttons
+    assert plan_lines(plan, "Aldric")[0].split(" (")[0] in body
+    assert "vs AC 18" in body and "Greataxe" in body and "critical" not in body

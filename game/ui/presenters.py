@@ -503,6 +503,8 @@ def blocked_reason(battle, human: bool | None = None) -> str:
 
 def aoo_name(battle) -> str:
     """The reaction to a creature leaving reach, in the battle's rules' words."""
+    if steller_rules(battle):
+        return "opportunity attack"
     return "Opportunity Attack" if light_rules(battle) else "attack of opportunity"
 
 

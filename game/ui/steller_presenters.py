@@ -201,6 +201,22 @@ def death_words(card: StellerCard) -> str:
             f"dies at {-card.bloodied_at} HP")
 
 
+def steller_opportunity_prompt(battle) -> tuple[str, list[str]]:
+    """The title and lines of the pending opportunity attack: who leaves whose reach, and the
+    melee basic attack's chance and damage (the engine's attack plan and forecast lines)."""
+    from game.engine.steller.forecast import plan_lines
+    from game.engine.steller.strikes import attack_plan
+    p = battle.pending
+    lines = [f"{p.mover} is leaving {p.reactor}'s reach at {p.at[0]},{p.at[1]}."]
+    basic = sheet_of(battle, p.reactor).basic("melee")
+    if basic is not None:
+        plan = attack_plan(battle, p.reactor, p.mover, basic)
+        lines.append(f"{basic.name} ({attack_words(basic)})")
+        lines += plan_lines(plan, p.mover)
+    lines.append("Make the opportunity attack? (steller rules: Attacks)")
+    return f"Opportunity attack: {p.reactor}", lines
+
+
 def _save_text(e) -> str:
     """A saving throw in words: a death saving throw fails, holds (still dying) or, on a 20,
     wakes the creature; any other ends its condition or not (docs/rules/steller/conditions.md,
@@ -226,4 +242,4 @@ def steller_line(e) -> LogEntry | None:
 
 __all__ = ["PowerLine", "StellerCard", "actions_left", "attack_words", "condition_lines", "death_words",
            "duration_words", "immediate_words", "power_line", "steller_card",
-           "steller_line", "steller_turn_words"]
+           "steller_line", "steller_opportunity_prompt", "steller_turn_words"]
