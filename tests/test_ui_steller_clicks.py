@@ -127,3 +127,17 @@ def test_an_opportunity_attack_prompt_shows_the_steller_numbers(make_app):
     assert title == "Opportunity attack: Grok" and buttons
     assert plan_lines(plan, "Aldric")[0].split(" (")[0] in body
     assert "vs AC 18" in body and "Greataxe" in body and "critical" not in body
+
+
+def test_tab_chooses_the_basic_attack_a_click_makes(make_app):
+    """Tab turns to the next basic attack: next to the orc, the javelin instead of the
+    longsword."""
+    import pygame
+    from test_ui_app import key
+    app = make_app(("Aldric", "fighter", "blue", 2, 3), ("Grok", "orc", "red", 3, 3))
+    m = app.model
+    move_to(app, (3, 3))
+    assert m.more.hovered.option.command.power == "longsword"
+    key(app, pygame.K_TAB)
+    move_to(app, (3, 3))
+    assert m.weapon == "javelin" and m.more.hovered.option.command.power == "javelin"

@@ -544,6 +544,8 @@ class GameController:
         if now is None and self.model.hover_unit and self.hostile(u.name, self.model.hover_unit) \
                 and not own_bar(self.battle):
             now = self.default_weapon(u, self.model.hover_unit)
+        elif now is None and getattr(self.model.more.hovered, "option", None) is not None:
+            now = light_play.weapon_of(self.model.more.hovered.option.command)  # the click's
         at = ids.index(now) if now in ids else -1
         self.model.weapon = ids[(at + 1) % len(ids)]
         self._say(f"weapon: {next(w.name for w in u.weapons if w.id == self.model.weapon)}")

@@ -79,7 +79,7 @@ def clicks(battle) -> FreeClicks:
     return FREE_CLICKS.get(battle.profile.name, FREE_CLICKS["light"])
 
 
-def _weapon_of(command) -> str | None:
+def weapon_of(command) -> str | None:
     """The weapon of an attack command: a light weapon, or a steller basic attack (a power)."""
     return getattr(command, "weapon", None) or getattr(command, "power", None)
 
@@ -168,7 +168,7 @@ def free_option(ctl, actor: str, cell, who: str | None):
     if who is not None and who != actor and ctl.hostile(actor, who):
         for action in table.attacks:
             found = [o for o in b.options(actor, action) if o.command.target == who and
-                     (ctl.model.weapon is None or _weapon_of(o.command) == ctl.model.weapon)]
+                     (ctl.model.weapon is None or weapon_of(o.command) == ctl.model.weapon)]
             if found:
                 return action, max(found, key=lambda o: _harm(b, o, who))
         why = b.refusal(table.attack(b, actor, who, ctl.model.weapon))
@@ -283,6 +283,6 @@ def _weapon_name(battle, name: str, weapon_id: str) -> str:
 
 
 __all__ = ["CLICK_ATTACKS", "CLICK_MOVES", "FREE_CLICKS", "FreeClicks", "TARGETLESS",
-           "click_free", "clicks", "command_words",
+           "click_free", "clicks", "command_words", "weapon_of",
            "do_action", "ends", "free_option", "hint", "move_preview", "reach_tiers",
            "refresh_free"]
