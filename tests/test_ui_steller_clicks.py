@@ -141,3 +141,16 @@ def test_tab_chooses_the_basic_attack_a_click_makes(make_app):
     key(app, pygame.K_TAB)
     move_to(app, (3, 3))
     assert m.weapon == "javelin" and m.more.hovered.option.command.power == "javelin"
+
+
+def test_ending_a_turn_with_the_standard_action_unused_asks_again(make_app):
+    """With the warning on, End Turn with the standard action unused waits for a second
+    End Turn, which ends it."""
+    app = make_app(("Aldric", "fighter", "blue", 2, 3), ("Grok", "orc", "red", 3, 3),
+                   ("Wren", "archer", "blue", 8, 7), dice=[("d20", 2)])
+    ctl, b = app.controller, app.battle
+    ctl.end_warning = True
+    ctl.do_action("end_turn")
+    assert b.active == "Aldric" and "standard action" in app.model.message
+    ctl.do_action("end_turn")
+    assert b.active != "Aldric"

@@ -132,16 +132,22 @@ def do_action(ctl, action: str):
     return ctl.send(ctl.battle.options(name, action)[0].command)
 
 
+#: the action whose being possible means the turn's main action is unused, and its name
+UNUSED_MAIN = {"light": ("block", "major action"), "steller": ("total_defense",
+                                                               "standard action")}
+
+
 def _warn_before_ending(ctl, name: str) -> bool:
-    """With the warning on, ending a turn whose major action is unused (the engine would
-    still take a Block) waits for a second End Turn or Enter."""
+    """With the warning on, ending a turn whose major action (steller: standard action) is
+    unused waits for a second End Turn or Enter."""
     m = ctl.model
     pending = isinstance(m.pending, EndTurn)
-    if not ctl.end_warning or pending or ctl.battle.can_start(name, "block") is not None:
+    probe, words = UNUSED_MAIN.get(ctl.battle.profile.name, UNUSED_MAIN["light"])
+    if not ctl.end_warning or pending or ctl.battle.can_start(name, probe) is not None:
         return False
     m.pending = ctl.battle.options(name, "end_turn")[0].command
     m.pending_preview = None
-    ctl._say(f"{name} has not used its major action: end the turn anyway? E again or Enter "
+    ctl._say(f"{name} has not used its {words}: end the turn anyway? E again or Enter "
              "to end it, Esc to go on")
     return True
 
