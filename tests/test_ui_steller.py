@@ -121,3 +121,11 @@ def test_f1_in_a_steller_battle_shows_the_steller_pages_and_finds_their_words():
     type_in(a, "healing surge")
     found = a.view.text.html_text
     assert any(p.title in found for p in steller[1:]) and "Nothing in the rules" not in found
+
+
+def test_the_legend_of_a_steller_battle_speaks_of_walks_and_opportunity_attacks():
+    """The legend (F2) names the marks in the steller rules' words: a click walks."""
+    from game.ui.legend import entries_for
+    by = {e.kind: e for e in entries_for(fighter_and_orc())}
+    assert by["reach_move"].title == "Walk" and "Big" not in by["reach_move"].words
+    assert "opportunity attack" in by["path_provoking"].words
