@@ -25,6 +25,8 @@ from game.rules_reference import rulebook_sections  # noqa: E402
 
 
 def steller_battle(*units, dice=(), width=10, height=8) -> Battle:
+    """units: (name, kind, team, col, row); the first acts first; `dice` after the
+    initiative rolls."""
     placements = [UnitPlacement(name, kind, team, col, row, 0 if team == "blue" else 3, {})
                   for name, kind, team, col, row in units]
     hexmap = make_hexmap(width, height, None, placements)
@@ -104,3 +106,26 @@ def test_steller_conditions_get_badges_and_ongoing_shows_its_damage():
     assert sprites.badge_labels({"immobilized": 1, "marked": 1, "slowed": 1}) == \
         ["Imm", "Mk", "Sl"]
     assert sprites.badge_labels({"dying": 1, "unconscious": 1, "prone": 1}) == ["Dy", "KO", "P"]
+
+
+def test_f1_in_a_steller_battle_shows_the_steller_pages_and_finds_their_words():
+    """The help (F1) of a steller battle lists the steller pages, none of the default rules',
+    and a search finds the steller words (a healing surge)."""
+    from test_ui_rules_help import choose, help_of, type_in
+    a = help_of(fighter_and_orc())
+    choose(a, "Rules index")
+    text = a.view.text.html_text
+    steller = rulebook_sections("steller")
+    assert all(p.title in text for p in steller)
+    assert "Hexes and distance" not in text and "Attacks of opportunity" not in text
+    type_in(a, "healing surge")
+    found = a.view.text.html_text
+    assert any(p.title in found for p in steller[1:]) and "Nothing in the rules" not in found
+
+
+def test_the_legend_of_a_steller_battle_speaks_of_walks_and_opportunity_attacks():
+    """The legend (F2) names the marks in the steller rules' words: a click walks."""
+    from game.ui.legend import entries_for
+    by = {e.kind: e for e in entries_for(fighter_and_orc())}
+    assert by["reach_move"].title == "Walk" and "Big" not in by["reach_move"].words
+    assert "opportunity attack" in by["path_provoking"].words

@@ -501,7 +501,7 @@ class Board:
         lines = [(head, colour), (ba, (230, 230, 230))]
         if p.provoking:
             lines.append(("provokes: click again / Enter" if ctl.model.pending else
-                          "provokes Opportunity Attacks" if P.light_rules(self.battle)
+                          "provokes Opportunity Attacks" if P.own_bar(self.battle)
                           else _provokes_words(p), THREAT))
         elif p.provokers == () and p.kind == "retreat":
             lines.append(("provokes no one", SAFE))

@@ -29,7 +29,7 @@ from game.ui.fog_view import shown_side
 from game.ui.model import MODES, OVERLAYS, MovePreview, UIModel
 from game.ui.modes import DEFAULT_MODE, mode_named, prompt_for
 from game.ui.overlays import budget_of
-from game.ui.presenters import MODE_OF_ACTION, light_rules
+from game.ui.presenters import MODE_OF_ACTION, own_bar
 from game.ui.undo import Mark, UndoHistory
 
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -165,7 +165,7 @@ class GameController:
             m.preview = m.pending_preview
             self._highlight_preview()
             return
-        if light_rules(self.battle):        # a click walks there or attacks (light_play)
+        if own_bar(self.battle):        # a click walks there or attacks (light_play)
             if sel is not None and sel.name == self.actor():
                 return light_play.refresh_free(self, sel.name)
             m.refusal = ""
@@ -542,8 +542,10 @@ class GameController:
         ids = [w.id for w in u.weapons]
         now = self.model.weapon
         if now is None and self.model.hover_unit and self.hostile(u.name, self.model.hover_unit) \
-                and not light_rules(self.battle):
+                and not own_bar(self.battle):
             now = self.default_weapon(u, self.model.hover_unit)
+        elif now is None and getattr(self.model.more.hovered, "option", None) is not None:
+            now = light_play.weapon_of(self.model.more.hovered.option.command)  # the click's
         at = ids.index(now) if now in ids else -1
         self.model.weapon = ids[(at + 1) % len(ids)]
         self._say(f"weapon: {next(w.name for w in u.weapons if w.id == self.model.weapon)}")

@@ -5,7 +5,7 @@ Its entries come from two places:
 - `TERMS`, written here: the words of the turn and of an attack that no table of the game
   defines (Big Action, Reaction, Interrupt Turn, gang up, Defer...);
 - the game's own tables, so that a new action, condition or badge brings its entry: the
-  action bars' buttons and the More actions menu (`game.ui.presenters`: their label and what
+  action bars' buttons (the default, light and steller rules') and the More actions menu (`game.ui.presenters`: their label and what
   they do), the condition catalogue (`game.data.conditions.ALL_RULES`: title and numbers, the
   light rules' `game.rules.light.conditions`), the badges over the tokens
   (`game.ui.sprites.BADGES`: abbreviation -> condition) and the tags the log puts after an
@@ -84,6 +84,20 @@ TERMS: tuple[tuple[str, str], ...] = (
     ("MP", "Light rules: the points a power costs."),
     ("Lives", "Light rules: how often a creature may come back after a K.O."),
     ("Basic Attack", "Light rules: the plain extra attack a Light Attack's 18-20 adds."),
+    ("Standard action", "Steller rules: one a turn, an attack or a power; it may be spent "
+                        "as a move or a minor action instead."),
+    ("Minor action", "Steller rules: one a turn, a small deed (some powers)."),
+    ("Immediate action", "Steller rules: one a round, outside your turn: a power that "
+                         "interrupts or answers what a creature does."),
+    ("Healing surge", "Steller rules: a quarter of the maximum hit points, spent by second "
+                      "wind, a healing power or a death saving throw of 20."),
+    ("Bloodied", "Steller rules: at half its hit points or fewer."),
+    ("Save ends", "Steller rules: the condition lasts until a saving throw of 10 or more at "
+                  "the end of the creature's turn."),
+    ("Death saving throw", "Steller rules: a dying creature's d20 at the end of its turns: "
+                           "under 10 a failure (the third kills), 20 wakes it."),
+    ("Combat advantage", "Steller rules: +2 to hit a flanked, prone, dazed or otherwise "
+                         "helpless target."),
 )
 
 
@@ -91,6 +105,7 @@ def _action_entries() -> list[tuple[str, str]]:
     """Every button of the action bars and every action of the More actions menu."""
     out = [(label, what) for table in (P.ACTIONS, P.LIGHT_ACTIONS)
            for _, label, _, _, what in table]
+    out += [(label, f"Steller rules: {what}") for _, label, _, _, what in P.STELLER_ACTIONS]
     out += [(label, what) for _, label, what in P.MORE_ACTIONS]
     out += [(title, "Your Reaction: defend against an attack (rules: Reactions)")
             for title in P.DEFENSE_TITLES.values()]

@@ -408,11 +408,25 @@ LIGHT_WORDS = {
 }
 
 
+#: the same in a battle of the steller rules (docs/rules/steller/actions.md: a click walks;
+#: leaving a hex next to an enemy provokes its opportunity attack)
+STELLER_WORDS = {
+    **LIGHT_WORDS,
+    "reach_move": ("Walk", "Blue: a Walk gets there (a move action)"),
+    "path_move": ("Path: Walk", "Blue line: the path and where it ends"),
+    "path_provoking": ("Provoking path", "Warning triangle where leaving a hex next to an "
+                       "enemy provokes its opportunity attack; a dashed line to who may strike"),
+    "aoo_reactor": ("Opportunity attack", "Vermillion ring: it would strike the walker"),
+}
+WORDS_BY_RULES = {"light": LIGHT_WORDS, "steller": STELLER_WORDS}
+
+
 def entries_for(battle) -> tuple[Entry, ...]:
     """The entries in the words of the battle's rulebook."""
-    if battle.profile.name != "light":
+    words = WORDS_BY_RULES.get(battle.profile.name)
+    if words is None:
         return ENTRIES
-    return tuple(Entry(e.kind, *LIGHT_WORDS[e.kind], e.draw) if e.kind in LIGHT_WORDS else e
+    return tuple(Entry(e.kind, *words[e.kind], e.draw) if e.kind in words else e
                  for e in ENTRIES)
 
 

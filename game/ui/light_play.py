@@ -1,20 +1,29 @@
-"""A battle of the light rules in the window (docs/rules/light/index.md, actions.md): what the
-action bar's buttons do, what the pointer and a click do when no action is chosen, and the
-reach tinted under the acting creature. No pygame; every answer is the engine's legality query
-(`battle.options`, `battle.action`) and its forecasts (`battle.forecast`), as for the computer.
+"""A battle of the light or the steller rules in the window (docs/rules/light/actions.md,
+docs/rules/steller/actions.md): what the action bar's buttons do, what the pointer and a click
+do when no action is chosen, and the reach tinted under the acting creature. No pygame; every
+answer is the engine's legality query (`battle.options`, `battle.action`) and its forecasts
+(`battle.forecast`), as for the computer.
 
 - An action without a target (Jump, Get Up, Block, Consume Substance, End Turn) is sent at
   once; any other enters the generic targeting mode (`game.ui.more_mode`) with that action:
   its targets tinted, the forecast of the hovered one shown, a click sends it.
 - With no action chosen, the pointer on an enemy shows the forecast of the attack a click
-  makes (a Volley Attack, else a Light Attack), and on a free hex the path of the move a click
-  makes (a Shift where it reaches, else a Walk, else a Run); a command that provokes waits for
-  a second click or Enter.
+  makes (light: a Volley Attack, else a Light Attack; steller: a basic attack, the weapon Tab
+  chose or the likeliest to harm), and on a free hex the path of the move a click makes (light:
+  a Shift where it reaches, else a Walk, else a Run; steller: a Walk, as the default rules'
+  click is a Move); a command that provokes waits for a second click or Enter.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from game.engine.commands import EndTurn
 from game.engine.light.commands import VolleyAttack
+from game.engine.light.strikes import leaving_range
+from game.engine.steller.body import sheet_of as steller_sheet
+from game.engine.steller.commands import UsePower
+from game.engine.steller.strikes import threatening
 from game.hexgrid import footprint
 from game.ui.model import MovePreview, MoreState, MoreTarget
 from game.ui.battle_memo import cached
@@ -28,6 +37,51 @@ CLICK_MOVES = ("shift", "walk", "run")
 #: a click on an enemy: the first of these the engine offers against it
 CLICK_ATTACKS = ("volley_attack", "light_attack")
 MOVE_WORDS = {"shift": "Shift", "walk": "Walk", "run": "Run"}
+
+
+def _light_attack(battle, actor: str, target: str, weapon: str | None):
+    return VolleyAttack(actor, target=target, weapon=weapon)
+
+
+def _steller_attack(battle, actor: str, target: str, weapon: str | None):
+    """The basic attack a click on `target` would make: the one Tab chose, else the melee."""
+    sheet = steller_sheet(battle, actor)
+    basic = sheet.basic("melee") or sheet.basic("ranged")
+    return UsePower(actor, power=weapon or (basic.id if basic else ""), target=target)
+
+
+def _light_leaving(battle, name: str, here, there) -> list[str]:
+    return leaving_range(battle, name, here, there)
+
+
+def _steller_leaving(battle, name: str, here, there) -> list[str]:
+    return threatening(battle, name, here)
+
+
+@dataclass(frozen=True)
+class FreeClicks:
+    """What a click with no action chosen does under one rulebook: the moves tried on a free
+    hex, the attacks on an enemy, the command whose refusal says why no attack is offered,
+    and who a step from one hex to the next provokes (the engine's own query)."""
+    moves: tuple[str, ...]
+    attacks: tuple[str, ...]
+    attack: Callable
+    leaving: Callable
+
+
+FREE_CLICKS = {
+    "light": FreeClicks(CLICK_MOVES, CLICK_ATTACKS, _light_attack, _light_leaving),
+    "steller": FreeClicks(("walk",), ("basic_attack",), _steller_attack, _steller_leaving),
+}
+
+
+def clicks(battle) -> FreeClicks:
+    return FREE_CLICKS.get(battle.profile.name, FREE_CLICKS["light"])
+
+
+def weapon_of(command) -> str | None:
+    """The weapon of an attack command: a light weapon, or a steller basic attack (a power)."""
+    return getattr(command, "weapon", None) or getattr(command, "power", None)
 
 
 def ends(battle, name: str, action: str) -> dict:
@@ -44,6 +98,8 @@ def reach_tiers(battle, name: str, mode: str) -> dict:
     targets are tinted then)."""
     if name != battle.active or mode != "move" or battle.health(name).dead:
         return {}
+    if battle.profile.name == "steller":            # a click walks: the walk's reach
+        return {cell: 1 for cell in ends(battle, name, "walk")}
     out = {cell: 3 for cell in ends(battle, name, "run")}
     for action in ("walk", "shift"):
         out.update((cell, 1) for cell in ends(battle, name, action))
@@ -76,16 +132,22 @@ def do_action(ctl, action: str):
     return ctl.send(ctl.battle.options(name, action)[0].command)
 
 
+#: the action whose being possible means the turn's main action is unused, and its name
+UNUSED_MAIN = {"light": ("block", "major action"), "steller": ("total_defense",
+                                                               "standard action")}
+
+
 def _warn_before_ending(ctl, name: str) -> bool:
-    """With the warning on, ending a turn whose major action is unused (the engine would
-    still take a Block) waits for a second End Turn or Enter."""
+    """With the warning on, ending a turn whose major action (steller: standard action) is
+    unused waits for a second End Turn or Enter."""
     m = ctl.model
     pending = isinstance(m.pending, EndTurn)
-    if not ctl.end_warning or pending or ctl.battle.can_start(name, "block") is not None:
+    probe, words = UNUSED_MAIN.get(ctl.battle.profile.name, UNUSED_MAIN["light"])
+    if not ctl.end_warning or pending or ctl.battle.can_start(name, probe) is not None:
         return False
     m.pending = ctl.battle.options(name, "end_turn")[0].command
     m.pending_preview = None
-    ctl._say(f"{name} has not used its major action: end the turn anyway? E again or Enter "
+    ctl._say(f"{name} has not used its {words}: end the turn anyway? E again or Enter "
              "to end it, Esc to go on")
     return True
 
@@ -108,20 +170,20 @@ def hint(battle, action: str | None, power: str | None = None) -> str:
 def free_option(ctl, actor: str, cell, who: str | None):
     """(action, option) a click on `cell` would send with no action chosen, or
     (action, None) and why not in `ctl.model.refusal`."""
-    b = ctl.battle
+    b, table = ctl.battle, clicks(ctl.battle)
     if who is not None and who != actor and ctl.hostile(actor, who):
-        for action in CLICK_ATTACKS:
+        for action in table.attacks:
             found = [o for o in b.options(actor, action) if o.command.target == who and
-                     (ctl.model.weapon is None or o.command.weapon == ctl.model.weapon)]
+                     (ctl.model.weapon is None or weapon_of(o.command) == ctl.model.weapon)]
             if found:
                 return action, max(found, key=lambda o: _harm(b, o, who))
-        why = b.refusal(VolleyAttack(actor, target=who, weapon=ctl.model.weapon))
+        why = b.refusal(table.attack(b, actor, who, ctl.model.weapon))
         ctl.model.refusal = why.reason if why is not None else \
-            b.action(actor, CLICK_ATTACKS[0]).reason
-        return CLICK_ATTACKS[0], None
+            b.action(actor, table.attacks[0]).reason
+        return table.attacks[0], None
     if who is not None:
         return None, None
-    for action in CLICK_MOVES:
+    for action in table.moves:
         option = ends(b, actor, action).get(tuple(cell))
         if option is not None:
             return action, option
@@ -147,7 +209,7 @@ def refresh_free(ctl, actor: str) -> None:
         return
     forecast = ctl.battle.forecast(option.command)
     m.highlighted = set(option.provokes)
-    if action in CLICK_MOVES:     # the path's label says it all, the provoked are marked
+    if action in clicks(ctl.battle).moves:   # the path's label says it all, the provoked marked
         m.preview = move_preview(ctl.battle, actor, action, option)
         return
     m.more.hovered = MoreTarget(m.hover_cell, (option,), 0, forecast, action=action)
@@ -155,14 +217,17 @@ def refresh_free(ctl, actor: str) -> None:
 
 def move_preview(battle, name: str, action: str, option) -> MovePreview:
     """The path of a Shift, Walk or Run option drawn as the default rules' moves are, each
-    enemy it provokes at the hex it leaves (the engine's `leaving_range`)."""
-    from game.engine.light.strikes import leaving_range
+    enemy it provokes at the hex it leaves (the engine's query: light `leaving_range`,
+    steller `threatening`), each once."""
+    leaving = clicks(battle).leaving
     u = battle.unit(name)
     cells = [tuple(c) for c in option.command.path]
-    provokes, here, at = [], u.hexes, battle.cell(u.anchor)
+    provokes, here, at, told = [], u.hexes, battle.cell(u.anchor), set()
     for cell in cells:
         there = tuple(footprint(u.size, battle.hexmap.hex_at(*cell), u.facing))
-        names = [n for n in leaving_range(battle, name, here, there) if n in option.provokes]
+        names = [n for n in leaving(battle, name, here, there)
+                 if n in option.provokes and n not in told]
+        told.update(names)
         if names:
             provokes.append((at, names, [True] * len(names)))
         here, at = there, cell
@@ -186,9 +251,9 @@ def click_free(ctl, actor: str, cell, who: str | None):
         return None
     if option.provokes and m.pending != option.command:
         m.pending, m.pending_preview = option.command, m.preview
-        ctl._say(f"The {MOVE_WORDS.get(action, action)} provokes {', '.join(option.provokes)}:"
-                 " click again or press Enter to confirm. A Shift provokes nothing; Esc "
-                 "cancels.")
+        what = MOVE_WORDS.get(action) or action_label(ctl.battle, action)
+        ctl._say(f"The {what} provokes {', '.join(option.provokes)}: click again or press "
+                 "Enter to confirm. A Shift provokes nothing; Esc cancels.")
         return None
     return ctl.send(option.command)
 
@@ -223,6 +288,7 @@ def _weapon_name(battle, name: str, weapon_id: str) -> str:
     return w.name if w is not None else weapon_id
 
 
-__all__ = ["CLICK_ATTACKS", "CLICK_MOVES", "TARGETLESS", "click_free", "command_words",
+__all__ = ["CLICK_ATTACKS", "CLICK_MOVES", "FREE_CLICKS", "FreeClicks", "TARGETLESS",
+           "click_free", "clicks", "command_words", "weapon_of",
            "do_action", "ends", "free_option", "hint", "move_preview", "reach_tiers",
            "refresh_free"]

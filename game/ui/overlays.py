@@ -71,7 +71,7 @@ _ACTION_OF_MODE = {"run": "run", "step": "step", "retreat": "retreat", "charge":
 
 
 def _tiers(battle, name: str, mode: str) -> dict:
-    if battle.profile.name == "light":
+    if battle.profile.name in ("light", "steller"):
         return light_tiers(battle, name, mode)
     view = battle.view()
     u = view.unit(name)
@@ -103,7 +103,7 @@ def run_cells(battle, name: str | None, mode: str = "move") -> frozenset:
     """Cells a Run reaches for one Big Action beyond one Move's reach (docs/rules/03-movement.md
     "Run": the dots over the two-Move tint); empty outside the move mode."""
     if not name or name not in battle.eids or mode not in ("move", "attack", "power") or \
-            battle.profile.name == "light":     # (the light tiers carry their Runs)
+            battle.profile.name in ("light", "steller"):   # (their tiers carry their Runs)
         return frozenset()
 
     def compute():

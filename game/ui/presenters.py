@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from game.engine import events as E
 from game.ui.lines import ConditionLine, LogEntry, WeaponLine
-from game.ui.steller_presenters import steller_turn_words
+from game.ui.steller_presenters import steller_card, steller_line, steller_turn_words
 from game.ui.light_presenters import attack_line, light_card, light_line, lives_of, status_of, turn_words
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -428,18 +428,29 @@ def light_rules(battle) -> bool:
     return getattr(getattr(battle, "profile", None), "name", "") == "light"
 
 
+def steller_rules(battle) -> bool:
+    """Does the battle play the steller rules (its profile's name says so)?"""
+    return getattr(getattr(battle, "profile", None), "name", "") == "steller"
+
+
+def own_bar(battle) -> bool:
+    """Does the battle play a rulebook with a bar of its own engine actions (light, steller):
+    a click with no action chosen walks or attacks, as game.ui.light_play says?"""
+    return light_rules(battle) or steller_rules(battle)
+
+
 def turn_left(battle, name: str) -> str:
     """What the light or steller creature's turn has left ("move action ready · major action
     used", "standard ready · move used · minor ready")."""
-    if getattr(getattr(battle, "profile", None), "name", "") == "steller":
+    if steller_rules(battle):
         return steller_turn_words(battle, name)
     return turn_words(battle, name)
 
 
 def mode_words(battle, model) -> str:
-    """The UI mode in the words of a light battle's bar ("Light Attack"; no action chosen: a
-    click walks or attacks); "" for the default rules (their mode's name says it)."""
-    if not light_rules(battle) or model is None:
+    """The UI mode in the words of a light or steller battle's bar ("Light Attack"; no action
+    chosen: a click walks or attacks); "" for the default rules (their mode's name says it)."""
+    if not own_bar(battle) or model is None:
         return ""
     more = getattr(model, "more", None)
     if getattr(model, "mode", None) == "more" and getattr(more, "action", None):
@@ -492,6 +503,8 @@ def blocked_reason(battle, human: bool | None = None) -> str:
 
 def aoo_name(battle) -> str:
     """The reaction to a creature leaving reach, in the battle's rules' words."""
+    if steller_rules(battle):
+        return "opportunity attack"
     return "Opportunity Attack" if light_rules(battle) else "attack of opportunity"
 
 
@@ -532,7 +545,7 @@ def _selected(battle, model, action: str) -> bool:
     mode = getattr(model, "mode", None) if model is not None else None
     if mode is None:
         return False
-    if light_rules(battle):
+    if own_bar(battle):
         more = getattr(model, "more", None)
         return mode == "more" and getattr(more, "action", None) == action
     return MODE_OF_ACTION.get(action) == mode
@@ -663,6 +676,8 @@ def unit_card(battle, name: str, model=None) -> UnitCard | None:
         return None
     if light_rules(battle):
         return light_card(battle, name, model)
+    if steller_rules(battle):
+        return steller_card(battle, name, model)
     view = battle.view()
     u = view.unit(name)
     title = battle.component(name, Identity).title or u.unit.name
@@ -1412,9 +1427,18 @@ def _policy_run(events, n: int, line=None) -> tuple[LogEntry, int]:
 
 def log_entries(events, rules: str = "lfg") -> list[LogEntry]:
     """One `LogEntry` per event, in order (see the module docstring for what is merged);
-    `rules` names the battle's rule profile (the light rules' events read their own way)."""
+    `rules` names the battle's rule profile (the light rules' events read their own way, and
+    so do the steller rules' saving throws)."""
     if rules == "light":
         return light_log_entries(events)
+    if rules == "steller":
+        return [steller_line(x.events[0]) if len(x.events) == 1 and steller_line(x.events[0])
+                else x for x in _shared_log_entries(events)]
+    return _shared_log_entries(events)
+
+
+def _shared_log_entries(events) -> list[LogEntry]:
+    """The log of the default rules, and of the others' events they share."""
     events, out, n = list(events), [], 0
     pending_action: E.ActionSpent | None = None
     fallen: set[str] = set()       # dead creatures: their side picks who acts next
@@ -1776,7 +1800,7 @@ def _terrain_extras(battle, cell, t) -> list[str]:
 
 __all__ = ["ACTIONS", "BAR_TABLES", "LIGHT_ACTIONS", "MORE_ACTIONS", "more_states",
            "ActionState", "BarTable", "ConditionLine", "Entry", "action_label", "aoo_name",
-           "bar_table", "light_log_entries", "light_rules",
+           "bar_table", "light_log_entries", "light_rules", "own_bar", "steller_rules",
            "LogEntry", "UnitCard",
            "WeaponLine", "action_states", "attack_tooltip", "blocked_reason",
            "initiative_entries", "log_entries", "log_events", "short_reason", "team_colour", "team_marker",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.engine import commands as C
 from game.ui import light_play
-from game.ui.presenters import light_rules
+from game.ui.presenters import own_bar
 
 #: the mode a battle rests in: Esc leads back to it, a new turn starts in it
 DEFAULT_MODE = "move"
@@ -56,7 +56,7 @@ class InputMode:
         (`shift`: Shift was held, which takes a preview's safe path)."""
         if ctl.pending_at(cell):
             return ctl.take_safe() if shift else ctl.confirm()
-        if light_rules(ctl.battle):
+        if own_bar(ctl.battle):
             return light_play.click_free(ctl, actor.name, cell, who)
         if who is not None and who != actor.name:
             if not ctl.hostile(actor.name, who):

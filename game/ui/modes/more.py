@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.ui import light_play, more_mode
 from game.ui.modes.base import InputMode
-from game.ui.presenters import MORE_ACTIONS, light_rules
+from game.ui.presenters import MORE_ACTIONS, own_bar
 
 
 class MoreMode(InputMode):
@@ -20,7 +20,7 @@ class MoreMode(InputMode):
 
     def hint(self, ctl) -> str:
         more = ctl.model.more
-        if light_rules(ctl.battle):
+        if own_bar(ctl.battle):
             return light_play.hint(ctl.battle, more.action, more.power)
         if more.action is None:
             return "More actions: none can be taken now"

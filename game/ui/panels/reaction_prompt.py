@@ -14,6 +14,7 @@ from game.rules.situation import Extras, attack_preview
 from game.ui import presenters as P
 from game.ui.keys import PROMPT_KEYS
 from game.ui.light_presenters import opportunity_prompt
+from game.ui.steller_presenters import steller_opportunity_prompt
 from game.ui.panels.base import Panel
 from game.ui.panels.text import MUTED, esc
 
@@ -51,8 +52,9 @@ def aoo_prompt(b, watching: bool) -> tuple[str, str, bool]:
 
 
 def opportunity_body(b) -> tuple[str, str]:
-    """(title, html body) of the light rules' Opportunity Attack prompt."""
-    title, lines = opportunity_prompt(b)
+    """(title, html body) of the light or steller rules' opportunity attack prompt."""
+    title, lines = (steller_opportunity_prompt if P.steller_rules(b) else
+                    opportunity_prompt)(b)
     team = b.teams_of.get(b.pending.reactor, "")
     body = (f"<b>{esc(team.capitalize())} player</b>: {esc(lines[0])}<br>"
             + "".join(f"{esc(x)}<br>" for x in lines[1:-1])
@@ -135,7 +137,7 @@ class ReactionPrompt(Panel):
             return (*defense_body(b), True)
         if b.controller(b.pending.reactor).aoo_policy != "ask" or human is False:
             return None
-        if P.light_rules(b):
+        if P.own_bar(b):
             return (*opportunity_body(b), not watching)
         return aoo_prompt(b, watching)
 

@@ -85,6 +85,10 @@ class StatusLine(Panel):
         if P.light_rules(b):
             return ("Left click: walk there, or attack an enemy  ·  the bar's keys: an "
                     "action  ·  Esc: cancel  ·  Tab: weapon  ·  C: centre  ·  F2: legend")
+        if P.steller_rules(b):
+            return ("Left click: walk there, or a basic attack on an enemy  ·  the bar's keys: "
+                    "an action  ·  Esc: cancel  ·  Tab: basic attack  ·  C: centre  ·  "
+                    "F2: legend")
         return ("Left click: act  ·  right click / Esc: cancel  ·  Tab: weapon  ·  "
                 "T: threats  ·  L: line of sight  ·  C: centre  ·  F2: legend")
 

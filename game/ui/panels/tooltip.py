@@ -86,7 +86,7 @@ class Tooltip(Panel):
         """The html of the tip beside the pointer over the board, if any."""
         more, preview = self.m("more"), self.m("attack")
         if more is not None and more.hovered is not None and (
-                self.m("mode") == "more" or P.light_rules(self.battle)):
+                self.m("mode") == "more" or P.own_bar(self.battle)):
             return self.forecast_tip(more)
         if preview is not None:
             return attack_html(preview, self.m("attack_defenses") or {},
@@ -121,7 +121,7 @@ class Tooltip(Panel):
         hovered = more.hovered
         label = P.action_label(self.battle, hovered.action or more.action)
         words = ""
-        if P.light_rules(self.battle) and hovered.option is not None:
+        if P.own_bar(self.battle) and hovered.option is not None:
             words = command_words(self.battle, hovered.option.command)
         return forecast_html(label, hovered, words)
 

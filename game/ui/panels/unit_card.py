@@ -1,6 +1,7 @@
 """The unit card (right, top): the shown creature's badge, name, stat block and HP bar, its
 numbers, actions left, reaction, weapons (the chosen one marked), abilities and conditions
-(docs/rules/11-hit-points-and-conditions.md); a light creature's card is the light rules'."""
+(docs/rules/11-hit-points-and-conditions.md); a light or steller creature's card is its
+rulebook's (docs/rules/light/index.md, docs/rules/steller/index.md)."""
 from __future__ import annotations
 
 import pygame
@@ -11,6 +12,7 @@ from game.ui import presenters as P
 from game.ui.panels.base import Panel
 from game.ui.panels.drawing import hp_bar, team_badge
 from game.ui.panels.text import DETAIL_COLOUR, MUTED, esc, set_fitting
+from game.ui.steller_presenters import death_words
 
 
 def light_card_html(c) -> str:
@@ -46,6 +48,57 @@ def light_card_html(c) -> str:
         if c.draughts else []
     extra.append(f"Opportunity Attacks: {c.policy}")
     lines.append(f"<font color={MUTED}>{esc(' · '.join(extra))}</font>")
+    return "<br>".join(lines)
+
+
+def _steller_power_html(p) -> str:
+    """A steller power: its name (basic attacks marked), usage and attack line; one its
+    battle has used up is dimmed and says so."""
+    basic = f" <font color={MUTED}>(basic)</font>" if p.basic else ""
+    if p.used:
+        return f"<font color={MUTED}>{esc(p.name)} (used) · {esc(p.usage)}</font>"
+    return (f"<font color=#56B4E9><b>{esc(p.name)}</b></font>{basic} "
+            f"<font color={MUTED} pixel_size=13>{esc(p.usage)}</font><br>"
+            f"\u00a0\u00a0\u00a0<font pixel_size=13>{esc(p.attack)}</font>")
+
+
+def _steller_hp_html(c) -> str:
+    temp = f" <font color=#56B4E9>+{c.temp_hp} temp</font>" if c.temp_hp else ""
+    if c.role == "minion":                  # no surges, never bloodied
+        return (f"<b>HP</b> {c.hp}/{c.max_hp}{temp} <font color={MUTED}>minion: any hit "
+                "kills it, a miss never harms it</font>")
+    mark = " <font color=#FF8C5A><b>bloodied</b></font>" if c.bloodied else \
+        f" <font color={MUTED}>(bloodied at {c.bloodied_at})</font>"
+    wind = "used" if c.second_wind_used else "ready"
+    return (f"<b>HP</b> {c.hp}/{c.max_hp}{temp}{mark}<br><b>Surges</b> {c.surges} "
+            f"<font color={MUTED}>(+{c.surge_value} HP)</font> · <b>2nd wind</b> {wind}")
+
+
+def steller_card_html(c) -> str:
+    """The card of a steller creature (game.ui.steller_presenters.StellerCard): hit points,
+    surges, the four defenses, speed, what its turn has left, its conditions with their
+    durations, death saving throws, its powers."""
+    lines = [_steller_hp_html(c)]
+    if c.status == "dying":
+        lines.append(f"<font color=#FF8C5A><b>{esc(death_words(c))}</b></font>")
+    lines.append(" · ".join(
+        f"<b>{label}</b> {now}" + (f"<font color={MUTED}> ({base})</font>" if now != base else "")
+        for label, base, now in c.defenses))
+    slowed = f" <font color={MUTED}>(of {c.base_speed})</font>" if c.speed != c.base_speed else ""
+    lines.append(f"<b>Speed</b> {c.speed} hexes{slowed} · <b>Init</b> "
+                 f"{c.initiative if c.initiative is not None else '-'}")
+    if c.turn:
+        lines.append(f"<b>Actions left</b> {esc(c.turn)}")
+    elif not c.dead and not c.status:
+        lines.append(f"<font color={MUTED}>"
+                     f"{'Acted this round' if c.acted else 'Waiting for its turn'}</font>")
+    if c.immediate:
+        lines.append(f"<b>Immediate action</b> {esc(c.immediate)}")
+    for cl in c.conditions:
+        lines.append(f"<font color=#CC79A7><b>{esc(cl.name)}</b></font> "
+                     f"<font color={DETAIL_COLOUR} pixel_size=13>{esc(cl.effect)}</font>")
+    lines += [_steller_power_html(p) for p in c.powers]
+    lines.append(f"<font color={MUTED}>Opportunity attacks: {esc(c.policy)}</font>")
     return "<br>".join(lines)
 
 
@@ -145,17 +198,26 @@ class UnitCardPanel(Panel):
     def _show(self, b, card) -> None:
         self.swatch.set_image(team_badge(b, card.team, 44, dim=card.dead))
         light = getattr(card, "light", False)
+        steller = getattr(card, "steller", False)
         flag = {"ko": " · K.O.", "out": " · out"}.get(card.status, "") if light else ""
+        flag = " · dying" if steller and card.status == "dying" else flag
         flag = flag or (" · acting" if card.active else " · dead" if card.dead else
                         " · down" if card.status == "down" else "")
         self.name.set_text(f"{card.name}{flag}")
         level = "" if light else f" · level {card.level}"
-        set_fitting(self.sub, f"{card.title}{level} · {card.size} · "
-                    f"{card.team} ({card.controller})",
-                    f"{card.title}{level} · {card.size} · {card.team}",
-                    f"{card.title} · {card.team}")
+        if steller:
+            set_fitting(self.sub, f"{card.title} · level {card.level} {card.role} · "
+                        f"{card.team} ({card.controller})",
+                        f"{card.title} · level {card.level} {card.role} · {card.team}",
+                        f"{card.title} · L{card.level} {card.role}", f"{card.title}")
+        else:
+            set_fitting(self.sub, f"{card.title}{level} · {card.size} · "
+                        f"{card.team} ({card.controller})",
+                        f"{card.title}{level} · {card.size} · {card.team}",
+                        f"{card.title} · {card.team}")
         self.hp.set_image(hp_bar(self.rect.width - 22, 12, card.hp, card.max_hp))
-        self.box.set_text(light_card_html(card) if light else card_html(card))
+        self.box.set_text(light_card_html(card) if light else
+                          steller_card_html(card) if steller else card_html(card))
 
 
-__all__ = ["UnitCardPanel", "card_html", "light_card_html"]
+__all__ = ["UnitCardPanel", "card_html", "light_card_html", "steller_card_html"]
