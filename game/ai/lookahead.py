@@ -33,9 +33,9 @@ from game.ai.memo import Memo
 
 DEFAULT_ROLLOUTS = 6        # rollouts per decision
 DEFAULT_CANDIDATES = 3      # the planner's best distinct commands that are tried out
-SAFETY_SECONDS = 2.5        # the wall-clock cap of one decision, from its start
+SAFETY_SECONDS = 1.2        # the wall-clock cap of one decision, from its start
 PRIOR_ROLLOUTS = 2.0        # the planner's score weighs as much as this many rollouts
-STEPS_PER_ROLLOUT = 24      # commands of one rollout at most (the turn and its reactions)
+STEPS_PER_ROLLOUT = 48      # commands of one rollout at most (the turn, the reply, reactions)
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ def search(battle, options, policy, budget: Budget, started: float | None = None
     trials = [Trial(o, []) for o in candidates(battle, options, budget.candidates)]
     if len(trials) < 2 or battle.rehearsal(0) is None:
         return None
-    actor = battle.active
+    turn = battle.awaiting() == "turn"
+    actor = battle.active if turn else battle.chooser
     base = Baseline(battle, actor, policy.profile.weights)
     start = time.perf_counter()
     deadline = (start if started is None else started) + budget.seconds
@@ -87,7 +88,9 @@ def search(battle, options, policy, budget: Budget, started: float | None = None
     for n in range(max(budget.rollouts, len(trials))):
         trial, r = trials[n % len(trials)], n // len(trials)
         copy = battle.rehearsal(f"{battle.seed}:{len(battle.log)}:{r}")
-        trial.scores.append(rollout(copy, trial.option.command, actor, policy, base))
+        cmd = trial.option.command
+        plays = actor if turn else cmd.next
+        trial.scores.append(rollout(copy, cmd, plays, policy, base, scored=actor if turn else None))
         made += 1
         now = time.perf_counter()
         if now + (now - start) / made > deadline:     # the next one would pass the cap
@@ -116,19 +119,27 @@ def _short(option) -> str:
     return f"{option.kind} {type(option.command).__name__}"
 
 
-def rollout(copy, command, actor: str, policy, base: Baseline) -> float:
-    """Apply `command` on the copy, play the rest of `actor`'s turn with `policy`, score it."""
+def rollout(copy, command, actor: str, policy, base: Baseline, scored: str | None = None
+            ) -> float:
+    """Apply `command` on the copy, play the rest of `actor`'s turn with `policy`, and then
+    the enemies' reply: their turns (and every choice of who acts next) until a creature of
+    ours acts again, the battle is over or STEPS_PER_ROLLOUT commands were played; score it.
+    An enemy that the plan leaves standing strikes back in the rollout, with real dice."""
     if not copy.apply(command).ok:
         return float("-inf")
+    replied = False
     for _ in range(STEPS_PER_ROLLOUT):
         state = copy.awaiting()
-        if state in ("over", "choice"):
+        if state == "over":
             break
-        if state == "turn" and copy.active != actor:
-            break
+        if state == "turn":
+            ours = copy.teams_of.get(copy.active) == base.team
+            if ours and (replied or copy.active != actor):
+                break
+            replied = replied or not ours
         if not copy.apply(policy.command(copy)).ok:
             break
-    return base.outcome_value(copy)
+    return base.outcome_value(copy, scored)
 
 
 class Baseline:
@@ -143,9 +154,9 @@ class Baseline:
         self.values = dict(ctx.values)
         self.before = {u.name: (u.team, u.hp, u.max_hp, standing(u)) for u in view.units}
 
-    def outcome_value(self, copy) -> float:
-        """What the rollout gained: the enemies' losses minus ours, plus the actor's
-        position at the end (when it still stands)."""
+    def outcome_value(self, copy, actor: str | None) -> float:
+        """What the rollout gained: the enemies' losses minus ours, plus `actor`'s
+        position at the end (when there is one and it still stands)."""
         view = copy.view()
         now = {u.name: u for u in view.units}
         total = 0.0
@@ -158,7 +169,7 @@ class Baseline:
             loss = self.values[name] * (max(0, lost_hp) / max(1, max_hp)
                                         + (KILL_ROUNDS if went_down else 0.0))
             total += -loss if team == self.team else loss
-        me = now.get(self.actor)
+        me = now.get(actor) if actor is not None else None
         if me is not None and standing(me) and copy.awaiting() != "over":
             ctx = Context(copy, view, me, weights=self.weights, memo=Memo(copy.hexmap))
             if ctx.enemies:

@@ -89,6 +89,7 @@ log = logging.getLogger("game.ai")
 DIFFICULTIES = ("easy", "normal", "hard")
 COARSE_ABOVE = 120                # more reachable hexes than this: a coarse grid far away
 MAX_COMMANDS_PER_TURN = 16        # a stall guard: then the creature ends its turn
+ROLLOUT_TOP_K = 4                 # end hexes scored in full by the look-ahead's rollouts
 
 
 @dataclass(frozen=True)
@@ -113,11 +114,11 @@ PROFILES = {
     # Normal's noise spaces the ladder: at 0.05 Hard beat it in only 54.5% of games; at 0.6
     # Hard beats it in 68% and it still beats Easy (tools/ai_quality.py --ladder).
     "normal": Profile("normal", top_k=8, noise=0.6, depth=2),
-    # Hard's rollouts are off by default: with 6 a decision it won 46 of 91 games against
-    # Normal's search at noise 0.05 (50.5%) and took seconds a decision on a loaded machine;
-    # `ai:hard@6` plays it (game.ai.lookahead, game.ai.specs)
+    # Hard plays its best plans and picks out through the enemies' reply
+    # (game.ai.lookahead); `ai:hard@N` sets the rollouts, `ai:hard@0` plays without them
     "hard": Profile("hard", top_k=12, noise=0.0, depth=3,
-                    weights=Weights(focus=0.5, support=0.8), lookahead=True, rollouts=0),
+                    weights=Weights(focus=0.5, support=0.8), lookahead=True,
+                    rollouts=lookahead.DEFAULT_ROLLOUTS),
 }
 
 # What each level does differently, for people (the setup screen's tooltip).
@@ -223,7 +224,7 @@ class AIPlayer:
                 options = self._choose_next(battle, memo)
             else:
                 options = self._turn(battle, memo)
-            chosen = self._searched(battle, options, start) if state == "turn" else None
+            chosen = self._searched(battle, _searchable(state, options), start)
             if chosen is None:
                 chosen = self._pick(battle, options)
         finally:
@@ -238,7 +239,7 @@ class AIPlayer:
         looks ahead and there is a choice to make."""
         if not self.profile.rollouts or len(options) < 2:
             return None
-        policy = AIPlayer(self.difficulty, budget=0, noise=0.0)
+        policy = rollout_player()
         got = lookahead.search(battle, options, policy,
                                lookahead.Budget(rollouts=self.profile.rollouts), started)
         if got is None:
@@ -371,6 +372,28 @@ class AIPlayer:
         options = Planner(battle, ctx, self.profile).options()
         return options + interrupts.prepare_options(battle, me, options, Option) + \
             interrupts.defer_options(battle, me, options, Option)
+
+
+def rollout_player() -> AIPlayer:
+    """How both sides play a look-ahead's rollouts out: Normal without noise, scoring fewer
+    end hexes in full (ROLLOUT_TOP_K), so that a rollout costs a few of its decisions."""
+    player = AIPlayer("normal", budget=0, noise=0.0)
+    player.profile = replace(player.profile, top_k=ROLLOUT_TOP_K)
+    return player
+
+
+def _searchable(state: str, options: list[Option]) -> list[Option]:
+    """The options the look-ahead chooses between: a turn's plans; at a pick of who acts
+    next, which of ours acts when the planner would let one of ours act (whether to let an
+    enemy act first stays the planner's: keeping the last word of the round); none when the
+    battle waits for a reaction."""
+    if state == "turn":
+        return options
+    if state != "choice" or not options:
+        return []
+    if max(options, key=lambda o: o.score).kind != "choose":
+        return []
+    return [o for o in options if o.kind == "choose"]
 
 
 def _fmt(detail: dict) -> str:
