@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from ai_helpers import first_decision
+from ai_helpers import first_decision, judgement
 from game.ai import lookahead
 from game.ai.games import make_player
 from game.ai.memo import Memo
-from game.ai.player import AIPlayer
+from game.ai.player import AIPlayer, rollout_player
 from game.ai.simulate import parse_sides
 from game.ai.specs import ControllerSpec, parse_controller
 from game.engine import commands as C
@@ -156,3 +156,58 @@ def test_a_misspelt_controller_is_one_clear_line():
         parse_sides("ai:hard@x,ai", ["blue", "red"])
     assert parse_sides("ai:hard@6,ai:normal~0.05", ["blue", "red"]) == ["ai:hard@6",
                                                                        "ai:normal~0.05"]
+
+
+def test_hard_at_its_own_budget_strikes_where_normal_trips_the_orc():
+    """The default Hard (its own rollouts) and Normal without its noise face the orc with 3
+    hit points: Normal trips it, as the planner judges; Hard strikes it."""
+    normal = first_decision(_on_duel(ORC_AT_3_HP), judgement("normal"))
+    hard = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=0).command)
+    assert isinstance(normal, C.Trip) and normal.target == "R0"
+    assert isinstance(hard, C.Attack) and hard.target == "R0"
+
+
+def test_a_rollout_plays_the_enemies_reply_and_stops_before_ours_act_again():
+    """A plan is played out through the enemies' answer: after the fighter ends its turn
+    between the two orcs, they act on the copy (with its own dice), and the rollout stops
+    when the fighter's next turn comes (or the battle is over)."""
+    b = _on_duel(ORC_AT_3_HP)
+    first_decision(b, AIPlayer("hard", seed=0, budget=0).command)    # its setup sent
+    weights = AIPlayer("hard").profile.weights
+    copy = b.rehearsal("reply")
+    start = len(copy.log)
+    lookahead.rollout(copy, C.EndTurn("B"), "B", rollout_player(),
+                      lookahead.Baseline(b, "B", weights))
+    acted = {c.unit for c in copy.log[start:] if not isinstance(c, (C.React, C.SetPolicy))}
+    assert acted & {"R0", "R1"}, copy.log[start:]
+    assert copy.awaiting() == "over" or copy.decider()[1] == "B"
+
+
+def _a_pick_among_two_of_ours() -> Battle:
+    """The duel played by Hard without look-ahead until a side picks who acts next and the
+    planner would let one of its own act, with two of its own to pick from."""
+    b = Battle(loaded_map(DUEL), seed=4)
+    plain = AIPlayer("hard", seed=0, budget=0)
+    for _ in range(400):
+        state, who = b.decider()
+        if state == "choice":
+            team = b.teams_of[who]
+            ours = [n for n in turns.candidates(b) if b.teams_of.get(n) == team]
+            if len(ours) >= 2:
+                return b
+        assert b.apply(plain.command(b)).ok
+    raise AssertionError("no pick among two creatures of one side")
+
+
+def test_hard_searches_which_of_its_creatures_acts_next():
+    """Selective initiative: Hard plays out letting each of its best creatures act next,
+    through the enemies' reply; two players decide alike, and the pick is accepted."""
+    picks = []
+    for seed in (1, 9):
+        b = _a_pick_among_two_of_ours()
+        player = AIPlayer("hard", seed=seed, budget=4)
+        cmd = player.command(b)
+        assert isinstance(cmd, C.ChooseNext) and b.check(cmd) == ""
+        assert player.decisions[-1].detail.get("search", {}).get("rollouts", 0) >= 2
+        picks.append(cmd)
+    assert picks[0] == picks[1]
