@@ -55,11 +55,20 @@ def _on_duel(units, first: str = "B", seed: int = 2) -> Battle:
     raise AssertionError(f"{first} never got its turn")
 
 
+def _unhurried(player: AIPlayer) -> AIPlayer:
+    """The player with a wall-clock cap no test machine reaches: its look-ahead makes every
+    rollout of its budget (the cap is a safety that a loaded machine may reach)."""
+    player.profile = dataclasses.replace(player.profile, seconds=600.0)
+    return player
+
+
 def test_hard_gives_the_same_command_for_the_same_battle_and_budget():
     """The budget is a count of rollouts and their dice are seeded from the battle: two
     players (even with different seeds of their own) decide alike."""
-    first = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=1, budget=3).command)
-    again = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=9, budget=3).command)
+    first = first_decision(_on_duel(ORC_AT_3_HP),
+                           _unhurried(AIPlayer("hard", seed=1, budget=3)).command)
+    again = first_decision(_on_duel(ORC_AT_3_HP),
+                           _unhurried(AIPlayer("hard", seed=9, budget=3)).command)
     assert first == again
 
 
@@ -101,7 +110,8 @@ def test_hard_strikes_the_orc_a_blow_brings_down_where_the_greedy_plan_trips_it(
     the look-ahead strikes. Both commands are played out on 30 copies of the battle with
     dice the search never used: the orc goes down more often after Hard's command."""
     greedy = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=0, budget=0).command)
-    hard = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=0, budget=3).command)
+    hard = first_decision(_on_duel(ORC_AT_3_HP),
+                          _unhurried(AIPlayer("hard", seed=0, budget=3)).command)
     assert isinstance(greedy, C.Trip) and greedy.target == "R0"
     assert isinstance(hard, C.Attack) and hard.target == "R0"
     downs = {}
@@ -162,7 +172,7 @@ def test_hard_at_its_own_budget_strikes_where_normal_trips_the_orc():
     """The default Hard (its own rollouts) and Normal without its noise face the orc with 3
     hit points: Normal trips it, as the planner judges; Hard strikes it."""
     normal = first_decision(_on_duel(ORC_AT_3_HP), judgement("normal"))
-    hard = first_decision(_on_duel(ORC_AT_3_HP), AIPlayer("hard", seed=0).command)
+    hard = first_decision(_on_duel(ORC_AT_3_HP), _unhurried(AIPlayer("hard", seed=0)).command)
     assert isinstance(normal, C.Trip) and normal.target == "R0"
     assert isinstance(hard, C.Attack) and hard.target == "R0"
 
@@ -205,7 +215,7 @@ def test_hard_searches_which_of_its_creatures_acts_next():
     picks = []
     for seed in (1, 9):
         b = _a_pick_among_two_of_ours()
-        player = AIPlayer("hard", seed=seed, budget=4)
+        player = _unhurried(AIPlayer("hard", seed=seed, budget=4))
         cmd = player.command(b)
         assert isinstance(cmd, C.ChooseNext) and b.check(cmd) == ""
         assert player.decisions[-1].detail.get("search", {}).get("rollouts", 0) >= 2

@@ -33,7 +33,8 @@ from game.ai.memo import Memo
 
 DEFAULT_ROLLOUTS = 6        # rollouts per decision
 DEFAULT_CANDIDATES = 3      # the planner's best distinct commands that are tried out
-SAFETY_SECONDS = 1.2        # the wall-clock cap of one decision, from its start
+SAFETY_SECONDS = 1.2        # no rollout starts that would end past this, from the start
+STOP_GRACE = 0.6            # a rollout still running this long after the cap is dropped
 PRIOR_ROLLOUTS = 2.0        # the planner's score weighs as much as this many rollouts
 STEPS_PER_ROLLOUT = 48      # commands of one rollout at most (the turn, the reply, reactions)
 
@@ -89,8 +90,12 @@ def search(battle, options, policy, budget: Budget, started: float | None = None
         trial, r = trials[n % len(trials)], n // len(trials)
         copy = battle.rehearsal(f"{battle.seed}:{len(battle.log)}:{r}")
         cmd = trial.option.command
-        plays = actor if turn else cmd.next
-        trial.scores.append(rollout(copy, cmd, plays, policy, base, scored=actor if turn else None))
+        score = rollout(copy, cmd, actor if turn else cmd.next, policy, base,
+                        scored=actor if turn else None,
+                        stop=deadline + STOP_GRACE if n else None)
+        if score is None:                               # dropped: past the cap and its grace
+            break
+        trial.scores.append(score)
         made += 1
         now = time.perf_counter()
         if now + (now - start) / made > deadline:     # the next one would pass the cap
@@ -119,16 +124,20 @@ def _short(option) -> str:
     return f"{option.kind} {type(option.command).__name__}"
 
 
-def rollout(copy, command, actor: str, policy, base: Baseline, scored: str | None = None
-            ) -> float:
+def rollout(copy, command, actor: str, policy, base: Baseline, scored: str | None = None,
+            stop: float | None = None) -> float | None:
     """Apply `command` on the copy, play the rest of `actor`'s turn with `policy`, and then
     the enemies' reply: their turns (and every choice of who acts next) until a creature of
-    ours acts again, the battle is over or STEPS_PER_ROLLOUT commands were played; score it.
-    An enemy that the plan leaves standing strikes back in the rollout, with real dice."""
+    ours acts again, the battle is over or STEPS_PER_ROLLOUT commands were played; score it
+    (`scored`: whose position counts, `Baseline.outcome_value`). An enemy that the plan
+    leaves standing strikes back in the rollout, with sampled dice. None when the clock
+    passed `stop` (time.perf_counter()) before the rollout ended."""
     if not copy.apply(command).ok:
         return float("-inf")
     replied = False
     for _ in range(STEPS_PER_ROLLOUT):
+        if stop is not None and time.perf_counter() > stop:
+            return None
         state = copy.awaiting()
         if state == "over":
             break

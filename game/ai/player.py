@@ -89,6 +89,7 @@ log = logging.getLogger("game.ai")
 DIFFICULTIES = ("easy", "normal", "hard")
 COARSE_ABOVE = 120                # more reachable hexes than this: a coarse grid far away
 MAX_COMMANDS_PER_TURN = 16        # a stall guard: then the creature ends its turn
+SEARCH_SECONDS = lookahead.SAFETY_SECONDS   # the look-ahead's wall-clock cap (a safety)
 ROLLOUT_TOP_K = 4                 # end hexes scored in full by the look-ahead's rollouts
 
 
@@ -105,6 +106,7 @@ class Profile:
     lookahead: bool = False  # the enemies' replies after the plan: a creature it likely
     # brings down does not strike back
     rollouts: int = 0        # the look-ahead's rollouts per decision (game.ai.lookahead)
+    seconds: float = SEARCH_SECONDS   # its wall-clock cap, a safety
 
 
 PROFILES = {
@@ -241,7 +243,8 @@ class AIPlayer:
             return None
         policy = rollout_player()
         got = lookahead.search(battle, options, policy,
-                               lookahead.Budget(rollouts=self.profile.rollouts), started)
+                               lookahead.Budget(rollouts=self.profile.rollouts,
+                                                seconds=self.profile.seconds), started)
         if got is None:
             return None
         option, detail = got
