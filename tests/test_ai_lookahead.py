@@ -177,10 +177,10 @@ def test_hard_at_its_own_budget_strikes_where_normal_trips_the_orc():
     assert isinstance(hard, C.Attack) and hard.target == "R0"
 
 
-def test_a_rollout_plays_the_enemies_reply_and_stops_before_ours_act_again():
+def test_a_rollout_plays_the_enemies_reply_and_stops_at_the_next_turn():
     """A plan is played out through the enemies' answer: after the fighter ends its turn
-    between the two orcs, they act on the copy (with its own dice), and the rollout stops
-    when the fighter's next turn comes (or the battle is over)."""
+    between the two orcs, the orc picked next takes its turn on the copy (with the copy's
+    own dice), and the rollout stops when the turn after it begins."""
     b = _on_duel(ORC_AT_3_HP)
     first_decision(b, AIPlayer("hard", seed=0, budget=0).command)    # its setup sent
     weights = AIPlayer("hard").profile.weights
@@ -188,9 +188,10 @@ def test_a_rollout_plays_the_enemies_reply_and_stops_before_ours_act_again():
     start = len(copy.log)
     lookahead.rollout(copy, C.EndTurn("B"), "B", rollout_player(),
                       lookahead.Baseline(b, "B", weights))
-    acted = {c.unit for c in copy.log[start:] if not isinstance(c, (C.React, C.SetPolicy))}
-    assert acted & {"R0", "R1"}, copy.log[start:]
-    assert copy.awaiting() == "over" or copy.decider()[1] == "B"
+    played = copy.log[start:]
+    ended = [c.unit for c in played if isinstance(c, C.EndTurn)]
+    assert ended[0] == "B" and len(ended) == 2 and ended[1] in ("R0", "R1"), played
+    assert copy.awaiting() == "over" or copy.decider()[1] != ended[1]
 
 
 def _a_pick_among_two_of_ours() -> Battle:

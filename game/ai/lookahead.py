@@ -1,27 +1,31 @@
-"""Hard's look-ahead: the best few plans of the acting creature tried out with the real engine.
+"""Hard's look-ahead: its best few plans, and its picks of who acts next, tried out with the
+real engine through the enemies' reply.
 
-`search(battle, options, policy, budget)` takes the plans the planner scored
-(`game.ai.player.Planner`, the same candidate generation as Normal), keeps the best
-`budget.candidates` distinct commands the battle accepts (its legality query,
+`search(battle, options, policy, budget)` takes the options the planner scored
+(`game.ai.player.Planner` for a turn, the pick of who acts next for a choice), keeps the
+best `budget.candidates` distinct commands the battle accepts (its legality query,
 `battle.refusal`), and plays each of them out on copies of the battle (`Battle.rehearsal`)
-with sampled dice: the candidate command, then the rest of the creature's turn as the
-planner would play it without noise (`policy`, whose answers to reactions on the way are the
-other side's too), until another creature acts, the battle waits for the next pick or it is
-over. Each copy's end is scored (`outcome_value`) and the candidate with the best mean wins;
-ties keep the planner's order.
+with sampled dice: the candidate command, the rest of the creature's turn, and then the
+enemies' answer (the turn of the enemy picked next, when one is) until another creature's
+turn begins or the battle is over. Both sides play the rollout as `policy` (Normal without
+noise, the player Hard mostly meets) would. A rollout that stopped when the creature's turn
+ended (as it once did) never saw the blow that answers a plan: it only confirmed the
+planner's own estimate of the danger. Each copy's end is scored (`outcome_value`) and the
+candidate with the best value wins; ties keep the planner's order.
 
 The budget is a count of rollouts (`Budget.rollouts`), handed out round-robin over the
 candidates, so the answer depends only on the battle and the budget, never on the machine's
 speed: rollout r of every candidate rolls dice seeded with the battle's seed, the length of
 its log and r (the same dice for every candidate: their differences are the plans', not the
-luck's). `Budget.seconds` is a safety cap the default never reaches: when it is, the search
-answers with its best so far (it always has one: the planner's own first choice).
+luck's). `Budget.seconds` is a safety cap: no rollout starts that would end past it, and one
+still running STOP_GRACE after it is dropped; the search then answers with its best so far
+(it always has one: the planner's own first choice is tried first).
 
 The score of an outcome is in the planner's currency (`game.ai.evaluate`: damage output per
 round): what each creature lost (its value x the share of its hit points lost, and
 KILL_ROUNDS x its value when it went down; the enemies' losses count for us, ours against
-us) plus the acting creature's position where it stands at the end (the danger there and
-the attacks it could make next: `Context.position`).
+us) plus, for a turn, the acting creature's position where it stands at the end (the danger
+there and the attacks it could make next: `Context.position`).
 """
 from __future__ import annotations
 
@@ -127,25 +131,25 @@ def _short(option) -> str:
 def rollout(copy, command, actor: str, policy, base: Baseline, scored: str | None = None,
             stop: float | None = None) -> float | None:
     """Apply `command` on the copy, play the rest of `actor`'s turn with `policy`, and then
-    the enemies' reply: their turns (and every choice of who acts next) until a creature of
-    ours acts again, the battle is over or STEPS_PER_ROLLOUT commands were played; score it
+    the enemies' reply: the turn of the enemy picked next (with the picks and reactions on
+    the way), until another creature's turn begins (one of ours at once: no reply), the
+    battle is over or STEPS_PER_ROLLOUT commands were played; score it
     (`scored`: whose position counts, `Baseline.outcome_value`). An enemy that the plan
     leaves standing strikes back in the rollout, with sampled dice. None when the clock
     passed `stop` (time.perf_counter()) before the rollout ended."""
     if not copy.apply(command).ok:
         return float("-inf")
-    replied = False
+    current, replied = actor, False
     for _ in range(STEPS_PER_ROLLOUT):
         if stop is not None and time.perf_counter() > stop:
             return None
         state = copy.awaiting()
         if state == "over":
             break
-        if state == "turn":
-            ours = copy.teams_of.get(copy.active) == base.team
-            if ours and (replied or copy.active != actor):
+        if state == "turn" and copy.active != current:
+            if replied or copy.teams_of.get(copy.active) == base.team:
                 break
-            replied = replied or not ours
+            current, replied = copy.active, True
         if not copy.apply(policy.command(copy)).ok:
             break
     return base.outcome_value(copy, scored)

@@ -35,7 +35,8 @@ allies still to act this round, so it picks the enemy they can bring down togeth
 no blow on one they fell anyway; wounded enemies count more), looks ahead at the enemies' replies (the
 danger where a plan ends, also after attacking and moving away, counts an enemy the plan
 brings down only by the chance it survives), gives more end hexes the full score, and adds
-no noise, and then plays its best few plans out on copies of the battle with sampled dice
+no noise, and then plays its best few plans (and its best picks of which of its creatures
+acts next) out on copies of the battle with sampled dice, through the enemies' reply
 (`game.ai.lookahead`: the budget is a count of rollouts, `AIPlayer(budget=N)`). The noise
 comes from a `random.Random` the player owns (seeded), never from the battle's dice.
 
@@ -70,6 +71,7 @@ from game.ai.wrestling import wrestling_options
 from game.ai.skill_actions import skill_and_pass_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
+from game.ai.objectives import aims_of
 from game.ai.options import MOVE_COST, Option, command_text
 from game.ai.purpose import plan_key, purposeful
 from game.ai.terrain import path_risk, terrain_options
@@ -134,9 +136,9 @@ DESCRIPTIONS = {
               "plan.",
     "hard": "Hard: as Normal, and focuses fire: it strikes the enemy that it and the allies "
             "still to act this round are most likely to bring down (no blow wasted on one "
-            "they fell anyway); looks ahead at the enemies' replies (an enemy it is likely to "
-            "bring down will not strike back) and scores more positions in full; never "
-            "random.",
+            "they fell anyway); tries its best plans out, and which of its creatures acts "
+            "next, through the enemies' replies, before it commits; scores more positions in "
+            "full; never random.",
 }
 
 
@@ -241,6 +243,9 @@ class AIPlayer:
         looks ahead and there is a choice to make."""
         if not self.profile.rollouts or len(options) < 2:
             return None
+        _, who = battle.decider()
+        if aims_of(battle, battle.view().unit(who)):
+            return None         # a rollout's score weighs no objective: the planner's do
         policy = rollout_player()
         got = lookahead.search(battle, options, policy,
                                lookahead.Budget(rollouts=self.profile.rollouts,
