@@ -93,7 +93,8 @@ def test_every_command_of_hard_is_accepted_and_deciding_changes_nothing():
 
 def test_the_smallest_budget_still_answers_with_a_legal_command():
     """Anytime: one rollout in all (fewer than the candidates: each still gets one), and a
-    time cap already spent, both answer with a command the battle accepts."""
+    time cap already spent (one rollout at most, in its grace), both answer with a command
+    the battle accepts."""
     b = _on_duel(ORC_AT_3_HP)
     cmd = first_decision(b, AIPlayer("hard", seed=0, budget=1).command)
     assert b.check(cmd) == ""
@@ -101,7 +102,7 @@ def test_the_smallest_budget_still_answers_with_a_legal_command():
     policy = AIPlayer("hard", budget=0, noise=0.0)
     chosen, detail = lookahead.search(b, options, policy,
                                       lookahead.Budget(rollouts=50, seconds=0.0))
-    assert detail["rollouts"] == 1 and b.check(chosen.command) == ""
+    assert detail["rollouts"] <= 1 and b.check(chosen.command) == ""
 
 
 def test_hard_strikes_the_orc_a_blow_brings_down_where_the_greedy_plan_trips_it():

@@ -19,7 +19,7 @@ speed: rollout r of every candidate rolls dice seeded with the battle's seed, th
 its log and r (the same dice for every candidate: their differences are the plans', not the
 luck's). `Budget.seconds` is a safety cap: no rollout starts that would end past it, and one
 still running STOP_GRACE after it is dropped; the search then answers with its best so far
-(it always has one: the planner's own first choice is tried first).
+(it always has one: the planner's own first choice, tried first, or taken untried).
 
 The score of an outcome is in the planner's currency (`game.ai.evaluate`: damage output per
 round): what each creature lost (its value x the share of its hit points lost, and
@@ -91,12 +91,14 @@ def search(battle, options, policy, budget: Budget, started: float | None = None
     deadline = (start if started is None else started) + budget.seconds
     made = 0
     for n in range(max(budget.rollouts, len(trials))):
+        if time.perf_counter() >= deadline:            # the planner alone took the time
+            break
         trial, r = trials[n % len(trials)], n // len(trials)
         copy = battle.rehearsal(f"{battle.seed}:{len(battle.log)}:{r}")
         cmd = trial.option.command
         score = rollout(copy, cmd, actor if turn else cmd.next, policy, base,
                         scored=actor if turn else None,
-                        stop=deadline + STOP_GRACE if n else None)
+                        stop=deadline + STOP_GRACE)
         if score is None:                               # dropped: past the cap and its grace
             break
         trial.scores.append(score)
@@ -104,6 +106,8 @@ def search(battle, options, policy, budget: Budget, started: float | None = None
         now = time.perf_counter()
         if now + (now - start) / made > deadline:     # the next one would pass the cap
             break
+    if not made:                        # not one rollout in time: the planner's choice
+        return trials[0].option, {"rollouts": 0, "values": []}
     values = judged(trials)
     best = max(values, key=lambda tv: (tv[1], -trials.index(tv[0])))[0]
     return best.option, {"rollouts": made,
