@@ -243,9 +243,11 @@ class AIPlayer:
         looks ahead and there is a choice to make."""
         if not self.profile.rollouts or len(options) < 2:
             return None
-        _, who = battle.decider()
+        state, who = battle.decider()
         if aims_of(battle, battle.view().unit(who)):
             return None         # a rollout's score weighs no objective: the planner's do
+        if state == "choice" and getattr(battle, "fog", False):
+            return None         # the pick reads the battle itself: no rollout on what is unseen
         policy = rollout_player()
         got = lookahead.search(battle, options, policy,
                                lookahead.Budget(rollouts=self.profile.rollouts,
