@@ -169,11 +169,13 @@ def test_a_misspelt_controller_is_one_clear_line():
                                                                        "ai:normal~0.05"]
 
 
-def test_hard_at_its_own_budget_strikes_where_normal_trips_the_orc():
-    """The default Hard (its own rollouts) and Normal without its noise face the orc with 3
-    hit points: Normal trips it, as the planner judges; Hard strikes it."""
+def test_hard_with_its_look_ahead_strikes_where_normal_trips_the_orc():
+    """Hard with the look-ahead's usual budget (DEFAULT_ROLLOUTS) and Normal without its
+    noise face the orc with 3 hit points: Normal trips it, as the planner judges; Hard
+    strikes it."""
     normal = first_decision(_on_duel(ORC_AT_3_HP), judgement("normal"))
-    hard = first_decision(_on_duel(ORC_AT_3_HP), _unhurried(AIPlayer("hard", seed=0)).command)
+    hard = first_decision(_on_duel(ORC_AT_3_HP), _unhurried(
+        AIPlayer("hard", seed=0, budget=lookahead.DEFAULT_ROLLOUTS)).command)
     assert isinstance(normal, C.Trip) and normal.target == "R0"
     assert isinstance(hard, C.Attack) and hard.target == "R0"
 
