@@ -120,8 +120,8 @@ PROFILES = {
     # Hard beats it in 68% and it still beats Easy (tools/ai_quality.py --ladder).
     "normal": Profile("normal", top_k=8, noise=0.6, depth=2),
     # Hard's rollouts are off by default: played out through the enemies' reply, 6 a
-    # decision won 15 of 29 games against Normal's search at noise 0.05 (52%, 95% interval
-    # 34-69%) for about a second a decision; `ai:hard@6` plays them (game.ai.lookahead,
+    # decision won 20 of 41 games against Normal's search at noise 0.05 (49%, 95% interval
+    # 34-64%) for about a second a decision; `ai:hard@6` plays them (game.ai.lookahead,
     # game.ai.specs)
     "hard": Profile("hard", top_k=12, noise=0.0, depth=3,
                     weights=Weights(focus=0.5, support=0.8), lookahead=True, rollouts=0),
