@@ -1,27 +1,31 @@
-"""Hard's look-ahead: the best few plans of the acting creature tried out with the real engine.
+"""Hard's look-ahead: its best few plans, and its picks of who acts next, tried out with the
+real engine through the enemies' reply.
 
-`search(battle, options, policy, budget)` takes the plans the planner scored
-(`game.ai.player.Planner`, the same candidate generation as Normal), keeps the best
-`budget.candidates` distinct commands the battle accepts (its legality query,
+`search(battle, options, policy, budget)` takes the options the planner scored
+(`game.ai.player.Planner` for a turn, the pick of who acts next for a choice), keeps the
+best `budget.candidates` distinct commands the battle accepts (its legality query,
 `battle.refusal`), and plays each of them out on copies of the battle (`Battle.rehearsal`)
-with sampled dice: the candidate command, then the rest of the creature's turn as the
-planner would play it without noise (`policy`, whose answers to reactions on the way are the
-other side's too), until another creature acts, the battle waits for the next pick or it is
-over. Each copy's end is scored (`outcome_value`) and the candidate with the best mean wins;
-ties keep the planner's order.
+with sampled dice: the candidate command, the rest of the creature's turn, and then the
+enemies' answer (the turn of the enemy picked next, when one is) until another creature's
+turn begins or the battle is over. Both sides play the rollout as `policy` (Normal without
+noise, the player Hard mostly meets) would. A rollout that stopped when the creature's turn
+ended (as it once did) never saw the blow that answers a plan: it only confirmed the
+planner's own estimate of the danger. Each copy's end is scored (`outcome_value`) and the
+candidate with the best value wins; ties keep the planner's order.
 
 The budget is a count of rollouts (`Budget.rollouts`), handed out round-robin over the
 candidates, so the answer depends only on the battle and the budget, never on the machine's
 speed: rollout r of every candidate rolls dice seeded with the battle's seed, the length of
 its log and r (the same dice for every candidate: their differences are the plans', not the
-luck's). `Budget.seconds` is a safety cap the default never reaches: when it is, the search
-answers with its best so far (it always has one: the planner's own first choice).
+luck's). `Budget.seconds` is a safety cap: no rollout starts that would end past it, and one
+still running STOP_GRACE after it is dropped; the search then answers with its best so far
+(it always has one: the planner's own first choice, tried first, or taken untried).
 
 The score of an outcome is in the planner's currency (`game.ai.evaluate`: damage output per
 round): what each creature lost (its value x the share of its hit points lost, and
 KILL_ROUNDS x its value when it went down; the enemies' losses count for us, ours against
-us) plus the acting creature's position where it stands at the end (the danger there and
-the attacks it could make next: `Context.position`).
+us) plus, for a turn, the acting creature's position where it stands at the end (the danger
+there and the attacks it could make next: `Context.position`).
 """
 from __future__ import annotations
 
@@ -33,9 +37,10 @@ from game.ai.memo import Memo
 
 DEFAULT_ROLLOUTS = 6        # rollouts per decision
 DEFAULT_CANDIDATES = 3      # the planner's best distinct commands that are tried out
-SAFETY_SECONDS = 2.5        # the wall-clock cap of one decision, from its start
+SAFETY_SECONDS = 1.2        # no rollout starts that would end past this, from the start
+STOP_GRACE = 0.6            # a rollout still running this long after the cap is dropped
 PRIOR_ROLLOUTS = 2.0        # the planner's score weighs as much as this many rollouts
-STEPS_PER_ROLLOUT = 24      # commands of one rollout at most (the turn and its reactions)
+STEPS_PER_ROLLOUT = 48      # commands of one rollout at most (the turn, the reply, reactions)
 
 
 @dataclass(frozen=True)
@@ -79,19 +84,30 @@ def search(battle, options, policy, budget: Budget, started: float | None = None
     trials = [Trial(o, []) for o in candidates(battle, options, budget.candidates)]
     if len(trials) < 2 or battle.rehearsal(0) is None:
         return None
-    actor = battle.active
+    turn = battle.awaiting() == "turn"
+    actor = battle.active if turn else battle.chooser
     base = Baseline(battle, actor, policy.profile.weights)
     start = time.perf_counter()
     deadline = (start if started is None else started) + budget.seconds
     made = 0
     for n in range(max(budget.rollouts, len(trials))):
+        if time.perf_counter() >= deadline:            # the planner alone took the time
+            break
         trial, r = trials[n % len(trials)], n // len(trials)
         copy = battle.rehearsal(f"{battle.seed}:{len(battle.log)}:{r}")
-        trial.scores.append(rollout(copy, trial.option.command, actor, policy, base))
+        cmd = trial.option.command
+        score = rollout(copy, cmd, actor if turn else cmd.next, policy, base,
+                        scored=actor if turn else None,
+                        stop=deadline + STOP_GRACE)
+        if score is None:                               # dropped: past the cap and its grace
+            break
+        trial.scores.append(score)
         made += 1
         now = time.perf_counter()
         if now + (now - start) / made > deadline:     # the next one would pass the cap
             break
+    if not made:                        # not one rollout in time: the planner's choice
+        return trials[0].option, {"rollouts": 0, "values": []}
     values = judged(trials)
     best = max(values, key=lambda tv: (tv[1], -trials.index(tv[0])))[0]
     return best.option, {"rollouts": made,
@@ -116,19 +132,31 @@ def _short(option) -> str:
     return f"{option.kind} {type(option.command).__name__}"
 
 
-def rollout(copy, command, actor: str, policy, base: Baseline) -> float:
-    """Apply `command` on the copy, play the rest of `actor`'s turn with `policy`, score it."""
+def rollout(copy, command, actor: str, policy, base: Baseline, scored: str | None = None,
+            stop: float | None = None) -> float | None:
+    """Apply `command` on the copy, play the rest of `actor`'s turn with `policy`, and then
+    the enemies' reply: the turn of the enemy picked next (with the picks and reactions on
+    the way), until another creature's turn begins (one of ours at once: no reply), the
+    battle is over or STEPS_PER_ROLLOUT commands were played; score it
+    (`scored`: whose position counts, `Baseline.outcome_value`). An enemy that the plan
+    leaves standing strikes back in the rollout, with sampled dice. None when the clock
+    passed `stop` (time.perf_counter()) before the rollout ended."""
     if not copy.apply(command).ok:
         return float("-inf")
+    current, replied = actor, False
     for _ in range(STEPS_PER_ROLLOUT):
+        if stop is not None and time.perf_counter() > stop:
+            return None
         state = copy.awaiting()
-        if state in ("over", "choice"):
+        if state == "over":
             break
-        if state == "turn" and copy.active != actor:
-            break
+        if state == "turn" and copy.active != current:
+            if replied or copy.teams_of.get(copy.active) == base.team:
+                break
+            current, replied = copy.active, True
         if not copy.apply(policy.command(copy)).ok:
             break
-    return base.outcome_value(copy)
+    return base.outcome_value(copy, scored)
 
 
 class Baseline:
@@ -143,9 +171,9 @@ class Baseline:
         self.values = dict(ctx.values)
         self.before = {u.name: (u.team, u.hp, u.max_hp, standing(u)) for u in view.units}
 
-    def outcome_value(self, copy) -> float:
-        """What the rollout gained: the enemies' losses minus ours, plus the actor's
-        position at the end (when it still stands)."""
+    def outcome_value(self, copy, actor: str | None) -> float:
+        """What the rollout gained: the enemies' losses minus ours, plus `actor`'s
+        position at the end (when there is one and it still stands)."""
         view = copy.view()
         now = {u.name: u for u in view.units}
         total = 0.0
@@ -158,7 +186,7 @@ class Baseline:
             loss = self.values[name] * (max(0, lost_hp) / max(1, max_hp)
                                         + (KILL_ROUNDS if went_down else 0.0))
             total += -loss if team == self.team else loss
-        me = now.get(self.actor)
+        me = now.get(actor) if actor is not None else None
         if me is not None and standing(me) and copy.awaiting() != "over":
             ctx = Context(copy, view, me, weights=self.weights, memo=Memo(copy.hexmap))
             if ctx.enemies:

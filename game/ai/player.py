@@ -35,8 +35,10 @@ allies still to act this round, so it picks the enemy they can bring down togeth
 no blow on one they fell anyway; wounded enemies count more), looks ahead at the enemies' replies (the
 danger where a plan ends, also after attacking and moving away, counts an enemy the plan
 brings down only by the chance it survives), gives more end hexes the full score, and adds
-no noise, and then plays its best few plans out on copies of the battle with sampled dice
-(`game.ai.lookahead`: the budget is a count of rollouts, `AIPlayer(budget=N)`). The noise
+no noise, and then plays its best few plans (and its best picks of which of its creatures
+acts next) out on copies of the battle with sampled dice, through the enemies' reply
+(`game.ai.lookahead`: the budget is a count of rollouts, `AIPlayer(budget=N)`, none by
+default: `PROFILES`). The noise
 comes from a `random.Random` the player owns (seeded), never from the battle's dice.
 
 Every movement plan has a purpose (`game.ai.purpose`): none re-enters a hex of the turn, and
@@ -71,6 +73,7 @@ from game.ai.wrestling import wrestling_options
 from game.ai.skill_actions import skill_and_pass_options
 from game.ai.minions import minion_options
 from game.ai.memo import Memo
+from game.ai.objectives import aims_of
 from game.ai.options import MOVE_COST, Option, command_text
 from game.ai.purpose import plan_key, purposeful
 from game.ai.terrain import path_risk, terrain_options
@@ -91,6 +94,8 @@ log = logging.getLogger("game.ai")
 DIFFICULTIES = ("easy", "normal", "hard")
 COARSE_ABOVE = 120                # more reachable hexes than this: a coarse grid far away
 MAX_COMMANDS_PER_TURN = 16        # a stall guard: then the creature ends its turn
+SEARCH_SECONDS = lookahead.SAFETY_SECONDS   # the look-ahead's wall-clock cap (a safety)
+ROLLOUT_TOP_K = 4                 # end hexes scored in full by the look-ahead's rollouts
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,7 @@ class Profile:
     lookahead: bool = False  # the enemies' replies after the plan: a creature it likely
     # brings down does not strike back
     rollouts: int = 0        # the look-ahead's rollouts per decision (game.ai.lookahead)
+    seconds: float = SEARCH_SECONDS   # its wall-clock cap, a safety
 
 
 PROFILES = {
@@ -115,9 +121,10 @@ PROFILES = {
     # Normal's noise spaces the ladder: at 0.05 Hard beat it in only 54.5% of games; at 0.6
     # Hard beats it in 68% and it still beats Easy (tools/ai_quality.py --ladder).
     "normal": Profile("normal", top_k=8, noise=0.6, depth=2),
-    # Hard's rollouts are off by default: with 6 a decision it won 46 of 91 games against
-    # Normal's search at noise 0.05 (50.5%) and took seconds a decision on a loaded machine;
-    # `ai:hard@6` plays it (game.ai.lookahead, game.ai.specs)
+    # Hard's rollouts are off by default: played out through the enemies' reply, 6 a
+    # decision won 20 of 41 games against Normal's search at noise 0.05 (49%, 95% interval
+    # 34-64%) for about a second a decision; `ai:hard@6` plays them (game.ai.lookahead,
+    # game.ai.specs)
     "hard": Profile("hard", top_k=12, noise=0.0, depth=3,
                     weights=Weights(focus=0.5, support=0.8), lookahead=True, rollouts=0),
 }
@@ -232,7 +239,7 @@ class AIPlayer:
                 options = self._choose_next(battle, memo)
             else:
                 options = self._turn(battle, memo)
-            chosen = self._searched(battle, options, start) if state == "turn" else None
+            chosen = self._searched(battle, _searchable(state, options), start)
             if chosen is None:
                 chosen = self._pick(battle, options)
         finally:
@@ -247,9 +254,15 @@ class AIPlayer:
         looks ahead and there is a choice to make."""
         if not self.profile.rollouts or len(options) < 2:
             return None
-        policy = AIPlayer(self.difficulty, budget=0, noise=0.0)
+        state, who = battle.decider()
+        if aims_of(battle, battle.view().unit(who)):
+            return None         # a rollout's score weighs no objective: the planner's do
+        if state == "choice" and getattr(battle, "fog", False):
+            return None         # the pick reads the battle itself: no rollout on what is unseen
+        policy = rollout_player()
         got = lookahead.search(battle, options, policy,
-                               lookahead.Budget(rollouts=self.profile.rollouts), started)
+                               lookahead.Budget(rollouts=self.profile.rollouts,
+                                                seconds=self.profile.seconds), started)
         if got is None:
             return None
         option, detail = got
@@ -380,6 +393,28 @@ class AIPlayer:
         options = Planner(battle, ctx, self.profile).options()
         return options + interrupts.prepare_options(battle, me, options, Option) + \
             interrupts.defer_options(battle, me, options, Option)
+
+
+def rollout_player() -> AIPlayer:
+    """How both sides play a look-ahead's rollouts out: Normal without noise, scoring fewer
+    end hexes in full (ROLLOUT_TOP_K), so that a rollout costs a few of its decisions."""
+    player = AIPlayer("normal", budget=0, noise=0.0)
+    player.profile = replace(player.profile, top_k=ROLLOUT_TOP_K)
+    return player
+
+
+def _searchable(state: str, options: list[Option]) -> list[Option]:
+    """The options the look-ahead chooses between: a turn's plans; at a pick of who acts
+    next, which of ours acts when the planner would let one of ours act (whether to let an
+    enemy act first stays the planner's: keeping the last word of the round); none when the
+    battle waits for a reaction."""
+    if state == "turn":
+        return options
+    if state != "choice" or not options:
+        return []
+    if max(options, key=lambda o: o.score).kind != "choose":
+        return []
+    return [o for o in options if o.kind == "choose"]
 
 
 def _fmt(detail: dict) -> str:
