@@ -105,8 +105,8 @@ def remember(view, side: str, memory: tuple, round_no: int) -> tuple:
 def hexes_seen_by(view, watcher) -> frozenset:
     """The hexes `watcher` (a UnitView) sees: its own, and each hex a line of sight reaches
     (docs/rules/05-line-of-sight.md) that is not in total concealment
-    (docs/rules/07-concealment.md). Lines of sight depend on the terrain alone, so the answer is
-    remembered on the map, per place of the watcher."""
+    (docs/rules/07-concealment.md), found by `seen_hexes.hexes_seen`. Lines of sight depend on
+    the terrain alone, so the answer is remembered on the map, per place of the watcher."""
     table = view_memo.memo(view.hexmap, "hexes_seen")
     found = table.get(watcher.hexes)
     if found is None:
