@@ -945,6 +945,89 @@ def bench_entry() -> None:
                "the profile's forecast alone")
 
 
+# ---- sight (docs/rules/22-hiding-and-fog.md): the hexes a creature sees vs the general tracer --
+
+SIGHT_MAPS = ("battle.tmx", "keep.tmx", "skirmish.tmx")
+SIGHT_PLACES = 40                 # new places of a one-hex watcher per map, seeded
+
+
+def _sight_view(map_name: str):
+    """A fresh view of a shipped map (its own terrain index and memos) and the places to
+    look from: its creatures' places, then seeded open hexes."""
+    from game.data import load_units
+    from game.ecs.view import snapshot
+    from game.ecs.world import build_store
+    from game.tiled.loader import load_map
+
+    hexmap = load_map(Path(__file__).resolve().parent.parent / "maps" / map_name)
+    view = snapshot(build_store(hexmap, load_units()), hexmap)
+    places = [u.hexes for u in view.units if u.hexes]
+    open_hexes = [(h,) for h in hexmap.all_hexes() if not hexmap.terrain_at(h).impassable]
+    places += random.Random(map_name).sample(open_hexes, SIGHT_PLACES - len(places))
+    return view, places
+
+
+def _sight_start_up() -> None:
+    """Forget every table of lines, as at start-up."""
+    from game.rules import geometry, line_tables, seen_hexes
+
+    line_tables.fan.cache_clear()
+    geometry.linedraw_offsets.cache_clear()
+    seen_hexes.line_drawing_keys.cache_clear()
+    seen_hexes.forget_passages()
+
+
+def _sight_run(fn, view, places) -> tuple[list, list]:
+    """CPU ms (time.process_time) of `fn(view, watcher)` at each place, and the answers."""
+    import dataclasses
+
+    someone = view.units[0]
+    times, answers = [], []
+    for hexes in places:
+        watcher = dataclasses.replace(someone, hexes=hexes, anchor=hexes[0])
+        t0 = time.process_time()
+        answers.append(fn(view, watcher))
+        times.append((time.process_time() - t0) * 1000)
+    return times, answers
+
+
+@section
+def bench_sight() -> None:
+    """The hexes a creature sees (game/rules/seen_hexes.py, only the hexes that block sight
+    checked), against the general line tracer testing every hex (tests/sight_reference.py,
+    the way it was done before), in the same run: medians of 3 runs, CPU time. "from
+    start-up": every table of lines forgotten first, then SIGHT_PLACES new places one after
+    the other (the first of them, and their mean); "tables ready": the same places again,
+    the tables they made kept (what a battle under way finds); no answer is remembered."""
+    from statistics import median
+
+    from game.rules import seen_hexes
+    from tests.sight_reference import traced_hexes_seen
+
+    contenders = {"ours": seen_hexes.hexes_seen, "peer": traced_hexes_seen}
+    for map_name in SIGHT_MAPS:
+        runs = {(who, part): [] for who in contenders for part in ("first", "cold", "ready")}
+        agree = True
+        for _ in range(3):
+            answers = {}
+            for who, fn in contenders.items():
+                _sight_start_up()
+                view, places = _sight_view(map_name)
+                cold, answers[who] = _sight_run(fn, view, places)
+                ready, _ = _sight_run(fn, view, places)
+                runs[who, "first"].append(cold[0])
+                runs[who, "cold"].append(sum(cold) / len(cold))
+                runs[who, "ready"].append(sum(ready) / len(ready))
+            agree = agree and answers["ours"] == answers["peer"]
+        print(f"# {map_name}: {view.hexmap.width * view.hexmap.height} hexes, {len(places)} places; "
+              f"same hexes seen at every place: {agree}")
+        for part, label in (("first", "first place from start-up"),
+                            ("cold", "mean of the places from start-up"),
+                            ("ready", "new place, tables ready")):
+            report(f"sight.hexes_seen[{map_name}, {label}]", median(runs["ours", part]),
+                   median(runs["peer", part]), "the general line tracer")
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(SECTIONS)
     unknown = [n for n in names if n not in SECTIONS]

@@ -17,12 +17,12 @@ so the computer player may ask them as often as it likes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass
 
 from game.hexgrid import Hex
 from game.rules import view_memo
-from game.rules.sight import line_of_sight, one_way, reverse_clear, view_index
+from game.rules.seen_hexes import hexes_seen
+from game.rules.sight import line_of_sight
 
 BLIND_STATES = frozenset({"unconscious", "dying", "asleep"})
 
@@ -102,45 +102,16 @@ def remember(view, side: str, memory: tuple, round_no: int) -> tuple:
     return tuple(records[n] for n in sorted(records))
 
 
-@dataclass(frozen=True)
-class _Probe:
-    """A one-hex stand-in creature for the question "would a creature there be seen?"."""
-    hexes: tuple
-    name: str = "the hex"
-    eid: int = -1
-    team: str = ""
-    conditions: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
-
-    @property
-    def hex_set(self) -> frozenset:
-        return frozenset(self.hexes)
-
-
 def hexes_seen_by(view, watcher) -> frozenset:
     """The hexes `watcher` (a UnitView) sees: its own, and each hex a line of sight reaches
     (docs/rules/05-line-of-sight.md) that is not in total concealment
-    (docs/rules/07-concealment.md). Lines of sight depend on the terrain alone, so the answer is
-    remembered on the map, per place of the watcher."""
+    (docs/rules/07-concealment.md), found by `seen_hexes.hexes_seen`. Lines of sight depend on
+    the terrain alone, so the answer is remembered on the map, per place of the watcher."""
     table = view_memo.memo(view.hexmap, "hexes_seen")
     found = table.get(watcher.hexes)
     if found is None:
-        found = table.setdefault(watcher.hexes, _hexes_seen(view, watcher))
+        found = table.setdefault(watcher.hexes, hexes_seen(view, watcher))
     return found
-
-
-def _hexes_seen(view, watcher) -> frozenset:
-    index = view_index(view)
-    hexmap = view.hexmap
-    out = set(watcher.hexes)
-    for h in hexmap.all_hexes():
-        if h in out or hexmap.terrain_at(h).concealment == "total":
-            continue
-        probe = _Probe((h,))
-        lines = one_way(view, watcher, probe, index, need_sight=True, stop_early=True)
-        if any(not ln.blocks_sight for ls in lines.values() for ln in ls) or \
-                reverse_clear(view, watcher, probe, index, sight=True):
-            out.add(h)
-    return frozenset(out)
 
 
 def hexes_in_sight(view, side: str) -> frozenset:

@@ -173,4 +173,19 @@ def distance_key(qr: tuple[int, int]) -> tuple[int, int, int]:
     return (3 * cx * cx + cy * cy, q, r)
 
 
-__all__ = ["Fan", "INTERIOR", "NOT_PASSED", "corridor_in_order", "distance_key", "TABLES_KEPT", "fan", "hex_key", "offset_key"]
+def passes_at(dq: int, dr: int, q: int, r: int) -> tuple[int, ...]:
+    """How each of the seven lines of the offset (dq, dr) passes the hex at offset (q, r):
+    the codes the `Fan` of (dq, dr) tables for that hex (NOT_PASSED seven times when it is
+    not in the fan), worked out for this hex alone: a reader that needs a few hexes of a
+    long line does not work out the whole fan."""
+    return tuple(fan(dq, dr)._passes(q, r))
+
+
+def offset_of_key(key: int) -> tuple[int, int]:
+    """The offset (dq, dr) whose `offset_key` is `key`."""
+    dq = (key + _CENTRE) % _STRIDE - _CENTRE
+    return dq, (key - dq) // _STRIDE
+
+
+__all__ = ["Fan", "INTERIOR", "NOT_PASSED", "corridor_in_order", "distance_key", "TABLES_KEPT", "fan", "hex_key", "offset_key",
+           "offset_of_key", "passes_at"]
