@@ -13,7 +13,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
 from tests.helpers import (GIVE_BACK_ABOVE, CommandLine,  # noqa: E402
-                           free_closed_windows, require_tiled_program, resident_bytes)
+                           free_closed_windows, freeze_survivors, require_tiled_program,
+                           resident_bytes)
 
 __all__ = ["cli", "player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]
@@ -29,13 +30,15 @@ def pygame_windows_freed_after_test():
 
 @pytest.fixture(autouse=True, scope="module")
 def pygame_display_closed_after_module():
-    """After each module, no pygame display mode is left set for the next module to meet, and
-    the memory its windows held goes back to the system."""
+    """After each module, no pygame display mode is left set for the next module to meet, the
+    memory its windows held goes back to the system, and what outlives the module is kept out
+    of the later modules' collections (tests/helpers.py `freeze_survivors`)."""
     yield
     free_closed_windows(give_back=True)
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():
         pygame.display.quit()
+    freeze_survivors()
 
 
 @pytest.fixture

@@ -301,3 +301,15 @@ def free_closed_windows(give_back: bool = False) -> None:
     trim = getattr(LIBC, "malloc_trim", None) if give_back else None
     if trim is not None:
         trim(0)
+
+
+def freeze_survivors() -> None:
+    """Collect every generation, then move what survived (the imported modules, the maps
+    loaded once, each test module's own globals: what lives until the process ends) out of
+    every later collection (`gc.freeze`). A full collection then walks only what was made
+    since, not the whole heap of the suite (it cost a second or more a test late in a worker
+    process). What was alive here and becomes a garbage cycle later is not freed; between
+    modules only long-lived objects are left, so that is little."""
+    gc.collect()
+    gc.freeze()
+

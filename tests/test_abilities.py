@@ -234,8 +234,8 @@ def test_creatures_with_abilities_start_with_every_use(key):
 def test_inspect_reports_each_ability_with_its_uses_left(tmp_path):
     import json
     from game.report import unit_facts
-    from test_saves_scripted import REPO, cli
-    out = cli("inspect", str(REPO / "maps" / "shrine.tmx"), "--json")
+    from test_saves_scripted import REPO, game_process
+    out = game_process("inspect", str(REPO / "maps" / "shrine.tmx"), "--json")
     assert out.returncode == 0, out.stderr
     units = {u["name"]: u for u in json.loads(out.stdout)["units"]}
     assert units["Murk"]["abilities"] == [{"id": "fear_burst", "name": "Fear Burst",

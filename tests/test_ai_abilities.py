@@ -74,9 +74,9 @@ def test_simulate_counts_the_abilities_used_on_the_shrine_map():
     """`simulate --json` counts each side's commands by type: on the shrine map the red side
     (a goblin shaman and a fire drake) uses its abilities."""
     import json
-    from test_saves_scripted import REPO, cli
-    out = cli("simulate", str(REPO / "maps" / "shrine.tmx"), "--sides", "ai,ai", "--games", "2",
-              "--jobs", "1", "--json")
+    from test_saves_scripted import REPO, game_process
+    out = game_process("simulate", str(REPO / "maps" / "shrine.tmx"), "--sides", "ai,ai",
+                       "--games", "2", "--jobs", "1", "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["refusals"] == 0 and doc["actions"]["red"].get("UseAbility", 0) >= 1

@@ -238,10 +238,12 @@ def test_validate_passes_the_shipped_campaign_of_five_battles():
      "the name 'Sela' is taken: give the recruit another name"),
 ])
 def test_a_bad_campaign_file_is_refused_in_one_line_naming_the_file_and_the_fix(
-        tmp_path, change, expect):
+        tmp_path, change, expect, cli):
+    """The first case in a new process, as a player sees it; the others through the same entry
+    point in this process (tests/conftest.py `cli`)."""
     path = small_campaign(tmp_path)
     path.write_text(change(path.read_text()))
-    out = validate(path)
+    out = cli("validate", path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(str(path)) and expect in lines[0]

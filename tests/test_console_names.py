@@ -9,7 +9,9 @@ import os
 import subprocess
 from pathlib import Path
 
-from tests.helpers import run_game, tiled_json_map, tiled_json_unit
+import pytest
+
+from tests.helpers import tiled_json_map, tiled_json_unit
 
 REPO = Path(__file__).resolve().parent.parent
 BAD = "\n\x1b[2J\x07\r\u202e"
@@ -17,7 +19,12 @@ RAW = ("\x1b", "\x07", "\r", "\u202e")
 BLUE = f"blue{BAD}x"
 
 
-game = run_game
+@pytest.fixture
+def game(cli):
+    """`python -m game ARGS`: a test's first run in a new process, as a player's console sees
+    it, the others through the same entry point in the test's process (tests/conftest.py
+    `cli`)."""
+    return cli
 
 
 def hostile_map(folder: Path, blue_unit: str = "Blue fighter") -> Path:
@@ -37,7 +44,7 @@ def assert_no_raw(out: subprocess.CompletedProcess) -> None:
     assert not any(c in text for c in RAW), repr(text)
 
 
-def test_inspect_path_and_simulate_escape_team_names_and_titles(tmp_path):
+def test_inspect_path_and_simulate_escape_team_names_and_titles(tmp_path, game):
     tmj = hostile_map(tmp_path)
     out = game("inspect", tmj)
     assert out.returncode == 0 and "blue\\n\\x1b[2J\\x07\\r\\u202ex" in out.stdout, out.stderr
@@ -53,7 +60,7 @@ def test_inspect_path_and_simulate_escape_team_names_and_titles(tmp_path):
     assert not any(line.strip().startswith("[2J") for line in out.stdout.splitlines())
 
 
-def test_a_unit_name_with_control_characters_is_refused_in_one_escaped_line(tmp_path):
+def test_a_unit_name_with_control_characters_is_refused_in_one_escaped_line(tmp_path, game):
     tmj = hostile_map(tmp_path, blue_unit=f"Blue{BAD}one")
     for args in (("inspect", tmj), ("simulate", tmj, "--sides", "ai,ai", "--games", "1"),
                  ("validate", tmj)):
@@ -62,7 +69,7 @@ def test_a_unit_name_with_control_characters_is_refused_in_one_escaped_line(tmp_
         assert_no_raw(out)
 
 
-def test_replay_and_verify_escape_the_save_and_its_map(tmp_path):
+def test_replay_and_verify_escape_the_save_and_its_map(tmp_path, game):
     from game.engine.battle import Battle
     from game.engine.replay import save_battle
     from game.tiled.loader import load_map

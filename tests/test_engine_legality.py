@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import commands as C
 from game.engine.battle import Battle
 from game.engine.legality import ACTION_IDS, KINDS, choices
 from game.engine.minions import commandable
-from tests.helpers import loaded_map
+from tests.helpers import check_property, loaded_map, property_runs
 from test_engine_turns import arena
 
 REPO = Path(__file__).resolve().parent.parent
@@ -111,26 +110,30 @@ def advance(b: Battle, pick) -> bool:
     return True
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(map_name=st.sampled_from(["duel", "skirmish"]), seed=st.integers(0, 10_000),
-       steps=st.integers(0, 25), data=st.data())
-def test_enabled_actions_are_accepted_and_disabled_ones_refused_with_their_code(
-        map_name, seed, steps, data):
-    b = Battle(shipped(map_name), seed=seed)
+@property_runs(plain=6, long=24)
+def test_enabled_actions_are_accepted_and_disabled_ones_refused_with_their_code(examples):
+    """In battles played a few decisions from the query's own answers: each enabled action is
+    accepted and each disabled one refused with its code; `examples` battles (more in the run
+    marked slow)."""
+    def prop(map_name, seed, steps, data):
+        b = Battle(shipped(map_name), seed=seed)
 
-    def pick(seq):
-        return data.draw(st.sampled_from(list(seq)))
+        def pick(seq):
+            return data.draw(st.sampled_from(list(seq)))
 
-    for _ in range(steps):
-        if not advance(b, pick):
-            break
-    kind, name = b.decider()
-    if kind == "turn":
-        check_state(b, name)
-    for other in b.eids:
-        if (kind, name) != ("turn", other) and not commandable(b, other):
-            assert not any(a.enabled for a in b.actions(other))
-    b.close()
+        for _ in range(steps):
+            if not advance(b, pick):
+                break
+        kind, name = b.decider()
+        if kind == "turn":
+            check_state(b, name)
+        for other in b.eids:
+            if (kind, name) != ("turn", other) and not commandable(b, other):
+                assert not any(a.enabled for a in b.actions(other))
+        b.close()
+
+    check_property(examples, prop, map_name=st.sampled_from(["duel", "skirmish"]),
+                   seed=st.integers(0, 10_000), steps=st.integers(0, 25), data=st.data())
 
 
 def test_the_query_lists_every_action_in_a_fixed_order():

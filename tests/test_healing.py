@@ -223,9 +223,9 @@ def test_first_aid_in_the_worked_example_of_dying_the_veteran_stops_bleeding():
     beside him: it walks up and gives first aid (Heal check 14 + WIS 1 = 15) before his turn,
     and two rounds on he still lies at -2 HP."""
     import json
-    from test_saves_scripted import REPO, cli
-    out = cli("replay", str(REPO / "tests" / "scenarios" / "first_aid_example.json"), "--json",
-              "--verify")
+    from test_saves_scripted import REPO, game_process
+    out = game_process("replay", str(REPO / "tests" / "scenarios" / "first_aid_example.json"),
+                       "--json", "--verify")
     assert out.returncode == 0, out.stderr
     events = [json.loads(line) for line in out.stdout.splitlines()]
     struck = [(e["unit"], e["amount"], e["hp"]) for e in events if e["type"] == "Damaged"]

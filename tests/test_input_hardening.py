@@ -176,11 +176,12 @@ def test_a_unit_name_with_a_newline_is_refused_in_one_line(tmp_path):
                     "character")
 
 
-def test_a_file_name_with_a_newline_is_escaped(tmp_path):
+def test_a_file_name_with_a_newline_is_escaped(tmp_path, capsys):
+    """validate in a new process, inspect through the same entry point in this one."""
     path = bad_map(tmp_path, name="evil\nmap.tmx", change=lambda t: t.replace(
         'value="fighter"', 'value="figther"'))
     assert_one_line(game_cli("validate", path), "evil\\nmap.tmx:")
-    assert_one_line(game_cli("inspect", path), "evil\\nmap.tmx:")
+    assert_one_line(in_process(capsys, "inspect", path), "evil\\nmap.tmx:")
 
 
 @pytest.mark.parametrize("conditions,message", [
@@ -190,12 +191,14 @@ def test_a_file_name_with_a_newline_is_escaped(tmp_path):
     ("bleed", "condition 'bleed' follows from hit points"),
     ("running", "unknown condition 'running'"),
 ])
-def test_unit_conditions_are_those_a_map_may_set(tmp_path, conditions, message):
+def test_unit_conditions_are_those_a_map_may_set(tmp_path, conditions, message, cli):
+    """The first case in a new process, the others through the same entry point in this one
+    (tests/conftest.py `cli`)."""
     prop = f'<property name="conditions" value="{conditions}"/>'
     path = bad_map(tmp_path, change=lambda t: t.replace('<property name="team" value="blue"/>',
                                                         '<property name="team" value="blue"/>'
                                                         + prop))
-    assert_one_line(game_cli("validate", path), f"{path}:15:", message, "prone")
+    assert_one_line(cli("validate", path), f"{path}:15:", message, "prone")
 
 
 def test_conditions_a_map_may_set_still_load(tmp_path):

@@ -1,9 +1,12 @@
-"""Maps from strangers (docs/security.md "Maps"): hostile files generated here, each run through
-the real command line under a memory limit and a time limit, must end in one line that names
-the file, exit status 2, and nothing read or written where it must not be.
+"""Maps from strangers (docs/security.md "Maps"): hostile files generated here, run through
+the real command line, must end in one line that names the file, exit status 2, and nothing
+read or written where it must not be.
 
-The limits guard against the failures the checks prevent (a decompression bomb, an image
-needing gigabytes, a hang over 10^12 tile rectangles); they are not speed measurements.
+Every run of a map built to need gigabytes or to hang (a decompression bomb, an image needing
+gigabytes, a hang over 10^12 tile rectangles, a huge map) is a new process under a memory limit
+and a time limit (`bounded`); they are guards, not speed measurements. A map that is only
+malformed goes through the `game` fixture: its first run a new bounded process, as a player
+sees it, every other run the same entry point in the test's process.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import os
 import re
 import struct
 import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -28,8 +32,21 @@ MEMORY_LIMIT = 1 << 30  # address space: the interpreter, pygame, SDL and the UI
 TIME_LIMIT = 120  # seconds; a hang ends the test instead of the suite
 
 
-def game(*args, cwd=REPO) -> subprocess.CompletedProcess:
-    return run_game(*args, cwd=cwd, timeout=TIME_LIMIT, memory=MEMORY_LIMIT)
+def bounded(*args) -> subprocess.CompletedProcess:
+    """`python -m game ARGS` in a new process under this module's memory and time limits."""
+    return run_game(*args, timeout=TIME_LIMIT, memory=MEMORY_LIMIT)
+
+
+@pytest.fixture
+def game(cli):
+    """`python -m game ARGS` of a malformed map: the test's first run (or, in a parametrized
+    test, its first case's) a new process under this module's limits, later ones in this
+    process (tests/conftest.py `cli`)."""
+    def run(*args) -> subprocess.CompletedProcess:
+        if cli.next_in_new_process:
+            return cli(*args, timeout=TIME_LIMIT, memory=MEMORY_LIMIT)
+        return cli(*args)
+    return run
 
 
 def refused(result, named) -> str:
@@ -40,7 +57,8 @@ def refused(result, named) -> str:
     assert result.stdout == ""
     assert err.endswith("\n") and "Traceback" not in err and "internal error" not in err, err
     lines = err.splitlines()
-    if result.args[3] == "validate":
+    in_new_process = result.args[:3] == [sys.executable, "-m", "game"]
+    if result.args[3 if in_new_process else 0] == "validate":
         assert all(re.match(r"[^:]+:\d+: .+ — ", line) for line in lines), err
     else:
         assert len(lines) == 1, err
@@ -90,7 +108,7 @@ def tsx(image: str, width=64, height=64, tile=(64, 64), extra="") -> str:
 # --- render reads only what the safe loader allows --------------------------------------------
 
 @pytest.mark.parametrize("where", ["absolute", "dotdot", "symlink"])
-def test_render_reads_no_image_outside_the_maps_folder(tmp_path, where):
+def test_render_reads_no_image_outside_the_maps_folder(tmp_path, where, game):
     outside = tmp_path / "outside"
     outside.mkdir()
     pygame.image.save(pygame.Surface((64, 64)), str(outside / "secret.png"))
@@ -107,7 +125,7 @@ def test_render_reads_no_image_outside_the_maps_folder(tmp_path, where):
     assert not out.exists()
 
 
-def test_render_refuses_an_image_layer_outside_the_maps_folder(tmp_path):
+def test_render_refuses_an_image_layer_outside_the_maps_folder(tmp_path, game):
     pygame.image.save(pygame.Surface((8, 8)), str(tmp_path / "secret.png"))
     folder = tmp_path / "map"
     folder.mkdir()
@@ -119,7 +137,7 @@ def test_render_refuses_an_image_layer_outside_the_maps_folder(tmp_path):
     assert not (tmp_path / "out.png").exists()
 
 
-def test_render_refuses_entities_in_a_tileset(tmp_path):
+def test_render_refuses_entities_in_a_tileset(tmp_path, game):
     entity = '<!DOCTYPE tileset [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n'
     tmx = with_tileset(tmp_path, tsx("hex.png", extra=entity))
     err = refused(game("render", tmx, tmp_path / "out.png"), tmp_path / "evil.tsx")
@@ -137,7 +155,7 @@ def test_render_refuses_entities_in_a_tileset(tmp_path):
 def test_map_sizes_out_of_bounds(tmp_path, attrs, what, command):
     tmx = good_map(tmp_path, **attrs)
     args = (command, tmx, tmp_path / "out.png") if command == "render" else (command, tmx)
-    assert what in refused(game(*args), tmx)
+    assert what in refused(bounded(*args), tmx)
     assert not (tmp_path / "out.png").exists()
 
 
@@ -147,7 +165,7 @@ def test_a_drawing_too_large_is_refused_before_any_pixel(tmp_path):
                                            tile_layer("ground", [[0] * 1000] * 1000)))
     tmx.write_text(tmx.read_text().replace('width="6" height="5"', 'width="1000" '
                                            'height="1000"'))
-    err = refused(game("render", tmx, tmp_path / "out.png"), tmx)
+    err = refused(bounded("render", tmx, tmp_path / "out.png"), tmx)
     assert "too large to draw" in err
 
 
@@ -157,7 +175,7 @@ def test_a_drawing_too_large_is_refused_before_any_pixel(tmp_path):
     ("object", "width", "1e309"), ("object", "rotation", "nan"),
 ])
 @pytest.mark.parametrize("command", ["render", "validate"])
-def test_numbers_that_are_not_finite(tmp_path, where, attr, value, command):
+def test_numbers_that_are_not_finite(tmp_path, where, attr, value, command, game):
     obj = ('<objectgroup id="3" name="things"><object id="1" name="rock" x="10" y="10" '
            'width="8" height="8"/></objectgroup>')
     tmx = good_map(tmp_path, layers=tile_layer("ground", grass()) + obj)
@@ -167,7 +185,7 @@ def test_numbers_that_are_not_finite(tmp_path, where, attr, value, command):
     assert f"attribute {attr}='{value}' is not a number" in refused(game(*args), tmx)
 
 
-def test_a_bad_transparent_colour(tmp_path):
+def test_a_bad_transparent_colour(tmp_path, game):
     layer = ('<imagelayer id="9" name="sky"><image source="hex.png" trans="zzzzzz" '
              'width="224" height="192"/></imagelayer>')
     tmx = good_map(tmp_path, layers=tile_layer("ground", grass()) + layer)
@@ -180,10 +198,10 @@ def test_thousands_of_nested_groups(tmp_path):
     groups = "".join(f'<group id="{i + 10}" name="g{i}">' for i in range(depth))
     tmx = good_map(tmp_path, layers=tile_layer("ground", grass()) + groups + "</group>" * depth)
     for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png")):
-        assert "nested more than" in refused(game(*args), tmx)
+        assert "nested more than" in refused(bounded(*args), tmx)
 
 
-def test_a_bogus_xml_encoding(tmp_path):
+def test_a_bogus_xml_encoding(tmp_path, game):
     tmx = good_map(tmp_path)
     tmx.write_text(tmx.read_text().replace('encoding="UTF-8"', 'encoding="bogus-8"'))
     for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png")):
@@ -192,7 +210,7 @@ def test_a_bogus_xml_encoding(tmp_path):
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
                     reason="root reads files whatever their mode")
-def test_an_unreadable_tileset(tmp_path):
+def test_an_unreadable_tileset(tmp_path, game):
     tmx = good_map(tmp_path)
     (tmp_path / "terrain.tsx").chmod(0)
     for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png")):
@@ -200,7 +218,7 @@ def test_an_unreadable_tileset(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux's /proc")
-def test_a_map_that_cannot_be_read(tmp_path):
+def test_a_map_that_cannot_be_read(tmp_path, game):
     """/proc/self/mem is a file that no one can read whole (even root): an I/O error."""
     for args in (("validate", "/proc/self/mem"), ("render", "/proc/self/mem", tmp_path / "o.png"),
                  ("inspect", "/proc/self/mem")):
@@ -211,7 +229,7 @@ def test_a_map_that_cannot_be_read(tmp_path):
 # --- outputs ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("command", ["render", "screenshot"])
-def test_never_overwrites_an_input(tmp_path, command):
+def test_never_overwrites_an_input(tmp_path, command, game):
     tmx = good_map(tmp_path)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     for target in (tmx, tmp_path / "hex.png", tmp_path / "terrain.tsx"):
@@ -221,7 +239,7 @@ def test_never_overwrites_an_input(tmp_path, command):
 
 @pytest.mark.parametrize("command", ["render", "screenshot"])
 @pytest.mark.parametrize("out", ["out.jpg", "out", "/proc/self/comm.png", "/dev/null"])
-def test_refuses_outputs_other_than_a_png_file(tmp_path, command, out):
+def test_refuses_outputs_other_than_a_png_file(tmp_path, command, out, game):
     tmx = good_map(tmp_path)
     target = out if out.startswith("/") else tmp_path / out
     refused(game(command, tmx, target), target)
@@ -259,7 +277,7 @@ def test_compressed_layer_data_is_inflated_with_a_bound(tmp_path, compression):
              f'compression="{compression}">{text}</data></layer>')
     tmx = good_map(tmp_path, layers=layer)
     for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png")):
-        assert "decompression bomb" in refused(game(*args), tmx)
+        assert "decompression bomb" in refused(bounded(*args), tmx)
 
 
 def test_inflate_keeps_exact_data():
@@ -277,10 +295,10 @@ def test_a_huge_declared_tileset_image_does_not_hang(tmp_path):
     """10^12 one-pixel tiles declared on a 64x64 image: refused before pytmx walks them."""
     tmx = with_tileset(tmp_path, tsx("hex.png", 1000000, 1000000, tile=(1, 1)))
     for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png"), ("inspect", tmx)):
-        refused(game(*args), tmp_path / "evil.tsx")
+        refused(bounded(*args), tmp_path / "evil.tsx")
 
 
-def test_a_tileset_image_of_another_size_than_declared(tmp_path):
+def test_a_tileset_image_of_another_size_than_declared(tmp_path, game):
     tmx = with_tileset(tmp_path, tsx("hex.png", 128, 64))
     err = refused(game("validate", tmx), tmp_path / "evil.tsx")
     assert "the file says 128x64" in err
@@ -295,7 +313,7 @@ def _png_header(width: int, height: int) -> bytes:
 
 
 @pytest.mark.parametrize("kind", ["truncated", "text", "tsx", "huge"])
-def test_validate_opens_images_as_the_game_will(tmp_path, kind):
+def test_validate_opens_images_as_the_game_will(tmp_path, kind, game):
     """validate says ok only when the game can draw the map: each image is opened."""
     pygame.image.save(pygame.Surface((64, 64)), str(tmp_path / "good.png"))
     whole = (tmp_path / "good.png").read_bytes()
@@ -309,8 +327,9 @@ def test_validate_opens_images_as_the_game_will(tmp_path, kind):
         (tmp_path / image).write_bytes(_png_header(20000, 20000))
     size = (20000, 20000) if kind == "huge" else (64, 64)
     tmx = with_tileset(tmp_path, tsx(image, *size, tile=(200, 200) if kind == "huge" else (64, 64)))
+    run = bounded if kind == "huge" else game      # 1.6 GB if it were decoded
     for args in (("validate", tmx), ("render", tmx, tmp_path / "out.png")):
-        err = refused(game(*args), tmp_path / "evil.tsx")
+        err = refused(run(*args), tmp_path / "evil.tsx")
         assert f"image '{image}'" in err
     assert not (tmp_path / "out.png").exists()
 
@@ -323,6 +342,6 @@ def test_a_map_with_a_60_mb_comment_is_parsed_once(tmp_path):
     text = tmx.read_text()
     head, tail = text.split("\n", 1)
     tmx.write_text(f"{head}\n<!-- {'x' * (60 << 20)} -->\n{tail}")
-    result = game("validate", tmx)
+    result = bounded("validate", tmx)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"{tmx}: ok (6 x 5, 2 units)")

@@ -88,10 +88,11 @@ def test_inspect_under_the_light_rules_nulls_the_default_rules_facts(tmp_path, c
     assert path["reachable"] is None and path["safe_path"] is None
 
 
-def test_inspect_shipped_maps_human_form():
+def test_inspect_shipped_maps_human_form(cli):
+    """The first map in a new process, the second through the same entry point in this one
+    (tests/conftest.py `cli`)."""
     for name in ("duel", "skirmish"):
-        out = subprocess.run([sys.executable, "-m", "game", "inspect", f"maps/{name}.tmx"],
-                             cwd=REPO, capture_output=True, text=True, timeout=120)
+        out = cli("inspect", REPO / "maps" / f"{name}.tmx")
         assert out.returncode == 0, out.stderr
         assert "attacker" in out.stdout and "Traceback" not in out.stderr
 
@@ -101,9 +102,8 @@ def test_inspect_shipped_maps_human_form():
     (["Hero", "99,1"], "outside the map"),
     (["Hero", "one,two"], "write it as COL,ROW"),
 ])
-def test_path_bad_input_is_one_line_exit_2(orc_field, args, fragment):
-    out = subprocess.run([sys.executable, "-m", "game", "path", str(orc_field), *args],
-                         cwd=REPO, capture_output=True, text=True, timeout=60)
+def test_path_bad_input_is_one_line_exit_2(orc_field, args, fragment, cli):
+    out = cli("path", orc_field, *args)
     assert out.returncode == 2
     assert fragment in out.stderr and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr

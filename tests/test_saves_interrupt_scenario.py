@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import json
 
-from test_saves_scripted import REPO, cli
+from test_saves_scripted import REPO, game_process
 
 SAVE = REPO / "tests" / "scenarios" / "interrupt_example.json"
 
 
 def replay_events() -> list[dict]:
-    out = cli("replay", str(SAVE), "--json", "--verify")
+    out = game_process("replay", str(SAVE), "--json", "--verify")
     assert out.returncode == 0, out.stderr
     return [json.loads(line) for line in out.stdout.splitlines()]
 

@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "tests" / "scenarios" / "bleeding_example.json"
 
 
-def cli(*args, cwd=REPO, **kw) -> subprocess.CompletedProcess:
+def game_process(*args, cwd=REPO, **kw) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy")
     env.pop("HEXSKIRMISH_DEBUG", None)
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, env=env,
@@ -44,7 +44,7 @@ def scenario_copy(tmp_path) -> tuple[Path, dict]:
 
 
 def test_the_worked_example_of_dying_replays_from_the_command_line():
-    out = cli("replay", str(SCENARIO), "--json", "--verify")
+    out = game_process("replay", str(SCENARIO), "--json", "--verify")
     assert out.returncode == 0, out.stderr
     events = [json.loads(line) for line in out.stdout.splitlines()]
     assert all(isinstance(e, dict) and "type" in e and "command" in e for e in events)
@@ -95,11 +95,13 @@ def test_without_the_fixed_dice_the_same_commands_play_out_otherwise(tmp_path):
     (0, {"die": "d12", "value": 3}, "battle start: corrupt save: fixed roll 0 is a d12"),
 ])
 def test_a_fixed_roll_that_does_not_fit_names_the_file_and_the_command(tmp_path, index, roll,
-                                                                         message):
+                                                                         message, cli):
+    """The first case in a new process, the others through the same entry point in this one
+    (tests/conftest.py `cli`)."""
     save, data = scenario_copy(tmp_path)
     data["dice"][index] = roll
     save.write_text(json.dumps(data))
-    out = cli("replay", str(save))
+    out = cli("replay", save)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.splitlines() == [out.stderr.strip()]
     assert out.stderr.startswith(f"{save}:") and message in out.stderr

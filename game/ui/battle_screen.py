@@ -133,10 +133,11 @@ class BattleScreen(Shown):
         self.board = HeatBoard(battle, surface, origin)
         self.map_watch = None if self.watch else map_reload.watcher_for(battle)
         self.restart_map = None
-        self.hud = Hud(self.manager, self.controller) if self.with_hud else None
+        # built once, for this screen's size (a layout for the manager's size first, then
+        # another for this one, built every panel twice)
+        self.hud = Hud(self.manager, self.controller, self.size) if self.with_hud else None
         if self.hud is not None:
             self.hud.pointer_tips = not self.watch    # the viewer's pointer is not the player's
-            self.hud.layout(self.size)
             if self.watch:
                 self.hud.panels["actions"].hide()
         self.camera = Camera(self.size, self.board.world_size)
