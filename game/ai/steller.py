@@ -5,7 +5,8 @@ Both read the battle only through the engine's legality query (`battle.actions`,
 may expect), as the other rulebooks' players do.
 
 - `steller_baseline`: the yardstick. It stands up when prone, makes its first basic attack on
-  the nearest enemy it can, else walks toward the nearest enemy (taking the opportunity
+  the nearest enemy it can (one that provokes no opportunity attack first: a sword, not a
+  thrown javelin, against a foe next to it), else walks toward the nearest enemy (taking the opportunity
   attacks it provokes), and ends its turn. No power, no charge, no second wind.
 - `StellerPlayer`: catches its second wind when at a quarter of its hit points, or bloodied
   with nobody to strike; weighs every basic attack and power by the damage the forecast
@@ -62,7 +63,8 @@ def steller_baseline(battle, name: str | None = None) -> C.Command:
     attacks = [o for o in battle.options(who, "basic_attack")
                if view.unit(o.command.target).hp > 0]
     if attacks:
-        return min(attacks, key=lambda o: (footprint_distance(u, view.unit(o.command.target)),
+        return min(attacks, key=lambda o: (bool(o.provokes),
+                                           footprint_distance(u, view.unit(o.command.target)),
                                            o.command.target, o.command.power)).command
     foe = _nearest(view, u)
     moves = battle.options(who, "walk")
