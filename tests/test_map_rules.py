@@ -212,6 +212,29 @@ def test_a_light_map_needs_a_light_stat_block_for_each_kind(tmp_path, monkeypatc
                            "[orc].weapons: missing required field 'weapons'")
 
 
+def test_a_steller_map_needs_a_steller_stat_block_for_each_kind(tmp_path, monkeypatch, capsys):
+    """Every creature on a steller map plays with its steller stat block
+    (assets/units/steller/<kind>.toml); a kind without one is one line naming the map, the
+    unit and the fix, through `validate` too (exit 2)."""
+    from game.data import steller
+    prop = '  <property name="rules" value="steller"/>\n'
+    assert load_map(write_map(tmp_path, props=prop)).rules == "steller"   # the shipped data
+    folder = tmp_path / "steller"
+    folder.mkdir()
+    shutil.copy(steller.steller_units_dir() / "fighter.toml", folder / "fighter.toml")
+    monkeypatch.setattr(steller, "steller_units_dir", lambda: folder)
+    path = write_map(tmp_path, props=prop)
+    [line] = problems(path)
+    assert "unit 'Orc 1': creature kind 'orc' has no steller stat block" in line
+    assert line.endswith("add assets/units/steller/orc.toml, or use a kind that has one")
+    assert main(["validate", str(path)]) == 2
+    [shown] = capsys.readouterr().err.splitlines()
+    assert shown.startswith(f"{path}:") and "'orc' has no steller stat block" in shown
+    (folder / "orc.toml").write_text("name = \"Orc\"\n")
+    [line] = problems(write_map(tmp_path, props=prop))      # one line, not one per unit
+    assert f"{folder / 'orc.toml'}" in line and "cannot load the steller stat blocks" in line
+
+
 # ---- through the command line -----------------------------------------------------------
 
 @pytest.mark.parametrize("name", sorted(CORPUS))

@@ -391,3 +391,42 @@ def test_a_steller_save_records_its_rules_and_replays(tmp_path):
     assert json.loads(path.read_text())["rules"] == "steller"
     again = load_replay(path)
     assert again.profile.name == "steller" and again.state_hash() == b.state_hash()
+
+
+# ---- action point and coup de grace -----------------------------------------------------------
+
+def test_an_action_point_gives_one_extra_action_once_per_battle():
+    """"SPEND AN ACTION POINT: FREE ACTION ✦ During Your Turn ... ✦ Gain an Extra Action: You
+    gain an extra action this turn. You decide if the action is a standard action, a move
+    action, or a minor action. ✦ Once per Encounter"."""
+    b = duel(dice=[("d20", 15), ("d8", 4), ("d20", 15), ("d8", 4)])
+    assert code(b, S.ActionPoint("F", action="standard")) == "action_unspent"
+    ok(b, S.UsePower("F", power="longsword", target="O"))
+    assert code(b, S.UsePower("F", power="longsword", target="O")) == "no_standard_action"
+    assert any(o.command == S.ActionPoint("F", action="standard")
+               for o in b.options("F", "action_point"))
+    ok(b, S.ActionPoint("F", action="standard"))
+    events = ok(b, S.UsePower("F", power="longsword", target="O"))
+    assert damage(events) == [4 + 4]
+    assert code(b, S.ActionPoint("F", action="standard")) == "action_point_used"
+    pass_turns(b, "F")
+    ok(b, S.UsePower("F", power="longsword", target="O"))
+    assert code(b, S.ActionPoint("F", action="standard")) == "action_point_used"
+    assert b.options("F", "action_point") == []
+
+
+def test_a_coup_de_grace_on_a_helpless_adjacent_enemy_is_a_critical_hit():
+    """"COUP DE GRACE: STANDARD ACTION ✦ Helpless Target: You can deliver a coup de grace
+    against a helpless enemy adjacent to you ... ✦ Hit: You score a critical hit."."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              ("G", "goblin", "red", 6, 3), dice=[("d20", 12)])
+    assert code(b, S.CoupDeGrace("F", target="O")) == "not_helpless"
+    b.set_condition("O", "unconscious")
+    b.set_condition("G", "unconscious")
+    assert code(b, S.CoupDeGrace("F", target="G")) == "not_adjacent"
+    assert [o.command.target for o in b.options("F", "coup_de_grace")] == ["O"]
+    hp = b.health("O").hp
+    events = ok(b, S.CoupDeGrace("F", target="O"))
+    assert [r[5:7] for r in rolls(events)] == [(True, True)]       # a 12 hits, as a critical
+    assert b.health("O").hp == hp - (8 + 4)                          # 1d8+4 at its maximum
+    assert code(b, S.CoupDeGrace("F", target="O")) == "no_standard_action"

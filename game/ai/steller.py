@@ -5,7 +5,8 @@ Both read the battle only through the engine's legality query (`battle.actions`,
 may expect), as the other rulebooks' players do.
 
 - `steller_baseline`: the yardstick. It stands up when prone, makes its first basic attack on
-  the nearest enemy it can, else walks toward the nearest enemy (taking the opportunity
+  the nearest enemy it can (one that provokes no opportunity attack first: a sword, not a
+  thrown javelin, against a foe next to it), else walks toward the nearest enemy (taking the opportunity
   attacks it provokes), and ends its turn. No power, no charge, no second wind.
 - `StellerPlayer`: catches its second wind when at a quarter of its hit points, or bloodied
   with nobody to strike; weighs every basic attack and power by the damage the forecast
@@ -13,7 +14,10 @@ may expect), as the other rulebooks' players do.
   twice what it expects on its own side, and heals an ally that needs it; an encounter or daily
   power is used when it beats the best at-will by a margin. With nothing to attack it charges,
   or walks (a shooter: shifts out of reach first) to where it can attack, avoiding opportunity
-  attacks when it can. Easy mis-judges often, Hard never.
+  attacks when it can. It delivers a coup de grace on a helpless foe next to it (a dying one
+  only when no standing foe is within a blow), and spends its action point for another
+  standard action when a basic attack would likely finish a foe. Easy mis-judges often, Hard
+  never.
 """
 from __future__ import annotations
 
@@ -62,7 +66,8 @@ def steller_baseline(battle, name: str | None = None) -> C.Command:
     attacks = [o for o in battle.options(who, "basic_attack")
                if view.unit(o.command.target).hp > 0]
     if attacks:
-        return min(attacks, key=lambda o: (footprint_distance(u, view.unit(o.command.target)),
+        return min(attacks, key=lambda o: (bool(o.provokes),
+                                           footprint_distance(u, view.unit(o.command.target)),
                                            o.command.target, o.command.power)).command
     foe = _nearest(view, u)
     moves = battle.options(who, "walk")
@@ -102,7 +107,8 @@ class StellerPlayer:
             raise ValueError("the battle is over: there is nothing to command")
         if state == "reaction":
             return C.React(who, True)
-        for step in (self.recover, self.step_back, self.attack, self.close_in):
+        for step in (self.recover, self.step_back, self.coup_de_grace, self.attack,
+                     self.action_point, self.close_in):
             chosen = step(battle, who)
             if chosen is not None:
                 return chosen
@@ -155,6 +161,39 @@ class StellerPlayer:
                            best_spent.value > SPEND_MARGIN * best_at_will.value):
             return best_spent.command
         return best_at_will.command if best_at_will else None
+
+    def coup_de_grace(self, battle, who: str):
+        """A helpless foe next to it that would wake (not dying), or any helpless foe when
+        no standing one is within a blow."""
+        coups = battle.options(who, "coup_de_grace")
+        if not coups:
+            return None
+        view = battle.view()
+        awake = [o for o in coups if view.unit(o.command.target).hp > 0]
+        if awake:
+            return awake[0].command
+        standing = [o for o in battle.options(who, "basic_attack")
+                    if view.unit(o.command.target).hp > 0]
+        return None if standing else coups[0].command
+
+    def action_point(self, battle, who: str):
+        """Its standard action spent, the action point buys another when a basic attack
+        would likely finish a standing foe within its range."""
+        extra = [o for o in battle.options(who, "action_point")
+                 if o.command.action == "standard"]
+        if not extra:
+            return None
+        view = battle.view()
+        me = view.unit(who)
+        sheet = sheet_of(battle, who)
+        for power in (sheet.basic("melee"), sheet.basic("ranged")):
+            if power is None or power.damage is None:
+                continue
+            if any(0 < e.hp <= power.damage.average and
+                   footprint_distance(me, e) <= power.range
+                   for e in _standing_enemies(view, me)):
+                return extra[0].command
+        return None
 
     def value(self, battle, view, me, option) -> float:
         forecast = battle.forecast(option.command)

@@ -16,6 +16,7 @@ class StellerSheet:
 class StellerPool:
     surges: int
     second_wind: bool = False          # used this battle
+    action_point: bool = False         # spent this battle
     spent: tuple[str, ...] = ()        # encounter and daily powers used
     death_failures: int = 0
     immediate_round: int = 0           # the round of its last immediate action

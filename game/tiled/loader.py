@@ -33,8 +33,9 @@ from game.tiled.leaders import leader_of, leader_problems
 from game.tiled.hexmap import (CONCEALMENT_LEVELS, DOOR_STATES, INITIATIVE_MODES, MAX_LIVES,
                                OBSTACLE_LEVELS, OPEN_GROUND, RULE_PROFILES, WATER_LEVELS, HexMap,
                                MapLayer, RespawnPoint, Terrain, UnitPlacement)
-from game.tiled.profiles import (RESPAWN_CLASS, light_kind_problems, load_light_db,
-                                 respawn_label, respawn_problems, respawn_property_problems)
+from game.tiled.profiles import (RESPAWN_CLASS, STAT_BLOCK_RULES, kind_problems,
+                                 load_profile_db, respawn_label, respawn_problems,
+                                 respawn_property_problems)
 from game.tiled.project import load_project
 from game.tiled.scenario import SCENARIO_CLASSES
 from game.tiled.scenario_reader import ScenarioReader
@@ -415,14 +416,17 @@ class _Ctx:
                                               mo.line, _int(mo.attrib.get("id")) or 0))
 
     def check_profile(self, hexmap: HexMap, units) -> None:
-        """Respawn points where a side may come back; on a light map, light stat blocks."""
+        """Respawn points where a side may come back; on a light or steller map, a stat block of
+        that rulebook for every creature kind."""
         hexmap.respawns = tuple(self.respawns)
         if hexmap.layout is not None:
             for line, what, fix in respawn_problems(hexmap, self.respawns, units,
                                                     self.require_sides):
                 self.report(line, what, fix)
-        light_db = load_light_db(self.report) if hexmap.rules == "light" and units else None
-        for line, what, fix in light_kind_problems(units, light_db) if light_db else ():
+        rules = hexmap.rules
+        db = load_profile_db(rules, self.report) if rules in STAT_BLOCK_RULES and units \
+            else None
+        for line, what, fix in kind_problems(units, db, rules) if db else ():
             self.report(line, what, fix)
 
     def unit(self, mo, offset, layout) -> UnitPlacement | None:

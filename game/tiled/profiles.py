@@ -14,11 +14,17 @@ from __future__ import annotations
 
 import difflib
 
+from game.data.light import load_light_units
+from game.data.model import DataError
+from game.data.steller import load_steller_units
+
 from game.tiled.hexmap import RULE_PROFILES, HexMap, RespawnPoint
 from game.tiled.shown import RESPAWN_CLASS
 
 RESPAWN_PROPERTIES = ("team",)     # besides `notes` and `editor_...`, which the game ignores
-LIGHT_UNITS = "assets/units/light/*.toml"
+#: the rulebooks whose creatures need a stat block of their own on a map that plays them
+STAT_BLOCK_RULES = ("light", "steller")
+LOADERS = {"light": load_light_units, "steller": load_steller_units}
 
 
 def respawn_label(mo) -> str:
@@ -70,31 +76,31 @@ def respawn_problems(hexmap: HexMap, respawns, units, need_units: bool = True
     return out
 
 
-def light_kind_problems(units, light_db) -> list[tuple[int, str, str]]:
-    """On a map with rules = light, every creature needs a light stat block."""
+def kind_problems(units, db, rules: str) -> list[tuple[int, str, str]]:
+    """On a map with rules = light or steller, every creature needs a stat block of that
+    rulebook (`assets/units/<rules>/<kind>.toml`)."""
     out = []
     for u in units:
-        if u.unit not in light_db:
-            out.append((u.line, f"unit '{u.name}': creature kind '{u.unit}' has no light stat "
-                        "block, and the map plays the light rules (rules = light)",
-                        f"add {LIGHT_UNITS.replace('*', u.unit)}, or use a kind that has one"))
+        if u.unit not in db:
+            out.append((u.line, f"unit '{u.name}': creature kind '{u.unit}' has no {rules} "
+                        f"stat block, and the map plays the {rules} rules (rules = {rules})",
+                        f"add assets/units/{rules}/{u.unit}.toml, or use a kind that has one"))
     return out
 
 
-def load_light_db(report) -> dict | None:
-    """The light stat blocks, or None after reporting their first problem as one map problem
-    (`report(line, what, fix, path)`)."""
-    from game.data.light import load_light_units
-    from game.data.model import DataError
+def load_profile_db(rules: str, report) -> dict | None:
+    """The stat blocks of rulebook `rules` (light or steller), or None after reporting their
+    first problem as one map problem (`report(line, what, fix, path)`)."""
     try:
-        return load_light_units()
+        return LOADERS[rules]()
     except DataError as err:
         where = str(err.where)
         place = "" if where.isdigit() or where in ("", "-") else f"{where}: "
-        report(int(where) if where.isdigit() else 1, "cannot load the light stat blocks: "
-               f"{place}{err.message}", err.fix or f"fix {LIGHT_UNITS}", err.path)
+        report(int(where) if where.isdigit() else 1, f"cannot load the {rules} stat blocks: "
+               f"{place}{err.message}", err.fix or f"fix assets/units/{rules}/*.toml", err.path)
         return None
 
 
-__all__ = ["RESPAWN_CLASS", "RULE_PROFILES", "RespawnPoint", "light_kind_problems",
-           "load_light_db", "respawn_label", "respawn_problems", "respawn_property_problems"]
+__all__ = ["RESPAWN_CLASS", "RULE_PROFILES", "STAT_BLOCK_RULES", "RespawnPoint",
+           "kind_problems", "load_profile_db", "respawn_label", "respawn_problems",
+           "respawn_property_problems"]

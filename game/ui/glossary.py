@@ -103,7 +103,7 @@ TERMS: tuple[tuple[str, str], ...] = (
 
 def _action_entries() -> list[tuple[str, str]]:
     """Every button of the action bars and every action of the More actions menu."""
-    out = [(label, what) for table in (P.ACTIONS, P.LIGHT_ACTIONS)
+    out = [(label, what) for table in (P.ACTIONS, P.LIGHT_ACTIONS, P.STELLER_ACTIONS)
            for _, label, _, _, what in table]
     out += [(label, f"Steller rules: {what}") for _, label, _, _, what in P.STELLER_ACTIONS]
     out += [(label, what) for _, label, what in P.MORE_ACTIONS]

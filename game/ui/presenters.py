@@ -349,6 +349,11 @@ STELLER_ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "next turn"),
     ("total_defense", "Total Defense", "Defend", "B",
      "Standard action: +2 to all defenses until your next turn"),
+    ("coup_de_grace", "Coup de Grace", "Coup", "6",
+     "Standard action: your melee basic attack on a helpless enemy next to you; a hit is a "
+     "critical"),
+    ("action_point", "Action Point", "Act. Pt", "P",
+     "Free action, once a battle: another standard (or move, or minor) action this turn"),
     ("end_turn", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
@@ -366,13 +371,16 @@ STELLER_SHORT_REASONS = {
     "immobilized": "Cannot leave its hex",
     "power_spent": "Used this battle",
     "second_wind_used": "Second wind used",
+    "action_point_used": "Action point spent",
+    "action_unspent": "Take this turn's action first",
     "no_surges": "No healing surge left",
 }
 
 STELLER_NO_TARGET = {
     "basic_attack": "No enemy in reach or range", "use_power": "No target for a power",
     "walk": "Nowhere to walk to", "shift": "Nowhere to shift to", "run": "Nowhere to run to",
-    "charge": "No enemy to charge",
+    "charge": "No enemy to charge", "coup_de_grace": "No helpless enemy next to it",
+    "action_point": "No spent action to take again",
 }
 
 

@@ -71,8 +71,22 @@ class TotalDefense(Command):
     """+2 to all defenses until the start of its next turn (a standard action)."""
 
 
+@dataclass(frozen=True)
+class ActionPoint(Command):
+    """Once a battle, on its own turn and not in a surprise round: an extra `action`
+    (standard, move or minor) once this turn's own is spent (a free action)."""
+    action: str = "standard"
+
+
+@dataclass(frozen=True)
+class CoupDeGrace(Command):
+    """Its melee basic attack on a helpless enemy `target` next to it: a hit is a critical
+    (a standard action)."""
+    target: str = ""
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
-    Walk, Shift, Run, StandUp, Charge, UsePower, SecondWind, TotalDefense, EndTurn, React,
-    SetPolicy)}
+    Walk, Shift, Run, StandUp, Charge, UsePower, SecondWind, TotalDefense, ActionPoint,
+    CoupDeGrace, EndTurn, React, SetPolicy)}
 
 __all__ = list(COMMAND_TYPES) + ["COMMAND_TYPES"]

@@ -16,6 +16,7 @@ from game.engine.steller.body import sheet_of
 from game.engine.steller.handlers import check
 from game.engine.steller.moving import move_hexes, path_fields, provokers
 from game.engine.steller.powers import check_usable
+from game.engine.steller.special_actions import EXTRA_ACTIONS
 from game.hexgrid import hexes_within
 from game.rules import areas
 from game.rules import movement as rm
@@ -125,6 +126,17 @@ def _power_commands(basic: bool) -> Callable:
     return commands
 
 
+def _coups(b, u) -> Iterator:
+    for t in b.view().enemies_of(u):
+        if not b.health(t.name).dead:
+            yield S.CoupDeGrace(u.name, target=t.name)
+
+
+def _action_points(b, u) -> Iterator:
+    for action in EXTRA_ACTIONS:
+        yield S.ActionPoint(u.name, action=action)
+
+
 def _single(command) -> Callable:
     def commands(b, u) -> Iterator:
         yield command(u.name)
@@ -150,6 +162,9 @@ ACTIONS = (
                   _slot("standard", "catch its second wind"), _single(S.SecondWind)),
     StellerAction("total_defense", "a standard action",
                   _slot("standard", "take total defense"), _single(S.TotalDefense)),
+    StellerAction("coup_de_grace", "a standard action",
+                  _slot("standard", "deliver a coup de grace"), _coups),
+    StellerAction("action_point", "a free action, once a battle", _nothing, _action_points),
     StellerAction("end_turn", "nothing", _nothing, _single(S.EndTurn)),
 )
 KINDS = {a.action: a for a in ACTIONS}

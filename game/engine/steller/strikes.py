@@ -53,16 +53,17 @@ def roll_damage(b, power) -> int:
 
 
 def strike(b, attacker: str, target: str, power, kind: str = "attack", charge: bool = False,
-           rolled: int | None = None, caught=()) -> bool:
+           rolled: int | None = None, caught=(), sure_critical: bool = False) -> bool:
     """Roll one attack of `power`; on a hit its damage and effects, on a miss half damage
-    when it says so. `rolled`: the damage roll an area attack shares. Returns the hit."""
+    when it says so. `rolled`: the damage roll an area attack shares; `sure_critical`: any
+    hit is a critical (a coup de grace). Returns the hit."""
     plan = attack_plan(b, attacker, target, power, charge, caught)
     natural = b.dice.d20()
     total = natural + plan.bonus
     hit = hits(natural, total, plan.target_number)
-    critical = hit and natural == 20
+    critical = hit and (natural == 20 or sure_critical)
     b.emit(E.AttackRolled(attacker, target, power.name, (natural,), natural, total,
-                          plan.target_number, hit, natural == 20, critical, plan.describe(),
+                          plan.target_number, hit, critical, critical, plan.describe(),
                           kind=kind))
     if rolled is None and (hit or plan.miss_half) and power.damage is not None and not critical:
         rolled = roll_damage(b, power)
