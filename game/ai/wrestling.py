@@ -21,7 +21,8 @@ a round), on the same scale as an attack's value:
   fights is worth nothing by itself.
 
 A maneuver that is a Big Action (not an attack) leaves the turn's attack: its option adds the
-best attack from here when one is left. Attacks of opportunity it provokes cost as for a move.
+best attack from here when one is left. One opened by a weapon with its trait is that
+weapon's attack: its option adds that blow instead. Attacks of opportunity it provokes cost as for a move.
 """
 from __future__ import annotations
 
@@ -226,6 +227,20 @@ def _follow_up(planner, action: str) -> float:
     return value
 
 
+def _trait_blow(planner, cmd) -> float | None:
+    """A maneuver opened by a weapon with its trait (a grabbing bite) is that weapon's attack
+    first: the blow's own value (it is the turn's attack: no other follows). None for a
+    maneuver opened by a Big Action."""
+    name = getattr(cmd, "weapon", None)
+    if name is None:
+        return None
+    me = planner.me
+    t = planner.ctx.view.unit(cmd.target)
+    w = next((w for w in me.weapons if w.id == name or w.name == name), None)
+    est = quick(me, w, t, "melee", 1) if w is not None else None
+    return planner.ctx.attack_value(t, [est])[0] if est is not None else 0.0
+
+
 def wrestling_options(planner, stay_value: float) -> list:
     """The maneuvers worth trying from where the creature stands (then staying there)."""
     b, ctx, me = planner.b, planner.ctx, planner.me
@@ -246,10 +261,12 @@ def wrestling_options(planner, stay_value: float) -> list:
                 aoo, down, _ = ctx.aoo_cost([ctx.view.unit(n) for n in opt.provokes])
             if follow is None:
                 follow = _follow_up(planner, action)
-            value = worth * (1.0 - down) + follow * (1.0 - down) + stay_value - aoo
+            struck = _trait_blow(planner, opt.command)
+            after = follow if struck is None else struck
+            value = worth * (1.0 - down) + after * (1.0 - down) + stay_value - aoo
             out.append(Option(action, value, opt.command,
                               {"worth": round(worth, 3), "chance": round(fc.chance, 3),
-                               "then_attack": round(follow, 3), "aoo": -round(aoo, 3)}))
+                               "then_attack": round(after, 3), "aoo": -round(aoo, 3)}))
     return out
 
 
