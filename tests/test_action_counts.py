@@ -90,3 +90,21 @@ def test_the_tools_table_lists_every_new_action_even_unused():
     text = tool.table(doc)
     assert "Mount" in text and "Dive attack" in text
     assert next(r for r in doc["actions"] if r["key"] == "Mount")["maps"] == {"ford": 3}
+
+
+@pytest.mark.slow
+def test_the_lair_creatures_use_their_special_attacks_in_computer_games():
+    """Six computer games on the creature lair (seeds 1-6): the cat pounces, the spider and
+    the cutthroats poison, the cutthroats sneak attack, and the skill actions are used."""
+    from game.ai.simulate import ROUND_CAP, play_games, total_actions
+    lair = ROOT / "tests" / "scenarios" / "creature_lair.tmx"
+    tasks = [(str(lair), {"blue": "ai", "red": "ai"}, seed, ROUND_CAP) for seed in range(1, 7)]
+    results = play_games(tasks)
+    assert sum(r["refusals"] for r in results) == 0
+    used = {}
+    for counts in total_actions(results, ["blue", "red"]).values():
+        for kind, n in counts.items():
+            used[kind] = used.get(kind, 0) + n
+    for kind in ("Special: Pounce", "Special: Poison", "Special: Sneak attack",
+                 "CombatFeint", "Demoralize", "DirtyTrick"):
+        assert used.get(kind, 0) > 0, (kind, used)
