@@ -71,7 +71,7 @@ def test_one_games_statistics_agree_with_its_events_and_final_state():
         winners = {u["team"] for u in stats["units"].values() if u["standing"]}
         assert winners == {battle.winner}
         counted = sum(n for side in stats["actions"].values() for k, n in side.items()
-                      if not k.startswith("Reaction: "))
+                      if not k.startswith(("Reaction: ", "Special: ")))
         assert counted == len(battle.log)
         reacted = sum(n for side in stats["actions"].values() for k, n in side.items()
                       if k.startswith("Reaction: "))

@@ -68,7 +68,7 @@ from game.ai.abilities import ability_options
 from game.ai.maneuvers import in_cover_value, knockout_or_attack, maneuver_options
 from game.ai.healing import healing_options
 from game.ai.hiding import hiding_options
-from game.ai.riding import mount_options
+from game.ai.riding import riding_options
 from game.ai.wrestling import wrestling_options
 from game.ai.skill_actions import skill_and_pass_options
 from game.ai.minions import minion_options
@@ -686,7 +686,7 @@ class Planner:
         out += healing_options(self, stay_value)
         out += wrestling_options(self, stay_value)
         out += skill_and_pass_options(self, stay_value)
-        out += mount_options(self, stay_value)
+        out += riding_options(self, stay_value)
         cands: list[Candidate] = []
         if self.can_move:
             cands += self.move_candidates()
@@ -873,7 +873,8 @@ class Planner:
     def charge_candidates(self) -> list[Candidate]:
         """Charge (docs/rules/03-movement.md): a straight Run of 2+ hexes and a melee attack at +2
         damage; -2 AC against melee until the next turn. A flyer's run that dives (docs/rules/
-        21-terrain-and-falling.md "Flying": a Dive Attack) comes first among those reaching a foe."""
+        21-terrain-and-falling.md "Flying": a Dive Attack) comes first among those reaching a foe.
+        A creature that pounces (docs/rules/17-special-abilities.md) counts two blows."""
         me, ctx = self.me, self.ctx
         if ctx.my_reach is None:
             return []
@@ -885,6 +886,7 @@ class Planner:
             return out
         runs = [p for p in rm.run_targets(self.view, me).values()
                 if 2 <= len(p.states) <= limit]
+        blows = 2 if me.unit.pounce else 1     # Pounce: two natural weapons strike at the end
         for t in near:
             picked = {}
             for p in sorted(runs, key=lambda p: (not is_dive(self.b.hexmap, me, me.anchor, p.end),
@@ -895,7 +897,7 @@ class Planner:
             for p in list(picked.values())[:2]:
                 cost, down, names = self.path_aoo(p)
                 kind = DIVE if is_dive(self.b.hexmap, me, me.anchor, p.end) else True
-                value, _ = ctx.cheap_attack(ctx.moved(p.end, p.facing), t, 1, charge=kind)
+                value, _ = ctx.cheap_attack(ctx.moved(p.end, p.facing), t, blows, charge=kind)
                 if not value:
                     continue
                 pos, _ = ctx.position(p.end, p.facing, exact=False, extra_conditions=("running",))
@@ -991,8 +993,9 @@ class Planner:
         t = c.data["target"]
         cost, down, names = c.data["aoo"]
         view2, me2 = ctx.view_at(c.anchor, c.facing)
-        val, chosen = self.attack_sequence(view2, me2, 1, charge=c.data["charge"], moved=True,
-                                           melee_only=True, first_target=t)
+        blows = 2 if self.me.unit.pounce else 1      # Pounce: a second natural weapon
+        val, chosen = self.attack_sequence(view2, me2, blows, charge=c.data["charge"],
+                                           moved=True, melee_only=True, first_target=t)
         if not chosen:
             return None
         val *= 1.0 - down

@@ -14,7 +14,9 @@ adds, minus the attacks of opportunity it provokes:
 - Combat Feint: the chance x a share of the value of the next attack on that foe (the best
   single attack from here, `attack_sequence`), also only with no attack left now: the feint
   serves the next turn's blow.
-- Wake Up: a sleeping ally back in the fight is worth half of bringing a foe down.
+- Wake Up: a sleeping ally back in the fight is worth three quarters of bringing a foe down,
+  less when its sleep is about to end anyway (nothing, one turn before it ends); waking a
+  sleeper (one Big Action) leaves a blow from here.
 - Tumble and Overpower: the chance x the value of the hex beyond the foe, plus the rest x
   staying here, when that beats staying by the attacks of opportunity it costs.
 """
@@ -24,7 +26,8 @@ from game.ai.options import Option
 
 SHARE = {"demoralize": 0.10 * 2.5, "insult": 0.10, "dirty_trick": 0.35, "combat_feint": 0.3}
 SKILL_ACTIONS = ("demoralize", "insult", "dirty_trick", "combat_feint")
-WAKE_WEIGHT = 0.5
+WAKE_WEIGHT = 0.75         # a sleeper back in the fight, of the worth of bringing a foe down
+SLEEP_TURNS = 3            # turns of sleep left from which waking wins the sleeper back whole
 PASSES = ("tumble", "overpower")
 
 
@@ -65,8 +68,21 @@ def skill_options(planner, stay_value: float) -> list:
     return out
 
 
+def _sleep_left(b, ally) -> float:
+    """The share of a sleeper's value that waking it wins back: all of it when nothing ends
+    its sleep (a knockout, a sleep with no end), else the turns of sleep left, two at most,
+    as a share of two (one more turn of a sleep about to end is hardly worth a Big Action)."""
+    if "asleep" not in ally.conditions:
+        return 1.0
+    expiry = b.conditions(ally.name).expires.get("asleep")
+    if not expiry:
+        return 1.0
+    return max(0, min(expiry[2], SLEEP_TURNS) - 1) / (SLEEP_TURNS - 1)
+
+
 def wake_options(planner, stay_value: float) -> list:
-    """Wake a sleeping or knocked-out ally next to me."""
+    """Wake a sleeping or knocked-out ally next to me; a sleeper (one Big Action) leaves the
+    other Big Action for a blow from here."""
     b, ctx, me = planner.b, planner.ctx, planner.me
     if not planner.allowed("wake_up"):
         return []
@@ -75,10 +91,21 @@ def wake_options(planner, stay_value: float) -> list:
         a = ctx.view.unit(option.command.ally)
         if a.team != me.team:
             continue
-        gain = WAKE_WEIGHT * ctx.weights.kill_rounds * ctx.value(a)
-        out.append(Option("wake", stay_value + gain, option.command,
-                          {"ally": a.name, "gain": round(gain, 3)}))
+        gain = WAKE_WEIGHT * ctx.weights.kill_rounds * ctx.value(a) * _sleep_left(b, a)
+        if gain <= 0:
+            continue
+        then = _blow_left(planner) if "asleep" in a.conditions else 0.0
+        out.append(Option("wake", stay_value + gain + then, option.command,
+                          {"ally": a.name, "gain": round(gain, 3), "then_attack": round(then, 3)}))
     return out
+
+
+def _blow_left(planner) -> float:
+    """The attack still possible from here with the Big Action that waking leaves."""
+    if not planner.allowed("attack"):
+        return 0.0
+    n = planner.attacks_possible(planner.budget.big - 1)
+    return planner.attack_sequence(planner.view, planner.me, n)[0] if n > 0 else 0.0
 
 
 def pass_options(planner, stay_value: float) -> list:

@@ -12,14 +12,17 @@ a round), on the same scale as an attack's value:
   often (+4). A blow's worth is the attack value the player gives it (`blow`).
 - Grappled (grab): the foe cannot leave and threatens nothing; our creatures next to it find
   it flat-footed; but the wrestler is held too.
-- Pinned: the foe is helpless against our other creatures next to it.
+- Pinned: the foe is helpless against our other creatures next to it and escapes less often
+  (Unfortunate); a wrestler with rake dice rakes it (its Reaction), which a grab of such a
+  wrestler counts at a discount (the pin may follow).
 - Escape: out of a hold, more so out of a pin.
 - Shove: the foe leaves the reach of our other creatures it threatened (an archer, a
   wounded friend), stops flanking us, and may fall. Pushing away a foe the wrestler itself
   fights is worth nothing by itself.
 
 A maneuver that is a Big Action (not an attack) leaves the turn's attack: its option adds the
-best attack from here when one is left. Attacks of opportunity it provokes cost as for a move.
+best attack from here when one is left. One opened by a weapon with its trait is that
+weapon's attack: its option adds that blow instead. Attacks of opportunity it provokes cost as for a move.
 """
 from __future__ import annotations
 
@@ -49,7 +52,10 @@ HELD_ROUNDS = 0.08         # a grappled foe's value lost (no moving, no threat)
 HELD_SELF = 0.06           # the wrestler's own value lost while it holds
 UNFLANK = 0.1              # an ally no longer flanked: of its value
 FREED = 0.3                # an ally the foe no longer reaches: part of the foe's blows on it
-SWALLOW_NEXT = 0.3         # a foe held in a swallower's mouth: swallowed next turn, maybe
+SWALLOW_NEXT = 0.4         # a foe held in a swallower's mouth: swallowed next turn, maybe
+#                            (of the worth of bringing it down: swallowed, it is out of the fight)
+PIN_HOLDS = 0.5            # a pinned foe's escape is Unfortunate: the hold lasts longer
+PIN_AFTER_GRAB = 0.5       # a raker's hold: the chance it pins (and rakes) with its next action
 
 
 def _near_allies(planner, t, with_me: bool = True) -> list:
@@ -95,16 +101,28 @@ def _grab(planner, cmd, fc) -> float:
     others = [e for e in ctx.enemies if e.name != t.name and footprint_distance(e, me) <= 2]
     own = HELD_SELF * ctx.value(me) * (1.0 if others else 0.3)
     return fc.chance * (HELD_ROUNDS * ctx.value(t) + _hit_share(planner, t, FLAT_HIT, False)
-                        + mouthful(planner, t) - own)
+                        + mouthful(planner, t) + PIN_AFTER_GRAB * rake_worth(planner, t)
+                        - own)
 
 
 def mouthful(planner, t) -> float:
     """A swallower's grab on a creature it can swallow: next turn's Swallow Whole, at a
-    discount (docs/rules/17-special-abilities.md "Pounce, Rake, Swallow Whole and poison")."""
+    discount of the worth of bringing the creature down (swallowed, it is out of the fight:
+    docs/rules/17-special-abilities.md "Pounce, Rake, Swallow Whole and poison")."""
     me = planner.me
     if not me.unit.swallow_whole or size_gap(t, me) < 2:
         return 0.0
-    return SWALLOW_NEXT * planner.ctx.value(t)
+    return SWALLOW_NEXT * planner.ctx.weights.kill_rounds * planner.ctx.value(t)
+
+
+def rake_worth(planner, t) -> float:
+    """The rake that follows a won pin (docs/rules/17-special-abilities.md "Pounce, Rake,
+    Swallow Whole and poison"): its average damage as a share of the foe's hit points, while
+    the Reaction that pays for it is still there."""
+    me = planner.me
+    if me.unit.rake is None or not can_react(me):
+        return 0.0
+    return me.unit.rake.average / max(1, t.hp) * planner.ctx.value(t)
 
 
 def _trip(planner, cmd, fc) -> float:
@@ -114,7 +132,8 @@ def _trip(planner, cmd, fc) -> float:
 
 def _pin(planner, cmd, fc) -> float:
     t = planner.ctx.view.unit(cmd.target)
-    return fc.chance * _hit_share(planner, t, HELPLESS_HIT, with_me=False)
+    return fc.chance * (_hit_share(planner, t, HELPLESS_HIT, with_me=False)
+                        + PIN_HOLDS * HELD_ROUNDS * planner.ctx.value(t) + rake_worth(planner, t))
 
 
 def _escape(planner, cmd, fc) -> float:
@@ -208,6 +227,20 @@ def _follow_up(planner, action: str) -> float:
     return value
 
 
+def _trait_blow(planner, cmd) -> float | None:
+    """A maneuver opened by a weapon with its trait (a grabbing bite) is that weapon's attack
+    first: the blow's own value (it is the turn's attack: no other follows). None for a
+    maneuver opened by a Big Action."""
+    name = getattr(cmd, "weapon", None)
+    if name is None:
+        return None
+    me = planner.me
+    t = planner.ctx.view.unit(cmd.target)
+    w = next((w for w in me.weapons if w.id == name or w.name == name), None)
+    est = quick(me, w, t, "melee", 1) if w is not None else None
+    return planner.ctx.attack_value(t, [est])[0] if est is not None else 0.0
+
+
 def wrestling_options(planner, stay_value: float) -> list:
     """The maneuvers worth trying from where the creature stands (then staying there)."""
     b, ctx, me = planner.b, planner.ctx, planner.me
@@ -228,10 +261,12 @@ def wrestling_options(planner, stay_value: float) -> list:
                 aoo, down, _ = ctx.aoo_cost([ctx.view.unit(n) for n in opt.provokes])
             if follow is None:
                 follow = _follow_up(planner, action)
-            value = worth * (1.0 - down) + follow * (1.0 - down) + stay_value - aoo
+            struck = _trait_blow(planner, opt.command)
+            after = follow if struck is None else struck
+            value = worth * (1.0 - down) + after * (1.0 - down) + stay_value - aoo
             out.append(Option(action, value, opt.command,
                               {"worth": round(worth, 3), "chance": round(fc.chance, 3),
-                               "then_attack": round(follow, 3), "aoo": -round(aoo, 3)}))
+                               "then_attack": round(after, 3), "aoo": -round(aoo, 3)}))
     return out
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.balance.special_uses import SPECIAL, special_uses
 from game.engine import commands as C
 from game.engine import events as E
 
@@ -60,8 +61,11 @@ def action_counts(battle) -> dict:
     spent, commanded or taken by policy ("Reaction: AOO", "Reaction: Active Parry",
     "Reaction: Active Dodge", "Reaction: Trade Spaces"), how they used the terrain
     ("Terrain: Swim", "Terrain: Climb", "Terrain: Fly", "Terrain: Fly over a wall",
-    "Terrain: Jump down", "Terrain: Stall", "Terrain: Fall": `terrain_uses`); the actions of minions count once
-    more as "Minion: <command type>" (docs/rules/15-minions.md)."""
+    "Terrain: Jump down", "Terrain: Stall", "Terrain: Fall": `terrain_uses`), the special
+    rules they used that
+    no command names ("Special: Pounce", "Special: Rake", ...: `game.balance.special_uses`);
+    the actions of minions count once more as "Minion: <command type>"
+    (docs/rules/15-minions.md)."""
     from game.engine.minions import actor_of
     counts: dict[str, Counter] = {}
     asked = iter([e.kind for e in battle.events if isinstance(e, E.ReactionAsked)])
@@ -77,6 +81,8 @@ def action_counts(battle) -> dict:
         counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"Reaction: {what}"] += 1
     for who, what in terrain_uses(battle):
         counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"Terrain: {what}"] += 1
+    for who, what in special_uses(battle):
+        counts.setdefault(battle.teams_of.get(who, "?"), Counter())[f"{SPECIAL}{what}"] += 1
     return {team: dict(sorted(c.items())) for team, c in sorted(counts.items())}
 
 
