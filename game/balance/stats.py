@@ -62,8 +62,8 @@ def action_counts(battle) -> dict:
     "Reaction: Active Dodge", "Reaction: Trade Spaces"), how they used the terrain
     ("Terrain: Swim", "Terrain: Climb", "Terrain: Fly", "Terrain: Fly over a wall",
     "Terrain: Jump down", "Terrain: Stall", "Terrain: Fall": `terrain_uses`), the special
-    rules they used that
-    no command names ("Special: Pounce", "Special: Rake", ...: `game.balance.special_uses`);
+    rules they used that no command names ("Special: Pounce", "Special: Rake", ...:
+    `game.balance.special_uses`);
     the actions of minions count once more as "Minion: <command type>"
     (docs/rules/15-minions.md)."""
     from game.engine.minions import actor_of
