@@ -22,6 +22,8 @@ from game.tiled.hexmap import Terrain, UnitPlacement
 
 DB = load_units()
 DB["gecko"] = replace(DB["goblin"], key="gecko", name="Gecko", climb_ft=30)   # a climber
+# a harpy that turns freely: terrain costs alone (turning limits: test_flight_maneuverability)
+DB["free_harpy"] = replace(DB["harpy"], key="free_harpy", flight_limits=False)
 CLIFF = Terrain(elevation=2, climb_dc=15, name="cliff")
 SHEER = Terrain(elevation=3, name="sheer rock")
 HILL = Terrain(elevation=1, name="hill")
@@ -29,7 +31,7 @@ DEEP = Terrain(water="deep", name="deep water")
 PALISADE = Terrain(impassable=True, obstacle="wall", elevation=2, name="palisade")
 PIT = Terrain(impassable=True, name="pit")
 TILES = [None] * 5 + [WALL, RUBBLE, CLIFF, CLIFF, SHEER, HILL, DEEP, DEEP, PALISADE, PIT]
-MOVERS = ["fighter", "lizardfolk", "gecko", "harpy"]
+MOVERS = ["fighter", "lizardfolk", "gecko", "free_harpy"]
 W, H = 9, 7
 
 
