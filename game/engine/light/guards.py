@@ -5,28 +5,20 @@ from __future__ import annotations
 
 from game.ecs.light_components import LightTurn
 from game.engine.light.body import turn_of
+from game.engine import one_reaction
 from game.engine.state import Refused
 
 
+ATTACK = "Opportunity Attack"       # the reaction's name in the refusals
+
+
 def ready(b) -> None:
-    if b.winner:
-        raise Refused("battle_over", "the battle is over: " + (
-            "a draw" if b.winner == "draw" else f"{b.winner} won"))
-    if b.pending:
-        raise Refused("awaiting_reaction", f"the battle waits for {b.pending.reactor}'s "
-                      f"answer to the Opportunity Attack on {b.pending.mover} (React)")
+    one_reaction.ready(b, ATTACK)
 
 
 def actor(b, cmd):
     """The active creature named by `cmd.unit` (its UnitView)."""
-    ready(b)
-    name = cmd.unit
-    if not isinstance(name, str):
-        raise Refused("bad_command", f"a command names its unit, got {name!r}")
-    if name != b.active:
-        b.entity(name)
-        raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
-    return b.unit(name)
+    return one_reaction.actor(b, cmd, ATTACK)
 
 
 def move_action(b, u, what: str) -> None:

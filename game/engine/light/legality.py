@@ -5,11 +5,12 @@ player and the command line read this, as they read the default rules' query.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from game.ecs.components import Weapons
-from game.engine.legality import ActionOption, Option, legal_option
+from game.engine.action_table import ActionRow, ActionTable
+from game.engine.legality import Option
 from game.engine.light import commands as L
 from game.engine.light import guards as G
 from game.engine.light.attacking import STYLES, reach_of, usable
@@ -22,16 +23,6 @@ from game.hexgrid import hexes_within
 from game.rules import areas
 from game.rules import movement as rm
 from game.rules.threat import footprint_distance
-
-
-@dataclass(frozen=True)
-class LightAction:
-    action: str
-    cost: str
-    available: Callable          # (battle, unit view) -> None or Refused
-    commands: Callable           # (battle, unit view) -> candidate commands
-    legal: Callable | None = None   # (battle, unit view) -> its Options, when the candidates
-                                    # come from a search that already checked them
 
 
 # ---- availability (before any target) ------------------------------------------------------
@@ -182,97 +173,40 @@ def _single(command) -> Callable:
 
 
 ACTIONS = (
-    LightAction("shift", "1 move action", _move("shift"), _paths("shift", L.Shift),
+    ActionRow("shift", "1 move action", _move("shift"), _paths("shift", L.Shift),
                 _path_options("shift", L.Shift)),
-    LightAction("walk", "1 move action", _move("walk"), _paths("walk", L.Walk),
+    ActionRow("walk", "1 move action", _move("walk"), _paths("walk", L.Walk),
                 _path_options("walk", L.Walk)),
-    LightAction("run", "1 move action", _move("run"), _paths("run", L.Run),
+    ActionRow("run", "1 move action", _move("run"), _paths("run", L.Run),
                 _path_options("run", L.Run)),
-    LightAction("jump", "1 move action", _move("jump"), _single(L.Jump)),
-    LightAction("get_up", "1 move action", _get_up, _single(L.GetUp)),
-    LightAction("light_attack", "the major action", _attack("light"),
+    ActionRow("jump", "1 move action", _move("jump"), _single(L.Jump)),
+    ActionRow("get_up", "1 move action", _get_up, _single(L.GetUp)),
+    ActionRow("light_attack", "the major action", _attack("light"),
                 _attacks("light", L.LightAttack)),
-    LightAction("heavy_attack", "the major action", _attack("heavy"),
+    ActionRow("heavy_attack", "the major action", _attack("heavy"),
                 _attacks("heavy", L.HeavyAttack)),
-    LightAction("volley_attack", "the major action", _attack("volley"),
+    ActionRow("volley_attack", "the major action", _attack("volley"),
                 _attacks("volley", L.VolleyAttack)),
-    LightAction("dash_attack", "the major action", _attack("dash"), _dashes),
-    LightAction("scope_attack", "the major action", _attack("scope"),
+    ActionRow("dash_attack", "the major action", _attack("dash"), _dashes),
+    ActionRow("scope_attack", "the major action", _attack("scope"),
                 _attacks("scope", L.ScopeAttack)),
-    LightAction("throw_weapon", "the major action", _attack("throw"),
+    ActionRow("throw_weapon", "the major action", _attack("throw"),
                 _attacks("throw", L.ThrowWeapon)),
-    LightAction("use_power", "the power's action, its MP and a use", _powers,
+    ActionRow("use_power", "the power's action, its MP and a use", _powers,
                 _power_commands),
-    LightAction("block", "the major action", _major("Block"), _single(L.Block)),
-    LightAction("handle_equipment", "the major action (picking up: free)", _nothing, _draws),
-    LightAction("consume_substance", "the major action", _major("Consume Substance"),
+    ActionRow("block", "the major action", _major("Block"), _single(L.Block)),
+    ActionRow("handle_equipment", "the major action (picking up: free)", _nothing, _draws),
+    ActionRow("consume_substance", "the major action", _major("Consume Substance"),
                 _single(L.ConsumeSubstance)),
-    LightAction("wait", "its place in the order", _nothing, _waits),
-    LightAction("end_turn", "nothing", _nothing, _single(L.EndTurn)),
+    ActionRow("wait", "its place in the order", _nothing, _waits),
+    ActionRow("end_turn", "nothing", _nothing, _single(L.EndTurn)),
 )
-KINDS = {a.action: a for a in ACTIONS}
-ACTION_IDS = tuple(KINDS)
 
-
-def refusal(b, command) -> Refused | None:
-    try:
-        check(b, command)
-    except Refused as refused:
-        return refused
-    return None
-
-
-def _legal(b, command) -> Option | None:
-    return legal_option(b, command, refusal)
-
-
-def _start(b, name: str, kind: LightAction | None, action: str = ""):
-    try:
-        if kind is None:       # a caller that knows another rulebook's actions asked
-            raise Refused("no_such_action", f"the light rules have no {action!r} action "
-                          f"(they have {', '.join(ACTION_IDS)})")
-        u = G.actor(b, L.EndTurn(name))
-        kind.available(b, u)
-    except Refused as refused:
-        return None, refused
-    return u, None
-
-
-def can_start(b, name: str, action: str) -> Refused | None:
-    return _start(b, name, KINDS.get(action), action)[1]
-
-
-def options(b, name: str, action: str) -> list[Option]:
-    kind = KINDS.get(action)
-    u, why = _start(b, name, kind, action)
-    if why is not None:
-        return []
-    if kind.legal is not None:
-        return list(kind.legal(b, u))
-    found = (_legal(b, cmd) for cmd in kind.commands(b, u))
-    return [o for o in found if o is not None]
-
-
-def action_option(b, name: str, action: str) -> ActionOption:
-    kind = KINDS.get(action)
-    u, why = _start(b, name, kind, action)
-    if why is None and kind.legal is not None:
-        if next(iter(kind.legal(b, u)), None) is not None:
-            return ActionOption(action, True, cost=kind.cost)
-        why = Refused("no_target", "no hex to move to")
-    if why is None:
-        first = None
-        for cmd in kind.commands(b, u):
-            if _legal(b, cmd) is not None:
-                return ActionOption(action, True, cost=kind.cost)
-            first = first or refusal(b, cmd)
-        why = Refused("no_target", "no target or place for it now" +
-                      (f" ({first.reason})" if first is not None else ""))
-    return ActionOption(action, False, why.code, why.reason, kind.cost if kind else "")
-
-
-def actions(b, name: str) -> list[ActionOption]:
-    return [action_option(b, name, a) for a in ACTION_IDS]
+TABLE = ActionTable("light rules", ACTIONS, check, L.EndTurn, G.actor)
+KINDS, ACTION_IDS = TABLE.kinds, TABLE.ids
+refusal, can_start, options = TABLE.refusal, TABLE.can_start, TABLE.options
+action_option, actions = TABLE.action_option, TABLE.actions
+_legal = TABLE.legal
 
 
 __all__ = ["ACTIONS", "ACTION_IDS", "KINDS", "action_option", "actions", "can_start",

@@ -3,9 +3,9 @@ Consume Substance, Wait and End Turn, and the answers outside a turn (React to a
 Opportunity Attack prompt, a reaction policy)."""
 from __future__ import annotations
 
-from game.data.model import AOO_POLICIES
-from game.ecs.components import Controller, Weapons
+from game.ecs.components import Weapons
 from game.engine import events as E
+from game.engine import one_reaction
 from game.engine.light import guards as G
 from game.engine.light.body import pool_of, turn_of
 from game.engine.light.powers import heal
@@ -103,32 +103,11 @@ def end_turn(b, cmd):
 
 
 def react(b, cmd):
-    """The answer of an `ask` creature to its Opportunity Attack prompt."""
-    if b.pending is None:
-        G.ready(b)
-        raise Refused("no_reaction_awaited", "no reaction is awaited")
-    if cmd.unit != b.pending.reactor:
-        raise Refused("not_reactor", f"the battle waits for {b.pending.reactor}'s reaction, "
-                      f"not {cmd.unit}'s")
-    if not isinstance(cmd.accept, bool):
-        raise Refused("bad_command", "React.accept is true or false")
-    return lambda: cmd.accept
+    return one_reaction.react(b, cmd, G.ATTACK)
 
 
 def set_policy(b, cmd):
-    if not isinstance(cmd.unit, str) or cmd.unit not in b.eids:
-        b.entity(cmd.unit)
-    if cmd.reaction != "aoo":
-        raise Refused("bad_command", "the light rules have one reaction: aoo (the "
-                      "Opportunity Attack)")
-    if cmd.policy not in AOO_POLICIES:
-        raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use "
-                      f"{', '.join(AOO_POLICIES)})")
-
-    def perform():
-        b.update(cmd.unit, Controller, aoo_policy=cmd.policy)
-        b.emit(E.PolicySet(cmd.unit, cmd.policy, cmd.reaction))
-    return perform
+    return one_reaction.set_policy(b, cmd, "the light rules", G.ATTACK)
 
 
 __all__ = ["DRAUGHT_HP", "block", "consume_substance", "end_turn", "handle_equipment", "react",

@@ -9,6 +9,7 @@ dying one none; after a charge, none.
 from __future__ import annotations
 
 from game.ecs.steller_components import StellerTurn
+from game.engine import one_reaction
 from game.engine.state import Refused
 from game.engine.steller.body import is_down, turn_of
 from game.rules.steller.conditions import NO_ACTIONS
@@ -18,25 +19,16 @@ SLOTS = {"standard": ("standard",), "move": ("move", "standard"),
          "minor": ("minor", "move", "standard")}
 
 
+ATTACK = "opportunity attack"       # the reaction's name in the refusals
+
+
 def ready(b) -> None:
-    if b.winner:
-        raise Refused("battle_over", "the battle is over: " + (
-            "a draw" if b.winner == "draw" else f"{b.winner} won"))
-    if b.pending:
-        raise Refused("awaiting_reaction", f"the battle waits for {b.pending.reactor}'s "
-                      f"answer to the opportunity attack on {b.pending.mover} (React)")
+    one_reaction.ready(b, ATTACK)
 
 
 def actor(b, cmd):
     """The active creature named by `cmd.unit` (its UnitView)."""
-    ready(b)
-    name = cmd.unit
-    if not isinstance(name, str):
-        raise Refused("bad_command", f"a command names its unit, got {name!r}")
-    if name != b.active:
-        b.entity(name)
-        raise Refused("not_your_turn", f"it is {b.active}'s turn, not {name}'s")
-    return b.unit(name)
+    return one_reaction.actor(b, cmd, ATTACK)
 
 
 def slot_for(b, name: str, action: str) -> str | None:

@@ -5,10 +5,11 @@ player and the command line read this, as they read the default rules' query.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
-from game.engine.legality import ActionOption, Option, legal_option
+from game.engine.action_table import ActionRow, ActionTable
+from game.engine.legality import Option
 from game.engine.state import Refused
 from game.engine.steller import commands as S
 from game.engine.steller import guards as G
@@ -21,15 +22,6 @@ from game.hexgrid import hexes_within
 from game.rules import areas
 from game.rules import movement as rm
 from game.rules.threat import footprint_distance
-
-
-@dataclass(frozen=True)
-class StellerAction:
-    action: str
-    cost: str
-    available: Callable          # (battle, unit view) -> None or Refused
-    commands: Callable           # (battle, unit view) -> candidate commands
-    legal: Callable | None = None   # (battle, unit view) -> its Options, already checked
 
 
 def _slot(action: str, what: str) -> Callable:
@@ -148,88 +140,31 @@ def _nothing(b, u) -> None:
 
 
 ACTIONS = (
-    StellerAction("basic_attack", "a standard action", _powers(True), _power_commands(True)),
-    StellerAction("use_power", "the power's action", _powers(False), _power_commands(False)),
-    StellerAction("walk", "a move action", _move("walk"), _paths("walk", S.Walk),
+    ActionRow("basic_attack", "a standard action", _powers(True), _power_commands(True)),
+    ActionRow("use_power", "the power's action", _powers(False), _power_commands(False)),
+    ActionRow("walk", "a move action", _move("walk"), _paths("walk", S.Walk),
                   _path_options("walk", S.Walk)),
-    StellerAction("shift", "a move action", _move("shift"), _paths("shift", S.Shift),
+    ActionRow("shift", "a move action", _move("shift"), _paths("shift", S.Shift),
                   _path_options("shift", S.Shift)),
-    StellerAction("run", "a move action", _move("run"), _paths("run", S.Run),
+    ActionRow("run", "a move action", _move("run"), _paths("run", S.Run),
                   _path_options("run", S.Run)),
-    StellerAction("charge", "a standard action (then no more)", _move("charge"), _charges),
-    StellerAction("stand_up", "a move action", _stand, _single(S.StandUp)),
-    StellerAction("second_wind", "a standard action, once a battle",
+    ActionRow("charge", "a standard action (then no more)", _move("charge"), _charges),
+    ActionRow("stand_up", "a move action", _stand, _single(S.StandUp)),
+    ActionRow("second_wind", "a standard action, once a battle",
                   _slot("standard", "catch its second wind"), _single(S.SecondWind)),
-    StellerAction("total_defense", "a standard action",
+    ActionRow("total_defense", "a standard action",
                   _slot("standard", "take total defense"), _single(S.TotalDefense)),
-    StellerAction("coup_de_grace", "a standard action",
+    ActionRow("coup_de_grace", "a standard action",
                   _slot("standard", "deliver a coup de grace"), _coups),
-    StellerAction("action_point", "a free action, once a battle", _nothing, _action_points),
-    StellerAction("end_turn", "nothing", _nothing, _single(S.EndTurn)),
+    ActionRow("action_point", "a free action, once a battle", _nothing, _action_points),
+    ActionRow("end_turn", "nothing", _nothing, _single(S.EndTurn)),
 )
-KINDS = {a.action: a for a in ACTIONS}
-ACTION_IDS = tuple(KINDS)
 
-
-def refusal(b, command) -> Refused | None:
-    try:
-        check(b, command)
-    except Refused as refused:
-        return refused
-    return None
-
-
-def _legal(b, command) -> Option | None:
-    return legal_option(b, command, refusal)
-
-
-def _start(b, name: str, kind: StellerAction | None, action: str = ""):
-    try:
-        if kind is None:
-            raise Refused("no_such_action", f"the steller rules have no {action!r} action "
-                          f"(they have {', '.join(ACTION_IDS)})")
-        u = G.actor(b, S.EndTurn(name))
-        kind.available(b, u)
-    except Refused as refused:
-        return None, refused
-    return u, None
-
-
-def can_start(b, name: str, action: str) -> Refused | None:
-    return _start(b, name, KINDS.get(action), action)[1]
-
-
-def options(b, name: str, action: str) -> list[Option]:
-    kind = KINDS.get(action)
-    u, why = _start(b, name, kind, action)
-    if why is not None:
-        return []
-    if kind.legal is not None:
-        return list(kind.legal(b, u))
-    found = (_legal(b, cmd) for cmd in kind.commands(b, u))
-    return [o for o in found if o is not None]
-
-
-def action_option(b, name: str, action: str) -> ActionOption:
-    kind = KINDS.get(action)
-    u, why = _start(b, name, kind, action)
-    if why is None and kind.legal is not None:
-        if next(iter(kind.legal(b, u)), None) is not None:
-            return ActionOption(action, True, cost=kind.cost)
-        why = Refused("no_target", "no hex to move to")
-    if why is None:
-        first = None
-        for cmd in kind.commands(b, u):
-            if _legal(b, cmd) is not None:
-                return ActionOption(action, True, cost=kind.cost)
-            first = first or refusal(b, cmd)
-        why = Refused("no_target", "no target or place for it now" +
-                      (f" ({first.reason})" if first is not None else ""))
-    return ActionOption(action, False, why.code, why.reason, kind.cost if kind else "")
-
-
-def actions(b, name: str) -> list[ActionOption]:
-    return [action_option(b, name, a) for a in ACTION_IDS]
+TABLE = ActionTable("steller rules", ACTIONS, check, S.EndTurn, G.actor)
+KINDS, ACTION_IDS = TABLE.kinds, TABLE.ids
+refusal, can_start, options = TABLE.refusal, TABLE.can_start, TABLE.options
+action_option, actions = TABLE.action_option, TABLE.actions
+_legal = TABLE.legal
 
 
 __all__ = ["ACTIONS", "ACTION_IDS", "KINDS", "action_option", "actions", "can_start",

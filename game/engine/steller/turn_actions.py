@@ -3,10 +3,8 @@ defense and ending the turn, and the answers outside a turn (React to an opportu
 prompt, a reaction policy)."""
 from __future__ import annotations
 
-from game.data.model import AOO_POLICIES
-from game.ecs.components import Controller
 from game.ecs.steller_components import StellerPool
-from game.engine import events as E
+from game.engine import one_reaction
 from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import pool_of, sheet_of
@@ -52,32 +50,11 @@ def end_turn(b, cmd):
 
 
 def react(b, cmd):
-    """The answer of an `ask` creature to its opportunity attack prompt."""
-    if b.pending is None:
-        G.ready(b)
-        raise Refused("no_reaction_awaited", "no reaction is awaited")
-    if cmd.unit != b.pending.reactor:
-        raise Refused("not_reactor", f"the battle waits for {b.pending.reactor}'s reaction, "
-                      f"not {cmd.unit}'s")
-    if not isinstance(cmd.accept, bool):
-        raise Refused("bad_command", "React.accept is true or false")
-    return lambda: cmd.accept
+    return one_reaction.react(b, cmd, G.ATTACK)
 
 
 def set_policy(b, cmd):
-    if not isinstance(cmd.unit, str) or cmd.unit not in b.eids:
-        b.entity(cmd.unit)
-    if cmd.reaction != "aoo":
-        raise Refused("bad_command", "the steller rules ask one reaction: aoo (the "
-                      "opportunity attack)")
-    if cmd.policy not in AOO_POLICIES:
-        raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use "
-                      f"{', '.join(AOO_POLICIES)})")
-
-    def perform():
-        b.update(cmd.unit, Controller, aoo_policy=cmd.policy)
-        b.emit(E.PolicySet(cmd.unit, cmd.policy, cmd.reaction))
-    return perform
+    return one_reaction.set_policy(b, cmd, "the steller rules", G.ATTACK)
 
 
 __all__ = ["end_turn", "react", "second_wind", "set_policy", "total_defense"]
