@@ -1,7 +1,8 @@
 """What the rulebooks with a single reaction, the opportunity attack, share (the light and
 steller profiles: docs/architecture.md "Rule profiles"): the checks every command makes first
-(the battle goes on, no answer is awaited, it is this creature's turn) and the two commands
-about that reaction, React and SetPolicy. `attack` is the reaction's name in the rulebook's
+(the battle goes on, no answer is awaited, it is this creature's turn), how a command is
+carried out when an action may pause for that reaction, and the two commands about it, React
+and SetPolicy. `attack` is the reaction's name in the rulebook's
 words, as the refusals say it.
 """
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 from game.data.model import AOO_POLICIES
 from game.ecs.components import Controller
 from game.engine import events as E
-from game.engine.state import Refused
+from game.engine.combat import Ask
+from game.engine.commands import React
+from game.engine.state import PendingReaction, Refused
 
 
 def ready(b, attack: str) -> None:
@@ -63,4 +66,33 @@ def set_policy(b, cmd, rulebook: str, attack: str):
     return perform
 
 
-__all__ = ["actor", "react", "ready", "set_policy"]
+def handle(b, cmd, check, after_action) -> list:
+    """Carry out `cmd`: `check` it (a `Refused` changes nothing), perform it; an action that
+    pauses for an `ask` creature's reaction waits for its React, which resumes it.
+    `after_action(b)` runs once the action has ended. The events it gave."""
+    perform = check(b, cmd)
+    if isinstance(cmd, React):
+        process = b.pending.resume
+        b.wait_for(None)
+        _drive(b, process, after_action, perform(), started=True)
+    else:
+        _drive(b, perform(), after_action)
+    return list(b._out)
+
+
+def _drive(b, process, after_action, answer=None, started: bool = False) -> None:
+    """Run a performed action until it ends or asks a reaction."""
+    if not hasattr(process, "send"):
+        after_action(b)
+        return
+    try:
+        ask = process.send(answer) if started else next(process)
+    except StopIteration:
+        after_action(b)
+        return
+    assert isinstance(ask, Ask)
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind))
+    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
+
+
+__all__ = ["actor", "handle", "react", "ready", "set_policy"]

@@ -3,9 +3,7 @@
 pauses for an `ask` creature's opportunity attack waits for its React."""
 from __future__ import annotations
 
-from game.engine import events as E
-from game.engine.combat import Ask
-from game.engine.state import PendingReaction
+from game.engine import one_reaction
 from game.engine.steller import commands as S
 from game.engine.steller.moving import path_move, stand_up
 from game.engine.steller.powers import charge, use_power
@@ -30,29 +28,7 @@ def check(b, cmd):
 
 
 def handle(b, cmd) -> list:
-    perform = check(b, cmd)
-    if isinstance(cmd, S.React):
-        process = b.pending.resume
-        b.wait_for(None)
-        drive(b, process, perform(), started=True)
-    else:
-        drive(b, perform())
-    return list(b._out)
+    return one_reaction.handle(b, cmd, check, after_action)
 
 
-def drive(b, process, answer=None, started: bool = False) -> None:
-    """Run a performed action until it ends or asks an opportunity attack."""
-    if not hasattr(process, "send"):
-        after_action(b)
-        return
-    try:
-        ask = process.send(answer) if started else next(process)
-    except StopIteration:
-        after_action(b)
-        return
-    assert isinstance(ask, Ask)
-    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind))
-    b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
-
-
-__all__ = ["HANDLERS", "check", "drive", "handle"]
+__all__ = ["HANDLERS", "check", "handle"]
