@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game.ai.player import choose_command
 from game.ecs.scenario import WALL
+from game.tiled.hexmap import Terrain
 from game.engine import commands as C
 from game.engine import events as E
 from game.engine.light import commands as L
@@ -17,6 +18,7 @@ from test_light_rules import arena as light_arena
 
 E_, NE, NW, W, SW, SE = range(6)
 START = (2, 3)
+LAKE = Terrain(water="deep", name="lake")
 
 
 def sky(maneuver="average", terrain=None, foe_at=(25, 10), dice=()):
@@ -89,12 +91,23 @@ def test_flight_turning_search_offers_only_legal_paths():
 def test_minimum_flight_speed_a_flyer_that_moves_less_begins_to_fall():
     """"Minimum Flight Speed: You must move at least this many hexes forward to maintain lift.
     A creature that moves less than this amount in a single round while airborne begins to
-    fall." The average harpy (2 hexes) flies 1 and ends its turn: it comes down, prone."""
-    b = sky(dice=[("d20", 10)])
+    fall." The average harpy (2 hexes) flies 1, over a lake, and ends its turn: it comes down,
+    prone."""
+    b = sky(terrain={(3, 3): LAKE}, dice=[("d20", 10)])
     ok(b, C.Move("H", path=course(b, E_)))
     events = ok(b, C.EndTurn("H"))
     fell = of(events, E.Fell)
     assert [f.cause for f in fell] == ["stall"] and b.unit("H").has("prone")
+
+
+def test_minimum_flight_speed_a_flyer_over_firm_ground_lands():
+    """"For simplicity, taking off & landing requires no additional effort, movement, or
+    actions. As long as you can reach the ground using your Fly movement, you can land
+    safely." The harpy flies 1 hex over grass and ends its turn: it has landed, not fallen,
+    and flies on next turn."""
+    b = sky()
+    ok(b, C.Move("H", path=course(b, E_)))
+    assert not of(ok(b, C.EndTurn("H")), E.Fell) and not b.unit("H").has("prone")
 
 
 def test_minimum_flight_speed_met_keeps_the_flyer_aloft():

@@ -8,8 +8,8 @@ leaves it prone when the fall hurt it, and says so in a Fell event. A fall that 
 a REF save (DC 10; a helpless creature fails it): failed, a d2 breaks an arm (1) or a leg (2).
 `terrain_check(b, name, skill, dc, purpose)` rolls a Swim, Climb or Strength check.
 `count_flight` and `stall_if_slow` keep a flyer's minimum flight speed (game.rules.flight): a
-flyer that ends its turn aloft having flown fewer hexes than its minimum stalls and comes down
-as a knocked-down flyer does.
+flyer that ends its turn aloft over ground it cannot land on, having flown fewer hexes than
+its minimum, stalls and comes down as a knocked-down flyer does.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from game.rules import falling as rules
 from game.rules import flight
 from game.rules import saving_throws as saves
 from game.rules.damage import dr_applies
-from game.rules.locomotion import flies, step_hazard
+from game.rules.locomotion import WALKER, can_stand, flies, step_hazard
 from game.rules.skills import beats_dc_chance, skill_bonus
 from game.rules.threat import is_helpless
 
@@ -108,12 +108,16 @@ def count_flight(b, name: str) -> None:
 
 
 def stall_due(b, name: str) -> bool:
-    """Would `name` stall if its turn ended now: aloft, having flown fewer hexes this turn
-    than its maneuverability's minimum? (An interrupt turn is no round of flight of its own.)"""
+    """Would `name` stall if its turn ended now: aloft over ground it cannot land on (deep
+    water, a pit, a wall's top), having flown fewer hexes this turn than its maneuverability's
+    minimum? A flyer over ground a walker could stand on lands there, as taking off and
+    landing cost nothing. (An interrupt turn is no round of flight of its own.)"""
     if name not in b.eids or name != b.active or b.turn.interrupting:
         return False
     u = b.unit(name)
-    return not u.dead and flies(u) and b.turn.flown < flight.min_hexes(u)
+    if u.dead or not flies(u) or b.turn.flown >= flight.min_hexes(u):
+        return False
+    return not all(can_stand(b.hexmap.terrain_at(h), WALKER) for h in u.hexes)
 
 
 def stall_if_slow(b, name: str):
