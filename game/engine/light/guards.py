@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.ecs.light_components import LightTurn
 from game.engine.light.body import turn_of
+from game.engine import guards as core
 from game.engine import one_reaction
 from game.engine.state import Refused
 
@@ -53,14 +54,7 @@ def not_grounded(u, what: str) -> None:
                       f"before it can {what}")
 
 
-def cell(b, value, what: str = "the hex"):
-    ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value)
-    if not ok:
-        raise Refused("bad_hex", f"{what} must be col,row (two integers), got {value!r}")
-    if not b.hexmap.in_bounds(*value):
-        raise Refused("off_map", f"{value[0]},{value[1]} is off the map")
-    return b.hexmap.hex_at(*value)
+cell = core.cell             # the map hex a command names (docs/architecture.md)
 
 
 def enemy(b, u, name):

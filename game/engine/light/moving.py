@@ -12,6 +12,7 @@ from game.engine import events as E
 from game.engine.light import guards as G
 from game.engine.light.body import sheet_of
 from game.engine.light.strikes import can_strike_back, leaving_range, opportunity_attacks
+from game.engine.guards import path_states
 from game.engine.movement import check_path
 from game.engine.state import Refused
 from game.hexgrid import footprint, footprint_turns
@@ -29,20 +30,6 @@ def move_hexes(sheet, kind: str) -> int:
     """Hexes a move action of `kind` may cost: the shift, walk or run score."""
     return hexes_of({"shift": sheet.shift_ft, "walk": sheet.walk_ft, "run": sheet.run_ft,
                      "dash": 2 * sheet.shift_ft}[kind])
-
-
-def path_states(b, u, path, facings=()):
-    """(hex, facing) after each step; `facings` turn a big creature on the way (one integer
-    0-5 per step), as the default rules' moves do."""
-    if not isinstance(path, (tuple, list)) or not path:
-        raise Refused("bad_path", "a path lists the hexes the unit enters, first step first")
-    if facings and (not isinstance(facings, (tuple, list)) or len(facings) != len(path) or
-                    not all(isinstance(f, int) and not isinstance(f, bool) for f in facings)):
-        raise Refused("bad_path", "facings, when given, are one integer 0-5 per hex of the path")
-    hexes = [G.cell(b, c, f"step {n + 1} of the path") for n, c in enumerate(path)]
-    if not facings or not footprint_turns(u.size):
-        return [(h, u.facing) for h in hexes]
-    return [(h, facings[n] % 6) for n, h in enumerate(hexes)]
 
 
 def path_fields(b, u, states) -> dict:

@@ -9,6 +9,7 @@ dying one none; after a charge, none.
 from __future__ import annotations
 
 from game.ecs.steller_components import StellerTurn
+from game.engine import guards as core
 from game.engine import one_reaction
 from game.engine.state import Refused
 from game.engine.steller.body import is_down, turn_of
@@ -63,14 +64,7 @@ def spend(b, name: str, slot: str) -> None:
     b.update(name, StellerTurn, **{slot: True}, acted=turn.acted + 1)
 
 
-def cell(b, value, what: str = "the hex"):
-    ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value)
-    if not ok:
-        raise Refused("bad_hex", f"{what} must be col,row (two integers), got {value!r}")
-    if not b.hexmap.in_bounds(*value):
-        raise Refused("off_map", f"{value[0]},{value[1]} is off the map")
-    return b.hexmap.hex_at(*value)
+cell = core.cell             # the map hex a command names (docs/architecture.md)
 
 
 def creature(b, u, name, enemy: bool = True):

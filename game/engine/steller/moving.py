@@ -8,6 +8,7 @@ Slowed: speed 2; immobilized or restrained: no move; prone: stand up first.
 from __future__ import annotations
 
 from game.engine import events as E
+from game.engine.guards import path_states
 from game.engine.movement import check_path
 from game.engine.state import Refused
 from game.engine.steller import guards as G
@@ -28,18 +29,6 @@ def move_hexes(b, u, kind: str) -> int:
     if kind == "shift":
         return min(1, speed)
     return speed + RUN_EXTRA if kind == "run" and speed else speed
-
-
-def path_states(b, u, path, facings=()):
-    if not isinstance(path, (tuple, list)) or not path:
-        raise Refused("bad_path", "a path lists the hexes the unit enters, first step first")
-    if facings and (not isinstance(facings, (tuple, list)) or len(facings) != len(path) or
-                    not all(isinstance(f, int) and not isinstance(f, bool) for f in facings)):
-        raise Refused("bad_path", "facings, when given, are one integer 0-5 per hex of the path")
-    hexes = [G.cell(b, c, f"step {n + 1} of the path") for n, c in enumerate(path)]
-    if not facings or not footprint_turns(u.size):
-        return [(h, u.facing) for h in hexes]
-    return [(h, facings[n] % 6) for n, h in enumerate(hexes)]
 
 
 def path_fields(b, u, states) -> dict:
