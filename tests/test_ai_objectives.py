@@ -9,12 +9,14 @@ from game.engine import commands as C
 from game.engine.battle import Battle
 from game.hexgrid import hex_distance
 from game.tiled.loader import load_map
-from scenario_maps import creature, region, scenario_map, thing
+from scenario_maps import creature, prop, region, scenario_map, thing
 
 
-def computer_turn(tmp_path, units, scenario, who: str, name: str) -> tuple[list, Battle]:
-    """The commands of `who`'s whole turn, played by the computer, and the battle after."""
-    path = scenario_map(tmp_path, units, scenario, width=15, name=f"{name}.tmx")
+def computer_turn(tmp_path, units, scenario, who: str, name: str,
+                  props: str = "") -> tuple[list, Battle]:
+    """The commands of `who`'s whole turn, played by the computer, and the battle after
+    (`props`: map properties, `prop(...)` each on its line)."""
+    path = scenario_map(tmp_path, units, scenario, width=30, name=f"{name}.tmx", props=props)
     b = Battle(load_map(path), seed=3, initiative="top-down")
     while b.active != who:
         b.apply(C.EndTurn(b.active))
@@ -86,3 +88,27 @@ def test_it_stands_in_the_region_the_enemy_must_hold_instead_of_charging(tmp_pat
     hold = [ford, thing(21, "objective", team="blue", kind="hold", target="Ford", rounds=2)]
     _, b = computer_turn(tmp_path, units, hold, "Grak", "contest")
     assert b.cell(b.unit("Grak").anchor) == (5, 2)
+
+
+def attacked(commands) -> bool:
+    return any(getattr(c, "target", "") for c in commands)
+
+
+APART = [creature(1, "Wulfric", 1, 2, "knight"), creature(3, "Grak", 28, 2, "troll", "red")]
+
+
+def test_a_side_that_wins_by_surviving_lets_the_enemy_come(tmp_path):
+    """"survive N rounds": time fights for it, so it does not march into the enemy."""
+    _, plain = computer_turn(tmp_path, APART, [], "Wulfric", "plain")
+    survive = [thing(21, "objective", team="blue", kind="survive", rounds=2)]
+    _, b = computer_turn(tmp_path, APART, survive, "Wulfric", "survive")
+    assert gap(b, "Wulfric", "Grak") > gap(plain, "Wulfric", "Grak") + 3
+
+
+def test_the_side_a_round_limit_names_lets_the_enemy_come(tmp_path):
+    """"when its last round ends and nobody has won, the side the map names wins"."""
+    limit = prop("round_limit", 2) + "\n" + prop("round_limit_winner", "blue")
+    _, b = computer_turn(tmp_path, APART, [], "Wulfric", "limit", props=limit)
+    draw = prop("round_limit", 2)                       # a draw helps neither side
+    _, even = computer_turn(tmp_path, APART, [], "Wulfric", "draw", props=draw)
+    assert gap(b, "Wulfric", "Grak") > gap(even, "Wulfric", "Grak") + 3

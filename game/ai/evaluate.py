@@ -1057,7 +1057,7 @@ class Context:
         exact = self.exact_danger if exact is None else exact
         danger, why = self.danger(anchor, facing, exact=exact, extra_conditions=extra_conditions,
                                   felled=felled)
-        approach = self.approach(anchor, facing)
+        approach = self.approach(anchor, facing) * self.aims.advance
         danger *= self.aims.caution
         goal = self.objective_bonus(anchor, facing)
         total = approach - danger + goal

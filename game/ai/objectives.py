@@ -9,7 +9,10 @@ an `Aims` for each decision and adds them to its scores:
 - a leader its side must defeat, or an enemy its foes must protect: attacks on it count
   `PRIORITY` times more (and so does moving toward it);
 - the creature its side must protect weighs the danger where it ends `CAUTION` times more,
-  and its allies get a bonus for standing near it (`guard_bonus`).
+  and its allies get a bonus for standing near it (`guard_bonus`);
+- a side that wins by lasting (its own `survive` objective, or the round limit names it the
+  winner) weighs every creature's danger `CAUTION` times more and the pull toward the enemy
+  `ADVANCE` times: time fights for it, so it lets the enemy come and strikes what arrives.
 
 Nothing here decides whether an objective is met: that is the engine's (`Battle.objectives`);
 this only reads what the map asks and what the battle has counted.
@@ -25,6 +28,7 @@ PRIORITY = 3.0      # attacks on an enemy whose fall wins count this many times 
 CAUTION = 3.0       # the protected creature's danger counts this many times more
 PULL_RANGE = 30     # hexes over which a region pulls a creature toward it
 CONTEST = 0.5       # the pull of a region the enemies must hold, against one's own
+ADVANCE = 0.1       # the pull toward the enemy of a side that wins by lasting
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,7 @@ class Aims:
     priority: frozenset = frozenset()   # enemies whose fall wins
     guarded: frozenset = frozenset()    # allies (and maybe itself) to keep standing
     caution: float = 1.0
+    advance: float = 1.0            # how much the pull toward the enemy counts
 
     def __bool__(self) -> bool:
         return bool(self.regions or self.priority or self.guarded)
@@ -44,7 +49,7 @@ NO_AIMS = Aims()
 def aims_of(battle, me) -> Aims:
     """The aims of creature `me` (a UnitView) in `battle` from the map's objectives."""
     scenario = battle.hexmap.scenario
-    if not scenario.objectives:
+    if not scenario.objectives and not scenario.round_limit:
         return NO_AIMS
     regions, priority, guarded = [], set(), set()
     for o in scenario.objectives:
@@ -58,8 +63,16 @@ def aims_of(battle, me) -> Aims:
             priority.add(o.target)
         elif mine and o.kind == "protect":
             guarded.add(o.target)
+    lasting = wins_by_lasting(scenario, me.team)
     return Aims(tuple(regions), frozenset(priority), frozenset(guarded),
-                CAUTION if me.name in guarded else 1.0)
+                CAUTION if me.name in guarded or lasting else 1.0,
+                ADVANCE if lasting else 1.0)
+
+
+def wins_by_lasting(scenario, team: str) -> bool:
+    """`team` has a `survive` objective, or the map's round limit names it the winner."""
+    return (any(o.team == team and o.kind == "survive" for o in scenario.objectives)
+            or bool(scenario.round_limit) and scenario.round_limit_winner == team)
 
 
 def region_pull(aims: Aims, hexes) -> float:
@@ -85,4 +98,5 @@ def guard_bonus(aims: Aims, me, view) -> float:
     return 0.0
 
 
-__all__ = ["Aims", "CAUTION", "CONTEST", "NO_AIMS", "PRIORITY", "aims_of", "guard_bonus", "region_pull"]
+__all__ = ["ADVANCE", "Aims", "CAUTION", "CONTEST", "NO_AIMS", "PRIORITY", "aims_of", "guard_bonus",
+           "region_pull", "wins_by_lasting"]
