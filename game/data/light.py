@@ -84,6 +84,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .file_cache import read_once
 from .fields import (ArrayItemContext, REQUIRED, ID_PATTERN, bool_field, check_fields, choice_field, int_field,
                      table_field, text_field)
 from .loader import FileContext, default_assets_dir, read_toml
@@ -484,7 +485,7 @@ def load_light_units(folder=None) -> dict[str, LightUnit]:
     if not files:
         raise DataError(folder, "-", "no light stat blocks",
                         "add e.g. fighter.toml (the same file names as assets/units/)")
-    return {f.stem: load_light_unit(f) for f in files}
+    return read_once("light", files, lambda: {f.stem: load_light_unit(f) for f in files})
 
 
 __all__ = ["CONDITIONS", "DAMAGE_OVER_TIME", "DEFENSES", "DEFENSE_OF",

@@ -25,6 +25,7 @@ from pathlib import Path
 from game.files import FileRefused, read_text
 
 from .abilities import check_abilities
+from .file_cache import read_once
 from .fields import (ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field, dice_field,
                      int_field, names_field, table_field, text_field)
 from .model import (ABILITIES, AOO_POLICIES, DAMAGE_TYPES, HANDS, MANEUVERABILITY,
@@ -416,15 +417,19 @@ def load_units(assets_dir=None) -> dict[str, UnitType]:
     Default assets_dir: <repo>/assets. Unit files keep their fields at the top level.
     """
     assets = Path(assets_dir) if assets_dir is not None else default_assets_dir()
-    weapons = load_weapons(assets / "weapons.toml")
-    units_dir = assets / "units"
-    if not units_dir.is_dir():
-        raise DataError(units_dir, "-", "no units folder",
-                        "create it with one <key>.toml per unit")
-    files = sorted(units_dir.glob("*.toml"))
-    if not files:
-        raise DataError(units_dir, "-", "no unit files", "add e.g. units/fighter.toml")
-    return {f.stem: load_unit(f, weapons) for f in files}
+    weapons_file, units_dir = assets / "weapons.toml", assets / "units"
+    files = sorted(units_dir.glob("*.toml")) if units_dir.is_dir() else []
+
+    def build() -> dict[str, UnitType]:
+        weapons = load_weapons(weapons_file)
+        if not units_dir.is_dir():
+            raise DataError(units_dir, "-", "no units folder",
+                            "create it with one <key>.toml per unit")
+        if not files:
+            raise DataError(units_dir, "-", "no unit files", "add e.g. units/fighter.toml")
+        return {f.stem: load_unit(f, weapons) for f in files}
+
+    return read_once("units", [weapons_file, *files], build) if files else build()
 
 
 def apply_overrides(unit: UnitType, overrides: dict) -> UnitType:

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .dice import Dice, parse_dice
+from .file_cache import read_once
 from .fields import (ArrayItemContext, ID_PATTERN, REQUIRED, bool_field, check_fields, choice_field,
                      int_field, table_field, text_field)
 from .loader import FileContext, default_assets_dir, read_toml
@@ -383,7 +384,7 @@ def load_steller_units(folder=None) -> dict[str, StellerUnit]:
     if not files:
         raise DataError(folder, "-", "no steller stat blocks",
                         "add e.g. fighter.toml (the same file names as assets/units/)")
-    return {f.stem: load_steller_unit(f) for f in files}
+    return read_once("steller", files, lambda: {f.stem: load_steller_unit(f) for f in files})
 
 
 __all__ = ["ACTIONS", "CONDITIONS", "DEFENSES", "DURATIONS", "ROLES", "StellerEffect",
