@@ -33,14 +33,23 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
     a, t = view.unit(attacker), view.unit(target)
     melee = power.shape == "melee"
     flanked = melee and any(attacker in pair for pair in flank_of(view, t).pairs)
-    level = cover(view, a, t, ranged=not melee).level if not melee else "none"
+    level = terrain_cover(view, a, t) if not melee else "none"
     hidden = concealment(view, a, t).level
     marks = marked_by(b, attacker)
     included = set(caught) | {target}
     return Situation(frozenset(b.conditions(attacker).active),
                      frozenset(b.conditions(target).active), flanked,
                      "none" if level == "total" else level, hidden,
-                     bool(marks) and not included & set(marks))
+                     bool(marks) and not included & set(marks),
+                     footprint_distance(a, t) == 1)
+
+
+def terrain_cover(view, a, t) -> str:
+    """The cover of a ranged attack's target: what obstructs the lines. Lying prone is no
+    cover here (docs/rules/steller/attacks.md): it is its own -2, from enemies not next to
+    it, so a level the shared rules raise for a prone target alone counts as none."""
+    found = cover(view, a, t, ranged=True)
+    return "none" if found.obstructed == 0 and found.line_of_effect else found.level
 
 
 def attack_plan(b, attacker: str, target: str, power, charge: bool = False, caught=()):

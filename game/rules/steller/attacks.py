@@ -21,6 +21,8 @@ COVER = {"none": 0, "partial": -2, "good": -2, "superior": -5}
 CONCEALMENT = {"none": 0, "partial": -2, "total": -5}
 RUNNING_PENALTY = -5
 CHARGE_BONUS = 1
+#: a prone target's defenses against ranged attacks from enemies not next to it
+PRONE_RANGED = -2
 #: a target with one of these grants combat advantage to every attacker (prone: melee only)
 GRANTS_ADVANTAGE = ("stunned", "dazed", "helpless", "blinded", "unconscious", "surprised",
                     "running", "restrained", "dominated", "petrified", "dying")
@@ -49,6 +51,7 @@ class Situation:
     cover: str = "none"
     concealment: str = "none"
     marked_by_other: bool = False     # marked by a creature the attack does not include
+    adjacent: bool = False            # the attacker stands next to the target
 
 
 @dataclass(frozen=True)
@@ -132,8 +135,8 @@ def hit_terms(attack: Attack, s: Situation) -> list[tuple[str, int]]:
             terms.append((f"attacker {condition}", value))
     if s.marked_by_other:
         terms.append(("marked by another", MARKED_PENALTY))
-    if not attack.melee and "prone" in s.target:
-        terms.append(("target prone (ranged)", -2))
+    if not attack.melee and "prone" in s.target and not s.adjacent:
+        terms.append(("target prone (ranged)", PRONE_RANGED))
     return terms
 
 
