@@ -19,7 +19,7 @@ from game.rules.cover import cover
 from game.rules.flanking import flanking as flank_of
 from game.rules.forced_movement import forced_paths
 from game.rules.steller.attacks import Attack, Situation, hits, plan_attack
-from game.rules.steller.conditions import NO_ACTIONS
+from game.rules.steller.conditions import CANNOT_FLANK, NO_ACTIONS
 from game.rules.threat import footprint_distance
 
 
@@ -32,7 +32,7 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
     view = b.view()
     a, t = view.unit(attacker), view.unit(target)
     melee = power.shape == "melee"
-    flanked = melee and any(attacker in pair for pair in flank_of(view, t).pairs)
+    flanked = melee and flanks(b, attacker, flank_of(view, t).pairs)
     level = terrain_cover(view, a, t) if not melee else "none"
     hidden = concealment(view, a, t).level
     marks = marked_by(b, attacker)
@@ -42,6 +42,15 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
                      "none" if level == "total" else level, hidden,
                      bool(marks) and not included & set(marks),
                      footprint_distance(a, t) == 1)
+
+
+def flanks(b, attacker: str, pairs) -> bool:
+    """Does `attacker` flank with a partner of one of the flanking `pairs`? A blinded, dazed,
+    stunned, surprised or unconscious creature flanks no one (docs/rules/steller/attacks.md)."""
+    def able(name: str) -> bool:
+        return not any(c in b.conditions(name).active for c in CANNOT_FLANK)
+    return able(attacker) and any(attacker in pair and all(able(n) for n in pair)
+                                  for pair in pairs)
 
 
 def terrain_cover(view, a, t) -> str:
@@ -168,6 +177,6 @@ def opportunity_attacks(b, mover: str, reactors):
     return not is_down(b, mover)
 
 
-__all__ = ["attack_of", "attack_plan", "can_strike_back", "force", "hit_effects",
+__all__ = ["attack_of", "attack_plan", "can_strike_back", "flanks", "force", "hit_effects",
            "opportunity_attacks", "roll_damage", "situation", "spend_power", "strike",
            "threatening", "turn_key"]

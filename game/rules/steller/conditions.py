@@ -35,6 +35,8 @@ ONE_ACTION = ("dazed", "dominated")
 #: conditions that keep a creature in its hex
 HELD = ("immobilized", "restrained")
 SLOWED_SPEED = 2
+#: conditions that keep a creature from flanking an enemy (dominated: dazed; dying: unconscious)
+CANNOT_FLANK = ("blinded", "dazed", "dominated", "stunned", "surprised", "unconscious", "dying")
 ATTACKER_PENALTY = {"prone": -2, "restrained": -2}
 MARKED_PENALTY = -2
 
@@ -46,5 +48,5 @@ def speed_of(speed: int, conditions) -> int:
     return min(speed, SLOWED_SPEED) if "slowed" in conditions else speed
 
 
-__all__ = ["ATTACKER_PENALTY", "CONDITIONS", "HELD", "MARKED_PENALTY", "NO_ACTIONS",
+__all__ = ["ATTACKER_PENALTY", "CANNOT_FLANK", "CONDITIONS", "HELD", "MARKED_PENALTY", "NO_ACTIONS",
            "ONE_ACTION", "SLOWED_SPEED", "speed_of"]
