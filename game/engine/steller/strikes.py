@@ -34,7 +34,7 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
     melee = power.shape == "melee"
     flanked = melee and flanks(b, attacker, flank_of(view, t).pairs)
     level = terrain_cover(view, a, t) if not melee else "none"
-    hidden = concealment(view, a, t).level
+    hidden = concealment(view, a, t).level if power.shape in ("melee", "ranged") else "none"
     marks = marked_by(b, attacker)
     included = set(caught) | {target}
     return Situation(frozenset(b.conditions(attacker).active),
@@ -110,7 +110,10 @@ def hit_effects(b, attacker: str, target: str, power) -> None:
 
 
 def force(b, attacker: str, target: str, kind: str, n: int) -> None:
-    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes."""
+    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes.
+    A restrained creature is not moved."""
+    if "restrained" in b.conditions(target).active:
+        return
     view = b.view()
     u, source = view.unit(target), view.unit(attacker)
     paths = forced_paths(view, u, source, kind, n)

@@ -16,7 +16,8 @@ CONDITIONS = {
     "petrified": "turned to stone: no actions; resists 20 of every damage",
     "prone": "grants combat advantage to melee attacks, -2 to ranged attacks against it; "
              "-2 to its own attacks; it must stand up (a move action)",
-    "restrained": "immobilized and grants combat advantage; -2 to its attacks",
+    "restrained": "immobilized, cannot be forced to move, grants combat advantage; -2 to its "
+                  "attacks",
     "slowed": "its speed is 2",
     "stunned": "grants combat advantage; no actions",
     "surprised": "grants combat advantage; no actions",
