@@ -33,7 +33,7 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
     a, t = view.unit(attacker), view.unit(target)
     melee = power.shape == "melee"
     flanked = melee and flanks(b, attacker, flank_of(view, t).pairs)
-    level = terrain_cover(view, a, t) if not melee else "none"
+    level = cover_level(view, a, t, power.shape == "ranged") if not melee else "none"
     hidden = concealment(view, a, t).level if power.shape in ("melee", "ranged") else "none"
     marks = marked_by(b, attacker)
     included = set(caught) | {target}
@@ -53,11 +53,14 @@ def flanks(b, attacker: str, pairs) -> bool:
                                   for pair in pairs)
 
 
-def terrain_cover(view, a, t) -> str:
-    """The cover of a ranged attack's target: what obstructs the lines. Lying prone is no
-    cover here (docs/rules/steller/attacks.md): it is its own -2, from enemies not next to
-    it, so a level the shared rules raise for a prone target alone counts as none."""
+def cover_level(view, a, t, ranged: bool) -> str:
+    """The cover of a ranged, close or area attack's target (docs/rules/steller/attacks.md):
+    what obstructs the lines; other creatures give cover against ranged attacks only. Lying
+    prone is no cover here (it is its own -2, from enemies not next to it), so a level the
+    shared rules raise for a prone target alone counts as none."""
     found = cover(view, a, t, ranged=True)
+    if not ranged:
+        return found.terrain_level if found.line_of_effect else found.level
     return "none" if found.obstructed == 0 and found.line_of_effect else found.level
 
 
