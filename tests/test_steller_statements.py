@@ -245,6 +245,26 @@ def test_cover_takes_2_and_superior_cover_5_off_the_attack_roll():
     assert roll.total == 10 + 7 - 5 and "-5 superior cover" in roll.breakdown
 
 
+def test_creatures_in_the_way_give_cover_against_ranged_attacks_only():
+    """"Creatures and Cover: When you make a ranged attack against an enemy and other enemies
+    are in the way, your target has cover"; a close attack's cover comes from obstructions
+    only: the wizard's magic missile at an orc behind a drake takes -2, its burning hands
+    (close blast 3) on both none."""
+    def battle(*dice):
+        return arena(("W", "wizard", "blue", 2, 3), ("D", "drake", "red", 4, 3),
+                     ("O", "orc", "red", 5, 3), dice=dice)
+    b = battle(("d20", 10), ("d4", 1), ("d4", 1))
+    missile = S.UsePower("W", power="magic_missile", target="O")
+    roll = of(ok(b, missile), E.AttackRolled)[-1]
+    assert roll.total == 10 + 6 - 2 and "-2 cover" in roll.breakdown
+    b = battle(("d6", 1), ("d6", 1), ("d20", 10), ("d20", 10))
+    blast = next(o.command for o in b.options("W", "use_power")
+                 if o.command.power == "burning_hands"
+                 and set(b.forecast(o.command).caught) == {"D", "O"})
+    rolls = {e.target: e.total for e in of(ok(b, blast), E.AttackRolled)}
+    assert rolls == {"D": 10 + 6, "O": 10 + 6}
+
+
 def test_total_cover_leaves_no_line_of_effect():
     """"If every imaginary line you trace to a target passes through or touches a solid
     obstacle, you don't have line of effect to the target": a wall between them."""
