@@ -17,6 +17,7 @@ from game.engine.steller.health import harm
 from game.rules.concealment import concealment
 from game.rules.cover import cover
 from game.rules.flanking import flanking as flank_of
+from game.hexgrid import hexes_within
 from game.rules.forced_movement import forced_paths
 from game.rules.steller.attacks import Attack, Situation, hits, plan_attack
 from game.rules.steller.conditions import CANNOT_FLANK, NO_ACTIONS
@@ -143,13 +144,28 @@ def turn_key(b) -> str:
     return f"{b.round}:{b.active}"
 
 
+def can_take_opportunity(b, name: str) -> bool:
+    """Can `name` take opportunity actions at all (not down, not unable to act, not dazed)?"""
+    held = b.conditions(name).active
+    return not is_down(b, name) and not any(c in held for c in NO_ACTIONS + ("dazed",
+                                                                             "dominated"))
+
+
+def threatened_hexes(b, name: str) -> frozenset:
+    """The hexes within `name`'s melee reach: an enemy leaving one gives it an opportunity
+    attack (docs/rules/steller/attacks.md); none while it can take no opportunity action."""
+    reach = melee_reach(b, name)
+    if reach <= 0 or not can_take_opportunity(b, name):
+        return frozenset()
+    u = b.unit(name)
+    return frozenset(h for s in u.hexes for h in hexes_within(s, reach)
+                     if b.hexmap.contains(h) and h not in u.hexes)
+
+
 def can_strike_back(b, reactor: str, mover: str) -> bool:
     """May `reactor` make an opportunity attack on `mover` now (once per creature's turn,
     not while it can take no action or is dazed, with a melee basic attack in reach)?"""
-    if is_down(b, reactor) or b.health(mover).dead or reactor == b.active:
-        return False
-    held = b.conditions(reactor).active
-    if any(c in held for c in NO_ACTIONS + ("dazed", "dominated")):
+    if b.health(mover).dead or reactor == b.active or not can_take_opportunity(b, reactor):
         return False
     if pool_of(b, reactor).opportunity_turn == turn_key(b):
         return False
@@ -183,6 +199,7 @@ def opportunity_attacks(b, mover: str, reactors):
     return not is_down(b, mover)
 
 
-__all__ = ["attack_of", "attack_plan", "can_strike_back", "flanks", "force", "hit_effects",
+__all__ = ["attack_of", "attack_plan", "can_strike_back", "can_take_opportunity", "flanks",
+           "force", "hit_effects",
            "opportunity_attacks", "roll_damage", "situation", "spend_power", "strike",
-           "threatening", "turn_key"]
+           "threatened_hexes", "threatening", "turn_key"]
