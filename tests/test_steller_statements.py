@@ -92,7 +92,7 @@ def test_initiative_ties_go_to_the_higher_bonus_then_a_roll():
     a coin to break the tie." Fighter +2 and archer +3 both at 18: the archer first; two
     fighters both at 22: a d20 each, the higher first."""
     b = arena(("F", "fighter", "blue", 3, 3), ("A", "archer", "red", 8, 3), initiative=(16, 15))
-    assert b.order == ("F", "A")[::-1]
+    assert b.order == ("A", "F")
     b = arena(("F", "fighter", "blue", 3, 3), ("G", "fighter", "red", 8, 3),
               initiative=(20, 20), dice=[("d20", 3), ("d20", 12)])
     assert [e.total for e in of(b.events, E.InitiativeRolled)] == [22, 22]
