@@ -8,8 +8,8 @@ The engine is to host several rulebooks ("rule profiles"); the rules played toda
 profile `lfg`, which must play exactly as before. This tool writes what the rules do now to
 tests/data/baseline/, and tests/test_rules_baseline.py (or `--check`) compares against it:
 
-- scenarios.json: every save in tests/scenarios/*.json replayed as `python -m game replay
-  SAVE --json` does. Per save: the number of events, the sha256 of that command's whole
+- scenarios.json: every save of the default rules and of the steller rules in
+  tests/scenarios/*.json replayed as `python -m game replay SAVE --json` does. Per save: the number of events, the sha256 of that command's whole
   output (the event lines, each ended by a newline: `python -m game replay SAVE --json |
   sha256sum` gives it), the first 16 hex digits of each event line's sha256 (to say which
   event changed first) and the final state hash.
@@ -55,11 +55,15 @@ EVENT_HASH_DIGITS = 16
 
 # ---- scenarios: replays of the checked-in saves ----------------------------------------------
 
+#: the rulebooks whose checked-in saves are recorded here, event by event (a save names its
+#: rulebook in its `rules` field; the light saves have tests of their own)
+RECORDED_RULES = ("lfg", "steller")
+
+
 def scenario_saves() -> list[Path]:
-    """The checked-in saves of the default rules (a save of another rulebook names it in its
-    `rules` field and has tests of its own)."""
+    """The checked-in saves of the rulebooks of RECORDED_RULES."""
     return sorted(p for p in SCENARIOS_DIR.glob("*.json")
-                  if json.loads(p.read_text()).get("rules", "lfg") == "lfg")
+                  if json.loads(p.read_text()).get("rules", "lfg") in RECORDED_RULES)
 
 
 def replay_lines(save: Path) -> tuple[list[str], str]:

@@ -35,6 +35,7 @@ from game.ui.region_marks import draw_regions
 from game.ui.terrain_marks import draw_terrain_marks
 from game.ui.fog_layer import dim_unseen, draw_ghosts
 from game.ui.light_presenters import status_of
+from game.ui.steller_presenters import save_ends_conditions
 
 TIER_FILL = {1: (86, 180, 233, 85), 2: (240, 228, 66, 42)}
 TIER_COLOUR = {0: (86, 180, 233), 1: (86, 180, 233), 2: (240, 228, 66), 3: (204, 121, 167),
@@ -745,7 +746,9 @@ class Board:
         hex (at least one badge), the first row right above it, so that no two creatures'
         badges meet; each badge's rect is kept for the labels drawn later to keep off."""
         size = max(10, round(14 * min(zoom, 1.3)))
-        labels = sp.badge_labels(u.conditions)
+        saves = save_ends_conditions(self.battle, u.name) if P.steller_rules(self.battle) \
+            else ()
+        labels = sp.badge_labels(u.conditions, save_ends=saves)
         if u.name in self.battle.view().hidden:     # its enemies do not see it
             labels = ["Hidden", *labels]
         tags = [sp.badge(label, size) for label in labels]

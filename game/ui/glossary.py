@@ -20,7 +20,7 @@ from game.data.conditions import ALL_RULES, WEAKENED_STAGES
 from game.rules.light.conditions import CONDITIONS as LIGHT_CONDITIONS
 from game.ui import presenters as P
 from game.ui.light_presenters import ATTACK_TAGS, CONDITION_TITLES
-from game.ui.sprites import BADGES
+from game.ui.sprites import BADGES, SAVE_ENDS_MARK
 
 #: the words no table of the game defines, by section
 TERMS: tuple[tuple[str, str], ...] = (
@@ -138,6 +138,8 @@ def _badge_entries() -> list[tuple[str, str]]:
             else ""
         out.append((f"{label} (badge)", f"{condition_title(condition)}{counted}"))
     out.append(("K.O. (badge)", "Light rules: knocked out, off the board until it respawns"))
+    out.append((f"{SAVE_ENDS_MARK} (after a badge)", "Steller rules: the condition lasts "
+                "until a saving throw ends it (save ends)"))
     out.append(("+N (badge)", "N more conditions than the badges shown: the unit card "
                               "lists them all"))
     return out

@@ -19,6 +19,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from game.engine.minions import commandable
+from game.engine.steller.strikes import threatened_hexes as steller_threat
 from game.rules import movement as mv
 from game.rules.knowledge import hexes_seen_by
 from game.rules.threat import threatened_hexes
@@ -123,10 +124,14 @@ def reach_tiers(battle, name: str | None, mode: str = "move") -> MappingProxyTyp
 
 
 def threat_cells(battle, name: str | None) -> frozenset:
-    """The cells `name` threatens (docs/rules/02-size-and-reach.md), empty when it cannot
-    threaten."""
+    """The cells `name` threatens (docs/rules/02-size-and-reach.md; in a steller battle the
+    engine's own answer, docs/rules/steller/attacks.md: its melee reach while it can take
+    opportunity actions), empty when it cannot threaten."""
     if not name or name not in battle.eids:
         return frozenset()
+    if battle.profile.name == "steller":
+        return cached(battle, ("threat", name),
+                      lambda: cells(battle, steller_threat(battle, name)))
     return cached(battle, ("threat", name),
                   lambda: cells(battle, threatened_hexes(battle.view(), battle.unit(name))))
 

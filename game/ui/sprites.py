@@ -320,11 +320,16 @@ BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "staggered": "Sg",
 COUNTED_BADGES = ("bleed", "weakened", "burned", "poisoned", "ongoing")
 
 
-def badge_text(condition: str, value: int) -> str:
+#: after the badge of a condition a saving throw ends (the steller rules' "save ends")
+SAVE_ENDS_MARK = "·save"
+
+
+def badge_text(condition: str, value: int, save_ends: bool = False) -> str:
     label = BADGES.get(condition, condition[:2].title())
     if condition == "ko":
         return ""                   # off the board: the creature has no token to mark
-    return f"{label}{value}" if condition in COUNTED_BADGES else label
+    label = f"{label}{value}" if condition in COUNTED_BADGES else label
+    return label + SAVE_ENDS_MARK if save_ends else label
 
 
 #: the conditions that matter most first (what a badge row shows before "+N")
@@ -336,13 +341,13 @@ BADGE_ORDER = ("dying", "unconscious", "paralyzed", "asleep", "ablaze", "helples
 MAX_BADGES = 3
 
 
-def badge_labels(conditions, limit: int = MAX_BADGES) -> list[str]:
+def badge_labels(conditions, limit: int = MAX_BADGES, save_ends=()) -> list[str]:
     """At most `limit` badges, the weightiest conditions first, then "+N" for the rest
-    (the unit card lists them all)."""
+    (the unit card lists them all); those of `save_ends` marked so."""
     shown = [(n, v) for n, v in conditions.items() if v and n != "ko"]
     rank = {n: i for i, n in enumerate(BADGE_ORDER)}
     shown.sort(key=lambda nv: (rank.get(nv[0], len(rank)), nv[0]))
-    labels = [badge_text(n, v) for n, v in shown]
+    labels = [badge_text(n, v, n in save_ends) for n, v in shown]
     if len(labels) <= limit:
         return labels
     return labels[:limit] + [f"+{len(labels) - limit}"]

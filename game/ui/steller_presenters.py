@@ -162,6 +162,15 @@ def condition_lines(battle, name: str) -> tuple[ConditionLine, ...]:
     return tuple(out)
 
 
+def save_ends_conditions(battle, name: str) -> frozenset:
+    """The conditions on `name` that only a saving throw ends: every effect that gives it is
+    "save ends" (docs/rules/steller/conditions.md), for the badge's mark."""
+    timed: dict[str, set] = {}
+    for e in effects_of(battle, name):
+        timed.setdefault(e.condition, set()).add(e.ends)
+    return frozenset(c for c, ends in timed.items() if ends == {"save"})
+
+
 def immediate_words(battle, name: str) -> str:
     """Whether its immediate action (one a round) is spent (docs/rules/steller/actions.md)."""
     used = pool_of(battle, name).immediate_round == battle.round and battle.round > 0
@@ -241,5 +250,6 @@ def steller_line(e) -> LogEntry | None:
 
 
 __all__ = ["PowerLine", "StellerCard", "actions_left", "attack_words", "condition_lines", "death_words",
-           "duration_words", "immediate_words", "power_line", "steller_card",
+           "duration_words", "immediate_words", "power_line", "save_ends_conditions",
+           "steller_card",
            "steller_line", "steller_opportunity_prompt", "steller_turn_words"]

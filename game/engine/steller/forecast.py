@@ -1,6 +1,7 @@
 """What a steller command is expected to do (docs/rules/steller/attacks.md): the chance to hit
 each creature it attacks, itemised (combat advantage, cover, concealment, running, charge),
-and the damage to expect. Never rolls, never changes the battle."""
+and the damage to expect. Never rolls, never changes the battle. Whom a command provokes is
+the legality query's answer (its options and refusals name them), not repeated here."""
 from __future__ import annotations
 
 from game.engine.forecast import Forecast
@@ -8,8 +9,8 @@ from game.engine.state import Refused
 from game.engine.steller import commands as S
 from game.engine.steller.body import sheet_of
 from game.engine.steller.health import temp_of
-from game.engine.steller.moving import path_states, provokers
-from game.engine.steller.powers import aimed, attack_provokers, power_of
+from game.engine.steller.moving import path_states
+from game.engine.steller.powers import aimed, power_of
 from game.engine.steller.strikes import attack_plan
 from game.rules.steller.attacks import defense_name
 from game.rules.steller.health import surge_value
@@ -34,9 +35,6 @@ def _power(b, cmd) -> Forecast:
         return Forecast(None, (f"{power.name}: {name} spends a healing surge, +{gain} HP",),
                         caught=target.targets, harm=((name, -gain),))
     lines, chances, harm = [power.header()], [], []
-    found = attack_provokers(b, u, power)
-    if found:
-        lines.append(f"provokes: {', '.join(found)}")
     for name in target.targets:
         plan = attack_plan(b, u.name, name, power, caught=target.targets)
         chances.append(plan.chance)
@@ -51,9 +49,8 @@ def _charge(b, cmd) -> Forecast:
     basic = sheet_of(b, cmd.unit).basic("melee")
     plan = attack_plan(b, cmd.unit, cmd.target, basic, charge=True)
     u = b.unit(cmd.unit)
-    found = provokers(b, u, path_states(b, u, cmd.path, cmd.facings))
-    lines = plan_lines(plan, cmd.target) + ((f"provokes: {', '.join(found)}",) if found else ())
-    return Forecast(plan.chance, lines, caught=(cmd.target,),
+    path_states(b, u, cmd.path, cmd.facings)        # a path the battle would take, or none
+    return Forecast(plan.chance, plan_lines(plan, cmd.target), caught=(cmd.target,),
                     harm=((cmd.target, plan.expected_damage(b.health(cmd.target).hp)),))
 
 
@@ -65,8 +62,8 @@ def forecast(b, command) -> Forecast | None:
             return _charge(b, command)
         if isinstance(command, (S.Walk, S.Run)):
             u = b.unit(command.unit)
-            found = provokers(b, u, path_states(b, u, command.path, command.facings))
-            return Forecast(None, (f"provokes: {', '.join(found)}",) if found else ())
+            path_states(b, u, command.path, command.facings)
+            return Forecast(None, ())
     except (Refused, KeyError, ValueError, TypeError, AttributeError):
         return None
     return None

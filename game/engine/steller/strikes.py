@@ -17,9 +17,10 @@ from game.engine.steller.health import harm
 from game.rules.concealment import concealment
 from game.rules.cover import cover
 from game.rules.flanking import flanking as flank_of
+from game.hexgrid import hexes_within
 from game.rules.forced_movement import forced_paths
 from game.rules.steller.attacks import Attack, Situation, hits, plan_attack
-from game.rules.steller.conditions import NO_ACTIONS
+from game.rules.steller.conditions import CANNOT_FLANK, NO_ACTIONS
 from game.rules.threat import footprint_distance
 
 
@@ -32,15 +33,36 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
     view = b.view()
     a, t = view.unit(attacker), view.unit(target)
     melee = power.shape == "melee"
-    flanked = melee and any(attacker in pair for pair in flank_of(view, t).pairs)
-    level = cover(view, a, t, ranged=not melee).level if not melee else "none"
-    hidden = concealment(view, a, t).level
+    flanked = melee and flanks(b, attacker, flank_of(view, t).pairs)
+    level = cover_level(view, a, t, power.shape == "ranged") if not melee else "none"
+    hidden = concealment(view, a, t).level if power.shape in ("melee", "ranged") else "none"
     marks = marked_by(b, attacker)
     included = set(caught) | {target}
     return Situation(frozenset(b.conditions(attacker).active),
                      frozenset(b.conditions(target).active), flanked,
                      "none" if level == "total" else level, hidden,
-                     bool(marks) and not included & set(marks))
+                     bool(marks) and not included & set(marks),
+                     footprint_distance(a, t) == 1)
+
+
+def flanks(b, attacker: str, pairs) -> bool:
+    """Does `attacker` flank with a partner of one of the flanking `pairs`? A blinded, dazed,
+    stunned, surprised or unconscious creature flanks no one (docs/rules/steller/attacks.md)."""
+    def able(name: str) -> bool:
+        return not any(c in b.conditions(name).active for c in CANNOT_FLANK)
+    return able(attacker) and any(attacker in pair and all(able(n) for n in pair)
+                                  for pair in pairs)
+
+
+def cover_level(view, a, t, ranged: bool) -> str:
+    """The cover of a ranged, close or area attack's target (docs/rules/steller/attacks.md):
+    what obstructs the lines; other creatures give cover against ranged attacks only. Lying
+    prone is no cover here (it is its own -2, from enemies not next to it), so a level the
+    shared rules raise for a prone target alone counts as none."""
+    found = cover(view, a, t, ranged=True)
+    if not ranged:
+        return found.terrain_level if found.line_of_effect else found.level
+    return "none" if found.obstructed == 0 and found.line_of_effect else found.level
 
 
 def attack_plan(b, attacker: str, target: str, power, charge: bool = False, caught=()):
@@ -92,7 +114,10 @@ def hit_effects(b, attacker: str, target: str, power) -> None:
 
 
 def force(b, attacker: str, target: str, kind: str, n: int) -> None:
-    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes."""
+    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes.
+    A restrained creature is not moved."""
+    if "restrained" in b.conditions(target).active:
+        return
     view = b.view()
     u, source = view.unit(target), view.unit(attacker)
     paths = forced_paths(view, u, source, kind, n)
@@ -119,13 +144,28 @@ def turn_key(b) -> str:
     return f"{b.round}:{b.active}"
 
 
+def can_take_opportunity(b, name: str) -> bool:
+    """Can `name` take opportunity actions at all (not down, not unable to act, not dazed)?"""
+    held = b.conditions(name).active
+    return not is_down(b, name) and not any(c in held for c in NO_ACTIONS + ("dazed",
+                                                                             "dominated"))
+
+
+def threatened_hexes(b, name: str) -> frozenset:
+    """The hexes within `name`'s melee reach: an enemy leaving one gives it an opportunity
+    attack (docs/rules/steller/attacks.md); none while it can take no opportunity action."""
+    reach = melee_reach(b, name)
+    if reach <= 0 or not can_take_opportunity(b, name):
+        return frozenset()
+    u = b.unit(name)
+    return frozenset(h for s in u.hexes for h in hexes_within(s, reach)
+                     if b.hexmap.contains(h) and h not in u.hexes)
+
+
 def can_strike_back(b, reactor: str, mover: str) -> bool:
     """May `reactor` make an opportunity attack on `mover` now (once per creature's turn,
     not while it can take no action or is dazed, with a melee basic attack in reach)?"""
-    if is_down(b, reactor) or b.health(mover).dead or reactor == b.active:
-        return False
-    held = b.conditions(reactor).active
-    if any(c in held for c in NO_ACTIONS + ("dazed", "dominated")):
+    if b.health(mover).dead or reactor == b.active or not can_take_opportunity(b, reactor):
         return False
     if pool_of(b, reactor).opportunity_turn == turn_key(b):
         return False
@@ -159,6 +199,7 @@ def opportunity_attacks(b, mover: str, reactors):
     return not is_down(b, mover)
 
 
-__all__ = ["attack_of", "attack_plan", "can_strike_back", "force", "hit_effects",
+__all__ = ["attack_of", "attack_plan", "can_strike_back", "can_take_opportunity", "flanks",
+           "force", "hit_effects",
            "opportunity_attacks", "roll_damage", "situation", "spend_power", "strike",
-           "threatening", "turn_key"]
+           "threatened_hexes", "threatening", "turn_key"]

@@ -21,10 +21,14 @@ COVER = {"none": 0, "partial": -2, "good": -2, "superior": -5}
 CONCEALMENT = {"none": 0, "partial": -2, "total": -5}
 RUNNING_PENALTY = -5
 CHARGE_BONUS = 1
+#: a prone target's defenses against ranged attacks from enemies not next to it
+PRONE_RANGED = -2
 #: a target with one of these grants combat advantage to every attacker (prone: melee only)
 GRANTS_ADVANTAGE = ("stunned", "dazed", "helpless", "blinded", "unconscious", "surprised",
                     "running", "restrained", "dominated", "petrified", "dying")
-DEFENSE_BONUS = {"total_defense": 2, "second_wind": 2}
+DEFENSE_BONUS = {"total_defense": 2, "second_wind": 2, "unconscious": -5}
+#: a petrified creature resists this much of every damage
+PETRIFIED_RESIST = 20
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ class Situation:
     cover: str = "none"
     concealment: str = "none"
     marked_by_other: bool = False     # marked by a creature the attack does not include
+    adjacent: bool = False            # the attacker stands next to the target
 
 
 @dataclass(frozen=True)
@@ -132,8 +137,8 @@ def hit_terms(attack: Attack, s: Situation) -> list[tuple[str, int]]:
             terms.append((f"attacker {condition}", value))
     if s.marked_by_other:
         terms.append(("marked by another", MARKED_PENALTY))
-    if not attack.melee and "prone" in s.target:
-        terms.append(("target prone (ranged)", -2))
+    if not attack.melee and "prone" in s.target and not s.adjacent:
+        terms.append(("target prone (ranged)", PRONE_RANGED))
     return terms
 
 
@@ -144,6 +149,8 @@ def defense_value(target_sheet, vs: str, conditions) -> int:
 
 def plan_attack(attacker_sheet, target_sheet, attack: Attack, s: Situation) -> AttackPlan:
     resist = dict(target_sheet.resist).get(attack.damage_type, 0)
+    if "petrified" in s.target:
+        resist = max(resist, PETRIFIED_RESIST)
     vulnerable = dict(target_sheet.vulnerable).get(attack.damage_type, 0)
     return AttackPlan(tuple(hit_terms(attack, s)), attack.vs,
                       defense_value(target_sheet, attack.vs, s.target), attack.dice,
@@ -157,5 +164,5 @@ def hits(natural: int, total: int, defense: int) -> bool:
 
 
 __all__ = ["Attack", "AttackPlan", "CHARGE_BONUS", "COMBAT_ADVANTAGE", "CONCEALMENT", "COVER",
-           "GRANTS_ADVANTAGE", "RUNNING_PENALTY", "Situation", "combat_advantage",
+           "DEFENSE_BONUS", "GRANTS_ADVANTAGE", "PETRIFIED_RESIST", "PRONE_RANGED", "RUNNING_PENALTY", "Situation", "combat_advantage",
            "defense_name", "defense_value", "hits", "plan_attack"]

@@ -13,14 +13,15 @@ CONDITIONS = {
     "helpless": "grants combat advantage",
     "immobilized": "cannot move from its hex (forced movement still moves it)",
     "marked": "-2 to its attacks that do not include the creature that marked it",
-    "petrified": "turned to stone: no actions",
+    "petrified": "turned to stone: no actions; resists 20 of every damage",
     "prone": "grants combat advantage to melee attacks, -2 to ranged attacks against it; "
              "-2 to its own attacks; it must stand up (a move action)",
-    "restrained": "immobilized and grants combat advantage; -2 to its attacks",
+    "restrained": "immobilized, cannot be forced to move, grants combat advantage; -2 to its "
+                  "attacks",
     "slowed": "its speed is 2",
     "stunned": "grants combat advantage; no actions",
     "surprised": "grants combat advantage; no actions",
-    "unconscious": "helpless, prone: no actions",
+    "unconscious": "helpless, prone: no actions; -5 to all defenses",
     "weakened": "deals half damage",
     "bloodied": "at half its hit points or fewer",
     "running": "ran this turn: -5 to its attacks and grants combat advantage until its next turn",
@@ -35,6 +36,8 @@ ONE_ACTION = ("dazed", "dominated")
 #: conditions that keep a creature in its hex
 HELD = ("immobilized", "restrained")
 SLOWED_SPEED = 2
+#: conditions that keep a creature from flanking an enemy (dominated: dazed; dying: unconscious)
+CANNOT_FLANK = ("blinded", "dazed", "dominated", "stunned", "surprised", "unconscious", "dying")
 ATTACKER_PENALTY = {"prone": -2, "restrained": -2}
 MARKED_PENALTY = -2
 
@@ -46,5 +49,5 @@ def speed_of(speed: int, conditions) -> int:
     return min(speed, SLOWED_SPEED) if "slowed" in conditions else speed
 
 
-__all__ = ["ATTACKER_PENALTY", "CONDITIONS", "HELD", "MARKED_PENALTY", "NO_ACTIONS",
+__all__ = ["ATTACKER_PENALTY", "CANNOT_FLANK", "CONDITIONS", "HELD", "MARKED_PENALTY", "NO_ACTIONS",
            "ONE_ACTION", "SLOWED_SPEED", "speed_of"]
