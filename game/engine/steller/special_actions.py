@@ -29,6 +29,9 @@ def action_point(b, cmd):
     if sheet_of(b, u.name).minion or pool_of(b, u.name).action_point:
         raise Refused("action_point_used", f"{u.name} has no action point left this battle")
     turn = turn_of(b, u.name)
+    if turn.surprise:
+        raise Refused("surprise_round", f"{u.name} cannot spend an action point in the "
+                      "surprise round")
     if turn.charged:
         raise Refused("no_actions", f"{u.name} charged: no further actions this turn")
     if not getattr(turn, cmd.action):

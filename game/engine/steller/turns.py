@@ -8,6 +8,10 @@
   against each "save ends" effect; a dying creature makes a death saving throw.
 - A creature that can take no action (stunned, unconscious, dying) has its turn pass at once.
 - A side loses when every creature of it is dying or dead.
+- The surprise round (docs/rules/steller/turns.md "The surprise round"): when some creatures
+  are unaware (a map's `aware` false, docs/mapping.md) and some are not, round 1 is a surprise
+  round: the surprised take no turn in it and grant combat advantage until it ends; the others
+  take one action each (a standard, a move or a minor), and spend no action point.
 """
 from __future__ import annotations
 
@@ -39,8 +43,30 @@ def start_battle(b) -> None:
         if keys.count(tuple(r[:2])) > 1:
             r[2] = -b.dice.d20()
     b.note(order=tuple(r[3] for r in sorted(rolls)))
+    start_surprise(b)
     if not check_victory(b):
         proceed(b)
+
+
+def start_surprise(b) -> None:
+    """Round 1 is the surprise round when some creatures are unaware and some are not."""
+    placed = [p for p in b.hexmap.units if p.name in b.eids]
+    unaware = tuple(p.name for p in placed if not p.aware)
+    if not unaware or len(unaware) == len(placed):
+        return
+    b.note(unaware=unaware)
+    for name in unaware:
+        b.set_condition(name, "surprised", 1)
+        b.update(name, ActionBudget, acted=True)        # no turn in the surprise round
+    b.emit(E.SurpriseRound(unaware))
+
+
+def end_surprise(b) -> None:
+    """The first regular round begins: nobody is surprised any more."""
+    for name in b.unaware:
+        if name in b.eids and "surprised" in b.conditions(name).active:
+            b.remove_condition(name, "surprised")
+    b.note(unaware=())
 
 
 def next_actor(b) -> str | None:
@@ -71,6 +97,7 @@ def new_round(b) -> None:
     for name in b.order:
         if name in b.eids:
             b.update(name, ActionBudget, acted=False)
+    end_surprise(b)
     b.note(round=b.round + 1)
     b.emit(E.RoundStarted(b.round))
 
@@ -80,7 +107,7 @@ def begin_turn(b, name: str) -> None:
     b.emit(E.TurnStarted(name, b.round))
     b.update(name, StellerTurn, standard=False, move=False, minor=False, charged=False,
              dazed="dazed" in b.conditions(name).active or
-             "dominated" in b.conditions(name).active, acted=0)
+             "dominated" in b.conditions(name).active, acted=0, surprise=bool(b.unaware))
     for condition in UNTIL_NEXT_TURN:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)
@@ -140,4 +167,5 @@ def after_action(b) -> None:
 
 
 __all__ = ["DRAW", "after_action", "begin_turn", "check_victory", "death_saving_throw",
-           "finish_turn", "helpless", "next_actor", "proceed", "start_battle"]
+           "end_surprise", "finish_turn", "helpless", "next_actor", "proceed", "start_battle",
+           "start_surprise"]

@@ -1,0 +1,90 @@
+"""The steller rulebook's "Actions in Combat" beyond moving and powers, one test per rule
+(docs/rules/steller/actions.md, turns.md): the surprise round, delay, ready an action, crawl,
+squeeze, aid another, bull rush, grab and escape. Every test is named after the rule it pins,
+quotes the rulebook's sentence, and plays it through commands on a real steller battle with the
+dice fixed where a roll matters.
+
+As in tests/test_steller_rules.py: the first dice are the initiative d20s (20, 15, 10, 5, 1 in
+the listed order, so the turn order is the listed order), then the dice of `dice`.
+"""
+from __future__ import annotations
+
+from game.ecs.scenario import make_hexmap
+from game.engine import events as E
+from game.engine.battle import Battle
+from game.engine.steller import commands as S
+from game.tiled.hexmap import UnitPlacement
+
+INITIATIVE = (20, 15, 10, 5, 1)
+
+
+def arena(*units, dice=(), unaware=(), width=12, height=8) -> Battle:
+    """units: (name, kind, team, col, row[, conditions]) on open ground; `unaware`: the names
+    a map would mark `aware` false."""
+    placements = [UnitPlacement(name, kind, team, col, row, 0, {}, tuple(rest[0]) if rest
+                                else (), aware=name not in unaware)
+                  for name, kind, team, col, row, *rest in units]
+    hexmap = make_hexmap(width, height, None, placements)
+    rolls = [("d20", d) for d in INITIATIVE[:len(units)]] + list(dice)
+    return Battle(hexmap, seed=0, rules="steller", fixed_dice=rolls)
+
+
+def ok(b: Battle, cmd) -> list:
+    out = b.apply(cmd)
+    assert out.ok, (cmd, out.reason, out.code)
+    return out.events
+
+
+def code(b: Battle, cmd) -> str | None:
+    refused = b.refusal(cmd)
+    return refused.code if refused is not None else None
+
+
+def of(events, kind) -> list:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def rolls(events) -> list[tuple]:
+    """(attacker, target, natural, total, defense, hit, kind) of every roll."""
+    return [(e.attacker, e.target, e.natural, e.total, e.ac, e.hit, e.kind)
+            for e in of(events, E.AttackRolled)]
+
+
+def enabled(b: Battle, name: str) -> set[str]:
+    return {a.action for a in b.actions(name) if a.enabled}
+
+
+# ---- the surprise round -----------------------------------------------------------------------
+
+def test_in_the_surprise_round_the_aware_take_one_action_and_the_surprised_none():
+    """"If you get to act in the surprise round, you can take a standard action, a move action,
+    or a minor action ... but you can't spend action points" and "Surprised combatants don't
+    act at all during the surprise round"."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              ("A", "archer", "red", 9, 3), unaware=("O", "A"), dice=[("d20", 2)])
+    assert of(b.events, E.SurpriseRound)[0].unaware == ("O", "A")
+    assert b.active == "F" and "surprised" in b.unit("O").conditions
+    ok(b, S.Walk("F", path=((3, 4),), confirm=True))        # surprised: no opportunity attack
+    assert code(b, S.UsePower("F", power="longsword", target="O")) == "no_standard_action"
+    assert code(b, S.ActionPoint("F", action="move")) == "surprise_round"
+    events = ok(b, S.EndTurn("F"))
+    started = [e.unit for e in of(events, E.TurnStarted)]
+    assert started == ["F"] and b.round == 2 and b.active == "F"
+    assert "surprised" not in b.unit("O").conditions
+
+
+def test_a_surprised_creature_grants_combat_advantage_until_the_surprise_round_ends():
+    """"Surprised: If you're surprised, you can't take any actions ... and you grant combat
+    advantage" (the surprised condition) until the surprise round ends."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3), unaware=("O",),
+              dice=[("d20", 9), ("d8", 3)])
+    events = ok(b, S.UsePower("F", power="longsword", target="O"))
+    assert rolls(events) == [("F", "O", 9, 9 + 7 + 2, 15, True, "attack")]
+    assert "combat advantage (target surprised)" in of(events, E.AttackRolled)[0].breakdown
+
+
+def test_nobody_is_surprised_when_every_creature_is_unaware():
+    """"A surprise round occurs if any combatants are unaware of enemy combatants' presence":
+    when none is aware of the other, nobody has the drop on anybody."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3), unaware=("F", "O"))
+    assert not of(b.events, E.SurpriseRound) and "surprised" not in b.unit("O").conditions
