@@ -88,3 +88,54 @@ def test_nobody_is_surprised_when_every_creature_is_unaware():
     when none is aware of the other, nobody has the drop on anybody."""
     b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3), unaware=("F", "O"))
     assert not of(b.events, E.SurpriseRound) and "surprised" not in b.unit("O").conditions
+
+
+# ---- delay ------------------------------------------------------------------------------------
+
+def three():
+    """F (blue) far from the orc O and the archer A (red); the order F, O, A."""
+    return arena(("F", "fighter", "blue", 1, 3), ("O", "orc", "red", 8, 3),
+                 ("A", "archer", "red", 10, 5))
+
+
+def test_a_delaying_creature_comes_back_later_in_the_round_and_moves_in_the_order():
+    """"You can choose to wait to take your turn until later in the round" and "the
+    combatant's position in the order can change after delaying": coming back after O's
+    turn, F acts before A, and keeps that place."""
+    b = three()
+    assert "delay" in enabled(b, "F")
+    events = ok(b, S.Delay("F"))
+    assert not of(events, E.TurnEnded) and b.active == "O"       # no end of its turn yet
+    events = ok(b, S.EndTurn("O"))
+    assert b.awaiting() == "reaction" and b.pending.reactor == "F"
+    assert of(events, E.ReactionAsked)[0].kind == "return"
+    ok(b, S.React("F", True))
+    assert b.active == "F" and b.order == ("O", "F", "A")
+    ok(b, S.Walk("F", path=((2, 3),)))
+    ok(b, S.EndTurn("F"))
+    assert b.active == "A"
+    ok(b, S.EndTurn("A"))
+    assert b.round == 2 and b.active == "O"
+
+
+def test_a_creature_cannot_delay_once_it_has_acted():
+    """"You must delay your entire turn, so you can't delay if you've already taken an action
+    on your turn"."""
+    b = three()
+    ok(b, S.Walk("F", path=((2, 3),)))
+    assert code(b, S.Delay("F")) == "already_acted"
+    assert "delay" not in enabled(b, "F")
+
+
+def test_a_creature_still_delaying_when_its_turn_comes_round_loses_the_delayed_turn():
+    """"Losing a Delayed Turn: If you don't take your delayed turn before your initiative comes
+    up again, you lose the delayed turn", and its place in the order stays."""
+    b = three()
+    ok(b, S.Delay("F"))
+    ok(b, S.EndTurn("O"))
+    ok(b, S.React("F", False))            # not after O's turn
+    assert b.active == "A"
+    ok(b, S.EndTurn("A"))
+    ok(b, S.React("F", False))            # nor after A's
+    assert b.round == 2 and b.active == "F" and b.order == ("F", "O", "A")
+    assert any("delayed turn is lost" in e.action for e in of(b.events, E.ActionSpent))

@@ -85,8 +85,14 @@ class CoupDeGrace(Command):
     target: str = ""
 
 
+@dataclass(frozen=True)
+class Delay(Command):
+    """Before any action of its turn: the turn waits, and the creature may come back after
+    any later turn of the round, its place in the order moved there (no action)."""
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Walk, Shift, Run, StandUp, Charge, UsePower, SecondWind, TotalDefense, ActionPoint,
-    CoupDeGrace, EndTurn, React, SetPolicy)}
+    CoupDeGrace, Delay, EndTurn, React, SetPolicy)}
 
 __all__ = list(COMMAND_TYPES) + ["COMMAND_TYPES"]

@@ -14,6 +14,7 @@ from game.engine.state import Refused
 from game.engine.steller import commands as S
 from game.engine.steller import guards as G
 from game.engine.steller.body import sheet_of
+from game.engine.steller.delay import check_delay
 from game.engine.steller.handlers import check
 from game.engine.steller.moving import move_hexes, path_fields, provokers
 from game.engine.steller.powers import check_usable
@@ -135,6 +136,10 @@ def _single(command) -> Callable:
     return commands
 
 
+def _delay(b, u) -> None:
+    check_delay(b, u)
+
+
 def _nothing(b, u) -> None:
     return None
 
@@ -157,6 +162,7 @@ ACTIONS = (
     ActionRow("coup_de_grace", "a standard action",
                   _slot("standard", "deliver a coup de grace"), _coups),
     ActionRow("action_point", "a free action, once a battle", _nothing, _action_points),
+    ActionRow("delay", "no action: the whole turn waits", _delay, _single(S.Delay)),
     ActionRow("end_turn", "nothing", _nothing, _single(S.EndTurn)),
 )
 

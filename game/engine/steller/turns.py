@@ -19,6 +19,7 @@ from game.ecs.components import ActionBudget
 from game.ecs.steller_components import StellerPool, StellerTurn
 from game.engine import events as E
 from game.engine.steller.body import is_down, pool_of, sheet_of
+from game.engine.steller.delay import lose_delayed_turn
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
 from game.engine.steller.health import die, harm, spend_surge
 from game.rules.steller.conditions import NO_ACTIONS
@@ -102,12 +103,18 @@ def new_round(b) -> None:
     b.emit(E.RoundStarted(b.round))
 
 
-def begin_turn(b, name: str) -> None:
+def open_turn(b, name: str) -> None:
+    """`name` is the active creature, its standard, move and minor actions fresh."""
     b.note(active=name, chooser=None, last_actor=name)
     b.emit(E.TurnStarted(name, b.round))
     b.update(name, StellerTurn, standard=False, move=False, minor=False, charged=False,
              dazed="dazed" in b.conditions(name).active or
              "dominated" in b.conditions(name).active, acted=0, surprise=bool(b.unaware))
+
+
+def begin_turn(b, name: str) -> None:
+    lose_delayed_turn(b, name)
+    open_turn(b, name)
     for condition in UNTIL_NEXT_TURN:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)
@@ -167,5 +174,5 @@ def after_action(b) -> None:
 
 
 __all__ = ["DRAW", "after_action", "begin_turn", "check_victory", "death_saving_throw",
-           "end_surprise", "finish_turn", "helpless", "next_actor", "proceed", "start_battle",
+           "end_surprise", "finish_turn", "helpless", "next_actor", "open_turn", "proceed", "start_battle",
            "start_surprise"]
