@@ -139,3 +139,50 @@ def test_a_creature_still_delaying_when_its_turn_comes_round_loses_the_delayed_t
     ok(b, S.React("F", False))            # nor after A's
     assert b.round == 2 and b.active == "F" and b.order == ("F", "O", "A")
     assert any("delayed turn is lost" in e.action for e in of(b.events, E.ActionSpent))
+
+
+# ---- ready an action --------------------------------------------------------------------------
+
+def test_a_readied_attack_strikes_the_enemy_that_enters_reach_and_resets_initiative():
+    """"As soon as the troll walks out from behind the corner, I'll use my pinning strike and
+    interrupt its movement" and "Reset Initiative: After you resolve your readied action, move
+    your place in the initiative order to directly before the creature ... that triggered"."""
+    b = arena(("O", "orc", "red", 8, 3), ("F", "fighter", "blue", 3, 3),
+              dice=[("d20", 15), ("d8", 5)])
+    ok(b, S.EndTurn("O"))
+    assert "ready" in enabled(b, "F")
+    assert code(b, S.Ready("F", power="longsword", trigger="later")) == "bad_command"
+    ok(b, S.Ready("F", power="longsword", trigger="enters"))
+    assert code(b, S.UsePower("F", power="javelin", target="O")) == "no_standard_action"
+    ok(b, S.EndTurn("F"))
+    events = ok(b, S.Walk("O", path=((7, 3), (6, 3), (5, 3), (4, 3))))
+    assert rolls(events) == [("F", "O", 15, 15 + 7, 15, True, "readied")]
+    assert b.unit("O").hp == 56 - 9 and b.order == ("F", "O")
+    ok(b, S.EndTurn("O"))
+    assert b.round == 3 and b.active == "F"
+
+
+def test_a_readied_action_against_an_attacker_asks_a_creature_whose_policy_is_ask():
+    """"If the goblin attacks, I'll react with a crushing blow": the readied action is an
+    immediate reaction to the enemy's attack, and its player is asked."""
+    b = arena(("A", "archer", "blue", 2, 3), ("O", "orc", "red", 6, 3),
+              ("F", "fighter", "blue", 7, 3), dice=[("d20", 3), ("d20", 12), ("d10", 4)])
+    ok(b, S.SetPolicy("A", policy="ask", reaction="aoo"))
+    ok(b, S.Ready("A", power="longbow", trigger="attacks"))
+    ok(b, S.EndTurn("A"))
+    events = ok(b, S.UsePower("O", power="greataxe", target="F"))
+    assert b.pending.reactor == "A" and of(events, E.ReactionAsked)[0].kind == "ready"
+    events = ok(b, S.React("A", True))
+    assert rolls(events) == [("A", "O", 12, 12 + 7, 15, True, "readied")]
+    assert b.order == ("A", "O", "F") and b.active == "O"
+
+
+def test_a_readied_action_lapses_at_the_start_of_the_creatures_next_turn():
+    """A readied action waits only until the creature's next turn: then it is gone."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 9, 3))
+    ok(b, S.Ready("F", power="longsword", trigger="enters"))
+    ok(b, S.EndTurn("F"))
+    ok(b, S.EndTurn("O"))
+    ok(b, S.EndTurn("F"))
+    events = ok(b, S.Walk("O", path=((8, 3), (7, 3), (6, 3), (5, 3), (4, 3))))
+    assert not rolls(events)

@@ -91,8 +91,17 @@ class Delay(Command):
     any later turn of the round, its place in the order moved there (no action)."""
 
 
+@dataclass(frozen=True)
+class Ready(Command):
+    """Ready power `power` (an attack on one creature) for `trigger`: "enters" (an enemy moves
+    into its reach or range) or "attacks" (an enemy makes an attack); used on that enemy as an
+    immediate reaction (a standard action)."""
+    power: str = ""
+    trigger: str = "enters"
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
     Walk, Shift, Run, StandUp, Charge, UsePower, SecondWind, TotalDefense, ActionPoint,
-    CoupDeGrace, Delay, EndTurn, React, SetPolicy)}
+    CoupDeGrace, Delay, Ready, EndTurn, React, SetPolicy)}
 
 __all__ = list(COMMAND_TYPES) + ["COMMAND_TYPES"]

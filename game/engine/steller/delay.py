@@ -59,12 +59,18 @@ def ask_returns(b, after: str):
     return None
 
 
-def move_before(b, name: str, before: str | None) -> None:
-    """`name` comes back: its place in the order moves to just before `before` (the
-    creature that would act next; None: the last of the round)."""
+def reorder(b, name: str, before: str | None) -> None:
+    """`name`'s place in the initiative order moves to just before `before` (None: the
+    last)."""
     order = [n for n in b.order if n != name]
     at = order.index(before) if before in order else len(order)
     b.note(order=tuple(order[:at] + [name] + order[at:]))
+
+
+def move_before(b, name: str, before: str | None) -> None:
+    """`name` comes back: its place in the order moves to just before `before` (the
+    creature that would act next; None: the last of the round)."""
+    reorder(b, name, before)
     b.update(name, StellerPool, delaying=False)
     b.emit(E.ActionSpent(name, "comes back from its delay" + (
         f", before {before}" if before else ""), 0, 0))
@@ -79,4 +85,4 @@ def lose_delayed_turn(b, name: str) -> None:
 
 
 __all__ = ["RETURN", "ask_returns", "check_delay", "delaying", "lose_delayed_turn",
-           "move_before", "set_aside"]
+           "move_before", "reorder", "set_aside"]

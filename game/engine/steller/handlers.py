@@ -7,6 +7,7 @@ from game.engine import one_reaction
 from game.engine.steller import commands as S
 from game.engine.steller.moving import path_move, stand_up
 from game.engine.steller.powers import charge, use_power
+from game.engine.steller.readied import ready_action
 from game.engine.steller.special_actions import action_point, coup_de_grace
 from game.engine.steller.turn_actions import (
     delay, end_turn, react, second_wind, set_policy, total_defense,
@@ -17,7 +18,7 @@ HANDLERS = {
     S.Walk: path_move("walk"), S.Shift: path_move("shift"), S.Run: path_move("run"),
     S.StandUp: stand_up, S.Charge: charge, S.UsePower: use_power,
     S.SecondWind: second_wind, S.TotalDefense: total_defense, S.ActionPoint: action_point,
-    S.CoupDeGrace: coup_de_grace, S.Delay: delay, S.EndTurn: end_turn,
+    S.CoupDeGrace: coup_de_grace, S.Delay: delay, S.Ready: ready_action, S.EndTurn: end_turn,
     S.React: react, S.SetPolicy: set_policy,
 }
 

@@ -15,6 +15,7 @@ from game.engine.steller import commands as S
 from game.engine.steller import guards as G
 from game.engine.steller.body import sheet_of
 from game.engine.steller.delay import check_delay
+from game.engine.steller.readied import TRIGGERS
 from game.engine.steller.handlers import check
 from game.engine.steller.moving import move_hexes, path_fields, provokers
 from game.engine.steller.powers import check_usable
@@ -136,6 +137,12 @@ def _single(command) -> Callable:
     return commands
 
 
+def _readies(b, u) -> Iterator:
+    for p in sheet_of(b, u.name).powers:
+        for trigger in TRIGGERS:
+            yield S.Ready(u.name, power=p.id, trigger=trigger)
+
+
 def _delay(b, u) -> None:
     check_delay(b, u)
 
@@ -162,6 +169,7 @@ ACTIONS = (
     ActionRow("coup_de_grace", "a standard action",
                   _slot("standard", "deliver a coup de grace"), _coups),
     ActionRow("action_point", "a free action, once a battle", _nothing, _action_points),
+    ActionRow("ready", "a standard action", _slot("standard", "ready an action"), _readies),
     ActionRow("delay", "no action: the whole turn waits", _delay, _single(S.Delay)),
     ActionRow("end_turn", "nothing", _nothing, _single(S.EndTurn)),
 )

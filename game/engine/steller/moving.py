@@ -13,6 +13,7 @@ from game.engine.movement import check_path
 from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import sheet_of
+from game.engine.steller.readied import readied_actions
 from game.engine.steller.strikes import can_strike_back, opportunity_attacks, threatening
 from game.hexgrid import footprint, footprint_turns
 from game.rules.movement import can_end_at
@@ -76,15 +77,23 @@ def walk(b, name: str, states, cost: int, kind: str):
     start = b.cell(b.unit(name).anchor)
     walked = []
     for state in states:
+        here = b.unit(name).hexes
         if PATH_MOVES[kind]:
-            here = b.unit(name).hexes
             if not (yield from opportunity_attacks(b, name, threatening(b, name, here))):
                 break
         b.place(name, state)
         walked.append(b.cell(state[0]))
+        if not (yield from readied_actions(b, name, "enters", here)) or stopped(b, name):
+            break
     if walked:
         b.emit(E.Moved(name, start, walked[-1], tuple(walked), cost, kind))
     return not b.health(name).dead and b.health(name).hp > 0
+
+
+def stopped(b, name: str) -> bool:
+    """Did an attack on the way leave it unable to go on (held or prone)?"""
+    active = b.conditions(name).active
+    return "prone" in active or speed_of(sheet_of(b, name).speed, active) <= 0
 
 
 def path_move(kind: str):

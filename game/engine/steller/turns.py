@@ -115,6 +115,8 @@ def open_turn(b, name: str) -> None:
 def begin_turn(b, name: str) -> None:
     lose_delayed_turn(b, name)
     open_turn(b, name)
+    if pool_of(b, name).readied:            # a readied action lapses
+        b.update(name, StellerPool, readied=())
     for condition in UNTIL_NEXT_TURN:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)
