@@ -9,7 +9,7 @@ the listed order, so the turn order is the listed order), then the dice of `dice
 """
 from __future__ import annotations
 
-from game.ecs.scenario import make_hexmap
+from game.ecs.scenario import WALL, make_hexmap
 from game.engine import events as E
 from game.engine.battle import Battle
 from game.engine.steller import commands as S
@@ -18,13 +18,13 @@ from game.tiled.hexmap import UnitPlacement
 INITIATIVE = (20, 15, 10, 5, 1)
 
 
-def arena(*units, dice=(), unaware=(), width=12, height=8) -> Battle:
+def arena(*units, dice=(), unaware=(), width=12, height=8, terrain=None) -> Battle:
     """units: (name, kind, team, col, row[, conditions]) on open ground; `unaware`: the names
     a map would mark `aware` false."""
     placements = [UnitPlacement(name, kind, team, col, row, 0, {}, tuple(rest[0]) if rest
                                 else (), aware=name not in unaware)
                   for name, kind, team, col, row, *rest in units]
-    hexmap = make_hexmap(width, height, None, placements)
+    hexmap = make_hexmap(width, height, terrain, placements)
     rolls = [("d20", d) for d in INITIATIVE[:len(units)]] + list(dice)
     return Battle(hexmap, seed=0, rules="steller", fixed_dice=rolls)
 
@@ -186,3 +186,78 @@ def test_a_readied_action_lapses_at_the_start_of_the_creatures_next_turn():
     ok(b, S.EndTurn("F"))
     events = ok(b, S.Walk("O", path=((8, 3), (7, 3), (6, 3), (5, 3), (4, 3))))
     assert not rolls(events)
+
+
+# ---- crawl and squeeze ------------------------------------------------------------------------
+
+def test_a_prone_creature_crawls_half_its_speed_and_provokes_as_a_walk():
+    """"CRAWL: MOVE ACTION ✦ Prone: You must be prone to crawl. ✦ Movement: Move up to half
+    your speed. ✦ Provoke Opportunity Attacks: If you leave a square adjacent to an enemy,
+    that enemy can make an opportunity attack against you"."""
+    b = arena(("F", "fighter", "blue", 3, 3, ("prone",)), ("O", "orc", "red", 4, 3),
+              dice=[("d20", 2)])
+    assert code(b, S.Walk("F", path=((2, 3),), confirm=True)) == "prone"
+    assert code(b, S.Crawl("F", path=((2, 3), (1, 3), (0, 3), (0, 4)), confirm=True)) \
+        == "too_far"                                  # speed 6: 3 hexes
+    assert code(b, S.Crawl("F", path=((2, 3),))) == "provokes"
+    events = ok(b, S.Crawl("F", path=((2, 3), (1, 3), (0, 3)), confirm=True))
+    assert rolls(events) == [("O", "F", 2, 2 + 8 + 2, 18, False, "aoo")]
+    assert b.cell(b.unit("F").anchor) == (0, 3) and "prone" in b.unit("F").conditions
+    assert code(b, S.Crawl("O", path=((5, 3),))) == "not_your_turn"
+
+
+def corridor(*extra, dice=(), fighter_at=10):
+    """An ogre G (Large: 3 hexes) at 2,3 before a corridor one hex wide (4,3 to 6,3) through
+    a thick wall; the fighter F beyond it (at `fighter_at`,3)."""
+    walls = {(c, r): WALL for c in (4, 5, 6) for r in range(8) if r != 3}
+    return arena(("G", "ogre", "red", 2, 3), ("F", "fighter", "blue", fighter_at, 3), *extra,
+                 dice=dice, terrain=walls)
+
+
+def test_a_large_creature_squeezes_through_a_gap_one_hex_wide_at_half_speed():
+    """"SQUEEZE: MOVE ACTION ✦ Smaller Space: A Large, Huge, or Gargantuan creature reduces its
+    space by 1 ... ✦ Half Speed": on hexes a Large creature squeezes into one hex, so it gets
+    into a corridor one hex wide that it cannot walk into."""
+    b = corridor()
+    walks = {o.command.path[-1] for o in b.options("G", "walk")}
+    assert (4, 3) not in walks and (5, 3) not in walks
+    assert code(b, S.Squeeze("G", path=((3, 3), (4, 3), (5, 3), (6, 3)))) == "too_far"
+    ok(b, S.Squeeze("G", path=((3, 3), (4, 3), (5, 3))))
+    assert b.unit("G").hexes == (b.hexmap.hex_at(5, 3),)
+    assert "squeezing" in b.unit("G").conditions
+    assert code(b, S.Walk("G", path=((6, 3),))) == "squeezing"
+
+
+def test_a_squeezing_creature_takes_5_off_its_attacks_and_grants_combat_advantage():
+    """"–5 Penalty to Attack Rolls: You have a –5 penalty to attack rolls" and "Grant Combat
+    Advantage: You grant combat advantage" while squeezing."""
+    b = corridor(dice=[("d20", 10), ("d8", 3), ("d20", 10)], fighter_at=7)
+    ok(b, S.Squeeze("G", path=((3, 3), (4, 3), (5, 3))))
+    ok(b, S.EndTurn("G"))
+    ok(b, S.Shift("F", path=((6, 3),)))
+    events = ok(b, S.UsePower("F", power="longsword", target="G"))
+    assert rolls(events) == [("F", "G", 10, 10 + 7 + 2, 18, True, "attack")]
+    assert "combat advantage (target squeezing)" in of(events, E.AttackRolled)[0].breakdown
+    ok(b, S.EndTurn("F"))
+    assert "squeezing" in b.unit("G").conditions        # no room to stand in yet
+    events = ok(b, S.UsePower("G", power="greatclub", target="F"))
+    assert rolls(events) == [("G", "F", 10, 10 + 11 - 5, 18, False, "attack")]
+
+
+def test_a_squeeze_ends_at_the_start_of_the_next_turn_where_the_whole_space_fits():
+    """"Ending a Squeeze: You can end a squeeze as a free action if you are in a space large
+    enough": on open ground the ogre has its three hexes back when its next turn starts."""
+    b = corridor()
+    ok(b, S.Squeeze("G", path=((3, 3), (3, 4))))
+    assert len(b.unit("G").hexes) == 1
+    ok(b, S.EndTurn("G"))
+    ok(b, S.EndTurn("F"))
+    assert len(b.unit("G").hexes) == 3 and "squeezing" not in b.unit("G").conditions
+    assert "walk" in enabled(b, "G")
+
+
+def test_a_creature_that_fills_one_hex_has_nothing_to_squeeze_into():
+    """On hexes no gap is narrower than one hex: a Medium creature cannot squeeze."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 9, 3))
+    assert code(b, S.Squeeze("F", path=((2, 3),))) == "too_small"
+    assert "squeeze" not in enabled(b, "F")

@@ -34,6 +34,23 @@ class Run(Command):
 
 
 @dataclass(frozen=True)
+class Crawl(Command):
+    """Prone: move up to half its speed; provokes as a walk (a move action)."""
+    path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Squeeze(Command):
+    """A creature bigger than one hex: move up to half its speed in a space one size smaller;
+    -5 to attacks and grants combat advantage until it has room again (a move action)."""
+    path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
 class StandUp(Command):
     """No longer prone (a move action)."""
 
@@ -101,7 +118,7 @@ class Ready(Command):
 
 
 COMMAND_TYPES = {cls.__name__: cls for cls in (
-    Walk, Shift, Run, StandUp, Charge, UsePower, SecondWind, TotalDefense, ActionPoint,
+    Walk, Shift, Run, Crawl, Squeeze, StandUp, Charge, UsePower, SecondWind, TotalDefense, ActionPoint,
     CoupDeGrace, Delay, Ready, EndTurn, React, SetPolicy)}
 
 __all__ = list(COMMAND_TYPES) + ["COMMAND_TYPES"]

@@ -16,6 +16,7 @@ from game.engine.steller.turns import after_action
 
 HANDLERS = {
     S.Walk: path_move("walk"), S.Shift: path_move("shift"), S.Run: path_move("run"),
+    S.Crawl: path_move("crawl"), S.Squeeze: path_move("squeeze"),
     S.StandUp: stand_up, S.Charge: charge, S.UsePower: use_power,
     S.SecondWind: second_wind, S.TotalDefense: total_defense, S.ActionPoint: action_point,
     S.CoupDeGrace: coup_de_grace, S.Delay: delay, S.Ready: ready_action, S.EndTurn: end_turn,

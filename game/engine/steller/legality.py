@@ -17,7 +17,9 @@ from game.engine.steller.body import sheet_of
 from game.engine.steller.delay import check_delay
 from game.engine.steller.readied import TRIGGERS
 from game.engine.steller.handlers import check
-from game.engine.steller.moving import move_hexes, path_fields, provokers
+from game.engine.steller.moving import (
+    check_posture, move_hexes, mover, path_fields, provokers,
+)
 from game.engine.steller.powers import check_usable
 from game.engine.steller.special_actions import EXTRA_ACTIONS
 from game.hexgrid import hexes_within
@@ -35,8 +37,7 @@ def _slot(action: str, what: str) -> Callable:
 def _move(kind: str) -> Callable:
     def available(b, u) -> None:
         G.can_act(b, u, "move", kind)
-        if "prone" in u.conditions:
-            raise Refused("prone", f"{u.name} is prone: stand up first")
+        check_posture(mover(b, u, kind), kind)
         if move_hexes(b, u, kind) <= 0:
             raise Refused("immobilized", f"{u.name} cannot leave its hex")
     return available
@@ -64,6 +65,7 @@ def _powers(basic: bool) -> Callable:
 
 def _path_options(kind: str, command) -> Callable:
     def legal(b, u) -> Iterator[Option]:
+        u = mover(b, u, kind)
         reach = rm.reachable(b.view(), u, move_hexes(b, u, kind))
         for h in reach:
             states = reach.states_to(h) if h != u.anchor else None
@@ -160,6 +162,10 @@ ACTIONS = (
                   _path_options("shift", S.Shift)),
     ActionRow("run", "a move action", _move("run"), _paths("run", S.Run),
                   _path_options("run", S.Run)),
+    ActionRow("crawl", "a move action", _move("crawl"), _paths("crawl", S.Crawl),
+                  _path_options("crawl", S.Crawl)),
+    ActionRow("squeeze", "a move action", _move("squeeze"), _paths("squeeze", S.Squeeze),
+                  _path_options("squeeze", S.Squeeze)),
     ActionRow("charge", "a standard action (then no more)", _move("charge"), _charges),
     ActionRow("stand_up", "a move action", _stand, _single(S.StandUp)),
     ActionRow("second_wind", "a standard action, once a battle",

@@ -22,6 +22,7 @@ from game.engine.steller.body import is_down, pool_of, sheet_of
 from game.engine.steller.delay import lose_delayed_turn
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
 from game.engine.steller.health import die, harm, spend_surge
+from game.engine.steller.squeeze import end_squeeze_if_room
 from game.rules.steller.conditions import NO_ACTIONS
 from game.rules.steller.health import DEATH_FAILURES, SAVE_NEEDS, death_save
 
@@ -117,6 +118,7 @@ def begin_turn(b, name: str) -> None:
     open_turn(b, name)
     if pool_of(b, name).readied:            # a readied action lapses
         b.update(name, StellerPool, readied=())
+    end_squeeze_if_room(b, name)
     for condition in UNTIL_NEXT_TURN:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)

@@ -23,7 +23,7 @@ RUNNING_PENALTY = -5
 CHARGE_BONUS = 1
 #: a target with one of these grants combat advantage to every attacker (prone: melee only)
 GRANTS_ADVANTAGE = ("stunned", "dazed", "helpless", "blinded", "unconscious", "surprised",
-                    "running", "restrained", "dominated", "petrified", "dying")
+                    "running", "restrained", "dominated", "petrified", "dying", "squeezing")
 DEFENSE_BONUS = {"total_defense": 2, "second_wind": 2}
 
 
