@@ -261,3 +261,123 @@ def test_a_creature_that_fills_one_hex_has_nothing_to_squeeze_into():
     b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 9, 3))
     assert code(b, S.Squeeze("F", path=((2, 3),))) == "too_small"
     assert "squeeze" not in enabled(b, "F")
+
+
+# ---- aid another ------------------------------------------------------------------------------
+
+def aid_field(dice=()):
+    """Fighter F next to orc O; the archer A (F's side) away from it; the order F, O, A."""
+    return arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+                 ("A", "archer", "blue", 8, 3), dice=dice)
+
+
+def test_aid_another_gives_an_ally_2_on_its_next_attack_on_the_enemy():
+    """"AID ANOTHER: STANDARD ACTION ✦ Attack Roll: Choose a target within your melee reach and
+    make a melee basic attack vs. AC 10. If you succeed, deal no damage, but choose one ally.
+    That ally gets a +2 bonus to his or her next attack roll against the target"."""
+    b = aid_field(dice=[("d20", 3), ("d20", 6), ("d10", 4), ("d20", 6)])
+    events = ok(b, S.AidAnother("F", target="O", ally="A", aid="attack"))
+    assert rolls(events) == [("F", "O", 3, 3 + 7, 10, True, "aid another")]
+    assert b.unit("O").hp == 56 and code(b, S.TotalDefense("F")) == "no_standard_action"
+    pass_to(b, "A")
+    events = ok(b, S.UsePower("A", power="longbow", target="O"))
+    assert rolls(events) == [("A", "O", 6, 6 + 7 + 2, 15, True, "attack")]
+    assert "+2 aid another" in of(events, E.AttackRolled)[0].breakdown
+    ok(b, S.ActionPoint("A", action="standard"))
+    events = ok(b, S.UsePower("A", power="longbow", target="O"))     # the aid is spent
+    assert rolls(events) == [("A", "O", 6, 6 + 7, 15, False, "attack")]
+
+
+def test_aid_another_may_give_an_ally_2_to_its_defenses_against_the_enemys_next_attack():
+    """"That ally gets a +2 bonus ... to all defenses against the target's next attack"; a
+    roll under 10 gives nothing."""
+    b = aid_field(dice=[("d20", 2)])
+    events = ok(b, S.AidAnother("F", target="O", ally="A", aid="defense"))
+    assert rolls(events) == [("F", "O", 2, 2 + 7, 10, False, "aid another")]
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              ("A", "archer", "blue", 5, 3),
+              dice=[("d20", 5), ("d20", 7), ("d20", 7), ("d12", 5)])
+    ok(b, S.AidAnother("F", target="O", ally="A", aid="defense"))
+    ok(b, S.EndTurn("F"))
+    events = ok(b, S.UsePower("O", power="greataxe", target="A"))
+    assert rolls(events) == [("O", "A", 7, 7 + 8, 14 + 2, False, "attack")]
+    ok(b, S.ActionPoint("O", action="standard"))
+    events = ok(b, S.UsePower("O", power="greataxe", target="A"))   # spent: AC 14 again
+    assert rolls(events) == [("O", "A", 7, 7 + 8, 14, True, "attack")]
+
+
+def pass_to(b: Battle, name: str) -> None:
+    while b.active != name:
+        ok(b, S.EndTurn(b.active))
+
+
+def turn_of(b: Battle, name: str) -> None:
+    """End the turn under way, then pass to `name`'s next turn."""
+    ok(b, S.EndTurn(b.active))
+    pass_to(b, name)
+
+
+# ---- bull rush --------------------------------------------------------------------------------
+
+def test_a_bull_rush_pushes_the_target_1_hex_and_the_attacker_shifts_into_its_hex():
+    """"BULL RUSH: STANDARD ACTION ✦ Strength Attack: Make a Strength attack vs. Fortitude
+    ✦ Hit: Push the target 1 square, and shift into the vacated space" (no damage)."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              dice=[("d20", 12)])
+    events = ok(b, S.BullRush("F", target="O"))
+    assert rolls(events) == [("F", "O", 12, 12 + 7 - 2, 17, True, "bull rush")]
+    assert b.cell(b.unit("O").anchor) == (5, 3) and b.cell(b.unit("F").anchor) == (4, 3)
+    assert b.unit("O").hp == 56 and not of(events, E.Damaged)
+
+
+def test_a_bull_rush_that_misses_moves_nobody_and_a_target_two_sizes_larger_is_refused():
+    """"Target: You can bull rush a target adjacent to you that is smaller than you, the same
+    size category as you, or one category larger than you"."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              ("H", "giant", "red", 3, 5), dice=[("d20", 5)])
+    assert code(b, S.BullRush("F", target="H")) == "too_big"
+    events = ok(b, S.BullRush("F", target="O"))
+    assert rolls(events)[0][5] is False and b.cell(b.unit("O").anchor) == (4, 3)
+
+
+# ---- grab and escape --------------------------------------------------------------------------
+
+def test_a_grab_immobilizes_the_target_until_it_escapes():
+    """"GRAB: STANDARD ACTION ... ✦ Strength Attack: Make a Strength attack vs. Reflex" and
+    "ESCAPE: MOVE ACTION ✦ Acrobatics or Athletics: Make an Acrobatics check vs. Reflex or an
+    Athletics check vs. Fortitude against the creature ... that immobilized you"; a success
+    ends the grab and the escaper shifts 1."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              dice=[("d20", 12), ("d20", 4), ("d20", 9)])
+    events = ok(b, S.Grab("F", target="O"))
+    assert rolls(events) == [("F", "O", 12, 12 + 5, 15, True, "grab")]
+    assert "grabbed" in b.unit("O").conditions
+    ok(b, S.EndTurn("F"))
+    assert code(b, S.Walk("O", path=((5, 3),))) == "immobilized"
+    assert "escape" in enabled(b, "O") and "walk" not in enabled(b, "O")
+    events = ok(b, S.Escape("O", skill="acrobatics"))
+    assert rolls(events) == [("O", "F", 4, 4 + 2, 15, False, "escape")]
+    assert "grabbed" in b.unit("O").conditions
+    ok(b, S.ActionPoint("O", action="move"))
+    events = ok(b, S.Escape("O", skill="athletics", path=((5, 3),)))
+    assert rolls(events) == [("O", "F", 9, 9 + 8 - 2, 15, True, "escape")]
+    assert "grabbed" not in b.unit("O").conditions and b.cell(b.unit("O").anchor) == (5, 3)
+
+
+def test_a_grab_not_sustained_with_a_minor_action_ends_at_the_end_of_the_grabbers_turn():
+    """"Sustaining a Grab: You sustain a grab as a minor action": a grabber that does not
+    sustain it in its turn lets go when the turn ends; one that moves away lets go at once."""
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              dice=[("d20", 12), ("d20", 12)])
+    ok(b, S.Grab("F", target="O"))
+    assert code(b, S.SustainGrab("F")) == "sustained"    # the grab's own turn counts
+    turn_of(b, "F")
+    ok(b, S.SustainGrab("F"))
+    turn_of(b, "F")
+    assert "grabbed" in b.unit("O").conditions
+    ok(b, S.EndTurn("F"))
+    assert "grabbed" not in b.unit("O").conditions
+    turn_of(b, "F")
+    ok(b, S.Grab("F", target="O"))
+    ok(b, S.Shift("F", path=((2, 3),)))
+    assert "grabbed" not in b.unit("O").conditions

@@ -25,7 +25,7 @@ class StellerPool:
     delay_round: int = 0               # the round it last delayed in
     readied: tuple = ()                # (power id, trigger) of its readied action, if any
     grabbing: str = ""                 # the creature it holds in a grab
-    aided: tuple = ()                  # aid another given: (ally, enemy, "attack"|"defense")
+    aided: tuple = ()                  # aid another given: (ally, enemy, aid, "round:turn")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class StellerTurn:
     dazed: bool = False                # dazed at the start: one action in all
     acted: int = 0                     # actions taken this turn
     surprise: bool = False             # a turn of the surprise round: one action in all
+    sustained: bool = False            # its grab was made or sustained this turn
 
 
 @dataclass(frozen=True)

@@ -117,8 +117,48 @@ class Ready(Command):
     trigger: str = "enters"
 
 
+@dataclass(frozen=True)
+class AidAnother(Command):
+    """A melee basic attack against 10 on enemy `target` in reach, no damage; a success gives
+    ally `ally` +2 to its next attack on it (`aid` "attack") or +2 to its defenses against
+    its next attack ("defense") until the end of the aider's next turn (a standard action)."""
+    target: str = ""
+    ally: str = ""
+    aid: str = "attack"
+
+
+@dataclass(frozen=True)
+class BullRush(Command):
+    """A Strength attack against the Fortitude of an adjacent enemy `target`: a hit pushes it
+    1 hex, and the attacker shifts into the hex it left when `follow` (a standard action)."""
+    target: str = ""
+    follow: bool = True
+
+
+@dataclass(frozen=True)
+class Grab(Command):
+    """A Strength attack against the Reflex of enemy `target` within natural reach: a hit
+    leaves it grabbed (immobilized) while the grab is sustained (a standard action)."""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class SustainGrab(Command):
+    """Keep this turn the grab it holds (a minor action)."""
+
+
+@dataclass(frozen=True)
+class Escape(Command):
+    """Grabbed: `skill` "acrobatics" (against the grabber's Reflex) or "athletics" (its
+    Fortitude); success ends the grab and shifts it along `path` (1 hex, optional) (a move
+    action)."""
+    skill: str = "athletics"
+    path: tuple[Cell, ...] = ()
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
-    Walk, Shift, Run, Crawl, Squeeze, StandUp, Charge, UsePower, SecondWind, TotalDefense, ActionPoint,
-    CoupDeGrace, Delay, Ready, EndTurn, React, SetPolicy)}
+    Walk, Shift, Run, Crawl, Squeeze, StandUp, Charge, UsePower, SecondWind, TotalDefense,
+    ActionPoint, CoupDeGrace, AidAnother, BullRush, Grab, SustainGrab, Escape, Delay, Ready,
+    EndTurn, React, SetPolicy)}
 
 __all__ = list(COMMAND_TYPES) + ["COMMAND_TYPES"]

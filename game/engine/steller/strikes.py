@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.ecs.steller_components import StellerPool
 from game.engine import events as E
 from game.engine.combat import Ask
+from game.engine.steller.aided import aid_on, use_aid
 from game.engine.steller.body import is_down, melee_reach, pool_of, sheet_of
 from game.engine.steller.effects import add_effect, marked_by
 from game.engine.steller.health import harm
@@ -37,10 +38,11 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
     hidden = concealment(view, a, t).level
     marks = marked_by(b, attacker)
     included = set(caught) | {target}
+    aided, defended = aid_on(b, attacker, target)
     return Situation(frozenset(b.conditions(attacker).active),
                      frozenset(b.conditions(target).active), flanked,
                      "none" if level == "total" else level, hidden,
-                     bool(marks) and not included & set(marks))
+                     bool(marks) and not included & set(marks), aided, defended)
 
 
 def attack_plan(b, attacker: str, target: str, power, charge: bool = False, caught=()):
@@ -58,6 +60,7 @@ def strike(b, attacker: str, target: str, power, kind: str = "attack", charge: b
     when it says so. `rolled`: the damage roll an area attack shares; `sure_critical`: any
     hit is a critical (a coup de grace). Returns the hit."""
     plan = attack_plan(b, attacker, target, power, charge, caught)
+    use_aid(b, attacker, target)
     natural = b.dice.d20()
     total = natural + plan.bonus
     hit = hits(natural, total, plan.target_number)

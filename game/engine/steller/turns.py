@@ -4,8 +4,9 @@
   holds for the whole battle (highest first; ties: the higher bonus, then a d20 each).
 - The start of a turn: ongoing damage; effects that last until the start of its next turn end,
   and so do running, total defense and second wind.
-- The end of a turn: effects that last until the end of its next turn end; a saving throw
-  against each "save ends" effect; a dying creature makes a death saving throw.
+- The end of a turn: a grab it did not sustain ends, its unused aids given earlier are lost;
+  effects that last until the end of its next turn end; a saving throw against each "save
+  ends" effect; a dying creature makes a death saving throw.
 - A creature that can take no action (stunned, unconscious, dying) has its turn pass at once.
 - A side loses when every creature of it is dying or dead.
 - The surprise round (docs/rules/steller/turns.md "The surprise round"): when some creatures
@@ -18,10 +19,12 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget
 from game.ecs.steller_components import StellerPool, StellerTurn
 from game.engine import events as E
+from game.engine.steller.aided import expire_aid
 from game.engine.steller.body import is_down, pool_of, sheet_of
 from game.engine.steller.delay import lose_delayed_turn
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
 from game.engine.steller.health import die, harm, spend_surge
+from game.engine.steller.maneuvers import check_grabs, unsustained
 from game.engine.steller.squeeze import end_squeeze_if_room
 from game.rules.steller.conditions import NO_ACTIONS
 from game.rules.steller.health import DEATH_FAILURES, SAVE_NEEDS, death_save
@@ -109,7 +112,7 @@ def open_turn(b, name: str) -> None:
     b.note(active=name, chooser=None, last_actor=name)
     b.emit(E.TurnStarted(name, b.round))
     b.update(name, StellerTurn, standard=False, move=False, minor=False, charged=False,
-             dazed="dazed" in b.conditions(name).active or
+             sustained=False, dazed="dazed" in b.conditions(name).active or
              "dominated" in b.conditions(name).active, acted=0, surprise=bool(b.unaware))
 
 
@@ -130,6 +133,8 @@ def begin_turn(b, name: str) -> None:
 
 def finish_turn(b, name: str) -> None:
     if name in b.eids and not b.health(name).dead:
+        unsustained(b, name)
+        expire_aid(b, name)
         count_down(b, name, "end")
         saving_throws(b, name)
         if "dying" in b.conditions(name).active:
@@ -169,7 +174,10 @@ def check_victory(b) -> bool:
 
 def after_action(b) -> None:
     """After a command: has a side won? Can the active creature still act?"""
-    if b.pending is not None or check_victory(b):
+    if b.pending is not None:
+        return
+    check_grabs(b)
+    if check_victory(b):
         return
     active = b.active
     if active is not None and (b.health(active).dead or helpless(b, active)):
