@@ -381,3 +381,48 @@ def test_a_grab_not_sustained_with_a_minor_action_ends_at_the_end_of_the_grabber
     ok(b, S.Grab("F", target="O"))
     ok(b, S.Shift("F", path=((2, 3),)))
     assert "grabbed" not in b.unit("O").conditions
+
+
+# ---- the computer player ----------------------------------------------------------------------
+
+def test_the_computer_bull_rushes_an_enemy_off_a_bloodied_ally():
+    """The computer player reads the bull rush's forecast (where the push leaves the enemy)
+    and pushes a fighter away from its bloodied goblin."""
+    from game.ai.steller import StellerPlayer
+    b = arena(("F", "fighter", "blue", 4, 3), ("G", "goblin", "red", 4, 2),
+              ("O", "orc", "red", 3, 3), dice=[("d20", 20), ("d20", 20)])
+    ok(b, S.UsePower("F", power="longsword", target="G"))
+    ok(b, S.ActionPoint("F", action="standard"))
+    ok(b, S.UsePower("F", power="longsword", target="G"))
+    assert b.unit("G").hp == 32 - 2 * 12
+    pass_to(b, "O")
+    chosen = StellerPlayer("hard").command(b, "O")
+    assert chosen == S.BullRush("O", target="F")
+    ends = dict(b.forecast(chosen).ends)
+    assert ends["O"] == (4, 3) and ends["F"] not in ((4, 2), (3, 3))
+
+
+def test_the_computer_grabs_an_enemy_shooter_next_to_it_and_sustains_the_grab():
+    """An archer next to the orc would shift away and shoot: the computer grabs it, and in
+    its next turn spends its minor action to hold on."""
+    from game.ai.steller import StellerPlayer
+    b = arena(("O", "orc", "red", 3, 3), ("A", "archer", "blue", 4, 3),
+              dice=[("d20", 15)])
+    player = StellerPlayer("hard")
+    chosen = player.command(b, "O")
+    assert chosen == S.Grab("O", target="A")
+    ok(b, chosen)
+    assert "grabbed" in b.unit("A").conditions
+    turn_of(b, "O")
+    assert player.command(b, "O") == S.SustainGrab("O")
+
+
+def test_the_computer_aids_an_ally_when_no_attack_of_its_own_is_worth_making():
+    """The step the computer takes when none of its attacks is worth making: it aids an ally
+    next to the same enemy (+2 to that ally's next attack on it), here the orc beside the
+    fighter the goblin minion stands next to."""
+    from game.ai.steller import StellerPlayer
+    b = arena(("M", "goblin_minion", "red", 3, 3), ("F", "fighter", "blue", 4, 3),
+              ("O", "orc", "red", 5, 3))
+    player = StellerPlayer("hard")
+    assert player.aid(b, "M") == S.AidAnother("M", target="F", ally="O", aid="attack")

@@ -6,6 +6,8 @@ aider's next turn is lost.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.ecs.steller_components import StellerPool
 from game.engine import events as E
 from game.engine.state import Refused
@@ -18,6 +20,12 @@ from game.rules.steller.maneuvers import AID_DEFENSE
 from game.rules.threat import footprint_distance
 
 AIDS = ("attack", "defense")
+
+
+def aid_plan(b, aider: str, target: str):
+    """The aider's melee basic attack on `target`, against 10 instead of a defense."""
+    plan = attack_plan(b, aider, target, sheet_of(b, aider).basic("melee"))
+    return replace(plan, target_number=AID_DEFENSE)
 
 
 def aid_another(b, cmd):
@@ -36,7 +44,7 @@ def aid_another(b, cmd):
 
     def perform():
         G.spend(b, u.name, slot)
-        plan = attack_plan(b, u.name, t.name, basic)
+        plan = aid_plan(b, u.name, t.name)
         natural = b.dice.d20()
         total = natural + plan.bonus
         success = hits(natural, total, AID_DEFENSE)
@@ -50,4 +58,4 @@ def aid_another(b, cmd):
     return perform
 
 
-__all__ = ["AIDS", "aid_another"]
+__all__ = ["AIDS", "aid_another", "aid_plan"]

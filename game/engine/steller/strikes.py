@@ -94,20 +94,31 @@ def hit_effects(b, attacker: str, target: str, power) -> None:
         force(b, attacker, target, *power.forced)
 
 
-def force(b, attacker: str, target: str, kind: str, n: int) -> None:
-    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes."""
+def forced_to(b, attacker: str, target: str, kind: str, n: int):
+    """Where a push (farthest from the attacker), pull (closest) or slide (farthest) of up
+    to `n` hexes takes `target`, and the path there; None when it cannot be moved."""
     view = b.view()
     u, source = view.unit(target), view.unit(attacker)
     paths = forced_paths(view, u, source, kind, n)
     if not paths:
-        return
+        return None
     sign = -1 if kind == "pull" else 1
     best = max(paths, key=lambda h: (sign * footprint_distance((h,), source),
                                      len(paths[h].anchors), h.q, h.r))
+    return best, paths[best]
+
+
+def force(b, attacker: str, target: str, kind: str, n: int) -> None:
+    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes."""
+    found = forced_to(b, attacker, target, kind, n)
+    if found is None:
+        return
+    best, path = found
+    u = b.unit(target)
     start = b.cell(u.anchor)
     b.place(target, (best, u.facing))
     b.emit(E.ForcedMoved(target, kind, start, b.cell(best),
-                         tuple(b.cell(h) for h in paths[best].anchors), attacker))
+                         tuple(b.cell(h) for h in path.anchors), attacker))
 
 
 def spend_power(b, name: str, power) -> None:
@@ -162,6 +173,6 @@ def opportunity_attacks(b, mover: str, reactors):
     return not is_down(b, mover)
 
 
-__all__ = ["attack_of", "attack_plan", "can_strike_back", "force", "hit_effects",
+__all__ = ["attack_of", "attack_plan", "can_strike_back", "force", "forced_to", "hit_effects",
            "opportunity_attacks", "roll_damage", "situation", "spend_power", "strike",
            "threatening", "turn_key"]
