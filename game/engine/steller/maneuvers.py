@@ -23,6 +23,7 @@ from game.engine.movement import check_path
 from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import is_down, pool_of, sheet_of, turn_of
+from game.engine.steller.readied import readied_actions
 from game.engine.steller.strikes import strike
 from game.rules.movement import can_end_at
 from game.rules.steller.conditions import NO_ACTIONS
@@ -64,6 +65,7 @@ def bull_rush(b, cmd):
         if strike(b, u.name, t.name, maneuver(b, u.name, "bull_rush"), kind="bull rush") \
                 and cmd.follow and b.unit(t.name).anchor != left:
             _follow(b, u.name, left)
+        yield from readied_actions(b, u.name, "attacks")
     return perform
 
 
@@ -88,6 +90,7 @@ def grab(b, cmd):
             b.update(u.name, StellerPool, grabbing=t.name)
             b.update(u.name, StellerTurn, sustained=True)
             b.set_condition(t.name, GRABBED, 1)
+        yield from readied_actions(b, u.name, "attacks")
     return perform
 
 

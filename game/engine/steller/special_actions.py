@@ -7,6 +7,7 @@ from game.engine import events as E
 from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import is_down, pool_of, sheet_of, turn_of
+from game.engine.steller.readied import readied_actions
 from game.engine.steller.strikes import strike
 from game.rules.steller.conditions import NO_ACTIONS
 from game.rules.threat import footprint_distance
@@ -64,6 +65,7 @@ def coup_de_grace(b, cmd):
     def perform():
         G.spend(b, u.name, slot)
         strike(b, u.name, t.name, basic, kind="coup de grace", sure_critical=True)
+        yield from readied_actions(b, u.name, "attacks")
     return perform
 
 
