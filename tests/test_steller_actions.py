@@ -426,3 +426,27 @@ def test_the_computer_aids_an_ally_when_no_attack_of_its_own_is_worth_making():
               ("O", "orc", "red", 5, 3))
     player = StellerPlayer("hard")
     assert player.aid(b, "M") == S.AidAnother("M", target="F", ally="O", aid="attack")
+
+
+def test_the_new_commands_are_recorded_and_read_back_as_every_other():
+    """A save records each command as a dict (game.engine.replay): the new commands read back
+    equal, and the replayed battle reaches the same state."""
+    from game.engine.commands import command_from_dict
+    b = arena(("O", "orc", "red", 8, 3), ("F", "fighter", "blue", 3, 3),
+              ("A", "archer", "blue", 3, 6), dice=[("d20", 15), ("d8", 5), ("d20", 15)])
+    for cmd in (S.Delay("O"), S.Ready("F", power="longsword", trigger="enters"),
+                S.EndTurn("F"), S.React("O", True),
+                S.Walk("O", path=((7, 3), (6, 3), (5, 3), (4, 3))), S.Grab("O", target="F")):
+        ok(b, cmd)
+    types = b.profile.command_types
+    logged = [command_from_dict(c.to_dict(), "test", types) for c in b.log]
+    assert logged == list(b.log)
+    again = arena(("O", "orc", "red", 8, 3), ("F", "fighter", "blue", 3, 3),
+                  ("A", "archer", "blue", 3, 6), dice=[("d20", 15), ("d8", 5), ("d20", 15)])
+    for cmd in logged:
+        ok(again, cmd)
+    assert again.state_hash() == b.state_hash()
+    for cmd in (S.AidAnother("F", target="O", ally="A", aid="defense"), S.BullRush("F", "O"),
+                S.SustainGrab("F"), S.Escape("F", skill="acrobatics", path=((2, 3),)),
+                S.Crawl("F", path=((2, 3),)), S.Squeeze("F", path=((2, 3),))):
+        assert command_from_dict(cmd.to_dict(), "test", types) == cmd
