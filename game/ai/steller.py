@@ -16,8 +16,11 @@ may expect), as the other rulebooks' players do.
   or walks (a shooter: shifts out of reach first) to where it can attack, avoiding opportunity
   attacks when it can. It delivers a coup de grace on a helpless foe next to it (a dying one
   only when no standing foe is within a blow), and spends its action point for another
-  standard action when a basic attack would likely finish a foe. Easy mis-judges often, Hard
-  never.
+  standard action when a basic attack would likely finish a foe. It bull rushes an enemy off a
+  bloodied ally (where the engine's forecast says the push takes it out of that ally's reach),
+  grabs an enemy shooter next to it (which would shift away and shoot) and sustains the grab,
+  and, with no attack worth making, aids an ally next to the same enemy. Easy mis-judges often,
+  Hard never.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ FRIENDLY_WEIGHT = 2.0
 SPEND_MARGIN = 1.25       # an encounter or daily power must beat the best at-will by this
 PROVOKE_COST = 4.0
 SHOOTERS = ("artillery", "controller")
+MANEUVER_CHANCE = 0.5      # a bull rush, a grab or an aid is tried at this chance or better
 
 
 def _standing_enemies(view, u):
@@ -107,8 +111,9 @@ class StellerPlayer:
             raise ValueError("the battle is over: there is nothing to command")
         if state == "reaction":
             return C.React(who, True)
-        for step in (self.recover, self.step_back, self.coup_de_grace, self.attack,
-                     self.action_point, self.close_in):
+        for step in (self.recover, self.sustain, self.step_back, self.coup_de_grace,
+                     self.rescue, self.hold_shooter, self.attack, self.aid, self.action_point,
+                     self.close_in):
             chosen = step(battle, who)
             if chosen is not None:
                 return chosen
@@ -128,6 +133,61 @@ class StellerPlayer:
             wind = battle.options(who, "second_wind")
             if wind:
                 return wind[0].command
+        return None
+
+    def sustain(self, battle, who: str):
+        """Keep the grab it holds (a minor action)."""
+        held = battle.options(who, "sustain_grab")
+        return held[0].command if held else None
+
+    def rescue(self, battle, who: str):
+        """Bull rush an enemy off a bloodied ally: where the engine's forecast says the push
+        leaves it out of that ally's reach, and the bull rush likely hits."""
+        view = battle.view()
+        me = view.unit(who)
+        hurt = [a for a in view.allies_of(me) if a.name != who and 0 < a.hp <= a.max_hp // 2]
+        for option in battle.options(who, "bull_rush"):
+            foe = view.unit(option.command.target)
+            forecast = battle.forecast(option.command)
+            if forecast is None or (forecast.chance or 0) < MANEUVER_CHANCE:
+                continue
+            pushed = dict(forecast.ends).get(foe.name)
+            if pushed is None:
+                continue
+            there = footprint(foe.size, battle.hexmap.hex_at(*pushed), foe.facing)
+            if any(footprint_distance(foe, a) == 1 and footprint_distance(there, a) > 1
+                   for a in hurt):
+                return option.command
+        return None
+
+    def hold_shooter(self, battle, who: str):
+        """Grab an enemy shooter next to it, which would shift away and shoot, when it
+        holds nobody yet and the grab likely hits."""
+        if battle.action(who, "sustain_grab").code != "not_grabbing":
+            return None
+        view = battle.view()
+        for option in battle.options(who, "grab"):
+            foe = view.unit(option.command.target)
+            if foe.hp <= 0 or "grabbed" in foe.conditions or not shooter(battle, foe.name):
+                continue
+            forecast = battle.forecast(option.command)
+            if forecast is not None and (forecast.chance or 0) >= MANEUVER_CHANCE:
+                return option.command
+        return None
+
+    def aid(self, battle, who: str):
+        """With no attack worth making, aid an ally next to the same enemy: +2 to its next
+        attack on it."""
+        view = battle.view()
+        for option in battle.options(who, "aid_another"):
+            cmd = option.command
+            ally, foe = view.unit(cmd.ally), view.unit(cmd.target)
+            if cmd.aid != "attack" or ally.hp <= 0 or foe.hp <= 0 or \
+                    footprint_distance(ally, foe) > 1:
+                continue
+            forecast = battle.forecast(cmd)
+            if forecast is not None and (forecast.chance or 0) >= MANEUVER_CHANCE:
+                return cmd
         return None
 
     def step_back(self, battle, who: str):

@@ -21,6 +21,11 @@ class StellerPool:
     death_failures: int = 0
     immediate_round: int = 0           # the round of its last immediate action
     opportunity_turn: str = ""         # "round:creature" of the turn of its last opportunity action
+    delaying: bool = False             # it delayed its turn and has not come back yet
+    delay_round: int = 0               # the round it last delayed in
+    readied: tuple = ()                # (power id, trigger) of its readied action, if any
+    grabbing: str = ""                 # the creature it holds in a grab
+    aided: tuple = ()                  # aid another given: (ally, enemy, aid, "round:turn")
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,8 @@ class StellerTurn:
     charged: bool = False              # after a charge, no further actions
     dazed: bool = False                # dazed at the start: one action in all
     acted: int = 0                     # actions taken this turn
+    surprise: bool = False             # a turn of the surprise round: one action in all
+    sustained: bool = False            # its grab was made or sustained this turn
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ from game.ui.presenters import action_label, bar_table, power_name, short_reason
 
 #: the actions a button sends at once (their only option names no target)
 TARGETLESS = ("jump", "get_up", "block", "consume_substance", "end_turn",
-              "stand_up", "second_wind", "total_defense", "action_point")   # the last four: steller
+              "stand_up", "second_wind", "total_defense", "action_point", "delay",
+              "sustain_grab")   # from stand_up on: steller
 #: a click on a free hex: the first of these whose option ends there
 CLICK_MOVES = ("shift", "walk", "run")
 #: a click on an enemy: the first of these the engine offers against it

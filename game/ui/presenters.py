@@ -344,6 +344,14 @@ STELLER_ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "Standard action: move 2+ hexes straight at an enemy, then a melee basic attack at +1; "
      "no further action this turn"),
     ("stand_up", "Stand Up", "Stand Up", "R", "Move action: you are no longer prone"),
+    ("crawl", "Crawl", "Crawl", "Q",
+     "Move action, prone only: half your speed; leaving a hex next to an enemy provokes"),
+    ("squeeze", "Squeeze", "Squeeze", "X",
+     "Move action, bigger than one hex: half speed in the space one size smaller; -5 to your "
+     "attacks and enemies gain combat advantage until you have room"),
+    ("escape", "Escape", "Escape", "O",
+     "Move action, grabbed: Acrobatics vs the grabber's Reflex or Athletics vs its "
+     "Fortitude; success frees you and you may shift 1 (Tab: the other skill)"),
     ("second_wind", "Second Wind", "2nd Wind", "F",
      "Standard action, once a battle: spend a healing surge, +2 to all defenses until your "
      "next turn"),
@@ -352,6 +360,22 @@ STELLER_ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("coup_de_grace", "Coup de Grace", "Coup", "6",
      "Standard action: your melee basic attack on a helpless enemy next to you; a hit is a "
      "critical"),
+    ("aid_another", "Aid Another", "Aid", "7",
+     "Standard action: melee basic attack vs 10 on an enemy in reach; an ally gets +2 to its "
+     "next attack on it, or +2 to defenses against its next attack (Tab: which)"),
+    ("bull_rush", "Bull Rush", "Bull Rush", "8",
+     "Standard action: Strength vs Fortitude on an adjacent enemy; a hit pushes it 1 hex and "
+     "you step into its hex"),
+    ("grab", "Grab", "Grab", "9",
+     "Standard action: Strength vs Reflex on an enemy in reach; a hit holds it in place while "
+     "you sustain the grab"),
+    ("sustain_grab", "Sustain Grab", "Hold", "I", "Minor action: keep your grab this turn"),
+    ("ready", "Ready an Action", "Ready", "0",
+     "Standard action: an attack held for an enemy entering reach or attacking, made as an "
+     "immediate reaction (Tab: which attack and trigger)"),
+    ("delay", "Delay", "Delay", "J",
+     "No action, before you act: your turn waits; you are asked after each later turn "
+     "whether to come back"),
     ("action_point", "Action Point", "Act. Pt", "P",
      "Free action, once a battle: another standard (or move, or minor) action this turn"),
     ("end_turn", "End Turn", "End Turn", "E", "End this creature's turn"),
@@ -374,6 +398,15 @@ STELLER_SHORT_REASONS = {
     "action_point_used": "Action point spent",
     "action_unspent": "Take this turn's action first",
     "no_surges": "No healing surge left",
+    "surprise_round": "Surprise round: no action point",
+    "already_acted": "Acted already: too late to delay",
+    "delayed_already": "Delayed once this round",
+    "dazed": "Dazed",
+    "squeezing": "Squeezing: squeeze or shift",
+    "too_small": "Fills one hex: nothing to squeeze into",
+    "not_grabbing": "Holds no grab",
+    "sustained": "Grab held this turn",
+    "not_grabbed": "Not grabbed",
 }
 
 STELLER_NO_TARGET = {
@@ -381,6 +414,10 @@ STELLER_NO_TARGET = {
     "walk": "Nowhere to walk to", "shift": "Nowhere to shift to", "run": "Nowhere to run to",
     "charge": "No enemy to charge", "coup_de_grace": "No helpless enemy next to it",
     "action_point": "No spent action to take again",
+    "crawl": "Nowhere to crawl to", "squeeze": "Nowhere to squeeze to",
+    "escape": "No way to escape now", "aid_another": "No enemy in reach to aid against",
+    "bull_rush": "No enemy next to it", "grab": "No enemy in reach",
+    "ready": "No attack to ready",
 }
 
 
@@ -499,7 +536,9 @@ def blocked_reason(battle, human: bool | None = None) -> str:
     if kind == "over":
         return "The battle is over"
     if kind == "reaction":
-        what = {"interrupt": "interrupt", "defense": "defense prompt"}.get(
+        what = {"interrupt": "interrupt", "defense": "defense prompt",
+                "return": "question whether it comes back from its delay",
+                "ready": "readied action"}.get(
             battle.pending.kind, aoo_name(battle))
         return f"Waiting for {name}'s answer to the {what}"
     if kind == "choice":

@@ -216,6 +216,13 @@ def steller_opportunity_prompt(battle) -> tuple[str, list[str]]:
     from game.engine.steller.forecast import plan_lines
     from game.engine.steller.strikes import attack_plan
     p = battle.pending
+    if p.kind == "return":
+        return f"Delay: {p.reactor}", [
+            f"{p.mover}'s turn has ended; {p.reactor} is delaying.",
+            "Come back now and take the delayed turn? Its place in the order moves here. "
+            "(steller rules: Turns)"]
+    if p.kind == "ready":
+        return _readied_prompt(battle, p)
     lines = [f"{p.mover} is leaving {p.reactor}'s reach at {p.at[0]},{p.at[1]}."]
     basic = sheet_of(battle, p.reactor).basic("melee")
     if basic is not None:
@@ -224,6 +231,20 @@ def steller_opportunity_prompt(battle) -> tuple[str, list[str]]:
         lines += plan_lines(plan, p.mover)
     lines.append("Make the opportunity attack? (steller rules: Attacks)")
     return f"Opportunity attack: {p.reactor}", lines
+
+
+def _readied_prompt(battle, p) -> tuple[str, list[str]]:
+    """The readied action `p.mover` set off: the power's chance and damage."""
+    from game.engine.steller.forecast import plan_lines
+    from game.engine.steller.strikes import attack_plan
+    power = sheet_of(battle, p.reactor).power((pool_of(battle, p.reactor).readied or ("",))[0])
+    lines = [f"{p.mover} set off {p.reactor}'s readied action at {p.at[0]},{p.at[1]}."]
+    if power is not None:
+        lines.append(f"{power.name} ({attack_words(power)})")
+        lines += plan_lines(attack_plan(battle, p.reactor, p.mover, power), p.mover)
+    lines.append("Use it now, as the immediate reaction of this round? (steller rules: "
+                 "Actions)")
+    return f"Readied action: {p.reactor}", lines
 
 
 def _save_text(e) -> str:

@@ -34,6 +34,23 @@ class Run(Command):
 
 
 @dataclass(frozen=True)
+class Crawl(Command):
+    """Prone: move up to half its speed; provokes as a walk (a move action)."""
+    path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class Squeeze(Command):
+    """A creature bigger than one hex: move up to half its speed in a space one size smaller;
+    -5 to attacks and grants combat advantage until it has room again (a move action)."""
+    path: tuple[Cell, ...] = ()
+    facings: tuple[int, ...] = ()
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
 class StandUp(Command):
     """No longer prone (a move action)."""
 
@@ -85,8 +102,63 @@ class CoupDeGrace(Command):
     target: str = ""
 
 
+@dataclass(frozen=True)
+class Delay(Command):
+    """Before any action of its turn: the turn waits, and the creature may come back after
+    any later turn of the round, its place in the order moved there (no action)."""
+
+
+@dataclass(frozen=True)
+class Ready(Command):
+    """Ready power `power` (an attack on one creature) for `trigger`: "enters" (an enemy moves
+    into its reach or range) or "attacks" (an enemy makes an attack); used on that enemy as an
+    immediate reaction (a standard action)."""
+    power: str = ""
+    trigger: str = "enters"
+
+
+@dataclass(frozen=True)
+class AidAnother(Command):
+    """A melee basic attack against 10 on enemy `target` in reach, no damage; a success gives
+    ally `ally` +2 to its next attack on it (`aid` "attack") or +2 to its defenses against
+    its next attack ("defense") until the end of the aider's next turn (a standard action)."""
+    target: str = ""
+    ally: str = ""
+    aid: str = "attack"
+
+
+@dataclass(frozen=True)
+class BullRush(Command):
+    """A Strength attack against the Fortitude of an adjacent enemy `target`: a hit pushes it
+    1 hex, and the attacker shifts into the hex it left when `follow` (a standard action)."""
+    target: str = ""
+    follow: bool = True
+
+
+@dataclass(frozen=True)
+class Grab(Command):
+    """A Strength attack against the Reflex of enemy `target` within natural reach: a hit
+    leaves it grabbed (immobilized) while the grab is sustained (a standard action)."""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class SustainGrab(Command):
+    """Keep this turn the grab it holds (a minor action)."""
+
+
+@dataclass(frozen=True)
+class Escape(Command):
+    """Grabbed: `skill` "acrobatics" (against the grabber's Reflex) or "athletics" (its
+    Fortitude); success ends the grab and shifts it along `path` (1 hex, optional) (a move
+    action)."""
+    skill: str = "athletics"
+    path: tuple[Cell, ...] = ()
+
+
 COMMAND_TYPES = {cls.__name__: cls for cls in (
-    Walk, Shift, Run, StandUp, Charge, UsePower, SecondWind, TotalDefense, ActionPoint,
-    CoupDeGrace, EndTurn, React, SetPolicy)}
+    Walk, Shift, Run, Crawl, Squeeze, StandUp, Charge, UsePower, SecondWind, TotalDefense,
+    ActionPoint, CoupDeGrace, AidAnother, BullRush, Grab, SustainGrab, Escape, Delay, Ready,
+    EndTurn, React, SetPolicy)}
 
 __all__ = list(COMMAND_TYPES) + ["COMMAND_TYPES"]

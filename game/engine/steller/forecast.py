@@ -7,11 +7,13 @@ from __future__ import annotations
 from game.engine.forecast import Forecast
 from game.engine.state import Refused
 from game.engine.steller import commands as S
+from game.engine.steller.aid import aid_plan
 from game.engine.steller.body import sheet_of
 from game.engine.steller.health import temp_of
-from game.engine.steller.moving import path_states
-from game.engine.steller.powers import aimed, power_of
-from game.engine.steller.strikes import attack_plan
+from game.engine.steller.maneuvers import maneuver
+from game.engine.steller.moving import path_states, provokers
+from game.engine.steller.powers import aimed, attack_provokers, power_of
+from game.engine.steller.strikes import attack_plan, forced_to
 from game.rules.steller.attacks import defense_name
 from game.rules.steller.health import surge_value
 
@@ -54,10 +56,36 @@ def _charge(b, cmd) -> Forecast:
                     harm=((cmd.target, plan.expected_damage(b.health(cmd.target).hp)),))
 
 
+def _aid(b, cmd) -> Forecast:
+    plan = aid_plan(b, cmd.unit, cmd.target)
+    return Forecast(plan.chance, (f"Aid Another: {plan.chance:.0%} to reach 10 (d20 "
+                                  f"{plan.describe().rsplit(' vs ', 1)[0][4:]}); {cmd.ally} "
+                                  f"+2 ({cmd.aid})",), caught=(cmd.target,))
+
+
+def _maneuver(b, cmd) -> Forecast:
+    """A bull rush or a grab: its chance, and where a bull rush's hit leaves the two."""
+    which = "bull_rush" if isinstance(cmd, S.BullRush) else "grab"
+    power = maneuver(b, cmd.unit, which)
+    plan = attack_plan(b, cmd.unit, cmd.target, power)
+    ends = ()
+    if which == "bull_rush":
+        found = forced_to(b, cmd.unit, cmd.target, "push", 1)
+        if found is not None:
+            ends = ((cmd.target, b.cell(found[0])),) + (
+                ((cmd.unit, b.cell(b.unit(cmd.target).anchor)),) if cmd.follow else ())
+    return Forecast(plan.chance, plan_lines(plan, cmd.target), ends=ends,
+                    caught=(cmd.target,), harm=((cmd.target, 0.0),))
+
+
 def forecast(b, command) -> Forecast | None:
     try:
         if isinstance(command, S.UsePower):
             return _power(b, command)
+        if isinstance(command, S.AidAnother):
+            return _aid(b, command)
+        if isinstance(command, (S.BullRush, S.Grab)):
+            return _maneuver(b, command)
         if isinstance(command, S.Charge):
             return _charge(b, command)
         if isinstance(command, (S.Walk, S.Run)):

@@ -35,7 +35,7 @@ def actor(b, cmd):
 def slot_for(b, name: str, action: str) -> str | None:
     """The slot an action of type `action` would spend now (None: none left)."""
     turn = turn_of(b, name)
-    if turn.charged or (turn.dazed and turn.acted):
+    if turn.charged or ((turn.dazed or turn.surprise) and turn.acted):
         return None
     if action == "free":
         return "free"
@@ -52,6 +52,7 @@ def can_act(b, u, action: str, what: str) -> str:
         turn = turn_of(b, u.name)
         why = ("it charged: no further actions" if turn.charged else
                "it is dazed: one action a turn" if turn.dazed and turn.acted else
+               "the surprise round: one action" if turn.surprise and turn.acted else
                f"no {action} action left this turn")
         raise Refused(f"no_{action}_action", f"{u.name} cannot {what}: {why}")
     return slot

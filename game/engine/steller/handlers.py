@@ -5,19 +5,25 @@ from __future__ import annotations
 
 from game.engine import one_reaction
 from game.engine.steller import commands as S
+from game.engine.steller.aid import aid_another
+from game.engine.steller.maneuvers import bull_rush, escape, grab, sustain_grab
 from game.engine.steller.moving import path_move, stand_up
 from game.engine.steller.powers import charge, use_power
+from game.engine.steller.readied import ready_action
 from game.engine.steller.special_actions import action_point, coup_de_grace
 from game.engine.steller.turn_actions import (
-    end_turn, react, second_wind, set_policy, total_defense,
+    delay, end_turn, react, second_wind, set_policy, total_defense,
 )
 from game.engine.steller.turns import after_action
 
 HANDLERS = {
     S.Walk: path_move("walk"), S.Shift: path_move("shift"), S.Run: path_move("run"),
+    S.Crawl: path_move("crawl"), S.Squeeze: path_move("squeeze"),
     S.StandUp: stand_up, S.Charge: charge, S.UsePower: use_power,
     S.SecondWind: second_wind, S.TotalDefense: total_defense, S.ActionPoint: action_point,
-    S.CoupDeGrace: coup_de_grace, S.EndTurn: end_turn,
+    S.CoupDeGrace: coup_de_grace, S.Delay: delay, S.Ready: ready_action,
+    S.AidAnother: aid_another, S.BullRush: bull_rush, S.Grab: grab,
+    S.SustainGrab: sustain_grab, S.Escape: escape, S.EndTurn: end_turn,
     S.React: react, S.SetPolicy: set_policy,
 }
 

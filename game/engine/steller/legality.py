@@ -13,14 +13,21 @@ from game.engine.legality import Option
 from game.engine.state import Refused
 from game.engine.steller import commands as S
 from game.engine.steller import guards as G
-from game.engine.steller.body import sheet_of
+from game.engine.steller.aid import AIDS
+from game.engine.steller.body import pool_of, sheet_of
+from game.engine.steller.delay import check_delay
+from game.engine.steller.readied import TRIGGERS
 from game.engine.steller.handlers import check
-from game.engine.steller.moving import move_hexes, path_fields, provokers
+from game.engine.steller.maneuvers import grabber_of
+from game.engine.steller.moving import (
+    check_posture, move_hexes, mover, path_fields, provokers,
+)
 from game.engine.steller.powers import check_usable
 from game.engine.steller.special_actions import EXTRA_ACTIONS
-from game.hexgrid import hexes_within
+from game.hexgrid import hex_neighbors, hexes_within
 from game.rules import areas
 from game.rules import movement as rm
+from game.rules.steller.maneuvers import SKILLS
 from game.rules.threat import footprint_distance
 
 
@@ -33,8 +40,7 @@ def _slot(action: str, what: str) -> Callable:
 def _move(kind: str) -> Callable:
     def available(b, u) -> None:
         G.can_act(b, u, "move", kind)
-        if "prone" in u.conditions:
-            raise Refused("prone", f"{u.name} is prone: stand up first")
+        check_posture(mover(b, u, kind), kind)
         if move_hexes(b, u, kind) <= 0:
             raise Refused("immobilized", f"{u.name} cannot leave its hex")
     return available
@@ -62,6 +68,7 @@ def _powers(basic: bool) -> Callable:
 
 def _path_options(kind: str, command) -> Callable:
     def legal(b, u) -> Iterator[Option]:
+        u = mover(b, u, kind)
         reach = rm.reachable(b.view(), u, move_hexes(b, u, kind))
         for h in reach:
             states = reach.states_to(h) if h != u.anchor else None
@@ -135,6 +142,52 @@ def _single(command) -> Callable:
     return commands
 
 
+def _aids(b, u) -> Iterator:
+    view = b.view()
+    for t in view.enemies_of(u):
+        for ally in view.allies_of(u):
+            if ally.name != u.name:
+                for aid in AIDS:
+                    yield S.AidAnother(u.name, target=t.name, ally=ally.name, aid=aid)
+
+
+def _at_enemies(command) -> Callable:
+    def commands(b, u) -> Iterator:
+        for t in b.view().enemies_of(u):
+            yield command(u.name, target=t.name)
+    return commands
+
+
+def _sustain(b, u) -> None:
+    if not pool_of(b, u.name).grabbing:
+        raise Refused("not_grabbing", f"{u.name} holds nobody in a grab")
+    G.can_act(b, u, "minor", "sustain its grab")
+
+
+def _escape(b, u) -> None:
+    if grabber_of(b, u.name) is None:
+        raise Refused("not_grabbed", f"{u.name} is not grabbed")
+    G.can_act(b, u, "move", "escape")
+
+
+def _escapes(b, u) -> Iterator:
+    for skill in SKILLS:
+        yield S.Escape(u.name, skill=skill)
+        for h in hex_neighbors(u.anchor):
+            if b.hexmap.contains(h):
+                yield S.Escape(u.name, skill=skill, path=(b.cell(h),))
+
+
+def _readies(b, u) -> Iterator:
+    for p in sheet_of(b, u.name).powers:
+        for trigger in TRIGGERS:
+            yield S.Ready(u.name, power=p.id, trigger=trigger)
+
+
+def _delay(b, u) -> None:
+    check_delay(b, u)
+
+
 def _nothing(b, u) -> None:
     return None
 
@@ -148,6 +201,10 @@ ACTIONS = (
                   _path_options("shift", S.Shift)),
     ActionRow("run", "a move action", _move("run"), _paths("run", S.Run),
                   _path_options("run", S.Run)),
+    ActionRow("crawl", "a move action", _move("crawl"), _paths("crawl", S.Crawl),
+                  _path_options("crawl", S.Crawl)),
+    ActionRow("squeeze", "a move action", _move("squeeze"), _paths("squeeze", S.Squeeze),
+                  _path_options("squeeze", S.Squeeze)),
     ActionRow("charge", "a standard action (then no more)", _move("charge"), _charges),
     ActionRow("stand_up", "a move action", _stand, _single(S.StandUp)),
     ActionRow("second_wind", "a standard action, once a battle",
@@ -157,6 +214,14 @@ ACTIONS = (
     ActionRow("coup_de_grace", "a standard action",
                   _slot("standard", "deliver a coup de grace"), _coups),
     ActionRow("action_point", "a free action, once a battle", _nothing, _action_points),
+    ActionRow("aid_another", "a standard action", _slot("standard", "aid another"), _aids),
+    ActionRow("bull_rush", "a standard action", _slot("standard", "bull rush"),
+                  _at_enemies(S.BullRush)),
+    ActionRow("grab", "a standard action", _slot("standard", "grab"), _at_enemies(S.Grab)),
+    ActionRow("sustain_grab", "a minor action", _sustain, _single(S.SustainGrab)),
+    ActionRow("escape", "a move action", _escape, _escapes),
+    ActionRow("ready", "a standard action", _slot("standard", "ready an action"), _readies),
+    ActionRow("delay", "no action: the whole turn waits", _delay, _single(S.Delay)),
     ActionRow("end_turn", "nothing", _nothing, _single(S.EndTurn)),
 )
 

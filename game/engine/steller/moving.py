@@ -1,9 +1,10 @@
 """The moves of the steller rules (docs/rules/steller/actions.md "Move actions"): walk, shift,
-run and stand up, and the move of a charge.
+run, crawl, squeeze and stand up, and the move of a charge.
 
 The path search and the terrain costs are the shared ones (game.rules.movement); what provokes
 is the steller rules': leaving a hex within an enemy's melee reach by any move but a shift.
-Slowed: speed 2; immobilized or restrained: no move; prone: stand up first.
+Slowed: speed 2; immobilized or restrained: no move; prone: stand up first, or crawl (half
+speed); squeezing (game.engine.steller.squeeze): half speed in a smaller space.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from game.engine.movement import check_path
 from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import sheet_of
+from game.engine.steller.readied import readied_actions
+from game.engine.steller.squeeze import SQUEEZING, squeezed, start_squeeze
 from game.engine.steller.strikes import can_strike_back, opportunity_attacks, threatening
 from game.hexgrid import footprint, footprint_turns
 from game.rules.movement import can_end_at
@@ -20,7 +23,10 @@ from game.rules.steller.conditions import speed_of
 
 RUN_EXTRA = 2
 #: the moves along a path, and whether leaving a threatened hex provokes
-PATH_MOVES = {"walk": True, "shift": False, "run": True, "charge": True}
+PATH_MOVES = {"walk": True, "shift": False, "run": True, "charge": True, "crawl": True,
+              "squeeze": True}
+#: the moves at half speed
+HALF_SPEED = ("crawl", "squeeze")
 
 
 def move_hexes(b, u, kind: str) -> int:
@@ -28,6 +34,8 @@ def move_hexes(b, u, kind: str) -> int:
     speed = speed_of(sheet_of(b, u.name).speed, u.conditions)
     if kind == "shift":
         return min(1, speed)
+    if kind in HALF_SPEED:
+        return speed // 2
     return speed + RUN_EXTRA if kind == "run" and speed else speed
 
 
@@ -40,8 +48,7 @@ def path_fields(b, u, states) -> dict:
 
 def check_move(b, u, path, kind: str, facings=()):
     """The states of a legal path of a move of `kind`, and its cost."""
-    if "prone" in u.conditions:
-        raise Refused("prone", f"{u.name} is prone: stand up first (a move action)")
+    check_posture(u, kind)
     limit = move_hexes(b, u, kind)
     if limit <= 0:
         raise Refused("immobilized", f"{u.name} cannot leave its hex")
@@ -56,6 +63,23 @@ def check_move(b, u, path, kind: str, facings=()):
     if not can_end_at(view, u, *states[-1]):
         raise Refused("occupied", f"{u.name} cannot end its move on an occupied hex")
     return states, sum(costs)
+
+
+def check_posture(u, kind: str) -> None:
+    """Prone, it crawls (or stands up first); squeezing, it squeezes or shifts."""
+    prone = "prone" in u.conditions
+    if kind == "crawl" and not prone:
+        raise Refused("not_prone", f"{u.name} is not prone: only a prone creature crawls")
+    if prone and kind != "crawl":
+        raise Refused("prone", f"{u.name} is prone: stand up first (a move action), or crawl")
+    if SQUEEZING in u.conditions and kind not in ("squeeze", "shift"):
+        raise Refused("squeezing", f"{u.name} is squeezing: it squeezes or shifts until it "
+                      "has room again")
+
+
+def mover(b, u, kind: str):
+    """The body that makes a move of `kind`: a squeeze moves the squeezed one."""
+    return squeezed(b, u) if kind == "squeeze" else u
 
 
 def provokers(b, u, states) -> list[str]:
@@ -76,24 +100,34 @@ def walk(b, name: str, states, cost: int, kind: str):
     start = b.cell(b.unit(name).anchor)
     walked = []
     for state in states:
+        here = b.unit(name).hexes
         if PATH_MOVES[kind]:
-            here = b.unit(name).hexes
             if not (yield from opportunity_attacks(b, name, threatening(b, name, here))):
                 break
         b.place(name, state)
         walked.append(b.cell(state[0]))
+        if not (yield from readied_actions(b, name, "enters", here)) or stopped(b, name, kind):
+            break
     if walked:
         b.emit(E.Moved(name, start, walked[-1], tuple(walked), cost, kind))
     return not b.health(name).dead and b.health(name).hp > 0
 
 
+def stopped(b, name: str, kind: str) -> bool:
+    """Did an attack on the way leave it unable to go on (held, or prone unless crawling)?"""
+    active = b.conditions(name).active
+    return ("prone" in active and kind != "crawl") or speed_of(
+        sheet_of(b, name).speed, active) <= 0
+
+
 def path_move(kind: str):
-    """The handler of Walk, Shift or Run."""
+    """The handler of Walk, Shift, Run, Crawl or Squeeze."""
     def handler(b, cmd):
         u = G.actor(b, cmd)
         slot = G.can_act(b, u, "move", kind)
-        states, cost = check_move(b, u, cmd.path, kind, cmd.facings)
-        found = provokers(b, u, states) if PATH_MOVES[kind] else []
+        body = mover(b, u, kind)
+        states, cost = check_move(b, body, cmd.path, kind, cmd.facings)
+        found = provokers(b, body, states) if PATH_MOVES[kind] else []
         G.confirm(cmd, found, f"the {kind} leaves a hex next to {', '.join(found)}: confirm, "
                   "or shift instead")
 
@@ -101,6 +135,8 @@ def path_move(kind: str):
             G.spend(b, u.name, slot)
             if kind == "run":
                 b.set_condition(u.name, "running", 1)
+            if kind == "squeeze":
+                start_squeeze(b, u.name)
             yield from walk(b, u.name, states, cost, kind)
         return perform
     return handler
@@ -118,5 +154,6 @@ def stand_up(b, cmd):
     return perform
 
 
-__all__ = ["PATH_MOVES", "RUN_EXTRA", "check_move", "move_hexes", "path_fields",
-           "path_move", "path_states", "provokers", "stand_up", "walk"]
+__all__ = ["HALF_SPEED", "PATH_MOVES", "RUN_EXTRA", "check_move", "check_posture", "move_hexes",
+           "mover", "path_fields", "path_move", "path_states", "provokers", "stand_up", "stopped",
+           "walk"]

@@ -17,6 +17,7 @@ from game.engine.steller import guards as G
 from game.engine.steller.body import pool_of, sheet_of
 from game.engine.steller.health import spend_surge
 from game.engine.steller.moving import check_move, provokers, walk
+from game.engine.steller.readied import readied_actions
 from game.engine.steller.strikes import (
     can_strike_back, opportunity_attacks, roll_damage, spend_power, strike, threatening,
 )
@@ -132,6 +133,7 @@ def use_power(b, cmd):
         for name in target.targets:
             if not b.health(name).dead:
                 strike(b, u.name, name, power, rolled=rolled, caught=target.targets)
+        yield from readied_actions(b, u.name, "attacks")
     return perform
 
 
@@ -164,6 +166,7 @@ def charge(b, cmd):
             return
         if not b.health(t.name).dead:
             strike(b, u.name, t.name, basic, kind="charge", charge=True)
+        yield from readied_actions(b, u.name, "attacks")
     return perform
 
 

@@ -7,6 +7,7 @@ from game.engine import events as E
 from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import is_down, pool_of, sheet_of, turn_of
+from game.engine.steller.readied import readied_actions
 from game.engine.steller.strikes import strike
 from game.rules.steller.conditions import NO_ACTIONS
 from game.rules.threat import footprint_distance
@@ -29,6 +30,9 @@ def action_point(b, cmd):
     if sheet_of(b, u.name).minion or pool_of(b, u.name).action_point:
         raise Refused("action_point_used", f"{u.name} has no action point left this battle")
     turn = turn_of(b, u.name)
+    if turn.surprise:
+        raise Refused("surprise_round", f"{u.name} cannot spend an action point in the "
+                      "surprise round")
     if turn.charged:
         raise Refused("no_actions", f"{u.name} charged: no further actions this turn")
     if not getattr(turn, cmd.action):
@@ -61,6 +65,7 @@ def coup_de_grace(b, cmd):
     def perform():
         G.spend(b, u.name, slot)
         strike(b, u.name, t.name, basic, kind="coup de grace", sure_critical=True)
+        yield from readied_actions(b, u.name, "attacks")
     return perform
 
 

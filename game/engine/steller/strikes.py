@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.ecs.steller_components import StellerPool
 from game.engine import events as E
 from game.engine.combat import Ask
+from game.engine.steller.aided import aid_on, use_aid
 from game.engine.steller.body import is_down, melee_reach, pool_of, sheet_of
 from game.engine.steller.effects import add_effect, marked_by
 from game.engine.steller.health import harm
@@ -38,11 +39,12 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
     hidden = concealment(view, a, t).level if power.shape in ("melee", "ranged") else "none"
     marks = marked_by(b, attacker)
     included = set(caught) | {target}
+    aided, defended = aid_on(b, attacker, target)
     return Situation(frozenset(b.conditions(attacker).active),
                      frozenset(b.conditions(target).active), flanked,
                      "none" if level == "total" else level, hidden,
                      bool(marks) and not included & set(marks),
-                     footprint_distance(a, t) == 1)
+                     footprint_distance(a, t) == 1, aided, defended)
 
 
 def flanks(b, attacker: str, pairs) -> bool:
@@ -80,6 +82,7 @@ def strike(b, attacker: str, target: str, power, kind: str = "attack", charge: b
     when it says so. `rolled`: the damage roll an area attack shares; `sure_critical`: any
     hit is a critical (a coup de grace). Returns the hit."""
     plan = attack_plan(b, attacker, target, power, charge, caught)
+    use_aid(b, attacker, target)
     natural = b.dice.d20()
     total = natural + plan.bonus
     hit = hits(natural, total, plan.target_number)
@@ -113,23 +116,34 @@ def hit_effects(b, attacker: str, target: str, power) -> None:
         force(b, attacker, target, *power.forced)
 
 
-def force(b, attacker: str, target: str, kind: str, n: int) -> None:
-    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes.
-    A restrained creature is not moved."""
+def forced_to(b, attacker: str, target: str, kind: str, n: int):
+    """Where a push (farthest from the attacker), pull (closest) or slide (farthest) of up
+    to `n` hexes takes `target`, and the path there; None when it cannot be moved (a
+    restrained creature is not moved)."""
     if "restrained" in b.conditions(target).active:
-        return
+        return None
     view = b.view()
     u, source = view.unit(target), view.unit(attacker)
     paths = forced_paths(view, u, source, kind, n)
     if not paths:
-        return
+        return None
     sign = -1 if kind == "pull" else 1
     best = max(paths, key=lambda h: (sign * footprint_distance((h,), source),
                                      len(paths[h].anchors), h.q, h.r))
+    return best, paths[best]
+
+
+def force(b, attacker: str, target: str, kind: str, n: int) -> None:
+    """Push (farthest from the attacker), pull (closest) or slide (farthest) up to `n` hexes."""
+    found = forced_to(b, attacker, target, kind, n)
+    if found is None:
+        return
+    best, path = found
+    u = b.unit(target)
     start = b.cell(u.anchor)
     b.place(target, (best, u.facing))
     b.emit(E.ForcedMoved(target, kind, start, b.cell(best),
-                         tuple(b.cell(h) for h in paths[best].anchors), attacker))
+                         tuple(b.cell(h) for h in path.anchors), attacker))
 
 
 def spend_power(b, name: str, power) -> None:
@@ -200,6 +214,6 @@ def opportunity_attacks(b, mover: str, reactors):
 
 
 __all__ = ["attack_of", "attack_plan", "can_strike_back", "can_take_opportunity", "flanks",
-           "force", "hit_effects",
+           "force", "forced_to", "hit_effects",
            "opportunity_attacks", "roll_damage", "situation", "spend_power", "strike",
            "threatened_hexes", "threatening", "turn_key"]

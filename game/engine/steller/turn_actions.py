@@ -1,5 +1,5 @@
 """The other actions of a steller turn (docs/rules/steller/actions.md): second wind, total
-defense and ending the turn, and the answers outside a turn (React to an opportunity attack
+defense, delaying and ending the turn, and the answers outside a turn (React to an opportunity attack
 prompt, a reaction policy)."""
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import pool_of, sheet_of
 from game.engine.steller.health import spend_surge
-from game.engine.steller.turns import finish_turn, proceed
+from game.engine.steller.delay import ask_returns, check_delay, move_before, set_aside
+from game.engine.steller.turns import (
+    check_victory, finish_turn, next_actor, open_turn, proceed,
+)
 
 
 def second_wind(b, cmd):
@@ -45,8 +48,32 @@ def end_turn(b, cmd):
 
     def perform():
         finish_turn(b, u.name)
-        proceed(b)
+        yield from next_turn(b, u.name)
     return perform
+
+
+def delay(b, cmd):
+    """Delay (docs/rules/steller/turns.md "Delay"): the whole turn waits, its end too."""
+    u = G.actor(b, cmd)
+    check_delay(b, u)
+
+    def perform():
+        set_aside(b, u.name)
+        yield from next_turn(b, u.name)
+    return perform
+
+
+def next_turn(b, after: str):
+    """After `after`'s turn: a delaying creature may come back (a generator: each is asked),
+    taking its turn before the creature next in the order; else that creature begins."""
+    if check_victory(b):
+        return
+    back = yield from ask_returns(b, after)
+    if back is None:
+        proceed(b)
+        return
+    move_before(b, back, next_actor(b))
+    open_turn(b, back)
 
 
 def react(b, cmd):
@@ -57,4 +84,4 @@ def set_policy(b, cmd):
     return one_reaction.set_policy(b, cmd, "the steller rules", G.ATTACK)
 
 
-__all__ = ["end_turn", "react", "second_wind", "set_policy", "total_defense"]
+__all__ = ["delay", "end_turn", "next_turn", "react", "second_wind", "set_policy", "total_defense"]

@@ -4,19 +4,28 @@
   holds for the whole battle (highest first; ties: the higher bonus, then a d20 each).
 - The start of a turn: ongoing damage; effects that last until the start of its next turn end,
   and so do running, total defense and second wind.
-- The end of a turn: effects that last until the end of its next turn end; a saving throw
-  against each "save ends" effect; a dying creature makes a death saving throw.
+- The end of a turn: a grab it did not sustain ends, its unused aids given earlier are lost;
+  effects that last until the end of its next turn end; a saving throw against each "save
+  ends" effect; a dying creature makes a death saving throw.
 - A creature that can take no action (stunned, unconscious, dying) has its turn pass at once.
 - A side loses when every creature of it is dying or dead.
+- The surprise round (docs/rules/steller/turns.md "The surprise round"): when some creatures
+  are unaware (a map's `aware` false, docs/mapping.md) and some are not, round 1 is a surprise
+  round: the surprised take no turn in it and grant combat advantage until it ends; the others
+  take one action each (a standard, a move or a minor), and spend no action point.
 """
 from __future__ import annotations
 
 from game.ecs.components import ActionBudget
 from game.ecs.steller_components import StellerPool, StellerTurn
 from game.engine import events as E
+from game.engine.steller.aided import expire_aid
 from game.engine.steller.body import is_down, pool_of, sheet_of
+from game.engine.steller.delay import lose_delayed_turn
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
 from game.engine.steller.health import die, harm, spend_surge
+from game.engine.steller.maneuvers import check_grabs, unsustained
+from game.engine.steller.squeeze import end_squeeze_if_room
 from game.rules.steller.conditions import NO_ACTIONS
 from game.rules.steller.health import DEATH_FAILURES, SAVE_NEEDS, death_save
 
@@ -39,8 +48,30 @@ def start_battle(b) -> None:
         if keys.count(tuple(r[:2])) > 1:
             r[2] = -b.dice.d20()
     b.note(order=tuple(r[3] for r in sorted(rolls)))
+    start_surprise(b)
     if not check_victory(b):
         proceed(b)
+
+
+def start_surprise(b) -> None:
+    """Round 1 is the surprise round when some creatures are unaware and some are not."""
+    placed = [p for p in b.hexmap.units if p.name in b.eids]
+    unaware = tuple(p.name for p in placed if not p.aware)
+    if not unaware or len(unaware) == len(placed):
+        return
+    b.note(unaware=unaware)
+    for name in unaware:
+        b.set_condition(name, "surprised", 1)
+        b.update(name, ActionBudget, acted=True)        # no turn in the surprise round
+    b.emit(E.SurpriseRound(unaware))
+
+
+def end_surprise(b) -> None:
+    """The first regular round begins: nobody is surprised any more."""
+    for name in b.unaware:
+        if name in b.eids and "surprised" in b.conditions(name).active:
+            b.remove_condition(name, "surprised")
+    b.note(unaware=())
 
 
 def next_actor(b) -> str | None:
@@ -71,16 +102,26 @@ def new_round(b) -> None:
     for name in b.order:
         if name in b.eids:
             b.update(name, ActionBudget, acted=False)
+    end_surprise(b)
     b.note(round=b.round + 1)
     b.emit(E.RoundStarted(b.round))
 
 
-def begin_turn(b, name: str) -> None:
+def open_turn(b, name: str) -> None:
+    """`name` is the active creature, its standard, move and minor actions fresh."""
     b.note(active=name, chooser=None, last_actor=name)
     b.emit(E.TurnStarted(name, b.round))
     b.update(name, StellerTurn, standard=False, move=False, minor=False, charged=False,
-             dazed="dazed" in b.conditions(name).active or
-             "dominated" in b.conditions(name).active, acted=0)
+             sustained=False, dazed="dazed" in b.conditions(name).active or
+             "dominated" in b.conditions(name).active, acted=0, surprise=bool(b.unaware))
+
+
+def begin_turn(b, name: str) -> None:
+    lose_delayed_turn(b, name)
+    open_turn(b, name)
+    if pool_of(b, name).readied:            # a readied action lapses
+        b.update(name, StellerPool, readied=())
+    end_squeeze_if_room(b, name)
     for condition in UNTIL_NEXT_TURN:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)
@@ -92,6 +133,8 @@ def begin_turn(b, name: str) -> None:
 
 def finish_turn(b, name: str) -> None:
     if name in b.eids and not b.health(name).dead:
+        unsustained(b, name)
+        expire_aid(b, name)
         count_down(b, name, "end")
         saving_throws(b, name)
         if "dying" in b.conditions(name).active:
@@ -131,7 +174,10 @@ def check_victory(b) -> bool:
 
 def after_action(b) -> None:
     """After a command: has a side won? Can the active creature still act?"""
-    if b.pending is not None or check_victory(b):
+    if b.pending is not None:
+        return
+    check_grabs(b)
+    if check_victory(b):
         return
     active = b.active
     if active is not None and (b.health(active).dead or helpless(b, active)):
@@ -140,4 +186,5 @@ def after_action(b) -> None:
 
 
 __all__ = ["DRAW", "after_action", "begin_turn", "check_victory", "death_saving_throw",
-           "finish_turn", "helpless", "next_actor", "proceed", "start_battle"]
+           "end_surprise", "finish_turn", "helpless", "next_actor", "open_turn", "proceed", "start_battle",
+           "start_surprise"]

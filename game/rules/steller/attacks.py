@@ -2,9 +2,9 @@
 
 An attack rolls d20 + its attack bonus + modifiers against the defense its power names (AC,
 Fortitude, Reflex or Will) and hits when the total equals or exceeds it. A natural 20 always
-hits and is a critical (maximum damage); a natural 1 always misses. Combat advantage gives +2;
-cover takes 2 (superior: 5) off, concealment 2 (total: 5); a running attacker takes -5, a
-charging one +1. Damage is the power's dice, less resistance, plus vulnerability; a weakened
+hits and is a critical (maximum damage); a natural 1 always misses. Combat advantage gives +2,
+an ally's aid another +2 (or +2 to the aided target's defense); cover takes 2 (superior: 5)
+off, concealment 2 (total: 5); a running or squeezing attacker takes -5, a charging one +1. Damage is the power's dice, less resistance, plus vulnerability; a weakened
 attacker deals half.
 
 `plan_attack` itemises every term, each naming its rule, so that the preview, the engine and
@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.steller.conditions import ATTACKER_PENALTY, MARKED_PENALTY
+from game.rules.steller.maneuvers import AID_BONUS
 
 COMBAT_ADVANTAGE = 2
 COVER = {"none": 0, "partial": -2, "good": -2, "superior": -5}
@@ -25,7 +26,7 @@ CHARGE_BONUS = 1
 PRONE_RANGED = -2
 #: a target with one of these grants combat advantage to every attacker (prone: melee only)
 GRANTS_ADVANTAGE = ("stunned", "dazed", "helpless", "blinded", "unconscious", "surprised",
-                    "running", "restrained", "dominated", "petrified", "dying")
+                    "running", "restrained", "dominated", "petrified", "dying", "squeezing")
 DEFENSE_BONUS = {"total_defense": 2, "second_wind": 2, "unconscious": -5}
 #: a petrified creature resists this much of every damage
 PETRIFIED_RESIST = 20
@@ -54,6 +55,8 @@ class Situation:
     concealment: str = "none"
     marked_by_other: bool = False     # marked by a creature the attack does not include
     adjacent: bool = False            # the attacker stands next to the target
+    aided: bool = False               # an ally's aid another: +2 to this attack
+    aided_defense: bool = False       # an ally's aid another: +2 to the target's defenses
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,8 @@ def hit_terms(attack: Attack, s: Situation) -> list[tuple[str, int]]:
         terms.append(("marked by another", MARKED_PENALTY))
     if not attack.melee and "prone" in s.target and not s.adjacent:
         terms.append(("target prone (ranged)", PRONE_RANGED))
+    if s.aided:
+        terms.append(("aid another", AID_BONUS))
     return terms
 
 
@@ -152,8 +157,9 @@ def plan_attack(attacker_sheet, target_sheet, attack: Attack, s: Situation) -> A
     if "petrified" in s.target:
         resist = max(resist, PETRIFIED_RESIST)
     vulnerable = dict(target_sheet.vulnerable).get(attack.damage_type, 0)
-    return AttackPlan(tuple(hit_terms(attack, s)), attack.vs,
-                      defense_value(target_sheet, attack.vs, s.target), attack.dice,
+    defense = defense_value(target_sheet, attack.vs, s.target) + (
+        AID_BONUS if s.aided_defense else 0)
+    return AttackPlan(tuple(hit_terms(attack, s)), attack.vs, defense, attack.dice,
                       vulnerable - resist, "weakened" in s.attacker, attack.miss_half,
                       target_sheet.minion)
 

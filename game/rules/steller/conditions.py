@@ -27,6 +27,9 @@ CONDITIONS = {
     "running": "ran this turn: -5 to its attacks and grants combat advantage until its next turn",
     "total_defense": "+2 to all defenses until the start of its next turn",
     "second_wind": "+2 to all defenses until the start of its next turn",
+    "grabbed": "held by a creature next to it: immobilized until it escapes or the grab ends",
+    "squeezing": "squeezed into a smaller space: -5 to its attacks, grants combat advantage; "
+                 "moves only by squeezing or shifting until it has room again",
     "ongoing": "takes this much damage at the start of each of its turns (save ends)",
 }
 #: conditions that leave no action on the creature's turn
@@ -34,11 +37,11 @@ NO_ACTIONS = ("stunned", "surprised", "unconscious", "dying", "petrified", "help
 #: conditions that leave one action on the creature's turn
 ONE_ACTION = ("dazed", "dominated")
 #: conditions that keep a creature in its hex
-HELD = ("immobilized", "restrained")
+HELD = ("immobilized", "restrained", "grabbed")
 SLOWED_SPEED = 2
 #: conditions that keep a creature from flanking an enemy (dominated: dazed; dying: unconscious)
 CANNOT_FLANK = ("blinded", "dazed", "dominated", "stunned", "surprised", "unconscious", "dying")
-ATTACKER_PENALTY = {"prone": -2, "restrained": -2}
+ATTACKER_PENALTY = {"prone": -2, "restrained": -2, "squeezing": -5}
 MARKED_PENALTY = -2
 
 

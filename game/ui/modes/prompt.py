@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from game.ui.presenters import aoo_name
 
+#: the steller rules' other questions (docs/rules/steller/turns.md, actions.md)
+STELLER_ASKS = {"return": "may come back from its delay now",
+                "ready": "may use its readied action now"}
 #: the answers of an active-defense prompt besides yes (the best) and no (none)
 DEFENSES = ("parry", "dodge")
 
@@ -19,6 +22,8 @@ class ReactionPrompt:
         if p.kind == "defense":
             return (f"{p.reactor} may defend against {p.mover}'s attack: answer first "
                     "(P parry, V dodge, Y best, N none)")
+        if p.kind in STELLER_ASKS:
+            return f"{p.reactor} {STELLER_ASKS[p.kind]}: answer yes or no first (Y / N)"
         what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
             f"make an {aoo_name(ctl.battle)} on"
         return f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)"
