@@ -184,6 +184,19 @@ def test_a_reach_weapon_threatens_as_far_as_its_reach():
     assert code(b, S.Walk("F", path=((1, 3),))) is None
 
 
+def test_a_walk_into_a_reach_and_out_again_provokes():
+    """"Moving Provokes: If an enemy leaves a square adjacent to you" — with a reach-2 weapon,
+    a square within its reach: a walk that passes through the orc's reach and leaves it again
+    provokes, though it starts and ends beyond the reach (the forecast asks to confirm)."""
+    db = with_power("orc", "greataxe", range=2)
+    b = arena(("F", "fighter", "blue", 2, 1), ("O", "orc", "red", 5, 3), db=db,
+              dice=[("d20", 2)])
+    walk = S.Walk("F", path=((3, 2), (3, 3), (2, 3), (2, 4)))
+    assert code(b, walk) == "provokes"
+    events = ok(b, S.Walk("F", path=walk.path, confirm=True))
+    assert [(e.attacker, e.kind) for e in of(events, E.AttackRolled)] == [("O", "aoo")]
+
+
 def test_a_dazed_creature_makes_no_opportunity_attack():
     """"DAZED ... You can't take immediate actions or opportunity actions": the fighter walks
     away from a dazed orc unchallenged."""

@@ -88,7 +88,7 @@ def provokers(b, u, states) -> list[str]:
     found, here = [], u.hexes
     for anchor, facing in states:
         for name in threatening(b, u.name, here):
-            if name not in found and can_strike_back(b, name, u.name):
+            if name not in found and can_strike_back(b, name, u.name, here):
                 found.append(name)
         here = tuple(footprint(u.size, anchor, facing))
     return found

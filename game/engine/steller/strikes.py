@@ -176,16 +176,18 @@ def threatened_hexes(b, name: str) -> frozenset:
                      if b.hexmap.contains(h) and h not in u.hexes)
 
 
-def can_strike_back(b, reactor: str, mover: str) -> bool:
+def can_strike_back(b, reactor: str, mover: str, hexes=None) -> bool:
     """May `reactor` make an opportunity attack on `mover` now (once per creature's turn,
-    not while it can take no action or is dazed, with a melee basic attack in reach)?"""
+    not while it can take no action or is dazed, with a melee basic attack in reach of
+    `hexes`, by default where the mover stands)?"""
     if b.health(mover).dead or reactor == b.active or not can_take_opportunity(b, reactor):
         return False
     if pool_of(b, reactor).opportunity_turn == turn_key(b):
         return False
     if b.controller(reactor).aoo_policy == "never":
         return False
-    return 0 < footprint_distance(b.unit(reactor), b.unit(mover)) <= melee_reach(b, reactor)
+    hexes = b.unit(mover).hexes if hexes is None else hexes
+    return 0 < footprint_distance(hexes, b.unit(reactor)) <= melee_reach(b, reactor)
 
 
 def threatening(b, mover: str, hexes) -> list[str]:
