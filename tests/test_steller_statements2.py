@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from game.data import DataError
 from game.data.dice import parse_dice
+from game.data.steller import load_steller_unit
 from game.ecs.components import Health
 from game.ecs.scenario import LOW_WALL, make_hexmap
 from game.engine import events as E
@@ -206,3 +210,69 @@ def test_failed_death_saving_throws_stay_counted_when_the_creature_is_healed():
     ok(b, S.EndTurn("C"))
     ok(b, S.EndTurn("O"))
     assert b.health("F").dead
+
+
+# ---- the stat block fields these rules read ---------------------------------------------------
+
+LONG_SPEAR = '''\
+name = "Raider"
+size = "medium"
+level = 2
+role = "brute"
+hp = 46
+ac = 14
+fortitude = 16
+reflex = 14
+will = 14
+speed = 6
+initiative = 2
+surges = 2
+
+[[powers]]
+id = "axe"
+name = "Axe"
+usage = "at-will"
+action = "standard"
+kind = "melee 1"
+basic = true
+attack = 7
+vs = "ac"
+damage = "1d10+3"
+crit = "1d10"
+
+[[powers]]
+id = "spear"
+name = "Spear"
+usage = "at-will"
+action = "standard"
+kind = "ranged 10"
+long_range = 20
+attack = 7
+vs = "ac"
+damage = "1d8+3"
+'''
+
+
+def test_long_range_critical_dice_and_temporary_hit_points_are_stat_block_data(tmp_path):
+    """A ranged power's long range, a power's extra critical dice and the temporary hit points
+    a power grants are fields of its stat block; a long range shorter than the range, on a
+    power that is not ranged, or an attack that also grants temporary hit points is one line
+    naming the file, the creature, the field and the fix."""
+    path = tmp_path / "raider.toml"
+    path.write_text(LONG_SPEAR)
+    unit = load_steller_unit(path)
+    spear, axe = unit.power("spear"), unit.power("axe")
+    assert (spear.range, spear.long_range, spear.kind_text()) == (10, 20, "ranged 10/20")
+    assert str(axe.crit) == "1d10" and axe.long_range == 0
+    captain = DB["hobgoblin_captain"].power("hold_the_line")
+    assert (captain.temp_hp, captain.targets, captain.boon) == (5, "allies", True)
+    for old, new, field_name in (
+            ("long_range = 20", "long_range = 5", "powers[1].long_range"),
+            ('kind = "melee 1"', 'kind = "melee 1"\nlong_range = 3', "powers[0].long_range"),
+            ('crit = "1d10"', 'crit = "1d10"\ntemp_hp = 5', "powers[0].temp_hp")):
+        path.write_text(LONG_SPEAR.replace(old, new, 1))
+        with pytest.raises(DataError) as info:
+            load_steller_unit(path)
+        line = str(info.value)
+        assert "\n" not in line and line.startswith(f"{path}:") and "[raider]" in line
+        assert field_name in line and line.endswith(")"), line
