@@ -212,6 +212,20 @@ def test_failed_death_saving_throws_stay_counted_when_the_creature_is_healed():
     assert b.health("F").dead
 
 
+# ---- conditions ----------------------------------------------------------------------------------
+
+def test_a_dominated_creature_can_be_made_to_use_only_at_will_powers():
+    """"DOMINATED ✦ You're dazed. ✦ The dominating creature chooses your action. The only
+    powers it can make you use are at-will powers": the dominated fighter's leg sweep
+    (encounter) is refused, its longsword (at-will) is not."""
+    b = arena(("F", "fighter", "blue", 3, 3, ("dominated",)), ("O", "orc", "red", 4, 3))
+    assert code(b, S.UsePower("F", power="leg_sweep")) == "dominated"
+    assert code(b, S.UsePower("F", power="longsword", target="O")) is None
+    assert all(o.command.power != "leg_sweep" for o in b.options("F", "use_power"))
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3))
+    assert code(b, S.UsePower("F", power="leg_sweep")) is None
+
+
 # ---- the stat block fields these rules read ---------------------------------------------------
 
 LONG_SPEAR = '''\

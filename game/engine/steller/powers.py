@@ -48,10 +48,14 @@ def power_of(b, u, power_id):
 
 
 def check_usable(b, u, power) -> str:
-    """The action slot `power` spends now, or Refused."""
+    """The action slot `power` spends now, or Refused (a dominated creature uses only its
+    at-will powers)."""
     if power.action.startswith("immediate"):
         raise Refused("immediate_power", f"{power.name} is an immediate action: not on "
                       f"{u.name}'s own turn")
+    if "dominated" in u.conditions and power.usage != "at-will":
+        raise Refused("dominated", f"{u.name} is dominated: it can be made to use only "
+                      f"at-will powers, not {power.name} ({power.usage})")
     if power.id in pool_of(b, u.name).spent:
         raise Refused("power_spent", f"{u.name} has used {power.name} ({power.usage}: once a "
                       "battle)")
