@@ -187,6 +187,25 @@ def test_ongoing_damage_keeps_its_type_for_resistance_and_vulnerability():
         assert b.health("F").hp == hp - taken
 
 
+def test_ongoing_damage_of_one_type_takes_the_highest_and_of_two_types_both():
+    """"The Same Type of Ongoing Damage: If effects deal" the same type, only the highest is
+    taken; "Different Types of Ongoing Damage: If effects" deal different types, each is. The
+    spider's bite (ongoing 5 poison) and the rogue's blade made ongoing 3: poison, 5 at the
+    start of the fighter's turn; fire, 5 poison and 3 fire (its badge: 8)."""
+    for kind, taken in (("poison", [5]), ("fire", [3, 5])):
+        db = dict(with_power("rogue", "poisoned_blade", ongoing=3, damage_type=kind),
+                  giant_spider=DB["giant_spider"])
+        b = arena(("S", "giant_spider", "red", 3, 3), ("R", "rogue", "red", 5, 4),
+                  ("F", "fighter", "blue", 4, 3), db=db,
+                  dice=[("d20", 15), ("d8", 1), ("d20", 15), ("d6", 1)])
+        ok(b, S.UsePower("S", power="bite", target="F"))
+        ok(b, S.EndTurn("S"))
+        ok(b, S.UsePower("R", power="poisoned_blade", target="F"))
+        assert b.conditions("F").active["ongoing"] == sum(taken)
+        hurt = of(ok(b, S.EndTurn("R")), E.Damaged)
+        assert sorted(e.amount for e in hurt) == taken
+
+
 # ---- dying ------------------------------------------------------------------------------------------
 
 def test_failed_death_saving_throws_stay_counted_when_the_creature_is_healed():

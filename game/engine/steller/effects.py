@@ -41,7 +41,10 @@ def add_effect(b, target: str, condition: str, until: str, user: str, amount: in
         return
     effect = effect_for(b, condition, until, user, target, amount, damage_type)
     b.update(target, StellerEffects, effects=effects_of(b, target) + (effect,))
-    value = max(amount, b.conditions(target).active.get(condition, 0)) if amount else 1
+    if condition == "ongoing":
+        value = ongoing_total(b, target)
+    else:
+        value = max(amount, b.conditions(target).active.get(condition, 0)) if amount else 1
     b.set_condition(target, condition, value)
 
 
@@ -56,7 +59,7 @@ def drop_effects(b, name: str, ended) -> None:
         if not still:
             b.remove_condition(name, condition)
         elif condition == "ongoing":
-            b.set_condition(name, condition, max(e.amount for e in still))
+            b.set_condition(name, condition, ongoing_total(b, name))
 
 
 def count_down(b, owner: str, moment: str) -> None:
@@ -98,6 +101,12 @@ def ongoing_damage(b, name: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(highest.items()))
 
 
+def ongoing_total(b, name: str) -> int:
+    """The ongoing damage its badge shows: what the start of its turn deals before
+    resistance."""
+    return sum(amount for _, amount in ongoing_damage(b, name))
+
+
 def marked_by(b, name: str) -> tuple[str, ...]:
     return tuple(e.source for e in effects_of(b, name) if e.condition == "marked")
 
@@ -107,4 +116,4 @@ def clear(b, name: str) -> None:
 
 
 __all__ = ["add_effect", "clear", "count_down", "drop_effects", "effect_for", "marked_by",
-           "ongoing_damage", "saving_throws"]
+           "ongoing_damage", "ongoing_total", "saving_throws"]
