@@ -308,7 +308,9 @@ def _boon(ctx, v) -> None:
         v["targets"] = "allies"
 
 
-def _ranges(ctx, v, shape: str, n: int) -> None:
+def _long_range_and_targets(ctx, v, shape: str, n: int) -> None:
+    """A long range only on a ranged power, at least its range; allies only as the targets
+    of temporary hit points."""
     if v["long_range"] and (shape != "ranged" or v["long_range"] < n):
         raise ctx.error("long_range", f"a long range is for a ranged power and reaches at "
                         f"least its range ({n}), got {v['long_range']}",
@@ -324,7 +326,7 @@ def _power(ctx, table) -> StellerPower:
                         "write [[powers]] on its own line, then its fields")
     v = check_fields(ctx, table, POWER_FIELDS)
     shape, n, within = v.pop("kind")
-    _ranges(ctx, v, shape, n)
+    _long_range_and_targets(ctx, v, shape, n)
     if v["heal"] or v["temp_hp"]:
         _boon(ctx, v)
     elif v["vs"] is None:
