@@ -293,7 +293,7 @@ def test_ongoing_damage_at_the_start_of_the_creatures_turn():
     ok(b, S.UsePower("S", power="bite", target="F"))
     assert b.conditions("F").active.get("ongoing") == 5
     events = ok(b, S.EndTurn("S"))
-    assert of(events, E.Damaged)[0].breakdown == "ongoing 5"
+    assert of(events, E.Damaged)[0].breakdown == "ongoing 5 poison"
     assert b.health("F").hp == 40 - 5 - 5
 
 

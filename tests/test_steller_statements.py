@@ -306,11 +306,12 @@ def test_concealment_reduces_melee_and_ranged_attacks_only():
 
 
 def test_a_ranged_attack_beyond_its_range_is_refused():
-    """A ranged power reaches as far as its range (the fighter's javelin: ranged 10)."""
-    b = arena(("F", "fighter", "blue", 0, 3), ("O", "orc", "red", 11, 3))
-    assert code(b, S.UsePower("F", power="javelin", target="O")) == "out_of_range"
-    b = arena(("F", "fighter", "blue", 1, 3), ("O", "orc", "red", 11, 3))
-    assert code(b, S.UsePower("F", power="javelin", target="O")) is None
+    """A ranged power with no long range reaches as far as its range (the cleric's sacred
+    flame: ranged 5)."""
+    b = arena(("C", "cleric", "blue", 0, 3), ("O", "orc", "red", 6, 3))
+    assert code(b, S.UsePower("C", power="sacred_flame", target="O")) == "out_of_range"
+    b = arena(("C", "cleric", "blue", 1, 3), ("O", "orc", "red", 6, 3))
+    assert code(b, S.UsePower("C", power="sacred_flame", target="O")) is None
 
 
 # ---- damage ----------------------------------------------------------------------------------

@@ -81,15 +81,15 @@ def test_an_enemy_out_of_melee_reach_gets_the_ranged_basic_attack(make_app):
 
 
 def test_an_enemy_out_of_range_says_why_in_the_engines_words(make_app):
-    app = make_app(("Aldric", "fighter", "blue", 0, 0), ("Grok", "orc", "red", 14, 9),
-                   width=16, height=10)
+    app = make_app(("Aldric", "fighter", "blue", 0, 0), ("Grok", "orc", "red", 23, 9),
+                   width=24, height=10)
     b, m = app.battle, app.model
-    app.battle_screen.point_at((14, 9))
-    move_to(app, (14, 9))
+    app.battle_screen.point_at((23, 9))
+    move_to(app, (23, 9))
     assert m.more.hovered is None
     assert m.refusal == b.refusal(S.UsePower("Aldric", power="longsword", target="Grok")).reason
     version = b.version
-    click(app, (14, 9))
+    click(app, (23, 9))
     assert b.version == version and m.message
 
 

@@ -30,17 +30,21 @@ creature kind keeps its key (the file name, the same as its default stat block i
                             # immediate reaction
     kind = "melee 1"        # melee N | ranged N | close burst N | close blast N |
                             # area burst N within M
+    long_range = 20         # optional, ranged N only: -2 to attacks beyond N out to this
     basic = true            # optional: its melee (or ranged) basic attack
     attack = 6              # added to the d20
     vs = "ac"               # ac | fortitude | reflex | will
     damage = "1d12+4"       # optional: dice of a hit
-    damage_type = "fire"    # optional: what resist and vulnerable read
+    damage_type = "fire"    # optional: what resist and vulnerable read (ongoing damage too)
+    crit = "1d6"            # optional: extra dice rolled on a critical hit
     effects = [{condition = "dazed", until = "end of next turn"}]   # on a hit
     ongoing = 5             # optional: ongoing damage on a hit (save ends)
     forced = "push 1"       # optional: push | pull | slide N on a hit
     miss = "half"           # optional: half (half damage on a miss) | none
     heal = true             # optional: no attack; an ally in range spends a healing surge
-    targets = "enemies"     # areas: enemies | creatures (allies caught too)
+    temp_hp = 5             # optional: no attack; each ally it reaches gains this many
+                            # temporary hit points (a close burst: the allies in it)
+    targets = "enemies"     # areas: enemies | creatures (allies caught too) | allies
     keywords = ["weapon"]
 
 Durations: "end of next turn" and "start of next turn" count the user's turns; "save ends"
@@ -71,7 +75,7 @@ CONDITIONS = ("blinded", "dazed", "deafened", "dominated", "dying", "helpless", 
 DURATIONS = ("end of next turn", "start of next turn", "save ends", "end of battle")
 FORCED = ("push", "pull", "slide")
 MISSES = ("half", "none")
-TARGETS = ("enemies", "creatures")
+TARGETS = ("enemies", "creatures", "allies")
 DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                 "radiant", "thunder")
 MAX_NUMBER = 10_000
@@ -98,16 +102,19 @@ class StellerPower:
     shape: str = "melee"
     size: int = 0
     range: int = 1
+    long_range: int = 0
     basic: bool = False
     attack: int = 0
     vs: str = "ac"
     damage: Dice | None = None
     damage_type: str = ""
+    crit: Dice | None = None
     effects: tuple[StellerEffect, ...] = ()
     ongoing: int = 0
     forced: tuple[str, int] | None = None
     miss: str = "none"
     heal: bool = False
+    temp_hp: int = 0
     targets: str = "enemies"
     keywords: tuple[str, ...] = ()
     description: str = ""
@@ -117,11 +124,23 @@ class StellerPower:
         return self.shape in ("close_burst", "close_blast", "area_burst")
 
     @property
+    def boon(self) -> bool:
+        """It makes no attack: it heals or grants temporary hit points to allies."""
+        return self.heal or self.temp_hp > 0
+
+    @property
+    def farthest(self) -> int:
+        """How far it reaches at all: its long range when it has one, else its range."""
+        return max(self.range, self.long_range)
+
+    @property
     def provokes(self) -> bool:
         """A ranged or area attack made next to an enemy provokes (docs/rules/steller/attacks.md)."""
-        return not self.heal and self.shape in ("ranged", "area_burst")
+        return not self.boon and self.shape in ("ranged", "area_burst")
 
     def kind_text(self) -> str:
+        if self.shape == "ranged" and self.long_range > self.range:
+            return f"ranged {self.range}/{self.long_range}"
         if self.shape in ("melee", "ranged"):
             return f"{self.shape} {self.range}"
         if self.shape == "area_burst":
@@ -131,7 +150,7 @@ class StellerPower:
     def header(self) -> str:
         """The power's line: "At-Will • Standard • Melee 1 • +6 vs AC"."""
         parts = [self.usage.title(), self.action.title(), self.kind_text().capitalize()]
-        if not self.heal:
+        if not self.boon:
             parts.append(f"+{self.attack} vs {'AC' if self.vs == 'ac' else self.vs.title()}")
         return " • ".join(parts)
 
@@ -259,20 +278,46 @@ POWER_FIELDS = {
     "usage": (choice_field(USAGES), REQUIRED),
     "action": (choice_field(ACTIONS), REQUIRED),
     "kind": (_kind, REQUIRED),
+    "long_range": (int_field(1, 80), 0),
     "basic": (bool_field, False),
     "attack": (int_field(-10, 60), 0),
     "vs": (choice_field(DEFENSES), None),
     "damage": (_damage, None),
     "damage_type": (choice_field(DAMAGE_TYPES), ""),
+    "crit": (_damage, None),
     "effects": (_effects, ()),
     "ongoing": (int_field(0, 100), 0),
     "forced": (_forced, None),
     "miss": (choice_field(MISSES), "none"),
     "heal": (bool_field, False),
+    "temp_hp": (int_field(0, 100), 0),
     "targets": (choice_field(TARGETS), "enemies"),
     "keywords": (_keywords, ()),
     "description": (text_field(lines=True), ""),
 }
+
+
+def _boon(ctx, v) -> None:
+    """A healing power, or one that grants temporary hit points, makes no attack."""
+    field = "heal" if v["heal"] else "temp_hp"
+    if v["damage"] or v["effects"] or v["vs"] or v["forced"] or (v["heal"] and v["temp_hp"]):
+        raise ctx.error(field, "a power that heals or grants temporary hit points makes no "
+                        "attack", f"remove damage, effects, forced and vs, or remove {field}")
+    v["vs"] = "ac"
+    if v["temp_hp"]:
+        v["targets"] = "allies"
+
+
+def _long_range_and_targets(ctx, v, shape: str, n: int) -> None:
+    """A long range only on a ranged power, at least its range; allies only as the targets
+    of temporary hit points."""
+    if v["long_range"] and (shape != "ranged" or v["long_range"] < n):
+        raise ctx.error("long_range", f"a long range is for a ranged power and reaches at "
+                        f"least its range ({n}), got {v['long_range']}",
+                        f"remove long_range, or make it {n} or more on a ranged power")
+    if v["targets"] == "allies" and not v["temp_hp"]:
+        raise ctx.error("targets", "only a power that grants temporary hit points targets "
+                        "allies", "use targets = \"enemies\" or \"creatures\"")
 
 
 def _power(ctx, table) -> StellerPower:
@@ -281,15 +326,13 @@ def _power(ctx, table) -> StellerPower:
                         "write [[powers]] on its own line, then its fields")
     v = check_fields(ctx, table, POWER_FIELDS)
     shape, n, within = v.pop("kind")
-    if v["heal"]:
-        if v["damage"] or v["effects"] or v["vs"]:
-            raise ctx.error("heal", "a healing power makes no attack",
-                            "remove damage, effects and vs, or remove heal")
-        v["vs"] = "ac"
+    _long_range_and_targets(ctx, v, shape, n)
+    if v["heal"] or v["temp_hp"]:
+        _boon(ctx, v)
     elif v["vs"] is None:
         raise ctx.error("vs", "an attack power names the defense it targets",
                         "add vs = \"ac\" (or fortitude, reflex, will)")
-    if not (v["heal"] or v["damage"] or v["effects"] or v["forced"]):
+    if not (v["heal"] or v["temp_hp"] or v["damage"] or v["effects"] or v["forced"]):
         raise ctx.error("damage", "the power does nothing", "give it damage or effects")
     if v["basic"] and (shape not in ("melee", "ranged") or v["usage"] != "at-will"):
         raise ctx.error("basic", "a basic attack is an at-will melee or ranged attack",

@@ -45,13 +45,15 @@ class StellerTurn:
 class Effect:
     """A timed condition: it ends at the "start" or "end" of `owner`'s turn (`turns` of them
     counted: the first end of the user's own turn does not count), or by a saving throw
-    ("save"), or never ("battle"). `amount` is the ongoing damage of "ongoing"."""
+    ("save"), or never ("battle"). `amount` is the ongoing damage of "ongoing", and
+    `damage_type` its type (resistance and vulnerability read it)."""
     condition: str
     ends: str
     owner: str
     turns: int = 1
     amount: int = 0
     source: str = ""
+    damage_type: str = ""
 
 
 @dataclass(frozen=True)

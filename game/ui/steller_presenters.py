@@ -104,14 +104,18 @@ def attack_words(power) -> str:
     """"+6 vs AC, 1d8+4; dazed (save ends), ongoing 5 (save ends), push 1; half on a miss"."""
     if power.heal:
         return "an ally in range spends a healing surge"
+    if power.temp_hp:
+        return f"allies it reaches gain {power.temp_hp} temporary hit points"
     parts = [f"+{power.attack} vs {defense_name(power.vs)}"]
+    kind = f" {power.damage_type}" if power.damage_type else ""
     if power.damage is not None:
-        kind = f" {power.damage_type}" if power.damage_type else ""
         parts.append(f", {power.damage}{kind}")
+        if power.crit is not None:
+            parts.append(f" (critical: +{power.crit})")
     extra = [f"{e.condition} ({e.until})" if e.condition != "prone" else "prone"
              for e in power.effects]
     if power.ongoing:
-        extra.append(f"ongoing {power.ongoing} (save ends)")
+        extra.append(f"ongoing {power.ongoing}{kind} (save ends)")
     if power.forced:
         extra.append(f"{power.forced[0]} {power.forced[1]}")
     text = "".join(parts) + ("; " + ", ".join(extra) if extra else "")

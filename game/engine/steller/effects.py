@@ -10,6 +10,8 @@ The creature's `Conditions` (its badges) hold the condition while any effect giv
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.ecs.steller_components import Effect, StellerEffects
 from game.engine import events as E
 from game.engine.steller.body import effects_of
@@ -18,24 +20,31 @@ from game.rules.steller.health import SAVE_NEEDS, saved
 LASTS_TILL_STOOD = ("prone",)
 
 
-def effect_for(b, condition: str, until: str, user: str, target: str, amount: int = 0) -> Effect:
+def effect_for(b, condition: str, until: str, user: str, target: str, amount: int = 0,
+               damage_type: str = "") -> Effect:
     if until == "save ends":
-        return Effect(condition, "save", target, 1, amount, user)
+        return Effect(condition, "save", target, 1, amount, user, damage_type)
     if until == "end of next turn":
-        return Effect(condition, "end", user, 2 if b.active == user else 1, amount, user)
+        return Effect(condition, "end", user, 2 if b.active == user else 1, amount, user,
+                      damage_type)
     if until == "start of next turn":
-        return Effect(condition, "start", user, 1, amount, user)
-    return Effect(condition, "battle", target, 1, amount, user)
+        return Effect(condition, "start", user, 1, amount, user, damage_type)
+    return Effect(condition, "battle", target, 1, amount, user, damage_type)
 
 
-def add_effect(b, target: str, condition: str, until: str, user: str, amount: int = 0) -> None:
-    """Put `condition` on `target` for `until` (prone: until it stands up)."""
+def add_effect(b, target: str, condition: str, until: str, user: str, amount: int = 0,
+               damage_type: str = "") -> None:
+    """Put `condition` on `target` for `until` (prone: until it stands up); ongoing damage
+    keeps its `damage_type`."""
     if condition in LASTS_TILL_STOOD:
         b.set_condition(target, condition, 1)
         return
-    effect = effect_for(b, condition, until, user, target, amount)
+    effect = effect_for(b, condition, until, user, target, amount, damage_type)
     b.update(target, StellerEffects, effects=effects_of(b, target) + (effect,))
-    value = max(amount, b.conditions(target).active.get(condition, 0)) if amount else 1
+    if condition == "ongoing":
+        value = ongoing_total(b, target)
+    else:
+        value = max(amount, b.conditions(target).active.get(condition, 0)) if amount else 1
     b.set_condition(target, condition, value)
 
 
@@ -50,7 +59,7 @@ def drop_effects(b, name: str, ended) -> None:
         if not still:
             b.remove_condition(name, condition)
         elif condition == "ongoing":
-            b.set_condition(name, condition, max(e.amount for e in still))
+            b.set_condition(name, condition, ongoing_total(b, name))
 
 
 def count_down(b, owner: str, moment: str) -> None:
@@ -63,8 +72,7 @@ def count_down(b, owner: str, moment: str) -> None:
                 (ended if e.turns <= 1 else kept).append(e)
         if kept:
             b.update(name, StellerEffects, effects=tuple(
-                Effect(e.condition, e.ends, e.owner, e.turns - 1, e.amount, e.source)
-                if e in kept else e for e in effects_of(b, name)))
+                replace(e, turns=e.turns - 1) if e in kept else e for e in effects_of(b, name)))
         drop_effects(b, name, tuple(ended))
 
 
@@ -83,9 +91,20 @@ def saving_throws(b, name: str) -> None:
     drop_effects(b, name, tuple(ended))
 
 
-def ongoing_damage(b, name: str) -> int:
-    """The ongoing damage it takes at the start of its turn (the highest of its effects)."""
-    return max((e.amount for e in effects_of(b, name) if e.condition == "ongoing"), default=0)
+def ongoing_damage(b, name: str) -> tuple[tuple[str, int], ...]:
+    """The ongoing damage it takes at the start of its turn: (damage type, amount), the
+    highest of its effects of each type, sorted by type ("" : untyped)."""
+    highest: dict[str, int] = {}
+    for e in effects_of(b, name):
+        if e.condition == "ongoing":
+            highest[e.damage_type] = max(e.amount, highest.get(e.damage_type, 0))
+    return tuple(sorted(highest.items()))
+
+
+def ongoing_total(b, name: str) -> int:
+    """The ongoing damage its badge shows: what the start of its turn deals before
+    resistance."""
+    return sum(amount for _, amount in ongoing_damage(b, name))
 
 
 def marked_by(b, name: str) -> tuple[str, ...]:
@@ -97,4 +116,4 @@ def clear(b, name: str) -> None:
 
 
 __all__ = ["add_effect", "clear", "count_down", "drop_effects", "effect_for", "marked_by",
-           "ongoing_damage", "saving_throws"]
+           "ongoing_damage", "ongoing_total", "saving_throws"]

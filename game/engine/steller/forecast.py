@@ -24,27 +24,39 @@ def plan_lines(plan, target: str, ally: bool = False) -> tuple[str, ...]:
     damage = f"damage {plan.dice}" if plan.dice is not None else "no damage"
     return (f"{target}{side}: {plan.chance:.0%} to hit (d20 {terms} vs "
             f"{defense_name(plan.defense)} {plan.target_number}); {damage}, a natural 20 "
-            f"{plan.damage(0, critical=True)}",)
+            f"{plan.critical_text()}",)
 
 
 def _power(b, cmd) -> Forecast:
     u = b.unit(cmd.unit)
     power = power_of(b, u, cmd.power)
     target = aimed(b, u, power, cmd)
-    if power.heal:
-        name = target.targets[0]
-        gain = surge_value(b.health(name).max_hp)
-        return Forecast(None, (f"{power.name}: {name} spends a healing surge, +{gain} HP",),
-                        caught=target.targets, harm=((name, -gain),))
+    if power.boon:
+        return _boon(b, power, target.targets)
     lines, chances, harm = [power.header()], [], []
+    origin = target.origin if power.shape == "area_burst" else None
     for name in target.targets:
-        plan = attack_plan(b, u.name, name, power, caught=target.targets)
+        plan = attack_plan(b, u.name, name, power, caught=target.targets, origin=origin)
         chances.append(plan.chance)
         harm.append((name, min(plan.expected_damage(b.health(name).hp),
                                b.health(name).hp + temp_of(b, name))))
         lines += plan_lines(plan, name, b.teams_of[name] == u.team)
     return Forecast(max(chances, default=None), tuple(lines), caught=target.targets,
                     harm=tuple(harm))
+
+
+def _boon(b, power, names) -> Forecast:
+    """A power that heals or grants temporary hit points: what each ally gains."""
+    if power.heal:
+        name = names[0]
+        gain = surge_value(b.health(name).max_hp)
+        return Forecast(None, (f"{power.name}: {name} spends a healing surge, +{gain} HP",),
+                        caught=names, harm=((name, -gain),))
+    lines = [power.header()] + [
+        f"{name}: {power.temp_hp} temporary hit points (has {temp_of(b, name)}; the higher "
+        "stays)" for name in names]
+    return Forecast(None, tuple(lines), caught=names, harm=tuple(
+        (name, -max(0, power.temp_hp - temp_of(b, name))) for name in names))
 
 
 def _charge(b, cmd) -> Forecast:

@@ -3,7 +3,9 @@
 Damage is taken from temporary hit points first. A creature at half its maximum or fewer is
 bloodied. At 0 or fewer it is dying: unconscious and prone, a death saving throw at the end of
 each of its turns (game.engine.steller.turns); more damage keeps lowering its hit points, and at
-minus its bloodied value it dies. A minion dies at 0. Healing a dying creature starts from 0.
+minus its bloodied value it dies. A minion dies at 0. Healing a dying creature starts from 0;
+its failed death saving throws stay counted for the rest of the battle (only a rest, which
+no battle holds, would clear them). Temporary hit points vanish when the battle ends.
 """
 from __future__ import annotations
 
@@ -51,7 +53,6 @@ def after_hp_change(b, name: str, by: str = "") -> None:
     elif "dying" in b.conditions(name).active:
         for condition in DOWN:
             b.remove_condition(name, condition)
-        b.update(name, StellerPool, death_failures=0)
     if bloodied(health.hp, health.max_hp) != ("bloodied" in b.conditions(name).active):
         if bloodied(health.hp, health.max_hp):
             b.set_condition(name, "bloodied", 1)
@@ -87,6 +88,13 @@ def spend_surge(b, name: str, by: str, source: str, bonus: int = 0) -> bool:
     return True
 
 
+def lose_all_temp(b) -> None:
+    """The battle is over: every creature's temporary hit points are gone."""
+    for name in b.eids:
+        if temp_of(b, name):
+            b.attach(name, TempHP(0))
+
+
 def gain_temp(b, name: str, amount: int, by: str, source: str) -> None:
     """Temporary hit points do not stack: the higher pool stays."""
     now = temp_of(b, name)
@@ -95,5 +103,5 @@ def gain_temp(b, name: str, amount: int, by: str, source: str) -> None:
     b.emit(E.TempHPGained(name, amount, pool, by, source))
 
 
-__all__ = ["DOWN", "after_hp_change", "die", "gain_temp", "harm", "heal", "spend_surge",
-           "temp_of"]
+__all__ = ["DOWN", "after_hp_change", "die", "gain_temp", "harm", "heal", "lose_all_temp",
+           "spend_surge", "temp_of"]

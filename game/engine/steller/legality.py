@@ -108,9 +108,10 @@ def _power_commands(basic: bool) -> Callable:
             if p.basic != basic or p.action.startswith("immediate"):
                 continue
             if p.shape in ("melee", "ranged"):
-                pool = view.living() if p.heal else view.enemies_of(u)
+                pool = view.living() if p.boon else view.enemies_of(u)
                 for t in pool:
-                    if (not p.heal or t.team == u.team) and footprint_distance(u, t) <= p.range:
+                    if (not p.boon or t.team == u.team) and footprint_distance(
+                            u, t) <= p.farthest:
                         yield S.UsePower(u.name, power=p.id, target=t.name)
             elif p.shape == "close_burst":
                 yield S.UsePower(u.name, power=p.id)

@@ -4,9 +4,11 @@ the charge.
 A power names its usage (at-will; encounter and daily: once a battle), its action, its kind
 (melee N, ranged N, close burst N, close blast N, area burst N within M), the defense it
 targets and what a hit and a miss do. A close or area attack rolls against each creature it
-catches (enemies, unless the power says creatures) with one damage roll for all. A ranged or
-area attack made within an enemy's reach provokes. A healing power has an ally in range spend
-a healing surge.
+catches (enemies, unless the power says creatures) with one damage roll for all. A ranged
+power may reach beyond its range out to its long range (-2 to the attack). A ranged or area
+attack made within an enemy's reach provokes. A healing power has an ally in range spend a
+healing surge; a power granting temporary hit points gives them to the ally it names, or to
+each ally in its burst, with no attack.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import pool_of, sheet_of
-from game.engine.steller.health import spend_surge
+from game.engine.steller.health import gain_temp, spend_surge
 from game.engine.steller.moving import check_move, provokers, walk
 from game.engine.steller.readied import readied_actions
 from game.engine.steller.strikes import (
@@ -47,10 +49,14 @@ def power_of(b, u, power_id):
 
 
 def check_usable(b, u, power) -> str:
-    """The action slot `power` spends now, or Refused."""
+    """The action slot `power` spends now, or Refused (a dominated creature uses only its
+    at-will powers)."""
     if power.action.startswith("immediate"):
         raise Refused("immediate_power", f"{power.name} is an immediate action: not on "
                       f"{u.name}'s own turn")
+    if "dominated" in u.conditions and power.usage != "at-will":
+        raise Refused("dominated", f"{u.name} is dominated: it can be made to use only "
+                      f"at-will powers, not {power.name} ({power.usage})")
     if power.id in pool_of(b, u.name).spent:
         raise Refused("power_spent", f"{u.name} has used {power.name} ({power.usage}: once a "
                       "battle)")
@@ -58,14 +64,15 @@ def check_usable(b, u, power) -> str:
 
 
 def single(b, u, power, target) -> Aimed:
-    t = G.creature(b, u, target, enemy=not power.heal)
+    t = G.creature(b, u, target, enemy=not power.boon)
     if power.heal and sheet_of(b, t.name).minion:
         raise Refused("no_surges", f"{t.name} is a minion: it has no healing surges")
     if power.heal and pool_of(b, t.name).surges <= 0:
         raise Refused("no_surges", f"{t.name} has no healing surge left")
-    if footprint_distance(u, t) > power.range:
+    if footprint_distance(u, t) > power.farthest:
         raise Refused("out_of_range", f"{t.name} is beyond {power.name}'s "
-                      f"{'reach' if power.shape == 'melee' else 'range'} ({power.range} hexes)")
+                      f"{'reach' if power.shape == 'melee' else 'range'} "
+                      f"({power.farthest} hexes)")
     if t.eid != u.eid and not line_of_effect(b.view(), u, t):
         raise Refused("no_line_of_effect", f"{u.name} has no line of effect to {t.name}")
     return Aimed((t.name,), frozenset(t.hexes), u.anchor)
@@ -95,7 +102,7 @@ def in_area(b, u, power, cmd) -> Aimed:
     hexes, origin = area_hexes(b, u, power, cmd)
     spare = u.team if power.targets == "enemies" else None
     caught = tuple(t.name for t in areas.creatures_caught(b.view(), origin, hexes, spare)
-                   if t.eid != u.eid)
+                   if t.eid != u.eid and (power.targets != "allies" or t.team == u.team))
     if not caught:
         raise Refused("nobody_caught", f"{power.name} there would catch no creature")
     return Aimed(caught, frozenset(hexes), origin)
@@ -124,17 +131,28 @@ def use_power(b, cmd):
     def perform():
         G.spend(b, u.name, slot)
         spend_power(b, u.name, power)
-        if power.heal:
-            spend_surge(b, target.targets[0], u.name, power.name)
+        if power.boon:
+            boon(b, u.name, power, target.targets)
             return
         if not (yield from opportunity_attacks(b, u.name, found)):
             return
         rolled = roll_damage(b, power) if power.area else None
+        origin = target.origin if power.shape == "area_burst" else None
         for name in target.targets:
             if not b.health(name).dead:
-                strike(b, u.name, name, power, rolled=rolled, caught=target.targets)
+                strike(b, u.name, name, power, rolled=rolled, caught=target.targets,
+                       origin=origin)
         yield from readied_actions(b, u.name, "attacks")
     return perform
+
+
+def boon(b, user: str, power, names) -> None:
+    """A power that makes no attack: a healing surge spent, or temporary hit points."""
+    if power.heal:
+        spend_surge(b, names[0], user, power.name)
+        return
+    for name in names:
+        gain_temp(b, name, power.temp_hp, user, power.name)
 
 
 def charge(b, cmd):
@@ -170,5 +188,5 @@ def charge(b, cmd):
     return perform
 
 
-__all__ = ["Aimed", "CHARGE_MIN", "aimed", "attack_provokers", "charge", "check_usable",
+__all__ = ["Aimed", "CHARGE_MIN", "aimed", "attack_provokers", "boon", "charge", "check_usable",
            "power_of", "use_power"]

@@ -16,6 +16,7 @@ from game.engine.steller.body import is_down, melee_reach, pool_of, sheet_of
 from game.engine.steller.effects import add_effect, marked_by
 from game.engine.steller.health import harm
 from game.rules.concealment import concealment
+from game.rules.areas import Spot
 from game.rules.cover import cover
 from game.rules.flanking import flanking as flank_of
 from game.hexgrid import hexes_within
@@ -27,15 +28,21 @@ from game.rules.threat import footprint_distance
 
 def attack_of(power, charge: bool = False) -> Attack:
     return Attack(power.name, power.attack, power.vs, power.damage, power.damage_type,
-                  melee=power.shape == "melee", miss_half=power.miss == "half", charge=charge)
+                  melee=power.shape == "melee", miss_half=power.miss == "half", charge=charge,
+                  crit=power.crit)
 
 
-def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
+def situation(b, attacker: str, target: str, power, caught=(), origin=None) -> Situation:
+    """The situation of one attack; `origin`: an area burst's centre hex, whence its cover
+    is found (docs/rules/steller/attacks.md)."""
     view = b.view()
     a, t = view.unit(attacker), view.unit(target)
     melee = power.shape == "melee"
     flanked = melee and flanks(b, attacker, flank_of(view, t).pairs)
-    level = cover_level(view, a, t, power.shape == "ranged") if not melee else "none"
+    if power.shape == "area_burst" and origin is not None:
+        level = burst_cover(view, origin, t)
+    else:
+        level = cover_level(view, a, t, power.shape)
     hidden = concealment(view, a, t).level if power.shape in ("melee", "ranged") else "none"
     marks = marked_by(b, attacker)
     included = set(caught) | {target}
@@ -44,7 +51,8 @@ def situation(b, attacker: str, target: str, power, caught=()) -> Situation:
                      frozenset(b.conditions(target).active), flanked,
                      "none" if level == "total" else level, hidden,
                      bool(marks) and not included & set(marks),
-                     footprint_distance(a, t) == 1, aided, defended)
+                     footprint_distance(a, t) == 1, aided, defended,
+                     power.shape == "ranged" and footprint_distance(a, t) > power.range)
 
 
 def flanks(b, attacker: str, pairs) -> bool:
@@ -56,20 +64,28 @@ def flanks(b, attacker: str, pairs) -> bool:
                                   for pair in pairs)
 
 
-def cover_level(view, a, t, ranged: bool) -> str:
-    """The cover of a ranged, close or area attack's target (docs/rules/steller/attacks.md):
-    what obstructs the lines; other creatures give cover against ranged attacks only. Lying
-    prone is no cover here (it is its own -2, from enemies not next to it), so a level the
-    shared rules raise for a prone target alone counts as none."""
-    found = cover(view, a, t, ranged=True)
-    if not ranged:
+def cover_level(view, a, t, shape: str) -> str:
+    """The cover of an attack's target (docs/rules/steller/attacks.md): what obstructs the
+    lines, against melee attacks too; other creatures give cover against ranged attacks only.
+    Lying prone is no cover here (it is its own -2, from enemies not next to it), so a level
+    the shared rules raise for a prone target alone counts as none."""
+    found = cover(view, a, t, ranged=shape != "melee")
+    if shape != "ranged":
         return found.terrain_level if found.line_of_effect else found.level
     return "none" if found.obstructed == 0 and found.line_of_effect else found.level
 
 
-def attack_plan(b, attacker: str, target: str, power, charge: bool = False, caught=()):
+def burst_cover(view, origin, t) -> str:
+    """An area burst's target's cover, found from the burst's centre hex: what obstructs the
+    lines from it (creatures give none)."""
+    found = cover(view, Spot((origin,)), t)
+    return found.terrain_level if found.line_of_effect else found.level
+
+
+def attack_plan(b, attacker: str, target: str, power, charge: bool = False, caught=(),
+                origin=None):
     return plan_attack(sheet_of(b, attacker), sheet_of(b, target), attack_of(power, charge),
-                       situation(b, attacker, target, power, caught))
+                       situation(b, attacker, target, power, caught, origin))
 
 
 def roll_damage(b, power) -> int:
@@ -77,11 +93,13 @@ def roll_damage(b, power) -> int:
 
 
 def strike(b, attacker: str, target: str, power, kind: str = "attack", charge: bool = False,
-           rolled: int | None = None, caught=(), sure_critical: bool = False) -> bool:
+           rolled: int | None = None, caught=(), sure_critical: bool = False,
+           origin=None) -> bool:
     """Roll one attack of `power`; on a hit its damage and effects, on a miss half damage
     when it says so. `rolled`: the damage roll an area attack shares; `sure_critical`: any
-    hit is a critical (a coup de grace). Returns the hit."""
-    plan = attack_plan(b, attacker, target, power, charge, caught)
+    hit is a critical (a coup de grace); `origin`: an area burst's centre. A critical rolls
+    the power's extra critical dice. Returns the hit."""
+    plan = attack_plan(b, attacker, target, power, charge, caught, origin)
     use_aid(b, attacker, target)
     natural = b.dice.d20()
     total = natural + plan.bonus
@@ -93,16 +111,22 @@ def strike(b, attacker: str, target: str, power, kind: str = "attack", charge: b
     if rolled is None and (hit or plan.miss_half) and power.damage is not None and not critical:
         rolled = roll_damage(b, power)
     if hit:
-        amount = plan.damage(rolled or 0, critical)
+        extra = b.dice.roll(power.crit)[0] if critical and power.crit and power.damage else 0
+        amount = plan.damage(rolled or 0, critical, extra)
         if power.damage is not None:
-            harm(b, target, amount, f"{power.name} {power.damage}" + (
-                " (critical: maximum)" if critical else ""), attacker, critical,
-                power.damage_type)
+            harm(b, target, amount, f"{power.name} {power.damage}" + critical_note(
+                power, critical, extra), attacker, critical, power.damage_type)
         hit_effects(b, attacker, target, power)
     elif plan.miss_damage(rolled or 0):
         harm(b, target, plan.miss_damage(rolled or 0), f"{power.name}: half on a miss",
              attacker, False, power.damage_type)
     return hit
+
+
+def critical_note(power, critical: bool, extra: int) -> str:
+    if not critical:
+        return ""
+    return " (critical: maximum" + (f" + {power.crit} {extra})" if power.crit else ")")
 
 
 def hit_effects(b, attacker: str, target: str, power) -> None:
@@ -111,7 +135,8 @@ def hit_effects(b, attacker: str, target: str, power) -> None:
     for effect in power.effects:
         add_effect(b, target, effect.condition, effect.until, attacker)
     if power.ongoing:
-        add_effect(b, target, "ongoing", "save ends", attacker, power.ongoing)
+        add_effect(b, target, "ongoing", "save ends", attacker, power.ongoing,
+                   power.damage_type)
     if power.forced is not None:
         force(b, attacker, target, *power.forced)
 
@@ -215,7 +240,7 @@ def opportunity_attacks(b, mover: str, reactors):
     return not is_down(b, mover)
 
 
-__all__ = ["attack_of", "attack_plan", "can_strike_back", "can_take_opportunity", "flanks",
-           "force", "forced_to", "hit_effects",
-           "opportunity_attacks", "roll_damage", "situation", "spend_power", "strike",
-           "threatened_hexes", "threatening", "turn_key"]
+__all__ = ["attack_of", "attack_plan", "burst_cover", "can_strike_back",
+           "can_take_opportunity", "cover_level", "critical_note", "flanks", "force", "forced_to",
+           "hit_effects", "opportunity_attacks", "roll_damage", "situation", "spend_power",
+           "strike", "threatened_hexes", "threatening", "turn_key"]

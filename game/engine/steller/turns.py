@@ -23,9 +23,10 @@ from game.engine.steller.aided import expire_aid
 from game.engine.steller.body import is_down, pool_of, sheet_of
 from game.engine.steller.delay import lose_delayed_turn
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
-from game.engine.steller.health import die, harm, spend_surge
+from game.engine.steller.health import die, harm, lose_all_temp, spend_surge
 from game.engine.steller.maneuvers import check_grabs, unsustained
 from game.engine.steller.squeeze import end_squeeze_if_room
+from game.rules.steller.attacks import damage_taken
 from game.rules.steller.conditions import NO_ACTIONS
 from game.rules.steller.health import DEATH_FAILURES, SAVE_NEEDS, death_save
 
@@ -126,9 +127,13 @@ def begin_turn(b, name: str) -> None:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)
     count_down(b, name, "start")
-    amount = ongoing_damage(b, name)
-    if amount:
-        harm(b, name, amount, f"ongoing {amount}", by="")
+    for damage_type, amount in ongoing_damage(b, name):
+        if b.health(name).dead:
+            break
+        taken = damage_taken(amount, sheet_of(b, name), damage_type, b.conditions(name).active)
+        harm(b, name, taken, f"ongoing {amount}{' ' + damage_type if damage_type else ''}"
+             + (f" ({taken} after resistance and vulnerability)" if taken != amount else ""),
+             by="", damage_type=damage_type)
 
 
 def finish_turn(b, name: str) -> None:
@@ -167,6 +172,7 @@ def check_victory(b) -> bool:
     if len(teams) > 1:
         return False
     team = next(iter(teams), DRAW)
+    lose_all_temp(b)
     b.note(winner=team, active=None)
     b.emit(E.BattleWon(team, b.round))
     return True

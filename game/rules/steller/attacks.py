@@ -2,10 +2,12 @@
 
 An attack rolls d20 + its attack bonus + modifiers against the defense its power names (AC,
 Fortitude, Reflex or Will) and hits when the total equals or exceeds it. A natural 20 always
-hits and is a critical (maximum damage); a natural 1 always misses. Combat advantage gives +2,
-an ally's aid another +2 (or +2 to the aided target's defense); cover takes 2 (superior: 5)
-off, concealment 2 (total: 5); a running or squeezing attacker takes -5, a charging one +1. Damage is the power's dice, less resistance, plus vulnerability; a weakened
-attacker deals half.
+hits and is a critical (maximum damage, plus the power's extra critical dice); a natural 1
+always misses. Combat advantage gives +2, an ally's aid another +2 (or +2 to the aided
+target's defense); cover takes 2 (superior: 5) off, concealment 2 (total: 5); a ranged attack
+beyond its range, out to its long range, 2; a running or squeezing attacker takes -5, a
+charging one +1. Damage is the power's dice, less resistance, plus vulnerability (ongoing
+damage too, by its type); a weakened attacker deals half.
 
 `plan_attack` itemises every term, each naming its rule, so that the preview, the engine and
 the computer player read the same numbers.
@@ -21,6 +23,8 @@ COMBAT_ADVANTAGE = 2
 COVER = {"none": 0, "partial": -2, "good": -2, "superior": -5}
 CONCEALMENT = {"none": 0, "partial": -2, "total": -5}
 RUNNING_PENALTY = -5
+#: a ranged attack beyond the power's range, out to its long range
+LONG_RANGE = -2
 CHARGE_BONUS = 1
 #: a prone target's defenses against ranged attacks from enemies not next to it
 PRONE_RANGED = -2
@@ -43,6 +47,7 @@ class Attack:
     melee: bool = True
     miss_half: bool = False
     charge: bool = False
+    crit: object = None               # extra dice of a critical hit, or None
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class Situation:
     adjacent: bool = False            # the attacker stands next to the target
     aided: bool = False               # an ally's aid another: +2 to this attack
     aided_defense: bool = False       # an ally's aid another: +2 to the target's defenses
+    long_range: bool = False          # a ranged attack beyond its range (out to its long range)
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,7 @@ class AttackPlan:
     halved: bool                 # a weakened attacker deals half damage
     miss_half: bool
     minion: bool
+    crit: object = None          # extra dice of a critical hit
 
     @property
     def bonus(self) -> int:
@@ -80,10 +87,12 @@ class AttackPlan:
         hits = sum(1 for n in range(2, 20) if n + self.bonus >= self.target_number) + 1
         return hits / 20
 
-    def damage(self, rolled: int, critical: bool = False) -> int:
-        raw = (self.dice.max if critical else rolled) if self.dice is not None else 0
+    def damage(self, rolled: int, critical: bool = False, extra: int = 0) -> int:
+        """The damage of a hit: `rolled` on the dice, or on a critical their maximum plus
+        `extra` (the roll of the extra critical dice)."""
         if self.dice is None:
             return 0
+        raw = self.dice.max + extra if critical else rolled
         amount = max(0, raw + self.damage_bonus)
         return amount // 2 if self.halved else amount
 
@@ -95,12 +104,17 @@ class AttackPlan:
         if self.dice is None:
             return 0.0
         average = self.damage(round(self.dice.average))
-        top = self.damage(0, critical=True)
+        top = self.damage(0, critical=True, extra=round(self.crit.average) if self.crit else 0)
         hit = (self.chance - 0.05) * average + 0.05 * top
         miss = (1 - self.chance) * self.miss_damage(round(self.dice.average))
         if hp is not None and self.minion:
             return self.chance * hp
         return hit + miss
+
+    def critical_text(self) -> str:
+        """A natural 20's damage: "12", or "12 + 1d6" with extra critical dice."""
+        top = self.damage(0, critical=True)
+        return f"{top} + {self.crit}" if self.crit is not None and self.dice else str(top)
 
     def describe(self) -> str:
         terms = " ".join(f"{v:+d} {label}" for label, v in self.terms)
@@ -128,6 +142,8 @@ def hit_terms(attack: Attack, s: Situation) -> list[tuple[str, int]]:
         terms.append((f"combat advantage ({why})", COMBAT_ADVANTAGE))
     if attack.charge:
         terms.append(("charge", CHARGE_BONUS))
+    if s.long_range:
+        terms.append(("long range", LONG_RANGE))
     if "running" in s.attacker:
         terms.append(("running", RUNNING_PENALTY))
     if COVER.get(s.cover):
@@ -152,16 +168,26 @@ def defense_value(target_sheet, vs: str, conditions) -> int:
     return value + sum(v for c, v in DEFENSE_BONUS.items() if c in conditions)
 
 
-def plan_attack(attacker_sheet, target_sheet, attack: Attack, s: Situation) -> AttackPlan:
-    resist = dict(target_sheet.resist).get(attack.damage_type, 0)
-    if "petrified" in s.target:
+def type_adjustment(target_sheet, damage_type: str, conditions) -> int:
+    """Vulnerability less resistance to `damage_type` (a petrified target resists 20 of all)."""
+    resist = dict(target_sheet.resist).get(damage_type, 0)
+    if "petrified" in conditions:
         resist = max(resist, PETRIFIED_RESIST)
-    vulnerable = dict(target_sheet.vulnerable).get(attack.damage_type, 0)
+    return dict(target_sheet.vulnerable).get(damage_type, 0) - resist
+
+
+def damage_taken(amount: int, target_sheet, damage_type: str, conditions) -> int:
+    """`amount` damage of `damage_type` after resistance and vulnerability (never below 0)."""
+    return max(0, amount + type_adjustment(target_sheet, damage_type, conditions))
+
+
+def plan_attack(attacker_sheet, target_sheet, attack: Attack, s: Situation) -> AttackPlan:
     defense = defense_value(target_sheet, attack.vs, s.target) + (
         AID_BONUS if s.aided_defense else 0)
     return AttackPlan(tuple(hit_terms(attack, s)), attack.vs, defense, attack.dice,
-                      vulnerable - resist, "weakened" in s.attacker, attack.miss_half,
-                      target_sheet.minion)
+                      type_adjustment(target_sheet, attack.damage_type, s.target),
+                      "weakened" in s.attacker, attack.miss_half, target_sheet.minion,
+                      attack.crit)
 
 
 def hits(natural: int, total: int, defense: int) -> bool:
@@ -170,5 +196,6 @@ def hits(natural: int, total: int, defense: int) -> bool:
 
 
 __all__ = ["Attack", "AttackPlan", "CHARGE_BONUS", "COMBAT_ADVANTAGE", "CONCEALMENT", "COVER",
-           "DEFENSE_BONUS", "GRANTS_ADVANTAGE", "PETRIFIED_RESIST", "PRONE_RANGED", "RUNNING_PENALTY", "Situation", "combat_advantage",
-           "defense_name", "defense_value", "hits", "plan_attack"]
+           "DEFENSE_BONUS", "GRANTS_ADVANTAGE", "LONG_RANGE", "PETRIFIED_RESIST", "PRONE_RANGED",
+           "RUNNING_PENALTY", "Situation", "combat_advantage", "damage_taken", "defense_name",
+           "defense_value", "hits", "plan_attack", "type_adjustment"]

@@ -7,7 +7,7 @@ CONDITIONS = {
     "dazed": "grants combat advantage; one action a turn (a standard, a move or a minor); "
              "no opportunity or immediate actions",
     "deafened": "cannot hear",
-    "dominated": "dazed; the dominator chooses its action",
+    "dominated": "dazed; it uses only its at-will powers",
     "dying": "at 0 hit points or fewer: unconscious, a death saving throw at the end of each "
              "of its turns",
     "helpless": "grants combat advantage",
