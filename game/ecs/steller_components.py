@@ -21,6 +21,16 @@ class StellerPool:
     death_failures: int = 0
     immediate_round: int = 0           # the round of its last immediate action
     opportunity_turn: str = ""         # "round:creature" of the turn of its last opportunity action
+    zones: tuple["Zone", ...] = ()     # the walls it made that still burn
+
+
+@dataclass(frozen=True)
+class Zone:
+    """The hexes (cells) of a wall power `power` of its owner that damage who enters or
+    starts there; it ends at the end of the owner's turn when `turns` counts down to 0."""
+    power: str
+    cells: tuple[tuple[int, int], ...]
+    turns: int = 1
 
 
 @dataclass(frozen=True)
@@ -52,4 +62,4 @@ class StellerEffects:
     effects: tuple[Effect, ...] = ()
 
 
-__all__ = ["Effect", "StellerEffects", "StellerPool", "StellerSheet", "StellerTurn"]
+__all__ = ["Effect", "StellerEffects", "StellerPool", "StellerSheet", "StellerTurn", "Zone"]

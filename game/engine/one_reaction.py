@@ -91,7 +91,8 @@ def _drive(b, process, after_action, answer=None, started: bool = False) -> None
         after_action(b)
         return
     assert isinstance(ask, Ask)
-    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind))
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind,
+                                ask.attack))
     b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.engine import events as E
 from game.engine.steller.body import effects_of, pool_of, sheet_of, turn_of
+from game.engine.steller.immediate import immediate_spent
 from game.ui.lines import ConditionLine, LogEntry
 from game.rules.steller.attacks import defense_name, defense_value
 from game.rules.steller.conditions import CONDITIONS
@@ -163,9 +164,8 @@ def condition_lines(battle, name: str) -> tuple[ConditionLine, ...]:
 
 
 def immediate_words(battle, name: str) -> str:
-    """Whether its immediate action (one a round) is spent (docs/rules/steller/actions.md)."""
-    used = pool_of(battle, name).immediate_round == battle.round and battle.round > 0
-    return "used this round" if used else "ready"
+    """Whether its immediate action (one a round) is spent (docs/rules/steller/powers.md)."""
+    return "used until its next turn" if immediate_spent(battle, name) else "ready"
 
 
 def steller_card(battle, name: str, model=None) -> StellerCard:

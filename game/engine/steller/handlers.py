@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from game.engine import one_reaction
 from game.engine.steller import commands as S
+from game.engine.steller.immediate import set_policy
 from game.engine.steller.moving import path_move, stand_up
-from game.engine.steller.powers import charge, use_power
+from game.engine.steller.powers import charge, throw_grenade, use_power
 from game.engine.steller.special_actions import action_point, coup_de_grace
 from game.engine.steller.turn_actions import (
-    end_turn, react, second_wind, set_policy, total_defense,
+    end_turn, react, second_wind, total_defense,
 )
 from game.engine.steller.turns import after_action
 
 HANDLERS = {
     S.Walk: path_move("walk"), S.Shift: path_move("shift"), S.Run: path_move("run"),
     S.StandUp: stand_up, S.Charge: charge, S.UsePower: use_power,
+    S.ThrowGrenade: throw_grenade,
     S.SecondWind: second_wind, S.TotalDefense: total_defense, S.ActionPoint: action_point,
     S.CoupDeGrace: coup_de_grace, S.EndTurn: end_turn,
     S.React: react, S.SetPolicy: set_policy,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget
 from game.ecs.steller_components import StellerPool, StellerTurn
 from game.engine import events as E
+from game.engine.steller import zones
 from game.engine.steller.body import is_down, pool_of, sheet_of
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
 from game.engine.steller.health import die, harm, spend_surge
@@ -81,6 +82,8 @@ def begin_turn(b, name: str) -> None:
     b.update(name, StellerTurn, standard=False, move=False, minor=False, charged=False,
              dazed="dazed" in b.conditions(name).active or
              "dominated" in b.conditions(name).active, acted=0)
+    b.update(name, StellerPool, immediate_round=0)      # its immediate action is back
+    zones.burn(b, name, b.unit(name).hexes)
     for condition in UNTIL_NEXT_TURN:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)
@@ -93,6 +96,7 @@ def begin_turn(b, name: str) -> None:
 def finish_turn(b, name: str) -> None:
     if name in b.eids and not b.health(name).dead:
         count_down(b, name, "end")
+        zones.count_down(b, name)
         saving_throws(b, name)
         if "dying" in b.conditions(name).active:
             death_saving_throw(b, name)

@@ -4,7 +4,7 @@ An attack rolls d20 + its attack bonus + modifiers against the defense its power
 Fortitude, Reflex or Will) and hits when the total equals or exceeds it. A natural 20 always
 hits and is a critical (maximum damage); a natural 1 always misses. Combat advantage gives +2;
 cover takes 2 (superior: 5) off, concealment 2 (total: 5); a running attacker takes -5, a
-charging one +1. Damage is the power's dice, less resistance, plus vulnerability; a weakened
+charging one +1, autofire -4 (not for an expert). Damage is the power's dice, less resistance, plus vulnerability; a weakened
 attacker deals half.
 
 `plan_attack` itemises every term, each naming its rule, so that the preview, the engine and
@@ -21,6 +21,7 @@ COVER = {"none": 0, "partial": -2, "good": -2, "superior": -5}
 CONCEALMENT = {"none": 0, "partial": -2, "total": -5}
 RUNNING_PENALTY = -5
 CHARGE_BONUS = 1
+AUTOFIRE_PENALTY = -4          # unless the power is an expert's (keyword "expert")
 #: a target with one of these grants combat advantage to every attacker (prone: melee only)
 GRANTS_ADVANTAGE = ("stunned", "dazed", "helpless", "blinded", "unconscious", "surprised",
                     "running", "restrained", "dominated", "petrified", "dying")
@@ -38,6 +39,7 @@ class Attack:
     melee: bool = True
     miss_half: bool = False
     charge: bool = False
+    autofire: bool = False            # autofire without the firearms expert's training
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ def hit_terms(attack: Attack, s: Situation) -> list[tuple[str, int]]:
         terms.append((f"combat advantage ({why})", COMBAT_ADVANTAGE))
     if attack.charge:
         terms.append(("charge", CHARGE_BONUS))
+    if attack.autofire:
+        terms.append(("autofire", AUTOFIRE_PENALTY))
     if "running" in s.attacker:
         terms.append(("running", RUNNING_PENALTY))
     if COVER.get(s.cover):
