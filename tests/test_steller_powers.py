@@ -221,3 +221,48 @@ def test_an_enemy_entering_an_adjacent_hex_sets_off_a_reaction_after_the_step():
     events = ok(b, S.Walk("O", path=((3, 2), (4, 2), (5, 2)), confirm=True))
     assert [(r[0], r[1], r[7]) for r in rolls(events)][:1] == [("F", "O", "reaction")]
     assert b.cell(b.unit("O").anchor) == (5, 2)
+
+
+# ---- the computer player ----------------------------------------------------------------------
+
+def test_the_computer_takes_an_interrupt_that_prevents_a_blow_and_a_heal_that_helps():
+    """The computer player answers an immediate action's prompt by the engine's forecast: the
+    fighter's at-will interrupt on a marked orc about to strike is taken; the captain's
+    encounter heal waits for an ally that is bloodied."""
+    from game.ai.steller import StellerPlayer
+    player = StellerPlayer("hard")
+    b = marked_fight()
+    always(b, "F", policy="ask")
+    ok(b, S.UsePower("O", power="greataxe", target="A"))
+    assert b.pending.kind == "immediate" and player.command(b) == React("F", True)
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              ("Cap", "hobgoblin_captain", "red", 7, 3), dice=[("d20", 15), ("d8", 1)])
+    always(b, "Cap", policy="ask")
+    ok(b, S.UsePower("F", power="longsword", target="O"))
+    assert b.pending.reactor == "Cap" and player.command(b) == React("Cap", False)
+    b = arena(("F", "fighter", "blue", 3, 3), ("O", "orc", "red", 4, 3),
+              ("Cap", "hobgoblin_captain", "red", 7, 3), dice=[("d20", 15), ("d8", 8)])
+    always(b, "Cap", policy="ask")
+    b.update("O", Health, hp=20)
+    ok(b, S.UsePower("F", power="longsword", target="O"))
+    assert player.command(b) == React("Cap", True)
+
+
+def test_the_computer_throws_a_grenade_into_a_knot_of_foes():
+    """The computer player weighs Throw Grenade as any power: three foes bunched within 5
+    hexes draw the goblin's Fire Pot."""
+    from game.ai.steller import StellerPlayer
+    b = arena(("G", "goblin", "red", 1, 3), ("F", "fighter", "blue", 5, 3),
+              ("K", "fighter", "blue", 5, 4), ("L", "fighter", "blue", 6, 3))
+    cmd = StellerPlayer("hard").command(b)
+    assert isinstance(cmd, S.ThrowGrenade) and cmd.power == "fire_pot"
+
+
+def test_the_computer_raises_a_wall_of_fire_on_a_line_of_foes():
+    """The computer player weighs a wall as any power: a column of foes draws the wizard's
+    Wall of Fire over them."""
+    from game.ai.steller import StellerPlayer
+    b = arena(("W", "wizard", "blue", 1, 3), ("O", "orc", "red", 7, 2),
+              ("P", "orc", "red", 7, 3), ("Q", "orc", "red", 7, 4), ("R", "orc", "red", 7, 5))
+    cmd = StellerPlayer("hard").command(b)
+    assert isinstance(cmd, S.UsePower) and cmd.power == "wall_of_fire" and len(cmd.wall) == 5

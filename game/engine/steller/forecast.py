@@ -8,6 +8,7 @@ from game.engine.state import Refused
 from game.engine.steller import commands as S
 from game.engine.steller.body import sheet_of
 from game.engine.steller.health import temp_of
+from game.engine.steller.immediate import KIND
 from game.engine.steller.moving import path_states, provokers
 from game.engine.steller.powers import aimed, attack_provokers, power_of
 from game.engine.steller.strikes import attack_plan
@@ -57,8 +58,29 @@ def _charge(b, cmd) -> Forecast:
                     harm=((cmd.target, plan.expected_damage(b.health(cmd.target).hp)),))
 
 
+def _offer(b, command) -> Forecast | None:
+    """Accepting an immediate action's offer: the power's chance and damage on the enemy that
+    set it off, or the hit points the ally it heals regains."""
+    offer = b.pending.attack if b.pending is not None and b.pending.kind == KIND else None
+    if offer is None or not command.accept:
+        return None
+    power = sheet_of(b, offer.reactor).power(offer.power)
+    head = f"{power.name} ({power.action}: {offer.trigger}, {offer.enemy})"
+    if power.heal:
+        gain = surge_value(b.health(offer.target).max_hp)
+        return Forecast(None, (head, f"{offer.target} spends a healing surge, +{gain} HP"),
+                        caught=(offer.target,), harm=((offer.target, -gain),))
+    plan = attack_plan(b, offer.reactor, offer.target, power)
+    hp = b.health(offer.target).hp
+    return Forecast(plan.chance, (head,) + plan_lines(plan, offer.target),
+                    caught=(offer.target,),
+                    harm=((offer.target, min(plan.expected_damage(hp), hp)),))
+
+
 def forecast(b, command) -> Forecast | None:
     try:
+        if isinstance(command, S.React):
+            return _offer(b, command)
         if isinstance(command, S.UsePower):
             return _power(b, command)
         if isinstance(command, S.Charge):
