@@ -499,8 +499,8 @@ def blocked_reason(battle, human: bool | None = None) -> str:
     if kind == "over":
         return "The battle is over"
     if kind == "reaction":
-        what = {"interrupt": "interrupt", "defense": "defense prompt"}.get(
-            battle.pending.kind, aoo_name(battle))
+        what = {"interrupt": "interrupt", "defense": "defense prompt",
+                "immediate": "immediate action"}.get(battle.pending.kind, aoo_name(battle))
         return f"Waiting for {name}'s answer to the {what}"
     if kind == "choice":
         return f"{name} must first pick who acts next"

@@ -217,6 +217,24 @@ def steller_opportunity_prompt(battle) -> tuple[str, list[str]]:
     return f"Opportunity attack: {p.reactor}", lines
 
 
+def steller_immediate_prompt(battle) -> tuple[str, list[str]]:
+    """The title and lines of a pending immediate interrupt or reaction: what set it off, the
+    power, and its chance and damage (or the heal) as the engine forecasts accepting it."""
+    from game.engine.commands import React
+    p = battle.pending
+    offer = p.attack
+    power = sheet_of(battle, p.reactor).power(offer.power)
+    when = "before it resolves" if power.interrupt else "after it"
+    lines = [f"{offer.enemy}: {offer.trigger} ({p.reactor}) - {power.action}, {when}.",
+             f"{power.name} ({attack_words(power)}) on {offer.target}"]
+    forecast = battle.forecast(React(p.reactor, accept=True))
+    if forecast is not None:
+        lines += list(forecast.lines[1:])
+    lines.append("Take the immediate action? One a round, spent until its next turn "
+                 "(steller rules: Powers)")
+    return f"{power.action.capitalize()}: {p.reactor}", lines
+
+
 def _save_text(e) -> str:
     """A saving throw in words: a death saving throw fails, holds (still dying) or, on a 20,
     wakes the creature; any other ends its condition or not (docs/rules/steller/conditions.md,
@@ -242,4 +260,5 @@ def steller_line(e) -> LogEntry | None:
 
 __all__ = ["PowerLine", "StellerCard", "actions_left", "attack_words", "condition_lines", "death_words",
            "duration_words", "immediate_words", "power_line", "steller_card",
-           "steller_line", "steller_opportunity_prompt", "steller_turn_words"]
+           "steller_immediate_prompt", "steller_line", "steller_opportunity_prompt",
+           "steller_turn_words"]

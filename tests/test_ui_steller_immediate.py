@@ -1,0 +1,62 @@
+"""The steller rules' immediate actions in the window (docs/rules/steller/powers.md): a
+person's creature offered an interrupt is asked by the reaction prompt, with the power and the
+engine's chance, and its answer goes to the engine as React.
+
+The first d20s of a battle are the initiative rolls, one per creature in the listed order.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.engine import events as E  # noqa: E402
+from game.engine.steller import commands as S  # noqa: E402
+from game.ui import presenters as P  # noqa: E402
+from game.ui.controller import GameController  # noqa: E402
+from game.ecs.scenario import make_hexmap  # noqa: E402
+from game.engine.battle import Battle  # noqa: E402
+from game.tiled.hexmap import UnitPlacement  # noqa: E402
+
+
+def people_and_computer(*units, dice=()) -> Battle:
+    """units: (name, kind, team, col, row) in turn order; blue is a person's, red the
+    computer's (so every creature's immediate actions are asked)."""
+    placements = [UnitPlacement(name, kind, team, col, row, 0, {})
+                  for name, kind, team, col, row in units]
+    rolls = [("d20", d) for d in (20, 15, 10, 5)[:len(units)]] + list(dice)
+    return Battle(make_hexmap(10, 8, None, placements), seed=0, rules="steller",
+                  fixed_dice=rolls, controllers={"blue": "human", "red": "ai"})
+
+
+def test_a_persons_fighter_is_prompted_for_its_combat_challenge():
+    """"Interrupt: An immediate interrupt lets you jump in when a certain trigger condition
+    arises": the orc the fighter marked swings at the archer; the window asks the fighter's
+    player, showing the power and its chance; Accept strikes before the orc's blow."""
+    from game.ui.hud import Hud, make_manager
+    b = people_and_computer(("Aldric", "fighter", "blue", 2, 3), ("Grok", "orc", "red", 3, 3),
+                            ("Bow", "archer", "blue", 4, 3),
+                            dice=[("d20", 15), ("d8", 3), ("d20", 15), ("d8", 4), ("d20", 12),
+                                  ("d12", 5)])
+    assert b.apply(S.UsePower("Aldric", power="shield_slam", target="Grok")).ok
+    assert b.apply(S.EndTurn("Aldric")).ok and b.active == "Grok"
+    out = b.apply(S.UsePower("Grok", power="greataxe", target="Bow"))
+    assert out.ok and b.awaiting() == "reaction" and b.pending.kind == "immediate"
+    pygame.init()
+    pygame.display.set_mode((1280, 800))
+    manager = make_manager((1280, 800))
+    ctl = GameController(b)
+    hud = Hud(manager, ctl)
+    try:
+        title, body, buttons = hud.prompt.content(b)
+        assert title == "Immediate interrupt: Aldric" and buttons
+        assert "Combat Challenge" in body and "to hit" in body and "marked" in body
+        assert "immediate action" in P.blocked_reason(b)
+    finally:
+        hud.kill()
+    ctl.react(True)
+    rolled = [(e.attacker, e.kind) for e in b.events if isinstance(e, E.AttackRolled)]
+    assert rolled[-2:] == [("Aldric", "interrupt"), ("Grok", "attack")]
