@@ -288,8 +288,8 @@ def _keywords(ctx, key, value):
 
 def _uses(ctx, key, value):
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
-        raise ctx.error(key, f"uses is a count of times a battle, got {value!r}",
-                        f"write e.g. {key} = 2 (a whole number 1-20)")
+        raise ctx.error(key, f"uses must be a count of times a battle, {value!r} is not a "
+                        "count", f"write e.g. {key} = 2, a whole number 1-20")
     return value
 
 
