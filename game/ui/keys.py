@@ -36,7 +36,8 @@ STELLER_ACTION_KEYS: dict[int, str] = {
     pygame.K_1: "basic_attack", pygame.K_m: "use_power", pygame.K_2: "walk",
     pygame.K_3: "shift", pygame.K_4: "run", pygame.K_5: "charge", pygame.K_r: "stand_up",
     pygame.K_f: "second_wind", pygame.K_b: "total_defense", pygame.K_6: "coup_de_grace",
-    pygame.K_p: "action_point", pygame.K_e: "end_turn", pygame.K_END: "end_turn",
+    pygame.K_p: "action_point", pygame.K_7: "throw_grenade", pygame.K_e: "end_turn",
+    pygame.K_END: "end_turn",
 }
 #: the action bar's hotkeys by the battle's rule profile (its name)
 ACTION_KEYS_BY_RULES: dict[str, dict[int, str]] = {"lfg": ACTION_KEYS,

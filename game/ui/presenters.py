@@ -354,13 +354,18 @@ STELLER_ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "critical"),
     ("action_point", "Action Point", "Act. Pt", "P",
      "Free action, once a battle: another standard (or move, or minor) action this turn"),
+    ("throw_grenade", "Throw Grenade", "Grenade", "7",
+     "Standard action: burst a grenade of yours on a hex within its range (each has its "
+     "uses): click a highlighted hex"),
     ("end_turn", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
 #: the steller rules' refusal codes in a few words
 STELLER_SHORT_REASONS = {
     "battle_over": "The battle is over",
-    "awaiting_reaction": "Waiting for an opportunity attack's answer",
+    "awaiting_reaction": "Waiting for a reaction's answer",
+    "grenade": "A grenade: throw it",
+    "not_a_grenade": "Not a grenade",
     "not_your_turn": "Not its turn",
     "no_actions": "It can take no action",
     "no_standard_action": "Standard action used",
