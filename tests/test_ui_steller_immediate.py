@@ -60,3 +60,20 @@ def test_a_persons_fighter_is_prompted_for_its_combat_challenge():
     ctl.react(True)
     rolled = [(e.attacker, e.kind) for e in b.events if isinstance(e, E.AttackRolled)]
     assert rolled[-2:] == [("Aldric", "interrupt"), ("Grok", "attack")]
+
+
+def test_a_wall_and_a_line_are_aimed_with_the_area_preview():
+    """"Wall: A wall fills a specified number of contiguous squares within range": the window
+    aims a wall by its first hex (Tab turns it) and previews its five hexes; a line previews
+    the hexes of the hex line toward the pointed hex."""
+    from game.ui import more_mode
+    b = people_and_computer(("Wiz", "wizard", "blue", 1, 3), ("Grok", "orc", "red", 6, 3))
+    aims = more_mode.targets(b, "Wiz", "use_power", "wall_of_fire")
+    walls = [o.command for options in aims.values() for o in options]
+    assert walls and all(len(w.wall) == 5 and (w.wall[0] in aims) for w in walls)
+    over_grok = next(w for w in walls if (6, 3) in w.wall)
+    cells = more_mode.area_cells(b, over_grok)
+    assert set(cells) == set(over_grok.wall) and b.forecast(over_grok).caught == ("Grok",)
+    line = S.UsePower("Wiz", power="lightning_line", at=(7, 3))
+    cells = more_mode.area_cells(b, line)
+    assert len(cells) == 6 and (6, 3) in cells and (1, 3) not in cells
