@@ -54,7 +54,9 @@ def test_a_persons_fighter_is_prompted_for_its_combat_challenge():
         title, body, buttons = hud.prompt.content(b)
         assert title == "Immediate interrupt: Aldric" and buttons
         assert "Combat Challenge" in body and "to hit" in body and "marked" in body
-        assert "immediate action" in P.blocked_reason(b)
+        assert "immediate action" in P.blocked_reason(b) and "immediate action" in hud.hint()
+        lines = [x.text for x in P.log_entries(b.events, "steller")]
+        assert "Aldric may take an immediate action against Grok: its player decides" in lines
     finally:
         hud.kill()
     ctl.react(True)

@@ -988,6 +988,10 @@ def _action_line(e: E.Event) -> LogEntry | None:
         return LogEntry(f"{e.by} may interrupt {e.unit} at {_cell(e.at)}: its player decides",
                         "An Interrupt Turn costs its Reaction (rules: Turns, actions and "
                         "initiative)", (e.by, e.unit), "interrupt", (e,))
+    if isinstance(e, E.ReactionAsked) and e.kind == "immediate":
+        return LogEntry(f"{e.by} may take an immediate action against {e.unit}: its player "
+                        "decides", "One immediate action a round (steller rules: Powers)",
+                        (e.by, e.unit), "reaction", (e,))
     if isinstance(e, E.ReactionAsked) and e.kind == "defense":
         return LogEntry(f"{e.by} may defend against {e.unit}'s attack: its player decides",
                         "Active Parry or Active Dodge (rules: Reactions)", (e.by, e.unit),
@@ -1583,6 +1587,8 @@ def declined_words(battle) -> str:
         return f"{p.reactor} takes no defense against {p.mover}'s attack"
     if p.kind == "interrupt":
         return f"{p.reactor} does not interrupt {p.mover}"
+    if p.kind == "immediate":
+        return f"{p.reactor} takes no immediate action against {p.mover}"
     return f"{p.reactor} lets {p.mover} go without an {aoo_name(battle)}"
 
 

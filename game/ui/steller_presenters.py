@@ -224,14 +224,13 @@ def steller_immediate_prompt(battle) -> tuple[str, list[str]]:
     p = battle.pending
     offer = p.attack
     power = sheet_of(battle, p.reactor).power(offer.power)
-    when = "before it resolves" if power.interrupt else "after it"
-    lines = [f"{offer.enemy}: {offer.trigger} ({p.reactor}) - {power.action}, {when}.",
+    when = "before" if power.interrupt else "after"
+    lines = [f"{offer.enemy}: {offer.trigger} ({when} it).",
              f"{power.name} ({attack_words(power)}) on {offer.target}"]
     forecast = battle.forecast(React(p.reactor, accept=True))
     if forecast is not None:
         lines += list(forecast.lines[1:])
-    lines.append("Take the immediate action? One a round, spent until its next turn "
-                 "(steller rules: Powers)")
+    lines.append("Take it? One a round (steller rules: Powers)")
     return f"{power.action.capitalize()}: {p.reactor}", lines
 
 

@@ -19,8 +19,9 @@ class ReactionPrompt:
         if p.kind == "defense":
             return (f"{p.reactor} may defend against {p.mover}'s attack: answer first "
                     "(P parry, V dodge, Y best, N none)")
-        what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
-            f"make an {aoo_name(ctl.battle)} on"
+        what = ("try an Interrupt Turn against" if p.kind == "interrupt" else
+                "take its immediate action against" if p.kind == "immediate" else
+                f"make an {aoo_name(ctl.battle)} on")
         return f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)"
 
     def on_click(self, ctl, cell, who: str | None):
