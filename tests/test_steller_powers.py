@@ -97,6 +97,7 @@ def test_one_immediate_action_a_round_and_none_on_your_own_turn():
     ok(b, S.EndTurn("O"))
     ok(b, S.EndTurn("A"))           # round 2: F's turn starts, its immediate action is back
     assert b.active == "F" and steller_card(b, "F").immediate == "ready"
+    assert code(b, S.UsePower("F", power="combat_challenge", target="O")) == "immediate_power"
 
 
 def test_an_ask_creature_is_prompted_before_its_interrupt():

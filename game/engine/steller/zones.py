@@ -1,7 +1,8 @@
 """Walls that burn (docs/rules/steller/powers.md "Walls, lines and autofire"): a wall power
 with zone damage leaves its hexes burning until the end of its user's next turn. A creature
-that enters one of them, or starts its turn in one, takes the zone's damage (rolled each
-time). The zones belong to their user (`StellerPool.zones`)."""
+that enters one of them by a move of its own, or starts its turn in one, takes the zone's
+damage (rolled each time). The zones belong to their user (`StellerPool.zones`); they go out
+when it dies."""
 from __future__ import annotations
 
 from game.ecs.steller_components import StellerPool, Zone
@@ -19,8 +20,9 @@ def make_zone(b, owner: str, power, hexes) -> None:
 
 
 def burning(b) -> list[tuple[str, Zone]]:
-    """(owner, zone) of every zone on the map."""
-    return [(n, z) for n in b.order if n in b.eids for z in pool_of(b, n).zones]
+    """(owner, zone) of every zone on the map (a dead owner's have gone out)."""
+    return [(n, z) for n in b.order if n in b.eids and not b.health(n).dead
+            for z in pool_of(b, n).zones]
 
 
 def zone_cells(b) -> frozenset:
