@@ -1,6 +1,8 @@
-"""The steller rules' immediate actions in the window (docs/rules/steller/powers.md): a
-person's creature offered an interrupt is asked by the reaction prompt, with the power and the
-engine's chance, and its answer goes to the engine as React.
+"""The steller rules' immediate actions, walls, lines and grenades in the window
+(docs/rules/steller/powers.md): a person's creature offered an interrupt is asked by the
+reaction prompt, with the power and the engine's chance, and its answer goes to the engine as
+React; a wall and a line are aimed with the area preview; Throw Grenade is a button and a
+click.
 
 The first d20s of a battle are the initiative rolls, one per creature in the listed order.
 """
@@ -79,3 +81,32 @@ def test_a_wall_and_a_line_are_aimed_with_the_area_preview():
     line = S.UsePower("Wiz", power="lightning_line", at=(7, 3))
     cells = more_mode.area_cells(b, line)
     assert len(cells) == 6 and (6, 3) in cells and (1, 3) not in cells
+
+
+def test_throw_grenade_from_the_action_bar_and_a_click():
+    """"THROWN EXPLOSIVES: ✦ Target: You can attempt to throw a grenade at a group of
+    creatures": key 7 (Throw Grenade) tints the hexes a Fire Pot may burst on; hovering one
+    previews its seven hexes; a click throws it."""
+    from game.ui.app import App
+    b = people_and_computer(("Snik", "goblin", "blue", 1, 3), ("Grok", "orc", "red", 5, 3),
+                            dice=[("d6", 4), ("d20", 15)])
+    app = App(b, (1280, 800), window=False, animations=False, human_teams={"blue"})
+    app.update(0.0)
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        app.handle_event(pygame.event.Event(kind, key=pygame.K_7, mod=0, unicode="",
+                                            scancode=0))
+    app.update(0.0)
+    ctl = app.controller
+    assert ctl.model.mode == "more" and (5, 3) in ctl.model.more.targets
+    pos = tuple(round(v) for v in app.camera.to_screen(*app.board.centre((5, 3))))
+    pygame.mouse.set_pos(pos)
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                        buttons=(0, 0, 0)))
+    app.update(0.0)
+    assert len(ctl.model.more.hovered.area) == 7
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle_event(pygame.event.Event(kind, pos=pos, button=1, mod=0))
+    app.update(0.0)
+    rolled = [(e.attacker, e.target, e.weapon) for e in b.events
+              if isinstance(e, E.AttackRolled)]
+    assert rolled == [("Snik", "Grok", "Fire Pot")]
