@@ -176,7 +176,8 @@ def _add_play(sub) -> None:
 
 def _add_map_commands(sub) -> None:
     """Subcommands for maps: check, draw, inspect, preview a path, start a new one."""
-    validate = sub.add_parser("validate", help="check maps or campaign files (.toml); one line "
+    validate = sub.add_parser("validate", help="check maps, campaign files (.toml) or steller "
+                              "stat blocks (a .toml in a folder named steller); one line "
                               "per problem, exit 2 if any")
     validate.add_argument("maps", nargs="+", type=map_argument, help=MAP_HELP)
     validate.add_argument("--json", action="store_true",
@@ -312,14 +313,32 @@ def _validate(args: argparse.Namespace) -> int:
     """Maps as game.tiled.validate checks them; a campaign file (.toml) with every map it
     names (docs/mapping.md "Campaigns"): every problem a line, exit 2 if any."""
     from game.tiled.validate import run_validate, run_validate_json
-    campaigns = [m for m in args.maps if m.endswith(".toml")]
+    blocks = [m for m in args.maps if m.endswith(".toml") and Path(m).parent.name == "steller"]
+    campaigns = [m for m in args.maps if m.endswith(".toml") and m not in blocks]
     maps = [m for m in args.maps if not m.endswith(".toml")]
     code = 0
-    if maps or not campaigns:
+    if maps or not (campaigns or blocks):
         code = run_validate_json(maps) if args.json else run_validate(maps)
     for path in campaigns:
         code = max(code, _validate_campaign(path))
+    for path in blocks:
+        code = max(code, _validate_stat_block(path))
     return code
+
+
+def _validate_stat_block(path: str) -> int:
+    """A steller stat block (a .toml in a folder named steller, docs/rules/steller/stat-blocks.md):
+    one line naming the file, the creature and the fix, exit 2; else ok."""
+    from game.data.model import DataError
+    from game.data.steller import load_steller_unit
+    try:
+        unit = load_steller_unit(path)
+    except DataError as err:
+        print(printable(str(err)), file=sys.stderr)
+        return 2
+    print(printable(f"{path}: ok (steller stat block {unit.name!r}, {len(unit.powers)} "
+                    "powers)"))
+    return 0
 
 
 def _validate_campaign(path: str) -> int:

@@ -121,3 +121,69 @@ def test_a_bad_stat_block_is_one_line_naming_file_creature_and_fix(tmp_path, old
     a count, a missing defense: one line naming the file, the creature and the fix."""
     assert old in GOOD
     one_error(tmp_path, GOOD.replace(old, new, 1), *fragments)
+
+
+GRENADE = GOOD + """
+[[powers]]
+id = "fire_pot"
+name = "Fire Pot"
+usage = "encounter"
+uses = 2
+action = "standard"
+kind = "area burst 1 within 5"
+attack = 4
+vs = "reflex"
+damage = "1d6+2"
+keywords = ["grenade"]
+
+[[powers]]
+id = "parry"
+name = "Parry"
+usage = "at-will"
+action = "immediate interrupt"
+trigger = "an enemy attacks you"
+kind = "melee 1"
+attack = 6
+vs = "ac"
+damage = "1d6"
+"""
+
+
+@pytest.mark.parametrize("old, new, fragments", [
+    ('uses = 2', 'uses = "many"', ("powers[2].uses", "not a count", "'many'")),
+    ('uses = 2', 'uses = 2.5', ("powers[2].uses", "count")),
+    ('uses = 2', 'uses = 0', ("powers[2].uses", "count")),
+    ('kind = "area burst 1 within 5"', 'kind = "area burst 1 within -5"',
+     ("powers[2].kind", "negative")),
+    ('kind = "area burst 1 within 5"', 'kind = "wall 3"', ("powers[2].kind", "within")),
+    ('kind = "area burst 1 within 5"', 'kind = "spiral 3"', ("powers[2].kind", "unknown area")),
+    ('uses = 2\n', '', ("powers[2].keywords", "grenade")),
+    ('trigger = "an enemy attacks you"', 'trigger = "a full moon"',
+     ("powers[3].trigger", "unknown value 'a full moon'")),
+    ('trigger = "an enemy attacks you"\n', '', ("powers[3].action", "add trigger")),
+    ('trigger = "an enemy attacks you"', 'trigger = "an enemy hits an ally"',
+     ("powers[3].trigger", "immediate reaction")),
+    ('vs = "reflex"\ndamage = "1d6+2"', 'vs = "armour"\ndamage = "1d6+2"',
+     ("powers[2].vs", "unknown value 'armour'")),
+])
+def test_bad_power_data_is_one_line_naming_file_creature_and_fix(tmp_path, old, new, fragments):
+    """Bad input of grenades, walls and immediate powers: uses that are not a count, a negative
+    range, a wall without its range, an unknown area, trigger or defense, an immediate action
+    without its trigger: one line naming the file, the creature and the fix."""
+    assert old in GRENADE
+    one_error(tmp_path, GRENADE.replace(old, new, 1), *fragments)
+
+
+def test_validate_checks_a_steller_stat_block_and_exits_2(tmp_path, capsys):
+    """`python -m game validate` of a bad steller stat block: one line on stderr, exit 2."""
+    from game.cli import main
+    folder = tmp_path / "steller"
+    folder.mkdir()
+    path = folder / "raider.toml"
+    path.write_text(GRENADE.replace('uses = 2', 'uses = "many"'))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.startswith(str(path)) and "[raider]" in err
+    path.write_text(GRENADE)
+    assert main(["validate", str(path)]) == 0
+    assert "ok" in capsys.readouterr().out

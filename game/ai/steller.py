@@ -7,7 +7,8 @@ may expect), as the other rulebooks' players do.
 - `steller_baseline`: the yardstick. It stands up when prone, makes its first basic attack on
   the nearest enemy it can (one that provokes no opportunity attack first: a sword, not a
   thrown javelin, against a foe next to it), else walks toward the nearest enemy (taking the opportunity
-  attacks it provokes), and ends its turn. No power, no charge, no second wind.
+  attacks it provokes), and ends its turn. No power (nor immediate action), no charge, no
+  second wind.
 - `StellerPlayer`: catches its second wind when at a quarter of its hit points, or bloodied
   with nobody to strike; weighs every basic attack and power by the damage the forecast
   expects on enemies still standing (more on a weakened foe, a kill extra), less
@@ -19,8 +20,10 @@ may expect), as the other rulebooks' players do.
   standard action when a basic attack would likely finish a foe. It bull rushes an enemy off a
   bloodied ally (where the engine's forecast says the push takes it out of that ally's reach),
   grabs an enemy shooter next to it (which would shift away and shoot) and sustains the grab,
-  and, with no attack worth making, aids an ally next to the same enemy. Easy mis-judges often,
-  Hard never.
+  and, with no attack worth making, aids an ally next to the same enemy. Grenades (Throw
+  Grenade), walls, lines and autofire are weighed as every power is, by the forecast. Offered
+  an immediate interrupt or reaction, it takes it when it helps (`immediate_answer`). Easy
+  mis-judges often, Hard never.
 """
 from __future__ import annotations
 
@@ -39,6 +42,9 @@ SPEND_MARGIN = 1.25       # an encounter or daily power must beat the best at-wi
 PROVOKE_COST = 4.0
 SHOOTERS = ("artillery", "controller")
 MANEUVER_CHANCE = 0.5      # a bull rush, a grab or an aid is tried at this chance or better
+IMMEDIATE = "immediate"     # the kind of an immediate action's prompt
+INTERRUPT_SHARE = 0.6       # a limited interrupt: it likely drops the attacker
+REACTION_SHARE = 0.5        # a limited reaction: half the enemy's hit points
 
 
 def _standing_enemies(view, u):
@@ -60,8 +66,8 @@ def steller_baseline(battle, name: str | None = None) -> C.Command:
     state, who = battle.decider()
     if state == "over":
         raise ValueError("the battle is over: there is nothing to command")
-    if state == "reaction":
-        return C.React(who, True)
+    if state == "reaction":        # no powers: no immediate action either
+        return C.React(who, battle.pending.kind != IMMEDIATE)
     view = battle.view()
     u = view.unit(who)
     stand = battle.options(who, "stand_up")
@@ -110,7 +116,8 @@ class StellerPlayer:
         if state == "over":
             raise ValueError("the battle is over: there is nothing to command")
         if state == "reaction":
-            return C.React(who, True)
+            return C.React(who, immediate_answer(battle, who)
+                           if battle.pending.kind == IMMEDIATE else True)
         for step in (self.recover, self.sustain, self.step_back, self.coup_de_grace,
                      self.rescue, self.hold_shooter, self.attack, self.aid, self.action_point,
                      self.close_in):
@@ -206,7 +213,7 @@ class StellerPlayer:
         me = view.unit(who)
         sheet = sheet_of(battle, who)
         best_at_will, best_spent = None, None
-        for action in ("basic_attack", "use_power"):
+        for action in ("basic_attack", "use_power", "throw_grenade"):
             for option in battle.options(who, action):
                 value = self.value(battle, view, me, option)
                 if value <= 0:
@@ -301,6 +308,26 @@ class StellerPlayer:
                                          o.command.path)).command
 
 
+def immediate_answer(battle, who: str) -> bool:
+    """Take an immediate action when it helps: a heal on a bloodied ally; an at-will strike
+    (it costs nothing the creature would use otherwise); an interrupt of a limited power
+    when it likely drops the attacker before its blow (the damage it prevents), a reaction
+    of one when it takes half the enemy's hit points."""
+    offer = battle.pending.attack
+    forecast = battle.forecast(C.React(who, True))
+    if offer is None or forecast is None or not forecast.harm:
+        return False
+    target, harm = forecast.harm[0]
+    u = battle.view().unit(target)
+    if harm < 0:
+        return u.hp <= u.max_hp // 2
+    power = sheet_of(battle, who).power(offer.power)
+    if power.usage == "at-will":
+        return harm > 0
+    share = harm / max(1, u.hp)
+    return share >= (INTERRUPT_SHARE if power.interrupt else REACTION_SHARE)
+
+
 def shooter(battle, who: str) -> bool:
     """An artillery or controller with a ranged basic attack keeps its distance."""
     sheet = sheet_of(battle, who)
@@ -311,4 +338,4 @@ def _worth(choice: Choice) -> float:
     return choice.value
 
 
-__all__ = ["StellerBaselinePlayer", "StellerPlayer", "steller_baseline"]
+__all__ = ["StellerBaselinePlayer", "StellerPlayer", "immediate_answer", "steller_baseline"]

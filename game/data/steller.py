@@ -29,8 +29,14 @@ creature kind keeps its key (the file name, the same as its default stat block i
     action = "standard"     # standard | move | minor | free | immediate interrupt |
                             # immediate reaction
     kind = "melee 1"        # melee N | ranged N | close burst N | close blast N |
-                            # area burst N within M
+                            # area burst N within M | wall N within M | line N |
+                            # autofire within M
     long_range = 20         # optional, ranged N only: -2 to attacks beyond N out to this
+    trigger = "an enemy attacks you"   # an immediate action's trigger (TRIGGERS)
+    uses = 2                # optional: an encounter or daily power used this many times a
+                            # battle (a grenade: keywords = ["grenade"], an area burst)
+    zone_damage = "1d6"     # optional, a wall: who enters it or starts its turn in it takes
+                            # this until the end of the user's next turn
     basic = true            # optional: its melee (or ranged) basic attack
     attack = 6              # added to the d20
     vs = "ac"               # ac | fortitude | reflex | will
@@ -79,8 +85,15 @@ TARGETS = ("enemies", "creatures", "allies")
 DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                 "radiant", "thunder")
 MAX_NUMBER = 10_000
-_KIND_RE = re.compile(r"^(melee|ranged|close burst|close blast|area burst)\s+(-?\d{1,4})"
-                      r"(?:\s+within\s+(-?\d{1,4}))?$")
+_KIND_RE = re.compile(r"^(melee|ranged|close burst|close blast|area burst|wall|line|autofire)"
+                      r"(?:\s+(-?\d{1,4}))?(?:\s+within\s+(-?\d{1,4}))?$")
+#: the shapes that name a range ("within M"); autofire names no size (its area is fixed)
+RANGED_AREAS = ("area_burst", "wall", "autofire")
+#: what sets off an immediate interrupt or reaction (docs/rules/steller/powers.md)
+TRIGGERS = ("an enemy attacks you", "an enemy hits an ally", "an enemy enters an adjacent hex",
+            "an enemy you marked attacks another")
+#: triggers only a reaction may answer (the hit is known once the attack is rolled)
+REACTION_ONLY = ("an enemy hits an ally",)
 _FORCED_RE = re.compile(r"^(push|pull|slide)\s+(-?\d{1,3})$")
 
 
@@ -118,10 +131,14 @@ class StellerPower:
     targets: str = "enemies"
     keywords: tuple[str, ...] = ()
     description: str = ""
+    trigger: str = ""                  # an immediate action's trigger (TRIGGERS)
+    uses: int = 0                      # times a battle (0: at-will, or once)
+    zone_damage: Dice | None = None    # a wall's damage to who enters or starts there
 
     @property
     def area(self) -> bool:
-        return self.shape in ("close_burst", "close_blast", "area_burst")
+        return self.shape in ("close_burst", "close_blast", "area_burst", "wall", "line",
+                              "autofire")
 
     @property
     def boon(self) -> bool:
@@ -136,15 +153,34 @@ class StellerPower:
     @property
     def provokes(self) -> bool:
         """A ranged or area attack made next to an enemy provokes (docs/rules/steller/attacks.md)."""
-        return not self.boon and self.shape in ("ranged", "area_burst")
+        return not self.boon and self.shape in ("ranged",) + RANGED_AREAS
+
+    @property
+    def immediate(self) -> bool:
+        return self.action.startswith("immediate")
+
+    @property
+    def interrupt(self) -> bool:
+        return self.action == "immediate interrupt"
+
+    @property
+    def grenade(self) -> bool:
+        return "grenade" in self.keywords
+
+    @property
+    def times(self) -> int:
+        """How many times a battle it may be used (0: at will)."""
+        return 0 if self.usage == "at-will" else max(1, self.uses)
 
     def kind_text(self) -> str:
         if self.shape == "ranged" and self.long_range > self.range:
             return f"ranged {self.range}/{self.long_range}"
         if self.shape in ("melee", "ranged"):
             return f"{self.shape} {self.range}"
-        if self.shape == "area_burst":
-            return f"area burst {self.size} within {self.range}"
+        if self.shape == "autofire":
+            return f"autofire within {self.range}"
+        if self.shape in RANGED_AREAS:
+            return f"{self.shape.replace('_', ' ')} {self.size} within {self.range}"
         return f"{self.shape.replace('_', ' ')} {self.size}"
 
     def header(self) -> str:
@@ -209,17 +245,23 @@ class StellerUnit:
 
 def _kind(ctx, key, value):
     fix = (f"write e.g. {key} = \"melee 1\", \"ranged 10\", \"close burst 1\", "
-           "\"close blast 3\" or \"area burst 1 within 10\"")
+           "\"close blast 3\", \"area burst 1 within 10\", \"wall 3 within 8\", "
+           "\"line 5\" or \"autofire within 10\"")
     m = _KIND_RE.match(value.strip()) if isinstance(value, str) else None
     if m is None:
         raise ctx.error(key, f"unknown area or attack kind {value!r}", fix)
-    shape, n, within = m.group(1).replace(" ", "_"), int(m.group(2)), m.group(3)
-    if n < 0 or (within is not None and int(within) < 0):
+    shape, n, within = m.group(1).replace(" ", "_"), m.group(2), m.group(3)
+    if any(x is not None and int(x) < 0 for x in (n, within)):
         raise ctx.error(key, f"a range or size cannot be negative, got {value!r}",
                         "use 1 or more hexes")
-    if (shape == "area_burst") != (within is not None):
-        raise ctx.error(key, f"only an area burst names a range ('within M'), got {value!r}",
+    if (shape in RANGED_AREAS) != (within is not None):
+        raise ctx.error(key, f"only an area burst, a wall or autofire names a range "
+                        f"('within M'), and each of them does, got {value!r}", fix)
+    if (shape == "autofire") != (n is None):
+        raise ctx.error(key, f"{shape.replace('_', ' ')} names "
+                        f"{'no size' if shape == 'autofire' else 'its size'}, got {value!r}",
                         fix)
+    n = int(n) if n is not None else 1
     if not 1 <= n <= 20 or (within is not None and not 1 <= int(within) <= 40):
         raise ctx.error(key, f"a size must be 1-20 hexes and a range 1-40, got {value!r}", fix)
     return shape, n, int(within) if within is not None else None
@@ -264,6 +306,13 @@ def _keywords(ctx, key, value):
     return tuple(value)
 
 
+def _uses(ctx, key, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
+        raise ctx.error(key, f"uses must be a count of times a battle, {value!r} is not a "
+                        "count", f"write e.g. {key} = 2, a whole number 1-20")
+    return value
+
+
 def _id(ctx, key, value):
     value = text_field(1, 40)(ctx, key, value)
     if not ID_PATTERN.match(value):
@@ -294,6 +343,9 @@ POWER_FIELDS = {
     "targets": (choice_field(TARGETS), "enemies"),
     "keywords": (_keywords, ()),
     "description": (text_field(lines=True), ""),
+    "trigger": (choice_field(TRIGGERS), ""),
+    "uses": (_uses, 0),
+    "zone_damage": (_damage, None),
 }
 
 
@@ -337,8 +389,46 @@ def _power(ctx, table) -> StellerPower:
     if v["basic"] and (shape not in ("melee", "ranged") or v["usage"] != "at-will"):
         raise ctx.error("basic", "a basic attack is an at-will melee or ranged attack",
                         "remove basic, or make it usage = \"at-will\", kind \"melee 1\"")
+    _check_immediate(ctx, v, shape)
+    _check_limits(ctx, v, shape)
     size, reach = (0, n) if shape in ("melee", "ranged") else (n, within or 0)
+    if shape == "line":
+        reach = n
     return StellerPower(shape=shape, size=size, range=reach, **v)
+
+
+def _check_immediate(ctx, v, shape) -> None:
+    """An immediate action names its trigger (TRIGGERS); no other action does."""
+    immediate = v["action"].startswith("immediate")
+    if immediate and not v["trigger"]:
+        raise ctx.error("action", "an immediate action names what sets it off",
+                        f"add trigger = \"{TRIGGERS[0]}\" (or {', '.join(TRIGGERS[1:])})")
+    if v["trigger"] and not immediate:
+        raise ctx.error("trigger", f"only an immediate action has a trigger, this is a "
+                        f"{v['action']} action", "remove trigger, or make action = "
+                        "\"immediate interrupt\" or \"immediate reaction\"")
+    if immediate and shape not in ("melee", "ranged"):
+        raise ctx.error("kind", "an immediate power strikes or helps one creature",
+                        "make it kind = \"melee 1\" or \"ranged N\"")
+    if v["trigger"] in REACTION_ONLY and v["action"] != "immediate reaction":
+        raise ctx.error("trigger", f"{v['trigger']!r} is known only once the attack is "
+                        "rolled", "make action = \"immediate reaction\"")
+
+
+def _check_limits(ctx, v, shape) -> None:
+    """Uses count an encounter or daily power; a grenade is a burst thrown a few times; a
+    zone is a wall's; autofire rolls against Reflex."""
+    if v["uses"] and v["usage"] == "at-will":
+        raise ctx.error("uses", "an at-will power has no limit on its uses",
+                        "remove uses, or make usage = \"encounter\"")
+    if "grenade" in v["keywords"] and (shape != "area_burst" or not v["uses"]):
+        raise ctx.error("keywords", "a grenade is an area burst with a number of uses",
+                        "write kind = \"area burst 1 within 5\" and uses = 2")
+    if v["zone_damage"] is not None and shape != "wall":
+        raise ctx.error("zone_damage", "only a wall leaves a zone that damages",
+                        "remove zone_damage, or make kind = \"wall 3 within 8\"")
+    if shape == "autofire" and v["vs"] != "reflex":
+        raise ctx.error("vs", "autofire rolls against Reflex", "write vs = \"reflex\"")
 
 
 def _powers(ctx, data) -> tuple:
@@ -430,6 +520,7 @@ def load_steller_units(folder=None) -> dict[str, StellerUnit]:
     return read_once("steller", files, lambda: {f.stem: load_steller_unit(f) for f in files})
 
 
-__all__ = ["ACTIONS", "CONDITIONS", "DEFENSES", "DURATIONS", "ROLES", "StellerEffect",
+__all__ = ["ACTIONS", "CONDITIONS", "DEFENSES", "DURATIONS", "RANGED_AREAS", "ROLES",
+           "TRIGGERS", "StellerEffect",
            "StellerPower", "StellerUnit", "USAGES", "load_steller_unit", "load_steller_units",
            "steller_units_dir"]

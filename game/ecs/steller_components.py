@@ -26,6 +26,16 @@ class StellerPool:
     readied: tuple = ()                # (power id, trigger) of its readied action, if any
     grabbing: str = ""                 # the creature it holds in a grab
     aided: tuple = ()                  # aid another given: (ally, enemy, aid, "round:turn")
+    zones: tuple["Zone", ...] = ()     # the walls it made that still burn
+
+
+@dataclass(frozen=True)
+class Zone:
+    """The hexes (cells) of a wall power `power` of its owner that damage who enters or
+    starts there; it ends at the end of the owner's turn when `turns` counts down to 0."""
+    power: str
+    cells: tuple[tuple[int, int], ...]
+    turns: int = 1
 
 
 @dataclass(frozen=True)
@@ -61,4 +71,4 @@ class StellerEffects:
     effects: tuple[Effect, ...] = ()
 
 
-__all__ = ["Effect", "StellerEffects", "StellerPool", "StellerSheet", "StellerTurn"]
+__all__ = ["Effect", "StellerEffects", "StellerPool", "StellerSheet", "StellerTurn", "Zone"]

@@ -525,7 +525,7 @@ def _check_kinds(hexmap: HexMap, units_db, profile: RuleProfile) -> None:
 #: fields added to a component (or to the weapons a Weapons component holds) after battles
 #: were first recorded: hashed only when set, so a battle that never uses them hashes as it
 #: always did
-LATER_FIELDS = {"Weapons": ("unloaded",)}
+LATER_FIELDS = {"Weapons": ("unloaded",), "StellerPool": ("zones",)}
 LATER_WEAPON_FIELDS = ("parry", "poison")
 
 

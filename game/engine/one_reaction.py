@@ -20,8 +20,10 @@ def ready(b, attack: str) -> None:
         raise Refused("battle_over", "the battle is over: " + (
             "a draw" if b.winner == "draw" else f"{b.winner} won"))
     if b.pending:
+        what = "immediate action offered by" if b.pending.kind == "immediate" else \
+            f"{attack} on"
         raise Refused("awaiting_reaction", f"the battle waits for {b.pending.reactor}'s "
-                      f"answer to the {attack} on {b.pending.mover} (React)")
+                      f"answer to the {what} {b.pending.mover} (React)")
 
 
 def actor(b, cmd, attack: str):
@@ -91,7 +93,8 @@ def _drive(b, process, after_action, answer=None, started: bool = False) -> None
         after_action(b)
         return
     assert isinstance(ask, Ask)
-    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind))
+    b.wait_for(PendingReaction(ask.reactor, ask.mover, ask.at, process, ask.kind,
+                                ask.attack))
     b.emit(E.ReactionAsked(ask.reactor, ask.mover, ask.at, ask.kind))
 
 

@@ -812,6 +812,8 @@ def draw_status(surf, ctl) -> None:
         p = b.pending
         head = (f"{p.reactor} may interrupt {p.mover}'s turn (its Reaction): Y = try, N = let go"
                 if p.kind == "interrupt" else
+                f"{p.reactor} may take its immediate action against {p.mover}: Y = take, "
+                "N = let go" if p.kind == "immediate" else
                 f"{p.reactor} may defend against {p.mover}'s attack: P = parry, V = dodge, "
                 "N = none" if p.kind == "defense" else
                 f"{p.reactor} may strike {p.mover} (attack of opportunity): Y = attack, N = let go")

@@ -25,6 +25,7 @@ from collections import OrderedDict
 
 import pygame
 
+from game.engine.steller.zones import zone_cells
 from game.hexgrid import hex_distance, hex_neighbor
 from game.rules import geometry as geo
 from game.ui import overlays as ov
@@ -366,6 +367,7 @@ class Board:
         self._hover_area(surf, camera, ctl)
         self._previews(surf, camera, ctl)
         self._ability_aim(surf, camera, ctl)
+        self._zones(surf, camera)
         self._more_targets(surf, camera, ctl)
         self._cover(surf, camera, ctl)
         if moving:
@@ -440,6 +442,16 @@ class Board:
         x, y = camera.to_screen(fx + (fx - ox) / steps, fy + (fy - oy) / steps)
         return x, y + 8
 
+    def _zones(self, surf, camera) -> None:
+        """The burning hexes of the steller rules' walls (docs/rules/steller/powers.md)."""
+        if self.battle.profile.name != "steller":
+            return
+        cells = list(zone_cells(self.battle))
+        if cells:
+            zoom, off = camera.zoom, camera.offset_px()
+            self.fill_cells(surf, cells, (213, 94, 0, 110), zoom, off)
+            self.outline(surf, cells, (213, 94, 0), zoom, 2, off, dashed=True)
+
     def _more_targets(self, surf, camera, ctl) -> None:
         """The More actions mode: every legal target tinted, the hovered one outlined, and
         where the forecast says creatures would end (a shove's landing hex)."""
@@ -451,6 +463,9 @@ class Board:
         hovered = m.more.hovered
         if hovered is None:
             return
+        if hovered.area:        # a steller or light power's area (the engine's template)
+            self.fill_cells(surf, list(hovered.area), (230, 159, 0, 90), zoom, off)
+            self.outline(surf, list(hovered.area), (230, 159, 0), zoom, 2, off)
         self.outline(surf, [hovered.cell], (86, 180, 233), zoom, 3, off)
         f = hovered.forecast
         for name, cell in (f.ends if f is not None else ()):

@@ -39,7 +39,7 @@ STELLER_ACTION_KEYS: dict[int, str] = {
     pygame.K_p: "action_point", pygame.K_q: "crawl", pygame.K_x: "squeeze",
     pygame.K_o: "escape", pygame.K_7: "aid_another", pygame.K_8: "bull_rush",
     pygame.K_9: "grab", pygame.K_i: "sustain_grab", pygame.K_0: "ready", pygame.K_j: "delay",
-    pygame.K_e: "end_turn", pygame.K_END: "end_turn",
+    pygame.K_u: "throw_grenade", pygame.K_e: "end_turn", pygame.K_END: "end_turn",
 }
 #: the action bar's hotkeys by the battle's rule profile (its name)
 ACTION_KEYS_BY_RULES: dict[str, dict[int, str]] = {"lfg": ACTION_KEYS,

@@ -35,7 +35,7 @@ def next_action(battle, name: str, current: str | None) -> str | None:
 def target_cells(battle, name: str, command) -> list[tuple[int, int]]:
     """The cells a command is aimed at: the last hex of its path (a move, or a Dash Attack's
     move after its shot), the named creature's, the named hex (`to`, a power's `at`), or the
-    actor's."""
+    actor's; a wall's first hex."""
     path = getattr(command, "path", None)
     if path:
         return [tuple(path[-1])]
@@ -45,6 +45,8 @@ def target_cells(battle, name: str, command) -> list[tuple[int, int]]:
     to = getattr(command, "to", None)
     if to is None:
         to = getattr(command, "at", None)   # a power's area: its centre (a cone: its start)
+    if to is None and getattr(command, "wall", None):
+        to = command.wall[0]                # a wall: its first hex (Tab turns it)
     if to is not None:
         return [tuple(to)]
     return [battle.cell(h) for h in battle.unit(name).hexes]

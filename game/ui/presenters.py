@@ -378,13 +378,18 @@ STELLER_ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "whether to come back"),
     ("action_point", "Action Point", "Act. Pt", "P",
      "Free action, once a battle: another standard (or move, or minor) action this turn"),
+    ("throw_grenade", "Throw Grenade", "Grenade", "U",
+     "Standard action: burst a grenade of yours on a hex within its range (each has its "
+     "uses): click a highlighted hex"),
     ("end_turn", "End Turn", "End Turn", "E", "End this creature's turn"),
 )
 
 #: the steller rules' refusal codes in a few words
 STELLER_SHORT_REASONS = {
     "battle_over": "The battle is over",
-    "awaiting_reaction": "Waiting for an opportunity attack's answer",
+    "awaiting_reaction": "Waiting for a reaction's answer",
+    "grenade": "A grenade: throw it",
+    "not_a_grenade": "Not a grenade",
     "not_your_turn": "Not its turn",
     "no_actions": "It can take no action",
     "no_standard_action": "Standard action used",
@@ -538,8 +543,8 @@ def blocked_reason(battle, human: bool | None = None) -> str:
     if kind == "reaction":
         what = {"interrupt": "interrupt", "defense": "defense prompt",
                 "return": "question whether it comes back from its delay",
-                "ready": "readied action"}.get(
-            battle.pending.kind, aoo_name(battle))
+                "ready": "readied action",
+                "immediate": "immediate action"}.get(battle.pending.kind, aoo_name(battle))
         return f"Waiting for {name}'s answer to the {what}"
     if kind == "choice":
         return f"{name} must first pick who acts next"
@@ -1022,6 +1027,10 @@ def _action_line(e: E.Event) -> LogEntry | None:
         return LogEntry(f"{e.by} may interrupt {e.unit} at {_cell(e.at)}: its player decides",
                         "An Interrupt Turn costs its Reaction (rules: Turns, actions and "
                         "initiative)", (e.by, e.unit), "interrupt", (e,))
+    if isinstance(e, E.ReactionAsked) and e.kind == "immediate":
+        return LogEntry(f"{e.by} may take an immediate action against {e.unit}: its player "
+                        "decides", "One immediate action a round (steller rules: Powers)",
+                        (e.by, e.unit), "reaction", (e,))
     if isinstance(e, E.ReactionAsked) and e.kind == "defense":
         return LogEntry(f"{e.by} may defend against {e.unit}'s attack: its player decides",
                         "Active Parry or Active Dodge (rules: Reactions)", (e.by, e.unit),
@@ -1617,6 +1626,8 @@ def declined_words(battle) -> str:
         return f"{p.reactor} takes no defense against {p.mover}'s attack"
     if p.kind == "interrupt":
         return f"{p.reactor} does not interrupt {p.mover}"
+    if p.kind == "immediate":
+        return f"{p.reactor} takes no immediate action against {p.mover}"
     return f"{p.reactor} lets {p.mover} go without an {aoo_name(battle)}"
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.engine import events as E
 from game.engine.steller.body import effects_of, pool_of, sheet_of, turn_of
+from game.engine.steller.immediate import immediate_spent
 from game.ui.lines import ConditionLine, LogEntry
 from game.rules.steller.attacks import defense_name, defense_value
 from game.rules.steller.conditions import CONDITIONS
@@ -176,9 +177,8 @@ def save_ends_conditions(battle, name: str) -> frozenset:
 
 
 def immediate_words(battle, name: str) -> str:
-    """Whether its immediate action (one a round) is spent (docs/rules/steller/actions.md)."""
-    used = pool_of(battle, name).immediate_round == battle.round and battle.round > 0
-    return "used this round" if used else "ready"
+    """Whether its immediate action (one a round) is spent (docs/rules/steller/powers.md)."""
+    return "used until its next turn" if immediate_spent(battle, name) else "ready"
 
 
 def steller_card(battle, name: str, model=None) -> StellerCard:
@@ -251,6 +251,23 @@ def _readied_prompt(battle, p) -> tuple[str, list[str]]:
     return f"Readied action: {p.reactor}", lines
 
 
+def steller_immediate_prompt(battle) -> tuple[str, list[str]]:
+    """The title and lines of a pending immediate interrupt or reaction: what set it off, the
+    power, and its chance and damage (or the heal) as the engine forecasts accepting it."""
+    from game.engine.commands import React
+    p = battle.pending
+    offer = p.attack
+    power = sheet_of(battle, p.reactor).power(offer.power)
+    when = "before" if power.interrupt else "after"
+    lines = [f"{offer.enemy}: {offer.trigger} ({when} it).",
+             f"{power.name} ({attack_words(power)}) on {offer.target}"]
+    forecast = battle.forecast(React(p.reactor, accept=True))
+    if forecast is not None:
+        lines += list(forecast.lines[1:])
+    lines.append("Take it? One a round (steller rules: Powers)")
+    return f"{power.action.capitalize()}: {p.reactor}", lines
+
+
 def _save_text(e) -> str:
     """A saving throw in words: a death saving throw fails, holds (still dying) or, on a 20,
     wakes the creature; any other ends its condition or not (docs/rules/steller/conditions.md,
@@ -276,5 +293,5 @@ def steller_line(e) -> LogEntry | None:
 
 __all__ = ["PowerLine", "StellerCard", "actions_left", "attack_words", "condition_lines", "death_words",
            "duration_words", "immediate_words", "power_line", "save_ends_conditions",
-           "steller_card",
-           "steller_line", "steller_opportunity_prompt", "steller_turn_words"]
+           "steller_card", "steller_immediate_prompt", "steller_line",
+           "steller_opportunity_prompt", "steller_turn_words"]

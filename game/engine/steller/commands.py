@@ -68,13 +68,22 @@ class Charge(Command):
 @dataclass(frozen=True)
 class UsePower(Command):
     """Use power `power`: on creature `target` (melee, ranged, a heal), as a close burst or
-    blast from the user (a blast aimed `aim` 0-11 from its hex `at`), or an area burst centred
-    on hex `at` within range. A basic attack is a power too."""
+    blast from the user (a blast aimed `aim` 0-11 from its hex `at`), an area burst centred
+    on hex `at` within range, a line toward hex `at`, autofire on hex `at` and its two
+    neighbours toward `aim` 0-5, or a wall of hexes `wall` in order. A basic attack is a
+    power too."""
     power: str = ""
     target: str = ""
     at: Cell | None = None
     aim: int | None = None
+    wall: tuple[Cell, ...] = ()
     confirm: bool = False
+
+
+@dataclass(frozen=True)
+class ThrowGrenade(UsePower):
+    """Throw grenade `power` (a power of the stat block with the grenade keyword): an area
+    burst centred on hex `at` within its range, one of its uses (a standard action)."""
 
 
 @dataclass(frozen=True)
@@ -157,8 +166,8 @@ class Escape(Command):
 
 
 COMMAND_TYPES = {cls.__name__: cls for cls in (
-    Walk, Shift, Run, Crawl, Squeeze, StandUp, Charge, UsePower, SecondWind, TotalDefense,
-    ActionPoint, CoupDeGrace, AidAnother, BullRush, Grab, SustainGrab, Escape, Delay, Ready,
-    EndTurn, React, SetPolicy)}
+    Walk, Shift, Run, Crawl, Squeeze, StandUp, Charge, UsePower, ThrowGrenade, SecondWind,
+    TotalDefense, ActionPoint, CoupDeGrace, AidAnother, BullRush, Grab, SustainGrab, Escape,
+    Delay, Ready, EndTurn, React, SetPolicy)}
 
 __all__ = list(COMMAND_TYPES) + ["COMMAND_TYPES"]

@@ -11,6 +11,7 @@ from game.engine.steller.aid import aid_plan
 from game.engine.steller.body import sheet_of
 from game.engine.steller.health import temp_of
 from game.engine.steller.maneuvers import maneuver
+from game.engine.steller.immediate import KIND
 from game.engine.steller.moving import path_states, provokers
 from game.engine.steller.powers import aimed, attack_provokers, power_of
 from game.engine.steller.strikes import attack_plan, forced_to
@@ -90,8 +91,29 @@ def _maneuver(b, cmd) -> Forecast:
                     caught=(cmd.target,), harm=((cmd.target, 0.0),))
 
 
+def _offer(b, command) -> Forecast | None:
+    """Accepting an immediate action's offer: the power's chance and damage on the enemy that
+    set it off, or the hit points the ally it heals regains."""
+    offer = b.pending.attack if b.pending is not None and b.pending.kind == KIND else None
+    if offer is None or not command.accept:
+        return None
+    power = sheet_of(b, offer.reactor).power(offer.power)
+    head = f"{power.name} ({power.action}: {offer.trigger}, {offer.enemy})"
+    if power.heal:
+        gain = surge_value(b.health(offer.target).max_hp)
+        return Forecast(None, (head, f"{offer.target} spends a healing surge, +{gain} HP"),
+                        caught=(offer.target,), harm=((offer.target, -gain),))
+    plan = attack_plan(b, offer.reactor, offer.target, power)
+    hp = b.health(offer.target).hp
+    return Forecast(plan.chance, (head,) + plan_lines(plan, offer.target),
+                    caught=(offer.target,),
+                    harm=((offer.target, min(plan.expected_damage(hp), hp)),))
+
+
 def forecast(b, command) -> Forecast | None:
     try:
+        if isinstance(command, S.React):
+            return _offer(b, command)
         if isinstance(command, S.UsePower):
             return _power(b, command)
         if isinstance(command, S.AidAnother):

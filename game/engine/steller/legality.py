@@ -24,7 +24,8 @@ from game.engine.steller.moving import (
 )
 from game.engine.steller.powers import check_usable
 from game.engine.steller.special_actions import EXTRA_ACTIONS
-from game.hexgrid import hex_neighbors, hexes_within
+from game.engine.steller.shapes import AUTOFIRE_AIMS
+from game.hexgrid import DIRECTIONS, Hex, hex_neighbors, hexes_within
 from game.rules import areas
 from game.rules import movement as rm
 from game.rules.steller.maneuvers import SKILLS
@@ -52,13 +53,13 @@ def _stand(b, u) -> None:
     G.can_act(b, u, "move", "stand up")
 
 
-def _powers(basic: bool) -> Callable:
+def _powers(basic: bool, grenade: bool = False) -> Callable:
     def available(b, u) -> None:
         errors = []
         for p in sheet_of(b, u.name).powers:
-            if p.basic == basic:
+            if p.basic == basic and p.grenade == grenade and not p.immediate:
                 try:
-                    check_usable(b, u, p)
+                    check_usable(b, u, p, grenade)
                     return
                 except Refused as why:
                     errors.append(why)
@@ -101,29 +102,68 @@ def _charges(b, u) -> Iterator:
                 yield S.Charge(u.name, target=t.name, **path_fields(b, u, states))
 
 
-def _power_commands(basic: bool) -> Callable:
+def _power_commands(basic: bool, grenade: bool = False) -> Callable:
+    command = S.ThrowGrenade if grenade else S.UsePower
+
     def commands(b, u) -> Iterator:
-        view = b.view()
         for p in sheet_of(b, u.name).powers:
-            if p.basic != basic or p.action.startswith("immediate"):
-                continue
-            if p.shape in ("melee", "ranged"):
-                pool = view.living() if p.boon else view.enemies_of(u)
-                for t in pool:
-                    if (not p.boon or t.team == u.team) and footprint_distance(
-                            u, t) <= p.farthest:
-                        yield S.UsePower(u.name, power=p.id, target=t.name)
-            elif p.shape == "close_burst":
-                yield S.UsePower(u.name, power=p.id)
-            elif p.shape == "close_blast":
-                for aim in range(areas.AIMS):
-                    yield S.UsePower(u.name, power=p.id, at=b.cell(u.anchor), aim=aim)
-            else:
-                for h in {x for s in u.hexes for x in hexes_within(s, p.range)}:
-                    if b.hexmap.contains(h) and any(footprint_distance((h,), t) <= p.size
-                                                    for t in view.enemies_of(u)):
-                        yield S.UsePower(u.name, power=p.id, at=b.cell(h))
+            if p.basic == basic and p.grenade == grenade and not p.immediate:
+                for fields in AIMS.get(p.shape, _area_aims)(b, u, p):
+                    yield command(u.name, power=p.id, **fields)
     return commands
+
+
+def _single_aims(b, u, p) -> Iterator[dict]:
+    view = b.view()
+    pool = view.living() if p.boon else view.enemies_of(u)
+    for t in pool:
+        if (not p.boon or t.team == u.team) and footprint_distance(u, t) <= p.farthest:
+            yield {"target": t.name}
+
+
+def _blast_aims(b, u, p) -> Iterator[dict]:
+    for aim in range(areas.AIMS):
+        yield {"at": b.cell(u.anchor), "aim": aim}
+
+
+def _near_enemies(b, u, p, reach: int) -> Iterator:
+    """The hexes within the power's range that lie within `reach` of an enemy."""
+    foes = b.view().enemies_of(u)
+    for h in sorted({x for s in u.hexes for x in hexes_within(s, p.range)}):
+        if b.hexmap.contains(h) and any(footprint_distance((h,), t) <= reach for t in foes):
+            yield h
+
+
+def _area_aims(b, u, p) -> Iterator[dict]:
+    for h in _near_enemies(b, u, p, p.size):
+        yield {"at": b.cell(h)}
+
+
+def _autofire_aims(b, u, p) -> Iterator[dict]:
+    for h in _near_enemies(b, u, p, 1):
+        for aim in range(AUTOFIRE_AIMS):
+            yield {"at": b.cell(h), "aim": aim}
+
+
+def _line_aims(b, u, p) -> Iterator[dict]:
+    """Toward each hex p.size away (every line of that length)."""
+    for h in sorted(hexes_within(u.anchor, p.size)):
+        if footprint_distance((u.anchor,), (h,)) == p.size and b.hexmap.contains(h):
+            yield {"at": b.cell(h)}
+
+
+def _wall_aims(b, u, p) -> Iterator[dict]:
+    """Straight walls, in three directions from each first hex, that touch an enemy."""
+    for start in _near_enemies(b, u, p, p.size):
+        for d in DIRECTIONS[:3]:
+            chain = [Hex(start.q + k * d.q, start.r + k * d.r) for k in range(p.size)]
+            if all(b.hexmap.contains(h) for h in chain):
+                yield {"wall": tuple(b.cell(h) for h in chain)}
+
+
+AIMS = {"melee": _single_aims, "ranged": _single_aims, "close_burst": lambda b, u, p: [{}],
+        "close_blast": _blast_aims, "autofire": _autofire_aims, "line": _line_aims,
+        "wall": _wall_aims}
 
 
 def _coups(b, u) -> Iterator:
@@ -196,6 +236,8 @@ def _nothing(b, u) -> None:
 ACTIONS = (
     ActionRow("basic_attack", "a standard action", _powers(True), _power_commands(True)),
     ActionRow("use_power", "the power's action", _powers(False), _power_commands(False)),
+    ActionRow("throw_grenade", "a standard action", _powers(False, grenade=True),
+              _power_commands(False, grenade=True)),
     ActionRow("walk", "a move action", _move("walk"), _paths("walk", S.Walk),
                   _path_options("walk", S.Walk)),
     ActionRow("shift", "a move action", _move("shift"), _paths("shift", S.Shift),

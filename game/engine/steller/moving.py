@@ -13,6 +13,7 @@ from game.engine.guards import path_states
 from game.engine.movement import check_path
 from game.engine.state import Refused
 from game.engine.steller import guards as G
+from game.engine.steller import immediate, zones
 from game.engine.steller.body import sheet_of
 from game.engine.steller.readied import readied_actions
 from game.engine.steller.squeeze import SQUEEZING, squeezed, start_squeeze
@@ -104,7 +105,8 @@ def walk(b, name: str, states, cost: int, kind: str):
         if PATH_MOVES[kind]:
             if not (yield from opportunity_attacks(b, name, threatening(b, name, here))):
                 break
-        b.place(name, state)
+        if not (yield from step(b, name, state)):
+            break
         walked.append(b.cell(state[0]))
         if not (yield from readied_actions(b, name, "enters", here)) or stopped(b, name, kind):
             break
@@ -118,6 +120,24 @@ def stopped(b, name: str, kind: str) -> bool:
     active = b.conditions(name).active
     return ("prone" in active and kind != "crawl") or speed_of(
         sheet_of(b, name).speed, active) <= 0
+
+
+def step(b, name: str, state):
+    """One step of a move (a generator): the interrupts of the enemies it would come next
+    to, the step unless one of them stopped it, then their reactions. Returns whether the
+    creature stepped and is still standing."""
+    anchor, facing = state
+    near = immediate.newly_adjacent(b, name, tuple(footprint(b.unit(name).size, anchor, facing)))
+    if near:
+        yield from immediate.window(b, immediate.ENTERS, name, near, True)
+        if immediate.stopped(b, name) or move_hexes(b, b.unit(name), "walk") <= 0:
+            return False
+    before = b.unit(name).hexes
+    b.place(name, state)
+    zones.burn(b, name, b.unit(name).hexes, before)
+    if near:
+        yield from immediate.window(b, immediate.ENTERS, name, near, False)
+    return not immediate.stopped(b, name)
 
 
 def path_move(kind: str):

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from game.engine.state import Refused
 from game.engine.steller import guards as G
+from game.engine.steller import immediate, zones
+from game.engine.steller.shapes import SHAPES
 from game.engine.steller.body import pool_of, sheet_of
 from game.engine.steller.health import gain_temp, spend_surge
 from game.engine.steller.moving import check_move, provokers, walk
@@ -48,18 +50,23 @@ def power_of(b, u, power_id):
     return power
 
 
-def check_usable(b, u, power) -> str:
-    """The action slot `power` spends now, or Refused (a dominated creature uses only its
-    at-will powers)."""
-    if power.action.startswith("immediate"):
+def check_usable(b, u, power, grenade: bool = False) -> str:
+    """The action slot `power` spends now, or Refused (`grenade`: thrown by Throw Grenade,
+    the only way a grenade is used; a dominated creature uses only its at-will powers)."""
+    if power.immediate:
         raise Refused("immediate_power", f"{power.name} is an immediate action: not on "
-                      f"{u.name}'s own turn")
+                      f"{u.name}'s own turn (its trigger offers it)")
     if "dominated" in u.conditions and power.usage != "at-will":
         raise Refused("dominated", f"{u.name} is dominated: it can be made to use only "
                       f"at-will powers, not {power.name} ({power.usage})")
-    if power.id in pool_of(b, u.name).spent:
-        raise Refused("power_spent", f"{u.name} has used {power.name} ({power.usage}: once a "
-                      "battle)")
+    if power.grenade != grenade:
+        raise Refused("grenade" if power.grenade else "not_a_grenade",
+                      f"{power.name} is {'' if power.grenade else 'not '}a grenade: "
+                      f"{'throw it (Throw Grenade)' if power.grenade else 'use it as a power'}")
+    if immediate.used_up(b, u.name, power):
+        times = "once" if power.times == 1 else f"{power.times} times"
+        raise Refused("power_spent", f"{u.name} has used {power.name} ({power.usage}: "
+                      f"{times} a battle)")
     return G.can_act(b, u, power.action, power.name)
 
 
@@ -80,6 +87,8 @@ def single(b, u, power, target) -> Aimed:
 
 def area_hexes(b, u, power, cmd):
     """(the area's hexes, its origin hex)."""
+    if power.shape in SHAPES:
+        return SHAPES[power.shape](b, u, power, cmd)
     if power.shape == "close_burst":
         return areas.close_burst(u.hexes, power.size), u.anchor
     origin = G.cell(b, cmd.at, "the area's hex (at)")
@@ -103,7 +112,7 @@ def in_area(b, u, power, cmd) -> Aimed:
     spare = u.team if power.targets == "enemies" else None
     caught = tuple(t.name for t in areas.creatures_caught(b.view(), origin, hexes, spare)
                    if t.eid != u.eid and (power.targets != "allies" or t.team == u.team))
-    if not caught:
+    if not caught and power.shape != "wall":
         raise Refused("nobody_caught", f"{power.name} there would catch no creature")
     return Aimed(caught, frozenset(hexes), origin)
 
@@ -119,10 +128,12 @@ def attack_provokers(b, u, power) -> list[str]:
     return [n for n in threatening(b, u.name, u.hexes) if can_strike_back(b, n, u.name)]
 
 
-def use_power(b, cmd):
+def use_power(b, cmd, grenade: bool = False):
+    """Use Power (and Throw Grenade, `grenade`): one attack roll against each creature it
+    catches, after the opportunity attacks it provokes and the interrupts it sets off."""
     u = G.actor(b, cmd)
     power = power_of(b, u, cmd.power)
-    slot = check_usable(b, u, power)
+    slot = check_usable(b, u, power, grenade)
     target = aimed(b, u, power, cmd)
     found = attack_provokers(b, u, power)
     G.confirm(cmd, found, f"a {power.shape.replace('_', ' ')} attack next to "
@@ -136,12 +147,11 @@ def use_power(b, cmd):
             return
         if not (yield from opportunity_attacks(b, u.name, found)):
             return
+        zones.make_zone(b, u.name, power, target.hexes)
         rolled = roll_damage(b, power) if power.area else None
         origin = target.origin if power.shape == "area_burst" else None
-        for name in target.targets:
-            if not b.health(name).dead:
-                strike(b, u.name, name, power, rolled=rolled, caught=target.targets,
-                       origin=origin)
+        yield from immediate.attacks(b, u.name, power, target.targets, lambda name: strike(
+            b, u.name, name, power, rolled=rolled, caught=target.targets, origin=origin))
         yield from readied_actions(b, u.name, "attacks")
     return perform
 
@@ -183,10 +193,16 @@ def charge(b, cmd):
         if not (yield from walk(b, u.name, states, cost, "charge")):
             return
         if not b.health(t.name).dead:
-            strike(b, u.name, t.name, basic, kind="charge", charge=True)
+            yield from immediate.attacks(b, u.name, basic, (t.name,), lambda name: strike(
+                b, u.name, name, basic, kind="charge", charge=True))
         yield from readied_actions(b, u.name, "attacks")
     return perform
 
 
+def throw_grenade(b, cmd):
+    """Throw Grenade: a grenade of the stat block, an area burst within its range."""
+    return use_power(b, cmd, grenade=True)
+
+
 __all__ = ["Aimed", "CHARGE_MIN", "aimed", "attack_provokers", "boon", "charge", "check_usable",
-           "power_of", "use_power"]
+           "power_of", "throw_grenade", "use_power"]

@@ -29,7 +29,8 @@ from game.rules.threat import footprint_distance
 def attack_of(power, charge: bool = False) -> Attack:
     return Attack(power.name, power.attack, power.vs, power.damage, power.damage_type,
                   melee=power.shape == "melee", miss_half=power.miss == "half", charge=charge,
-                  crit=power.crit)
+                  crit=power.crit,
+                  autofire=power.shape == "autofire" and "expert" not in power.keywords)
 
 
 def situation(b, attacker: str, target: str, power, caught=(), origin=None) -> Situation:

@@ -80,8 +80,4 @@ def react(b, cmd):
     return one_reaction.react(b, cmd, G.ATTACK)
 
 
-def set_policy(b, cmd):
-    return one_reaction.set_policy(b, cmd, "the steller rules", G.ATTACK)
-
-
-__all__ = ["delay", "end_turn", "next_turn", "react", "second_wind", "set_policy", "total_defense"]
+__all__ = ["delay", "end_turn", "next_turn", "react", "second_wind", "total_defense"]

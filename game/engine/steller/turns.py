@@ -20,6 +20,7 @@ from game.ecs.components import ActionBudget
 from game.ecs.steller_components import StellerPool, StellerTurn
 from game.engine import events as E
 from game.engine.steller.aided import expire_aid
+from game.engine.steller import zones
 from game.engine.steller.body import is_down, pool_of, sheet_of
 from game.engine.steller.delay import lose_delayed_turn
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
@@ -123,6 +124,8 @@ def begin_turn(b, name: str) -> None:
     if pool_of(b, name).readied:            # a readied action lapses
         b.update(name, StellerPool, readied=())
     end_squeeze_if_room(b, name)
+    b.update(name, StellerPool, immediate_round=0)      # its immediate action is back
+    zones.burn(b, name, b.unit(name).hexes)
     for condition in UNTIL_NEXT_TURN:
         if condition in b.conditions(name).active:
             b.remove_condition(name, condition)
@@ -141,6 +144,7 @@ def finish_turn(b, name: str) -> None:
         unsustained(b, name)
         expire_aid(b, name)
         count_down(b, name, "end")
+        zones.count_down(b, name)
         saving_throws(b, name)
         if "dying" in b.conditions(name).active:
             death_saving_throw(b, name)

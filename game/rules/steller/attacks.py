@@ -6,8 +6,9 @@ hits and is a critical (maximum damage, plus the power's extra critical dice); a
 always misses. Combat advantage gives +2, an ally's aid another +2 (or +2 to the aided
 target's defense); cover takes 2 (superior: 5) off, concealment 2 (total: 5); a ranged attack
 beyond its range, out to its long range, 2; a running or squeezing attacker takes -5, a
-charging one +1. Damage is the power's dice, less resistance, plus vulnerability (ongoing
-damage too, by its type); a weakened attacker deals half.
+charging one +1, autofire -4 (not for an expert). Damage is the power's dice, less
+resistance, plus vulnerability (ongoing damage too, by its type); a weakened attacker deals
+half.
 
 `plan_attack` itemises every term, each naming its rule, so that the preview, the engine and
 the computer player read the same numbers.
@@ -28,6 +29,7 @@ LONG_RANGE = -2
 CHARGE_BONUS = 1
 #: a prone target's defenses against ranged attacks from enemies not next to it
 PRONE_RANGED = -2
+AUTOFIRE_PENALTY = -4          # unless the power is an expert's (keyword "expert")
 #: a target with one of these grants combat advantage to every attacker (prone: melee only)
 GRANTS_ADVANTAGE = ("stunned", "dazed", "helpless", "blinded", "unconscious", "surprised",
                     "running", "restrained", "dominated", "petrified", "dying", "squeezing")
@@ -48,6 +50,7 @@ class Attack:
     miss_half: bool = False
     charge: bool = False
     crit: object = None               # extra dice of a critical hit, or None
+    autofire: bool = False            # autofire without the firearms expert's training
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,8 @@ def hit_terms(attack: Attack, s: Situation) -> list[tuple[str, int]]:
         terms.append(("charge", CHARGE_BONUS))
     if s.long_range:
         terms.append(("long range", LONG_RANGE))
+    if attack.autofire:
+        terms.append(("autofire", AUTOFIRE_PENALTY))
     if "running" in s.attacker:
         terms.append(("running", RUNNING_PENALTY))
     if COVER.get(s.cover):

@@ -24,8 +24,9 @@ class ReactionPrompt:
                     "(P parry, V dodge, Y best, N none)")
         if p.kind in STELLER_ASKS:
             return f"{p.reactor} {STELLER_ASKS[p.kind]}: answer yes or no first (Y / N)"
-        what = "try an Interrupt Turn against" if p.kind == "interrupt" else \
-            f"make an {aoo_name(ctl.battle)} on"
+        what = ("try an Interrupt Turn against" if p.kind == "interrupt" else
+                "take its immediate action against" if p.kind == "immediate" else
+                f"make an {aoo_name(ctl.battle)} on")
         return f"{p.reactor} may {what} {p.mover}: answer yes or no first (Y / N)"
 
     def on_click(self, ctl, cell, who: str | None):

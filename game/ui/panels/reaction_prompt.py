@@ -14,7 +14,7 @@ from game.rules.situation import Extras, attack_preview
 from game.ui import presenters as P
 from game.ui.keys import PROMPT_KEYS
 from game.ui.light_presenters import opportunity_prompt
-from game.ui.steller_presenters import steller_opportunity_prompt
+from game.ui.steller_presenters import steller_immediate_prompt, steller_opportunity_prompt
 from game.ui.panels.base import Panel
 from game.ui.panels.text import MUTED, esc
 
@@ -52,8 +52,10 @@ def aoo_prompt(b, watching: bool) -> tuple[str, str, bool]:
 
 
 def opportunity_body(b) -> tuple[str, str]:
-    """(title, html body) of the light or steller rules' opportunity attack prompt."""
-    title, lines = (steller_opportunity_prompt if P.steller_rules(b) else
+    """(title, html body) of the light or steller rules' opportunity attack prompt, or of
+    the steller rules' immediate interrupt or reaction."""
+    title, lines = (steller_immediate_prompt if b.pending.kind == "immediate" else
+                    steller_opportunity_prompt if P.steller_rules(b) else
                     opportunity_prompt)(b)
     team = b.teams_of.get(b.pending.reactor, "")
     body = (f"<b>{esc(team.capitalize())} player</b>: {esc(lines[0])}<br>"
@@ -86,8 +88,9 @@ def answers_of(b) -> list[tuple[str, str, str, str]]:
                        "@prompt_button"),
                       ("decline", "None (N)", "No defense: the attack is rolled against "
                        "the AC", "@action")]
-    accept = "Spend the Reaction and roll to take the turn now" if kind == "interrupt" \
-        else f"Make the {P.aoo_name(b)}"
+    accept = ("Spend the Reaction and roll to take the turn now" if kind == "interrupt" else
+              "Take the immediate action (one a round)" if kind == "immediate" else
+              f"Make the {P.aoo_name(b)}")
     return [("accept", "Accept (Y)", accept, "@prompt_button"),
             ("decline", "Decline (N)", "Let the creature go", "@action")]
 
@@ -131,6 +134,10 @@ class ReactionPrompt(Panel):
             return None
         if b.pending.kind == "interrupt":
             return None if human is False else interrupt_prompt(b)
+        if b.pending.kind == "immediate":
+            if b.controller(b.pending.reactor).interrupt_policy != "ask" or human is False:
+                return None
+            return (*opportunity_body(b), not watching)
         if b.pending.kind == "defense":
             if defense_policy(b, b.pending.reactor) != "ask" or human is False:
                 return None

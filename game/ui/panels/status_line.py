@@ -31,7 +31,8 @@ def _answer_hint(b, human) -> str:
             return f"{b.pending.reactor}'s side decides on its defense..."
         return _defense_hint(b)
     if b.awaiting() == "reaction":
-        what = "interrupt" if b.pending.kind == "interrupt" else P.aoo_name(b)
+        what = {"interrupt": "interrupt", "immediate": "immediate action"}.get(
+            b.pending.kind, P.aoo_name(b))
         if human is False:
             return f"{b.pending.reactor}'s side decides on its {what}..."
         return f"Answer the {what}: Y accept, N decline"

@@ -59,8 +59,8 @@ class TopBar(Panel):
         if state == "reaction":
             p = b.pending
             team = b.teams_of.get(p.reactor)
-            what = {"interrupt": "an Interrupt Turn", "defense": "a parry or dodge"}.get(
-                p.kind, f"an {P.aoo_name(b)}")
+            what = {"interrupt": "an Interrupt Turn", "defense": "a parry or dodge",
+                    "immediate": "an immediate action"}.get(p.kind, f"an {P.aoo_name(b)}")
             return (f"{p.reactor} ({team}) decides on {what}",), team
         if state == "choice":
             team = b.teams_of.get(b.chooser)
