@@ -236,6 +236,24 @@ def loaded_map(path) -> HexMap:
 
 # ---- battles ------------------------------------------------------------------------------------
 
+def ok(b, cmd) -> list:
+    """The events of `cmd`, which the battle must accept."""
+    out = b.apply(cmd)
+    assert out.ok, (cmd, out.reason, out.code)
+    return out.events
+
+
+def code(b, cmd) -> str | None:
+    """The stable code of the refusal `cmd` would get now (None: legal)."""
+    refused = b.refusal(cmd)
+    return refused.code if refused is not None else None
+
+
+def of(events, kind) -> list:
+    """The events of type `kind`."""
+    return [e for e in events if isinstance(e, kind)]
+
+
 def refusal_code(b, cmd) -> str:
     """The code of the battle's refusal of `cmd`, after checking that the refusal changed
     nothing (same state hash, no events)."""

@@ -22,6 +22,7 @@ from game.engine import events as E
 from game.engine.battle import Battle
 from game.hexgrid import hex_neighbor
 from game.tiled.hexmap import Terrain, UnitPlacement
+from helpers import of, ok
 
 DB = load_units()
 FIRST, SECOND, THIRD, LAST = 40, 17, -6, -10    # initiative ratings: a fixed order
@@ -46,22 +47,12 @@ def nb(b: Battle, cell, direction: int):
     return b.cell(hex_neighbor(b.hexmap.hex_at(*cell), direction))
 
 
-def ok(b: Battle, cmd):
-    out = b.apply(cmd)
-    assert out.ok, out.reason
-    return out.events
-
-
 def refused(b: Battle, cmd) -> str:
     before = b.state_hash()
     out = b.apply(cmd)
     assert not out.ok, f"{cmd} was accepted"
     assert b.state_hash() == before and not out.events
     return out.reason
-
-
-def of(events, kind):
-    return [e for e in events if isinstance(e, kind)]
 
 
 def find_battle(make, play, want, tries=400):

@@ -17,6 +17,7 @@ from game.tiled.hexmap import UnitPlacement
 from game.tiled.loader import load_map
 from game.tiled.plan import MapPlan, Unit, write_map
 from tests.helpers import refusal_code
+from helpers import of, ok
 
 DB = load_units()
 FIRST, SECOND, THIRD, LAST = 40, 17, -6, -10
@@ -33,16 +34,6 @@ def field(*units, dice=()) -> Battle:
         placements.append(UnitPlacement(name, key, team, col, row, 0, extra, (), riding=riding))
     hexmap = make_hexmap(14, 9, None, placements)
     return Battle(hexmap, seed=0, units_db=DB, fixed_dice=list(INIT[:len(units)]) + list(dice))
-
-
-def ok(b, cmd):
-    out = b.apply(cmd)
-    assert out.ok, out.reason
-    return out.events
-
-
-def of(events, kind):
-    return [e for e in events if isinstance(e, kind)]
 
 
 def knight_on_horse(*others, dice=(), horse=None):

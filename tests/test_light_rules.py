@@ -26,6 +26,7 @@ from game.engine.battle import Battle
 from game.engine.light import commands as L
 from game.hexgrid import hex_neighbor
 from game.tiled.hexmap import RespawnPoint, Terrain, UnitPlacement
+from helpers import code, of, ok
 
 DB = load_light_units()
 INITIATIVE = (20, 15, 10, 5, 1)     # d20s that keep the listed order whatever the Senses
@@ -43,22 +44,6 @@ def arena(*units, dice=(), lives=None, respawns=(), db=None, width=12, height=8)
     rolls = INITIATIVE[:len(units)] + tuple(dice)
     return Battle(hexmap, seed=0, rules="light", units_db=db or DB,
                   fixed_dice=[("d20", d) for d in rolls])
-
-
-def ok(b: Battle, cmd) -> list:
-    out = b.apply(cmd)
-    assert out.ok, (cmd, out.reason, out.code)
-    return out.events
-
-
-def code(b: Battle, cmd) -> str | None:
-    """The stable code of the refusal `cmd` would get now (None: legal)."""
-    refused = b.refusal(cmd)
-    return refused.code if refused is not None else None
-
-
-def of(events, kind) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def attacks(events) -> list[tuple]:

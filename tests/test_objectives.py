@@ -14,6 +14,7 @@ from game.engine.battle import Battle
 from game.engine.objectives import report
 from game.tiled.loader import load_map
 from scenario_maps import creature, prop, region, scenario_map, thing
+from helpers import ok
 
 # Wulfric and Maud (blue) on the left, Grak (red) far on the right: nobody reaches anybody
 # in a turn, so only the objectives can end these battles.
@@ -24,12 +25,6 @@ SIDES = [creature(1, "Wulfric", 1, 1), creature(2, "Maud", 1, 4),
 def battle(tmp_path, scenario, units=SIDES, props="", layers="", **kw) -> Battle:
     path = scenario_map(tmp_path, units, scenario, layers=layers, props=props, width=15)
     return Battle(load_map(path), seed=3, initiative="top-down", **kw)
-
-
-def ok(b: Battle, cmd) -> list:
-    out = b.apply(cmd)
-    assert out.ok, out.reason
-    return out.events
 
 
 def end_turns(b: Battle, rounds: int = 1) -> list:

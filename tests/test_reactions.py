@@ -20,6 +20,7 @@ from game.engine.battle import Battle
 from game.rules.defense import defenses, struck
 from game.rules.probability import d20_distribution
 from game.tiled.loader import load_map
+from helpers import of, ok
 
 MAP = Path(__file__).resolve().parent / "scenarios" / "reactions.tmx"
 ORDER = ["Grik", "Aldric", "Tamsin", "Wren"]
@@ -36,16 +37,6 @@ def battle(dice=(), human=("blue",), overrides=None, **kw) -> Battle:
                **kw)
     assert list(b.order) == ORDER
     return b
-
-
-def ok(b, cmd) -> list:
-    out = b.apply(cmd)
-    assert out.ok, (cmd, out.reason)
-    return out.events
-
-
-def of(events, kind) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def to_round_two(b) -> None:

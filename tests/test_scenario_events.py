@@ -11,10 +11,7 @@ from game.rules.objectives import standing
 from game.tiled.loader import load_map
 from scenario_maps import creature, reinforcement_layer, region, scenario_map, thing
 from test_objectives import battle, end_turns, ok, turn_of, walk
-
-
-def of(events, kind) -> list:
-    return [e for e in events if isinstance(e, kind)]
+from helpers import of
 
 
 def strike_down(b: Battle, attacker: str, target: str) -> list:

@@ -14,6 +14,7 @@ from game.engine import events as E
 from game.engine.battle import Battle
 from game.engine.steller import commands as S
 from game.tiled.hexmap import UnitPlacement
+from helpers import code, of, ok
 
 INITIATIVE = (20, 15, 10, 5, 1)
 
@@ -27,21 +28,6 @@ def arena(*units, dice=(), unaware=(), width=12, height=8, terrain=None) -> Batt
     hexmap = make_hexmap(width, height, terrain, placements)
     rolls = [("d20", d) for d in INITIATIVE[:len(units)]] + list(dice)
     return Battle(hexmap, seed=0, rules="steller", fixed_dice=rolls)
-
-
-def ok(b: Battle, cmd) -> list:
-    out = b.apply(cmd)
-    assert out.ok, (cmd, out.reason, out.code)
-    return out.events
-
-
-def code(b: Battle, cmd) -> str | None:
-    refused = b.refusal(cmd)
-    return refused.code if refused is not None else None
-
-
-def of(events, kind) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def rolls(events) -> list[tuple]:

@@ -27,6 +27,7 @@ from game.engine.battle import Battle
 from game.engine.steller import commands as S
 from game.hexgrid import hex_neighbor
 from game.tiled.hexmap import UnitPlacement
+from helpers import code, of, ok
 
 INITIATIVE = (20, 15, 10, 5, 1)
 DB = load_steller_units()
@@ -39,21 +40,6 @@ def arena(*units, dice=(), db=None, width=12, height=8) -> Battle:
     hexmap = make_hexmap(width, height, None, placements)
     rolls = [("d20", d) for d in INITIATIVE[:len(units)]] + list(dice)
     return Battle(hexmap, seed=0, rules="steller", fixed_dice=rolls, units_db=db)
-
-
-def ok(b: Battle, cmd) -> list:
-    out = b.apply(cmd)
-    assert out.ok, (cmd, out.reason, out.code)
-    return out.events
-
-
-def code(b: Battle, cmd) -> str | None:
-    refused = b.refusal(cmd)
-    return refused.code if refused is not None else None
-
-
-def of(events, kind) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def rolls(events) -> list[tuple]:

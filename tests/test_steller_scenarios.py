@@ -25,6 +25,7 @@ import pytest
 
 from game.engine import events as E
 from game.engine.replay import load_replay
+from helpers import of
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 SAVES = ("steller_blast", "steller_save_ends", "steller_death_saves", "steller_second_wind")
@@ -41,10 +42,6 @@ def replayed(name: str):
     assert battle.dice.fixed_used == len(battle.dice.fixed)
     assert battle.state_hash() == data["state_hash"]
     return battle, [per_command.get(n, []) for n in range(len(data["commands"]))], data
-
-
-def of(events, kind) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 @pytest.mark.parametrize("name", SAVES)

@@ -24,6 +24,7 @@ from game.engine import events as E
 from game.engine.battle import Battle
 from game.engine.steller import commands as S
 from game.tiled.hexmap import Terrain, UnitPlacement
+from helpers import code, of, ok
 
 INITIATIVE = (20, 15, 10, 5, 1)
 DB = load_steller_units()
@@ -44,21 +45,6 @@ def with_power(kind: str, power_id: str, **changes) -> dict:
     sheet = DB[kind]
     powers = tuple(replace(p, **changes) if p.id == power_id else p for p in sheet.powers)
     return dict(DB, **{kind: replace(sheet, powers=powers)})
-
-
-def ok(b: Battle, cmd) -> list:
-    out = b.apply(cmd)
-    assert out.ok, (cmd, out.reason, out.code)
-    return out.events
-
-
-def code(b: Battle, cmd) -> str | None:
-    refused = b.refusal(cmd)
-    return refused.code if refused is not None else None
-
-
-def of(events, kind) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def totals(events) -> list[tuple]:
