@@ -60,11 +60,11 @@ def check_move(b, u, path, kind: str, facings=()):
 
 def provokers(b, u, states) -> list[str]:
     """The enemies that would strike as `u` walks `states` (each once): those within whose
-    reach a step starts."""
+    reach a step starts (wherever on the path that hex is)."""
     found, here = [], u.hexes
     for anchor, facing in states:
         for name in threatening(b, u.name, here):
-            if name not in found and can_strike_back(b, name, u.name):
+            if name not in found and can_strike_back(b, name, u.name, here):
                 found.append(name)
         here = tuple(footprint(u.size, anchor, facing))
     return found

@@ -119,9 +119,10 @@ def turn_key(b) -> str:
     return f"{b.round}:{b.active}"
 
 
-def can_strike_back(b, reactor: str, mover: str) -> bool:
+def can_strike_back(b, reactor: str, mover: str, hexes=None) -> bool:
     """May `reactor` make an opportunity attack on `mover` now (once per creature's turn,
-    not while it can take no action or is dazed, with a melee basic attack in reach)?"""
+    not while it can take no action or is dazed, with a melee basic attack in reach of
+    `hexes`: the mover's, where it stands unless a path it would walk is asked about)?"""
     if is_down(b, reactor) or b.health(mover).dead or reactor == b.active:
         return False
     held = b.conditions(reactor).active
@@ -131,7 +132,8 @@ def can_strike_back(b, reactor: str, mover: str) -> bool:
         return False
     if b.controller(reactor).aoo_policy == "never":
         return False
-    return 0 < footprint_distance(b.unit(reactor), b.unit(mover)) <= melee_reach(b, reactor)
+    where = b.unit(mover).hexes if hexes is None else hexes
+    return 0 < footprint_distance(b.unit(reactor), where) <= melee_reach(b, reactor)
 
 
 def threatening(b, mover: str, hexes) -> list[str]:
