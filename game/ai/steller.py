@@ -36,7 +36,8 @@ from game.rules.threat import footprint_distance
 NOISE = {"easy": 0.6, "normal": 0.05, "hard": 0.0}
 KILL_BONUS = 6.0
 FRIENDLY_WEIGHT = 2.0
-SPEND_MARGIN = 1.25       # an encounter or daily power must beat the best at-will by this
+SPEND_MARGIN = 1.1        # an encounter or daily power must beat the best at-will by this
+EFFECT_VALUE = 2.0        # a condition laid on a foe (prone, dazed, ...), per sure hit
 DANGER_WEIGHT = 0.5       # a point of damage it may expect where it stands, against one dealt
 MOVE_MARGIN = 0.5         # a move before the blow must gain this much
 HOLD_WEIGHT = 1.0         # in the first rounds, the blows it would walk into, in hexes
@@ -290,8 +291,19 @@ class StellerPlayer:
                 total -= FRIENDLY_WEIGHT * harm
             elif u.hp > 0:      # the weaker the foe, the more a blow is worth
                 total += harm * (1.5 - u.hp / (2 * u.max_hp)) + _kill_value(
-                    forecast, harm, u.hp)
+                    forecast, harm, u.hp) + self.effects_worth(battle, command, harm)
         return total
+
+    def effects_worth(self, battle, command, harm: float) -> float:
+        """The conditions a power lays on a hit (its stat block), by the share of a hit's
+        damage the forecast expects."""
+        power = getattr(command, "power", "")
+        if not power:
+            return 0.0
+        p = sheet_of(battle, command.unit).power(power)
+        if p is None or not (p.effects or p.ongoing or p.forced) or p.damage is None:
+            return 0.0
+        return EFFECT_VALUE * min(1.0, harm / max(1.0, p.damage.average))
 
     def close_in(self, battle, who: str):
         """Charge, or move to where it can attack."""

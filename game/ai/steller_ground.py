@@ -3,8 +3,9 @@ could make from there (docs/rules/steller/attacks.md).
 
 - `danger`: the damage a creature may expect at a hex before its next turn. An enemy is
   counted when it could reach the hex and strike (its speed and its melee reach, or its
-  ranged basic attack) and the hex would be its nearest target on our side: enemies go for the
-  nearest foe, so a creature that runs ahead of its friends takes the blows of all of them.
+  ranged basic attack) and the hex would be its nearest target on our side (shared with the
+  friends as near): enemies go for the nearest foe, so a creature that runs ahead of its
+  friends takes the blows of all of them.
 - `strike_from`: the best at-will melee attack a creature could make after a move, asked of
   the engine on a copy of the battle (`Battle.rehearsal`): the move applied there, each attack
   checked by the legality query and weighed by its forecast. Combat advantage from a
@@ -51,9 +52,10 @@ def danger(battle, view, me, hexes) -> float:
         if e.hp <= 0:
             continue
         gap = footprint_distance(hexes, e)
-        if any(footprint_distance(a, e) < gap for a in allies):
+        nearer = [footprint_distance(a, e) for a in allies]
+        if any(d < gap for d in nearer):
             continue
-        total += _strike_reach(battle, e, hexes)
+        total += _strike_reach(battle, e, hexes) / (1 + nearer.count(gap))
     return total
 
 
