@@ -537,9 +537,9 @@ def _without_unset(data: dict, names) -> dict:
 
 
 def _check_scenario(hexmap: HexMap, profile: RuleProfile) -> None:
-    """Objectives, story text and reinforcements are played by the default rules only
+    """Objectives, story text and reinforcements are played by the profiles that say so
     (docs/rules/12-winning.md "Objectives")."""
-    if getattr(hexmap, "scenario", None) and profile.name != "lfg":
+    if getattr(hexmap, "scenario", None) and not profile.plays_scenarios:
         raise InputError(getattr(hexmap, "path", None), None,
                          f"the {profile.title.lower()} ({profile.name}) do not play the map's "
                          "objectives, story text and reinforcements yet: play it with the "

@@ -7,13 +7,19 @@
 - The end of a turn: effects that last until the end of its next turn end; a saving throw
   against each "save ends" effect; a dying creature makes a death saving throw.
 - A creature that can take no action (stunned, unconscious, dying) has its turn pass at once.
-- A side loses when every creature of it is dying or dead.
+- A side loses when every creature of it is dying or dead; the map's objectives may decide
+  the battle first (docs/rules/12-winning.md "Objectives"; game.engine.objectives): a side
+  that lost its protected creature is out of the running, one with reinforcements sure to
+  come is not beaten yet, and the end of a round counts held regions and the round limit.
+- Reinforcements roll initiative as they arrive and take their place in the order after
+  every creature with a higher or equal total (`join_order`).
 """
 from __future__ import annotations
 
 from game.ecs.components import ActionBudget
 from game.ecs.steller_components import StellerPool, StellerTurn
 from game.engine import events as E
+from game.engine import objectives
 from game.engine.steller.body import is_down, pool_of, sheet_of
 from game.engine.steller.effects import count_down, ongoing_damage, saving_throws
 from game.engine.steller.health import die, harm, spend_surge
@@ -27,6 +33,7 @@ UNTIL_NEXT_TURN = ("running", "total_defense", "second_wind")
 def start_battle(b) -> None:
     b.note(round=1)
     b.emit(E.RoundStarted(1))
+    objectives.started(b)
     rolls = []
     for u in b.view().units:
         d20 = b.dice.d20()
@@ -68,11 +75,31 @@ def helpless(b, name: str) -> bool:
 
 
 def new_round(b) -> None:
+    """The round is over (the map's objectives may end the battle here) and the next one
+    starts (reinforcements of that round arrive)."""
+    winner = objectives.round_over(b)
+    if winner:
+        win(b, winner)
+        return
     for name in b.order:
         if name in b.eids:
             b.update(name, ActionBudget, acted=False)
     b.note(round=b.round + 1)
     b.emit(E.RoundStarted(b.round))
+    objectives.new_round_started(b)
+
+
+def join_order(b, name: str) -> None:
+    """A reinforcement's initiative (d20 + its bonus), and its place in the order: after
+    every creature with a higher or equal total."""
+    d20 = b.dice.d20()
+    bonus = sheet_of(b, name).initiative
+    b.note_entry("initiative", name, d20 + bonus)
+    b.emit(E.InitiativeRolled(name, d20 + bonus, f"d20 {d20} + initiative {bonus}"))
+    order = list(b.order)
+    at = next((i for i, n in enumerate(order) if b.initiative.get(n, 0) < d20 + bonus),
+              len(order))
+    b.note(order=tuple(order[:at] + [name] + order[at:]))
 
 
 def begin_turn(b, name: str) -> None:
@@ -118,19 +145,32 @@ def death_saving_throw(b, name: str) -> None:
 
 
 def check_victory(b) -> bool:
+    """A side wins when every other is dying or dead, or by the map's objectives (module
+    docstring)."""
     if b.winner:
         return True
-    teams = {b.teams_of[n] for n in b.eids if not is_down(b, n)}
+    by_objectives = objectives.decide(b)
+    if by_objectives:
+        win(b, by_objectives)
+        return True
+    teams = ({b.teams_of[n] for n in b.eids if not is_down(b, n)}
+             | objectives.still_coming(b)) - objectives.out_of_the_running(b)
     if len(teams) > 1:
         return False
-    team = next(iter(teams), DRAW)
-    b.note(winner=team, active=None)
-    b.emit(E.BattleWon(team, b.round))
+    win(b, next(iter(teams), DRAW))
     return True
 
 
+def win(b, team: str) -> None:
+    b.note(winner=team, active=None)
+    b.emit(E.BattleWon(team, b.round))
+
+
 def after_action(b) -> None:
-    """After a command: has a side won? Can the active creature still act?"""
+    """After a command: regions reached (stories, reinforcements); has a side won? Can the
+    active creature still act?"""
+    if b.pending is None:
+        objectives.after_action(b)
     if b.pending is not None or check_victory(b):
         return
     active = b.active
@@ -140,4 +180,5 @@ def after_action(b) -> None:
 
 
 __all__ = ["DRAW", "after_action", "begin_turn", "check_victory", "death_saving_throw",
-           "finish_turn", "helpless", "next_actor", "proceed", "start_battle"]
+           "finish_turn", "helpless", "join_order", "next_actor", "proceed", "start_battle",
+           "win"]
