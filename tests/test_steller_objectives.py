@@ -111,3 +111,16 @@ def test_the_bridge_scenario_plays_under_the_steller_rules():
                        rules="steller")
     assert result["refusals"] == 0 and not result["stalled"]
     assert result["winner"] in ("blue", "red", "draw")
+
+
+def test_a_map_of_the_steller_rules_may_carry_objectives(tmp_path):
+    """A map whose own rules are steller (map property rules = steller) loads with its
+    objectives, and its battle plays them."""
+    from scenario_maps import prop
+    path = scenario_map(tmp_path, SIDES, [thing(21, "objective", team="blue", kind="survive",
+                                                 rounds=2)], props=prop("rules", "steller"),
+                        width=15)
+    b = Battle(load_map(path), seed=3)
+    assert b.profile.name == "steller" and report(b)[0].kind == "survive"
+    events = end_turns(b, 2)
+    assert b.winner == "blue" and any(isinstance(e, E.ObjectiveMet) for e in events)

@@ -32,7 +32,6 @@ HEX_NATIVE_RULES = RuleProfile(
     unit_components=unit_components,
     action_ids=legality.ACTION_IDS,
     command_types=C.COMMAND_TYPES,
-    plays_scenarios=True,
 )
 
 __all__ = ["HEX_NATIVE_RULES"]

@@ -27,7 +27,6 @@ STELLER = RuleProfile(
     unit_components=steller_components,
     action_ids=legality.ACTION_IDS,
     command_types=COMMAND_TYPES,
-    plays_scenarios=True,
     join_order=turns.join_order,
 )
 
