@@ -124,3 +124,20 @@ def test_a_map_of_the_steller_rules_may_carry_objectives(tmp_path):
     assert b.profile.name == "steller" and report(b)[0].kind == "survive"
     events = end_turns(b, 2)
     assert b.winner == "blue" and any(isinstance(e, E.ObjectiveMet) for e in events)
+
+
+def test_the_steller_computer_player_walks_to_the_region_its_side_must_hold(tmp_path):
+    """The computer player reads the map's objectives (game.ai.objectives): with the orc far
+    away and a ford to hold behind it, the fighter walks into the ford, and stays there."""
+    from game.ai.steller import StellerPlayer
+    from game.rules.objectives import in_region
+    b = battle(tmp_path, [region(20, "Ford", [(2, 5), (3, 5)]),
+                          thing(21, "objective", team="blue", kind="hold", target="Ford",
+                                rounds=3)])
+    player = StellerPlayer("normal", seed=1)
+    ford = b.hexmap.scenario.regions["Ford"]
+    for _ in range(2):
+        turn_of(b, "Wulfric")
+        while b.active == "Wulfric":
+            ok(b, player.command(b))
+        assert "Wulfric" in in_region(b.view(), ford)

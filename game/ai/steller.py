@@ -25,6 +25,7 @@ import logging
 import random
 from dataclasses import dataclass
 
+from game.ai.objectives import PRIORITY, aims_of, region_pull
 from game.ai.steller_ground import (
     danger, expected_blow, footprint_at, melee_powers, strike_from,
 )
@@ -42,6 +43,7 @@ DANGER_WEIGHT = 0.5       # a point of damage it may expect where it stands, aga
 MOVE_MARGIN = 0.5         # a move before the blow must gain this much
 HOLD_WEIGHT = 1.0         # in the first rounds, the blows it would walk into, in hexes
 HOLD_ROUNDS = 2
+REGION_WEIGHT = 12.0      # a region the map's objectives ask it to stand in, in hexes
 SHOOTERS = ("artillery", "controller")
 log = logging.getLogger("game.ai")
 
@@ -282,6 +284,7 @@ class StellerPlayer:
             return 0.0
         view = battle.view()
         me = view.unit(command.unit)
+        aims = aims_of(battle, me)
         total = -sum(expected_blow(sheet_of(battle, name), True) for name in provokes)
         for name, harm in forecast.harm:
             u = view.unit(name)
@@ -290,8 +293,9 @@ class StellerPlayer:
             elif u.team == me.team:
                 total -= FRIENDLY_WEIGHT * harm
             elif u.hp > 0:      # the weaker the foe, the more a blow is worth
-                total += harm * (1.5 - u.hp / (2 * u.max_hp)) + _kill_value(
+                worth = harm * (1.5 - u.hp / (2 * u.max_hp)) + _kill_value(
                     forecast, harm, u.hp) + self.effects_worth(battle, command, harm)
+                total += worth * (PRIORITY if name in aims.priority else 1.0)
         return total
 
     def effects_worth(self, battle, command, harm: float) -> float:
@@ -332,18 +336,22 @@ class StellerPlayer:
 
     def _toward(self, battle, me, foe, moves):
         """Closer to `foe`, provoking nobody when it can, and not alone into the blows of
-        several enemies (in the first rounds it waits for them to come)."""
+        several enemies (in the first rounds it waits for them to come); toward, or staying
+        in, a region the map's objectives ask its side to hold or reach
+        (game.ai.objectives)."""
         view = battle.view()
         weight = HOLD_WEIGHT if battle.round <= HOLD_ROUNDS else 0.0
-        here = footprint_distance(me, foe)
+        aims = aims_of(battle, me)
 
         def cost(o):
             hexes = footprint_at(battle, me, o.command)
             provoked = sum(expected_blow(sheet_of(battle, e), True) for e in o.provokes)
             return (provoked + footprint_distance(hexes, foe)
-                    + weight * danger(battle, view, me, hexes), o.command.path)
+                    + weight * danger(battle, view, me, hexes)
+                    - REGION_WEIGHT * region_pull(aims, hexes), o.command.path)
         best = min(moves, key=cost)
-        stay = here + weight * danger(battle, view, me, me.hexes)
+        stay = (footprint_distance(me, foe) + weight * danger(battle, view, me, me.hexes)
+                - REGION_WEIGHT * region_pull(aims, me.hexes))
         return None if cost(best)[0] >= stay else best.command
 
 
