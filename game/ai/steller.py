@@ -8,16 +8,22 @@ may expect), as the other rulebooks' players do.
   the nearest enemy it can (one that provokes no opportunity attack first: a sword, not a
   thrown javelin, against a foe next to it), else walks toward the nearest enemy (taking the opportunity
   attacks it provokes), and ends its turn. No power, no charge, no second wind.
-- `StellerPlayer`: catches its second wind when at a quarter of its hit points, or bloodied
-  with nobody to strike; weighs every basic attack and power by the damage the forecast
-  expects on enemies still standing (more on a weakened foe, a kill extra), less
-  twice what it expects on its own side, and heals an ally that needs it; an encounter or daily
-  power is used when it beats the best at-will by a margin. With nothing to attack it charges,
-  or walks (a shooter: shifts out of reach first) to where it can attack, avoiding opportunity
-  attacks when it can. It delivers a coup de grace on a helpless foe next to it (a dying one
-  only when no standing foe is within a blow), and spends its action point for another
-  standard action when a basic attack would likely finish a foe. Easy mis-judges often, Hard
-  never.
+- `StellerPlayer`: stands up; catches its second wind at a quarter of its hit points, or
+  bloodied with an enemy upon it and no foe it could likely finish; a shooter next to an
+  enemy shifts away before it shoots. Before its blow a melee creature may walk or shift
+  (provoking nothing) to where its best at-will attack is worth more, asked of the engine on
+  a copy of the battle: a hex that flanks a foe (combat advantage), one beside a weakened
+  foe, less the blows it may expect there (game.ai.steller_ground). It weighs every basic
+  attack and power by the damage the forecast expects on enemies still standing (more on a
+  weakened foe, the chance to finish one extra, the conditions a hit lays), less twice what it
+  expects on its own side and what the opportunity attacks it provokes may deal, and heals an
+  ally that needs it; an encounter or daily power is used when it beats the best at-will by a
+  margin, so a burst that catches two enemies and no friend goes early. Its action point buys
+  another standard action as soon as it has a foe to strike. With nothing to attack it
+  charges, or walks (a shooter: only into range) toward the nearest enemy, in the first
+  rounds not alone into the blows of several. It delivers a coup de grace on a helpless foe
+  next to it (a dying one only when no standing foe is within a blow), and follows the map's
+  objectives (game.ai.objectives). Easy mis-judges often, Hard never.
 """
 from __future__ import annotations
 
