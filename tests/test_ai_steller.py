@@ -136,3 +136,14 @@ def test_in_the_first_round_it_does_not_run_alone_into_several_enemies():
               ("G2", "goblin", "red", 10, 2), ("G3", "goblin", "red", 10, 4), width=14)
     turn_of(b, normal(), "R")
     assert min(footprint_distance(b.unit("R"), b.unit(g)) for g in ("G1", "G2", "G3")) > 7
+
+
+def test_a_dying_foe_is_no_target_while_a_standing_one_can_be_struck():
+    """A dying goblin beside the fighter is out of the fight: its blow goes to the standing
+    goblin its javelin reaches, not to the one already down (whose negative hit points once
+    looked like a heal)."""
+    b = arena(("F", "fighter", "blue", 2, 3), ("G1", "goblin", "red", 3, 3),
+              ("G2", "goblin", "red", 10, 3))
+    b.update("G1", Health, hp=-8)
+    cmd = first_attack(b, normal(), "F")
+    assert isinstance(cmd, S.UsePower) and cmd.target == "G2"

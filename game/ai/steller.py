@@ -294,10 +294,10 @@ class StellerPlayer:
         total = -sum(expected_blow(sheet_of(battle, name), True) for name in provokes)
         for name, harm in forecast.harm:
             u = view.unit(name)
-            if harm < 0:        # a heal: worth it on a bloodied or dying ally
+            if u.team == me.team and harm < 0:   # a heal: worth it on a bloodied or dying ally
                 total += -harm if u.hp <= u.max_hp // 2 else 0.0
-            elif u.team == me.team:
-                total -= FRIENDLY_WEIGHT * harm
+            elif u.team == me.team:     # a dying friend's next blow may be its death
+                total -= FRIENDLY_WEIGHT * (harm if u.hp > 0 else KILL_BONUS)
             elif u.hp > 0:      # the weaker the foe, the more a blow is worth
                 worth = harm * (1.5 - u.hp / (2 * u.max_hp)) + _kill_value(
                     forecast, harm, u.hp) + self.effects_worth(battle, command, harm)
