@@ -38,7 +38,9 @@ Made with `python tools/make_balance_reports.py`, which runs
 `python -m game balance MAP --games N --jobs 2 --out docs/balance/MAP` for each map (the
 normal computer player on every team, dice seeds 1 to N);
 [../balance.md](../balance.md) says how to read them. The full page (`index.html`) is left
-out: run the command to get it with the tables.
+out: run the command to get it with the tables. The maps played under the steller rules
+(`python tools/make_balance_reports.py --rules steller duel skirmish battle`, into
+`docs/balance/MAP-steller`) follow the maps' own.
 """
 
 
