@@ -24,6 +24,9 @@ SUMMARIES = {
                "saving throws and death saves.",
 }
 PLAYABLE = tuple(TITLES)         # what a battle can play, the default first
+#: the rulebooks that play a map's objectives, story text, reinforcements and round limit
+#: (docs/rules/12-winning.md "Objectives")
+SCENARIO_RULES = ("lfg", "steller")
 PLANNED: tuple[str, ...] = ()   # named by the map format, not playable yet
 RULES_NAMES = PLAYABLE + PLANNED
 

@@ -56,3 +56,15 @@ def test_maps_may_be_named_and_a_missing_one_is_one_usage_line(capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "no map 'nosuch'" in err and "Traceback" not in err
+
+
+def test_the_quality_report_plays_the_steller_rules_when_asked(capsys):
+    """`--rules steller`: the computer player of the steller rules against its baseline, on
+    a shipped map and the mirrored arena, with no refused command."""
+    tool = _tool()
+    assert tool.main(["--rules", "steller", "--games", "2", "--jobs", "1", "--maps", "duel",
+                      "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["maps"]
+    assert [r["map"] for r in rows] == ["duel.tmx", "arena"]
+    for r in rows:
+        assert r["games"] == 2 and r["refusals"] == 0 and r["decisions"] > 0

@@ -283,8 +283,9 @@ def main(argv=None) -> int:
                         help="with --ladder: the rungs to play, named by their stronger level "
                              "(hard: hard vs normal, normal: normal vs easy, easy: easy vs "
                              "baseline); to measure again only what a change touched")
-    parser.add_argument("--rules", default="lfg", choices=("lfg", "light"),
-                        help="the rulebook every game plays (docs/rules/, docs/rules/light/)")
+    parser.add_argument("--rules", default="lfg", choices=("lfg", "light", "steller"),
+                        help="the rulebook every game plays (docs/rules/, docs/rules/light/, "
+                             "docs/rules/steller/)")
     parser.add_argument("--pair", default=None, metavar="STRONG,WEAK",
                         help="play one pair over --games games spread over the maps, sides "
                              "swapped (e.g. ai:normal,baseline), instead of the per-map report")

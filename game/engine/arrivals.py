@@ -77,8 +77,9 @@ def arrive(b, group) -> None:
         b.enter(placement)
         settle(b, placement.name)
         names.append(placement.name)
+    join = b.profile.join_order or join_order
     for name in names:
-        join_order(b, name)
+        join(b, name)
     cells = tuple(b.cell(b.unit(n).anchor) for n in names)
     team = group.units[0].team if group.units else ""
     b.emit(E.ReinforcementsArrived(team, tuple(names), cells, group.layer))

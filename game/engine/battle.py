@@ -29,6 +29,7 @@ from game.ecs.light_components import LightSheet
 from game.ecs.steller_components import StellerSheet
 from game.data.ruleset import DEFAULT as DEFAULT_RULESET
 from game.data.ruleset import CRITICAL_RULES, Ruleset
+from game.rulebooks import SCENARIO_RULES
 from game.ecs.view import BattleView, snapshot
 from game.ecs.world import build_store, place
 from game.engine.profile import RuleProfile
@@ -537,9 +538,9 @@ def _without_unset(data: dict, names) -> dict:
 
 
 def _check_scenario(hexmap: HexMap, profile: RuleProfile) -> None:
-    """Objectives, story text and reinforcements are played by the default rules only
-    (docs/rules/12-winning.md "Objectives")."""
-    if getattr(hexmap, "scenario", None) and profile.name != "lfg":
+    """Objectives, story text and reinforcements are played by the profiles that say so
+    (docs/rules/12-winning.md "Objectives"; game.rulebooks.SCENARIO_RULES)."""
+    if getattr(hexmap, "scenario", None) and profile.name not in SCENARIO_RULES:
         raise InputError(getattr(hexmap, "path", None), None,
                          f"the {profile.title.lower()} ({profile.name}) do not play the map's "
                          "objectives, story text and reinforcements yet: play it with the "

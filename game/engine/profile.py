@@ -37,6 +37,8 @@ class RuleProfile:
                                       # one creature (game.ecs.world.build_world)
     action_ids: tuple[str, ...]       # every action of its legality query, in menu order
     command_types: Mapping[str, type]  # the command classes its saves may hold, by name
+    join_order: Callable | None = None  # (battle, name): a newcomer's initiative and place
+                                      # in the order (None: the default rules' check)
 
 
 __all__ = ["RuleProfile"]

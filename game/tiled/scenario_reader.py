@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from game.hexgrid import footprint
+from game.rulebooks import SCENARIO_RULES
 from game.tiled.scenario import (
     CREATURE_KINDS, JOINS, OBJECTIVE_CLASS, OBJECTIVE_KINDS, REGION_CLASS, REGION_KINDS,
     REINFORCEMENTS_CLASS, ROUND_KINDS, STORY_WHEN, Objective, Region, Reinforcements, Scenario,
@@ -137,10 +138,11 @@ class ScenarioReader:
                         "name one of the map's teams, or leave it empty for a draw")
         scenario = Scenario(regions, tuple(self.objectives), tuple(self.stories), groups,
                             limit, winner)
-        if scenario and hexmap.rules != "lfg":
+        if scenario and hexmap.rules not in SCENARIO_RULES:
             self.report(1, f"the {hexmap.rules} rules do not play objectives, story text, "
                         "reinforcements or a round limit yet", "remove them, or play the map "
-                        "with the default rules (map property rules = lfg)")
+                        "with the default rules (map property rules = lfg) or the steller "
+                        "rules (rules = steller)")
         return scenario
 
     def regions(self, hexmap) -> dict:

@@ -12,8 +12,8 @@ from game.engine.steller.body import sheet_of
 from game.engine.steller.health import temp_of
 from game.engine.steller.maneuvers import maneuver
 from game.engine.steller.immediate import KIND
-from game.engine.steller.moving import path_states, provokers
-from game.engine.steller.powers import aimed, attack_provokers, power_of
+from game.engine.steller.moving import path_states
+from game.engine.steller.powers import aimed, power_of
 from game.engine.steller.strikes import attack_plan, forced_to
 from game.rules.steller.attacks import defense_name
 from game.rules.steller.health import surge_value

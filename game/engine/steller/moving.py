@@ -85,7 +85,7 @@ def mover(b, u, kind: str):
 
 def provokers(b, u, states) -> list[str]:
     """The enemies that would strike as `u` walks `states` (each once): those within whose
-    reach a step starts."""
+    reach a step starts (wherever on the path that hex is)."""
     found, here = [], u.hexes
     for anchor, facing in states:
         for name in threatening(b, u.name, here):

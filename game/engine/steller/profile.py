@@ -27,6 +27,7 @@ STELLER = RuleProfile(
     unit_components=steller_components,
     action_ids=legality.ACTION_IDS,
     command_types=COMMAND_TYPES,
+    join_order=turns.join_order,
 )
 
 __all__ = ["STELLER"]

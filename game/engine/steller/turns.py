@@ -8,7 +8,12 @@
   effects that last until the end of its next turn end; a saving throw against each "save
   ends" effect; a dying creature makes a death saving throw.
 - A creature that can take no action (stunned, unconscious, dying) has its turn pass at once.
-- A side loses when every creature of it is dying or dead.
+- A side loses when every creature of it is dying or dead; the map's objectives may decide
+  the battle first (docs/rules/12-winning.md "Objectives"; game.engine.objectives): a side
+  that lost its protected creature is out of the running, one with reinforcements sure to
+  come is not beaten yet, and the end of a round counts held regions and the round limit.
+- Reinforcements roll initiative as they arrive and take their place in the order after
+  every creature with a higher or equal total (`join_order`).
 - The surprise round (docs/rules/steller/turns.md "The surprise round"): when some creatures
   are unaware (a map's `aware` false, docs/mapping.md) and some are not, round 1 is a surprise
   round: the surprised take no turn in it and grant combat advantage until it ends; the others
@@ -19,6 +24,7 @@ from __future__ import annotations
 from game.ecs.components import ActionBudget
 from game.ecs.steller_components import StellerPool, StellerTurn
 from game.engine import events as E
+from game.engine import objectives
 from game.engine.steller.aided import expire_aid
 from game.engine.steller import zones
 from game.engine.steller.body import is_down, pool_of, sheet_of
@@ -38,6 +44,7 @@ UNTIL_NEXT_TURN = ("running", "total_defense", "second_wind")
 def start_battle(b) -> None:
     b.note(round=1)
     b.emit(E.RoundStarted(1))
+    objectives.started(b)
     rolls = []
     for u in b.view().units:
         d20 = b.dice.d20()
@@ -101,12 +108,32 @@ def helpless(b, name: str) -> bool:
 
 
 def new_round(b) -> None:
+    """The round is over (the map's objectives may end the battle here) and the next one
+    starts (reinforcements of that round arrive)."""
+    winner = objectives.round_over(b)
+    if winner:
+        win(b, winner)
+        return
     for name in b.order:
         if name in b.eids:
             b.update(name, ActionBudget, acted=False)
     end_surprise(b)
     b.note(round=b.round + 1)
     b.emit(E.RoundStarted(b.round))
+    objectives.new_round_started(b)
+
+
+def join_order(b, name: str) -> None:
+    """A reinforcement's initiative (d20 + its bonus), and its place in the order: after
+    every creature with a higher or equal total."""
+    d20 = b.dice.d20()
+    bonus = sheet_of(b, name).initiative
+    b.note_entry("initiative", name, d20 + bonus)
+    b.emit(E.InitiativeRolled(name, d20 + bonus, f"d20 {d20} + initiative {bonus}"))
+    order = list(b.order)
+    at = next((i for i, n in enumerate(order) if b.initiative.get(n, 0) < d20 + bonus),
+              len(order))
+    b.note(order=tuple(order[:at] + [name] + order[at:]))
 
 
 def open_turn(b, name: str) -> None:
@@ -170,20 +197,33 @@ def death_saving_throw(b, name: str) -> None:
 
 
 def check_victory(b) -> bool:
+    """A side wins when every other is dying or dead, or by the map's objectives (module
+    docstring)."""
     if b.winner:
         return True
-    teams = {b.teams_of[n] for n in b.eids if not is_down(b, n)}
+    by_objectives = objectives.decide(b)
+    if by_objectives:
+        win(b, by_objectives)
+        return True
+    teams = ({b.teams_of[n] for n in b.eids if not is_down(b, n)}
+             | objectives.still_coming(b)) - objectives.out_of_the_running(b)
     if len(teams) > 1:
         return False
-    team = next(iter(teams), DRAW)
-    lose_all_temp(b)
-    b.note(winner=team, active=None)
-    b.emit(E.BattleWon(team, b.round))
+    win(b, next(iter(teams), DRAW))
     return True
 
 
+def win(b, team: str) -> None:
+    lose_all_temp(b)
+    b.note(winner=team, active=None)
+    b.emit(E.BattleWon(team, b.round))
+
+
 def after_action(b) -> None:
-    """After a command: has a side won? Can the active creature still act?"""
+    """After a command: regions reached (stories, reinforcements); has a side won? Can the
+    active creature still act?"""
+    if b.pending is None:
+        objectives.after_action(b)
     if b.pending is not None:
         return
     check_grabs(b)
@@ -196,5 +236,5 @@ def after_action(b) -> None:
 
 
 __all__ = ["DRAW", "after_action", "begin_turn", "check_victory", "death_saving_throw",
-           "end_surprise", "finish_turn", "helpless", "next_actor", "open_turn", "proceed", "start_battle",
-           "start_surprise"]
+           "end_surprise", "finish_turn", "helpless", "join_order", "next_actor", "open_turn",
+           "proceed", "start_battle", "start_surprise", "win"]
