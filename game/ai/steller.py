@@ -288,7 +288,8 @@ class StellerPlayer:
         """The value of the best attack it could make where it stands (0: none)."""
         view = battle.view()
         me = view.unit(who)
-        values = [self.value(battle, view, me, o) for action in ("basic_attack", "use_power")
+        values = [self.value(battle, view, me, o)
+                  for action in ("basic_attack", "use_power", "throw_grenade")
                   for o in battle.options(who, action)]
         return max(values, default=0.0)
 
