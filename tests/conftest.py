@@ -12,7 +12,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The player's folders (saves, own maps): an empty one of the test run, never the real one.
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
 
-from tests.helpers import (GIVE_BACK_ABOVE, CommandLine,  # noqa: E402
+from tests.helpers import (GIVE_BACK_ABOVE, CommandLine, drop_shared_app,  # noqa: E402
                            free_closed_windows, freeze_survivors, require_tiled_program,
                            resident_bytes)
 
@@ -32,8 +32,10 @@ def pygame_windows_freed_after_test():
 def pygame_display_closed_after_module():
     """After each module, no pygame display mode is left set for the next module to meet, the
     memory its windows held goes back to the system, and what outlives the module is kept out
-    of the later modules' collections (tests/helpers.py `freeze_survivors`)."""
+    of the later modules' collections (tests/helpers.py `freeze_survivors`). The module's
+    shared window (tests/helpers.py `shared_app`) goes first."""
     yield
+    drop_shared_app()
     free_closed_windows(give_back=True)
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():

@@ -285,6 +285,36 @@ def check_property(examples: int, prop, *strategies, **named_strategies) -> None
 
 # ---- windows ------------------------------------------------------------------------------------
 
+#: the window the tests of one module share (`shared_app`), None before its first test
+_SHARED_WINDOW: dict = {"app": None}
+
+
+def shared_app(battle=None, size=(1280, 800), **options):
+    """`App(battle, size, window=False, **options)` for a test that needs an App as it opens,
+    not a new one: the module's window opened anew (`App.restart` closes what the last test
+    left and sets every choice and state as a new App's, keeping the window and its UIManagers,
+    whose themes have learnt their fonts and styles; half the cost of a new App). A new App
+    when this module has none yet, or another window replaced it. tests/conftest.py lets it go
+    after each module (`drop_shared_app`), so one module's window never outlives it."""
+    import pygame
+    from game.ui.app import App
+    app = _SHARED_WINDOW["app"]
+    if app is None or not pygame.display.get_init() or pygame.display.get_surface() is not \
+            app.screen:
+        app = _SHARED_WINDOW["app"] = App(battle, size, window=False, **options)
+    else:
+        app.restart(battle, size, **options)
+    return app
+
+
+def drop_shared_app() -> None:
+    """The module's shared window is let go (its widgets closed first)."""
+    import pygame
+    app, _SHARED_WINDOW["app"] = _SHARED_WINDOW["app"], None
+    if app is not None and pygame.display.get_init():
+        app.end_battle()
+
+
 LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
 
 

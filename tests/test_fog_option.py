@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from game.engine.battle import Battle  # noqa: E402
 from game.engine.replay import load_replay, save_battle  # noqa: E402
 from game.errors import InputError  # noqa: E402
-from game.ui.app import App  # noqa: E402
 
 from helpers import loaded_map, run_game_in_process  # noqa: E402
 from test_ui_screens import click  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 MAPS = REPO / "maps"
@@ -60,7 +60,7 @@ def test_simulate_takes_fog_from_the_command_line(capsys):
 
 
 def test_the_setup_screen_toggles_fog_and_the_battle_gets_it():
-    a = App(None, (1280, 800), window=False, animations=False)
+    a = shared_app(None, (1280, 800), animations=False)
     try:
         v = a.view
         v.select_map("duel")

@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.tiled.newmap import write_new_map  # noqa: E402
-from game.ui.app import App  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 STONE_WALL = 7  # gid of "stone wall" in the shipped terrain tileset
 WALL_AT = (5, 3)
@@ -39,7 +39,7 @@ def with_tile(text: str, col: int, row: int, gid: int, width: int = 12) -> str:
 def running(tmp_path):
     path = write_new_map(tmp_path / "field.tmx", "12x10", "pointy")
     battle = Battle(load_map(path), seed=3, controllers={"blue": "human", "red": "human"})
-    app = App(battle, (1000, 700), window=False, animations=False)
+    app = shared_app(battle, (1000, 700), animations=False)
     app.map_watch.interval = 0
     app.update(0.0)
     app.draw(force=True)
@@ -120,7 +120,7 @@ def test_a_tileset_saved_again_reloads_the_terrain(tmp_path):
     rel = text.split('<tileset firstgid="1" source="')[1].split('"')[0]
     path.write_text(with_tile(text.replace(rel, "hex-pointy.tsx"), *WALL_AT, 2))  # a road
     battle = Battle(load_map(path), seed=3, controllers={"blue": "human", "red": "human"})
-    app = App(battle, (1000, 700), window=False, animations=False)
+    app = shared_app(battle, (1000, 700), animations=False)
     app.map_watch.interval = 0
     tsx = tmp_path / "hex-pointy.tsx"
     save_as_tiled_does(tsx, tsx.read_text().replace(

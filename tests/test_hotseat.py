@@ -18,10 +18,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
-from game.ui.app import App, play_app  # noqa: E402
+from game.ui.app import play_app  # noqa: E402
 from game.ui.screens import ARM_S, HANDOFF_BG, HandoffScreen  # noqa: E402
 from test_ui_app import click, key  # noqa: E402
 from test_ui_controller import battle_on, duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 MAPS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps")
 DUEL = os.path.join(MAPS, "duel.tmx")
@@ -116,7 +117,7 @@ def test_two_people_play_three_turns_with_a_handoff_between_their_turns():
 
 def test_an_aoo_prompt_of_the_other_person_is_handed_over_and_back():
     b = duel(controllers={"blue": "human", "red": "human"})
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     assert a.viewer == "blue" and b.active == "Wulfric"
     click(a, (0, 3))                                  # leaving the Orc's reach provokes
     key(a, pygame.K_RETURN)                           # confirm the provoking move
@@ -147,7 +148,7 @@ def test_three_people_hand_the_screen_round_the_table():
                    dict(name="Orc", unit="orc", team="red", col=8, row=1),
                    dict(name="Elf", unit="archer", team="green", col=4, row=6)],
                   controllers={"blue": "human", "red": "human", "green": "human"})
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     assert a.viewer == "blue" and b.active == "Wulfric"
     key(a, pygame.K_e)
     click(a, b.cell(b.unit("Elf").anchor))        # blue picks green's creature
@@ -162,7 +163,7 @@ def test_three_people_hand_the_screen_round_the_table():
 
 
 def test_no_handoff_against_the_computer():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     key(a, pygame.K_e)
     a.controller.choose_next("Orc")
     for _ in range(40):

@@ -24,7 +24,7 @@ import pygame
 import pytest
 
 from test_tiled_loader import center, grass, map_xml, object_layer, tile_layer, unit
-from tests.helpers import run_game
+from tests.helpers import run_game, run_game_in_turn
 
 REPO = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "badmaps"
@@ -151,11 +151,15 @@ def test_render_refuses_entities_in_a_tileset(tmp_path, game):
     ({"width": "1e309"}, "map attribute width='1e309'"),
     ({"hexsidelength": "nan"}, "map attribute hexsidelength='nan'"),
 ])
-@pytest.mark.parametrize("command", ["render", "validate", "inspect"])
-def test_map_sizes_out_of_bounds(tmp_path, attrs, what, command):
+def test_map_sizes_out_of_bounds(tmp_path, attrs, what):
+    """render, validate and inspect each refuse the map, one after the other in one new
+    process under this module's limits: a blow-up or a hang of any of them fails."""
     tmx = good_map(tmp_path, **attrs)
-    args = (command, tmx, tmp_path / "out.png") if command == "render" else (command, tmx)
-    assert what in refused(bounded(*args), tmx)
+    runs = run_game_in_turn(("render", tmx, tmp_path / "out.png"), ("validate", tmx),
+                            ("inspect", tmx), timeout=TIME_LIMIT, memory=MEMORY_LIMIT)
+    assert [out.args[0] for out in runs] == ["render", "validate", "inspect"]
+    for out in runs:
+        assert what in refused(out, tmx)
     assert not (tmp_path / "out.png").exists()
 
 

@@ -13,6 +13,7 @@ from game.ui import presenters as P
 from game.ui.controller import GameController
 
 from test_reactions import battle, grik_attacks_tamsin, of, ok, to_round_two
+from tests.helpers import shared_app
 
 
 def test_the_computer_player_lets_its_creatures_be_asked_first():
@@ -149,12 +150,11 @@ def test_hotseat_the_defender_answers_and_sees_the_outcome_before_the_handoff():
     """In hotseat the defense prompt goes to the defender's player, who sees how it went
     before the screen is handed back."""
     import pygame
-    from game.ui.app import App
     from test_hotseat import hand_over
     from test_ui_app import key
     b = battle(human=("blue", "red"), dice=[17, 16])
     to_round_two(b)
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     if a.mode == "handoff":
         hand_over(a)
     assert a.viewer == "red"

@@ -11,9 +11,9 @@ import pytest  # noqa: E402
 from game import paths  # noqa: E402
 from game.tiled.newmap import write_new_map  # noqa: E402
 from game.ui import setup_model as S  # noqa: E402
-from game.ui.app import App, play_app  # noqa: E402
+from game.ui.app import play_app  # noqa: E402
 from game.errors import InputError  # noqa: E402
-from tests.helpers import tiled_export  # noqa: E402
+from tests.helpers import shared_app, tiled_export  # noqa: E402
 
 
 def test_own_maps_and_maps_dir_are_listed_and_a_broken_map_shows_its_first_error(player_home, tmp_path):
@@ -35,7 +35,7 @@ def test_own_maps_and_maps_dir_are_listed_and_a_broken_map_shows_its_first_error
 
 def test_the_setup_screen_shows_a_broken_map_and_refuses_to_start_it(player_home):
     (player_home / "maps" / "broken.tmx").write_text("<map>")
-    app = App(None, (1280, 800), window=False, animations=False)
+    app = shared_app(None, (1280, 800), animations=False)
     titles = [i["text"].split(" · ")[0] for i in app.view.map_list.item_list]
     assert "broken (broken)" in titles
     app.view.select_map("broken (broken)")

@@ -23,11 +23,12 @@ from game.ui import settings as prefs  # noqa: E402
 from game.ui.app import App, play_app  # noqa: E402
 from test_ui_app import click, key, move_to  # noqa: E402
 from test_ui_menu_undo import press  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def lesson_app(index: int) -> App:
     """The window on the lessons list, lesson `index` started with its button."""
-    a = App(None, (1280, 800), window=False, animations=False)
+    a = shared_app(None, (1280, 800), animations=False)
     press(a, a.view.tutorial_button)
     assert a.mode == "tutorial"
     press(a, a.view.lesson_buttons[index])

@@ -23,15 +23,15 @@ from game.cli import main as cli_main  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from test_ui_controller import battle_on, duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 MAPS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps")
 
 
 @pytest.fixture
 def app():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     yield a
     a.controller.listeners.clear()
 
@@ -131,9 +131,9 @@ def test_overlay_keys_weapons_and_the_static_layer_cache(app):
 
 
 def test_camera_wheel_zooms_around_the_cursor_and_drag_pans():
-    app = App(battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=12, row=9),
-                         dict(name="Orc", unit="orc", team="red", col=20, row=12)],
-                        width=30, height=20), (1280, 800), window=False, animations=False)
+    app = shared_app(battle_on([dict(name="Wulfric", unit="fighter", team="blue", col=12, row=9),
+                                dict(name="Orc", unit="orc", team="red", col=20, row=12)],
+                               width=30, height=20), (1280, 800), animations=False)
     cam = app.camera
     pos = at(app, (12, 8))
     world = cam.to_world(*pos)
@@ -157,8 +157,8 @@ def test_camera_wheel_zooms_around_the_cursor_and_drag_pans():
 @pytest.mark.parametrize("name", ["skirmish.tmx", "duel.tmx", "battle.tmx"])
 def test_picking_matches_tiled_on_pointy_and_flat_maps(name):
     hexmap = load_map(os.path.join(MAPS, name))
-    app = App(Battle(hexmap, seed=1, controllers={t: "ai" for t in hexmap.teams}),
-              (1280, 800), window=False, animations=False, hud=False)
+    app = shared_app(Battle(hexmap, seed=1, controllers={t: "ai" for t in hexmap.teams}),
+                     (1280, 800), animations=False, hud=False)
     app.camera.set_zoom(0.5)
     for row in range(hexmap.height):
         for col in range(hexmap.width):
@@ -167,7 +167,7 @@ def test_picking_matches_tiled_on_pointy_and_flat_maps(name):
 
 
 def test_animations_play_over_a_model_that_has_already_moved():
-    a = App(duel(), (1280, 800), window=False, animations=True)
+    a = shared_app(duel(), (1280, 800), animations=True)
     click(a, (0, 3))
     click(a, (0, 3))
     assert a.animator.busy                   # the move and the AOO are queued
@@ -178,7 +178,7 @@ def test_animations_play_over_a_model_that_has_already_moved():
 
 
 def test_a_human_vs_ai_game_runs_in_the_loop_without_stalling():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     key(a, pygame.K_e)
     a.controller.choose_next("Orc")
     for _ in range(40):
@@ -192,7 +192,7 @@ def test_a_map_built_in_code_is_drawn_as_plain_hexes():
     b = battle_on([dict(name="Ogre", unit="ogre", team="red", col=3, row=3),
                    dict(name="Wulfric", unit="fighter", team="blue", col=7, row=5)],
                   axis="x", controllers={"red": "human", "blue": "ai"})
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     a.draw()
     spr, _ = a.board.sprite(b.unit("Ogre"), a.camera.zoom)
     assert spr.get_width() > 2 * a.board.layout.tw * a.camera.zoom * 0.9   # 3 hexes wide
@@ -252,7 +252,7 @@ def test_random_input_never_breaks_the_app(seed, tmp_path):
     rng = random.Random(seed)
     hexmap = load_map(os.path.join(MAPS, "duel.tmx"))
     b = Battle(hexmap, seed=seed, controllers={"blue": "human", "red": "ai"})
-    a = App(b, (1280, 800), window=False, animations=bool(seed % 2))
+    a = shared_app(b, (1280, 800), animations=bool(seed % 2))
     keys = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_7,
             pygame.K_r, pygame.K_e, pygame.K_TAB, pygame.K_RETURN, pygame.K_ESCAPE,
             pygame.K_t, pygame.K_l, pygame.K_c, pygame.K_SPACE, pygame.K_y, pygame.K_n]
@@ -398,7 +398,7 @@ def test_the_composed_frame_is_the_hud_drawn_over_the_board(app):
 
 
 def test_the_hud_is_blended_live_while_creatures_move():
-    a = App(duel(), (1280, 800), window=False, animations=True)
+    a = shared_app(duel(), (1280, 800), animations=True)
     click(a, (0, 3))
     click(a, (0, 3))
     assert a.animator.busy

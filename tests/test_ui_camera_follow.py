@@ -13,9 +13,9 @@ import pytest  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from test_ui_app import key  # noqa: E402
 from test_ui_controller import battle_on  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 COMPUTERS = {"blue": "ai", "red": "ai"}
 
@@ -34,8 +34,8 @@ def on_screen(a, name: str) -> bool:
 
 @pytest.mark.parametrize("follow", [True, False])
 def test_the_camera_follows_the_computers_creature_out_of_view(follow):
-    a = App(far_apart({"blue": "human", "red": "ai"}), (1024, 700), window=False,
-            animations=False, settings=prefs.Settings(end_warning=False, follow=follow))
+    a = shared_app(far_apart({"blue": "human", "red": "ai"}), (1024, 700),
+                   animations=False, settings=prefs.Settings(end_warning=False, follow=follow))
     a.camera.set_zoom(1.5)
     a.camera.centre_on(*a.board.unit_centre(a.battle.unit("Wulfric")))
     key(a, pygame.K_e)                               # Wulfric ends its turn; the Orc plays
@@ -51,8 +51,8 @@ def test_the_camera_follows_the_computers_creature_out_of_view(follow):
 
 @pytest.mark.parametrize("follow", [True, False])
 def test_the_replay_follows_the_creature_that_acts(follow):
-    a = App(far_apart(COMPUTERS), (1024, 700), window=False, animations=False,
-            settings=prefs.Settings(end_warning=False, follow=follow))
+    a = shared_app(far_apart(COMPUTERS), (1024, 700), animations=False,
+                   settings=prefs.Settings(end_warning=False, follow=follow))
     for _ in range(20):
         if any(isinstance(e, E.Moved) and e.unit == "Orc" for e in a.battle.events):
             break

@@ -15,10 +15,10 @@ import pygame_gui  # noqa: E402
 from game.engine.campaign_file import read_campaign  # noqa: E402
 from game.engine.campaign_save import progress_path, read_progress  # noqa: E402
 from game.ui import campaign_play  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.campaign_screen import CampaignScreen  # noqa: E402
 from test_campaign import play_out  # noqa: E402
 from test_ui_app import key  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def press(app, button) -> None:
@@ -30,7 +30,7 @@ def press(app, button) -> None:
 
 def test_the_campaign_button_opens_the_story_and_continue_starts_the_first_battle(
         player_home):
-    a = App(None, window=False)
+    a = shared_app(None)
     press(a, a.view.campaign_button)
     assert a.mode == "campaign" and isinstance(a.view, CampaignScreen)
     text = " ".join(a.view.texts())
@@ -43,7 +43,7 @@ def test_the_campaign_button_opens_the_story_and_continue_starts_the_first_battl
 
 def test_after_a_won_battle_the_screen_shows_survivors_and_recruits_and_continue_plays_on(
         player_home):
-    a = App(None, window=False)
+    a = shared_app(None)
     press(a, a.view.campaign_button)
     press(a, a.view.continue_button)
     battle = a.battle
@@ -74,20 +74,20 @@ def test_after_a_won_battle_the_screen_shows_survivors_and_recruits_and_continue
 
 
 def test_a_campaign_battle_saves_into_the_progress_and_the_button_resumes_it(player_home):
-    a = App(None, window=False)
+    a = shared_app(None)
     press(a, a.view.campaign_button)
     press(a, a.view.continue_button)
     b = a.battle
     path = a.battle_screen.quick_save()                 # F5 in a campaign
     assert path == progress_path(a.campaign.campaign)
-    again = App(None, window=False)
+    again = shared_app(None)
     press(again, again.view.campaign_button)
     assert again.mode == "battle" and again.battle.state_hash() == b.state_hash()
     assert campaign_play.shipped_campaign().is_file()
 
 
 def test_leaving_a_campaign_battle_for_the_setup_screen_keeps_its_progress(player_home):
-    a = App(None, window=False)
+    a = shared_app(None)
     press(a, a.view.campaign_button)
     press(a, a.view.continue_button)
     key(a, pygame.K_RETURN)                     # the story read, the computer may play
@@ -108,7 +108,7 @@ def test_f6_after_the_stage_map_changed_restarts_it_with_the_same_company(player
     from dataclasses import replace
     from game.tiled.loader import load_map
     from game.ui import map_reload
-    a = App(None, window=False)
+    a = shared_app(None)
     press(a, a.view.campaign_button)
     press(a, a.view.continue_button)
     wounded = replace(a.campaign.roster[0], hp=3, level=4)    # a veteran of earlier battles
@@ -134,7 +134,7 @@ def test_the_campaign_screen_switches_to_a_campaign_in_the_players_maps_folder(p
     toml = mine / "campaign.toml"
     toml.write_text(toml.read_text().replace('title = "The Border March"',
                                              'title = "My Own March"', 1))
-    a = App(None, window=False)
+    a = shared_app(None)
     press(a, a.view.campaign_button)
     menu = a.view.campaign_menu
     assert menu is not None and a.campaign.campaign.title == "The Border March"

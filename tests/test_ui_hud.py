@@ -18,6 +18,7 @@ from game.rules.situation import attack_preview  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.ui.hud import HOTKEYS, THEME_PATH, Hud, compute_layout, make_manager  # noqa: E402
 from test_ui_presenters import Model  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 HUMANS = {"blue": "human", "red": "human"}
 
@@ -533,14 +534,13 @@ def test_new_log_lines_are_added_under_the_others_and_the_text_is_cut_now_and_th
     the box ends with the log's newest line."""
     from game import paths
     from game.ui import settings as prefs
-    from game.ui.app import App
     from game.ui.panels import combat_log
     monkeypatch.setattr(combat_log, "LOG_MAX_LINES", 12)
     monkeypatch.setattr(combat_log, "LOG_SLACK_LINES", 6)
     b = Battle(load_map(paths.shipped_map("duel")), seed=3,
                controllers={"blue": "ai", "red": "ai"})
-    a = App(b, (1280, 800), window=False, animations=False,
-            settings=prefs.Settings(end_warning=False))
+    a = shared_app(b, (1280, 800), animations=False,
+                   settings=prefs.Settings(end_warning=False))
     log, cuts, appended = a.hud.combat_log, 0, 0
     for _ in range(40):
         before = log.in_box

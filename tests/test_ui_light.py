@@ -28,6 +28,7 @@ from game.ui.controller import GameController  # noqa: E402
 from game.ui.light_presenters import LightCard  # noqa: E402
 
 from test_ui_controller import battle_on  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def light_battle(*units, dice=(), respawns=(), lives=None, both_human=False, width=10,
@@ -114,9 +115,8 @@ def test_an_unknown_refusal_code_shows_the_engines_sentence():
 # ---- a turn by clicks and keys ---------------------------------------------------------------
 
 def _app(battle):
-    from game.ui.app import App
-    app = App(battle, (1280, 800), window=False, animations=False,
-              human_teams={t for t, k in battle.controllers.items() if k == "human"})
+    app = shared_app(battle, (1280, 800), animations=False,
+                     human_teams={t for t, k in battle.controllers.items() if k == "human"})
     app.update(0.0)
     return app
 
@@ -292,11 +292,10 @@ def test_a_knocked_out_creature_leaves_the_board_and_its_card_says_when_it_retur
 
 
 def test_the_board_draws_a_knocked_out_creature_as_a_tag_not_a_token():
-    from game.ui.app import App
     b = light_battle(("Aldric", "fighter", "blue", 2, 3), ("Snit", "goblin_minion", "red", 3, 3),
                      dice=(15,))
     b.apply(L.HeavyAttack("Aldric", target="Snit"))
-    app = App(b, (1280, 800), window=False, animations=False, human_teams={"blue"})
+    app = shared_app(b, (1280, 800), animations=False, human_teams={"blue"})
     try:
         app.update(0.0)
         app.draw(force=True)        # no token for an empty footprint

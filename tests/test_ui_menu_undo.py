@@ -15,10 +15,11 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
-from game.ui.app import App, play_app  # noqa: E402
+from game.ui.app import play_app  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
 from test_ui_app import at, click, key, move_to, point  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 DUEL = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps", "duel.tmx")
 
@@ -73,7 +74,7 @@ def test_continue_and_load_on_the_setup_screen(player_home):
 
 
 def test_undo_takes_back_a_move_but_not_an_attack():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     b = a.battle
     start = b.state_hash()
     key(a, pygame.K_4)
@@ -92,7 +93,7 @@ def test_undo_takes_back_a_move_but_not_an_attack():
 
 
 def test_undo_stops_at_the_other_sides_turn():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     key(a, pygame.K_4)
     click(a, (2, 2))                                         # a 5-Foot Step
     key(a, pygame.K_e)
@@ -108,7 +109,7 @@ def test_undo_stops_at_the_other_sides_turn():
 
 def test_the_help_panel_lists_every_key():
     from game.ui.keys import HELP
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     key(a, pygame.K_F1)
     assert a.mode == "help" and isinstance(a.view, HelpScreen)
     text = a.view.text.html_text
@@ -122,7 +123,7 @@ def test_the_help_panel_lists_every_key():
 
 
 def test_next_creature_and_coordinates():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     click(a, (1, 6))
     assert a.model.selected == "Mayat"
     key(a, pygame.K_n)
@@ -134,7 +135,7 @@ def test_next_creature_and_coordinates():
 
 
 def test_the_end_turn_warning_asks_once_more():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     a.controller.end_warning = True
     key(a, pygame.K_e)
     assert a.battle.active == "Wulfric" and "end the turn anyway" in a.model.message
@@ -147,7 +148,7 @@ def test_the_end_turn_warning_asks_once_more():
 
 def test_the_terrain_tooltip_shows_once_the_pointer_rests_on_a_hex():
     from game.ui.presenters import terrain_lines
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     point(a, at(a, (6, 1)))
     a.update(0.1)
     assert a.hud.tip is None
@@ -170,8 +171,8 @@ def test_condition_badges_show_three_then_a_count():
 
 def test_a_new_round_gets_a_banner():
     from game.ui.animation import BannerClip
-    a = App(duel(controllers={"blue": "ai", "red": "ai"}), (1280, 800), window=False,
-            animations=True)
+    a = shared_app(duel(controllers={"blue": "ai", "red": "ai"}), (1280, 800),
+                   animations=True)
     for _ in range(400):
         if any(isinstance(c, BannerClip) for c in a.animator.queue):
             break
@@ -182,7 +183,7 @@ def test_a_new_round_gets_a_banner():
 
 
 def test_the_computer_thinks_off_the_main_thread_with_a_mark():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     a.threaded_ai = True
     key(a, pygame.K_e)
     a.controller.choose_next("Orc")
@@ -199,8 +200,8 @@ def test_the_computer_thinks_off_the_main_thread_with_a_mark():
 def test_the_player_never_reads_the_rules_file_name():
     from game.ui.words import for_players
     assert for_players("no Run there (RULES.md 3)") == "no Run there (rules: Movement)"
-    a = App(duel(controllers={"blue": "human", "red": "ai"}), (1280, 800), window=False,
-            animations=False)
+    a = shared_app(duel(controllers={"blue": "human", "red": "ai"}), (1280, 800),
+                   animations=False)
     key(a, pygame.K_5)
     click(a, (3, 3))                                  # an attack: its breakdown in the log
     key(a, pygame.K_3)

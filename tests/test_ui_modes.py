@@ -25,12 +25,13 @@ from test_ui_app import click, key, move_to  # noqa: E402
 from test_ui_controller import battle_on, duel  # noqa: E402
 from test_ui_interrupts import caught  # noqa: E402
 from test_ui_more_actions import helpless_orc  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 UI = Path(__file__).resolve().parents[1] / "game" / "ui"
 
 
 def new_app(battle, **kw) -> App:
-    return App(battle, (1280, 800), window=False, animations=False, **kw)
+    return shared_app(battle, (1280, 800), animations=False, **kw)
 
 
 def _is_mode(node) -> bool:

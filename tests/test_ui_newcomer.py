@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.engine.defense import pending_odds  # noqa: E402
 from test_ui_playtest_window import defense_prompted  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def test_the_defense_hint_names_a_key_only_for_a_defense_the_engine_allows():
@@ -42,10 +43,9 @@ def test_a_trip_in_the_computers_summary_says_trip_not_a_second_hit():
 
 def test_each_result_screen_button_with_a_key_says_the_key_and_what_it_leads_to():
     from game.ui import setup_model as S
-    from game.ui.app import App
     duel_map = os.path.join(os.path.dirname(__file__), "..", "maps", "duel.tmx")
     setup = S.Setup(duel_map, (S.Side("blue"), S.Side("red", "ai")), None, 11)
-    a = App(S.start_battle(setup), (1280, 800), window=False, animations=False, setup=setup)
+    a = shared_app(S.start_battle(setup), (1280, 800), animations=False, setup=setup)
     a.show_result()
     assert a.mode == "result"
     for button, key_name in ((a.view.again_button, "Enter"), (a.view.watch_button, "W"),
@@ -56,10 +56,9 @@ def test_each_result_screen_button_with_a_key_says_the_key_and_what_it_leads_to(
 
 def test_the_pick_hint_says_the_pick_marks_on_the_map_answer_too():
     import pygame as pg
-    from game.ui.app import App
     from test_ui_app import click, key
     from test_ui_controller import duel
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     for _ in range(40):
         if a.battle.awaiting() == "choice" and a.hud.human():
             break
@@ -77,9 +76,8 @@ def test_the_pick_hint_says_the_pick_marks_on_the_map_answer_too():
 
 def test_no_combat_log_line_leaves_a_blank_row_after_it_whatever_its_length():
     from game.ui import presenters as P
-    from game.ui.app import App
     from test_ui_controller import duel
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     log = a.hud.combat_log
     base = "Tamsin moves from 7,4 to 6,4 (1 hex"
     # lengths a pixel apart, so that some line ends right at the box's edge

@@ -22,12 +22,13 @@ from game.ui.presenters import unit_card  # noqa: E402
 from game.ui.screens import ARM_S, ResultScreen, SetupScreen  # noqa: E402
 from test_ui_app import at, click, key, move_to  # noqa: E402
 from test_ui_controller import battle_on, duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 DUEL = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps", "duel.tmx")
 
 
 def new_app(battle=None, size=(1280, 800), animations=False) -> App:
-    return App(battle or duel(), size, window=False, animations=animations)
+    return shared_app(battle or duel(), size, animations=animations)
 
 
 def motion(app, pos) -> None:
@@ -253,7 +254,7 @@ def test_10_no_text_is_cut_off_and_the_window_has_a_minimum_size(size):
 # ---- 11: the setup screen keeps the initiative choice --------------------------------------
 
 def test_11_switching_maps_keeps_the_initiative_choice():
-    a = App(None, (1280, 800), window=False, animations=False)
+    a = shared_app(None, (1280, 800), animations=False)
     screen = a.view
     assert isinstance(screen, SetupScreen) and len(screen.maps) >= 2
     other = next(m for m in S.INITIATIVE_MODES if m != screen.map.initiative)
@@ -316,7 +317,7 @@ def test_14_result_and_card_wording():
     summary = S.Summary("blue", 4, {"blue": 0, "red": 0}, {"blue": 30, "red": 5}, None,
                         ("blue", "red"), {"blue": 2, "red": 5}, {"blue": 0, "red": 5},
                         {"blue": 0, "red": 0}, 7)
-    a = App(None, (1280, 800), window=False, animations=False)
+    a = shared_app(None, (1280, 800), animations=False)
     screen = ResultScreen(a.ui, summary, None, "duel", (1280, 800))
     words = " ".join(screen.texts())
     assert "0 of 5" not in words and "5 of 5" in words

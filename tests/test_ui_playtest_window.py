@@ -20,11 +20,12 @@ from game.ui.app import App  # noqa: E402
 from game.hexgrid import hex_neighbor  # noqa: E402
 from test_ui_app import at, click, key, move_to  # noqa: E402
 from test_ui_controller import battle_on, duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 
 def new_app(battle=None, size=(1280, 800)) -> App:
-    return App(battle or duel(), size, window=False, animations=False)
+    return shared_app(battle or duel(), size, animations=False)
 
 
 def motion(app, pos) -> None:
@@ -141,7 +142,7 @@ def test_a_click_left_of_the_map_does_nothing_on_the_map():
 def test_the_replay_viewer_shows_no_tooltip_of_the_hidden_action_bar():
     b = duel()
     assert b.apply(C.EndTurn("Wulfric")).ok
-    a = App(None, (1280, 800), window=False, animations=False)
+    a = shared_app(None, (1280, 800), animations=False)
     a.watch_replay(b, back="quit")
     a.update(0.0)
     hud = a.replay.screen.hud

@@ -22,13 +22,13 @@ from game.engine.battle import Battle  # noqa: E402
 from game.engine.replay import load_replay, save_battle  # noqa: E402
 from game.tiled.loader import load_map  # noqa: E402
 from game.ui import autoplay  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.keys import REPLAY_HELP  # noqa: E402
 from game.ui.replay_viewer import KEY_LINE, ReplayScreen  # noqa: E402
 from game.ui.undo import replayed  # noqa: E402
 from test_saves_scripted import SCENARIO  # noqa: E402
 from test_ui_app import key  # noqa: E402
 from test_ui_screens import finishing_battle, fight_to_the_end  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def played(tmp_path_factory):
 
 
 def watching(save, animations=False):
-    a = App(None, (1280, 800), window=False, animations=animations)
+    a = shared_app(None, (1280, 800), animations=animations)
     a.watch_replay(load_replay(save), back="quit")
     a.update(0.0)
     return a
@@ -180,7 +180,7 @@ def test_watching_sends_nothing_and_saves_nothing(played, tmp_path, monkeypatch)
 
 def test_the_result_screen_opens_the_viewer_on_the_battle_just_finished():
     b = finishing_battle()
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     fight_to_the_end(a)
     a.update(1.0)
     assert a.mode == "result"

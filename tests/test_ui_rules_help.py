@@ -16,10 +16,11 @@ from game.engine.battle import Battle  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from test_ui_app import key  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def help_of(battle) -> App:
-    a = App(battle, (1280, 800), window=False, animations=False)
+    a = shared_app(battle, (1280, 800), animations=False)
     key(a, pygame.K_F1)
     assert a.mode == "help"
     return a

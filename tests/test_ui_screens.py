@@ -27,6 +27,7 @@ from game.ui import setup_model as S  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.screens import ResultScreen, SetupScreen  # noqa: E402
 from test_ui_controller import battle_on  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 MAPS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "maps")
 DUEL = os.path.join(MAPS, "duel.tmx")
@@ -92,7 +93,7 @@ def map_item(screen: SetupScreen, title: str):
 
 @pytest.fixture
 def setup_app():
-    a = App(None, (1280, 800), window=False, animations=False)
+    a = shared_app(None, (1280, 800), animations=False)
     yield a
     a._end_battle()
 
@@ -150,7 +151,7 @@ def test_the_rules_menu_starts_from_the_maps_rules_and_reaches_the_battle(tmp_pa
     says what the chosen rulebook is like, the choices only the hex-native rules have are
     greyed out under the light rules, and the choice reaches the battle and Play again."""
     light_duel(tmp_path)
-    a = App(None, (1280, 800), window=False, animations=False, maps_dir=tmp_path)
+    a = shared_app(None, (1280, 800), animations=False, maps_dir=tmp_path)
     v = a.view
     assert v.rulebook == "lfg" and v.rules is None and v.initiative_menu.is_enabled
     assert any(S.RULES_TEXT["lfg"] in t for t in v.texts())
@@ -336,7 +337,7 @@ def fight_to_the_end(a, rounds: int = 40) -> None:
 
 def test_the_result_screen_appears_when_a_side_wins():
     b = finishing_battle()
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     fight_to_the_end(a)
     assert a.battle.winner == "blue"
     a.update(0.1)
@@ -359,8 +360,8 @@ def test_the_result_screen_appears_when_a_side_wins():
 def test_play_again_and_back_to_setup(monkeypatch):
     hexmap_battle = S.start_battle(S.Setup(DUEL, (S.Side("blue"), S.Side("red", "ai")),
                                            None, 11))
-    a = App(hexmap_battle, (1280, 800), window=False, animations=False,
-            setup=S.Setup(DUEL, (S.Side("blue"), S.Side("red", "ai", "easy")), None, None))
+    a = shared_app(hexmap_battle, (1280, 800), animations=False,
+                   setup=S.Setup(DUEL, (S.Side("blue"), S.Side("red", "ai", "easy")), None, None))
     a.show_result()
     assert a.mode == "result" and a.view.headline == "No winner"   # not over
     monkeypatch.setattr(S, "clock_seed", lambda clock=None: 321)
@@ -392,7 +393,7 @@ def test_play_again_and_back_to_setup(monkeypatch):
 def test_a_map_that_fails_to_load_stays_on_the_setup_screen_with_the_reason(tmp_path):
     bad = tmp_path / "bad.tmx"
     bad.write_text("<map>")
-    a = App(None, (1280, 800), window=False, animations=False)
+    a = shared_app(None, (1280, 800), animations=False)
     assert a.start_setup(S.Setup(bad, (S.Side("blue"),))) is False
     assert a.mode == "setup" and "bad.tmx" in a.view.message
 
@@ -408,7 +409,7 @@ def test_h_toggles_the_threat_heat_map_cached_per_battle_version(monkeypatch):
 
     monkeypatch.setattr(battle_board, "threat_heatmap", threat_heatmap)
     b = finishing_battle()
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     a.draw(force=True)
     static_before = a.board.static_builds
     key(a, pygame.K_h)
@@ -533,7 +534,7 @@ def test_the_preselected_map_is_in_view_and_alike_titles_show_their_file_names(t
         "../assets/", os.path.join(os.path.dirname(MAPS), "assets") + "/")
     for name in ("duel_night.tmx", "duel_rain.tmx"):            # one title, two maps
         (tmp_path / name).write_text(text, encoding="utf-8")
-    a = App(None, (1280, 800), window=False, animations=False, maps_dir=tmp_path)
+    a = shared_app(None, (1280, 800), animations=False, maps_dir=tmp_path)
     v = a.view
     assert v.map.title == "The ruined mill" and len(v.maps) > 6
     a.update(0.05)

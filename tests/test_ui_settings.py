@@ -17,10 +17,11 @@ import pygame  # noqa: E402
 from game import paths  # noqa: E402
 from game.engine import commands as C  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
-from game.ui.app import App, play_app  # noqa: E402
+from game.ui.app import play_app  # noqa: E402
 from test_ui_app import click, key  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
 from test_ui_menu_undo import press  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 DUEL = paths.shipped_map("duel")
 
@@ -60,8 +61,8 @@ def test_the_saved_aoo_setting_applies_when_the_next_battle_starts(player_home):
 
 
 def test_undo_keeps_the_aoo_setting():
-    a = App(duel(), (1280, 800), window=False, animations=False,
-            settings=prefs.Settings(aoo_policy="always", end_warning=False))
+    a = shared_app(duel(), (1280, 800), animations=False,
+                   settings=prefs.Settings(aoo_policy="always", end_warning=False))
     a.persist = False
     assert policies(a.battle, "blue") == {"Wulfric": "always", "Mayat": "always"}
     key(a, pygame.K_4)

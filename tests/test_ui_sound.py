@@ -13,11 +13,11 @@ import pytest  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
 from game.ui import settings as prefs  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.sound import RATE, SOUND_NAMES, SOUND_OF_EVENT, WAVES, pcm, sounds_of  # noqa: E402
 from test_ui_app import key  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
 from test_ui_menu_undo import press  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 COMPUTERS = {"blue": "ai", "red": "ai"}
 
@@ -37,8 +37,8 @@ def watch(a, steps: int = 400) -> None:
 
 
 def test_a_battle_played_headless_sounds_its_steps_strikes_and_end():
-    a = App(duel(controllers=COMPUTERS), (1280, 800), window=False, animations=False,
-            settings=prefs.Settings(end_warning=False))
+    a = shared_app(duel(controllers=COMPUTERS), (1280, 800), animations=False,
+                   settings=prefs.Settings(end_warning=False))
     watch(a)
     played = a.sound.played
     assert a.battle.awaiting() == "over"
@@ -52,8 +52,8 @@ def test_a_battle_played_headless_sounds_its_steps_strikes_and_end():
 
 
 def test_muted_nothing_plays():
-    a = App(duel(controllers=COMPUTERS), (1280, 800), window=False, animations=False,
-            settings=prefs.Settings(end_warning=False, muted=True))
+    a = shared_app(duel(controllers=COMPUTERS), (1280, 800), animations=False,
+                   settings=prefs.Settings(end_warning=False, muted=True))
     watch(a, 40)
     assert any(isinstance(e, E.Moved) for e in a.battle.events)
     assert a.sound.played == []
@@ -77,7 +77,7 @@ def test_every_sound_the_table_names_is_made_by_the_game():
 
 
 def test_the_volume_and_mute_are_settings_kept_with_the_others(home):
-    a = App(duel(), (1280, 800), window=False, animations=False, settings=prefs.load())
+    a = shared_app(duel(), (1280, 800), animations=False, settings=prefs.load())
     key(a, pygame.K_ESCAPE)
     press(a, a.view.quieter_button)
     press(a, a.view.mute_button)

@@ -22,6 +22,7 @@ from game.tiled.hexmap import UnitPlacement  # noqa: E402
 from game.ui import keys, more_mode  # noqa: E402
 from game.ui import presenters as P  # noqa: E402
 from game.rules_reference import rulebook_sections  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def steller_battle(*units, dice=(), width=10, height=8) -> Battle:
@@ -70,9 +71,8 @@ def test_a_close_burst_is_aimed_with_the_area_preview():
 
 
 def test_a_steller_attack_played_by_its_hotkey_and_a_click():
-    from game.ui.app import App
     b = fighter_and_orc(dice=[("d20", 15), ("d8", 4)])
-    app = App(b, (1280, 800), window=False, animations=False, human_teams={"blue"})
+    app = shared_app(b, (1280, 800), animations=False, human_teams={"blue"})
     app.update(0.0)
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
         app.handle_event(pygame.event.Event(kind, key=pygame.K_1, mod=0, unicode="",

@@ -18,9 +18,9 @@ import pytest  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.engine.steller import commands as S  # noqa: E402
 from game.engine.steller.body import turn_of  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from test_ui_app import click, move_to  # noqa: E402
 from test_ui_steller import steller_battle  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 @pytest.fixture
@@ -28,8 +28,8 @@ def make_app():
     made = []
 
     def build(*units, **kw):
-        app = App(steller_battle(*units, **kw), (1280, 800), window=False,
-                  animations=False, human_teams={"blue"})
+        app = shared_app(steller_battle(*units, **kw), (1280, 800),
+                         animations=False, human_teams={"blue"})
         app.update(0.0)
         made.append(app)
         return app

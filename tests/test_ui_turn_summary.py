@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.engine import events as E  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.turn_summary import meanwhile, runs, summary  # noqa: E402
 from test_ui_app import key  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def play_until(a, done, steps: int = 200) -> None:
@@ -39,7 +39,7 @@ def play_until(a, done, steps: int = 200) -> None:
 
 
 def test_a_computer_sides_run_of_turns_ends_with_its_summary_line_in_the_log():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     play_until(a, lambda: any(e.kind == "summary" for e in a.hud.log))
     lines = [e for e in a.hud.log if e.kind == "summary"]
     assert lines, "the computer's side played a run of turns"
@@ -83,7 +83,7 @@ def test_a_hit_says_its_damage_and_a_miss_says_so():
 
 def test_the_hotseat_handoff_says_what_the_other_side_did_meanwhile():
     b = duel(controllers={"blue": "human", "red": "human"})
-    a = App(b, (1280, 800), window=False, animations=False)
+    a = shared_app(b, (1280, 800), animations=False)
     assert meanwhile(b, "blue") == []                      # blue has not acted yet
     play_until(a, lambda: a.mode == "handoff")
     assert a.mode == "handoff" and a.view.team == "red"
@@ -107,7 +107,7 @@ def test_a_declined_reaction_says_which_reaction_was_declined():
 
 
 def test_a_summary_never_moves_the_lines_already_in_the_log():
-    a = App(duel(), (1280, 800), window=False, animations=False)
+    a = shared_app(duel(), (1280, 800), animations=False)
     seen: list[list[str]] = []
 
     def done():

@@ -16,10 +16,11 @@ import pygame  # noqa: E402
 from game import paths  # noqa: E402
 from game.data.ruleset import ActionCost, Economy, Ruleset  # noqa: E402
 from game.engine import events as E  # noqa: E402
-from game.ui.app import App, play_app  # noqa: E402
+from game.ui.app import play_app  # noqa: E402
 from test_saves_scripted import scenario_copy  # noqa: E402
 from test_ui_app import click, key  # noqa: E402
 from test_ui_controller import duel  # noqa: E402
+from tests.helpers import shared_app  # noqa: E402
 
 
 def test_undo_keeps_the_battles_own_ruleset():
@@ -31,7 +32,7 @@ def test_undo_keeps_the_battles_own_ruleset():
     battle = type(made)(made.hexmap, seed=2, controllers={"blue": "human", "red": "ai"},
                         ruleset=heavy)
     made.close()
-    a = App(battle, (1280, 800), window=False, animations=False)
+    a = shared_app(battle, (1280, 800), animations=False)
     key(a, pygame.K_4)
     click(a, (2, 2))                                         # a 5-Foot Step
     assert a.battle.cell(a.battle.unit("Wulfric").anchor) == (2, 2)
