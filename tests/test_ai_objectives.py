@@ -112,3 +112,13 @@ def test_the_side_a_round_limit_names_lets_the_enemy_come(tmp_path):
     draw = prop("round_limit", 2)                       # a draw helps neither side
     _, even = computer_turn(tmp_path, APART, [], "Wulfric", "draw", props=draw)
     assert gap(b, "Wulfric", "Grak") > gap(even, "Wulfric", "Grak") + 3
+
+
+def test_a_side_that_wins_by_lasting_still_contests_a_region_the_enemy_must_hold(tmp_path):
+    """Waiting would hand the enemy the region: the round limit's side goes to deny it."""
+    limit = prop("round_limit", 2) + "\n" + prop("round_limit_winner", "blue")
+    ford = [region(20, "Ford", [(9, 2)]),
+            thing(21, "objective", team="red", kind="hold", target="Ford", rounds=2)]
+    _, waiting = computer_turn(tmp_path, APART, [], "Wulfric", "limit", props=limit)
+    _, b = computer_turn(tmp_path, APART, ford, "Wulfric", "contest", props=limit)
+    assert gap(b, "Wulfric", "Grak") < gap(waiting, "Wulfric", "Grak") - 3

@@ -13,6 +13,7 @@ an `Aims` for each decision and adds them to its scores:
 - a side that wins by lasting (its own `survive` objective, or the round limit names it the
   winner) weighs every creature's danger `CAUTION` times more and the pull toward the enemy
   `ADVANCE` times: time fights for it, so it lets the enemy come and strikes what arrives.
+  Not while an enemy side must hold or reach a region: waiting would hand it the region.
 
 Nothing here decides whether an objective is met: that is the engine's (`Battle.objectives`);
 this only reads what the map asks and what the battle has counted.
@@ -70,7 +71,10 @@ def aims_of(battle, me) -> Aims:
 
 
 def wins_by_lasting(scenario, team: str) -> bool:
-    """`team` has a `survive` objective, or the map's round limit names it the winner."""
+    """`team` has a `survive` objective, or the map's round limit names it the winner, and
+    no enemy side must hold or reach a region."""
+    if any(o.team != team and o.kind in ("hold", "reach") for o in scenario.objectives):
+        return False
     return (any(o.team == team and o.kind == "survive" for o in scenario.objectives)
             or bool(scenario.round_limit) and scenario.round_limit_winner == team)
 
