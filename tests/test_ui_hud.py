@@ -378,6 +378,22 @@ def test_attack_preview_tooltip_beside_the_pointer(screen):
     assert hud.tip is None
 
 
+def test_a_tip_crowded_off_the_pointer_goes_to_a_corner_of_the_board_not_over_the_panels(screen):
+    """Labels on every side of the pointer (a path's, the creatures' names): the tip takes a
+    corner of the board's free middle, not the window's, which the top bar and the
+    initiative list fill."""
+    b = melee()
+    hud, manager, ctl = make_hud(screen, b)
+    ctl.model.refusal = "out of reach"
+    pos = hud.board_rect().center
+    hud.keep_clear = [pygame.Rect(pos[0] - 360, pos[1] - 90, 720, 180)]
+    hud.pointer_at(pos)
+    assert hud.tip is not None and "Cannot attack" in hud.tip.html_text
+    assert hud.board_rect().contains(hud.tip.rect)
+    assert not hud.tip.rect.colliderect(hud.keep_clear[0])
+    assert not any(hud.tip.rect.colliderect(hud.rects[k]) for k in ("top", "initiative"))
+
+
 def test_top_bar_says_round_and_whose_turn(screen):
     b = duel()
     hud, manager, ctl = make_hud(screen, b)

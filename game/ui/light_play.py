@@ -274,6 +274,8 @@ def command_words(battle, command) -> str:
         return f"{power_name(battle, command.unit, command.power)}{target}{at}{aim}"
     if kind == "HandleEquipment":
         return f"take the {command.weapon} in hand"
+    if kind == "Charge" and path:               # the steller charge: the blow ends the move
+        return f"{command.target}, striking from {path[-1][0]},{path[-1][1]}"
     if getattr(command, "target", None):
         with_ = f" with the {_weapon_name(battle, command.unit, weapon)}" if weapon else ""
         then = f", then move {where}" if where else (", and stay" if kind == "DashAttack"

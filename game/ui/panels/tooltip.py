@@ -206,12 +206,15 @@ class Tooltip(Panel):
     def _clear_of_board_texts(self, spot, anchor, size, area) -> tuple[int, int]:
         """A pointer tip's top left off the board's labels (`keep_clear`: the path's, the
         hit chance's, the creatures' names): beside the pointer on the side where it covers
-        none, else in a corner of `area` away from the pointer; never over the pointer itself
-        where it fits."""
+        none, else in a corner of the board's free middle away from the pointer (not over the
+        top bar or the initiative list); never over the pointer itself where it fits."""
         tw, th = size
         ax, ay = anchor
-        left, right = area.left + 4, area.right - tw - 4
-        top, low = area.top + 4, area.bottom - th - 4
+        middle = self.hud.rects.get("board", area).clip(area) if self.hud.rects else area
+        if middle.width < tw + 8 or middle.height < th + 8:
+            middle = area
+        left, right = middle.left + 4, middle.right - tw - 4
+        top, low = middle.top + 4, middle.bottom - th - 4
         corners = [(left, top), (right, top), (left, low), (right, low)]
         corners.sort(key=lambda c: -abs(c[0] + tw / 2 - ax))   # the far side from the pointer
         spots = [spot, (ax + 20, ay + 20), (ax - tw - 20, ay + 20), (ax + 20, ay - th - 20),
