@@ -53,8 +53,11 @@ def staged(moves: dict, first: tuple[str, ...], dice=(), only=None) -> Battle:
     rest = iter(range(19, 0, -1))
     rolls = [("d20", min(20, rank[n] - 20)) if n in rank else ("d20", next(rest) % 15 + 1)
              for n in names]
-    return Battle(hexmap, seed=5, rules="steller", fixed_dice=rolls + list(dice),
-                  controllers={"blue": "human", "red": "human"})
+    b = Battle(hexmap, seed=5, rules="steller", fixed_dice=rolls + list(dice),
+               controllers={"blue": "human", "red": "human"})
+    for name in names:              # the staged turns are not interrupted by a question
+        send(b, S.SetPolicy(name, policy="never", reaction="interrupt"))
+    return b
 
 
 def send(b: Battle, *commands) -> None:
