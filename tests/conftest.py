@@ -11,6 +11,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The player's folders (saves, own maps): an empty one of the test run, never the real one.
 os.environ.setdefault("HEXSKIRMISH_HOME", tempfile.mkdtemp(prefix="hexskirmish-home-"))
+# Compiled modules: where the environment forbids writing them (PYTHONDONTWRITEBYTECODE),
+# every worker and every `python -m game` a test starts would compile the whole game again.
+# The suite keeps its own compiled copies in a private folder, never beside the sources.
+PYCACHE = os.path.join(tempfile.gettempdir(), f"hexskirmish-test-pycache-{os.getuid()}")
+os.environ["PYTHONPYCACHEPREFIX"] = PYCACHE
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.pycache_prefix, sys.dont_write_bytecode = PYCACHE, False
 
 from tests.helpers import (GIVE_BACK_ABOVE, CommandLine, drop_shared_app,  # noqa: E402
                            free_closed_windows, freeze_survivors, require_tiled_program,
