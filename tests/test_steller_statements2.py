@@ -22,6 +22,7 @@ from game.engine import events as E
 from game.engine.battle import Battle
 from game.engine.steller import commands as S
 from game.tiled.hexmap import UnitPlacement
+from tests.test_data_steller import GOOD
 from tests.test_steller_statements import (
     DB, INITIATIVE, arena, code, damage, of, ok, pass_turns, with_power,
 )
@@ -247,32 +248,9 @@ def test_a_dominated_creature_can_be_made_to_use_only_at_will_powers():
 
 # ---- the stat block fields these rules read ---------------------------------------------------
 
-LONG_SPEAR = '''\
-name = "Raider"
-size = "medium"
-level = 2
-role = "brute"
-hp = 46
-ac = 14
-fortitude = 16
-reflex = 14
-will = 14
-speed = 6
-initiative = 2
-surges = 2
-
-[[powers]]
-id = "axe"
-name = "Axe"
-usage = "at-will"
-action = "standard"
-kind = "melee 1"
-basic = true
-attack = 7
-vs = "ac"
-damage = "1d10+3"
-crit = "1d10"
-
+# The raider of tests/test_data_steller.py: its axe gains extra critical dice, and a spear.
+_HEAD, _AXE = GOOD.split("[[powers]]")[:2]
+LONG_SPEAR = _HEAD + "[[powers]]" + _AXE.rstrip("\n") + '\ncrit = "1d10"\n\n' + '''\
 [[powers]]
 id = "spear"
 name = "Spear"
