@@ -403,6 +403,21 @@ def test_the_computer_grabs_an_enemy_shooter_next_to_it_and_sustains_the_grab():
     assert player.command(b, "O") == S.SustainGrab("O")
 
 
+def test_the_computer_escapes_a_grab_that_keeps_its_archer_from_stepping_away():
+    """"ESCAPE: MOVE ACTION": a grabbed archer, which would shift away and shoot, tries to
+    escape on its turn, by the check the forecast gives the better chance."""
+    from game.ai.steller import StellerPlayer
+    b = arena(("O", "orc", "red", 3, 3), ("A", "archer", "blue", 4, 3),
+              dice=[("d20", 15)])
+    ok(b, S.Grab("O", target="A"))
+    assert "grabbed" in b.unit("A").conditions
+    turn_of(b, "A")
+    chosen = StellerPlayer("hard").command(b, "A")
+    assert isinstance(chosen, S.Escape)
+    chances = {o.command.skill: b.forecast(o.command).chance for o in b.options("A", "escape")}
+    assert b.forecast(chosen).chance == max(chances.values())
+
+
 def test_the_computer_aids_an_ally_when_no_attack_of_its_own_is_worth_making():
     """The step the computer takes when none of its attacks is worth making: it aids an ally
     next to the same enemy (+2 to that ally's next attack on it), here the orc beside the

@@ -27,7 +27,8 @@ may expect), as the other rulebooks' players do.
   objectives (game.ai.objectives). It bull rushes an enemy off a bloodied ally (where the
   engine's forecast says the push takes it out of that ally's reach), grabs an enemy shooter
   next to it (which would shift away and shoot) and sustains the grab, and, with no attack
-  worth making, aids an ally next to the same enemy. Grenades (Throw Grenade), walls, lines
+  worth making, aids an ally next to the same enemy; grabbed, a shooter or a creature with no
+  foe in reach escapes by the check the forecast gives the better chance. Grenades (Throw Grenade), walls, lines
   and autofire are weighed as every power is, by the forecast. Offered an immediate interrupt
   or reaction, it takes it when it helps (`immediate_answer`). Easy mis-judges often, Hard
   never.
@@ -136,9 +137,9 @@ class StellerPlayer:
         if state == "reaction":
             return C.React(who, immediate_answer(battle, who)
                            if battle.pending.kind == IMMEDIATE else True)
-        for step in (self.recover, self.sustain, self.step_back, self.coup_de_grace,
-                     self.rescue, self.hold_shooter, self.reposition, self.attack, self.aid,
-                     self.action_point, self.close_in):
+        for step in (self.recover, self.sustain, self.break_free, self.step_back,
+                     self.coup_de_grace, self.rescue, self.hold_shooter, self.reposition,
+                     self.attack, self.aid, self.action_point, self.close_in):
             chosen = step(battle, who)
             if chosen is not None:
                 log.debug("round %s %s: %s (%s)", battle.round, who, chosen, step.__name__)
@@ -168,6 +169,21 @@ class StellerPlayer:
         if (threatened and not self.finishing(battle, view, u)) or not any(attacks):
             return wind[0].command
         return None
+
+    def break_free(self, battle, who: str):
+        """Grabbed, a shooter (which would step away and shoot) or a creature with no foe
+        within its reach escapes, by the skill the forecast gives the better chance."""
+        options = battle.options(who, "escape")
+        if not options:
+            return None
+        view = battle.view()
+        me = view.unit(who)
+        reach = max((p.range for p in melee_powers(battle, who)), default=0)
+        if not shooter(battle, who) and any(footprint_distance(me, e) <= reach
+                                            for e in _standing_enemies(view, me)):
+            return None
+        return max(options, key=lambda o: (battle.forecast(o.command).chance or 0,
+                                           o.command.skill)).command
 
     def sustain(self, battle, who: str):
         """Keep the grab it holds (a minor action)."""

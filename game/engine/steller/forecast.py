@@ -10,7 +10,7 @@ from game.engine.steller import commands as S
 from game.engine.steller.aid import aid_plan
 from game.engine.steller.body import sheet_of
 from game.engine.steller.health import temp_of
-from game.engine.steller.maneuvers import maneuver
+from game.engine.steller.maneuvers import escape_odds, maneuver
 from game.engine.steller.immediate import KIND
 from game.engine.steller.moving import path_states
 from game.engine.steller.powers import aimed, power_of
@@ -110,6 +110,12 @@ def _offer(b, command) -> Forecast | None:
                     harm=((offer.target, min(plan.expected_damage(hp), hp)),))
 
 
+def _escape(b, cmd) -> Forecast:
+    chance, bonus, defense, number = escape_odds(b, cmd.unit, cmd.skill)
+    return Forecast(chance, (f"Escape ({cmd.skill.title()}): {chance:.0%} (d20 {bonus:+d} "
+                             f"vs {defense.title()} {number})",))
+
+
 def forecast(b, command) -> Forecast | None:
     try:
         if isinstance(command, S.React):
@@ -118,6 +124,8 @@ def forecast(b, command) -> Forecast | None:
             return _power(b, command)
         if isinstance(command, S.AidAnother):
             return _aid(b, command)
+        if isinstance(command, S.Escape):
+            return _escape(b, command)
         if isinstance(command, (S.BullRush, S.Grab)):
             return _maneuver(b, command)
         if isinstance(command, S.Charge):

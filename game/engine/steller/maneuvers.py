@@ -145,10 +145,18 @@ def _escape_shift(b, u, path):
     return states
 
 
-def _escape_check(b, name: str, holder: str, skill: str) -> bool:
+def escape_odds(b, name: str, skill: str) -> tuple[float, int, str, int]:
+    """(chance, bonus, defense, number) of `name`'s escape check by `skill` from the
+    creature that grabs it: d20 + bonus reaching the grabber's defense succeeds."""
+    holder = grabber_of(b, name)
     bonus = skill_bonus(sheet_of(b, name), skill)
     defense = ESCAPE_DEFENSE[skill]
     number = sheet_of(b, holder).defense(defense)
+    return max(0, min(20, 21 - (number - bonus))) / 20, bonus, defense, number
+
+
+def _escape_check(b, name: str, holder: str, skill: str) -> bool:
+    _, bonus, defense, number = escape_odds(b, name, skill)
     natural = b.dice.d20()
     success = natural + bonus >= number
     b.emit(E.AttackRolled(name, holder, f"Escape ({skill.title()})", (natural,), natural,
@@ -186,5 +194,5 @@ def unsustained(b, name: str) -> None:
         release(b, name)
 
 
-__all__ = ["GRABBED", "bull_rush", "check_grabs", "escape", "grab", "grabber_of", "maneuver",
-           "release", "sustain_grab", "unsustained"]
+__all__ = ["GRABBED", "bull_rush", "check_grabs", "escape", "escape_odds", "grab", "grabber_of",
+           "maneuver", "release", "sustain_grab", "unsustained"]
