@@ -51,19 +51,24 @@ def react(b, cmd, attack: str):
     return lambda: cmd.accept
 
 
-def set_policy(b, cmd, rulebook: str, attack: str):
+def set_policy(b, cmd, rulebook: str, attack: str, fields=None):
     """`ask`, `always` or `never` for the creature's one reaction (`rulebook`: "the light
-    rules" and the like)."""
+    rules" and the like), or for each reaction `fields` names (reaction -> the Controller
+    field that keeps its policy; by default only "aoo")."""
+    fields = fields or {"aoo": "aoo_policy"}
     if not isinstance(cmd.unit, str) or cmd.unit not in b.eids:
         b.entity(cmd.unit)
-    if cmd.reaction != "aoo":
-        raise Refused("bad_command", f"{rulebook} have one reaction: aoo (the {attack})")
+    if cmd.reaction not in fields:
+        if len(fields) == 1:
+            raise Refused("bad_command", f"{rulebook} have one reaction: aoo (the {attack})")
+        raise Refused("bad_command", f"{rulebook} have the reactions {', '.join(fields)}, "
+                      f"not {cmd.reaction!r}")
     if cmd.policy not in AOO_POLICIES:
         raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use "
                       f"{', '.join(AOO_POLICIES)})")
 
     def perform():
-        b.update(cmd.unit, Controller, aoo_policy=cmd.policy)
+        b.update(cmd.unit, Controller, **{fields[cmd.reaction]: cmd.policy})
         b.emit(E.PolicySet(cmd.unit, cmd.policy, cmd.reaction))
     return perform
 

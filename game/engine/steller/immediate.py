@@ -21,13 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.data.model import AOO_POLICIES
-from game.ecs.components import Controller
 from game.ecs.steller_components import StellerPool
 from game.engine import events as E
 from game.engine import one_reaction
 from game.engine.combat import Ask
-from game.engine.state import Refused
 from game.engine.steller import guards as G
 from game.engine.steller.body import is_down, pool_of, sheet_of
 from game.engine.steller.effects import marked_by
@@ -204,18 +201,8 @@ def newly_adjacent(b, mover: str, hexes) -> tuple[str, ...]:
 def set_policy(b, cmd):
     """`ask`, `always` or `never` for the creature's opportunity attacks (reaction "aoo") or
     its immediate actions (reaction "interrupt")."""
-    if cmd.reaction != "interrupt":
-        return one_reaction.set_policy(b, cmd, "the steller rules", G.ATTACK)
-    if not isinstance(cmd.unit, str) or cmd.unit not in b.eids:
-        b.entity(cmd.unit)
-    if cmd.policy not in AOO_POLICIES:
-        raise Refused("bad_command", f"unknown policy {cmd.policy!r} (use "
-                      f"{', '.join(AOO_POLICIES)})")
-
-    def perform():
-        b.update(cmd.unit, Controller, interrupt_policy=cmd.policy)
-        b.emit(E.PolicySet(cmd.unit, cmd.policy, cmd.reaction))
-    return perform
+    return one_reaction.set_policy(b, cmd, "the steller rules", G.ATTACK,
+                                   {"aoo": "aoo_policy", "interrupt": "interrupt_policy"})
 
 
 __all__ = ["ATTACKS_YOU", "ENTERS", "HITS_ALLY", "KIND", "MARKED_ATTACKS", "Offer", "able",
