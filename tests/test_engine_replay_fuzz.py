@@ -189,12 +189,18 @@ def fuzz(path, seed: int, commands: int, human: bool = False) -> Battle:
             break
         options = legal_commands(b, rng)
         cmd = rng.choice(options) if options and rng.random() < 0.85 else garbage(b, rng)
-        before = b.state_hash()
+        # the state is hashed only before a command the legality query refuses: one it
+        # accepts must be applied (the query and `apply` never disagree)
+        refused = b.refusal(cmd) is not None
+        before = b.state_hash() if refused else None
         dead = {u.name for u in b.view().units if u.dead}
         outcome = b.apply(cmd)
         if not outcome.ok:
+            assert refused, f"the legality query accepted {cmd}, which apply refused"
             assert b.state_hash() == before, f"refused {cmd} changed the state"
             assert outcome.reason and not outcome.events
+        else:
+            assert not refused, f"the legality query refused {cmd}, which apply accepted"
         check_invariants(b, dead, outcome.events)
     return b
 
