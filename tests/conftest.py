@@ -19,9 +19,9 @@ os.environ["PYTHONPYCACHEPREFIX"] = PYCACHE
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.pycache_prefix, sys.dont_write_bytecode = PYCACHE, False
 
-from tests.helpers import (GIVE_BACK_ABOVE, CommandLine, drop_shared_app,  # noqa: E402
-                           free_closed_windows, freeze_survivors, require_tiled_program,
-                           resident_bytes)
+from tests.helpers import (CommandLine, drop_shared_app, free_closed_windows,  # noqa: E402
+                           freeze_survivors, give_memory_back, require_tiled_program,
+                           time_to_give_back)
 
 __all__ = ["cli", "player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]
@@ -32,7 +32,7 @@ def pygame_windows_freed_after_test():
     """After each test that opened pygame's display, the windows it made are freed at once
     (tests/helpers.py `free_closed_windows`)."""
     yield
-    free_closed_windows(give_back=resident_bytes() > GIVE_BACK_ABOVE)
+    free_closed_windows(give_back=time_to_give_back())
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -40,14 +40,16 @@ def pygame_display_closed_after_module():
     """After each module, no pygame display mode is left set for the next module to meet, the
     memory its windows held goes back to the system, and what outlives the module is kept out
     of the later modules' collections (tests/helpers.py `freeze_survivors`). The module's
-    shared window (tests/helpers.py `shared_app`) goes first."""
+    shared window (tests/helpers.py `shared_app`) goes first. One full collection does it all
+    (a second one cost a second a module where the module's objects ran into the millions)."""
     yield
     drop_shared_app()
-    free_closed_windows(give_back=True)
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():
+        pygame.event.get()          # pygame_gui's events hold their widgets
         pygame.display.quit()
     freeze_survivors()
+    give_memory_back()
 
 
 @pytest.fixture

@@ -318,9 +318,13 @@ def drop_shared_app() -> None:
 LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
 
 
-#: a test process holding more than this gives freed memory back after each test, not only
-#: after each module
+#: a test process holding more than this gives freed memory back after a test, not only after
+#: each module; and again only once it has grown GIVE_BACK_STEP past what it held after the last
+#: time (a module whose own data keeps the process above the mark would otherwise pay a full
+#: collection, up to a second and a half, after every one of its tests and free nothing)
 GIVE_BACK_ABOVE = 512 << 20
+GIVE_BACK_STEP = 128 << 20
+_GIVE_BACK = {"above": GIVE_BACK_ABOVE}
 
 
 def resident_bytes() -> int:
@@ -332,23 +336,39 @@ def resident_bytes() -> int:
         return 0
 
 
+def time_to_give_back() -> bool:
+    """Whether this process has grown past its give-back mark (GIVE_BACK_ABOVE, moved up by
+    `give_memory_back` while the process stays above it)."""
+    return resident_bytes() > _GIVE_BACK["above"]
+
+
 def free_closed_windows(give_back: bool = False) -> None:
     """Free what the windows no longer shown hold, where pygame's display is open: the event
     queue is read empty (pygame_gui's events hold their widgets, which hold their UIManager with
     its fonts and surfaces, about 100 MB a window; pygame-ce 2.5's `event.clear()` never
     releases a posted event's dict) and the young reference cycles are collected (a few
     objects holding large surfaces never reach the collector's thresholds). `give_back`: every
-    generation is collected and the heap's freed pages go back to the system too, where the C
-    library can (glibc's malloc_trim); a full collection of the suite's heap costs a tenth of a
-    second, so it runs once a module, or once a test in a process above GIVE_BACK_ABOVE."""
+    generation is collected and the heap's freed pages go back to the system
+    (`give_memory_back`)."""
     pygame = sys.modules.get("pygame")
     if pygame is None or not pygame.display.get_init():
         return
     pygame.event.get()
-    gc.collect(2 if give_back else 1)
-    trim = getattr(LIBC, "malloc_trim", None) if give_back else None
+    if give_back:
+        gc.collect()
+        give_memory_back()
+    else:
+        gc.collect(1)
+
+
+def give_memory_back() -> None:
+    """The heap's freed pages go back to the system, where the C library can (glibc's
+    malloc_trim), and the next give-back waits until the process has grown GIVE_BACK_STEP past
+    what it holds now."""
+    trim = getattr(LIBC, "malloc_trim", None)
     if trim is not None:
         trim(0)
+    _GIVE_BACK["above"] = max(GIVE_BACK_ABOVE, resident_bytes() + GIVE_BACK_STEP)
 
 
 def freeze_survivors() -> None:
