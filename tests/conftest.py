@@ -21,9 +21,9 @@ sys.pycache_prefix, sys.dont_write_bytecode = PYCACHE, False
 
 from tests.helpers import (CommandLine, drop_shared_app, free_closed_windows,  # noqa: E402
                            freeze_survivors, give_memory_back, require_tiled_program,
-                           time_to_give_back)
+                           shared_app, time_to_give_back)
 
-__all__ = ["cli", "player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
+__all__ = ["blue_player_app", "cli", "player_home", "pygame_display_closed_after_module", "pygame_windows_freed_after_test",
            "require_tiled_program"]
 
 
@@ -50,6 +50,23 @@ def pygame_display_closed_after_module():
         pygame.display.quit()
     freeze_survivors()
     give_memory_back()
+
+
+@pytest.fixture
+def blue_player_app():
+    """Builds the module's window (tests/helpers.py `shared_app`) on a battle whose blue side a
+    person plays, without animations, one frame updated; the listeners each one added to its
+    battle's controller are dropped after the test."""
+    made = []
+
+    def build(battle):
+        app = shared_app(battle, (1280, 800), animations=False, human_teams={"blue"})
+        app.update(0.0)
+        made.append(app)
+        return app
+    yield build
+    for app in made:
+        app.controller.listeners.clear()
 
 
 @pytest.fixture

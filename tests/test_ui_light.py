@@ -27,6 +27,7 @@ from game.ui import presenters as P  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 from game.ui.light_presenters import LightCard  # noqa: E402
 
+from test_ui_panels import real_hud  # noqa: E402
 from test_ui_controller import battle_on  # noqa: E402
 from tests.helpers import shared_app  # noqa: E402
 
@@ -308,7 +309,6 @@ def test_the_board_draws_a_knocked_out_creature_as_a_tag_not_a_token():
 # ---- the Opportunity Attack prompt -------------------------------------------------------------
 
 def test_the_light_opportunity_attack_uses_the_reaction_prompt_with_its_words():
-    from game.ui.hud import Hud, make_manager
     b = light_battle(("Aldric", "fighter", "blue", 2, 3), ("Grok", "orc", "red", 3, 3),
                      both_human=True)
     b.apply(L.SetPolicy("Grok", policy="ask", reaction="aoo"))
@@ -316,9 +316,8 @@ def test_the_light_opportunity_attack_uses_the_reaction_prompt_with_its_words():
     assert out.ok and b.awaiting() == "reaction" and b.pending.kind == "aoo"
     pygame.init()
     pygame.display.set_mode((1280, 800))
-    manager = make_manager((1280, 800))
-    ctl = GameController(b)
-    hud = Hud(manager, ctl)
+    hud, _ = real_hud(b)
+    ctl = hud.controller
     try:
         title, body, buttons = hud.prompt.content(b)
         assert title == "Opportunity Attack: Grok" and buttons

@@ -20,22 +20,12 @@ from game.engine.steller import commands as S  # noqa: E402
 from game.engine.steller.body import turn_of  # noqa: E402
 from test_ui_app import click, move_to  # noqa: E402
 from test_ui_steller import steller_battle  # noqa: E402
-from tests.helpers import shared_app  # noqa: E402
 
 
 @pytest.fixture
-def make_app():
-    made = []
-
-    def build(*units, **kw):
-        app = shared_app(steller_battle(*units, **kw), (1280, 800),
-                         animations=False, human_teams={"blue"})
-        app.update(0.0)
-        made.append(app)
-        return app
-    yield build
-    for app in made:
-        app.controller.listeners.clear()
+def make_app(blue_player_app):
+    """The window on a steller battle of `units` (test_ui_steller `steller_battle`)."""
+    return lambda *units, **kw: blue_player_app(steller_battle(*units, **kw))
 
 
 def events_of(b, kind) -> list:

@@ -20,25 +20,14 @@ from game.engine.steller import commands as S  # noqa: E402
 from game.hexgrid import hex_neighbors  # noqa: E402
 from game.ui import overlays as ov  # noqa: E402
 from game.ui import sprites as sp  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.steller_presenters import save_ends_conditions, steller_card  # noqa: E402
 from test_ui_app import move_to  # noqa: E402
 from test_ui_steller import steller_battle  # noqa: E402
 
 
 @pytest.fixture
-def make_app():
-    made = []
-
-    def build(battle):
-        app = App(battle, (1280, 800), window=False, animations=False,
-                  human_teams={"blue"})
-        app.update(0.0)
-        made.append(app)
-        return app
-    yield build
-    for app in made:
-        app.controller.listeners.clear()
+def make_app(blue_player_app):
+    return blue_player_app
 
 
 def test_a_save_ends_condition_is_marked_on_its_badge_as_on_its_card(make_app):

@@ -18,10 +18,10 @@ import pygame  # noqa: E402
 from game.engine import events as E  # noqa: E402
 from game.engine.steller import commands as S  # noqa: E402
 from game.ui import presenters as P  # noqa: E402
-from game.ui.controller import GameController  # noqa: E402
 from game.ecs.scenario import make_hexmap  # noqa: E402
 from game.engine.battle import Battle  # noqa: E402
 from game.tiled.hexmap import UnitPlacement  # noqa: E402
+from test_ui_panels import real_hud  # noqa: E402
 
 
 def people_and_computer(*units, dice=()) -> Battle:
@@ -38,7 +38,6 @@ def test_a_persons_fighter_is_prompted_for_its_combat_challenge():
     """"Interrupt: An immediate interrupt lets you jump in when a certain trigger condition
     arises": the orc the fighter marked swings at the archer; the window asks the fighter's
     player, showing the power and its chance; Accept strikes before the orc's blow."""
-    from game.ui.hud import Hud, make_manager
     b = people_and_computer(("Aldric", "fighter", "blue", 2, 3), ("Grok", "orc", "red", 3, 3),
                             ("Bow", "archer", "blue", 4, 3),
                             dice=[("d20", 15), ("d8", 3), ("d20", 15), ("d8", 4), ("d20", 12),
@@ -49,9 +48,8 @@ def test_a_persons_fighter_is_prompted_for_its_combat_challenge():
     assert out.ok and b.awaiting() == "reaction" and b.pending.kind == "immediate"
     pygame.init()
     pygame.display.set_mode((1280, 800))
-    manager = make_manager((1280, 800))
-    ctl = GameController(b)
-    hud = Hud(manager, ctl)
+    hud, _ = real_hud(b)
+    ctl = hud.controller
     try:
         title, body, buttons = hud.prompt.content(b)
         assert title == "Immediate interrupt: Aldric" and buttons
