@@ -27,17 +27,22 @@ def battle(tmp_path, scenario, units=SIDES, props="", layers="", **kw) -> Battle
     return Battle(load_map(path), seed=3, initiative="top-down", **kw)
 
 
+def end_turn(b: Battle) -> list:
+    """The active creature ends its turn, under whichever rules the battle plays."""
+    return ok(b, b.profile.command_types["EndTurn"](b.active))
+
+
 def end_turns(b: Battle, rounds: int = 1) -> list:
     """Every creature ends its turn until `rounds` more rounds have begun or the battle ends."""
     events, target = [], b.round + rounds
     while b.round < target and not b.winner:
-        events += ok(b, C.EndTurn(b.active))
+        events += end_turn(b)
     return events
 
 
 def turn_of(b: Battle, name: str) -> None:
     while b.active != name:
-        ok(b, C.EndTurn(b.active))
+        end_turn(b)
 
 
 def walk(b: Battle, name: str, *cells) -> list:

@@ -14,6 +14,7 @@ from game.engine.steller import commands as S
 from game.engine.steller.body import sheet_of
 from game.tiled.loader import load_map
 from scenario_maps import creature, reinforcement_layer, region, scenario_map, thing
+from test_objectives import end_turns, turn_of
 
 SIDES = [creature(1, "Wulfric", 1, 1), creature(2, "Maud", 1, 4),
          creature(3, "Grak", 13, 2, "orc", "red")]
@@ -28,18 +29,6 @@ def ok(b: Battle, cmd) -> list:
     out = b.apply(cmd)
     assert out.ok, out.reason
     return out.events
-
-
-def end_turns(b: Battle, rounds: int = 1) -> list:
-    events, target = [], b.round + rounds
-    while b.round < target and not b.winner:
-        events += ok(b, S.EndTurn(b.active))
-    return events
-
-
-def turn_of(b: Battle, name: str) -> None:
-    while b.active != name:
-        ok(b, S.EndTurn(b.active))
 
 
 def test_holding_a_region_wins_a_steller_battle(tmp_path):
