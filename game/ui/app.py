@@ -36,7 +36,6 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
 
 from game import paths  # noqa: E402
 from game import saves  # noqa: E402
@@ -52,6 +51,7 @@ from game.ui.battle_screen import BattleScreen  # noqa: E402
 from game.ui.legend_screen import LegendScreen  # noqa: E402
 from game.ui.lesson_start import lesson_battle  # noqa: E402
 from game.ui.menus import HelpScreen, LoadScreen, MenuScreen  # noqa: E402
+from game.ui.panels.theme import GameUIManager  # noqa: E402
 from game.ui.replay_viewer import ReplayScreen  # noqa: E402
 from game.ui.shown import Nothing, Shown  # noqa: E402
 from game.ui.sound import SoundPlayer  # noqa: E402
@@ -109,7 +109,7 @@ class App:
         self.window = window
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if window else 0)
         pygame.display.set_caption("hexskirmish")
-        self.manager = pygame_gui.UIManager(self.screen.get_size(),
+        self.manager = GameUIManager(self.screen.get_size(),
                                             str(THEME) if THEME.is_file() else None)
         self._ui = None
         self.battle_screen: BattleScreen | None = None

@@ -41,7 +41,7 @@ from game.errors import InputError, printable
 from game.ui import presenters as P
 from game.ui import setup_model as S
 from game.ui import sprites as sp
-from game.ui.hud import preload_fonts
+from game.ui.panels.theme import GameUIManager, preload_fonts
 from game.ui.shown import Shown
 from game.ui.words import for_players
 
@@ -146,7 +146,7 @@ SCREEN_FONTS = [{"name": "noto_sans", "point_size": size, "style": style, "antia
 
 def make_screen_manager(size) -> pygame_gui.UIManager:
     """A UIManager with the game's theme and the screens' additions, fonts loaded."""
-    manager = pygame_gui.UIManager(tuple(size), str(THEME_PATH) if THEME_PATH.is_file()
+    manager = GameUIManager(tuple(size), str(THEME_PATH) if THEME_PATH.is_file()
                                    else None)
     manager.get_theme().load_theme(SCREEN_THEME)
     preload_fonts(manager, SCREEN_FONTS)
