@@ -323,7 +323,7 @@ LIBC = ctypes.CDLL(None) if sys.platform.startswith("linux") else None
 #: time (a module whose own data keeps the process above the mark would otherwise pay a full
 #: collection, up to a second and a half, after every one of its tests and free nothing)
 GIVE_BACK_ABOVE = 512 << 20
-GIVE_BACK_STEP = 128 << 20
+GIVE_BACK_STEP = 256 << 20
 _GIVE_BACK = {"above": GIVE_BACK_ABOVE}
 
 
