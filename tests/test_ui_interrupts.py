@@ -40,7 +40,8 @@ def test_interrupt_turn_prompt_asks_the_owner_with_the_odds_of_the_roll(screen):
     assert any(isinstance(e, E.InterruptTriggered) for e in b.events)
     from game.ui.presenters import log_entries
     lines = [x.text for x in log_entries(b.events)]
-    assert "Wulfric may interrupt Orc at 5,3: its player decides" in lines
+    assert "Wulfric may take its turn now, in the middle of Orc's at 5,3: its player decides" \
+        in lines
     assert any("Orc is faster" in t or t == "Wulfric interrupts Orc's turn" for t in lines)
 
 

@@ -1024,7 +1024,8 @@ def _action_line(e: E.Event) -> LogEntry | None:
                         f"{e.by} may make an attack of opportunity: {e.reason} (rules: Attacks of opportunity)",
                         (e.unit, e.by), "provoke", (e,))
     if isinstance(e, E.ReactionAsked) and e.kind == "interrupt":
-        return LogEntry(f"{e.by} may interrupt {e.unit} at {_cell(e.at)}: its player decides",
+        return LogEntry(f"{e.by} may take its turn now, in the middle of {e.unit}'s at "
+                        f"{_cell(e.at)}: its player decides",
                         "An Interrupt Turn costs its Reaction (rules: Turns, actions and "
                         "initiative)", (e.by, e.unit), "interrupt", (e,))
     if isinstance(e, E.ReactionAsked) and e.kind == "immediate":
