@@ -238,7 +238,8 @@ def _add_computer_games(sub) -> None:
                           help="a controller per team of the map, in order: ai, ai:easy, "
                                "ai:normal, ai:hard or baseline, e.g. ai,baseline; @N sets "
                                "a level's look-ahead rollouts per decision (ai:hard@4), "
-                               "~X its noise (ai:normal~0.05)")
+                               "~X its noise (ai:normal~0.05), +NAME=X one of its weights "
+                               "(ai:hard+danger=1.0; docs/balance.md)")
     simulate.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=10,
                           help=f"how many battles (1-{MAX_GAMES})")
     simulate.add_argument("--seed", type=SEEDS, default=1,

@@ -19,7 +19,7 @@ from ai_helpers import first_decision, judgement
 from game.ai import lookahead
 from game.ai.games import make_player
 from game.ai.memo import Memo
-from game.ai.player import AIPlayer, rollout_player
+from game.ai.player import AIPlayer, profile_of, rollout_player
 from game.ai.simulate import parse_sides
 from game.ai.specs import ControllerSpec, parse_controller
 from game.engine import commands as C
@@ -151,21 +151,33 @@ def test_a_rehearsal_rolls_its_own_dice_and_leaves_the_battle_alone():
     ("ai:hard@4", ControllerSpec("hard", 4, None)),
     ("ai:normal~0.05", ControllerSpec("normal", None, 0.05)),
     ("ai:hard@0~0.1", ControllerSpec("hard", 0, 0.1)),
-    ("ai", ControllerSpec("normal", None, None))])
-def test_a_controller_spec_names_the_level_its_rollouts_and_its_noise(text, spec):
-    """`ai:hard@N` sets Hard's rollouts per decision, `ai:normal~0.05` Normal's noise; the
-    player made from it plays by them."""
+    ("ai", ControllerSpec("normal", None, None)),
+    ("ai:hard+danger=1.0+approach=0.3",
+     ControllerSpec("hard", None, None, (("danger", 1.0), ("approach", 0.3)))),
+    ("ai:normal@0~0.05+focus=0.5",
+     ControllerSpec("normal", 0, 0.05, (("focus", 0.5),)))])
+def test_a_controller_spec_names_the_level_its_rollouts_its_noise_and_its_weights(text, spec):
+    """`ai:hard@N` sets Hard's rollouts per decision, `ai:normal~0.05` Normal's noise,
+    `+danger=1.0` one of its weights; the player made from it plays by them and keeps the
+    level's other weights."""
     assert parse_controller(text) == spec
     player = make_player(text, 0)
     if spec.budget is not None:
         assert player.profile.rollouts == spec.budget
     if spec.noise is not None:
         assert player.profile.noise == spec.noise
+    level = profile_of(spec.level).weights
+    for name in ("danger", "approach", "focus", "support"):
+        want = dict(spec.weights).get(name, getattr(level, name))
+        assert getattr(player.profile.weights, name) == want
 
 
 def test_a_misspelt_controller_is_one_clear_line():
     with pytest.raises(InputError, match=r"unknown controller 'ai:hard@x'.*ai:hard@6"):
         parse_sides("ai:hard@x,ai", ["blue", "red"])
+    with pytest.raises(InputError, match=r"unknown weight 'dangr' in 'ai:hard\+dangr=1'"
+                                         r".*danger, approach"):
+        parse_sides("ai:hard+dangr=1,ai", ["blue", "red"])
     assert parse_sides("ai:hard@6,ai:normal~0.05", ["blue", "red"]) == ["ai:hard@6",
                                                                        "ai:normal~0.05"]
 

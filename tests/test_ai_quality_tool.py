@@ -68,3 +68,19 @@ def test_the_quality_report_plays_the_steller_rules_when_asked(capsys):
     assert [r["map"] for r in rows] == ["duel.tmx", "arena"]
     for r in rows:
         assert r["games"] == 2 and r["refusals"] == 0 and r["decisions"] > 0
+
+
+def test_a_pair_plays_a_variant_named_by_its_weights_and_refuses_a_misspelt_one(capsys):
+    """`--pair` takes any two controller specs, a level's weights included (docs/balance.md,
+    "Tuning the computer players"); a misspelt weight is one usage line, before any game."""
+    tool = _tool()
+    assert tool.main(["--pair", "ai:easy+danger=0.5,baseline", "--games", "2", "--jobs", "1",
+                      "--maps", "arena", "--backend", "local", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["strong"] == "ai:easy+danger=0.5" and row["games"] == 2
+    assert row["refusals"] == 0 and 0 <= row["wins"] <= 2
+    with pytest.raises(SystemExit) as stop:
+        tool.main(["--pair", "ai:hard+dangr=1,ai:normal", "--games", "2"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown weight 'dangr'" in err and "Traceback" not in err

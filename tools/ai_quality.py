@@ -47,6 +47,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -55,10 +56,27 @@ sys.path.insert(0, str(REPO))
 from game.ai.games import battle_map  # noqa: E402
 from game.paths import resolve_map  # noqa: E402
 from game.ai.conduct import ratios, summed  # noqa: E402
-from game.ai.simulate import ARENA, ROUND_CAP, play_games, wilson  # noqa: E402
+from game.ai.simulate import ARENA, BACKENDS, ROUND_CAP, play_games, wilson  # noqa: E402
+from game.ai.specs import spec_problem  # noqa: E402
 
 MAPS = [REPO / "maps" / m for m in ("duel.tmx", "skirmish.tmx", "battle.tmx")]
 GOAL = 0.75
+
+
+@dataclass(frozen=True)
+class Runner:
+    """Where the games run: `jobs` processes here, or Ray tasks (`backend` "ray", on the
+    cluster at `ray_address`; `game.ai.cluster`). Either gives the same results."""
+    jobs: int = 2
+    backend: str = "local"
+    ray_address: str | None = None
+
+    def play(self, tasks, progress=None) -> list[dict]:
+        return play_games(tasks, self.jobs, progress, self.backend, self.ray_address)
+
+
+def runner_of(args) -> Runner:
+    return Runner(args.jobs, args.backend, args.ray_address)
 
 
 def map_list(text: str) -> list:
@@ -74,7 +92,7 @@ def map_list(text: str) -> list:
     return maps
 
 
-def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
+def measure(map_path, games: int, seed: int, runner: Runner, difficulty: str,
             progress: bool = True, rules: str = "lfg") -> dict:
     """Play the AI against the baseline (sides swapped every other game), then the baseline
     in the AI's seats on the same seeds (the par)."""
@@ -93,11 +111,11 @@ def measure(map_path, games: int, seed: int, jobs: int, difficulty: str,
             sys.stderr.write(f"\r{name}: {i + 1}/{games} games, "
                              f"{time.perf_counter() - start:.0f} s")
             sys.stderr.flush()
-    results = play_games(tasks(ai), jobs, tick)
+    results = runner.play(tasks(ai), tick)
     if progress:
         sys.stderr.write("\n")
     seconds = time.perf_counter() - start
-    par = play_games(tasks("baseline"), jobs)
+    par = runner.play(tasks("baseline"))
     wins = sum(1 for r, t in zip(results, seats) if r["winner"] == t)
     par_wins = sum(1 for r, t in zip(par, seats) if r["winner"] == t)
     draws = sum(1 for r in results if r["winner"] not in teams)
@@ -127,7 +145,7 @@ LADDER = (("ai:hard", "ai:normal", 0.65), ("ai:normal", "ai:easy", 0.65),
 RUNGS = tuple(strong.split(":")[-1] for strong, _, _ in LADDER)   # named by the stronger level
 
 
-def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int,
+def rung(maps, strong: str, weak: str, games: int, seed: int, runner: Runner,
          rules: str = "lfg") -> dict:
     """`games` games of `strong` against `weak`, spread evenly over `maps` (each map's games
     alternate sides): wins of `strong` per map and in all, draws."""
@@ -141,7 +159,7 @@ def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int,
             tasks.append((str(m), {seat: strong, other: weak}, seed + i, ROUND_CAP, rules))
             seats.append((Path(str(m)).name, seat))
     start = time.perf_counter()
-    results = play_games(tasks, jobs)
+    results = runner.play(tasks)
     per_map: dict = {}
     for (name, seat), r in zip(seats, results):
         row = per_map.setdefault(name, {"games": 0, "wins": 0, "draws": 0})
@@ -157,27 +175,27 @@ def rung(maps, strong: str, weak: str, games: int, seed: int, jobs: int,
             "seconds": time.perf_counter() - start}
 
 
-def level_times(map_path, games: int, seed: int, jobs: int, rules: str = "lfg") -> dict:
+def level_times(map_path, games: int, seed: int, runner: Runner, rules: str = "lfg") -> dict:
     """Decision times of each level against the baseline on `map_path` (ms)."""
     out = {}
     teams = list(battle_map(map_path).teams)
     for level in ("easy", "normal", "hard"):
         tasks = [(str(map_path), {teams[i % 2]: f"ai:{level}", teams[1 - i % 2]: "baseline"},
                   seed + i, ROUND_CAP, rules) for i in range(games)]
-        ms = sorted(m for r in play_games(tasks, jobs) for m in r["ai_ms"])
+        ms = sorted(m for r in runner.play(tasks) for m in r["ai_ms"])
         out[level] = {"decisions": len(ms), "mean": sum(ms) / max(1, len(ms)),
                       "p99": ms[int(0.99 * (len(ms) - 1))] if ms else 0.0,
                       "max": ms[-1] if ms else 0.0}
     return out
 
 
-def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: bool,
+def ladder(maps, games: int, seed: int, runner: Runner, time_games: int, as_json: bool,
            rungs: tuple = RUNGS, rules: str = "lfg") -> int:
     rows = []
     for strong, weak, goal in LADDER:
         if strong.split(":")[-1] not in rungs:
             continue
-        row = rung(maps, strong, weak, games, seed, jobs, rules)
+        row = rung(maps, strong, weak, games, seed, runner, rules)
         row["goal"] = goal
         rows.append(row)
         if not as_json:
@@ -188,7 +206,7 @@ def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: boo
                   f"goal >= {100 * goal:.0f}%: {'met' if row['win_rate'] >= goal else 'NOT met'}"
                   f" [{per_map}] refused {row['refusals']}, stalls {row['stalls']}, "
                   f"{row['seconds']:.0f} s", flush=True)
-    times = level_times(maps[-1], time_games, seed, jobs, rules) if time_games else {}
+    times = level_times(maps[-1], time_games, seed, runner, rules) if time_games else {}
     if as_json:
         print(json.dumps({"ladder": rows, "decision_ms": times}))
     else:
@@ -202,7 +220,7 @@ def ladder(maps, games: int, seed: int, jobs: int, time_games: int, as_json: boo
 def pair(maps, spec: str, args) -> int:
     """One pair of players (`STRONG,WEAK`) over the maps: wins, the 95% interval, per map."""
     strong, _, weak = spec.partition(",")
-    row = rung(maps, strong, weak, args.games, args.seed, args.jobs, args.rules)
+    row = rung(maps, strong, weak, args.games, args.seed, runner_of(args), args.rules)
     if args.json:
         print(json.dumps(row))
     else:
@@ -218,7 +236,7 @@ def pair(maps, spec: str, args) -> int:
 LEVELS = ("easy", "normal", "hard", "baseline")
 
 
-def level_conduct(maps, level: str, games: int, seed: int, jobs: int,
+def level_conduct(maps, level: str, games: int, seed: int, runner: Runner,
                   rules: str = "lfg") -> dict:
     """`games` games per map of `level` against the baseline (sides swapped every other
     game): its wins per map with the 95% interval, and its conduct summed over all of them
@@ -231,7 +249,7 @@ def level_conduct(maps, level: str, games: int, seed: int, jobs: int,
         seats = [teams[i % 2] for i in range(games)]
         tasks = [(str(m), {seat: spec, next(t for t in teams if t != seat): "baseline"},
                   seed + i, ROUND_CAP, rules) for i, seat in enumerate(seats)]
-        results = play_games(tasks, jobs)
+        results = runner.play(tasks)
         wins = sum(1 for r, seat in zip(results, seats) if r["winner"] == seat)
         lo, hi = wilson(wins, games)
         per_map[Path(str(m)).name] = {"games": games, "wins": wins, "win_rate": wins / games,
@@ -247,7 +265,8 @@ def conduct_report(maps, levels, args) -> int:
     rows = []
     for level in levels:
         start = time.perf_counter()
-        row = level_conduct(maps, level, args.games, args.seed, args.jobs, args.rules)
+        row = level_conduct(maps, level, args.games, args.seed, runner_of(args),
+                            args.rules)
         row["seconds"] = time.perf_counter() - start
         rows.append(row)
         if args.json:
@@ -269,6 +288,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--backend", default="local", choices=BACKENDS,
+                        help="local: --jobs processes; ray: Ray tasks, on the cluster of "
+                             "--ray-address (docs/balance.md)")
+    parser.add_argument("--ray-address", default=None,
+                        help="a Ray cluster to use (default: RAY_ADDRESS, else a local Ray "
+                             "with --jobs CPUs)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
     parser.add_argument("--maps", type=map_list, default=MAPS,
@@ -302,6 +327,11 @@ def main(argv=None) -> int:
             parser.error(f"--levels: use some of {', '.join(LEVELS)}")
         return conduct_report(args.maps, levels, args)
     if args.pair:
+        sides = args.pair.split(",")
+        problems = [spec_problem(x.strip()) for x in sides if spec_problem(x.strip())]
+        if len(sides) != 2 or problems:
+            parser.error(f"--pair: {problems[0] if problems else 'give two controllers'} "
+                         "(STRONG,WEAK, e.g. ai:hard,ai:normal~0.05)")
         return pair(args.maps, args.pair, args)
     if args.ladder:
         rungs = tuple(r.strip() for r in args.rungs.split(","))
@@ -309,12 +339,12 @@ def main(argv=None) -> int:
         if unknown:
             parser.error(f"--rungs: unknown rung {unknown[0]!r} (use {', '.join(RUNGS)})")
         return ladder(args.maps, args.games, args.seed,
-                      args.jobs, args.time_games, args.json, rungs, args.rules)
+                      runner_of(args), args.time_games, args.json, rungs, args.rules)
     rows = []
     total = time.perf_counter()
     maps = args.maps + ([] if args.no_arena else [ARENA])
     for m in maps:
-        row = measure(m, args.games, args.seed, args.jobs, args.difficulty,
+        row = measure(m, args.games, args.seed, runner_of(args), args.difficulty,
                       progress=sys.stderr.isatty(), rules=args.rules)
         rows.append(row)
         if not args.json:

@@ -20,7 +20,7 @@ import time
 from game.ai.baseline import BaselinePlayer
 from game.ai.player import AIPlayer
 from game.ai.conduct import ConductWatch, conduct
-from game.ai.specs import SPEC_HELP, parse_controller
+from game.ai.specs import parse_controller, spec_problem
 from game.balance.stats import game_stats, roster
 from game.ecs.scenario import WALL, make_hexmap
 from game.engine import commands as C
@@ -38,8 +38,9 @@ def make_player(spec: str, seed):
         return BaselinePlayer()
     got = parse_controller(spec)
     if got is None:
-        raise ValueError(f"unknown controller {spec!r} (use {SPEC_HELP})")
-    return AIPlayer(got.level, seed=seed, budget=got.budget, noise=got.noise)
+        raise ValueError(spec_problem(spec))
+    return AIPlayer(got.level, seed=seed, budget=got.budget, noise=got.noise,
+                    weights=got.weights)
 
 
 _MAPS: dict = {}

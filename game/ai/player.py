@@ -148,10 +148,11 @@ DESCRIPTIONS = {
 }
 
 
-def profile_of(difficulty: str, budget: int | None = None, noise: float | None = None
-               ) -> Profile:
+def profile_of(difficulty: str, budget: int | None = None, noise: float | None = None,
+               weights: tuple = ()) -> Profile:
     """The profile of a level; `budget` replaces its look-ahead's rollouts per decision
-    (0: none), `noise` its noise."""
+    (0: none), `noise` its noise, `weights` ((name, value) pairs of `Weights`) some of its
+    weights (a variant to measure: `game.ai.specs`)."""
     if difficulty not in PROFILES:
         raise ValueError(f"unknown difficulty {difficulty!r} (use {', '.join(DIFFICULTIES)})")
     profile = PROFILES[difficulty]
@@ -162,6 +163,8 @@ def profile_of(difficulty: str, budget: int | None = None, noise: float | None =
         profile = replace(profile, rollouts=budget)
     if noise is not None:
         profile = replace(profile, noise=float(noise))
+    if weights:
+        profile = replace(profile, weights=replace(profile.weights, **dict(weights)))
     return profile
 
 
@@ -189,8 +192,8 @@ class AIPlayer:
 
     def __init__(self, difficulty: str = "normal", seed: int | str | None = 0,
                  rng: random.Random | None = None, budget: int | None = None,
-                 noise: float | None = None):
-        self.profile = profile_of(difficulty, budget, noise)
+                 noise: float | None = None, weights: tuple = ()):
+        self.profile = profile_of(difficulty, budget, noise, weights)
         self.difficulty = difficulty
         self.rng = rng if rng is not None else random.Random(seed)
         self.decisions: list[Decision] = []

@@ -6,7 +6,8 @@
 MAP may also be `arena`: a mirrored arena, fair by construction (`game.ai.games`).
 The i-th entry of --sides controls the i-th team of the map's `teams` property; a controller
 is `ai` (`ai:easy`, `ai:normal`, `ai:hard`; plain `ai` is normal; `ai:hard@6` sets Hard's
-look-ahead rollouts, `ai:normal~0.05` a level's noise: `game.ai.specs`) or `baseline`. Game i uses
+look-ahead rollouts, `ai:normal~0.05` a level's noise, `ai:hard+danger=1.0` one of its
+weights: `game.ai.specs`) or `baseline`. Game i uses
 the seed S+i for the battle's dice, and each computer player gets its own noise generator
 seeded from the game's seed and its team, so a game's result does not depend on --jobs (the
 games run in separate processes with --jobs > 1, the 'spawn' context).
@@ -40,7 +41,7 @@ from pathlib import Path
 from game import rulebooks
 from game.ai.cluster import RayRunner
 from game.ai.conduct import ratios, summed
-from game.ai.specs import SPEC_HELP, is_controller
+from game.ai.specs import spec_problem
 from game.ai.games import ARENA, ROUND_CAP, battle_map, play_game, task_fields, task_fog
 from game.errors import InputError, printable, printable_all
 
@@ -60,9 +61,9 @@ def parse_sides(text: str, teams: list[str]) -> list[str]:
                          f"the map has {len(teams)} team(s) ({', '.join(teams)}): give one "
                          "per team, in that order")
     for s in sides:
-        if not is_controller(s):
-            raise InputError(None, None, f"--sides: unknown controller {s!r} (use "
-                             f"{SPEC_HELP})")
+        problem = spec_problem(s)
+        if problem is not None:
+            raise InputError(None, None, f"--sides: {problem}")
     return sides
 
 
