@@ -23,8 +23,21 @@ def test_ladder_plays_only_the_rungs_asked_for(capsys):
     assert tool.main(["--ladder", "--rungs", "easy", "--games", "2", "--jobs", "1",
                       "--maps", "arena", "--time-games", "0", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["ladder"]
-    assert [(r["strong"], r["weak"]) for r in rows] == [("ai:easy", "baseline")]
+    assert [(r["rung"], r["strong"], r["weak"]) for r in rows] == [("easy", "ai:easy",
+                                                                     "baseline")]
     assert rows[0]["games"] == 2 and 0 <= rows[0]["wins"] <= 2
+
+
+def test_the_sharp_rung_plays_hard_against_normal_without_its_noise(capsys):
+    """The ladder's first rung: Hard against the player Normal's search makes without the
+    noise that spaces the ladder."""
+    tool = _tool()
+    assert tool.main(["--ladder", "--rungs", "sharp", "--games", "2", "--jobs", "1",
+                      "--maps", "arena", "--time-games", "0", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["ladder"]
+    assert [(r["rung"], r["strong"], r["weak"], r["goal"]) for r in rows] == [
+        ("sharp", "ai:hard", "ai:normal~0.05", 0.65)]
+    assert rows[0]["refusals"] == 0 and rows[0]["stalls"] == 0
 
 
 def test_ladder_refuses_an_unknown_rung(capsys):

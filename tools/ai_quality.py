@@ -5,7 +5,7 @@ the difficulty ladder.
                                [--maps maps/duel.tmx,...] [--json]
     python tools/ai_quality.py --conduct [--games 10] [--levels easy,normal,hard,baseline]
     python tools/ai_quality.py --ladder [--games 200] [--jobs 2] [--maps ...] [--time-games 4]
-                               [--rungs hard,normal,easy]
+                               [--rungs sharp,hard,normal,easy]
 
 --conduct plays each level (and the baseline itself) against the baseline, `--games` games
 per map, sides swapped every other game, and prints per level how purposefully it played
@@ -13,13 +13,13 @@ per map, sides swapped every other game, and prints per level how purposefully i
 damage its own side took, weapons fetched under threat; and its wins per map with the 95%
 Wilson interval.
 
---ladder plays each rung of the ladder (hard vs normal, normal vs easy, easy vs baseline),
-`--games` games per pair spread over the maps (sides swapped every other game, same seeds
-for every pair), and prints the table: the stronger side's win rate with its 95% Wilson
-interval against its goal (65%, 65%, 55%), per map and in all. Then each level's decision
-times against the baseline on the largest map (`--time-games` games: p99 and max per level).
-`--rungs hard` plays only Hard against Normal (a change to Hard alone leaves the other rungs
-as they were).
+--ladder plays each rung of the ladder (sharp: Hard vs Normal without its noise, hard: Hard
+vs Normal, normal: Normal vs Easy, easy: Easy vs the baseline), `--games` games per pair
+spread over the maps (sides swapped every other game, same seeds for every pair), and prints
+the table: the stronger side's win rate with its 95% Wilson interval against its goal (65%,
+65%, 65%, 55%), per map and in all. Then each level's decision times against the baseline on
+the largest map (`--time-games` games: p99 and max per level). `--rungs sharp,hard` plays
+only Hard's rungs (a change to Hard alone leaves the other rungs as they were).
 
 --pair STRONG,WEAK plays one pair the same way; a side is any controller spec of `simulate`
 (`game.ai.specs`), so `--pair ai:hard,ai:normal~0.05` is Hard against Normal without its
@@ -140,9 +140,11 @@ def measure(map_path, games: int, seed: int, runner: Runner, difficulty: str,
             "seconds": seconds}
 
 
-LADDER = (("ai:hard", "ai:normal", 0.65), ("ai:normal", "ai:easy", 0.65),
-          ("ai:easy", "baseline", 0.55))
-RUNGS = tuple(strong.split(":")[-1] for strong, _, _ in LADDER)   # named by the stronger level
+# (rung, stronger, weaker, goal): "sharp" is Hard against Normal without the noise that
+# spaces the ladder (game.ai.player.PROFILES), the player that Normal's search alone makes
+LADDER = (("sharp", "ai:hard", "ai:normal~0.05", 0.65), ("hard", "ai:hard", "ai:normal", 0.65),
+          ("normal", "ai:normal", "ai:easy", 0.65), ("easy", "ai:easy", "baseline", 0.55))
+RUNGS = tuple(name for name, _, _, _ in LADDER)
 
 
 def rung(maps, strong: str, weak: str, games: int, seed: int, runner: Runner,
@@ -192,16 +194,16 @@ def level_times(map_path, games: int, seed: int, runner: Runner, rules: str = "l
 def ladder(maps, games: int, seed: int, runner: Runner, time_games: int, as_json: bool,
            rungs: tuple = RUNGS, rules: str = "lfg") -> int:
     rows = []
-    for strong, weak, goal in LADDER:
-        if strong.split(":")[-1] not in rungs:
+    for name, strong, weak, goal in LADDER:
+        if name not in rungs:
             continue
         row = rung(maps, strong, weak, games, seed, runner, rules)
-        row["goal"] = goal
+        row.update(rung=name, goal=goal)
         rows.append(row)
         if not as_json:
             lo, hi = row["ci95"]
             per_map = ", ".join(f"{n} {v['wins']}/{v['games']}" for n, v in row["maps"].items())
-            print(f"{strong:>9} vs {weak:<9} {row['wins']:>4}/{row['games']:<4} "
+            print(f"{name:>6}: {strong} vs {weak:<14} {row['wins']:>4}/{row['games']:<4} "
                   f"{100 * row['win_rate']:5.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) "
                   f"goal >= {100 * goal:.0f}%: {'met' if row['win_rate'] >= goal else 'NOT met'}"
                   f" [{per_map}] refused {row['refusals']}, stalls {row['stalls']}, "
@@ -305,9 +307,10 @@ def main(argv=None) -> int:
     parser.add_argument("--time-games", type=int, default=4,
                         help="with --ladder: games per level for the decision times")
     parser.add_argument("--rungs", default=",".join(RUNGS),
-                        help="with --ladder: the rungs to play, named by their stronger level "
-                             "(hard: hard vs normal, normal: normal vs easy, easy: easy vs "
-                             "baseline); to measure again only what a change touched")
+                        help="with --ladder: the rungs to play (sharp: hard vs normal "
+                             "without its noise, hard: hard vs normal, normal: normal vs easy, "
+                             "easy: easy vs baseline); to measure again only what a change "
+                             "touched")
     parser.add_argument("--rules", default="lfg", choices=("lfg", "light", "steller"),
                         help="the rulebook every game plays (docs/rules/, docs/rules/light/, "
                              "docs/rules/steller/)")
