@@ -166,6 +166,7 @@ def test_a_controller_spec_names_the_level_its_rollouts_its_noise_and_its_weight
         assert player.profile.rollouts == spec.budget
     if spec.noise is not None:
         assert player.profile.noise == spec.noise
+        assert player.light_player().noise == player.steller_player().noise == spec.noise
     level = profile_of(spec.level).weights
     for name in ("danger", "approach", "focus", "support"):
         want = dict(spec.weights).get(name, getattr(level, name))

@@ -195,6 +195,7 @@ class AIPlayer:
                  noise: float | None = None, weights: tuple = ()):
         self.profile = profile_of(difficulty, budget, noise, weights)
         self.difficulty = difficulty
+        self.noise = noise          # a spec's noise (None: each rules' player keeps its own)
         self.rng = rng if rng is not None else random.Random(seed)
         self.decisions: list[Decision] = []
         self.rejected = 0          # first choices the engine refused (a fallback was taken)
@@ -203,11 +204,15 @@ class AIPlayer:
     def light_player(self) -> LightPlayer:
         if getattr(self, "_light", None) is None:
             self._light = LightPlayer(self.difficulty, rng=self.rng)
+            if self.noise is not None:
+                self._light.noise = self.noise
         return self._light
 
     def steller_player(self) -> StellerPlayer:
         if getattr(self, "_steller", None) is None:
             self._steller = StellerPlayer(self.difficulty, rng=self.rng)
+            if self.noise is not None:
+                self._steller.noise = self.noise
         return self._steller
 
     # -- entry ---------------------------------------------------------------------------------
