@@ -331,7 +331,7 @@ def main(argv=None) -> int:
         return conduct_report(args.maps, levels, args)
     if args.pair:
         sides = args.pair.split(",")
-        problems = [spec_problem(x.strip()) for x in sides if spec_problem(x.strip())]
+        problems = [p for p in map(spec_problem, map(str.strip, sides)) if p]
         if len(sides) != 2 or problems:
             parser.error(f"--pair: {problems[0] if problems else 'give two controllers'} "
                          "(STRONG,WEAK, e.g. ai:hard,ai:normal~0.05)")

@@ -5,8 +5,8 @@
 LEVEL is easy, normal or hard (plain `ai` is normal); `@ROLLOUTS` sets the look-ahead's
 rollouts per decision (`ai:hard@4`; 0: no look-ahead, `game.ai.lookahead`); `~NOISE` the
 noise of the level's choices under any rules (`ai:normal~0.05`: Normal without its spacing
-noise, `game.ai.player.PROFILES`); each `+WEIGHT=VALUE` replaces one weight of the level's scores
-(`game.ai.evaluate.Weights`: `ai:hard+danger=1.0+approach=0.3` is a more cautious Hard). The
+noise, `game.ai.player.PROFILES`); each `+WEIGHT=VALUE` replaces one weight of the level's
+scores (`game.ai.evaluate.Weights`: `ai:hard+danger=1.0+approach=0.3` is a more cautious Hard). The
 weights let a variant of a level be measured against another (`tools/ai_quality.py --pair`,
 docs/balance.md "Tuning the computer players") without changing the code; they are spelt in
 the spec, so they reach every process or cluster worker that plays the games. They tune the
