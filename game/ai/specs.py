@@ -26,11 +26,8 @@ _SPEC = re.compile(r"ai(?::(easy|normal|hard))?(?:@(\d{1,4}))?(?:~(\d+(?:\.\d+)?
 _WEIGHT = re.compile(r"\+([a-z_]+)=(\d+(?:\.\d+)?)")
 SPEC_HELP = ("ai, ai:easy, ai:normal, ai:hard (with @ROLLOUTS, ~NOISE and +WEIGHT=VALUE, "
              "e.g. ai:hard@6, ai:normal~0.05, ai:hard+danger=1.0) or baseline")
-
-
-def weight_names() -> tuple[str, ...]:
-    """The weights a spec may set: the fields of `game.ai.evaluate.Weights`."""
-    return tuple(f.name for f in dataclasses.fields(Weights))
+#: the weights a spec may set: the fields of `game.ai.evaluate.Weights`
+WEIGHT_NAMES = tuple(f.name for f in dataclasses.fields(Weights))
 
 
 @dataclass(frozen=True)
@@ -51,8 +48,7 @@ def parse_controller(text: str) -> ControllerSpec | None:
         return None
     level, budget, noise, weights = got.groups()
     pairs = tuple((name, float(value)) for name, value in _WEIGHT.findall(weights or ""))
-    known = weight_names()
-    if any(name not in known for name, _ in pairs):
+    if any(name not in WEIGHT_NAMES for name, _ in pairs):
         return None
     return ControllerSpec(level or "normal", int(budget) if budget else None,
                           float(noise) if noise else None, pairs)
@@ -65,10 +61,10 @@ def spec_problem(text: str) -> str | None:
         return None
     names = [n for n, _ in _WEIGHT.findall(text.strip().lower())] if isinstance(text, str) \
         else []
-    unknown = [n for n in names if n not in weight_names()]
+    unknown = [n for n in names if n not in WEIGHT_NAMES]
     if unknown:
         return (f"unknown weight {unknown[0]!r} in {text!r} (the weights: "
-                f"{', '.join(weight_names())})")
+                f"{', '.join(WEIGHT_NAMES)})")
     return f"unknown controller {text!r} (use {SPEC_HELP})"
 
 
@@ -78,4 +74,4 @@ def is_controller(text: str) -> bool:
 
 
 __all__ = ["ControllerSpec", "LEVELS", "SPEC_HELP", "is_controller", "parse_controller",
-           "spec_problem", "weight_names"]
+           "spec_problem", "WEIGHT_NAMES"]
